@@ -1,0 +1,106 @@
+"""The one error shape: ``{"code", "detail", "fields"?}``, from one handler."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied, RequestDataTooBig
+from django.http import Http404, HttpRequest, JsonResponse
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from deck_tracker.engine.errors import EngineError, InvalidArguments
+from deck_tracker.services import IdempotencyKeyReused, JoinCodeUnknown, StaleVersion
+
+
+def error_body(code: str, detail: str, fields: dict[str, Any] | None = None, **extra: Any) -> dict[str, Any]:
+    body: dict[str, Any] = {"code": code, "detail": detail}
+    if fields:
+        body["fields"] = fields
+    body.update(extra)
+    return body
+
+
+def _flatten(detail: Any, prefix: str = "") -> dict[str, list[str]]:
+    if isinstance(detail, dict):
+        out: dict[str, list[str]] = {}
+        for key, value in detail.items():
+            out.update(_flatten(value, f"{prefix}.{key}" if prefix else str(key)))
+        return out
+    if isinstance(detail, list):
+        if all(not isinstance(item, (dict, list)) for item in detail):
+            return {prefix or "non_field_errors": [str(item) for item in detail]}
+        out = {}
+        for index, item in enumerate(detail):
+            out.update(_flatten(item, f"{prefix}.{index}"))
+        return out
+    return {prefix or "non_field_errors": [str(detail)]}
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, StaleVersion):
+        return Response(
+            error_body(
+                "stale_version",
+                f"The game moved on to version {exc.current_version} since your screen was drawn; "
+                "nothing was changed. Here is what happened since.",
+                current_version=exc.current_version,
+                changes=exc.changes,
+                state=exc.state,
+            ),
+            status=status.HTTP_409_CONFLICT,
+        )
+    if isinstance(exc, InvalidArguments):
+        return Response(error_body(exc.code, exc.detail, exc.fields), status=400)
+    if isinstance(exc, EngineError):
+        return Response(error_body(exc.code, exc.detail), status=400)
+    if isinstance(exc, IdempotencyKeyReused):
+        return Response(
+            error_body(
+                "idempotency_key_reused",
+                "This Idempotency-Key was already used for a different request.",
+            ),
+            status=409,
+        )
+    if isinstance(exc, JoinCodeUnknown):
+        return Response(error_body("unknown_join_code", "No game has this join code."), status=404)
+    if isinstance(exc, RequestDataTooBig):
+        return Response(error_body("request_too_large", "The request body is too large."), status=400)
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, PermissionDenied):
+        exc = exceptions.PermissionDenied()
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    if isinstance(exc, exceptions.ValidationError):
+        response.data = error_body(
+            "invalid", "Some fields are invalid.", _flatten(exc.detail)
+        )
+    elif isinstance(exc, exceptions.ParseError):
+        response.data = error_body("malformed_json", f"The body is not valid JSON: {exc.detail}")
+    elif isinstance(exc, exceptions.Throttled):
+        response.data = error_body(
+            "throttled", f"Too many attempts; try again in {exc.wait or 1:.0f} s.", wait=exc.wait
+        )
+    elif isinstance(exc, exceptions.APIException):
+        codes = exc.get_codes()
+        code = codes if isinstance(codes, str) else exc.default_code
+        response.data = error_body(str(code), str(exc.detail))
+    return response
+
+
+def json_not_found(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
+    return JsonResponse(error_body("not_found", "Not found."), status=404)
+
+
+def json_server_error(request: HttpRequest) -> JsonResponse:
+    return JsonResponse(
+        error_body("server_error", "Something went wrong on the server; nothing was lost."),
+        status=500,
+    )
+
+
+def json_bad_request(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
+    return JsonResponse(error_body("bad_request", "The request could not be read."), status=400)

@@ -1,0 +1,273 @@
+"""Thin HTTP views: parse, call a service or selector, shape the answer."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from django.conf import settings
+from django.db import connection
+from django.http import HttpRequest, JsonResponse, StreamingHttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.throttling import AnonRateThrottle
+from rest_framework.views import APIView
+
+from deck_tracker import notifications, selectors, services
+from deck_tracker.engine.commands import describe_commands
+from deck_tracker.engine.game import INTERNAL_COMMANDS
+from deck_tracker.models import Game, Seat
+
+from . import serializers as s
+from .errors import error_body
+
+ERRORS = {400: s.ErrorOutSerializer, 404: s.ErrorOutSerializer, 409: s.ErrorOutSerializer}
+
+
+class JoinThrottle(AnonRateThrottle):
+    scope = "join"
+
+
+class CreateThrottle(AnonRateThrottle):
+    scope = "create"
+
+
+def healthz(request: HttpRequest) -> JsonResponse:
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+    except Exception:
+        return JsonResponse({"status": "unavailable"}, status=503)
+    return JsonResponse({"status": "ok"})
+
+
+def _idempotency_key(request: Request) -> str | None:
+    key = request.META.get("HTTP_IDEMPOTENCY_KEY", "").strip()
+    return key[:100] or None
+
+
+def _seat_for(request: Request, game_id: Any) -> tuple[Game, Seat]:
+    """The caller's seat at this game; anything else is "not found", never "forbidden"."""
+    seat = request.auth
+    if not isinstance(seat, Seat) or str(seat.game_id) != str(game_id):
+        raise services_not_found()
+    return seat.game, seat
+
+
+def services_not_found() -> Exception:
+    from rest_framework.exceptions import NotFound
+
+    return NotFound("No such game, or your token is not for it.")
+
+
+class GameCreateView(APIView):
+    throttle_classes = [CreateThrottle]
+
+    @extend_schema(
+        request=s.SetupSerializer,
+        responses={201: s.CreatedGameOutSerializer, **ERRORS},
+        summary="Create a game; `{}` makes a base game with one seat for the host.",
+    )
+    def post(self, request: Request) -> Response:
+        setup = request.data
+        if not isinstance(setup, dict):
+            return Response(error_body("invalid", "The setup must be a JSON object."), status=400)
+        key = _idempotency_key(request)
+        fingerprint = services.request_fingerprint(["create", setup])
+        if key:
+            stored = services.idempotency_lookup(scope="create", key=key, request_hash=fingerprint)
+            if stored:
+                return Response(stored.body, status=stored.status)
+        grant = services.game_create(setup=setup)
+        body = selectors.game_view(game=grant.game, seat=grant.seat) | {"token": grant.token}
+        if key:
+            services.idempotency_store(
+                scope="create", key=key, request_hash=fingerprint, status=201, body=body
+            )
+        return Response(body, status=201)
+
+
+class GameJoinView(APIView):
+    throttle_classes = [JoinThrottle]
+
+    @extend_schema(request=s.JoinSerializer, responses={201: s.JoinedOutSerializer, **ERRORS})
+    def post(self, request: Request) -> Response:
+        form = s.JoinSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        data = form.validated_data
+        key = _idempotency_key(request)
+        fingerprint = services.request_fingerprint(["join", data])
+        if key:
+            stored = services.idempotency_lookup(scope="join", key=key, request_hash=fingerprint)
+            if stored:
+                return Response(stored.body, status=stored.status)
+        grant = services.game_join(
+            join_code=data["join_code"], name=data["name"], hero=data.get("hero") or None
+        )
+        view = selectors.game_view(game=grant.game, seat=grant.seat)
+        body = {
+            "game_id": str(grant.game.id),
+            "seat_id": grant.seat.key,
+            "token": grant.token,
+            "version": view["version"],
+            "state": view["state"],
+        }
+        if key:
+            services.idempotency_store(
+                scope="join", key=key, request_hash=fingerprint, status=201, body=body
+            )
+        return Response(body, status=201)
+
+
+class GameDetailView(APIView):
+    @extend_schema(responses={200: s.GameOutSerializer, 404: s.ErrorOutSerializer})
+    def get(self, request: Request, game_id: Any) -> Response:
+        game, seat = _seat_for(request, game_id)
+        return Response(selectors.game_view(game=game, seat=seat))
+
+
+class GameActionsView(APIView):
+    @extend_schema(responses={200: s.ActionListOutSerializer, 404: s.ErrorOutSerializer})
+    def get(self, request: Request, game_id: Any) -> Response:
+        game, seat = _seat_for(request, game_id)
+        actions = describe_commands(game.state, seat.key, hidden=INTERNAL_COMMANDS)
+        return Response({"version": game.version, "actions": actions})
+
+    @extend_schema(
+        request=s.ActionSerializer,
+        responses={200: s.ActionResultOutSerializer, **ERRORS},
+        parameters=[
+            OpenApiParameter(
+                "Idempotency-Key",
+                OpenApiTypes.STR,
+                OpenApiParameter.HEADER,
+                description="Repeat a request with the same key to get the stored answer.",
+            )
+        ],
+    )
+    def post(self, request: Request, game_id: Any) -> Response:
+        game, seat = _seat_for(request, game_id)
+        form = s.ActionSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        data = form.validated_data
+        result = services.game_act(
+            game=game,
+            seat=seat,
+            action=data["type"],
+            args=data.get("args") or {},
+            expected_version=data["expected_version"],
+            idempotency_key=_idempotency_key(request),
+            request_hash=services.request_fingerprint(["act", str(game.pk), request.data]),
+        )
+        return Response(result.body, status=result.status)
+
+
+class GameEventsView(APIView):
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("after", OpenApiTypes.INT, description="Events after this seq."),
+            OpenApiParameter("limit", OpenApiTypes.INT, description="Page size (max 500)."),
+        ],
+        responses={200: s.EventPageOutSerializer, **ERRORS},
+    )
+    def get(self, request: Request, game_id: Any) -> Response:
+        game, seat = _seat_for(request, game_id)
+        after = _int_param(request, "after", 0, minimum=0)
+        limit = _int_param(request, "limit", selectors.EVENTS_PAGE_SIZE, minimum=1)
+        limit = min(limit, selectors.EVENTS_PAGE_MAX)
+        events = list(selectors.events_after(game=game, after=after, limit=limit))
+        last_seq = Game.objects.values_list("last_seq", flat=True).get(pk=game.pk)
+        page_end = events[-1].seq if events else after
+        next_url = None
+        if page_end < last_seq:
+            next_url = request.build_absolute_uri(
+                f"{request.path}?after={page_end}&limit={limit}"
+            )
+        return Response(
+            {
+                "events": selectors.events_view(events=events, seat=seat),
+                "last_seq": last_seq,
+                "next": next_url,
+            }
+        )
+
+
+def _int_param(request: Request, name: str, default: int, *, minimum: int) -> int:
+    from rest_framework.exceptions import ValidationError
+
+    raw = request.query_params.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ValidationError({name: ["Must be an integer."]}) from None
+    if value < minimum:
+        raise ValidationError({name: [f"Must be at least {minimum}."]})
+    return value
+
+
+class GameStreamView(APIView):
+    """Server-sent events: one ``change`` message per new event, resumable by Last-Event-ID.
+
+    EventSource cannot send headers, so this endpoint also accepts ``?token=``. Each
+    connection lasts STREAM_MAX_SECONDS, then the browser reconnects with the last id it saw.
+    """
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("token", OpenApiTypes.STR, description="The seat token (EventSource)."),
+            OpenApiParameter("after", OpenApiTypes.INT, description="Start after this seq."),
+        ],
+        responses={(200, "text/event-stream"): OpenApiTypes.STR, 404: s.ErrorOutSerializer},
+    )
+    def get(self, request: Request, game_id: Any) -> StreamingHttpResponse:
+        if not isinstance(request.auth, Seat) and request.query_params.get("token"):
+            seat_or_none = selectors.seat_for_token_hash(
+                token_hash=services.hash_token(request.query_params["token"][:200])
+            )
+            request.auth = seat_or_none
+        game, seat = _seat_for(request, game_id)
+        last_id = request.META.get("HTTP_LAST_EVENT_ID") or request.query_params.get("after") or "0"
+        try:
+            after = max(0, int(last_id))
+        except ValueError:
+            after = 0
+        response = StreamingHttpResponse(
+            _event_stream(game_id=str(game.pk), seat=seat, after=after),
+            content_type="text/event-stream",
+        )
+        response["Cache-Control"] = "no-cache"
+        response["X-Accel-Buffering"] = "no"
+        return response
+
+
+def _event_stream(*, game_id: str, seat: Seat, after: int) -> Iterator[bytes]:
+    import json
+
+    deadline = time.monotonic() + settings.STREAM_MAX_SECONDS
+    listener = notifications.RedisListener(game_id) if settings.REDIS_URL else None
+    try:
+        yield b"retry: 1000\n\n"
+        while time.monotonic() < deadline:
+            game = Game.objects.only("last_seq", "version").get(pk=game_id)
+            if game.last_seq > after:
+                events = list(selectors.events_after(game=game, after=after, limit=200))
+                for event in selectors.events_view(events=events, seat=seat):
+                    payload = json.dumps(event | {"game_version": game.version})
+                    yield f"id: {event['seq']}\nevent: change\ndata: {payload}\n\n".encode()
+                    after = event["seq"]
+                continue
+            yield b": keep-alive\n\n"
+            wait = min(2.0, max(0.0, deadline - time.monotonic()))
+            if listener is not None:
+                listener.wait(wait)
+            else:
+                notifications.wait_local(game_id=game_id, after=after, timeout=wait)
+    finally:
+        if listener is not None:
+            listener.close()
+        connection.close_if_unusable_or_obsolete()

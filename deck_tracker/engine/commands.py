@@ -1,0 +1,279 @@
+"""Commands: declared arguments, validation, and the dispatcher that runs them.
+
+A command is registered once with the arguments it takes; the same declaration validates the
+arguments, and is published as JSON Schema by the API's list of actions, so the two never
+disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .core import Context, Event, State
+from .errors import InvalidArguments, RuleViolation, UnknownCommand
+
+ArgType = str  # "str" | "int" | "bool" | "list[str]" | "dict[str,int]" | "list[int]"
+
+
+@dataclass(frozen=True)
+class Arg:
+    type: ArgType
+    required: bool = False
+    default: Any = None
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] | None = None
+    max_items: int = 200
+    description: str = ""
+
+    def json_schema(self) -> dict[str, Any]:
+        schema: dict[str, Any]
+        if self.type == "str":
+            schema = {"type": "string", "maxLength": 200}
+            if self.choices:
+                schema["enum"] = list(self.choices)
+        elif self.type == "int":
+            schema = {"type": "integer"}
+            if self.minimum is not None:
+                schema["minimum"] = self.minimum
+            if self.maximum is not None:
+                schema["maximum"] = self.maximum
+        elif self.type == "bool":
+            schema = {"type": "boolean"}
+        elif self.type == "list[str]":
+            schema = {
+                "type": "array",
+                "items": {"type": "string", "maxLength": 200},
+                "maxItems": self.max_items,
+            }
+        elif self.type == "list[int]":
+            item: dict[str, Any] = {"type": "integer"}
+            if self.minimum is not None:
+                item["minimum"] = self.minimum
+            if self.maximum is not None:
+                item["maximum"] = self.maximum
+            schema = {"type": "array", "items": item, "maxItems": self.max_items}
+        elif self.type == "dict[str,int]":
+            schema = {"type": "object", "additionalProperties": {"type": "integer"}}
+        else:  # pragma: no cover - declarations are static
+            raise ValueError(self.type)
+        if self.default is not None:
+            schema["default"] = self.default
+        if self.description:
+            schema["description"] = self.description
+        return schema
+
+
+Handler = Callable[[Context, dict[str, Any]], None]
+Availability = Callable[[State, str | None], str | None]
+
+
+@dataclass(frozen=True)
+class CommandSpec:
+    name: str
+    handler: Handler
+    args: Mapping[str, Arg] = field(default_factory=dict)
+    description: str = ""
+    undoable: bool = True
+    systems: frozenset[str] | None = None  # None: every game system
+    # Returns why the command cannot be used now, or None when it can.
+    unavailable: Availability | None = None
+
+    def json_schema(self) -> dict[str, Any]:
+        return {
+            "type": "object",
+            "properties": {name: arg.json_schema() for name, arg in self.args.items()},
+            "required": [name for name, arg in self.args.items() if arg.required],
+            "additionalProperties": False,
+        }
+
+
+REGISTRY: dict[str, CommandSpec] = {}
+
+
+def command(
+    name: str,
+    *,
+    args: Mapping[str, Arg] | None = None,
+    description: str = "",
+    undoable: bool = True,
+    systems: frozenset[str] | None = None,
+    unavailable: Availability | None = None,
+) -> Callable[[Handler], Handler]:
+    def register(handler: Handler) -> Handler:
+        if name in REGISTRY:
+            raise RuntimeError(f"command {name!r} registered twice")
+        REGISTRY[name] = CommandSpec(
+            name=name,
+            handler=handler,
+            args=args or {},
+            description=description or (handler.__doc__ or "").strip().splitlines()[0],
+            undoable=undoable,
+            systems=systems,
+            unavailable=unavailable,
+        )
+        return handler
+
+    return register
+
+
+def spec_for(state: State, name: str) -> CommandSpec:
+    spec = REGISTRY.get(name)
+    if spec is None or (spec.systems is not None and state.get("system") not in spec.systems):
+        raise UnknownCommand(f"Unknown action {name!r}.")
+    return spec
+
+
+def commands_for(state: State) -> list[CommandSpec]:
+    system = state.get("system")
+    return [s for s in REGISTRY.values() if s.systems is None or system in s.systems]
+
+
+def _check_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def validate_args(spec: CommandSpec, raw: Any) -> dict[str, Any]:
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, dict):
+        raise InvalidArguments({"args": ["Must be an object."]})
+    problems: dict[str, list[str]] = {}
+    clean: dict[str, Any] = {}
+    for key in raw:
+        if key not in spec.args:
+            problems.setdefault(str(key), []).append("Unknown argument.")
+    for name, arg in spec.args.items():
+        if name not in raw or raw[name] is None:
+            if arg.required:
+                problems.setdefault(name, []).append("This argument is required.")
+            else:
+                clean[name] = arg.default
+            continue
+        value = raw[name]
+        error = _type_error(arg, value)
+        if error:
+            problems.setdefault(name, []).append(error)
+        else:
+            clean[name] = value
+    if problems:
+        raise InvalidArguments(problems)
+    return clean
+
+
+def _type_error(arg: Arg, value: Any) -> str | None:
+    if arg.type == "str":
+        if not isinstance(value, str) or not value or len(value) > 200:
+            return "Must be a non-empty string of at most 200 characters."
+        if arg.choices and value not in arg.choices:
+            return f"Must be one of: {', '.join(arg.choices)}."
+    elif arg.type == "int":
+        if not _check_int(value):
+            return "Must be an integer."
+        if arg.minimum is not None and value < arg.minimum:
+            return f"Must be at least {arg.minimum}."
+        if arg.maximum is not None and value > arg.maximum:
+            return f"Must be at most {arg.maximum}."
+    elif arg.type == "bool":
+        if not isinstance(value, bool):
+            return "Must be true or false."
+    elif arg.type == "list[str]":
+        if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+            return "Must be a list of non-empty strings."
+        if len(value) > arg.max_items:
+            return f"At most {arg.max_items} items."
+    elif arg.type == "list[int]":
+        if not isinstance(value, list) or not all(_check_int(v) for v in value):
+            return "Must be a list of integers."
+        if len(value) > arg.max_items:
+            return f"At most {arg.max_items} items."
+        low, high = arg.minimum, arg.maximum
+        if any((low is not None and v < low) or (high is not None and v > high) for v in value):
+            return f"Each value must be between {low} and {high}."
+    elif arg.type == "dict[str,int]":
+        if not isinstance(value, dict) or not all(
+            isinstance(k, str) and _check_int(v) for k, v in value.items()
+        ):
+            return "Must be an object of integers."
+    return None
+
+
+@dataclass
+class Outcome:
+    events: list[Event]
+    undoable: bool
+    backward: list[Any]
+    forward: list[Any]
+
+
+HISTORY_ROOT = "history"
+UNDO_DEPTH = 200
+
+
+def run(state: State, context: Context, name: str, raw_args: Any) -> Outcome:
+    """Validate and run one command on ``state`` (through ``context``).
+
+    On any refusal the state is restored exactly and the error propagates. ``backward`` and
+    ``forward`` are the command's inverse and its own changes, without the undo history: the
+    undo and redo of this command replay them.
+    """
+    spec = spec_for(state, name)
+    args = validate_args(spec, raw_args)
+    if spec.unavailable is not None:
+        reason = spec.unavailable(state, context.actor)
+        if reason:
+            raise RuleViolation(reason, code="not_available")
+    try:
+        spec.handler(context, args)
+        if not context.events:
+            raise RuntimeError(f"command {name!r} emitted no event")
+        version = int(context.get("version", default=0)) + 1
+        context.set("version", version)
+        if spec.undoable:
+            _push_history(context, name, version)
+        context.attach_pending_to_last_event()
+    except BaseException:
+        context.rollback()
+        raise
+    skip = frozenset({HISTORY_ROOT, "version"})
+    return Outcome(
+        events=context.events,
+        undoable=spec.undoable,
+        backward=context.backward_changes(skip_roots=skip) if spec.undoable else [],
+        forward=context.forward_changes(skip_roots=skip) if spec.undoable else [],
+    )
+
+
+def _push_history(context: Context, name: str, version: int) -> None:
+    history = context.get(HISTORY_ROOT, default={}) or {}
+    entry = {
+        "version": version,
+        "type": name,
+        "actor": context.actor,
+        "label": context.events[0].summary,
+    }
+    done = [*history.get("done", []), entry][-UNDO_DEPTH:]
+    context.set(HISTORY_ROOT, "done", done)
+    if history.get("undone"):
+        context.set(HISTORY_ROOT, "undone", [])
+
+
+def describe_commands(state: State, actor: str | None, *, hidden: frozenset[str]) -> list[dict[str, Any]]:
+    """The commands a seat may send now, each with its JSON Schema and why it is unavailable."""
+    described = []
+    for spec in commands_for(state):
+        if spec.name in hidden:
+            continue
+        reason = spec.unavailable(state, actor) if spec.unavailable else None
+        described.append(
+            {
+                "type": spec.name,
+                "description": spec.description,
+                "available": reason is None,
+                "reason": reason,
+                "args": spec.json_schema(),
+            }
+        )
+    return described

@@ -1,0 +1,237 @@
+"""State, events and the context a command runs in.
+
+The game state is plain JSON-like data (dicts with string keys, lists, numbers, strings, None),
+so it can be stored as the game's snapshot, diffed and sent as is. A command never edits the
+state directly: it writes through :class:`Context`, which records each change. The changes made
+before an event is emitted belong to that event, so applying an event is nothing more than
+replaying its changes: ``fold(events)`` rebuilds the state without consulting any rule or random
+source. The context also remembers each old value, which gives the exact inverse of a command
+(its undo) for free.
+
+Values stored in the state are treated as immutable: to change a list, build a new one and
+``set`` it. Nothing else may mutate a value that the state holds.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+State = dict[str, Any]
+Path = tuple[str, ...]
+# A change is ["set", [key, ...], value] or ["del", [key, ...]]; lists keep it JSON-native.
+Change = list[Any]
+
+_MISSING = object()
+
+
+@dataclass
+class Step:
+    """One instruction for the physical table, with the rule it applies."""
+
+    text: str
+    rule: str
+
+    def as_dict(self) -> dict[str, str]:
+        return {"text": self.text, "rule": self.rule}
+
+
+@dataclass
+class Event:
+    """Something that happened. ``changes`` rebuild the state; the rest describes it.
+
+    ``data`` is public, ``private`` maps a seat to what only that seat may see (a drawn hand, a
+    peek), and ``hidden`` is seen by nobody while the game runs (a shuffled order). ``changes``
+    are never shown to a client: they contain the draw piles.
+    """
+
+    type: str
+    summary: str = ""
+    data: dict[str, Any] = field(default_factory=dict)
+    steps: list[dict[str, str]] = field(default_factory=list)
+    private: dict[str, Any] = field(default_factory=dict)
+    hidden: dict[str, Any] = field(default_factory=dict)
+    changes: list[Change] = field(default_factory=list)
+    actor: str | None = None
+
+    def as_record(self) -> dict[str, Any]:
+        return {
+            "type": self.type,
+            "summary": self.summary,
+            "data": self.data,
+            "steps": self.steps,
+            "private": self.private,
+            "hidden": self.hidden,
+            "changes": self.changes,
+            "actor": self.actor,
+        }
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> Event:
+        return cls(
+            type=record["type"],
+            summary=record.get("summary", ""),
+            data=record.get("data") or {},
+            steps=record.get("steps") or [],
+            private=record.get("private") or {},
+            hidden=record.get("hidden") or {},
+            changes=record.get("changes") or [],
+            actor=record.get("actor"),
+        )
+
+
+def get_in(state: State, path: Sequence[str], default: Any = None) -> Any:
+    node: Any = state
+    for key in path:
+        if not isinstance(node, dict) or key not in node:
+            return default
+        node = node[key]
+    return node
+
+
+def _parent(state: State, path: Sequence[str]) -> dict[str, Any]:
+    node = state
+    for key in path[:-1]:
+        child = node.get(key)
+        if child is None:
+            child = {}
+            node[key] = child
+        node = child
+    return node
+
+
+def apply_change(state: State, change: Change) -> None:
+    op, path = change[0], change[1]
+    parent = _parent(state, path)
+    if op == "set":
+        parent[path[-1]] = change[2]
+    elif op == "del":
+        parent.pop(path[-1], None)
+    else:  # pragma: no cover - the engine writes only these two
+        raise ValueError(f"unknown change {op!r}")
+
+
+def apply_changes(state: State, changes: Iterable[Change]) -> State:
+    for change in changes:
+        apply_change(state, change)
+    return state
+
+
+def apply_event(state: State, event: Event) -> State:
+    """state + event -> state (in place, and returned for chaining)."""
+    return apply_changes(state, event.changes)
+
+
+def fold(events: Iterable[Event], state: State | None = None) -> State:
+    state = {} if state is None else state
+    for event in events:
+        apply_event(state, event)
+    return state
+
+
+class Context:
+    """What a command handler works with: the state, the random source and the actor.
+
+    Every write goes through :meth:`set` or :meth:`delete`; :meth:`emit` closes an event with
+    the changes written since the previous one.
+    """
+
+    def __init__(
+        self,
+        state: State,
+        *,
+        rng: random.Random,
+        actor: str | None,
+        extra: dict[str, Any] | None = None,
+    ) -> None:
+        self.state = state
+        self.rng = rng
+        self.actor = actor
+        # Inputs that come from storage rather than from the player (an undone command's changes).
+        self.extra = extra or {}
+        self.events: list[Event] = []
+        self._pending: list[Change] = []
+        # (path, old value or _MISSING) for every write, oldest first: the inverse of the command.
+        self._journal: list[tuple[Path, Any]] = []
+
+    def get(self, *path: str, default: Any = None) -> Any:
+        return get_in(self.state, path, default)
+
+    def set(self, *path_and_value: Any) -> None:
+        *keys, value = path_and_value
+        path: Path = tuple(keys)
+        parent = _parent(self.state, path)
+        self._journal.append((path, parent.get(path[-1], _MISSING)))
+        parent[path[-1]] = value
+        self._pending.append(["set", list(path), value])
+
+    def delete(self, *path: str) -> None:
+        parent = _parent(self.state, path)
+        if path[-1] not in parent:
+            return
+        self._journal.append((path, parent[path[-1]]))
+        del parent[path[-1]]
+        self._pending.append(["del", list(path)])
+
+    def emit(
+        self,
+        type: str,
+        summary: str,
+        *,
+        data: dict[str, Any] | None = None,
+        steps: Iterable[Step] = (),
+        private: dict[str, Any] | None = None,
+        hidden: dict[str, Any] | None = None,
+    ) -> Event:
+        event = Event(
+            type=type,
+            summary=summary,
+            data=data or {},
+            steps=[step.as_dict() for step in steps],
+            private=private or {},
+            hidden=hidden or {},
+            changes=self._pending,
+            actor=self.actor,
+        )
+        self._pending = []
+        self.events.append(event)
+        return event
+
+    def attach_pending_to_last_event(self) -> None:
+        """Writes made after the last emit (bookkeeping) join that event."""
+        if self._pending:
+            if not self.events:
+                raise RuntimeError("a command changed the state without emitting an event")
+            self.events[-1].changes.extend(self._pending)
+            self._pending = []
+
+    def rollback(self) -> None:
+        """Restore the state as it was before this context touched it."""
+        for path, old in reversed(self._journal):
+            parent = _parent(self.state, path)
+            if old is _MISSING:
+                parent.pop(path[-1], None)
+            else:
+                parent[path[-1]] = old
+        self._journal.clear()
+        self._pending.clear()
+        self.events.clear()
+
+    def backward_changes(self, *, skip_roots: frozenset[str] = frozenset()) -> list[Change]:
+        """The changes that take the state back to before this command (newest write first)."""
+        changes: list[Change] = []
+        for path, old in reversed(self._journal):
+            if path[0] in skip_roots:
+                continue
+            changes.append(["del", list(path)] if old is _MISSING else ["set", list(path), old])
+        return changes
+
+    def forward_changes(self, *, skip_roots: frozenset[str] = frozenset()) -> list[Change]:
+        return [
+            change
+            for event in self.events
+            for change in event.changes
+            if change[1][0] not in skip_roots
+        ]

@@ -1,0 +1,408 @@
+"""The generic deck engine: piles, draws, discards, shuffles, peeks and the box.
+
+A deck in the state::
+
+    {"owner": "app" | "table", "auto_reshuffle": bool,
+     "draw": [...], "discard": [...], "box": [...], "table": [...],
+     "hands": {"<seat>": [...]}}
+
+Every pile lists card ids bottom first, so the top of a pile is its last element. ``box`` holds
+cards out of the game. For a table-owned deck the physical cards are shuffled and drawn at the
+table; the app keeps the same piles (the draw pile as the set of cards not yet seen) and a draw
+names the cards that came up.
+
+Every card of a deck is in exactly one pile at all times.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from .commands import Arg, command
+from .core import Context, State, Step
+from .errors import InvalidArguments, RuleViolation
+
+PUBLIC_PILES = ("discard", "table")
+PILES = ("draw", "discard", "box", "table")
+SOURCE_PILES = ("hand", "table", "discard", "box", "draw")
+
+
+def new_deck(cards: Iterable[str], *, owner: str = "app", auto_reshuffle: bool = True) -> dict[str, Any]:
+    return {
+        "owner": owner,
+        "auto_reshuffle": auto_reshuffle,
+        "draw": list(cards),
+        "discard": [],
+        "box": [],
+        "table": [],
+        "hands": {},
+    }
+
+
+def all_cards(deck: dict[str, Any]) -> list[str]:
+    cards = [card for pile in PILES for card in deck[pile]]
+    for hand in deck["hands"].values():
+        cards.extend(hand)
+    return cards
+
+
+def get_deck(state: State, name: str) -> dict[str, Any]:
+    deck = state.get("decks", {}).get(name)
+    if deck is None:
+        raise RuleViolation(f"This game has no deck named {name!r}.", code="unknown_deck")
+    return deck
+
+
+def _seat(ctx: Context, seat: str | None) -> str:
+    seat = seat or ctx.actor
+    if seat is None or seat not in ctx.state.get("seats", {}):
+        raise RuleViolation(f"There is no seat {seat!r} at this table.", code="unknown_seat")
+    return seat
+
+
+def seat_label(state: State, seat: str | None) -> str:
+    if seat is None:
+        return "The table"
+    info = state.get("seats", {}).get(seat, {})
+    name = info.get("name") or f"Seat {seat}"
+    hero = info.get("hero")
+    return f"{name} ({hero})" if hero else name
+
+
+def pile_path(name: str, pile: str, seat: str) -> tuple[str, ...]:
+    if pile == "hand":
+        return ("decks", name, "hands", seat)
+    return ("decks", name, pile)
+
+
+def pile_cards(state: State, name: str, pile: str, seat: str) -> list[str]:
+    deck = get_deck(state, name)
+    if pile == "hand":
+        return list(deck["hands"].get(seat, []))
+    return list(deck[pile])
+
+
+def _check_known(deck: dict[str, Any], name: str, cards: Sequence[str]) -> None:
+    known = set(all_cards(deck))
+    unknown = [card for card in cards if card not in known]
+    if unknown:
+        raise RuleViolation(
+            f"Deck {name!r} has no card {', '.join(map(repr, unknown))}.", code="unknown_card"
+        )
+    if len(set(cards)) != len(cards):
+        raise InvalidArguments({"cards": ["A card is named twice."]})
+
+
+def move_cards(
+    ctx: Context,
+    name: str,
+    cards: Sequence[str],
+    *,
+    source: str,
+    target: str,
+    seat: str,
+    position: str = "top",
+) -> None:
+    """Move named cards between piles; refuses (unchanged) unless all are in ``source``."""
+    deck = get_deck(ctx.state, name)
+    _check_known(deck, name, cards)
+    origin = pile_cards(ctx.state, name, source, seat)
+    missing = [card for card in cards if card not in origin]
+    if missing:
+        where = "your hand" if source == "hand" else f"the {source} pile"
+        raise RuleViolation(
+            f"{', '.join(map(repr, missing))} is not in {where} of deck {name!r}.",
+            code="card_not_in_pile",
+        )
+    remaining = [card for card in origin if card not in set(cards)]
+    ctx.set(*pile_path(name, source, seat), remaining)
+    destination = pile_cards(ctx.state, name, target, seat)
+    for card in cards:
+        if position == "bottom":
+            destination.insert(0, card)
+        elif position == "random":
+            destination.insert(ctx.rng.randint(0, len(destination)), card)
+        else:
+            destination.append(card)
+    ctx.set(*pile_path(name, target, seat), destination)
+
+
+def reshuffle_discard(ctx: Context, name: str, *, rule: str) -> None:
+    """The discard pile, shuffled, goes under what is left of the draw pile."""
+    deck = get_deck(ctx.state, name)
+    cards = list(deck["discard"])
+    ctx.rng.shuffle(cards)
+    ctx.set("decks", name, "discard", [])
+    ctx.set("decks", name, "draw", cards + list(deck["draw"]))
+    ctx.emit(
+        "deck_reshuffled",
+        f"The {name} discard pile ({len(cards)} cards) was shuffled into the draw pile.",
+        data={"deck": name, "count": len(cards)},
+        hidden={"order": cards},
+        steps=[Step(f"Shuffle the {name} discard pile to form a new draw pile.", rule)],
+    )
+
+
+def take_from_draw(ctx: Context, name: str, count: int, *, rule: str) -> list[str]:
+    """Take ``count`` cards off the top of an app-owned draw pile, reshuffling when its rule says so.
+
+    Refuses, with nothing changed, when the draw pile (and the discard, where it may be
+    reshuffled) holds fewer cards.
+    """
+    deck = get_deck(ctx.state, name)
+    available = len(deck["draw"]) + (len(deck["discard"]) if deck["auto_reshuffle"] else 0)
+    if count > available:
+        raise RuleViolation(
+            f"Deck {name!r} has only {available} card(s) to draw; {count} asked.",
+            code="not_enough_cards",
+        )
+    drawn: list[str] = []
+    while len(drawn) < count:
+        pile = list(get_deck(ctx.state, name)["draw"])
+        if not pile:
+            reshuffle_discard(ctx, name, rule=rule)
+            continue
+        take = min(count - len(drawn), len(pile))
+        drawn.extend(reversed(pile[-take:]))
+        ctx.set("decks", name, "draw", pile[:-take])
+    return drawn
+
+
+def take_named_from_draw(ctx: Context, name: str, cards: Sequence[str]) -> list[str]:
+    """A table-owned deck: the table drew these cards; check they were still to be drawn."""
+    deck = get_deck(ctx.state, name)
+    _check_known(deck, name, cards)
+    pile = list(deck["draw"])
+    if not set(cards) <= set(pile) and deck["auto_reshuffle"] and deck["discard"]:
+        unseen = [card for card in cards if card not in pile]
+        if set(unseen) <= set(deck["discard"]):
+            # The table ran out and reshuffled its discard: the app follows.
+            ctx.set("decks", name, "draw", pile + list(deck["discard"]))
+            ctx.set("decks", name, "discard", [])
+            ctx.emit(
+                "deck_reshuffled",
+                f"The table shuffled the {name} discard pile into the draw pile.",
+                data={"deck": name, "count": len(deck["discard"])},
+                steps=[Step(f"Shuffle the {name} discard pile to form a new draw pile.", "Deck")],
+            )
+            pile = list(get_deck(ctx.state, name)["draw"])
+    missing = [card for card in cards if card not in pile]
+    if missing:
+        raise RuleViolation(
+            f"{', '.join(map(repr, missing))} is no longer in the {name} draw pile.",
+            code="card_not_in_pile",
+        )
+    ctx.set("decks", name, "draw", [card for card in pile if card not in set(cards)])
+    return list(cards)
+
+
+def draw_cards(
+    ctx: Context, name: str, *, count: int, cards: Sequence[str] | None, rule: str
+) -> list[str]:
+    """Draw from a deck whoever owns it: app-owned decks pick, table-owned decks are told."""
+    deck = get_deck(ctx.state, name)
+    if deck["owner"] == "table":
+        if not cards:
+            raise InvalidArguments(
+                {"cards": [f"Deck {name!r} is kept at the table: name the cards drawn."]}
+            )
+        return take_named_from_draw(ctx, name, cards)
+    if cards:
+        raise InvalidArguments({"cards": [f"Deck {name!r} is shuffled by the app: omit cards."]})
+    return take_from_draw(ctx, name, count, rule=rule)
+
+
+DECK = Arg("str", required=True, description="The deck's name, e.g. `hero`.")
+SEAT = Arg("str", description="The seat concerned; the caller's by default.")
+
+
+@command(
+    "draw",
+    args={
+        "deck": DECK,
+        "count": Arg("int", default=1, minimum=1, maximum=50),
+        "to": Arg("str", default="hand", choices=("hand", "table", "discard")),
+        "seat": SEAT,
+        "cards": Arg("list[str]", description="Table-owned decks only: the cards drawn."),
+    },
+)
+def draw(ctx: Context, args: dict[str, Any]) -> None:
+    """Draw cards from a deck to a hand, the table or the discard pile."""
+    name, to = args["deck"], args["to"]
+    seat = _seat(ctx, args["seat"])
+    drawn = draw_cards(ctx, name, count=args["count"], cards=args["cards"], rule="Deck: draw")
+    target = pile_cards(ctx.state, name, to, seat)
+    ctx.set(*pile_path(name, to, seat), target + drawn)
+    who = seat_label(ctx.state, seat)
+    if to == "hand":
+        ctx.emit(
+            "cards_drawn",
+            f"{who} drew {len(drawn)} card(s) from {name} into their hand.",
+            data={"deck": name, "to": to, "seat": seat, "count": len(drawn)},
+            private={seat: {"cards": drawn}},
+        )
+    else:
+        ctx.emit(
+            "cards_drawn",
+            f"{who} drew {', '.join(drawn)} from {name} to the {to}.",
+            data={"deck": name, "to": to, "seat": seat, "count": len(drawn), "cards": drawn},
+        )
+
+
+@command(
+    "discard",
+    args={
+        "deck": DECK,
+        "cards": Arg("list[str]", required=True, max_items=60),
+        "from": Arg("str", default="hand", choices=("hand", "table")),
+        "seat": SEAT,
+    },
+)
+def discard(ctx: Context, args: dict[str, Any]) -> None:
+    """Discard cards from a hand or the table."""
+    name, cards = args["deck"], args["cards"]
+    if not cards:
+        raise InvalidArguments({"cards": ["Name at least one card."]})
+    seat = _seat(ctx, args["seat"])
+    move_cards(ctx, name, cards, source=args["from"], target="discard", seat=seat)
+    ctx.emit(
+        "cards_discarded",
+        f"{seat_label(ctx.state, seat)} discarded {', '.join(cards)} ({name}).",
+        data={"deck": name, "cards": list(cards), "from": args["from"], "seat": seat},
+    )
+
+
+@command(
+    "shuffle",
+    args={"deck": DECK, "include_discard": Arg("bool", default=False)},
+)
+def shuffle(ctx: Context, args: dict[str, Any]) -> None:
+    """Shuffle a draw pile (with include_discard, the discard pile goes in first)."""
+    name = args["deck"]
+    deck = get_deck(ctx.state, name)
+    if deck["owner"] == "table":
+        raise RuleViolation(
+            f"Deck {name!r} is kept at the table: shuffle the cards there.", code="table_owned"
+        )
+    cards = list(deck["draw"])
+    if args["include_discard"]:
+        cards += list(deck["discard"])
+        ctx.set("decks", name, "discard", [])
+    ctx.rng.shuffle(cards)
+    ctx.set("decks", name, "draw", cards)
+    ctx.emit(
+        "deck_shuffled",
+        f"{seat_label(ctx.state, ctx.actor)} shuffled the {name} draw pile"
+        + (" with its discard pile." if args["include_discard"] else "."),
+        data={"deck": name, "count": len(cards), "include_discard": args["include_discard"]},
+        hidden={"order": cards},
+    )
+
+
+@command("peek", args={"deck": DECK, "count": Arg("int", default=1, minimum=1, maximum=20)}, undoable=False)
+def peek(ctx: Context, args: dict[str, Any]) -> None:
+    """Look at the top cards of a draw pile; only the caller sees them."""
+    name, count = args["deck"], args["count"]
+    seat = _seat(ctx, None)
+    deck = get_deck(ctx.state, name)
+    if deck["owner"] == "table":
+        raise RuleViolation(f"Deck {name!r} is kept at the table.", code="table_owned")
+    if count > len(deck["draw"]):
+        raise RuleViolation(
+            f"The {name} draw pile has only {len(deck['draw'])} card(s).", code="not_enough_cards"
+        )
+    top = list(reversed(deck["draw"][-count:]))
+    ctx.emit(
+        "cards_peeked",
+        f"{seat_label(ctx.state, seat)} looked at the top {count} card(s) of {name}.",
+        data={"deck": name, "count": count, "seat": seat},
+        private={seat: {"cards": top}},
+    )
+
+
+@command(
+    "put_back",
+    args={
+        "deck": DECK,
+        "cards": Arg("list[str]", required=True, max_items=60),
+        "from": Arg("str", default="hand", choices=SOURCE_PILES[:-1]),
+        "position": Arg("str", default="top", choices=("top", "bottom", "random")),
+        "seat": SEAT,
+    },
+)
+def put_back(ctx: Context, args: dict[str, Any]) -> None:
+    """Put cards back on the draw pile: on top, at the bottom or at a random place."""
+    name, cards = args["deck"], args["cards"]
+    if not cards:
+        raise InvalidArguments({"cards": ["Name at least one card."]})
+    seat = _seat(ctx, args["seat"])
+    move_cards(
+        ctx, name, cards, source=args["from"], target="draw", seat=seat, position=args["position"]
+    )
+    public = args["from"] in PUBLIC_PILES
+    ctx.emit(
+        "cards_returned",
+        f"{seat_label(ctx.state, seat)} put {len(cards)} card(s) back in the {name} draw pile "
+        f"({args['position']}).",
+        data={
+            "deck": name,
+            "from": args["from"],
+            "position": args["position"],
+            "seat": seat,
+            "count": len(cards),
+        }
+        | ({"cards": list(cards)} if public else {}),
+        private={seat: {"cards": list(cards)}},
+    )
+
+
+@command(
+    "take",
+    args={
+        "deck": DECK,
+        "cards": Arg("list[str]", required=True, max_items=60),
+        "from": Arg("str", default="discard", choices=("discard", "box", "table", "draw")),
+        "to": Arg("str", default="hand", choices=("hand", "table")),
+        "seat": SEAT,
+    },
+)
+def take(ctx: Context, args: dict[str, Any]) -> None:
+    """Take named cards from a pile (the discard, say) into a hand or onto the table."""
+    name, cards = args["deck"], args["cards"]
+    if not cards:
+        raise InvalidArguments({"cards": ["Name at least one card."]})
+    seat = _seat(ctx, args["seat"])
+    move_cards(ctx, name, cards, source=args["from"], target=args["to"], seat=seat)
+    ctx.emit(
+        "cards_taken",
+        f"{seat_label(ctx.state, seat)} took {', '.join(cards)} from the {name} {args['from']} "
+        f"to the {args['to']}.",
+        data={"deck": name, "cards": list(cards), "from": args["from"], "to": args["to"], "seat": seat},
+    )
+
+
+@command(
+    "box",
+    args={
+        "deck": DECK,
+        "cards": Arg("list[str]", required=True, max_items=60),
+        "from": Arg("str", default="hand", choices=("hand", "table", "discard", "draw")),
+        "seat": SEAT,
+    },
+)
+def box(ctx: Context, args: dict[str, Any]) -> None:
+    """Put cards in the box: out of the game."""
+    name, cards = args["deck"], args["cards"]
+    if not cards:
+        raise InvalidArguments({"cards": ["Name at least one card."]})
+    seat = _seat(ctx, args["seat"])
+    move_cards(ctx, name, cards, source=args["from"], target="box", seat=seat)
+    public = args["from"] in PUBLIC_PILES
+    ctx.emit(
+        "cards_boxed",
+        f"{seat_label(ctx.state, seat)} put {len(cards)} {name} card(s) in the box.",
+        data={"deck": name, "from": args["from"], "seat": seat, "count": len(cards)}
+        | ({"cards": list(cards)} if public else {}),
+        private={seat: {"cards": list(cards)}},
+    )

@@ -1,0 +1,255 @@
+"""Games as the engine sees them: setting one up, seating players, and running commands.
+
+``GameLog`` is the engine's own, in-memory, game: the state, the event log and each command's
+inverse. The Django service keeps the same three things in the database and follows the same
+steps; the engine's tests and simulations use this one.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import decks as _decks  # noqa: F401  (registers the deck commands)
+from . import undo as _undo  # noqa: F401  (registers undo and redo)
+from .commands import Arg, Outcome, command, run
+from .core import Context, Event, State, Step, fold
+from .decks import new_deck, seat_label
+from .errors import InvalidArguments, RuleViolation
+from .rng import rng_for
+from .undo import redo_target, undo_target
+
+DECK_NAME = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
+MAX_SEATS = 6
+MAX_DECKS = 30
+MAX_DECK_SIZE = 1000
+
+SetupHandler = Callable[[Context, dict[str, Any]], None]
+SETUPS: dict[str, SetupHandler] = {}
+DEFAULT_SYSTEM = "dotr"
+
+
+def setup_handler(system: str) -> Callable[[SetupHandler], SetupHandler]:
+    def register(handler: SetupHandler) -> SetupHandler:
+        SETUPS[system] = handler
+        return handler
+
+    return register
+
+
+def base_state(system: str) -> State:
+    return {
+        "system": system,
+        "version": 0,
+        "seats": {},
+        "decks": {},
+        "history": {"done": [], "undone": []},
+        "outcome": None,
+        "settings": {},
+    }
+
+
+def add_seat(ctx: Context, *, name: str, hero: str | None) -> str:
+    seats = dict(ctx.get("seats", default={}))
+    if len(seats) >= MAX_SEATS:
+        raise RuleViolation(f"A table seats at most {MAX_SEATS} players.", code="table_full")
+    number = str(max((int(s) for s in seats), default=0) + 1)
+    seats[number] = {"name": name, "hero": hero}
+    ctx.set("seats", seats)
+    for deck_name in ctx.get("decks", default={}):
+        ctx.set("decks", deck_name, "hands", number, [])
+    return number
+
+
+def validate_custom_decks(raw: Any) -> dict[str, dict[str, Any]]:
+    """Decks a setup defines itself: ``{name: {cards, owner?, auto_reshuffle?}}``."""
+    if not isinstance(raw, dict) or not raw:
+        raise InvalidArguments({"decks": ["Give at least one deck: {name: {cards: [...]}}."]})
+    if len(raw) > MAX_DECKS:
+        raise InvalidArguments({"decks": [f"At most {MAX_DECKS} decks."]})
+    problems: dict[str, list[str]] = {}
+    clean: dict[str, dict[str, Any]] = {}
+    every_card: set[str] = set()
+    for name, spec in raw.items():
+        key = f"decks.{name}"
+        if not isinstance(name, str) or not DECK_NAME.match(name):
+            problems.setdefault(key, []).append("Deck names are snake_case, e.g. `hero`.")
+            continue
+        if not isinstance(spec, dict):
+            problems.setdefault(key, []).append("Must be an object with `cards`.")
+            continue
+        cards = spec.get("cards")
+        if (
+            not isinstance(cards, list)
+            or not cards
+            or not all(isinstance(c, str) and 0 < len(c) <= 100 for c in cards)
+        ):
+            problems.setdefault(f"{key}.cards", []).append("A non-empty list of card ids.")
+            continue
+        if len(cards) > MAX_DECK_SIZE:
+            problems.setdefault(f"{key}.cards", []).append(f"At most {MAX_DECK_SIZE} cards.")
+            continue
+        if len(set(cards)) != len(cards) or every_card & set(cards):
+            problems.setdefault(f"{key}.cards", []).append("Card ids must be unique in a game.")
+            continue
+        every_card |= set(cards)
+        owner = spec.get("owner", "app")
+        if owner not in ("app", "table"):
+            problems.setdefault(f"{key}.owner", []).append("`app` or `table`.")
+            continue
+        auto = spec.get("auto_reshuffle", True)
+        if not isinstance(auto, bool):
+            problems.setdefault(f"{key}.auto_reshuffle", []).append("Must be true or false.")
+            continue
+        clean[name] = {"cards": cards, "owner": owner, "auto_reshuffle": auto}
+    if problems:
+        raise InvalidArguments(problems)
+    return clean
+
+
+def place_decks(ctx: Context, decks: dict[str, dict[str, Any]], *, rule: str) -> None:
+    """Put each deck on the table; app-owned decks are shuffled (the order is recorded)."""
+    for name, spec in decks.items():
+        cards = list(spec["cards"])
+        if spec.get("owner", "app") == "app":
+            ctx.rng.shuffle(cards)
+        deck = new_deck(cards, owner=spec.get("owner", "app"), auto_reshuffle=spec["auto_reshuffle"])
+        deck["hands"] = {seat: [] for seat in ctx.get("seats", default={})}
+        ctx.set("decks", name, deck)
+        ctx.emit(
+            "deck_prepared",
+            f"The {name} deck ({len(cards)} cards) is ready"
+            + (", shuffled by the app." if spec.get("owner", "app") == "app" else ", kept at the table."),
+            data={"deck": name, "count": len(cards), "owner": spec.get("owner", "app")},
+            hidden={"order": cards},
+            steps=[
+                Step(
+                    f"Shuffle the {name} deck and place it face down."
+                    if spec.get("owner") == "table"
+                    else f"The app holds the {name} deck: leave its physical cards in the box.",
+                    rule,
+                )
+            ],
+        )
+
+
+@setup_handler("generic")
+def setup_generic(ctx: Context, setup: dict[str, Any]) -> None:
+    place_decks(ctx, validate_custom_decks(setup.get("decks")), rule="Custom decks")
+
+
+def _host(setup: dict[str, Any]) -> tuple[str, str | None]:
+    host = setup.get("host") or {}
+    if not isinstance(host, dict):
+        raise InvalidArguments({"host": ["Must be an object with `name` and `hero`."]})
+    name = host.get("name") or "Host"
+    hero = host.get("hero")
+    if not isinstance(name, str) or len(name) > 60:
+        raise InvalidArguments({"host.name": ["A name of at most 60 characters."]})
+    if hero is not None and (not isinstance(hero, str) or len(hero) > 60):
+        raise InvalidArguments({"host.hero": ["A hero's name or id."]})
+    return name, hero
+
+
+def start_game(setup: Any, *, seed: str) -> tuple[State, list[Event]]:
+    """The new game's state and its setup events (version 0)."""
+    if setup is None:
+        setup = {}
+    if not isinstance(setup, dict):
+        raise InvalidArguments({"setup": ["Must be an object."]})
+    system = setup.get("system", DEFAULT_SYSTEM)
+    if system not in SETUPS:
+        raise InvalidArguments({"system": [f"One of: {', '.join(sorted(SETUPS))}."]})
+    state: State = {}
+    ctx = Context(state, rng=rng_for(seed, 1), actor=None)
+    for key, value in base_state(system).items():
+        ctx.set(key, value)
+    name, hero = _host(setup)
+    add_seat(ctx, name=name, hero=hero)
+    ctx.emit(
+        "game_created",
+        f"{name} opened a table ({system}).",
+        data={"system": system, "seat": "1", "name": name, "hero": hero},
+    )
+    SETUPS[system](ctx, setup)
+    ctx.attach_pending_to_last_event()
+    return state, ctx.events
+
+
+@command(
+    "join",
+    args={"name": Arg("str", required=True), "hero": Arg("str")},
+    undoable=False,
+)
+def join(ctx: Context, args: dict[str, Any]) -> None:
+    """A player takes a new seat at the table."""
+    seat = add_seat(ctx, name=args["name"], hero=args["hero"])
+    ctx.actor = seat
+    ctx.emit(
+        "seat_joined",
+        f"{seat_label(ctx.state, seat)} joined the table.",
+        data={"seat": seat, "name": args["name"], "hero": args["hero"]},
+    )
+
+
+INTERNAL_COMMANDS = frozenset({"join"})
+
+
+@dataclass
+class GameLog:
+    """A whole game in memory: state, events and each undoable command's changes."""
+
+    seed: str
+    state: State
+    events: list[Event] = field(default_factory=list)
+    patches: dict[int, tuple[list[Any], list[Any]]] = field(default_factory=dict)
+
+    @classmethod
+    def start(cls, setup: Any, *, seed: str = "test-seed") -> GameLog:
+        state, events = start_game(setup, seed=seed)
+        records = _frozen([event.as_record() for event in events])
+        return cls(seed=seed, state=state, events=[Event.from_record(r) for r in records])
+
+    def execute(self, name: str, args: Any = None, *, actor: str | None = "1") -> Outcome:
+        context = Context(
+            self.state,
+            rng=rng_for(self.seed, len(self.events) + 1),
+            actor=actor,
+            extra=undo_extra(self.state, name, self.patches),
+        )
+        outcome = run(self.state, context, name, args)
+        # Stored values are copies, as a database row would hold: later commands may build on
+        # the live objects in the state.
+        self.events.extend(Event.from_record(record) for record in _frozen(
+            [event.as_record() for event in outcome.events]
+        ))
+        if outcome.undoable:
+            self.patches[self.state["version"]] = _frozen((outcome.backward, outcome.forward))
+        return outcome
+
+    def replay(self) -> State:
+        return fold(Event.from_record(record) for record in _frozen(
+            [event.as_record() for event in self.events]
+        ))
+
+
+def _frozen(value: Any) -> Any:
+    return json.loads(json.dumps(value))
+
+
+def undo_extra(
+    state: State, name: str, patches: Any
+) -> dict[str, Any]:
+    """What undo or redo needs from storage: the changes of the command they replay.
+
+    ``patches`` maps a version to (backward, forward), or is a callable doing the lookup.
+    """
+    target = undo_target(state) if name == "undo" else redo_target(state) if name == "redo" else None
+    if target is None:
+        return {}
+    lookup = patches if callable(patches) else patches.get
+    backward, forward = lookup(target["version"])
+    return {"changes": backward if name == "undo" else forward}

@@ -1,0 +1,71 @@
+"""Undo and redo, shared by the whole table.
+
+Every undoable command leaves an entry on the state's history (``history.done``) and its exact
+inverse in storage. Undo replays that inverse, so a drawn card goes back where it was and an
+undone shuffle restores the old order; redo replays the command's own changes, so it reveals the
+same card again. A new undoable command clears the redo list.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .commands import HISTORY_ROOT, command
+from .core import Change, Context, State
+from .decks import seat_label
+
+
+def undo_target(state: State) -> dict[str, Any] | None:
+    done = state.get(HISTORY_ROOT, {}).get("done", [])
+    return done[-1] if done else None
+
+
+def redo_target(state: State) -> dict[str, Any] | None:
+    undone = state.get(HISTORY_ROOT, {}).get("undone", [])
+    return undone[-1] if undone else None
+
+
+def _replay(ctx: Context, changes: list[Change]) -> None:
+    for change in changes:
+        if change[0] == "set":
+            ctx.set(*change[1], change[2])
+        else:
+            ctx.delete(*change[1])
+
+
+def _nothing_to_undo(state: State, actor: str | None) -> str | None:
+    return None if undo_target(state) else "There is nothing to undo."
+
+
+def _nothing_to_redo(state: State, actor: str | None) -> str | None:
+    return None if redo_target(state) else "There is nothing to redo."
+
+
+@command("undo", undoable=False, unavailable=_nothing_to_undo)
+def undo(ctx: Context, args: dict[str, Any]) -> None:
+    """Undo the table's last action, whoever made it."""
+    history = ctx.get(HISTORY_ROOT)
+    target = history["done"][-1]
+    _replay(ctx, ctx.extra["changes"])
+    ctx.set(HISTORY_ROOT, "done", history["done"][:-1])
+    ctx.set(HISTORY_ROOT, "undone", [*history.get("undone", []), target])
+    ctx.emit(
+        "action_undone",
+        f"{seat_label(ctx.state, ctx.actor)} undid: {target['label']}",
+        data={"undoes": target["version"], "type": target["type"], "label": target["label"]},
+    )
+
+
+@command("redo", undoable=False, unavailable=_nothing_to_redo)
+def redo(ctx: Context, args: dict[str, Any]) -> None:
+    """Redo the last undone action."""
+    history = ctx.get(HISTORY_ROOT)
+    target = history["undone"][-1]
+    _replay(ctx, ctx.extra["changes"])
+    ctx.set(HISTORY_ROOT, "undone", history["undone"][:-1])
+    ctx.set(HISTORY_ROOT, "done", [*history["done"], target])
+    ctx.emit(
+        "action_redone",
+        f"{seat_label(ctx.state, ctx.actor)} redid: {target['label']}",
+        data={"redoes": target["version"], "type": target["type"], "label": target["label"]},
+    )

@@ -1,0 +1,76 @@
+"""What each seat may see: the state and the events, filtered.
+
+Everyone sees pile sizes and the public piles (discard, table), every seat its own hand and the
+sizes of the others'. Nobody sees the order of a draw pile, the box's contents, or an event's
+hidden parts; a peek or a private draw is shown to its seat only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .core import State
+
+SYSTEM_VIEWS: dict[str, Any] = {}
+RECENT_HISTORY = 10
+
+
+def view_deck(deck: dict[str, Any], seat: str | None) -> dict[str, Any]:
+    hands = deck["hands"]
+    return {
+        "owner": deck["owner"],
+        "draw_size": len(deck["draw"]),
+        "discard": list(deck["discard"]),
+        "table": list(deck["table"]),
+        "box_size": len(deck["box"]),
+        "hand_sizes": {s: len(cards) for s, cards in hands.items()},
+        "hand": list(hands.get(seat, [])) if seat is not None else [],
+        "auto_reshuffle": deck["auto_reshuffle"],
+    }
+
+
+def view_state(state: State, seat: str | None) -> dict[str, Any]:
+    decks = state.get("decks", {})
+    history = state.get("history", {})
+    done, undone = history.get("done", []), history.get("undone", [])
+    view: dict[str, Any] = {
+        "system": state.get("system"),
+        "version": state.get("version", 0),
+        "seats": state.get("seats", {}),
+        "decks": {name: view_deck(deck, seat) for name, deck in decks.items()},
+        "hands": {},
+        "history": {
+            "undo": done[-1] if done else None,
+            "redo": undone[-1] if undone else None,
+            "recent": done[-RECENT_HISTORY:],
+            "undo_depth": len(done),
+            "redo_depth": len(undone),
+        },
+        "outcome": state.get("outcome"),
+        "settings": state.get("settings", {}),
+    }
+    if seat is not None:
+        view["hands"][seat] = [
+            card for deck in decks.values() for card in deck["hands"].get(seat, [])
+        ]
+    system_view = SYSTEM_VIEWS.get(state.get("system", ""))
+    if system_view is not None:
+        view.update(system_view(state, seat))
+    return view
+
+
+def view_event(record: dict[str, Any], seat: str | None) -> dict[str, Any]:
+    """An event as ``seat`` may see it (``record`` as stored, with seq/actor/at)."""
+    data = dict(record.get("data") or {})
+    if seat is not None:
+        data.update((record.get("private") or {}).get(seat, {}))
+    return {
+        "seq": record["seq"],
+        "version": record.get("version"),
+        "type": record["type"],
+        "actor": record.get("actor"),
+        "at": record.get("at"),
+        "summary": record.get("summary", ""),
+        "steps": record.get("steps") or [],
+        "data": data,
+    }

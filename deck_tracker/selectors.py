@@ -1,0 +1,64 @@
+"""Reads: games and events as a given seat may see them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import QuerySet
+
+from .engine.views import view_event, view_state
+from .models import Game, GameEvent, Seat
+
+EVENTS_PAGE_SIZE = 100
+EVENTS_PAGE_MAX = 500
+
+
+def seat_for_token_hash(*, token_hash: str) -> Seat | None:
+    return Seat.objects.select_related("game").filter(token_hash=token_hash).first()
+
+
+def seats_view(*, game: Game) -> list[dict[str, Any]]:
+    return [
+        {"id": seat.key, "name": seat.name, "hero": seat.hero or None, "is_host": seat.is_host}
+        for seat in game.seats.all()
+    ]
+
+
+def game_view(*, game: Game, seat: Seat) -> dict[str, Any]:
+    return {
+        "id": str(game.id),
+        "version": game.version,
+        "last_seq": game.last_seq,
+        "join_code": game.join_code,
+        "seed_commitment": game.setup.get("seed_commitment"),
+        "seat": seat.key,
+        "seats": seats_view(game=game),
+        "state": view_state(game.state, seat.key),
+    }
+
+
+def event_record(event: GameEvent) -> dict[str, Any]:
+    return {
+        "seq": event.seq,
+        "version": event.version,
+        "type": event.type,
+        "actor": event.actor or None,
+        "at": event.at.isoformat().replace("+00:00", "Z") if event.at else None,
+        "summary": event.summary,
+        "steps": event.steps,
+        "data": event.data,
+        "private": event.private,
+    }
+
+
+def events_after(*, game: Game, after: int, limit: int = EVENTS_PAGE_SIZE) -> QuerySet[GameEvent]:
+    return GameEvent.objects.filter(game=game, seq__gt=after).order_by("seq")[:limit]
+
+
+def events_view(*, events: Any, seat: Seat) -> list[dict[str, Any]]:
+    return [view_event(event_record(event), seat.key) for event in events]
+
+
+def events_since_version(*, game: Game, version: int, seat: Seat, limit: int = 200) -> list[dict[str, Any]]:
+    events = GameEvent.objects.filter(game=game, version__gt=version).order_by("seq")[:limit]
+    return events_view(events=events, seat=seat)

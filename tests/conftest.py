@@ -1,0 +1,117 @@
+"""Personas and helpers shared by the API tests.
+
+At every table: the *host* (who created the game, seat 1), a seated *player* (seat 2) and an
+*outsider* (the host of another game, holding a valid token that is not for this one).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+
+from dotr_companion.celery import app as celery_app
+
+TEST_CARDS = [f"c{n:02d}" for n in range(1, 21)]
+
+
+@pytest.fixture(autouse=True)
+def _celery_eager() -> None:
+    # Tests run tasks in-process unless they ask for a real worker.
+    celery_app.conf.task_always_eager = True
+
+
+@pytest.fixture(autouse=True)
+def _fresh_throttles() -> None:
+    from django.core.cache import cache
+
+    cache.clear()
+
+
+def using_postgres() -> bool:
+    return os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://"))
+
+
+def client_for(token: str | None = None) -> APIClient:
+    client = APIClient()
+    if token:
+        client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    return client
+
+
+@dataclass
+class Table:
+    game_id: str
+    join_code: str
+    host: APIClient
+    player: APIClient
+    outsider: APIClient
+    host_token: str
+    player_token: str
+
+    def url(self, suffix: str = "") -> str:
+        return f"/api/v1/games/{self.game_id}/{suffix}"
+
+    def version(self, client: APIClient | None = None) -> int:
+        response = (client or self.host).get(self.url())
+        assert response.status_code == 200, response.content
+        return int(response.json()["version"])
+
+    def act(
+        self,
+        client: APIClient,
+        type: str,
+        args: dict[str, Any] | None = None,
+        *,
+        expected_version: int | None = None,
+        **headers: str,
+    ) -> Any:
+        if expected_version is None:
+            expected_version = self.version(client)
+        return client.post(
+            self.url("actions/"),
+            {"type": type, "args": args or {}, "expected_version": expected_version},
+            format="json",
+            **headers,
+        )
+
+    def state(self, client: APIClient | None = None) -> dict[str, Any]:
+        return dict((client or self.host).get(self.url()).json()["state"])
+
+
+def create_table(setup: dict[str, Any]) -> Table:
+    anonymous = APIClient()
+    created = anonymous.post("/api/v1/games/", setup, format="json")
+    assert created.status_code == 201, created.content
+    game = created.json()
+    joined = anonymous.post(
+        "/api/v1/games/join/",
+        {"join_code": game["join_code"], "name": "Bea", "hero": "Rogue"},
+        format="json",
+    )
+    assert joined.status_code == 201, joined.content
+    other = anonymous.post("/api/v1/games/", setup, format="json").json()
+    return Table(
+        game_id=game["id"],
+        join_code=game["join_code"],
+        host=client_for(game["token"]),
+        player=client_for(joined.json()["token"]),
+        outsider=client_for(other["token"]),
+        host_token=game["token"],
+        player_token=joined.json()["token"],
+    )
+
+
+GENERIC_SETUP = {
+    "system": "generic",
+    "host": {"name": "Ada", "hero": "Wizard"},
+    "decks": {"test": {"cards": TEST_CARDS}},
+}
+
+
+@pytest.fixture
+def table(db: None) -> Table:
+    return create_table(GENERIC_SETUP)
