@@ -75,6 +75,7 @@ class GameCreateView(APIView):
         setup = request.data
         if not isinstance(setup, dict):
             return Response(error_body("invalid", "The setup must be a JSON object."), status=400)
+        s.SetupSerializer(data=setup).is_valid(raise_exception=True)
         key = _idempotency_key(request)
         fingerprint = services.request_fingerprint(["create", setup])
         if key:
@@ -270,4 +271,3 @@ def _event_stream(*, game_id: str, seat: Seat, after: int) -> Iterator[bytes]:
     finally:
         if listener is not None:
             listener.close()
-        connection.close_if_unusable_or_obsolete()

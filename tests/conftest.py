@@ -25,6 +25,12 @@ def _celery_eager() -> None:
 
 
 @pytest.fixture(autouse=True)
+def _short_streams(settings: Any) -> None:
+    # A live stream normally stays open for STREAM_MAX_SECONDS; tests read it to the end.
+    settings.STREAM_MAX_SECONDS = 0.3
+
+
+@pytest.fixture(autouse=True)
 def _fresh_throttles() -> None:
     from django.core.cache import cache
 

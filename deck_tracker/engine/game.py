@@ -29,6 +29,9 @@ MAX_DECK_SIZE = 1000
 
 SetupHandler = Callable[[Context, dict[str, Any]], None]
 SETUPS: dict[str, SetupHandler] = {}
+# Per game system: what happens when a player takes a seat (after the seat exists).
+SeatHook = Callable[[Context, str], None]
+SEAT_HOOKS: dict[str, SeatHook] = {}
 DEFAULT_SYSTEM = "dotr"
 
 
@@ -161,7 +164,7 @@ def start_game(setup: Any, *, seed: str) -> tuple[State, list[Event]]:
     if not isinstance(setup, dict):
         raise InvalidArguments({"setup": ["Must be an object."]})
     system = setup.get("system", DEFAULT_SYSTEM)
-    if system not in SETUPS:
+    if not isinstance(system, str) or system not in SETUPS:
         raise InvalidArguments({"system": [f"One of: {', '.join(sorted(SETUPS))}."]})
     state: State = {}
     ctx = Context(state, rng=rng_for(seed, 1), actor=None)
@@ -193,6 +196,9 @@ def join(ctx: Context, args: dict[str, Any]) -> None:
         f"{seat_label(ctx.state, seat)} joined the table.",
         data={"seat": seat, "name": args["name"], "hero": args["hero"]},
     )
+    hook = SEAT_HOOKS.get(ctx.state.get("system", ""))
+    if hook is not None:
+        hook(ctx, seat)
 
 
 INTERNAL_COMMANDS = frozenset({"join"})
