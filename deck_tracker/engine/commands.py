@@ -210,6 +210,7 @@ class Outcome:
 
 HISTORY_ROOT = "history"
 UNDO_DEPTH = 200
+UNDO_TRIM = 50
 
 
 def run(state: State, context: Context, name: str, raw_args: Any) -> Outcome:
@@ -254,8 +255,11 @@ def _push_history(context: Context, name: str, version: int) -> None:
         "actor": context.actor,
         "label": context.events[0].summary,
     }
-    done = [*history.get("done", []), entry][-UNDO_DEPTH:]
-    context.set(HISTORY_ROOT, "done", done)
+    done = history.get("done", [])
+    if len(done) >= UNDO_DEPTH + UNDO_TRIM:
+        # Trimmed in batches so that most commands append one small entry to the log.
+        context.set(HISTORY_ROOT, "done", done[-UNDO_DEPTH:])
+    context.put(HISTORY_ROOT, "done", [entry])
     if history.get("undone"):
         context.set(HISTORY_ROOT, "undone", [])
 

@@ -21,11 +21,10 @@ from typing import Any
 
 State = dict[str, Any]
 Path = tuple[str, ...]
-# A change is ["set", [key, ...], value] or ["del", [key, ...]]; lists keep it JSON-native.
+# A change is ["set", [key, ...], value], ["del", [key, ...]], or, on a list (a pile, whose top
+# is its end), ["put", [key, ...], [items]] to append or ["take", [key, ...], n] to remove the last
+# n items. Lists keep it JSON-native; put and take keep a draw from a long pile small in the log.
 Change = list[Any]
-
-_MISSING = object()
-
 
 @dataclass
 class Step:
@@ -107,9 +106,14 @@ def apply_change(state: State, change: Change) -> None:
     parent = _parent(state, path)
     if op == "set":
         parent[path[-1]] = change[2]
+    elif op == "put":
+        parent[path[-1]] = [*parent.get(path[-1], []), *change[2]]
+    elif op == "take":
+        pile = parent[path[-1]]
+        parent[path[-1]] = pile[: len(pile) - change[2]]
     elif op == "del":
         parent.pop(path[-1], None)
-    else:  # pragma: no cover - the engine writes only these two
+    else:  # pragma: no cover - the engine writes only these
         raise ValueError(f"unknown change {op!r}")
 
 
@@ -153,8 +157,8 @@ class Context:
         self.extra = extra or {}
         self.events: list[Event] = []
         self._pending: list[Change] = []
-        # (path, old value or _MISSING) for every write, oldest first: the inverse of the command.
-        self._journal: list[tuple[Path, Any]] = []
+        # The inverse of every write, oldest first: replayed newest first, they undo the command.
+        self._journal: list[Change] = []
 
     def get(self, *path: str, default: Any = None) -> Any:
         return get_in(self.state, path, default)
@@ -163,17 +167,47 @@ class Context:
         *keys, value = path_and_value
         path: Path = tuple(keys)
         parent = _parent(self.state, path)
-        self._journal.append((path, parent.get(path[-1], _MISSING)))
-        parent[path[-1]] = value
+        key = path[-1]
+        self._journal.append(["set", list(path), parent[key]] if key in parent else ["del", list(path)])
+        parent[key] = value
         self._pending.append(["set", list(path), value])
 
     def delete(self, *path: str) -> None:
         parent = _parent(self.state, path)
         if path[-1] not in parent:
             return
-        self._journal.append((path, parent[path[-1]]))
+        self._journal.append(["set", list(path), parent[path[-1]]])
         del parent[path[-1]]
         self._pending.append(["del", list(path)])
+
+    def put(self, *path_and_items: Any) -> None:
+        """Append items to the list at path (onto the top of a pile)."""
+        *keys, items = path_and_items
+        if not items:
+            return
+        path: Path = tuple(keys)
+        parent = _parent(self.state, path)
+        key = path[-1]
+        if key not in parent:
+            self.set(*path, list(items))
+            return
+        self._journal.append(["take", list(path), len(items)])
+        parent[key] = [*parent[key], *items]
+        self._pending.append(["put", list(path), list(items)])
+
+    def take(self, *path_and_count: Any) -> list[Any]:
+        """Remove and return the last ``count`` items of the list at path (the top of a pile)."""
+        *keys, count = path_and_count
+        path: Path = tuple(keys)
+        parent = _parent(self.state, path)
+        pile = parent[path[-1]]
+        if count <= 0:
+            return []
+        taken = list(pile[len(pile) - count :])
+        self._journal.append(["put", list(path), taken])
+        parent[path[-1]] = pile[: len(pile) - count]
+        self._pending.append(["take", list(path), count])
+        return taken
 
     def emit(
         self,
@@ -209,24 +243,15 @@ class Context:
 
     def rollback(self) -> None:
         """Restore the state as it was before this context touched it."""
-        for path, old in reversed(self._journal):
-            parent = _parent(self.state, path)
-            if old is _MISSING:
-                parent.pop(path[-1], None)
-            else:
-                parent[path[-1]] = old
+        for change in reversed(self._journal):
+            apply_change(self.state, change)
         self._journal.clear()
         self._pending.clear()
         self.events.clear()
 
     def backward_changes(self, *, skip_roots: frozenset[str] = frozenset()) -> list[Change]:
         """The changes that take the state back to before this command (newest write first)."""
-        changes: list[Change] = []
-        for path, old in reversed(self._journal):
-            if path[0] in skip_roots:
-                continue
-            changes.append(["del", list(path)] if old is _MISSING else ["set", list(path), old])
-        return changes
+        return [change for change in reversed(self._journal) if change[1][0] not in skip_roots]
 
     def forward_changes(self, *, skip_roots: frozenset[str] = frozenset()) -> list[Change]:
         return [

@@ -117,14 +117,15 @@ def move_cards(
         )
     remaining = [card for card in origin if card not in set(cards)]
     ctx.set(*pile_path(name, source, seat), remaining)
+    if position == "top":
+        ctx.put(*pile_path(name, target, seat), list(cards))
+        return
     destination = pile_cards(ctx.state, name, target, seat)
     for card in cards:
         if position == "bottom":
             destination.insert(0, card)
-        elif position == "random":
-            destination.insert(ctx.rng.randint(0, len(destination)), card)
         else:
-            destination.append(card)
+            destination.insert(ctx.rng.randint(0, len(destination)), card)
     ctx.set(*pile_path(name, target, seat), destination)
 
 
@@ -164,8 +165,7 @@ def take_from_draw(ctx: Context, name: str, count: int, *, rule: str) -> list[st
             reshuffle_discard(ctx, name, rule=rule)
             continue
         take = min(count - len(drawn), len(pile))
-        drawn.extend(reversed(pile[-take:]))
-        ctx.set("decks", name, "draw", pile[:-take])
+        drawn.extend(reversed(ctx.take("decks", name, "draw", take)))
     return drawn
 
 
@@ -232,8 +232,7 @@ def draw(ctx: Context, args: dict[str, Any]) -> None:
     name, to = args["deck"], args["to"]
     seat = _seat(ctx, args["seat"])
     drawn = draw_cards(ctx, name, count=args["count"], cards=args["cards"], rule="Deck: draw")
-    target = pile_cards(ctx.state, name, to, seat)
-    ctx.set(*pile_path(name, to, seat), target + drawn)
+    ctx.put(*pile_path(name, to, seat), drawn)
     who = seat_label(ctx.state, seat)
     if to == "hand":
         ctx.emit(

@@ -25,7 +25,7 @@ from .undo import redo_target, undo_target
 DECK_NAME = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 MAX_SEATS = 6
 MAX_DECKS = 30
-MAX_DECK_SIZE = 1000
+MAX_DECK_SIZE = 2000
 
 SetupHandler = Callable[[Context, dict[str, Any]], None]
 SETUPS: dict[str, SetupHandler] = {}

@@ -26,11 +26,15 @@ def redo_target(state: State) -> dict[str, Any] | None:
 
 
 def _replay(ctx: Context, changes: list[Change]) -> None:
-    for change in changes:
-        if change[0] == "set":
-            ctx.set(*change[1], change[2])
+    for op, path, *value in changes:
+        if op == "set":
+            ctx.set(*path, value[0])
+        elif op == "put":
+            ctx.put(*path, value[0])
+        elif op == "take":
+            ctx.take(*path, value[0])
         else:
-            ctx.delete(*change[1])
+            ctx.delete(*path)
 
 
 def _nothing_to_undo(state: State, actor: str | None) -> str | None:
@@ -47,8 +51,8 @@ def undo(ctx: Context, args: dict[str, Any]) -> None:
     history = ctx.get(HISTORY_ROOT)
     target = history["done"][-1]
     _replay(ctx, ctx.extra["changes"])
-    ctx.set(HISTORY_ROOT, "done", history["done"][:-1])
-    ctx.set(HISTORY_ROOT, "undone", [*history.get("undone", []), target])
+    ctx.take(HISTORY_ROOT, "done", 1)
+    ctx.put(HISTORY_ROOT, "undone", [target])
     ctx.emit(
         "action_undone",
         f"{seat_label(ctx.state, ctx.actor)} undid: {target['label']}",
@@ -62,8 +66,8 @@ def redo(ctx: Context, args: dict[str, Any]) -> None:
     history = ctx.get(HISTORY_ROOT)
     target = history["undone"][-1]
     _replay(ctx, ctx.extra["changes"])
-    ctx.set(HISTORY_ROOT, "undone", history["undone"][:-1])
-    ctx.set(HISTORY_ROOT, "done", [*history["done"], target])
+    ctx.take(HISTORY_ROOT, "undone", 1)
+    ctx.put(HISTORY_ROOT, "done", [target])
     ctx.emit(
         "action_redone",
         f"{seat_label(ctx.state, ctx.actor)} redid: {target['label']}",

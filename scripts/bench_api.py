@@ -1,0 +1,106 @@
+"""Server time of the hot paths, on the configured database (SQLite unless DATABASE_URL is set).
+
+Prints the median time of one `draw` and of one state GET on a game with about 10 and about
+1,000 events (reading the state must not grow with the log), and the time to replay a
+1,000-event log. Runs in a throw-away test database. Usage: `python scripts/bench_api.py`.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "dotr_companion.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.conf import settings  # noqa: E402
+from django.db import connection  # noqa: E402
+from django.test.utils import setup_test_environment  # noqa: E402
+from rest_framework.test import APIClient  # noqa: E402
+
+SAMPLES = 40
+
+
+def main() -> None:
+    setup_test_environment()
+    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
+    settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] = {"join": None, "create": None}
+    try:
+        run()
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+def timed(call) -> float:
+    start = time.perf_counter()
+    response = call()
+    elapsed = time.perf_counter() - start
+    assert response.status_code in (200, 201), response.content[:300]
+    return elapsed
+
+
+def run() -> None:
+    from deck_tracker.engine.core import Event, fold
+    from deck_tracker.models import Game, GameEvent
+
+    print(f"database: {connection.vendor}; samples per figure: {SAMPLES}")
+    cards = [f"card-{n:04d}" for n in range(1200)]
+    created = APIClient().post(
+        "/api/v1/games/",
+        {"system": "generic", "decks": {"big": {"cards": cards, "auto_reshuffle": False}}},
+        format="json",
+    ).json()
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {created['token']}")
+    url = f"/api/v1/games/{created['id']}/"
+    version = created["version"]
+
+    def draw():
+        nonlocal version
+        response = client.post(
+            url + "actions/",
+            {"type": "draw", "args": {"deck": "big", "to": "table"}, "expected_version": version},
+            format="json",
+        )
+        version = response.json()["version"]
+        return response
+
+    def events() -> int:
+        return Game.objects.get(pk=created["id"]).last_seq
+
+    while events() < 10:
+        draw()
+    for label in ("~10 events", "~1,000 events"):
+        if label.startswith("~1,000"):
+            while events() < 1000 - SAMPLES // 2:
+                draw()
+        at = events()
+        draws = [timed(draw) for _ in range(SAMPLES)]
+        gets = [timed(lambda: client.get(url)) for _ in range(SAMPLES)]
+        print(
+            f"{label:>14} (log at {at}): draw median {statistics.median(draws) * 1000:6.2f} ms, "
+            f"state GET median {statistics.median(gets) * 1000:6.2f} ms"
+        )
+
+    game = Game.objects.get(pk=created["id"])
+    start = time.perf_counter()
+    rows = list(GameEvent.objects.filter(game=game).order_by("seq").values_list("type", "changes")[:1000])
+    loaded = time.perf_counter()
+    state = fold(Event(type=kind, changes=changes) for kind, changes in rows)
+    done = time.perf_counter()
+    print(
+        f"replay of {len(rows)} events: {(done - start) * 1000:.1f} ms "
+        f"({(loaded - start) * 1000:.1f} ms reading, {(done - loaded) * 1000:.1f} ms folding)"
+    )
+    assert len(rows) < game.last_seq or state == game.state
+
+
+if __name__ == "__main__":
+    main()
