@@ -103,3 +103,11 @@ class ErrorOutSerializer(serializers.Serializer):
     code = serializers.CharField()
     detail = serializers.CharField()
     fields = serializers.DictField(required=False)
+
+
+class ContentPackOutSerializer(serializers.Serializer):
+    id = serializers.CharField()
+    name = serializers.CharField()
+    game_system = serializers.CharField()
+    expansion = serializers.CharField()
+    version = serializers.CharField()

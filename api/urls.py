@@ -3,6 +3,8 @@ from django.urls import path
 from . import views
 
 urlpatterns = [
+    path("content/", views.ContentListView.as_view(), name="content-list"),
+    path("content/<slug:pack_id>/", views.ContentDetailView.as_view(), name="content-detail"),
     path("games/", views.GameCreateView.as_view(), name="game-create"),
     path("games/join/", views.GameJoinView.as_view(), name="game-join"),
     path("games/<uuid:game_id>/", views.GameDetailView.as_view(), name="game-detail"),

@@ -11,12 +11,13 @@ from django.db import connection
 from django.http import HttpRequest, JsonResponse, StreamingHttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
-from deck_tracker import notifications, selectors, services
+from deck_tracker import content_selectors, notifications, selectors, services
 from deck_tracker.engine.commands import describe_commands
 from deck_tracker.engine.game import INTERNAL_COMMANDS
 from deck_tracker.models import Game, Seat
@@ -53,14 +54,8 @@ def _seat_for(request: Request, game_id: Any) -> tuple[Game, Seat]:
     """The caller's seat at this game; anything else is "not found", never "forbidden"."""
     seat = request.auth
     if not isinstance(seat, Seat) or str(seat.game_id) != str(game_id):
-        raise services_not_found()
+        raise NotFound("No such game, or your token is not for it.")
     return seat.game, seat
-
-
-def services_not_found() -> Exception:
-    from rest_framework.exceptions import NotFound
-
-    return NotFound("No such game, or your token is not for it.")
 
 
 class GameCreateView(APIView):
@@ -197,8 +192,6 @@ class GameEventsView(APIView):
 
 
 def _int_param(request: Request, name: str, default: int, *, minimum: int) -> int:
-    from rest_framework.exceptions import ValidationError
-
     raw = request.query_params.get(name)
     if raw is None or raw == "":
         return default
@@ -271,3 +264,18 @@ def _event_stream(*, game_id: str, seat: Seat, after: int) -> Iterator[bytes]:
     finally:
         if listener is not None:
             listener.close()
+
+
+class ContentListView(APIView):
+    @extend_schema(responses={200: s.ContentPackOutSerializer(many=True)})
+    def get(self, request: Request) -> Response:
+        return Response(content_selectors.content_packs())
+
+
+class ContentDetailView(APIView):
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: s.ErrorOutSerializer})
+    def get(self, request: Request, pack_id: str) -> Response:
+        pack = content_selectors.content_pack(pack_id)
+        if pack is None:
+            raise NotFound(f"No content pack {pack_id!r}.")
+        return Response(pack)
