@@ -18,7 +18,7 @@ def _bearer(request: Request) -> str | None:
     header = request.META.get("HTTP_AUTHORIZATION", "")
     scheme, _, token = header.partition(" ")
     if scheme.lower() == "bearer" and token.strip():
-        return token.strip()
+        return str(token.strip())
     return None
 
 

@@ -14,7 +14,9 @@ from deck_tracker.engine.errors import EngineError, InvalidArguments
 from deck_tracker.services import IdempotencyKeyReused, JoinCodeUnknown, StaleVersion
 
 
-def error_body(code: str, detail: str, fields: dict[str, Any] | None = None, **extra: Any) -> dict[str, Any]:
+def error_body(
+    code: str, detail: str, fields: dict[str, Any] | None = None, **extra: Any
+) -> dict[str, Any]:
     body: dict[str, Any] = {"code": code, "detail": detail}
     if fields:
         body["fields"] = fields
@@ -66,7 +68,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, JoinCodeUnknown):
         return Response(error_body("unknown_join_code", "No game has this join code."), status=404)
     if isinstance(exc, RequestDataTooBig):
-        return Response(error_body("request_too_large", "The request body is too large."), status=400)
+        return Response(
+            error_body("request_too_large", "The request body is too large."), status=400
+        )
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, PermissionDenied):
@@ -75,14 +79,14 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if response is None:
         return None
     if isinstance(exc, exceptions.ValidationError):
-        response.data = error_body(
-            "invalid", "Some fields are invalid.", _flatten(exc.detail)
-        )
+        response.data = error_body("invalid", "Some fields are invalid.", _flatten(exc.detail))
     elif isinstance(exc, exceptions.ParseError):
         response.data = error_body("malformed_json", f"The body is not valid JSON: {exc.detail}")
     elif isinstance(exc, exceptions.Throttled):
         response.data = error_body(
-            "throttled", f"Too many attempts; try again in {exc.wait or 1:.0f} s.", wait=exc.wait
+            "throttled",
+            f"Too many attempts; try again in {getattr(exc, 'wait', None) or 1:.0f} s.",
+            wait=getattr(exc, "wait", None),
         )
     elif isinstance(exc, exceptions.APIException):
         codes = exc.get_codes()

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rest_framework import serializers
 
 
-class SetupSerializer(serializers.Serializer):
-    system = serializers.CharField(required=False, max_length=40, help_text="`dotr` (default) or `generic`.")
+class SetupSerializer(serializers.Serializer[Any]):
+    system = serializers.CharField(
+        required=False, max_length=40, help_text="`dotr` (default) or `generic`."
+    )
     host = serializers.DictField(required=False, help_text="`{name, hero}` of the host's seat.")
     decks = serializers.DictField(
         required=False,
@@ -15,26 +19,26 @@ class SetupSerializer(serializers.Serializer):
     options = serializers.DictField(required=False, help_text="Setup options of the game system.")
 
 
-class JoinSerializer(serializers.Serializer):
+class JoinSerializer(serializers.Serializer[Any]):
     join_code = serializers.CharField(max_length=20)
     name = serializers.CharField(max_length=60)
     hero = serializers.CharField(max_length=60, required=False, allow_null=True, allow_blank=True)
 
 
-class ActionSerializer(serializers.Serializer):
+class ActionSerializer(serializers.Serializer[Any]):
     type = serializers.CharField(max_length=40)
     args = serializers.DictField(required=False, default=dict)
     expected_version = serializers.IntegerField(min_value=0)
 
 
-class SeatOutSerializer(serializers.Serializer):
+class SeatOutSerializer(serializers.Serializer[Any]):
     id = serializers.CharField()
     name = serializers.CharField()
     hero = serializers.CharField(allow_null=True)
     is_host = serializers.BooleanField()
 
 
-class GameOutSerializer(serializers.Serializer):
+class GameOutSerializer(serializers.Serializer[Any]):
     id = serializers.UUIDField()
     version = serializers.IntegerField()
     last_seq = serializers.IntegerField()
@@ -49,7 +53,7 @@ class CreatedGameOutSerializer(GameOutSerializer):
     token = serializers.CharField()
 
 
-class JoinedOutSerializer(serializers.Serializer):
+class JoinedOutSerializer(serializers.Serializer[Any]):
     game_id = serializers.UUIDField()
     seat_id = serializers.CharField()
     token = serializers.CharField()
@@ -57,12 +61,12 @@ class JoinedOutSerializer(serializers.Serializer):
     state = serializers.DictField()
 
 
-class StepOutSerializer(serializers.Serializer):
+class StepOutSerializer(serializers.Serializer[Any]):
     text = serializers.CharField()
     rule = serializers.CharField()
 
 
-class EventOutSerializer(serializers.Serializer):
+class EventOutSerializer(serializers.Serializer[Any]):
     seq = serializers.IntegerField()
     version = serializers.IntegerField()
     type = serializers.CharField()
@@ -70,17 +74,22 @@ class EventOutSerializer(serializers.Serializer):
     at = serializers.DateTimeField()
     summary = serializers.CharField()
     steps = StepOutSerializer(many=True)
-    data = serializers.DictField()
+
+    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
+        # `data` is also the name of a Serializer property, so it is added here.
+        fields = super().get_fields()
+        fields["data"] = serializers.DictField()
+        return fields
 
 
-class ActionResultOutSerializer(serializers.Serializer):
+class ActionResultOutSerializer(serializers.Serializer[Any]):
     version = serializers.IntegerField()
     last_seq = serializers.IntegerField()
     events = EventOutSerializer(many=True)
     state = serializers.DictField()
 
 
-class ActionSpecOutSerializer(serializers.Serializer):
+class ActionSpecOutSerializer(serializers.Serializer[Any]):
     type = serializers.CharField()
     description = serializers.CharField()
     available = serializers.BooleanField()
@@ -88,24 +97,33 @@ class ActionSpecOutSerializer(serializers.Serializer):
     args = serializers.DictField()
 
 
-class ActionListOutSerializer(serializers.Serializer):
+class ActionListOutSerializer(serializers.Serializer[Any]):
     version = serializers.IntegerField()
     actions = ActionSpecOutSerializer(many=True)
 
 
-class EventPageOutSerializer(serializers.Serializer):
+class EventPageOutSerializer(serializers.Serializer[Any]):
     events = EventOutSerializer(many=True)
     last_seq = serializers.IntegerField()
     next = serializers.CharField(allow_null=True)
 
 
-class ErrorOutSerializer(serializers.Serializer):
+class ErrorOutSerializer(serializers.Serializer[Any]):
     code = serializers.CharField()
     detail = serializers.CharField()
-    fields = serializers.DictField(required=False)
+
+    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
+        # `fields` is also the name of a Serializer property, so it is added here.
+        fields = super().get_fields()
+        fields["fields"] = serializers.DictField(
+            child=serializers.ListField(child=serializers.CharField()),
+            required=False,
+            help_text="Validation errors: each argument with its problems.",
+        )
+        return fields
 
 
-class ContentPackOutSerializer(serializers.Serializer):
+class ContentPackOutSerializer(serializers.Serializer[Any]):
     id = serializers.CharField()
     name = serializers.CharField()
     game_system = serializers.CharField()

@@ -179,9 +179,7 @@ class GameEventsView(APIView):
         page_end = events[-1].seq if events else after
         next_url = None
         if page_end < last_seq:
-            next_url = request.build_absolute_uri(
-                f"{request.path}?after={page_end}&limit={limit}"
-            )
+            next_url = request.build_absolute_uri(f"{request.path}?after={page_end}&limit={limit}")
         return Response(
             {
                 "events": selectors.events_view(events=events, seat=seat),
@@ -213,7 +211,9 @@ class GameStreamView(APIView):
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("token", OpenApiTypes.STR, description="The seat token (EventSource)."),
+            OpenApiParameter(
+                "token", OpenApiTypes.STR, description="The seat token (EventSource)."
+            ),
             OpenApiParameter("after", OpenApiTypes.INT, description="Start after this seq."),
         ],
         responses={(200, "text/event-stream"): OpenApiTypes.STR, 404: s.ErrorOutSerializer},

@@ -67,8 +67,13 @@ class GameAction(models.Model):
 
     class Meta:
         ordering = ["game", "version"]
+
+    def __str__(self) -> str:
+        return f"{self.type} (v{self.version})"
         constraints = [
-            models.UniqueConstraint(fields=["game", "version"], name="action_version_unique_in_game")
+            models.UniqueConstraint(
+                fields=["game", "version"], name="action_version_unique_in_game"
+            )
         ]
 
 
@@ -90,6 +95,9 @@ class GameEvent(models.Model):
 
     class Meta:
         ordering = ["game", "seq"]
+
+    def __str__(self) -> str:
+        return f"#{self.seq} {self.type}"
         constraints = [
             models.UniqueConstraint(fields=["game", "seq"], name="event_seq_unique_in_game")
         ]
@@ -109,3 +117,6 @@ class IdempotencyRecord(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["scope", "key"], name="idempotency_key_unique_in_scope")
         ]
+
+    def __str__(self) -> str:
+        return f"{self.scope} {self.key}"

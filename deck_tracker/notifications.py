@@ -8,6 +8,7 @@ interval, so a missed message delays an update by at most that interval and neve
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 from typing import Any
@@ -32,7 +33,9 @@ def publish(*, game_id: str, last_seq: int) -> None:
         try:
             _redis().publish(CHANNEL_PREFIX + game_id, str(last_seq))
         except Exception:  # the stream's polling still delivers the change
-            logger.warning("could not publish game %s seq %s to Redis", game_id, last_seq, exc_info=True)
+            logger.warning(
+                "could not publish game %s seq %s to Redis", game_id, last_seq, exc_info=True
+            )
 
 
 def _notify_local(game_id: str, last_seq: int) -> None:
@@ -75,7 +78,5 @@ class RedisListener:
         return None
 
     def close(self) -> None:
-        try:
+        with contextlib.suppress(Exception):  # closing a dead connection
             self._pubsub.close()
-        except Exception:  # pragma: no cover - closing a dead connection
-            pass

@@ -59,6 +59,8 @@ def events_view(*, events: Any, seat: Seat) -> list[dict[str, Any]]:
     return [view_event(event_record(event), seat.key) for event in events]
 
 
-def events_since_version(*, game: Game, version: int, seat: Seat, limit: int = 200) -> list[dict[str, Any]]:
+def events_since_version(
+    *, game: Game, version: int, seat: Seat, limit: int = 200
+) -> list[dict[str, Any]]:
     events = GameEvent.objects.filter(game=game, version__gt=version).order_by("seq")[:limit]
     return events_view(events=events, seat=seat)

@@ -32,7 +32,9 @@ JOIN_CODE_LENGTH = 8
 
 
 class StaleVersion(Exception):
-    def __init__(self, *, current_version: int, changes: list[dict[str, Any]], state: dict[str, Any]):
+    def __init__(
+        self, *, current_version: int, changes: list[dict[str, Any]], state: dict[str, Any]
+    ):
         super().__init__("stale version")
         self.current_version = current_version
         self.changes = changes
@@ -78,7 +80,9 @@ def _new_join_code() -> str:
     return "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
 
 
-def _new_seat(game: Game, *, number: int, name: str, hero: str | None, is_host: bool) -> tuple[Seat, str]:
+def _new_seat(
+    game: Game, *, number: int, name: str, hero: str | None, is_host: bool
+) -> tuple[Seat, str]:
     token = secrets.token_urlsafe(32)
     seat = Seat.objects.create(
         game=game,
@@ -276,7 +280,9 @@ def _now() -> Any:
     return timezone.now()
 
 
-def idempotency_store(*, scope: str, key: str, request_hash: str, status: int, body: dict[str, Any]) -> None:
+def idempotency_store(
+    *, scope: str, key: str, request_hash: str, status: int, body: dict[str, Any]
+) -> None:
     """Keep a response for a key (requests other than actions store theirs after the fact)."""
     try:
         with transaction.atomic():

@@ -11,7 +11,7 @@ from django.utils import timezone
 from .models import IdempotencyRecord
 
 
-@shared_task
+@shared_task  # type: ignore[untyped-decorator]
 def purge_idempotency_records() -> int:
     """Forget stored responses older than IDEMPOTENCY_TTL_HOURS."""
     cutoff = timezone.now() - timedelta(hours=settings.IDEMPOTENCY_TTL_HOURS)

@@ -16,7 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "dotr_companion.settings")
 
-import django  # noqa: E402
+import django
 
 django.setup()
 
@@ -52,11 +52,15 @@ def run() -> None:
 
     print(f"database: {connection.vendor}; samples per figure: {SAMPLES}")
     cards = [f"card-{n:04d}" for n in range(1200)]
-    created = APIClient().post(
-        "/api/v1/games/",
-        {"system": "generic", "decks": {"big": {"cards": cards, "auto_reshuffle": False}}},
-        format="json",
-    ).json()
+    created = (
+        APIClient()
+        .post(
+            "/api/v1/games/",
+            {"system": "generic", "decks": {"big": {"cards": cards, "auto_reshuffle": False}}},
+            format="json",
+        )
+        .json()
+    )
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Bearer {created['token']}")
     url = f"/api/v1/games/{created['id']}/"
@@ -91,7 +95,9 @@ def run() -> None:
 
     game = Game.objects.get(pk=created["id"])
     start = time.perf_counter()
-    rows = list(GameEvent.objects.filter(game=game).order_by("seq").values_list("type", "changes")[:1000])
+    rows = list(
+        GameEvent.objects.filter(game=game).order_by("seq").values_list("type", "changes")[:1000]
+    )
     loaded = time.perf_counter()
     state = fold(Event(type=kind, changes=changes) for kind, changes in rows)
     done = time.perf_counter()

@@ -192,11 +192,11 @@ def _type_error(arg: Arg, value: Any) -> str | None:
         low, high = arg.minimum, arg.maximum
         if any((low is not None and v < low) or (high is not None and v > high) for v in value):
             return f"Each value must be between {low} and {high}."
-    elif arg.type == "dict[str,int]":
-        if not isinstance(value, dict) or not all(
-            isinstance(k, str) and _check_int(v) for k, v in value.items()
-        ):
-            return "Must be an object of integers."
+    elif arg.type == "dict[str,int]" and (
+        not isinstance(value, dict)
+        or not all(isinstance(k, str) and _check_int(v) for k, v in value.items())
+    ):
+        return "Must be an object of integers."
     return None
 
 
@@ -264,7 +264,9 @@ def _push_history(context: Context, name: str, version: int) -> None:
         context.set(HISTORY_ROOT, "undone", [])
 
 
-def describe_commands(state: State, actor: str | None, *, hidden: frozenset[str]) -> list[dict[str, Any]]:
+def describe_commands(
+    state: State, actor: str | None, *, hidden: frozenset[str]
+) -> list[dict[str, Any]]:
     """The commands a seat may send now, each with its JSON Schema and why it is unavailable."""
     described = []
     for spec in commands_for(state):

@@ -26,6 +26,7 @@ Path = tuple[str, ...]
 # n items. Lists keep it JSON-native; put and take keep a draw from a long pile small in the log.
 Change = list[Any]
 
+
 @dataclass
 class Step:
     """One instruction for the physical table, with the rule it applies."""
@@ -168,7 +169,9 @@ class Context:
         path: Path = tuple(keys)
         parent = _parent(self.state, path)
         key = path[-1]
-        self._journal.append(["set", list(path), parent[key]] if key in parent else ["del", list(path)])
+        self._journal.append(
+            ["set", list(path), parent[key]] if key in parent else ["del", list(path)]
+        )
         parent[key] = value
         self._pending.append(["set", list(path), value])
 

@@ -28,7 +28,9 @@ PILES = ("draw", "discard", "box", "table")
 SOURCE_PILES = ("hand", "table", "discard", "box", "draw")
 
 
-def new_deck(cards: Iterable[str], *, owner: str = "app", auto_reshuffle: bool = True) -> dict[str, Any]:
+def new_deck(
+    cards: Iterable[str], *, owner: str = "app", auto_reshuffle: bool = True
+) -> dict[str, Any]:
     return {
         "owner": owner,
         "auto_reshuffle": auto_reshuffle,
@@ -48,7 +50,7 @@ def all_cards(deck: dict[str, Any]) -> list[str]:
 
 
 def get_deck(state: State, name: str) -> dict[str, Any]:
-    deck = state.get("decks", {}).get(name)
+    deck: dict[str, Any] | None = state.get("decks", {}).get(name)
     if deck is None:
         raise RuleViolation(f"This game has no deck named {name!r}.", code="unknown_deck")
     return deck
@@ -146,7 +148,7 @@ def reshuffle_discard(ctx: Context, name: str, *, rule: str) -> None:
 
 
 def take_from_draw(ctx: Context, name: str, count: int, *, rule: str) -> list[str]:
-    """Take ``count`` cards off the top of an app-owned draw pile, reshuffling when its rule says so.
+    """Take ``count`` cards off the top of an app-owned draw pile, reshuffling where allowed.
 
     Refuses, with nothing changed, when the draw pile (and the discard, where it may be
     reshuffled) holds fewer cards.
@@ -299,7 +301,11 @@ def shuffle(ctx: Context, args: dict[str, Any]) -> None:
     )
 
 
-@command("peek", args={"deck": DECK, "count": Arg("int", default=1, minimum=1, maximum=20)}, undoable=False)
+@command(
+    "peek",
+    args={"deck": DECK, "count": Arg("int", default=1, minimum=1, maximum=20)},
+    undoable=False,
+)
 def peek(ctx: Context, args: dict[str, Any]) -> None:
     """Look at the top cards of a draw pile; only the caller sees them."""
     name, count = args["deck"], args["count"]
@@ -377,7 +383,13 @@ def take(ctx: Context, args: dict[str, Any]) -> None:
         "cards_taken",
         f"{seat_label(ctx.state, seat)} took {', '.join(cards)} from the {name} {args['from']} "
         f"to the {args['to']}.",
-        data={"deck": name, "cards": list(cards), "from": args["from"], "to": args["to"], "seat": seat},
+        data={
+            "deck": name,
+            "cards": list(cards),
+            "from": args["from"],
+            "to": args["to"],
+            "seat": seat,
+        },
     )
 
 

@@ -119,13 +119,19 @@ def place_decks(ctx: Context, decks: dict[str, dict[str, Any]], *, rule: str) ->
         cards = list(spec["cards"])
         if spec.get("owner", "app") == "app":
             ctx.rng.shuffle(cards)
-        deck = new_deck(cards, owner=spec.get("owner", "app"), auto_reshuffle=spec["auto_reshuffle"])
+        deck = new_deck(
+            cards, owner=spec.get("owner", "app"), auto_reshuffle=spec["auto_reshuffle"]
+        )
         deck["hands"] = {seat: [] for seat in ctx.get("seats", default={})}
         ctx.set("decks", name, deck)
         ctx.emit(
             "deck_prepared",
             f"The {name} deck ({len(cards)} cards) is ready"
-            + (", shuffled by the app." if spec.get("owner", "app") == "app" else ", kept at the table."),
+            + (
+                ", shuffled by the app."
+                if spec.get("owner", "app") == "app"
+                else ", kept at the table."
+            ),
             data={"deck": name, "count": len(cards), "owner": spec.get("owner", "app")},
             hidden={"order": cards},
             steps=[
@@ -229,31 +235,33 @@ class GameLog:
         outcome = run(self.state, context, name, args)
         # Stored values are copies, as a database row would hold: later commands may build on
         # the live objects in the state.
-        self.events.extend(Event.from_record(record) for record in _frozen(
-            [event.as_record() for event in outcome.events]
-        ))
+        self.events.extend(
+            Event.from_record(record)
+            for record in _frozen([event.as_record() for event in outcome.events])
+        )
         if outcome.undoable:
             self.patches[self.state["version"]] = _frozen((outcome.backward, outcome.forward))
         return outcome
 
     def replay(self) -> State:
-        return fold(Event.from_record(record) for record in _frozen(
-            [event.as_record() for event in self.events]
-        ))
+        return fold(
+            Event.from_record(record)
+            for record in _frozen([event.as_record() for event in self.events])
+        )
 
 
 def _frozen(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
-def undo_extra(
-    state: State, name: str, patches: Any
-) -> dict[str, Any]:
+def undo_extra(state: State, name: str, patches: Any) -> dict[str, Any]:
     """What undo or redo needs from storage: the changes of the command they replay.
 
     ``patches`` maps a version to (backward, forward), or is a callable doing the lookup.
     """
-    target = undo_target(state) if name == "undo" else redo_target(state) if name == "redo" else None
+    target = (
+        undo_target(state) if name == "undo" else redo_target(state) if name == "redo" else None
+    )
     if target is None:
         return {}
     lookup = patches if callable(patches) else patches.get

@@ -16,7 +16,9 @@ def snapshot(table: Table) -> tuple[int, dict]:
 
 
 def post_raw(table: Table, body: str, **extra):
-    return table.host.generic("POST", table.url("actions/"), body, content_type="application/json", **extra)
+    return table.host.generic(
+        "POST", table.url("actions/"), body, content_type="application/json", **extra
+    )
 
 
 @pytest.mark.parametrize(

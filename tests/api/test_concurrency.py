@@ -31,8 +31,12 @@ def test_a_stale_version_is_refused_with_what_changed(table: Table):
 def test_a_repeated_idempotency_key_replays_the_stored_response(table: Table):
     key = str(uuid.uuid4())
     version = table.version()
-    first = table.act(table.host, "draw", {"deck": "test"}, expected_version=version, HTTP_IDEMPOTENCY_KEY=key)
-    again = table.act(table.host, "draw", {"deck": "test"}, expected_version=version, HTTP_IDEMPOTENCY_KEY=key)
+    first = table.act(
+        table.host, "draw", {"deck": "test"}, expected_version=version, HTTP_IDEMPOTENCY_KEY=key
+    )
+    again = table.act(
+        table.host, "draw", {"deck": "test"}, expected_version=version, HTTP_IDEMPOTENCY_KEY=key
+    )
     assert first.status_code == again.status_code == 200
     assert again.json() == first.json()
     assert table.version() == version + 1
@@ -72,7 +76,9 @@ DRAWS_EACH = 50
 
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.skipif(not using_postgres(), reason="needs PostgreSQL: set DATABASE_URL=postgres://...")
+@pytest.mark.skipif(
+    not using_postgres(), reason="needs PostgreSQL: set DATABASE_URL=postgres://..."
+)
 def test_six_phones_drawing_at_once_lose_and_double_nothing():
     cards = [f"card-{n:03d}" for n in range(THREADS * DRAWS_EACH)]
     table = create_table(

@@ -19,7 +19,9 @@ def draw_pile(table: Table, deck: str = "test") -> list[str]:
 
 def test_create_returns_host_token_join_code_version_and_state(client_for_anyone=None):
     response = client_for().post(
-        "/api/v1/games/", {"system": "generic", "decks": {"test": {"cards": TEST_CARDS}}}, format="json"
+        "/api/v1/games/",
+        {"system": "generic", "decks": {"test": {"cards": TEST_CARDS}}},
+        format="json",
     )
     assert response.status_code == 201
     body = response.json()
@@ -47,7 +49,9 @@ def test_join_code_is_accepted_in_lower_case_with_a_dash(table: Table):
 
 
 def test_unknown_join_code_is_404(db):
-    response = client_for().post("/api/v1/games/join/", {"join_code": "ZZZZ2222", "name": "Eve"}, format="json")
+    response = client_for().post(
+        "/api/v1/games/join/", {"join_code": "ZZZZ2222", "name": "Eve"}, format="json"
+    )
     assert response.status_code == 404
     assert response.json()["code"] == "unknown_join_code"
 
@@ -55,12 +59,16 @@ def test_unknown_join_code_is_404(db):
 def test_join_attempts_are_throttled(db):
     anonymous = client_for()
     codes = [
-        anonymous.post("/api/v1/games/join/", {"join_code": f"WRONG{n:03d}", "name": "Eve"}, format="json").status_code
+        anonymous.post(
+            "/api/v1/games/join/", {"join_code": f"WRONG{n:03d}", "name": "Eve"}, format="json"
+        ).status_code
         for n in range(25)
     ]
     assert codes[:20] == [404] * 20
     assert codes[-1] == 429
-    refused = anonymous.post("/api/v1/games/join/", {"join_code": "WRONG999", "name": "Eve"}, format="json")
+    refused = anonymous.post(
+        "/api/v1/games/join/", {"join_code": "WRONG999", "name": "Eve"}, format="json"
+    )
     assert refused.json()["code"] == "throttled"
 
 
@@ -179,7 +187,9 @@ def test_take_from_discard_put_back_and_box(table: Table):
     discarded = table.state()["decks"]["test"]["discard"]
     table.act(table.host, "take", {"deck": "test", "cards": [discarded[0]], "from": "discard"})
     assert table.state()["hands"]["1"] == [discarded[0]]
-    table.act(table.host, "put_back", {"deck": "test", "cards": [discarded[0]], "position": "bottom"})
+    table.act(
+        table.host, "put_back", {"deck": "test", "cards": [discarded[0]], "position": "bottom"}
+    )
     assert draw_pile(table)[0] == discarded[0]
     table.act(table.host, "box", {"deck": "test", "cards": [discarded[1]], "from": "discard"})
     deck = table.state()["decks"]["test"]

@@ -9,14 +9,18 @@ import time
 import pytest
 from django.db import connection
 
-from tests.conftest import Table, create_table, GENERIC_SETUP
+from tests.conftest import GENERIC_SETUP, Table, create_table
 
 
 def read_stream(response) -> list[dict]:
     messages = []
     for chunk in response.streaming_content:
         for block in chunk.decode().split("\n\n"):
-            lines = dict(line.split(": ", 1) for line in block.splitlines() if ": " in line and not line.startswith(":"))
+            lines = dict(
+                line.split(": ", 1)
+                for line in block.splitlines()
+                if ": " in line and not line.startswith(":")
+            )
             if lines.get("event") == "change":
                 messages.append({"id": int(lines["id"]), **json.loads(lines["data"])})
     return messages

@@ -42,14 +42,20 @@ class DeckTable(RuleBasedStateMachine):
             return False
         return True
 
-    @rule(count=st.integers(1, 5), to=st.sampled_from(["hand", "table", "discard"]), seat=st.sampled_from(SEATS))
+    @rule(
+        count=st.integers(1, 5),
+        to=st.sampled_from(["hand", "table", "discard"]),
+        seat=st.sampled_from(SEATS),
+    )
     def draw(self, count: int, to: str, seat: str) -> None:
         self.attempt("draw", {"deck": "d", "count": count, "to": to}, actor=seat)
 
     @rule(seat=st.sampled_from(SEATS), data=st.data())
     def discard(self, seat: str, data: st.DataObject) -> None:
         hand = self.deck()["hands"].get(seat, [])
-        cards = data.draw(st.lists(st.sampled_from(hand), unique=True, max_size=3)) if hand else ["k0"]
+        cards = (
+            data.draw(st.lists(st.sampled_from(hand), unique=True, max_size=3)) if hand else ["k0"]
+        )
         self.attempt("discard", {"deck": "d", "cards": cards}, actor=seat)
 
     @rule(include=st.booleans())
@@ -130,5 +136,5 @@ def test_every_random_outcome_is_recorded_and_reproducible_from_the_seed():
         game.execute("shuffle", {"deck": "d"})
     assert one.state == two.state
     assert one.state["decks"]["d"]["draw"] != other.state["decks"]["d"]["draw"]
-    shuffled = [e for e in one.events if e.type == "deck_shuffled"][0]
+    shuffled = next(e for e in one.events if e.type == "deck_shuffled")
     assert shuffled.hidden["order"] == one.state["decks"]["d"]["draw"]

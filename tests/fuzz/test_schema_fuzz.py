@@ -49,7 +49,10 @@ def test_no_request_makes_the_server_fail(case, host_table):
         f"{path}?{query}" if query else path,
         body,
         content_type="application/json",
-        **{f"HTTP_{k.upper().replace('-', '_')}": str(v) for k, v in (case.headers or {}).items()
-           if k.lower() not in ("authorization", "content-type")},
+        **{
+            f"HTTP_{k.upper().replace('-', '_')}": str(v)
+            for k, v in (case.headers or {}).items()
+            if k.lower() not in ("authorization", "content-type")
+        },
     )
     assert response.status_code < 500, (case.method, path, case.body, response.content[:500])

@@ -54,10 +54,6 @@ def _turn(state: State) -> tuple[int, str | None]:
     return int(turn.get("number") or 0), turn.get("active_seat")
 
 
-def _hand(state: State, seat: str) -> list[str]:
-    return list(get_deck(state, HERO_DECK)["hands"].get(seat, []))
-
-
 def _hand_limit(state: State) -> int:
     value = state.get("settings", {}).get("hand_limit", HAND_LIMIT)
     return value if isinstance(value, int) and value > 0 else HAND_LIMIT
@@ -110,7 +106,7 @@ def end_turn(ctx: Context, args: dict[str, Any]) -> None:
         )
     count: int = args["count"]
     drawn = _draw(ctx, HERO_DECK, count, args["cards"], EVENING_RULE) if count else []
-    ctx.set("decks", HERO_DECK, "hands", seat, _hand(ctx.state, seat) + drawn)
+    ctx.put("decks", HERO_DECK, "hands", seat, drawn)
     ctx.set("evening", {"turn": number, "seat": seat})
     name = hero_name(ctx.state, seat)
     ctx.emit(
@@ -240,9 +236,8 @@ def rumors(ctx: Context, args: dict[str, Any]) -> None:
     drawn = _draw(ctx, HERO_DECK, RUMORS_CARDS_PER_ACTION * actions, args["cards"], RUMORS_RULE)
     kept = [card for card in drawn if _card_keeps(ctx.state, card, colour)]
     dropped = [card for card in drawn if card not in kept]
-    deck = get_deck(ctx.state, HERO_DECK)
-    ctx.set("decks", HERO_DECK, "hands", seat, _hand(ctx.state, seat) + kept)
-    ctx.set("decks", HERO_DECK, "discard", list(deck["discard"]) + dropped)
+    ctx.put("decks", HERO_DECK, "hands", seat, kept)
+    ctx.put("decks", HERO_DECK, "discard", dropped)
     ctx.set("rumors_taken", {"turn": number, "seat": seat, "actions": spent + actions})
     ctx.emit(
         "rumors",
@@ -277,10 +272,8 @@ def draw_quest(ctx: Context, args: dict[str, Any]) -> None:
     require_playing(ctx.state)
     seat = seat_of(ctx, args["seat"])
     drawn = _draw(ctx, QUEST_DECK, 1, args["cards"], "Quests: draw a new Quest")
-    hand = list(get_deck(ctx.state, QUEST_DECK)["hands"].get(seat, []))
-    ctx.set("decks", QUEST_DECK, "hands", seat, hand + drawn)
-    hero = ctx.state["heroes"][seat]
-    ctx.set("heroes", seat, "quests", list(hero.get("quests", [])) + drawn)
+    ctx.put("decks", QUEST_DECK, "hands", seat, drawn)
+    ctx.put("heroes", seat, "quests", drawn)
     name = hero_name(ctx.state, seat)
     ctx.emit(
         "quest_drawn",
@@ -310,9 +303,8 @@ def complete_quest(ctx: Context, args: dict[str, Any]) -> None:
     seat = seat_of(ctx, args["seat"])
     quest: str = args["quest"]
     held = _held_quest(ctx, seat, quest, "quests")
-    hero = ctx.state["heroes"][seat]
     ctx.set("heroes", seat, "quests", [q for q in held if q != quest])
-    ctx.set("heroes", seat, "completed_quests", [*hero.get("completed_quests", []), quest])
+    ctx.put("heroes", seat, "completed_quests", [quest])
     name = hero_name(ctx.state, seat)
     ctx.emit(
         "quest_completed",
