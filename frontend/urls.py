@@ -1,5 +1,15 @@
+"""Client routes: every path below is the same shell; the client routes by the address."""
+
 from django.urls import path
 
 from . import views
 
-urlpatterns = [path("", views.index, name="index")]
+urlpatterns = [
+    path("", views.index, name="index"),
+    path("new", views.index, name="client-new"),
+    path("join", views.index, name="client-join-form"),
+    path("join/<str:code>", views.index, name="client-join"),
+    path("game/<uuid:game_id>", views.index, name="client-game"),
+    path("sw.js", views.service_worker, name="service-worker"),
+    path("manifest.webmanifest", views.manifest, name="manifest"),
+]

@@ -82,6 +82,19 @@ class Event:
         )
 
 
+def snapshot(value: Any) -> Any:
+    """A copy of JSON-like data, so that a recorded change never shares objects with the state.
+
+    A later ``put`` or ``take`` inside a dict that a ``set`` recorded would otherwise change the
+    record too, and replaying both would apply the ``put`` twice.
+    """
+    if isinstance(value, dict):
+        return {key: snapshot(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [snapshot(item) for item in value]
+    return value
+
+
 def get_in(state: State, path: Sequence[str], default: Any = None) -> Any:
     node: Any = state
     for key in path:
@@ -173,7 +186,7 @@ class Context:
             ["set", list(path), parent[key]] if key in parent else ["del", list(path)]
         )
         parent[key] = value
-        self._pending.append(["set", list(path), value])
+        self._pending.append(["set", list(path), snapshot(value)])
 
     def delete(self, *path: str) -> None:
         parent = _parent(self.state, path)
@@ -196,7 +209,7 @@ class Context:
             return
         self._journal.append(["take", list(path), len(items)])
         parent[key] = [*parent[key], *items]
-        self._pending.append(["put", list(path), list(items)])
+        self._pending.append(["put", list(path), snapshot(list(items))])
 
     def take(self, *path_and_count: Any) -> list[Any]:
         """Remove and return the last ``count`` items of the list at path (the top of a pile)."""

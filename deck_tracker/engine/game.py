@@ -165,6 +165,8 @@ def _host(setup: dict[str, Any]) -> tuple[str, str | None]:
 
 def start_game(setup: Any, *, seed: str) -> tuple[State, list[Event]]:
     """The new game's state and its setup events (version 0)."""
+    from . import rules  # noqa: F401  (registers every game system; it imports this module)
+
     if setup is None:
         setup = {}
     if not isinstance(setup, dict):

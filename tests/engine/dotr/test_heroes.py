@@ -187,7 +187,8 @@ def test_evening_count_for_cards_and_abilities_that_change_it() -> None:
 
 
 def test_hero_deck_reshuffles_its_discard_when_empty() -> None:
-    """The Hero deck: when the draw pile runs out, its discard pile is shuffled into it."""
+    """The Hero deck: when its draw pile runs out, the discard pile is shuffled to form a new
+    one (the content pack marks the Hero deck auto_reshuffle, the Quest deck not)."""
     last = HERO_CARDS[0]
     game = new_game(hands={"2": HERO_CARDS[1:80]}, hero_discard=HERO_CARDS[80:], hero_draw=[last])
     assert game.state["decks"]["hero"]["draw"] == [last]  # one card left to draw
@@ -303,8 +304,9 @@ def test_turns_of_a_real_game_evening_then_night() -> None:
 
 
 def test_rumors_keep_the_declared_colour_and_specials() -> None:
-    """'Declare a color and draw 2 Hero cards for each Action spent. Keep all Hero cards that
-    match the declared color, as well as any Purple (Special) cards drawn.'"""
+    """Rumors at the Inn (The Hero's Calling rules summary): 'Declare a color and draw 2 Hero
+    cards for each Action spent (...). Keep all Hero cards that match the declared color, as
+    well as any Purple (Special) cards drawn.'"""
     red, blue = colour_cards("red"), colour_cards("blue")
     game = new_game(locations={"1": "chimera-inn"}, hero_draw=[blue[0], SPECIALS[0], red[0]])
     outcome = act(game, "rumors", {"colour": "red", "actions": 1})
@@ -319,7 +321,8 @@ def test_rumors_keep_the_declared_colour_and_specials() -> None:
 
 
 def test_rumors_draw_two_cards_per_action_up_to_two_actions() -> None:
-    """'A Hero may spend up to 2 Actions at the Inn to listen for rumors.'"""
+    """The Hero's Calling rules summary: 'A Hero may spend up to 2 Actions at the Inn to listen
+    for rumors.'"""
     game = new_game(locations={"1": "gryphon-inn"})
     outcome = act(game, "rumors", {"colour": "green", "actions": 2})
     data = outcome.events[-1].data

@@ -257,3 +257,21 @@ def test_every_seat_sees_the_whole_board() -> None:
         assert key in views[0]
         assert views[0][key] == views[1][key] == views[2][key]
     assert views[0]["board"]["thorny-woods"]["minions"].keys() == set(COLOURS)
+
+
+@pytest.mark.parametrize(
+    "setup",
+    [
+        {},
+        {"host": {"name": "Ada", "hero": "wizard"}},
+        {"host": {"name": "Ada", "hero": "rogue"}, "options": {"all_is_quiet": False}},
+        {"host": {"name": "Ada", "hero": "dwarf"}, "options": {"setup_cards_reshuffled": False}},
+        {"host": {"name": "Ada", "hero": "cleric"}, "options": {"harder_setup": True}},
+        {"host": {"name": "Ada", "hero": "ranger"}, "table_decks": [DS, "hero", "quest"]},
+    ],
+)
+def test_the_setup_log_replays_to_the_same_state(setup: dict) -> None:
+    log = GameLog.start(setup, seed="replay")
+    assert log.replay() == log.state
+    log.execute("join", {"name": "Bea", "hero": "paladin"}, actor=None)
+    assert log.replay() == log.state

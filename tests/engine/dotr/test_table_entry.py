@@ -158,7 +158,8 @@ def test_wounding_a_general() -> None:
 
 
 def test_war_status_advances_early_mid_mid_late() -> None:
-    """'War Status: Early, Mid, Mid, Late; it advances one space per General defeated.'"""
+    """content-facts: 'War Status: Early, Mid, Mid, Late; it advances one space per General
+    defeated.' (The Hero's Calling: 'Advance 1 space for each General defeated.')"""
     game = new_game()
     seen = []
     for general, life in (("sapphire", 4), ("varkolak", 5), ("balazarg", 6)):
@@ -189,7 +190,7 @@ def test_no_wounding_a_defeated_general() -> None:
 
 
 def test_the_game_is_won_when_all_four_generals_are_defeated() -> None:
-    """'Players win by defeating all 4 Generals.'"""
+    """Object of the Game (rules summary, UBG): 'Players win by defeating all 4 Generals.'"""
     game = new_game()
     for general in GENERALS[1:]:
         game.execute("wound_general", {"general": general, "wounds": 6})
@@ -256,7 +257,7 @@ def test_no_second_gate_where_one_stands() -> None:
 
 
 def test_only_five_magic_gates() -> None:
-    """Components: 5 Magic Gate Tokens."""
+    """content-facts: 'Supply: 25 minions per colour, 12 Tainted Crystals, 5 Magic Gates.'"""
     game = new_game()
     for location in ("bounty-bay", "dark-woods", "blood-flats", "orc-valley", "windy-pass"):
         game.execute("build_gate", {"location": location})

@@ -54,11 +54,6 @@ def _turn(state: State) -> tuple[int, str | None]:
     return int(turn.get("number") or 0), turn.get("active_seat")
 
 
-def _hand_limit(state: State) -> int:
-    value = state.get("settings", {}).get("hand_limit", HAND_LIMIT)
-    return value if isinstance(value, int) and value > 0 else HAND_LIMIT
-
-
 def _card_keeps(state: State, card_id: str, colour: str) -> bool:
     """Rumors keep the declared colour's cards and every Special (purple) card."""
     for pack in packs_of(state):
@@ -121,7 +116,7 @@ def end_turn(ctx: Context, args: dict[str, Any]) -> None:
 
 def _check_hand_limits(ctx: Context) -> None:
     """Every seat over the limit owes a discard (the active one and any other, per the FAQ)."""
-    limit = _hand_limit(ctx.state)
+    limit = HAND_LIMIT
     owed = {
         seat: len(hand) - limit
         for seat, hand in sorted(get_deck(ctx.state, HERO_DECK)["hands"].items())

@@ -1,0 +1,57 @@
+// The REST API (API.md) and nothing else: every screen goes through these calls.
+
+import { uuid } from "./dom.js";
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    super((body && body.detail) || `Request failed (${status}).`);
+    this.status = status;
+    this.body = body || {};
+    this.code = this.body.code || (status === 0 ? "network" : "error");
+    this.fields = this.body.fields || null;
+  }
+}
+
+export async function request(path, { method = "GET", body, token, key } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (key) headers["Idempotency-Key"] = key;
+  let response;
+  try {
+    response = await fetch(`/api/v1/${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: "no-store",
+    });
+  } catch (error) {
+    throw new ApiError(0, { code: "network", detail: "No connection to the table's server." });
+  }
+  let data = null;
+  const text = await response.text();
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = { code: "bad_response", detail: `The server answered ${response.status} without JSON.` };
+  }
+  if (!response.ok) throw new ApiError(response.status, data);
+  return data;
+}
+
+export const api = {
+  contentPacks: () => request("content/"),
+  content: (pack) => request(`content/${pack}/`),
+  scenarios: () => request("scenarios/"),
+  createGame: (setup, key = uuid()) => request("games/", { method: "POST", body: setup, key }),
+  join: (joinCode, name, hero, key = uuid()) =>
+    request("games/join/", { method: "POST", body: { join_code: joinCode, name, hero: hero || null }, key }),
+  game: (id, token) => request(`games/${id}/`, { token }),
+  actions: (id, token) => request(`games/${id}/actions/`, { token }),
+  act: (id, token, envelope, key) =>
+    request(`games/${id}/actions/`, { method: "POST", body: envelope, token, key }),
+  events: (id, token, after, limit = 100) =>
+    request(`games/${id}/events/?after=${after}&limit=${limit}`, { token }),
+  streamUrl: (id, token, after) =>
+    `/api/v1/games/${id}/stream/?token=${encodeURIComponent(token)}&after=${after}`,
+};

@@ -1,0 +1,98 @@
+// Tiny DOM helpers: the client has no framework, only these.
+
+export function h(tag, props, ...children) {
+  const el = document.createElement(tag);
+  setProps(el, props);
+  append(el, children);
+  return el;
+}
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+export function s(tag, attrs, ...children) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else el.setAttribute(key, value);
+  }
+  append(el, children);
+  return el;
+}
+
+function setProps(el, props) {
+  for (const [key, value] of Object.entries(props || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") el.className = value;
+    else if (key === "text") el.textContent = value;
+    else if (key === "style") el.style.cssText = value;
+    else if (key === "dataset") Object.assign(el.dataset, value);
+    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else if (key in el && typeof value !== "string") el[key] = value;
+    else el.setAttribute(key, value === true ? "" : value);
+  }
+}
+
+function append(el, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+export function mount(target, ...children) {
+  target.replaceChildren();
+  append(target, children);
+  return target;
+}
+
+export function toast(message, kind = "info", ms = 3500) {
+  const box = document.getElementById("toasts");
+  if (!box) return;
+  const item = h("div", { class: `toast toast-${kind}`, text: message });
+  box.append(item);
+  setTimeout(() => item.remove(), ms);
+}
+
+// A bottom sheet (modal dialog). Returns {close, body}.
+export function sheet(title, build, { onClose } = {}) {
+  const dialog = h("dialog", { class: "sheet", "aria-label": title });
+  const close = () => {
+    dialog.close();
+    dialog.remove();
+    if (onClose) onClose();
+  };
+  const body = h("div", { class: "sheet-body" });
+  dialog.append(
+    h("header", { class: "sheet-head" },
+      h("h2", { text: title }),
+      h("button", { class: "icon-btn", type: "button", "aria-label": "Close", onclick: close, text: "✕" })),
+    body,
+  );
+  dialog.addEventListener("cancel", (event) => { event.preventDefault(); close(); });
+  dialog.addEventListener("click", (event) => { if (event.target === dialog) close(); });
+  document.body.append(dialog);
+  build(body, close);
+  dialog.showModal();
+  return { close, body, dialog };
+}
+
+// A random id for Idempotency-Key (crypto.randomUUID needs a secure context; a table's local
+// network address often is not one).
+export function uuid() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export function plural(n, one, many) {
+  return `${n} ${n === 1 ? one : many || one + "s"}`;
+}
+
+export function timeOf(iso) {
+  if (!iso) return "";
+  const date = new Date(iso);
+  return date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+}

@@ -1,0 +1,306 @@
+// Forms built from the actions list (GET .../actions/): each action publishes the JSON Schema
+// of its arguments, and each argument gets the widget its name and type call for (a location
+// picker, minion steppers, a General, a seat, cards from the right pile, ...).
+
+import { h, toast } from "./dom.js";
+import { COLOURS, FACTIONS, cardName, deckLabel, generalName, heroName } from "./content.js";
+import { factionBadge } from "./map.js";
+
+export const ACTION_LABELS = {
+  defeat_minions: "Minions defeated",
+  heal_taint: "Heal the land",
+  build_gate: "Build a Magic Gate",
+  set_location: "Correct a location",
+  wound_general: "Wound a General",
+  move_hero: "Move a hero",
+  wound_hero: "Hero wounded",
+  heal_hero: "Hero healed",
+  end_turn: "End of turn: draw Hero Cards",
+  discard_to_limit: "Discard to the hand limit",
+  rumors: "Rumors at the Inn",
+  draw_quest: "Draw a Quest",
+  complete_quest: "Complete a Quest",
+  discard_quest: "Discard a Quest",
+  night: "Run the night",
+  draw: "Draw cards",
+  discard: "Discard cards",
+  shuffle: "Shuffle a deck",
+  peek: "Peek at a deck",
+  put_back: "Put cards back",
+  take: "Take cards from a pile",
+  box: "Put cards in the box",
+  undo: "Undo",
+  redo: "Redo",
+};
+
+export function actionLabel(type) {
+  return ACTION_LABELS[type] || type.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+}
+
+function field(label, control, hint) {
+  return h("label", { class: "field" }, h("span", { class: "field-label", text: label }), control,
+    hint ? h("small", { class: "hint", text: hint }) : null);
+}
+
+function fieldset(label, control, hint) {
+  return h("fieldset", { class: "field" }, h("legend", { class: "field-label", text: label }), control,
+    hint ? h("small", { class: "hint", text: hint }) : null);
+}
+
+export function locationSelect(content, value, { name = "location", required = true } = {}) {
+  const select = h("select", { name, required });
+  if (!required) select.append(h("option", { value: "", text: "—" }));
+  const groups = [["city", "Monarch City"], ["inn", "Inns"], ...COLOURS.map((c) => [c, `${FACTIONS[c].name} lands (${c})`])];
+  for (const [key, title] of groups) {
+    const group = h("optgroup", { label: title });
+    const items = Object.values(content.locations)
+      .filter((loc) => (COLOURS.includes(key) ? loc.colour === key && loc.kind === "location" : loc.kind === key))
+      .sort((a, b) => a.name.localeCompare(b.name));
+    for (const loc of items) group.append(h("option", { value: loc.id, text: loc.name, selected: loc.id === value }));
+    if (items.length) select.append(group);
+  }
+  if (value) select.value = value;
+  return select;
+}
+
+export function stepper(name, value, { min = 0, max = 99, label, badge } = {}) {
+  const input = h("input", { type: "number", name, value: String(value), min: String(min), max: String(max), inputmode: "numeric", class: "stepper-input", "aria-label": label || name });
+  const change = (delta) => {
+    const next = Math.min(max, Math.max(min, (parseInt(input.value, 10) || 0) + delta));
+    input.value = String(next);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  };
+  return h("div", { class: "stepper" },
+    badge || null,
+    h("button", { type: "button", class: "step", "aria-label": `less ${label || name}`, onclick: () => change(-1), text: "−" }),
+    input,
+    h("button", { type: "button", class: "step", "aria-label": `more ${label || name}`, onclick: () => change(1), text: "+" }));
+}
+
+function segmented(name, options, value) {
+  const wrap = h("div", { class: "segmented", role: "radiogroup" });
+  for (const option of options) {
+    const id = `${name}-${option.value}-${Math.random().toString(36).slice(2, 7)}`;
+    wrap.append(
+      h("input", { type: "radio", name, id, value: option.value, checked: option.value === value }),
+      h("label", { for: id, class: "seg" }, option.badge || null, option.label),
+    );
+  }
+  return wrap;
+}
+
+function cardChooser(name, cards, content, { selected = [], max } = {}) {
+  if (!cards.length) return h("p", { class: "muted", text: "No cards there." });
+  const wrap = h("div", { class: "chooser", dataset: { name } });
+  for (const id of cards) {
+    const card = content.cards[id];
+    const colour = card && card.data && card.data.colour;
+    wrap.append(h("label", { class: "choice" },
+      h("input", { type: "checkbox", name, value: id, checked: selected.includes(id) }),
+      colour && FACTIONS[colour] ? factionBadge(colour, undefined, 22) : null,
+      h("span", { text: cardName(content, id) })));
+  }
+  if (max) wrap.append(h("small", { class: "hint", text: `Choose at most ${max}.` }));
+  return wrap;
+}
+
+// The cards a `cards` argument may name, by action.
+function candidateCards(session, content, type, values) {
+  const state = session.state;
+  const seat = values.seat || session.seat;
+  const deckName = values.deck || { end_turn: "hero", rumors: "hero", discard_to_limit: "hero", draw_quest: "quest", night: "darkness_spreads" }[type];
+  const deck = state.decks && state.decks[deckName];
+  if (!deck) return [];
+  const from = values.from;
+  if (["draw", "end_turn", "rumors", "draw_quest", "night"].includes(type)) {
+    // A table-owned deck: the cards that may still be in its draw pile.
+    const out = new Set([...deck.discard, ...deck.table, ...Object.values(state.hands || {}).flat()]);
+    return Object.values(content.cards).filter((card) => card.deck === deckName && !out.has(card.id)).map((card) => card.id);
+  }
+  if (from === "table") return deck.table;
+  if (from === "discard") return deck.discard;
+  if (from === "box" || from === "draw") return [];
+  return seat === session.seat ? deck.hand : (state.hands && state.hands[seat]) || [];
+}
+
+// Build the form of one action. `preset` fills arguments (hidden when `lock` lists them).
+export function actionForm(session, content, action, { preset = {}, lock = [], onDone, submitLabel } = {}) {
+  const schema = action.args || { properties: {} };
+  const props = schema.properties || {};
+  const required = new Set(schema.required || []);
+  const state = session.state;
+  const form = h("form", { class: "action-form", dataset: { action: action.type }, novalidate: true });
+  const readers = {};
+  const values = { ...preset };
+
+  for (const [name, prop] of Object.entries(props)) {
+    if (lock.includes(name)) continue;
+    const hint = prop.description || "";
+    const title = name.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+    if (name === "location" && content) {
+      const select = locationSelect(content, preset.location);
+      form.append(field("Location", select));
+      readers[name] = () => select.value || undefined;
+    } else if (name === "minions" && prop.type === "object") {
+      const current = action.type === "set_location" && preset.location && state.board
+        ? (state.board[preset.location] || {}).minions || {} : {};
+      const rows = h("div", { class: "minion-steppers" });
+      const inputs = {};
+      for (const colour of COLOURS) {
+        const start = (preset.minions && preset.minions[colour]) ?? current[colour] ?? 0;
+        const row = stepper(`minions.${colour}`, start, { label: FACTIONS[colour].name, badge: factionBadge(colour, FACTIONS[colour].letter, 30) });
+        row.prepend(h("span", { class: "stepper-name", text: FACTIONS[colour].name }));
+        inputs[colour] = row.querySelector("input");
+        rows.append(row);
+      }
+      form.append(fieldset(action.type === "set_location" ? "Minions there now" : "Minions", rows));
+      readers[name] = () => {
+        const out = {};
+        for (const colour of COLOURS) {
+          const n = parseInt(inputs[colour].value, 10) || 0;
+          if (n || action.type === "set_location") out[colour] = n;
+        }
+        return Object.keys(out).length ? out : undefined;
+      };
+    } else if (name === "general" && content) {
+      const options = Object.entries(state.generals || {}).filter(([, g]) => !g.defeated)
+        .map(([id, g]) => ({ value: id, label: generalName(content, id), badge: factionBadge(g.colour, undefined, 22) }));
+      form.append(fieldset("General", segmented(`${action.type}-general`, options, preset.general || (options[0] && options[0].value))));
+      readers[name] = () => (form.querySelector(`input[name="${action.type}-general"]:checked`) || {}).value;
+    } else if (name === "seat") {
+      const select = h("select", { name });
+      const heroes = state.heroes || {};
+      for (const [id] of Object.entries(state.seats || {})) {
+        if (["move_hero", "wound_hero", "heal_hero", "draw_quest", "complete_quest", "discard_quest", "discard_to_limit", "rumors"].includes(action.type) && !heroes[id]) continue;
+        select.append(h("option", { value: id, text: session.seatName(id), selected: id === (preset.seat || session.seat) }));
+      }
+      form.append(field("Whose", select));
+      readers[name] = () => (select.value && select.value !== session.seat ? select.value : undefined);
+    } else if (name === "deck") {
+      const select = h("select", { name });
+      for (const deck of Object.keys(state.decks || {})) {
+        select.append(h("option", { value: deck, text: deckLabel(deck), selected: deck === preset.deck }));
+      }
+      form.append(field("Deck", select));
+      readers[name] = () => select.value;
+      select.addEventListener("change", () => refreshCards());
+    } else if (name === "colour" && prop.enum) {
+      const options = prop.enum.map((c) => ({ value: c, label: FACTIONS[c] ? `${c} (${FACTIONS[c].name})` : c, badge: FACTIONS[c] ? factionBadge(c, undefined, 22) : null }));
+      form.append(fieldset("Colour", segmented(`${action.type}-colour`, options, preset.colour || prop.enum[0])));
+      readers[name] = () => (form.querySelector(`input[name="${action.type}-colour"]:checked`) || {}).value;
+    } else if (name === "quest" && content) {
+      const select = h("select", { name, required: true });
+      const seat = preset.seat || session.seat;
+      const hero = (state.heroes || {})[seat] || {};
+      const quests = action.type === "complete_quest" ? hero.quests || [] : [...(hero.quests || []), ...(hero.completed_quests || [])];
+      for (const id of quests) select.append(h("option", { value: id, text: cardName(content, id), selected: id === preset.quest }));
+      form.append(field("Quest", select));
+      readers[name] = () => select.value || undefined;
+    } else if (name === "cards" && prop.type === "array") {
+      const holder = h("div");
+      form.append(fieldset(action.type === "night" ? "The cards drawn, in order" : "Cards", holder, hint));
+      const refreshCards = () => {
+        const now = { ...values, ...readAll(true) };
+        holder.replaceChildren(cardChooser(`${action.type}-cards`, candidateCards(session, content, action.type, now), content, { selected: preset.cards || [], max: prop.maxItems < 60 ? prop.maxItems : null }));
+      };
+      readers[name] = () => {
+        const picked = [...form.querySelectorAll(`input[name="${action.type}-cards"]:checked`)].map((input) => input.value);
+        return picked.length ? picked : undefined;
+      };
+      form._refreshCards = refreshCards;
+    } else if (prop.type === "integer") {
+      const start = preset[name] ?? prop.default ?? prop.minimum ?? 0;
+      const row = stepper(name, start, { min: prop.minimum ?? 0, max: prop.maximum ?? 99, label: title });
+      form.append(field(title, row, hint));
+      const optional = !required.has(name) && prop.default === undefined;
+      const touched = { value: preset[name] !== undefined };
+      row.addEventListener("input", () => { touched.value = true; });
+      readers[name] = () => (optional && !touched.value ? undefined : parseInt(row.querySelector("input").value, 10));
+    } else if (prop.type === "boolean") {
+      if (prop.default !== undefined) {
+        const box = h("input", { type: "checkbox", name, checked: preset[name] ?? prop.default });
+        form.append(h("label", { class: "toggle" }, box, h("span", { text: hint || title })));
+        readers[name] = () => box.checked;
+      } else {
+        const current = preset.location && state.board ? (state.board[preset.location] || {})[name] : undefined;
+        const select = h("select", { name },
+          h("option", { value: "", text: current === undefined ? "Unchanged" : `Unchanged (${current ? "yes" : "no"})` }),
+          h("option", { value: "true", text: "Yes" }),
+          h("option", { value: "false", text: "No" }));
+        form.append(field(hint || title, select));
+        readers[name] = () => (select.value === "" ? undefined : select.value === "true");
+      }
+    } else if (prop.enum) {
+      const options = prop.enum.map((v) => ({ value: v, label: v }));
+      form.append(fieldset(title, segmented(`${action.type}-${name}`, options, preset[name] ?? prop.default ?? prop.enum[0])));
+      readers[name] = () => (form.querySelector(`input[name="${action.type}-${name}"]:checked`) || {}).value;
+    } else if (prop.type === "array") {
+      const input = h("input", { type: "text", name, placeholder: "ids, separated by commas" });
+      form.append(field(title, input, hint));
+      readers[name] = () => { const list = input.value.split(",").map((v) => v.trim()).filter(Boolean); return list.length ? list : undefined; };
+    } else {
+      const input = h("input", { type: "text", name, value: preset[name] || "", required: required.has(name), maxlength: prop.maxLength || 200 });
+      form.append(field(name === "reason" ? "Why (shown in the log)" : title, input, name === "reason" ? "" : hint));
+      readers[name] = () => input.value.trim() || undefined;
+    }
+  }
+
+  function readAll(quiet) {
+    const args = {};
+    for (const [name, read] of Object.entries(readers)) {
+      const value = read();
+      if (value !== undefined) args[name] = value;
+    }
+    for (const name of lock) if (preset[name] !== undefined) args[name] = preset[name];
+    if (!quiet) {
+      const missing = [...required].filter((name) => args[name] === undefined);
+      if (missing.length) throw new Error(`Please fill in: ${missing.join(", ")}.`);
+    }
+    return args;
+  }
+
+  function refreshCards() {
+    if (form._refreshCards) form._refreshCards();
+  }
+  refreshCards();
+  form.addEventListener("change", (event) => {
+    if (event.target.name === "from" || (event.target.name || "").endsWith("-from")) refreshCards();
+  });
+
+  const errors = h("p", { class: "form-error", role: "alert" });
+  const submit = h("button", { type: "submit", class: "primary big", text: submitLabel || actionLabel(action.type) });
+  if (action.available === false) {
+    submit.disabled = true;
+    errors.textContent = action.reason || "Not possible now.";
+  }
+  form.append(errors, submit);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    let args;
+    try {
+      args = readAll(false);
+    } catch (error) {
+      errors.textContent = error.message;
+      return;
+    }
+    submit.disabled = true;
+    submit.setAttribute("aria-busy", "true");
+    const result = await session.act(action.type, args, { label: submitLabel || actionLabel(action.type) });
+    submit.disabled = false;
+    submit.removeAttribute("aria-busy");
+    if (result) {
+      const first = result.events && result.events[0];
+      toast(first ? first.summary : "Done.", "ok");
+      if (onDone) onDone(result);
+    } else if (session.notice) {
+      errors.textContent = session.notice.detail;
+      if (onDone && session.notice.code === "stale_version") onDone(null);
+    }
+  });
+  return form;
+}
+
+export function heroLabel(content, state, seat) {
+  const hero = (state.heroes || {})[seat];
+  return hero ? heroName(content, hero.hero) : null;
+}

@@ -1,0 +1,53 @@
+// The router over one shell (/, /new, /join/<code>, /game/<id>); screens load on demand.
+
+import { h, mount } from "./dom.js";
+
+let app = null;
+let current = null; // the screen on show: {stop()}
+
+export function navigate(path, { replace = false } = {}) {
+  if (replace) history.replaceState({}, "", path);
+  else history.pushState({}, "", path);
+  route();
+}
+
+async function route() {
+  if (current && current.stop) current.stop();
+  current = null;
+  const path = location.pathname.replace(/\/+$/, "") || "/";
+  let match;
+  try {
+    if (path === "/") {
+      current = (await import("./screens/home.js")).show(app);
+    } else if (path === "/new") {
+      current = (await import("./screens/setup.js")).show(app);
+    } else if (path === "/join") {
+      current = (await import("./screens/join.js")).show(app, "");
+    } else if ((match = path.match(/^\/join\/([A-Za-z0-9-]+)$/))) {
+      current = (await import("./screens/join.js")).show(app, match[1].toUpperCase());
+    } else if ((match = path.match(/^\/game\/([0-9a-f-]{36})$/))) {
+      current = (await import("./screens/table.js")).show(app, match[1]);
+    } else {
+      mount(app, h("main", { class: "screen" }, h("h1", { text: "Nothing here" }), h("a", { href: "/", class: "button", "data-link": "", text: "Home" })));
+    }
+  } catch (error) {
+    mount(app, h("main", { class: "screen" },
+      h("h1", { text: "The app could not open this screen" }),
+      h("p", { text: error.message }),
+      h("button", { class: "primary", onclick: () => route(), text: "Try again" })));
+  }
+}
+
+// Links marked data-link stay in the app.
+document.addEventListener("click", (event) => {
+  const link = event.target.closest && event.target.closest("a[data-link]");
+  if (!link || event.metaKey || event.ctrlKey || link.target) return;
+  event.preventDefault();
+  navigate(link.getAttribute("href"));
+});
+window.addEventListener("popstate", route);
+
+export function start(root) {
+  app = root;
+  route();
+}

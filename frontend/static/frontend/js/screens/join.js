@@ -1,0 +1,74 @@
+// Join a table: by the link in the host's QR code (/join/<code>) or a typed code. A phone that
+// already sits at that table may go back to its seat, or take another (a new seat).
+
+import { api } from "../api.js";
+import { h, mount, uuid } from "../dom.js";
+import { loadContent } from "../content.js";
+import { gameForCode, saveSeat } from "../storage.js";
+import { navigate } from "../router.js";
+
+export function show(app, code) {
+  const key = uuid();
+  const known = code ? gameForCode(code) : null;
+  const root = h("main", { class: "screen join" });
+  mount(app, root);
+  let hero = "";
+  const codeInput = h("input", { name: "join_code", value: code, autocapitalize: "characters", autocomplete: "off", maxlength: 20, required: true, "aria-label": "Join code" });
+  const nameInput = h("input", { name: "name", placeholder: "Your name", maxlength: 60, required: true, autocomplete: "nickname", "aria-label": "Your name" });
+  const error = h("p", { class: "form-error", role: "alert" });
+  const heroes = h("div", { class: "hero-grid", role: "radiogroup", "aria-label": "Hero" }, h("p", { class: "muted", text: "Loading heroes…" }));
+  const submit = h("button", { type: "submit", class: "primary big", text: "Take a seat" });
+
+  loadContent("dotr-base").then((content) => {
+    heroes.replaceChildren(...Object.values(content.heroes).flatMap((item) => [
+      h("input", { type: "radio", name: "hero", id: `hero-${item.id}`, value: item.id, onchange: () => { hero = item.id; } }),
+      h("label", { for: `hero-${item.id}`, class: "hero-option" }, h("strong", { text: item.name }), h("small", { text: `life ${item.life}` })),
+    ]));
+  }).catch(() => heroes.replaceChildren(h("p", { class: "muted", text: "Heroes could not be loaded; type a hero's name instead." }),
+    h("input", { name: "hero-name", oninput: (event) => { hero = event.target.value; }, "aria-label": "Hero" })));
+
+  const form = h("form", {
+    class: "card",
+    onsubmit: async (event) => {
+      event.preventDefault();
+      error.textContent = "";
+      const joinCode = codeInput.value.trim().toUpperCase();
+      if (!joinCode || !nameInput.value.trim()) {
+        error.textContent = "A code and your name, please.";
+        return;
+      }
+      submit.disabled = true;
+      try {
+        const joined = await api.join(joinCode, nameInput.value.trim(), hero || null, key);
+        saveSeat(joined.game_id, { joinCode, seat: joined.seat_id, token: joined.token, name: nameInput.value.trim(), hero });
+        navigate(`/game/${joined.game_id}`, { replace: true });
+      } catch (problem) {
+        error.textContent = problem.status === 404 ? "No table has that code. Check it with the host." : problem.message;
+        submit.disabled = false;
+      }
+    },
+  },
+  h("h2", { text: "Take a new seat" }),
+  h("label", { class: "field" }, h("span", { class: "field-label", text: "Table code" }), codeInput),
+  h("label", { class: "field" }, h("span", { class: "field-label", text: "Your name" }), nameInput),
+  h("div", { class: "field" }, h("span", { class: "field-label", text: "Your hero" }), heroes),
+  error,
+  submit);
+
+  mount(root,
+    h("header", { class: "wizard-head" },
+      h("a", { href: "/", class: "icon-btn", "data-link": "", "aria-label": "Home", text: "✕" }),
+      h("h1", { text: code ? `Join table ${code}` : "Join a table" })),
+    known ? h("section", { class: "card" },
+      h("h2", { text: "You already sit at this table" }),
+      h("p", { class: "muted", text: "Choose your seat, or take a new one below." }),
+      Object.entries(known.seats).map(([seat, info]) => h("a", {
+        href: `/game/${known.id}`, "data-link": "", class: "button big",
+        onclick: () => saveSeat(known.id, { ...info, seat, joinCode: known.joinCode }),
+        text: `Continue as ${info.name}${info.hero ? ` (${info.hero})` : ""}`,
+      }))) : null,
+    form);
+  if (!code) codeInput.focus();
+  else nameInput.focus();
+  return null;
+}

@@ -1,0 +1,306 @@
+// One game as this phone sees it: state, version, events and the live stream.
+//
+// Every change comes back from the server: the phone never edits its state by itself. A POST
+// answers with the new state; other phones' changes arrive on the event stream (SSE), which
+// resumes from the last event id after a drop; a phone that slept or lost the network catches
+// up (state + missed events) when it wakes. A refused action (stale version, a rule) leaves a
+// notice saying why and what changed, and the fresh state on screen.
+
+import { ApiError, api } from "./api.js";
+import { uuid } from "./dom.js";
+import { savedGame, setActiveSeat, updateSeatInfo } from "./storage.js";
+
+const KEEP_EVENTS = 400;
+const FALLBACK_POLL_MS = 10000;
+
+export class GameSession {
+  constructor(gameId) {
+    this.id = gameId;
+    const saved = savedGame(gameId);
+    this.saved = saved;
+    this.seat = saved ? saved.active : null;
+    this.token = saved && this.seat ? saved.seats[this.seat].token : null;
+    this.joinCode = saved ? saved.joinCode : null;
+    this.version = -1;
+    this.lastSeq = 0;
+    this.firstSeq = null;
+    this.state = null;
+    this.seats = [];
+    this.events = [];
+    this.status = "connecting";
+    this.notice = null;
+    this.failed = null; // an action that could not be sent, kept for a retry
+    this.listeners = new Set();
+    this.source = null;
+    this.refreshTimer = null;
+    this.pollTimer = null;
+    this.closed = false;
+    this._onWake = () => this.wake();
+  }
+
+  get hasToken() {
+    return Boolean(this.token);
+  }
+
+  subscribe(listener) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(reason) {
+    for (const listener of this.listeners) listener(reason);
+  }
+
+  async start() {
+    await this.refresh();
+    await this.loadRecentEvents();
+    this.connect();
+    document.addEventListener("visibilitychange", this._onWake);
+    window.addEventListener("online", this._onWake);
+    window.addEventListener("pageshow", this._onWake);
+  }
+
+  stop() {
+    this.closed = true;
+    if (this.source) this.source.close();
+    clearTimeout(this.refreshTimer);
+    clearInterval(this.pollTimer);
+    document.removeEventListener("visibilitychange", this._onWake);
+    window.removeEventListener("online", this._onWake);
+    window.removeEventListener("pageshow", this._onWake);
+  }
+
+  switchSeat(seat) {
+    const saved = savedGame(this.id);
+    if (!saved || !saved.seats[seat]) return;
+    setActiveSeat(this.id, seat);
+    this.saved = savedGame(this.id);
+    this.seat = seat;
+    this.token = saved.seats[seat].token;
+    this.events = [];
+    this.lastSeq = 0;
+    if (this.source) this.source.close();
+    this.start();
+  }
+
+  // ---- reading -------------------------------------------------------------------------
+
+  async refresh() {
+    const game = await api.game(this.id, this.token);
+    this.joinCode = game.join_code;
+    this.serverLastSeq = game.last_seq;
+    this.seats = game.seats;
+    this.applyState(game.state, game.version, { force: true });
+    const me = game.seats.find((seat) => seat.id === game.seat);
+    if (me) updateSeatInfo(this.id, game.seat, { name: me.name, hero: me.hero });
+    if (game.last_seq > this.lastSeq && this.firstSeq !== null) await this.loadEventsAfter(this.lastSeq);
+    this.emit("state");
+    return game;
+  }
+
+  scheduleRefresh(delay = 60) {
+    clearTimeout(this.refreshTimer);
+    this.refreshTimer = setTimeout(() => {
+      this.refresh().catch((error) => this.connectionTrouble(error));
+    }, delay);
+  }
+
+  applyState(state, version, { force = false } = {}) {
+    if (!state || typeof version !== "number") return false;
+    if (!force && version < this.version) return false;
+    this.state = state;
+    this.version = version;
+    return true;
+  }
+
+  async loadRecentEvents() {
+    const last = this.serverLastSeq || 0;
+    const from = Math.max(0, last - 150);
+    this.events = [];
+    this.firstSeq = from;
+    this.lastSeq = from;
+    await this.loadEventsAfter(from);
+  }
+
+  async loadEventsAfter(after) {
+    let cursor = after;
+    for (let page = 0; page < 10; page += 1) {
+      const result = await api.events(this.id, this.token, cursor, 200);
+      this.addEvents(result.events);
+      if (!result.next || !result.events.length) break;
+      cursor = result.events[result.events.length - 1].seq;
+    }
+    this.emit("events");
+  }
+
+  async loadOlderEvents() {
+    if (!this.firstSeq) return false;
+    const from = Math.max(0, this.firstSeq - 100);
+    const result = await api.events(this.id, this.token, from, this.firstSeq - from);
+    this.firstSeq = from;
+    this.addEvents(result.events);
+    this.emit("events");
+    return true;
+  }
+
+  addEvents(events) {
+    if (!events || !events.length) return;
+    const known = new Set(this.events.map((event) => event.seq));
+    for (const event of events) {
+      if (!known.has(event.seq)) this.events.push(event);
+      if (event.seq > this.lastSeq) this.lastSeq = event.seq;
+    }
+    this.events.sort((a, b) => a.seq - b.seq);
+    if (this.events.length > KEEP_EVENTS) {
+      this.events = this.events.slice(-KEEP_EVENTS);
+      this.firstSeq = this.events[0].seq - 1;
+    }
+  }
+
+  // ---- live ----------------------------------------------------------------------------
+
+  connect() {
+    if (this.closed || !this.token) return;
+    if (this.source) this.source.close();
+    const source = new EventSource(api.streamUrl(this.id, this.token, this.lastSeq));
+    this.source = source;
+    source.addEventListener("open", () => this.setStatus("live"));
+    source.addEventListener("change", (message) => this.onChange(message));
+    source.addEventListener("error", () => {
+      if (this.source !== source) return;
+      if (source.readyState === EventSource.CLOSED) {
+        this.setStatus("offline");
+        setTimeout(() => this.source === source && this.connect(), 3000);
+      } else {
+        this.setStatus("connecting");
+      }
+    });
+    // Should the stream stay down (a proxy that buffers, a sleeping radio), poll instead.
+    clearInterval(this.pollTimer);
+    this.pollTimer = setInterval(() => {
+      if (this.status !== "live" && !document.hidden) this.wake();
+    }, FALLBACK_POLL_MS);
+  }
+
+  onChange(message) {
+    let event;
+    try {
+      event = JSON.parse(message.data);
+    } catch {
+      return;
+    }
+    this.setStatus("live");
+    if (event.seq <= this.lastSeq && this.events.some((known) => known.seq === event.seq)) return;
+    this.addEvents([event]);
+    this.emit("events");
+    if (typeof event.game_version === "number" && event.game_version > this.version) {
+      this.scheduleRefresh();
+    }
+  }
+
+  setStatus(status) {
+    if (this.status === status) return;
+    this.status = status;
+    this.emit("status");
+  }
+
+  async wake() {
+    if (this.closed || document.hidden) return;
+    try {
+      await this.refresh();
+      await this.loadEventsAfter(this.lastSeq);
+      if (!this.source || this.source.readyState === EventSource.CLOSED) this.connect();
+    } catch (error) {
+      this.connectionTrouble(error);
+    }
+  }
+
+  connectionTrouble(error) {
+    if (error instanceof ApiError && error.code === "network") this.setStatus("offline");
+    else this.setNotice({ kind: "error", title: "Could not refresh", detail: error.message });
+  }
+
+  // ---- acting --------------------------------------------------------------------------
+
+  setNotice(notice) {
+    this.notice = notice;
+    this.emit("notice");
+  }
+
+  // Send one action with the version on screen. Resolves to the response, or null when
+  // the action was refused (the notice says why and the fresh state is already shown).
+  async act(type, args = {}, { label, key = uuid(), version = this.version } = {}) {
+    const what = label || type.replace(/_/g, " ");
+    const envelope = { type, args, expected_version: version };
+    this.failed = null;
+    try {
+      const result = await api.act(this.id, this.token, envelope, key);
+      this.applyState(result.state, result.version);
+      this.addEvents(result.events);
+      this.notice = null;
+      this.emit("state");
+      this.emit("events");
+      return result;
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (error.code === "network") {
+        this.failed = { type, args, label: what, key, version };
+        this.setStatus("offline");
+        this.setNotice({
+          kind: "warn",
+          title: `Not sent: ${what}`,
+          detail: "The phone lost its connection to the table's server. Nothing changed; retry when it is back.",
+          retry: true,
+        });
+        return null;
+      }
+      if (error.code === "stale_version") {
+        const body = error.body;
+        if (body.state && Object.keys(body.state).length) {
+          this.applyState(body.state, body.current_version, { force: true });
+        }
+        this.addEvents(body.changes || []);
+        this.setNotice({
+          kind: "error",
+          code: "stale_version",
+          title: `Not applied: ${what}`,
+          detail: "Another phone changed the table first. Your screen now shows the table as it is; check it and try again if it still makes sense.",
+          changes: (body.changes || []).map((event) => event.summary).filter(Boolean),
+        });
+        this.emit("state");
+        this.emit("events");
+        this.scheduleRefresh(0);
+        return null;
+      }
+      this.setNotice({
+        kind: "error",
+        code: error.code,
+        title: `Refused: ${what}`,
+        detail: error.message,
+        fields: error.fields,
+      });
+      this.scheduleRefresh(0);
+      return null;
+    }
+  }
+
+  retryFailed() {
+    const failed = this.failed;
+    if (!failed) return null;
+    return this.act(failed.type, failed.args, { label: failed.label, key: failed.key, version: failed.version });
+  }
+
+  // ---- helpers for the screens ---------------------------------------------------------
+
+  seatName(seatId) {
+    if (!seatId) return "The app";
+    const seat = (this.state && this.state.seats && this.state.seats[seatId]) || null;
+    if (!seat) return `Seat ${seatId}`;
+    return seat.hero ? `${seat.name} (${seat.hero})` : seat.name;
+  }
+
+  mySeats() {
+    const saved = savedGame(this.id);
+    return saved ? Object.keys(saved.seats) : [];
+  }
+}

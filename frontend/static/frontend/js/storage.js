@@ -1,0 +1,76 @@
+// This phone's seats: one token per game and seat, kept in localStorage.
+// {gameId: {joinCode, active: seatId, seats: {seatId: {token, name, hero}}, updated}}
+
+const KEY = "dotr.games";
+
+function read() {
+  try {
+    return JSON.parse(localStorage.getItem(KEY)) || {};
+  } catch {
+    return {};
+  }
+}
+
+function write(all) {
+  localStorage.setItem(KEY, JSON.stringify(all));
+}
+
+export function savedGames() {
+  return Object.entries(read())
+    .map(([id, info]) => ({ id, ...info }))
+    .sort((a, b) => (b.updated || 0) - (a.updated || 0));
+}
+
+export function savedGame(id) {
+  return read()[id] || null;
+}
+
+export function saveSeat(gameId, { joinCode, seat, token, name, hero, makeActive = true }) {
+  const all = read();
+  const game = all[gameId] || { seats: {} };
+  game.joinCode = joinCode || game.joinCode;
+  game.seats[seat] = { token, name, hero: hero || null };
+  if (makeActive || !game.active) game.active = seat;
+  game.updated = Date.now();
+  all[gameId] = game;
+  write(all);
+}
+
+export function setActiveSeat(gameId, seat) {
+  const all = read();
+  if (!all[gameId] || !all[gameId].seats[seat]) return;
+  all[gameId].active = seat;
+  all[gameId].updated = Date.now();
+  write(all);
+}
+
+export function updateSeatInfo(gameId, seat, info) {
+  const all = read();
+  if (!all[gameId] || !all[gameId].seats[seat]) return;
+  Object.assign(all[gameId].seats[seat], info);
+  write(all);
+}
+
+export function forgetGame(gameId) {
+  const all = read();
+  delete all[gameId];
+  write(all);
+}
+
+export function gameForCode(code) {
+  const wanted = (code || "").toUpperCase();
+  return savedGames().find((game) => (game.joinCode || "").toUpperCase() === wanted) || null;
+}
+
+// Per-phone ticks of the night's steps (what this phone has mirrored on the board).
+export function ticks(gameId) {
+  try {
+    return JSON.parse(localStorage.getItem(`dotr.ticks.${gameId}`)) || {};
+  } catch {
+    return {};
+  }
+}
+
+export function saveTicks(gameId, value) {
+  localStorage.setItem(`dotr.ticks.${gameId}`, JSON.stringify(value));
+}
