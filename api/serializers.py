@@ -16,7 +16,21 @@ class SetupSerializer(serializers.Serializer[Any]):
         required=False,
         help_text="`generic` games: `{name: {cards: [ids], owner: app|table, auto_reshuffle}}`.",
     )
-    options = serializers.DictField(required=False, help_text="Setup options of the game system.")
+    options = serializers.DictField(
+        required=False, help_text="Setup options: see `GET /api/v1/scenarios/` for each system's."
+    )
+    table_decks = serializers.ListField(
+        child=serializers.CharField(max_length=40),
+        required=False,
+        max_length=20,
+        help_text="Decks the table keeps physical (e.g. `darkness_spreads`).",
+    )
+    setup_cards = serializers.ListField(
+        child=serializers.CharField(max_length=100),
+        required=False,
+        max_length=20,
+        help_text="A table-owned Darkness Spreads deck: the 6 setup cards drawn, in order.",
+    )
 
 
 class JoinSerializer(serializers.Serializer[Any]):
@@ -51,6 +65,7 @@ class GameOutSerializer(serializers.Serializer[Any]):
 
 class CreatedGameOutSerializer(GameOutSerializer):
     token = serializers.CharField()
+    events = serializers.ListField(child=serializers.DictField())
 
 
 class JoinedOutSerializer(serializers.Serializer[Any]):

@@ -3,6 +3,7 @@ from django.urls import path
 from . import views
 
 urlpatterns = [
+    path("scenarios/", views.ScenarioListView.as_view(), name="scenario-list"),
     path("content/", views.ContentListView.as_view(), name="content-list"),
     path("content/<slug:pack_id>/", views.ContentDetailView.as_view(), name="content-detail"),
     path("games/", views.GameCreateView.as_view(), name="game-create"),

@@ -78,7 +78,14 @@ class GameCreateView(APIView):
             if stored:
                 return Response(stored.body, status=stored.status)
         grant = services.game_create(setup=setup)
-        body = selectors.game_view(game=grant.game, seat=grant.seat) | {"token": grant.token}
+        body = selectors.game_view(game=grant.game, seat=grant.seat) | {
+            "token": grant.token,
+            # The setup's events: with their steps, the checklist for the physical table.
+            "events": selectors.events_view(
+                events=selectors.events_after(game=grant.game, after=0, limit=500),
+                seat=grant.seat,
+            ),
+        }
         if key:
             services.idempotency_store(
                 scope="create", key=key, request_hash=fingerprint, status=201, body=body
@@ -264,6 +271,12 @@ def _event_stream(*, game_id: str, seat: Seat, after: int) -> Iterator[bytes]:
     finally:
         if listener is not None:
             listener.close()
+
+
+class ScenarioListView(APIView):
+    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    def get(self, request: Request) -> Response:
+        return Response(content_selectors.scenarios())
 
 
 class ContentListView(APIView):

@@ -70,3 +70,30 @@ def content_pack(pack_id: str) -> dict[str, Any] | None:
             for name, deck in pack.decks.items()
         },
     }
+
+
+def scenarios() -> list[dict[str, Any]]:
+    """The games the setup screen offers, each with the options it allows."""
+    from .engine.rules.dotr.settings import describe_settings
+    from .engine.rules.dotr.setup import DECKS
+
+    return [
+        {
+            "id": "standard",
+            "name": "Defenders of the Realm: the standard game",
+            "system": "dotr",
+            "packs": ["dotr-base"],
+            "options": describe_settings(),
+            "table_decks": list(DECKS),
+            "setup": {"system": "dotr"},
+        },
+        {
+            "id": "custom-decks",
+            "name": "Any decks of your own (no board)",
+            "system": "generic",
+            "packs": [],
+            "options": [],
+            "table_decks": [],
+            "setup": {"system": "generic", "decks": {"my_deck": {"cards": ["card-1", "card-2"]}}},
+        },
+    ]

@@ -33,7 +33,7 @@ from typing import Any
 from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.content import Card
 from deck_tracker.engine.core import Context, Step
-from deck_tracker.engine.decks import get_deck, take_from_draw, take_named_from_draw
+from deck_tracker.engine.decks import all_cards, get_deck, take_from_draw, take_named_from_draw
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 
 from .board import GameOver, Realm, deck_cards
@@ -172,6 +172,13 @@ def night(ctx: Context, args: dict[str, Any]) -> None:
         raise InvalidArguments({"cards": ["The app draws this deck: omit cards."]})
     if len(set(named)) != len(named):
         raise InvalidArguments({"cards": ["A card is named twice."]})
+    known = set(all_cards(get_deck(ctx.state, DS)))
+    unknown = [card for card in named if card not in known]
+    if unknown:
+        raise RuleViolation(
+            f"The Darkness Spreads deck has no card {', '.join(map(repr, unknown))}.",
+            code="unknown_card",
+        )
     ctx.emit(
         "night_began",
         f"Night: the Darkness Spreads ({status.title()} War, {count} card(s)).",

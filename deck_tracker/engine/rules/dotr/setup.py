@@ -29,7 +29,7 @@ from typing import Any
 
 from deck_tracker.engine.content import COLOURS, Hero, Pack, default_packs
 from deck_tracker.engine.core import Context, Step
-from deck_tracker.engine.decks import get_deck, reshuffle_discard, seat_label
+from deck_tracker.engine.decks import get_deck, seat_label, take_from_draw
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.game import SEAT_HOOKS, place_decks, setup_handler
 from deck_tracker.engine.slugs import slugify
@@ -37,7 +37,7 @@ from deck_tracker.engine.slugs import slugify
 from .board import CRYSTALS, GATES, GameOver, Realm, board_data, deck_cards
 from .settings import default_settings, resolve_settings
 
-__all__ = ["DECKS", "PACK_ID", "deal_from_draw", "enter_hero", "resolve_hero", "setup_dotr"]
+__all__ = ["DECKS", "PACK_ID", "enter_hero", "resolve_hero", "setup_dotr"]
 
 PACK_ID = "dotr-base"
 DS, HERO, QUEST = "darkness_spreads", "hero", "quest"
@@ -59,32 +59,6 @@ R_QUIET = "Setting all_is_quiet: the All is Quiet cards are removed"
 def _pack(ctx: Context) -> Pack:
     packs = ctx.get("packs") or [PACK_ID]
     return default_packs()[packs[0]]
-
-
-def deal_from_draw(ctx: Context, name: str, count: int, *, rule: str) -> list[str]:
-    """Cards off the top of an app-owned draw pile (reshuffling its discard when it runs out).
-
-    Like ``decks.take_from_draw``, but written with absolute ``set`` changes only: the setup is
-    one command, and a relative ``take`` under a dict the same command has already recorded
-    (``decks`` and each deck are set whole at setup) would be applied twice on replay.
-    """
-    deck = get_deck(ctx.state, name)
-    available = len(deck["draw"]) + (len(deck["discard"]) if deck["auto_reshuffle"] else 0)
-    if count > available:
-        raise RuleViolation(
-            f"Deck {name!r} has only {available} card(s) to draw; {count} asked.",
-            code="not_enough_cards",
-        )
-    drawn: list[str] = []
-    while len(drawn) < count:
-        pile = list(get_deck(ctx.state, name)["draw"])
-        if not pile:
-            reshuffle_discard(ctx, name, rule=rule)
-            continue
-        take = min(count - len(drawn), len(pile))
-        drawn.extend(reversed(pile[len(pile) - take :]))
-        ctx.set("decks", name, "draw", pile[: len(pile) - take])
-    return drawn
 
 
 def resolve_hero(ctx: Context, hero: str) -> Hero:
@@ -133,7 +107,7 @@ def enter_hero(ctx: Context, seat: str, hero: str | None) -> None:
                 )
             )
             continue
-        cards = deal_from_draw(ctx, deck, count, rule=R_HERO)
+        cards = take_from_draw(ctx, deck, count, rule=R_HERO)
         hand = list(get_deck(ctx.state, deck)["hands"].get(seat, []))
         ctx.set("decks", deck, "hands", seat, hand + cards)
         dealt[deck] = cards
@@ -365,7 +339,7 @@ def _first_minions(
                     card_id = pile.pop(ctx.rng.randrange(len(pile)))
                     ctx.set("decks", DS, "draw", pile)
                 else:
-                    card_id = deal_from_draw(ctx, DS, 1, rule=R_SETUP_CARDS)[0]
+                    card_id = take_from_draw(ctx, DS, 1, rule=R_SETUP_CARDS)[0]
                 used.append(card_id)
                 if cards[card_id].kind == "standard":
                     break

@@ -1,0 +1,166 @@
+// The table: one game as this seat sees it, live. Tabs: Board, Night, Me, Enter, Log; the
+// setup checklist and the join QR code on demand.
+
+import { api } from "../api.js";
+import { h, mount, sheet } from "../dom.js";
+import { loadContent } from "../content.js";
+import { GameSession } from "../session.js";
+import { savedGame } from "../storage.js";
+import * as board from "../tabs/board.js";
+import * as night from "../tabs/night.js";
+import * as seat from "../tabs/seat.js";
+import * as enter from "../tabs/enter.js";
+import * as log from "../tabs/log.js";
+import { renderSetup, showShare } from "../tabs/setup-view.js";
+
+const TABS = [
+  { id: "board", label: "Board", icon: "◈", module: board },
+  { id: "night", label: "Night", icon: "☾", module: night },
+  { id: "me", label: "Me", icon: "☺", module: seat },
+  { id: "enter", label: "Enter", icon: "✎", module: enter },
+  { id: "log", label: "Log", icon: "↺", module: log },
+];
+
+const WAR = { early: "Early War", mid: "Mid War", late: "Late War" };
+
+export function show(app, gameId) {
+  const saved = savedGame(gameId);
+  if (!saved) {
+    mount(app, h("main", { class: "screen" },
+      h("h1", { text: "You have no seat at this table" }),
+      h("p", { class: "muted", text: "This phone holds no token for this game. Join it with the host's code or QR code." }),
+      h("a", { href: "/join", class: "button primary big", "data-link": "", text: "Join a table" }),
+      h("a", { href: "/", class: "button big", "data-link": "", text: "Home" })));
+    return null;
+  }
+  const session = new GameSession(gameId);
+  const params = new URLSearchParams(location.search);
+  const view = { tab: params.get("setup") ? "setup" : (location.hash.slice(1) || "board"), actions: [], content: null, selected: null, zoom: false };
+  const header = h("header", { class: "topbar" });
+  const notice = h("div", { class: "notice-slot" });
+  const main = h("main", { class: "table-main", id: "table-main" });
+  const nav = h("nav", { class: "tabbar", "aria-label": "Table" });
+  mount(app, h("div", { class: "table-shell" }, header, notice, main, nav));
+  mount(main, h("p", { class: "boot", text: "Joining the table…" }));
+
+  const ctx = {
+    session,
+    view,
+    get content() { return view.content; },
+    get actions() { return view.actions; },
+    action: (type) => view.actions.find((a) => a.type === type),
+    go: (tab) => { view.tab = tab; history.replaceState({}, "", `${location.pathname}#${tab}`); render(); main.scrollTop = 0; },
+    rerender: () => render(),
+  };
+
+  let actionsTimer = null;
+  let actionsVersion = -1;
+  const loadActions = () => {
+    clearTimeout(actionsTimer);
+    actionsTimer = setTimeout(async () => {
+      if (actionsVersion === session.version) return;
+      try {
+        const result = await api.actions(gameId, session.token);
+        view.actions = result.actions;
+        actionsVersion = result.version;
+        render();
+      } catch { /* the next change retries */ }
+    }, 30);
+  };
+
+  let frame = null;
+  const scheduleRender = () => {
+    if (frame) return;
+    frame = requestAnimationFrame(() => { frame = null; render(); });
+  };
+
+  const unsubscribe = session.subscribe((reason) => {
+    if (reason === "state") loadActions();
+    if (reason === "status") renderHeader();
+    else scheduleRender();
+  });
+
+  function renderHeader() {
+    const state = session.state;
+    const status = { live: "Live", connecting: "Connecting…", offline: "Offline" }[session.status];
+    const turn = state && state.turn;
+    const active = turn && turn.active_seat ? session.seatName(turn.active_seat) : null;
+    mount(header,
+      h("a", { href: "/", class: "icon-btn", "data-link": "", "aria-label": "Home", text: "⌂" }),
+      h("div", { class: "topbar-mid" },
+        state && state.war_status ? h("span", { class: `war-chip war-${state.war_status}`, "data-testid": "war-status", text: WAR[state.war_status] || state.war_status }) : h("span", { class: "war-chip", text: state ? state.system : "…" }),
+        h("small", { class: "muted turn-line", text: turn ? `Turn ${turn.number}${active ? ` · ${active}` : ""}` : "" })),
+      h("span", { class: `live live-${session.status}`, role: "status", title: `${status} · version ${session.version}`, "data-testid": "live", "data-version": String(session.version) },
+        h("span", { class: "dot", "aria-hidden": "true" }), h("span", { class: "live-text", text: status })),
+      h("button", { class: "icon-btn", type: "button", "aria-label": "Invite players", "data-testid": "share", onclick: () => showShare(ctx), text: "⊞" }));
+  }
+
+  function renderNotice() {
+    const n = session.notice;
+    const outcome = session.state && session.state.outcome;
+    mount(notice,
+      outcome ? h("div", { class: `banner banner-${outcome.result === "won" ? "ok" : "error"}`, role: "alert" },
+        h("strong", { text: outcome.result === "won" ? "The Realm is saved!" : "The Realm has fallen." }), " ", outcome.reason || "") : null,
+      n ? h("div", { class: `banner banner-${n.kind}`, role: "alert", "data-testid": "notice", "data-code": n.code || "" },
+        h("div", { class: "grow" },
+          h("strong", { text: n.title }),
+          h("p", { text: n.detail }),
+          n.changes && n.changes.length ? h("details", { open: true }, h("summary", { text: "What changed meanwhile" }), h("ul", {}, n.changes.slice(-6).map((c) => h("li", { text: c })))) : null,
+          n.fields ? h("ul", {}, Object.entries(n.fields).map(([k, v]) => h("li", { text: `${k}: ${[].concat(v).join(" ")}` }))) : null),
+        h("div", { class: "banner-actions" },
+          n.retry ? h("button", { class: "primary", type: "button", text: "Retry", onclick: () => session.retryFailed() }) : null,
+          h("button", { class: "ghost", type: "button", text: "OK", "aria-label": "Dismiss", onclick: () => session.setNotice(null) }))) : null);
+  }
+
+  function renderNav() {
+    mount(nav, TABS.map((tab) => h("button", {
+      type: "button",
+      class: `tab${view.tab === tab.id ? " active" : ""}`,
+      "aria-current": view.tab === tab.id ? "page" : null,
+      "data-tab": tab.id,
+      onclick: () => ctx.go(tab.id),
+    }, h("span", { class: "tab-icon", "aria-hidden": "true", text: tab.icon }), h("span", { text: tab.label }))));
+  }
+
+  function render() {
+    renderHeader();
+    renderNotice();
+    renderNav();
+    if (!session.state || !view.content) return;
+    const scroll = main.scrollTop;
+    const tab = TABS.find((t) => t.id === view.tab);
+    const body = view.tab === "setup" ? renderSetup(ctx) : (tab || TABS[0]).module.render(ctx);
+    mount(main, body);
+    main.dataset.tab = view.tab;
+    main.scrollTop = scroll;
+  }
+
+  Promise.all([session.start(), loadContent((session.state && session.state.packs && session.state.packs[0]) || "dotr-base").catch(() => emptyContent())])
+    .then(([, content]) => {
+      view.content = content;
+      loadActions();
+      render();
+    })
+    .catch((error) => {
+      mount(main, h("div", { class: "screen" },
+        h("h1", { text: "The table could not be opened" }),
+        h("p", { text: error.status === 404 ? "The server does not know this game, or this phone's seat is gone." : error.message }),
+        h("button", { class: "primary big", onclick: () => location.reload(), text: "Try again" }),
+        h("a", { href: "/", class: "button big", "data-link": "", text: "Home" })));
+    });
+
+  return {
+    stop() {
+      unsubscribe();
+      session.stop();
+      clearTimeout(actionsTimer);
+      document.querySelectorAll("dialog.sheet").forEach((d) => d.remove());
+    },
+  };
+}
+
+function emptyContent() {
+  return { pack: { decks: {} }, locations: {}, roads: [], generals: {}, heroes: {}, minions: {}, cards: {} };
+}
+
+export { sheet };

@@ -1,0 +1,104 @@
+// Board tab: the map, then the War Status, the Generals, the supply, the decks and what the
+// expansions add (Global Effect, Winds of War) when they are in play.
+
+import { h, sheet } from "../dom.js";
+import { COLOURS, FACTIONS, cardName, deckLabel, generalName, locationName } from "../content.js";
+import { factionBadge, renderMap } from "../map.js";
+import { openLocation } from "./common.js";
+
+const WAR_TRACK = [["Early War", "1 card a night"], ["Mid War", "2 cards"], ["Mid War", "2 cards"], ["Late War", "3 cards"]];
+
+export function render(ctx) {
+  const { session, content, view } = ctx;
+  const state = session.state;
+  const parts = [];
+  if (state.board) {
+    const map = renderMap(content, state, { onSelect: (id) => { view.selected = id; openLocation(ctx, id); } });
+    parts.push(h("section", { class: `map-wrap${view.zoom ? " zoomed" : ""}`, "data-testid": "map", "data-version": String(session.version) }, map),
+      h("div", { class: "row map-tools" },
+        h("button", { type: "button", class: "ghost", "aria-pressed": String(view.zoom), onclick: () => { view.zoom = !view.zoom; ctx.rerender(); }, text: view.zoom ? "Fit the map" : "Zoom the map" }),
+        h("button", { type: "button", class: "ghost", onclick: () => legend(), text: "Key" })));
+    parts.push(warStatus(state), generals(ctx), supply(state));
+  }
+  parts.push(decks(ctx), expansions(ctx));
+  return h("div", { class: "tab-body board-tab" }, parts);
+}
+
+function legend() {
+  sheet("Key to the map", (body) => body.append(
+    h("ul", { class: "list legend" },
+      COLOURS.map((c) => h("li", {}, factionBadge(c, FACTIONS[c].letter, 30), ` ${FACTIONS[c].name}: ${c}, ${FACTIONS[c].shape} (${FACTIONS[c].letter}). A space's shape is its colour; a badge with a number is minions.`)),
+      h("li", {}, h("span", { class: "key key-crystal" }), " Tainted crystals (the number inside)."),
+      h("li", {}, h("span", { class: "key key-gate" }), " A dashed ring: a Magic Gate."),
+      h("li", {}, h("span", { class: "key key-danger" }), " An amber outline: one minion from an overrun."),
+      h("li", {}, h("span", { class: "key key-general" }), " A banner: a General (initial); faint lines are their paths to Monarch City."),
+      h("li", {}, h("span", { class: "key key-hero" }), " A white token: a hero (initials)."),
+      h("li", {}, h("span", { class: "key key-fire" }), " A flame: the space is on fire."))));
+}
+
+function warStatus(state) {
+  const level = state.war_level ?? ({ early: 0, mid: 1, late: 3 }[state.war_status] || 0);
+  return h("section", { class: "card" },
+    h("h2", { text: "War Status" }),
+    h("ol", { class: "war-track" }, WAR_TRACK.map(([name, note], i) => h("li", { class: i === level ? "now" : i < level ? "past" : "" },
+      h("strong", { text: name }), h("small", { text: note })))));
+}
+
+function generals(ctx) {
+  const { session, content } = ctx;
+  const state = session.state;
+  return h("section", { class: "card" },
+    h("h2", { text: "Generals" }),
+    h("ul", { class: "list" }, Object.entries(state.generals || {}).map(([id, general]) => {
+      const info = content.generals[id] || {};
+      const life = info.life || 0;
+      return h("li", { class: `general-row${general.defeated ? " defeated" : ""}`, "data-general": id },
+        factionBadge(general.colour, FACTIONS[general.colour] ? FACTIONS[general.colour].letter : "?", 34),
+        h("div", { class: "grow" },
+          h("strong", { text: generalName(content, id) }),
+          h("small", { class: "muted block", text: general.defeated ? "Defeated" : `at ${locationName(content, general.location)} · step ${general.path_index + 1} of ${(info.path || []).length}` }),
+          life ? h("div", { class: "wound-track", "aria-label": `${general.wounds} of ${life} wounds` },
+            Array.from({ length: life }, (_, i) => h("span", { class: i < general.wounds ? "pip hit" : "pip" }))) : null));
+    })));
+}
+
+function supply(state) {
+  const sup = state.supply || {};
+  return h("section", { class: "card" },
+    h("h2", { text: "Beside the board" }),
+    h("div", { class: "supply" },
+      COLOURS.map((c) => h("div", { class: "supply-item" }, factionBadge(c, (sup.minions || {})[c] ?? "?", 34), h("small", { text: FACTIONS[c].name }))),
+      h("div", { class: "supply-item" }, h("span", { class: "big-number", text: String(sup.taint ?? "?") }), h("small", { text: "crystals" })),
+      h("div", { class: "supply-item" }, h("span", { class: "big-number", text: String(sup.gates ?? "?") }), h("small", { text: "gates" }))));
+}
+
+function decks(ctx) {
+  const { session, content } = ctx;
+  const state = session.state;
+  return h("section", { class: "card" },
+    h("h2", { text: "Decks" }),
+    h("ul", { class: "list" }, Object.entries(state.decks || {}).map(([name, deck]) => h("li", { class: "deck-row", "data-deck": name },
+      h("div", { class: "grow" },
+        h("strong", { text: deckLabel(name) }),
+        h("small", { class: "muted block", text: deck.owner === "table" ? "physical cards at the table" : "held by the app" })),
+      h("span", { class: "counter", title: "draw pile" }, h("b", { "data-testid": `draw-${name}`, text: String(deck.draw_size) }), h("small", { text: "draw" })),
+      h("button", {
+        type: "button", class: "counter", disabled: !deck.discard.length,
+        onclick: () => sheet(`${deckLabel(name)}: discard pile`, (body) => body.append(
+          h("ol", { class: "list", reversed: true }, [...deck.discard].reverse().map((id) => h("li", { text: cardName(content, id) }))))),
+      }, h("b", { text: String(deck.discard.length) }), h("small", { text: "discard" }))))));
+}
+
+function expansions(ctx) {
+  const state = ctx.session.state;
+  const effect = state.global_effect || null;
+  const winds = state.winds_of_war || null;
+  if (!effect && !winds) {
+    return h("section", { class: "card muted-card" },
+      h("h2", { text: "Global Effect · Winds of War" }),
+      h("p", { class: "muted", text: "Not in play: they come with the Dragon expansion's decks." }));
+  }
+  return h("section", { class: "card" },
+    effect ? [h("h2", { text: "Global Effect" }), h("p", { text: cardName(ctx.content, effect.card || effect) })] : null,
+    winds ? [h("h2", { text: "Winds of War" }), h("pre", { class: "small", text: JSON.stringify(winds, null, 1) })] : null);
+}

@@ -1,0 +1,87 @@
+// Pieces shared by the table's tabs: action sheets and the location sheet.
+
+import { h, sheet } from "../dom.js";
+import { COLOURS, FACTIONS, generalName, heroName, locationName } from "../content.js";
+import { actionForm, actionLabel } from "../forms.js";
+import { factionBadge } from "../map.js";
+
+// Open the form of one action in a bottom sheet.
+export function openAction(ctx, type, { preset = {}, lock = [], title, submitLabel } = {}) {
+  const action = ctx.action(type);
+  if (!action) {
+    sheet(title || actionLabel(type), (body) => body.append(h("p", { class: "muted", text: "This table does not offer that action now." })));
+    return;
+  }
+  sheet(title || actionLabel(type), (body, close) => {
+    if (action.description) body.append(h("p", { class: "muted", text: action.description }));
+    body.append(actionForm(ctx.session, ctx.content, action, { preset, lock, submitLabel, onDone: () => close() }));
+  });
+}
+
+// One tap: an action that needs no form.
+export async function quick(ctx, type, args = {}, label) {
+  const button = document.activeElement;
+  if (button && button.tagName === "BUTTON") button.disabled = true;
+  try {
+    return await ctx.session.act(type, args, { label: label || actionLabel(type) });
+  } finally {
+    if (button && button.tagName === "BUTTON") button.disabled = false;
+  }
+}
+
+export function minionList(minions) {
+  const items = COLOURS.filter((c) => (minions || {})[c]);
+  if (!items.length) return h("span", { class: "muted", text: "No minions" });
+  return h("span", { class: "minion-list" }, items.map((c) => h("span", { class: "minion-chip", title: FACTIONS[c].name },
+    factionBadge(c, minions[c], 26), h("span", { class: "sr-text", text: ` ${minions[c]} ${FACTIONS[c].name}` }))));
+}
+
+export function openLocation(ctx, id) {
+  const { content, session } = ctx;
+  const state = session.state;
+  const location = content.locations[id];
+  if (!location) return;
+  sheet(location.name, (body, close) => {
+    const build = () => {
+      const place = (session.state.board || {})[id] || {};
+      const generals = Object.entries(session.state.generals || {}).filter(([, g]) => g.location === id && !g.defeated);
+      const heroes = Object.entries(session.state.heroes || {}).filter(([, hero]) => hero.location === id);
+      const faction = FACTIONS[location.colour];
+      body.replaceChildren(
+        h("p", { class: "loc-kind" },
+          faction ? factionBadge(location.colour, faction.letter, 26) : null,
+          faction ? ` ${location.colour} land (${faction.name})` : location.kind === "inn" ? "An Inn: never overrun, never receives minions." : "Monarch City",
+          location.treasure_chest ? " · treasure chest" : ""),
+        h("dl", { class: "facts" },
+          h("dt", { text: "Minions" }), h("dd", {}, minionList(place.minions)),
+          h("dt", { text: "Tainted crystals" }), h("dd", { text: String(place.taint || 0) }),
+          h("dt", { text: "Magic Gate" }), h("dd", { text: place.gate ? "yes" : "no" }),
+          place.fire !== undefined ? [h("dt", { text: "On fire" }), h("dd", { text: place.fire ? "yes" : "no" })] : null,
+          generals.length ? [h("dt", { text: "Generals" }), h("dd", { text: generals.map(([g]) => generalName(content, g)).join(", ") })] : null,
+          heroes.length ? [h("dt", { text: "Heroes" }), h("dd", { text: heroes.map(([, hero]) => heroName(content, hero.hero)).join(", ") })] : null,
+          h("dt", { text: "Roads to" }), h("dd", { class: "neighbours" }, (location.neighbours || []).map((n) =>
+            h("button", { type: "button", class: "chip", text: locationName(content, n), onclick: () => { close(); openLocation(ctx, n); } })))),
+        h("div", { class: "tile-grid" },
+          tile("Minions defeated", "defeat_minions", { location: id }),
+          place.taint ? tile("Heal the land", "heal_taint", { location: id }) : null,
+          !place.gate && location.kind !== "inn" ? tile("Build a Magic Gate", "build_gate", { location: id }) : null,
+          state.heroes && state.heroes[session.seat] && state.heroes[session.seat].location !== id
+            ? h("button", { type: "button", class: "tile", "data-quick": "move_hero", text: `Move my hero here`, onclick: async () => { if (await quick(ctx, "move_hero", { location: id }, `Move to ${location.name}`)) close(); } }) : null,
+          tile("Correct this location", "set_location", { location: id, reason: "Matches the physical board" })));
+    };
+    const tile = (label, type, preset) => {
+      const action = ctx.action(type);
+      if (!action) return null;
+      return h("button", {
+        type: "button", class: "tile", "data-quick": type, disabled: action.available === false, title: action.reason || "",
+        onclick: () => {
+          body.replaceChildren(
+            h("button", { type: "button", class: "link", text: "‹ Back", onclick: build }),
+            actionForm(session, content, action, { preset, lock: ["location"], submitLabel: label, onDone: () => close() }));
+        },
+        text: label,
+      });
+    };
+    build();
+  });
+}
