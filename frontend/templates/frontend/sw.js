@@ -7,7 +7,9 @@ const ASSETS = {{ assets_json|safe }};
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
-    caches.open(SHELL).then((cache) => cache.addAll(["/", ...ASSETS])).then(() => self.skipWaiting())
+    caches.open(SHELL)
+      .then((cache) => cache.addAll(["/", ...ASSETS].map((url) => new Request(url, { cache: "reload" }))))
+      .then(() => self.skipWaiting())
   );
 });
 
@@ -44,7 +46,7 @@ self.addEventListener("fetch", (event) => {
     return;
   }
   if (url.pathname.startsWith("/api/")) return; // live data: never from a cache
-  if (url.pathname.startsWith("{{ static_base|default:'/static/' }}") || url.pathname.startsWith("/static/")) {
+  if (ASSETS.includes(url.pathname)) {
     event.respondWith(
       caches.match(request, { ignoreSearch: true }).then((hit) => hit || fetch(request))
     );

@@ -52,6 +52,5 @@ export const api = {
     request(`games/${id}/actions/`, { method: "POST", body: envelope, token, key }),
   events: (id, token, after, limit = 100) =>
     request(`games/${id}/events/?after=${after}&limit=${limit}`, { token }),
-  streamUrl: (id, token, after) =>
-    `/api/v1/games/${id}/stream/?token=${encodeURIComponent(token)}&after=${after}`,
+  streamUrl: (id, after) => `/api/v1/games/${id}/stream/?after=${after}`,
 };

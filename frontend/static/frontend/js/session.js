@@ -31,7 +31,8 @@ export class GameSession {
     this.notice = null;
     this.failed = null; // an action that could not be sent, kept for a retry
     this.listeners = new Set();
-    this.source = null;
+    this.streaming = false;
+    this.abortStream = null;
     this.refreshTimer = null;
     this.pollTimer = null;
     this.closed = false;
@@ -62,7 +63,7 @@ export class GameSession {
 
   stop() {
     this.closed = true;
-    if (this.source) this.source.close();
+    if (this.abortStream) this.abortStream();
     clearTimeout(this.refreshTimer);
     clearInterval(this.pollTimer);
     document.removeEventListener("visibilitychange", this._onWake);
@@ -79,8 +80,18 @@ export class GameSession {
     this.token = saved.seats[seat].token;
     this.events = [];
     this.lastSeq = 0;
-    if (this.source) this.source.close();
-    this.start();
+    this.firstSeq = null;
+    this.version = -1;
+    this.refresh()
+      .then(() => this.loadRecentEvents())
+      .then(() => this.restartStream())
+      .catch((error) => this.connectionTrouble(error));
+  }
+
+  // Drop the current stream response (it may be dead after a sleep) and open a fresh one.
+  restartStream() {
+    if (this.abortStream) this.abortStream();
+    this.connect();
   }
 
   // ---- reading -------------------------------------------------------------------------
@@ -159,27 +170,69 @@ export class GameSession {
 
   // ---- live ----------------------------------------------------------------------------
 
+  // The event stream is read with fetch rather than EventSource: fetch can send the Bearer
+  // token in a header (not in the address) and the Last-Event-ID we choose, and this server
+  // refuses EventSource's `Accept: text/event-stream` (406). Each response lasts a while
+  // (STREAM_MAX_SECONDS), then the loop reconnects from the last event id.
   connect() {
     if (this.closed || !this.token) return;
-    if (this.source) this.source.close();
-    const source = new EventSource(api.streamUrl(this.id, this.token, this.lastSeq));
-    this.source = source;
-    source.addEventListener("open", () => this.setStatus("live"));
-    source.addEventListener("change", (message) => this.onChange(message));
-    source.addEventListener("error", () => {
-      if (this.source !== source) return;
-      if (source.readyState === EventSource.CLOSED) {
-        this.setStatus("offline");
-        setTimeout(() => this.source === source && this.connect(), 3000);
-      } else {
-        this.setStatus("connecting");
-      }
-    });
-    // Should the stream stay down (a proxy that buffers, a sleeping radio), poll instead.
+    if (this.streaming) return;
+    this.streaming = true;
+    this.streamLoop().finally(() => { this.streaming = false; });
     clearInterval(this.pollTimer);
+    // Should the stream stay down (a proxy that buffers, a sleeping radio), poll instead.
     this.pollTimer = setInterval(() => {
       if (this.status !== "live" && !document.hidden) this.wake();
     }, FALLBACK_POLL_MS);
+  }
+
+  async streamLoop() {
+    let failures = 0;
+    while (!this.closed) {
+      const controller = new AbortController();
+      this.abortStream = () => controller.abort();
+      try {
+        const response = await fetch(api.streamUrl(this.id, this.lastSeq), {
+          headers: { Authorization: `Bearer ${this.token}`, Accept: "*/*", "Last-Event-ID": String(this.lastSeq) },
+          cache: "no-store",
+          signal: controller.signal,
+        });
+        if (!response.ok || !response.body) throw new Error(`stream ${response.status}`);
+        this.setStatus("live");
+        failures = 0;
+        await this.readStream(response.body.getReader());
+      } catch (error) {
+        if (this.closed) return;
+        if (error.name === "AbortError") continue; // restarted on purpose: reconnect at once
+        failures += 1;
+        this.setStatus(failures > 1 ? "offline" : "connecting");
+        await new Promise((resolve) => setTimeout(resolve, Math.min(8000, 500 * 2 ** failures)));
+      }
+    }
+  }
+
+  async readStream(reader) {
+    const decoder = new TextDecoder();
+    let buffer = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, "\n");
+      let cut;
+      while ((cut = buffer.indexOf("\n\n")) >= 0) {
+        const block = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        const fields = {};
+        for (const line of block.split("\n")) {
+          if (!line || line.startsWith(":")) continue;
+          const colon = line.indexOf(":");
+          const name = colon < 0 ? line : line.slice(0, colon);
+          const text = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
+          fields[name] = fields[name] === undefined ? text : `${fields[name]}\n${text}`;
+        }
+        if (fields.event === "change" && fields.data) this.onChange({ data: fields.data });
+      }
+    }
   }
 
   onChange(message) {
@@ -209,7 +262,7 @@ export class GameSession {
     try {
       await this.refresh();
       await this.loadEventsAfter(this.lastSeq);
-      if (!this.source || this.source.readyState === EventSource.CLOSED) this.connect();
+      this.restartStream();
     } catch (error) {
       this.connectionTrouble(error);
     }

@@ -1,0 +1,105 @@
+// Night tab: one tap runs the Darkness Spreads; then each card and each step to mirror on the
+// physical board, with its rule, ticked off here, and a way to correct a location or undo.
+
+import { h } from "../dom.js";
+import { locationName } from "../content.js";
+import { ticks, saveTicks } from "../storage.js";
+import { openAction, quick } from "./common.js";
+
+const CARDS = { early: 1, mid: 2, late: 3 };
+const NIGHT_TYPES = new Set(["night_began", "darkness_spreads_card", "turn_passed"]);
+
+export function lastNight(events) {
+  let start = -1;
+  for (let i = events.length - 1; i >= 0; i -= 1) {
+    if (events[i].type === "night_began") { start = i; break; }
+  }
+  if (start < 0) return [];
+  const version = events[start].version;
+  return events.slice(start).filter((event) => event.version === version);
+}
+
+export function render(ctx) {
+  const { session, content } = ctx;
+  const state = session.state;
+  const action = ctx.action("night");
+  const deck = (state.decks || {}).darkness_spreads;
+  const tableOwned = deck && deck.owner === "table";
+  const count = CARDS[state.war_status] || 1;
+  const pending = state.pending || [];
+  const night = lastNight(session.events);
+  const parts = [
+    h("section", { class: "card night-head" },
+      h("h2", { text: "The night" }),
+      h("p", { text: `${state.war_status ? state.war_status[0].toUpperCase() + state.war_status.slice(1) : ""} War: ${count} Darkness Spreads card${count > 1 ? "s" : ""}${tableOwned ? ", drawn from your physical deck" : ", drawn by the app"}.` }),
+      pending.length ? h("p", { class: "banner banner-warn" }, "Settle first: ", pending.map((p) => p.type === "hand_limit" ? `${session.seatName(p.seat)} discards ${p.discard} (hand limit)` : p.type).join("; ")) : null,
+      h("button", {
+        type: "button",
+        class: "primary huge",
+        "data-testid": "run-night",
+        disabled: !action || action.available === false || Boolean(state.outcome),
+        title: action && action.reason ? action.reason : "",
+        onclick: async () => {
+          if (tableOwned) { openAction(ctx, "night", { title: "Which cards came up?" }); return; }
+          await quick(ctx, "night", {}, "Run the night");
+        },
+        text: "☾ Run the night",
+      }),
+      action && action.reason ? h("p", { class: "muted", text: action.reason }) : null),
+  ];
+  if (!night.length) {
+    parts.push(h("p", { class: "muted center", text: "No night yet this game. After the heroes' turn, tap the button; the steps to mirror on the board appear here." }));
+    return h("div", { class: "tab-body night-tab" }, parts);
+  }
+  const done = ticks(session.id);
+  const undo = state.history && state.history.undo;
+  const first = night[0];
+  parts.push(h("h2", { class: "section-title", text: `Last night · by ${session.seatName(first.actor)}` }));
+  for (const event of night) {
+    parts.push(stepCard(ctx, event, done));
+  }
+  parts.push(h("div", { class: "row" },
+    h("button", {
+      type: "button", class: "big",
+      onclick: () => {
+        const all = ticks(session.id);
+        for (const event of night) (event.steps || []).forEach((_, i) => { all[`${event.seq}.${i}`] = true; });
+        saveTicks(session.id, all);
+        ctx.rerender();
+      },
+      text: "✓ The board matches",
+    }),
+    h("button", { type: "button", class: "ghost big", onclick: () => openAction(ctx, "set_location", { preset: { reason: "Night: matches the physical board" } }), text: "Correct a location" })),
+  undo && undo.type === "night" ? h("button", {
+    type: "button", class: "ghost big danger-text", "data-testid": "undo-night",
+    onclick: () => quick(ctx, "undo", {}, `Undo: ${undo.label}`), text: `↺ Undo this night`,
+  }) : null);
+  return h("div", { class: "tab-body night-tab" }, parts);
+}
+
+function stepCard(ctx, event, done) {
+  const { session, content } = ctx;
+  const steps = event.steps || [];
+  const card = event.data && event.data.card ? content.cards[event.data.card] : null;
+  const places = card && card.data ? [...(card.data.placements || []).map((p) => p.location), card.data.general_to !== "next" ? card.data.general_to : null].filter(Boolean) : [];
+  const allDone = steps.length > 0 && steps.every((_, i) => done[`${event.seq}.${i}`]);
+  return h("article", { class: `card night-card${allDone ? " all-done" : ""}`, "data-event": event.type, "data-seq": String(event.seq) },
+    h("h3", { text: event.summary }),
+    steps.length ? h("ol", { class: "steps" }, steps.map((step, i) => {
+      const key = `${event.seq}.${i}`;
+      return h("li", {},
+        h("label", { class: "step-row" },
+          h("input", {
+            type: "checkbox", checked: Boolean(done[key]),
+            onchange: (e) => { const all = ticks(session.id); all[key] = e.target.checked; saveTicks(session.id, all); },
+          }),
+          h("span", {}, h("span", { class: "step-text", text: step.text }), h("small", { class: "rule", text: step.rule }))));
+    })) : null,
+    places.length ? h("div", { class: "row wrap" }, places.map((id) => h("button", {
+      type: "button", class: "chip",
+      onclick: () => openAction(ctx, "set_location", { preset: { location: id, reason: `Night: ${event.summary}` }, title: `Correct ${locationName(content, id)}` }),
+      text: `Correct ${locationName(content, id)}`,
+    }))) : null);
+}
+
+export { NIGHT_TYPES };

@@ -1,0 +1,125 @@
+// Me tab: this seat's hero (life, place), hand, Quests, draw, discard and play. A phone that
+// holds several seats switches between them here.
+
+import { h, sheet } from "../dom.js";
+import { FACTIONS, cardName, heroName, locationName } from "../content.js";
+import { factionBadge } from "../map.js";
+import { openAction, quick } from "./common.js";
+
+export function render(ctx) {
+  const { session, content } = ctx;
+  const state = session.state;
+  const seat = session.seat;
+  const mine = session.mySeats();
+  const hero = (state.heroes || {})[seat];
+  const parts = [];
+  if (mine.length > 1) {
+    parts.push(h("div", { class: "segmented seat-switch", role: "tablist", "aria-label": "Seats on this phone" }, mine.map((id) => h("button", {
+      type: "button", class: `seg${id === seat ? " on" : ""}`, "aria-selected": String(id === seat), role: "tab",
+      onclick: () => session.switchSeat(id), text: session.seatName(id),
+    }))));
+  }
+  parts.push(h("h2", { class: "section-title", text: session.seatName(seat) }));
+  if (hero) parts.push(heroCard(ctx, hero));
+  else if (state.heroes) parts.push(h("p", { class: "muted", text: "This seat has no hero on the board." }));
+
+  const pending = (state.pending || []).filter((p) => p.type === "hand_limit" && p.seat === seat);
+  for (const p of pending) {
+    parts.push(h("div", { class: "banner banner-warn" },
+      h("span", { class: "grow", text: `Hand limit: discard ${p.discard} Hero Card${p.discard > 1 ? "s" : ""}.` }),
+      h("button", { type: "button", class: "primary", onclick: () => openAction(ctx, "discard_to_limit"), text: "Choose" })));
+  }
+
+  const turn = state.turn || {};
+  if (hero && turn.active_seat === seat) {
+    parts.push(h("button", { type: "button", class: "primary big", "data-testid": "end-turn", onclick: () => quick(ctx, "end_turn", {}, "End of turn: draw 2 Hero Cards"), text: "End my turn: draw 2 Hero Cards" }));
+  }
+  for (const [name, deck] of Object.entries(state.decks || {})) {
+    if (name === "darkness_spreads") continue;
+    parts.push(handSection(ctx, name, deck));
+  }
+  if (hero) parts.push(questsSection(ctx, hero));
+  const others = Object.keys(state.seats || {}).filter((id) => id !== seat);
+  if (others.length) {
+    parts.push(h("section", { class: "card" }, h("h2", { text: "Other seats" }),
+      h("ul", { class: "list" }, others.map((id) => h("li", { class: "list-row" },
+        h("span", { class: "grow", text: session.seatName(id) }),
+        h("small", { class: "muted", text: Object.entries(state.decks || {}).map(([name, deck]) => `${(deck.hand_sizes || {})[id] || 0} ${name}`).join(" · ") }))))));
+  }
+  return h("div", { class: "tab-body seat-tab" }, parts);
+}
+
+function heroCard(ctx, hero) {
+  const { content } = ctx;
+  const info = content.heroes[hero.hero] || {};
+  return h("section", { class: "card hero-card", "data-testid": "hero-card" },
+    h("div", { class: "row" },
+      h("div", { class: "grow" },
+        h("strong", { class: "hero-name", text: heroName(content, hero.hero) }),
+        h("small", { class: "muted block", text: `at ${locationName(content, hero.location)}` })),
+      h("button", { type: "button", class: "ghost", onclick: () => openAction(ctx, "move_hero", { title: "Move my hero" }), text: "Move" })),
+    h("div", { class: "life-row" },
+      h("button", { type: "button", class: "step big-step", "aria-label": "Lose a life token", onclick: () => quick(ctx, "wound_hero", { wounds: 1 }, "Hero wounded"), text: "−" }),
+      h("div", { class: "life", "aria-label": `${hero.life} of ${hero.max_life} life` },
+        Array.from({ length: hero.max_life }, (_, i) => h("span", { class: i < hero.life ? "heart full" : "heart", text: "♥" })),
+        h("small", { class: "block", text: `${hero.life} / ${hero.max_life} life` })),
+      h("button", { type: "button", class: "step big-step", "aria-label": "Heal a life token", disabled: hero.life >= hero.max_life, onclick: () => quick(ctx, "heal_hero", { amount: 1 }, "Hero healed"), text: "+" })),
+    info.abilities ? h("details", {}, h("summary", { text: "Abilities" }), h("ul", {}, info.abilities.map((a) => h("li", { text: a })))) : null);
+}
+
+function describeCard(content, id) {
+  const card = content.cards[id];
+  if (!card) return { name: id, detail: "" };
+  const d = card.data || {};
+  const bits = [];
+  if (d.dice) bits.push(`${d.dice} ${d.dice > 1 ? "dice" : "die"}`);
+  if (d.travel) bits.push(String(d.travel).replace(/_/g, " "));
+  if (d.summary) bits.push(d.summary);
+  if (d.test) bits.push(d.test);
+  return { name: card.name, detail: bits.join(" · "), colour: d.colour, reward: d.reward };
+}
+
+function handSection(ctx, name, deck) {
+  const { content } = ctx;
+  const selected = new Set();
+  const hand = deck.hand || [];
+  const title = name === "hero" ? "Hero Cards" : name === "quest" ? "Quest cards in hand" : name;
+  const play = h("button", { type: "button", class: "primary", disabled: true, text: name === "hero" ? "Play / discard" : "Discard" });
+  const update = () => { play.disabled = selected.size === 0; play.textContent = `${name === "hero" ? "Play / discard" : "Discard"}${selected.size ? ` (${selected.size})` : ""}`; };
+  play.addEventListener("click", () => quick(ctx, "discard", { deck: name, cards: [...selected] }, `Discard ${[...selected].map((id) => cardName(content, id)).join(", ")}`));
+  if (name === "quest") return h("div"); // Quests are shown with their text below
+  return h("section", { class: "card", "data-hand": name },
+    h("div", { class: "row" }, h("h2", { class: "grow", text: `${title} (${hand.length})` }),
+      h("button", { type: "button", class: "ghost", onclick: () => quick(ctx, "draw", { deck: name, count: 1 }, `Draw 1 ${title}`), disabled: deck.owner === "table", text: "Draw 1" })),
+    hand.length ? h("div", { class: "hand" }, hand.map((id) => {
+      const c = describeCard(content, id);
+      return h("label", { class: "hand-card" },
+        h("input", { type: "checkbox", value: id, onchange: (e) => { if (e.target.checked) selected.add(id); else selected.delete(id); update(); } }),
+        c.colour && FACTIONS[c.colour] ? factionBadge(c.colour, FACTIONS[c.colour].letter, 28) : h("span", { class: "badge-special", text: "✦" }),
+        h("span", { class: "grow" }, h("strong", { text: c.name }), h("small", { class: "muted block", text: c.detail })));
+    })) : h("p", { class: "muted", text: "No cards." }),
+    hand.length ? h("div", { class: "row sticky-actions" }, play,
+      h("button", { type: "button", class: "ghost", onclick: () => sheet(`${title}: discard pile`, (body) => body.append(h("ol", { class: "list" }, [...deck.discard].reverse().map((id) => h("li", { text: cardName(content, id) }))))), text: `Discard pile (${deck.discard.length})` })) : null);
+}
+
+function questsSection(ctx, hero) {
+  const { content } = ctx;
+  const quest = (id, completed) => {
+    const c = describeCard(content, id);
+    const card = content.cards[id] || { data: {} };
+    return h("li", { class: "quest" },
+      h("strong", { text: c.name }),
+      h("small", { class: "block", text: card.data.location ? `at ${locationName(content, card.data.location)}` : (card.data.location_rule || "") }),
+      h("small", { class: "block muted", text: card.data.test || "" }),
+      h("small", { class: "block reward", text: card.data.reward ? `Reward: ${card.data.reward}` : "" }),
+      h("div", { class: "row" }, completed
+        ? h("button", { type: "button", class: "ghost", onclick: () => quick(ctx, "discard_quest", { quest: id, completed: true }, `Use up ${c.name}`), text: "Use up (discard)" })
+        : [h("button", { type: "button", class: "primary", onclick: () => quick(ctx, "complete_quest", { quest: id }, `Complete ${c.name}`), text: "Completed" }),
+          h("button", { type: "button", class: "ghost", onclick: () => quick(ctx, "discard_quest", { quest: id }, `Discard ${c.name}`), text: "Discard" })]));
+  };
+  return h("section", { class: "card", "data-testid": "quests" },
+    h("div", { class: "row" }, h("h2", { class: "grow", text: "Quests" }),
+      h("button", { type: "button", class: "ghost", onclick: () => quick(ctx, "draw_quest", {}, "Draw a Quest"), text: "Draw a Quest" })),
+    (hero.quests || []).length ? h("ul", { class: "list" }, hero.quests.map((id) => quest(id, false))) : h("p", { class: "muted", text: "No Quest in hand." }),
+    (hero.completed_quests || []).length ? [h("h3", { text: "Completed (rewards)" }), h("ul", { class: "list" }, hero.completed_quests.map((id) => quest(id, true)))] : null);
+}

@@ -1,0 +1,63 @@
+// The setup checklist for the physical table (the setup events' steps, each with its rule),
+// and the invitation: a QR code, the short code and the link that opens straight into the game.
+
+import { h, sheet, toast } from "../dom.js";
+import { ticks, saveTicks } from "../storage.js";
+
+export function joinUrl(code) {
+  return `${location.origin}/join/${code}`;
+}
+
+export function invitation(ctx) {
+  const code = ctx.session.joinCode || "";
+  const url = joinUrl(code);
+  const qr = h("div", { class: "qr", "aria-label": `QR code for ${url}`, role: "img" }, h("p", { class: "muted", text: "Drawing the QR code…" }));
+  import("../../vendor/qrcode.mjs").then(({ qrcode }) => {
+    const code128 = qrcode(0, "M");
+    code128.addData(url);
+    code128.make();
+    qr.innerHTML = code128.createSvgTag({ cellSize: 6, margin: 3, scalable: true });
+  }).catch(() => qr.replaceChildren(h("p", { class: "muted", text: "The QR code could not be drawn; use the code." })));
+  return h("div", { class: "invite", "data-testid": "invite" },
+    qr,
+    h("p", { class: "join-code", "data-testid": "join-code", text: code }),
+    h("p", { class: "muted center", text: "Scan the code, or open the app on another phone and type the code." }),
+    h("div", { class: "row" },
+      h("input", { class: "grow", readonly: true, value: url, "aria-label": "Join link", onfocus: (e) => e.target.select() }),
+      h("button", {
+        type: "button", class: "ghost",
+        onclick: async () => {
+          try {
+            if (navigator.share) await navigator.share({ title: "Join our Defenders of the Realm table", url });
+            else { await navigator.clipboard.writeText(url); toast("Link copied.", "ok"); }
+          } catch { /* dismissed */ }
+        },
+        text: "Share",
+      })));
+}
+
+export function showShare(ctx) {
+  sheet("Invite players", (body) => body.append(invitation(ctx)));
+}
+
+export function renderSetup(ctx) {
+  const { session } = ctx;
+  const done = ticks(session.id);
+  const setupEvents = session.events.filter((event) => event.version === 0 || event.type === "hero_entered");
+  const settings = session.state.settings || {};
+  return h("div", { class: "tab-body setup-tab" },
+    h("section", { class: "card" }, h("h2", { text: "Invite the table" }), invitation(ctx)),
+    h("section", { class: "card" },
+      h("h2", { text: "Set up the physical table" }),
+      h("p", { class: "muted", text: "Tick each step as you do it on the table." }),
+      h("ol", { class: "checklist", "data-testid": "checklist" }, setupEvents.flatMap((event) => (event.steps || []).map((step, i) => {
+        const key = `${event.seq}.${i}`;
+        return h("li", {}, h("label", { class: "step-row" },
+          h("input", { type: "checkbox", checked: Boolean(done[key]), onchange: (e) => { const all = ticks(session.id); all[key] = e.target.checked; saveTicks(session.id, all); } }),
+          h("span", {}, h("span", { class: "step-text", text: step.text }), h("small", { class: "rule", text: step.rule }))));
+      })))),
+    Object.keys(settings).length ? h("section", { class: "card" },
+      h("h2", { text: "Rule settings of this game" }),
+      h("dl", { class: "facts" }, Object.entries(settings).flatMap(([name, value]) => [h("dt", { text: name.replace(/_/g, " ") }), h("dd", { text: String(value) })]))) : null,
+    h("button", { type: "button", class: "primary big", "data-testid": "start-playing", onclick: () => ctx.go("board"), text: "Start playing" }));
+}
