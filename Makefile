@@ -13,6 +13,7 @@ $(STAMP): pyproject.toml
 
 ## Run the app on http://127.0.0.1:8000 (SQLite, Celery eager, no other service).
 run: $(STAMP)
+	mkdir -p staticfiles
 	DEBUG=1 $(PY) manage.py migrate --noinput
 	DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000
 
