@@ -58,6 +58,7 @@ class GameOutSerializer(serializers.Serializer[Any]):
     last_seq = serializers.IntegerField()
     join_code = serializers.CharField()
     seed_commitment = serializers.CharField(allow_null=True)
+    revealed_seeds = serializers.ListField(child=serializers.DictField())
     seat = serializers.CharField()
     seats = SeatOutSerializer(many=True)
     state = serializers.DictField()

@@ -31,6 +31,8 @@ def game_view(*, game: Game, seat: Seat) -> dict[str, Any]:
         "last_seq": game.last_seq,
         "join_code": game.join_code,
         "seed_commitment": game.setup.get("seed_commitment"),
+        # Seeds revealed when the game ended, each with the last event it decided.
+        "revealed_seeds": game.setup.get("revealed_seeds", []),
         "seat": seat.key,
         "seats": seats_view(game=game),
         "state": view_state(game.state, seat.key),

@@ -230,6 +230,7 @@ def _apply(
                 state=game_view(game=game, seat=actor)["state"] if actor else {},
             )
         state = game.state
+        ended_before = bool(state.get("outcome"))
         first_seq = game.last_seq + 1
         context = Context(
             state,
@@ -242,6 +243,8 @@ def _apply(
             after_engine(game, state)
         new_version = state["version"]
         last_seq = _store_events(game, outcome.events, first_seq=first_seq, version=new_version)
+        if state.get("outcome") and not ended_before:
+            _reveal_seed(game, until_seq=last_seq)
         GameAction.objects.create(
             game=game,
             version=new_version,
@@ -252,7 +255,12 @@ def _apply(
             forward=outcome.forward,
         )
         updated = Game.objects.filter(pk=game.pk, version=game.version).update(
-            state=state, version=new_version, last_seq=last_seq, updated_at=_now()
+            state=state,
+            version=new_version,
+            last_seq=last_seq,
+            seed=game.seed,
+            setup=game.setup,
+            updated_at=_now(),
         )
         if updated != 1:  # pragma: no cover - the row lock makes this unreachable on PostgreSQL
             raise StaleVersion(current_version=game.version + 1, changes=[], state={})
@@ -269,6 +277,20 @@ def _apply(
             )
         notifications.publish_after_commit(game_id=str(game.pk), last_seq=last_seq)
     return StoredResponse(status=200, body=body)
+
+
+def _reveal_seed(game: Game, *, until_seq: int) -> None:
+    """The game ended: reveal the seed that decided every outcome so far, and draw a new one.
+
+    The table can then recompute each shuffle and roll; should it undo the ending and play on,
+    what comes next is decided by a fresh, unrevealed seed.
+    """
+    revealed = [*game.setup.get("revealed_seeds", []), {"seed": game.seed, "until_seq": until_seq}]
+    game.seed = new_seed()
+    game.setup = game.setup | {
+        "revealed_seeds": revealed,
+        "seed_commitment": seed_commitment(game.seed),
+    }
 
 
 def _patches(game: Game, version: int) -> tuple[list[Any], list[Any]]:

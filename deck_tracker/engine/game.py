@@ -209,6 +209,29 @@ def join(ctx: Context, args: dict[str, Any]) -> None:
         hook(ctx, seat)
 
 
+def _game_already_over(state: State, actor: str | None) -> str | None:
+    return "The game is already over." if state.get("outcome") else None
+
+
+@command(
+    "end_game",
+    args={
+        "result": Arg("str", required=True, choices=("won", "lost", "abandoned")),
+        "reason": Arg("str", required=True, description="In the table's words."),
+    },
+    unavailable=_game_already_over,
+)
+def end_game(ctx: Context, args: dict[str, Any]) -> None:
+    """The table declares the game over (won, lost or abandoned), e.g. when it stops early."""
+    outcome = {"result": args["result"], "reason": args["reason"], "rule": "Declared by the table"}
+    ctx.set("outcome", outcome)
+    ctx.emit(
+        "game_ended",
+        f"{seat_label(ctx.state, ctx.actor)} ended the game ({args['result']}): {args['reason']}",
+        data={"outcome": outcome},
+    )
+
+
 INTERNAL_COMMANDS = frozenset({"join"})
 
 

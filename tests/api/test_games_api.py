@@ -253,3 +253,33 @@ def test_health_schema_and_docs(db, client):
     assert schema.status_code == 200
     assert "/api/v1/games/{game_id}/actions/" in schema.json()["paths"]
     assert client.get("/api/docs/").status_code == 200
+
+
+def test_the_seed_is_revealed_when_the_game_ends_and_reproduces_the_shuffles(table: Table):
+    import hashlib
+
+    from deck_tracker.engine.rng import rng_for
+
+    before = table.host.get(table.url()).json()
+    assert before["revealed_seeds"] == []
+    initial = draw_pile(table)
+    ended = table.act(table.player, "end_game", {"result": "abandoned", "reason": "Pizza arrived"})
+    assert ended.status_code == 200
+    assert ended.json()["state"]["outcome"]["result"] == "abandoned"
+    game = table.host.get(table.url()).json()
+    [revealed] = game["revealed_seeds"]
+    assert hashlib.sha256(revealed["seed"].encode()).hexdigest() == before["seed_commitment"]
+    recomputed = list(TEST_CARDS)
+    rng_for(revealed["seed"], 1).shuffle(recomputed)  # the setup's shuffle, its first event
+    assert recomputed == initial
+    assert table.act(table.host, "end_game", {"result": "won", "reason": "x"}).status_code == 400
+
+
+def test_undoing_the_end_plays_on_with_a_new_unrevealed_seed(table: Table):
+    table.act(table.host, "end_game", {"result": "lost", "reason": "misclick"})
+    revealed = table.host.get(table.url()).json()["revealed_seeds"][0]["seed"]
+    table.act(table.host, "undo")
+    game = Game.objects.get(pk=table.game_id)
+    assert game.state["outcome"] is None
+    assert game.seed != revealed
+    assert table.host.get(table.url()).json()["seed_commitment"] != ""
