@@ -52,11 +52,15 @@ def test_the_host_and_a_joining_player_enter_with_their_heroes():
     game = create({"host": {"name": "Ada", "hero": "Wizard"}})
     assert game["state"]["heroes"]["1"]["location"] == "monarch-city"
     assert len(game["state"]["hands"]["1"]) == 3  # 2 Hero Cards and 1 Quest
-    joined = client_for().post(
-        "/api/v1/games/join/",
-        {"join_code": game["join_code"], "name": "Bea", "hero": "Rogue"},
-        format="json",
-    ).json()
+    joined = (
+        client_for()
+        .post(
+            "/api/v1/games/join/",
+            {"join_code": game["join_code"], "name": "Bea", "hero": "Rogue"},
+            format="json",
+        )
+        .json()
+    )
     state = joined["state"]
     assert state["heroes"]["2"]["hero"] == "rogue"
     assert state["heroes"]["2"]["life"] == state["heroes"]["2"]["max_life"]
@@ -96,7 +100,8 @@ def test_a_table_owned_darkness_spreads_deck_resolves_the_cards_the_table_drew()
     standard = [
         card["id"]
         for card in pack["decks"]["darkness_spreads"]["cards"]
-        if card["kind"] == "standard" and card["id"] not in state["decks"]["darkness_spreads"]["discard"]
+        if card["kind"] == "standard"
+        and card["id"] not in state["decks"]["darkness_spreads"]["discard"]
     ]
     refused = act(game["token"], game["id"], "night", {"cards": ["ds-no-such-card"]})
     assert refused.status_code == 400
@@ -116,7 +121,9 @@ def test_setup_options_are_validated_and_kept():
     bad = client_for().post("/api/v1/games/", {"options": {"harder_setup": "maybe"}}, format="json")
     assert bad.status_code == 400
     assert "options.harder_setup" in bad.json()["fields"]
-    unknown = client_for().post("/api/v1/games/", {"options": {"colour_blind": True}}, format="json")
+    unknown = client_for().post(
+        "/api/v1/games/", {"options": {"colour_blind": True}}, format="json"
+    )
     assert unknown.status_code == 400
     game = create({"options": {"disputed_roads": True}})
     assert game["state"]["settings"]["disputed_roads"] is True
@@ -125,5 +132,8 @@ def test_setup_options_are_validated_and_kept():
 def test_scenarios_list_the_standard_game_and_its_options(client):
     scenarios = {s["id"]: s for s in client.get("/api/v1/scenarios/").json()}
     options = {o["name"]: o for o in scenarios["standard"]["options"]}
-    assert options["extra_cards_general_only"]["default"] in options["extra_cards_general_only"]["allowed"]
+    assert (
+        options["extra_cards_general_only"]["default"]
+        in options["extra_cards_general_only"]["allowed"]
+    )
     assert options["disputed_roads"]["default"] is False

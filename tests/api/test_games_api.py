@@ -164,10 +164,10 @@ def test_peek_shows_the_cards_to_the_peeking_seat_only(table: Table):
     response = table.act(table.player, "peek", {"deck": "test", "count": 2})
     assert response.json()["events"][0]["data"]["cards"] == top_two
     host_events = table.host.get(table.url("events/")).json()["events"]
-    peek = [e for e in host_events if e["type"] == "cards_peeked"][0]
+    peek = next(e for e in host_events if e["type"] == "cards_peeked")
     assert "cards" not in peek["data"]
     player_events = table.player.get(table.url("events/")).json()["events"]
-    assert [e for e in player_events if e["type"] == "cards_peeked"][0]["data"]["cards"] == top_two
+    assert next(e for e in player_events if e["type"] == "cards_peeked")["data"]["cards"] == top_two
 
 
 def test_discard_then_automatic_reshuffle_when_the_draw_pile_runs_out(table: Table):
