@@ -11,9 +11,22 @@ import environ
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
+from django.core.exceptions import ImproperlyConfigured
+
 env = environ.Env()
 
-DEBUG = env.bool("DEBUG", default=False)
+_TRUE, _FALSE = {"1", "true", "yes", "on"}, {"0", "false", "no", "off", ""}
+
+
+def env_flag(name: str, *, default: bool) -> bool:
+    """A yes/no setting; anything but the usual spellings stops the app at start."""
+    raw = env.str(name, default="1" if default else "0").strip().lower()
+    if raw not in _TRUE | _FALSE:
+        raise ImproperlyConfigured(f"{name}={raw!r} is not a yes/no value (use 1/0, true/false).")
+    return raw in _TRUE
+
+
+DEBUG = env_flag("DEBUG", default=False)
 SECRET_KEY = env.str("SECRET_KEY", default="insecure-embedded-default-set-SECRET_KEY-in-production")
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
@@ -75,6 +88,8 @@ else:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env.str("REDIS_URL", default="")
+if REDIS_URL and not REDIS_URL.startswith(("redis://", "rediss://", "unix://")):
+    raise ImproperlyConfigured(f"REDIS_URL must be a redis:// URL, not {REDIS_URL!r}.")
 
 if REDIS_URL:
     CACHES = {
@@ -85,7 +100,7 @@ else:
 
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or None
-CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=not REDIS_URL)
+CELERY_TASK_ALWAYS_EAGER = env_flag("CELERY_TASK_ALWAYS_EAGER", default=not REDIS_URL)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_BEAT_SCHEDULE = {

@@ -93,6 +93,8 @@ def run() -> None:
             f"state GET median {statistics.median(gets) * 1000:6.2f} ms"
         )
 
+    late_war_night()
+
     game = Game.objects.get(pk=created["id"])
     start = time.perf_counter()
     rows = list(
@@ -106,6 +108,41 @@ def run() -> None:
         f"({(loaded - start) * 1000:.1f} ms reading, {(done - loaded) * 1000:.1f} ms folding)"
     )
     assert len(rows) < game.last_seq or state == game.state
+
+
+def late_war_night() -> None:
+    """A base game with three Generals defeated (Late War: 3 cards a night)."""
+    created = APIClient().post(
+        "/api/v1/games/", {"host": {"name": "Ada", "hero": "Paladin"}}, format="json"
+    ).json()
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {created['token']}")
+    url = f"/api/v1/games/{created['id']}/actions/"
+    version = created["version"]
+
+    def act(type_: str, args: dict) -> object:
+        nonlocal version
+        response = client.post(
+            url, {"type": type_, "args": args, "expected_version": version}, format="json"
+        )
+        assert response.status_code == 200, response.content[:300]
+        version = response.json()["version"]
+        return response
+
+    for general in ("gorgutt", "balazarg", "varkolak"):
+        act("wound_general", {"general": general, "wounds": 6})
+    nights: list[float] = []
+    cards = 0
+    for _ in range(SAMPLES):
+        start = time.perf_counter()
+        response = act("night", {})
+        nights.append(time.perf_counter() - start)
+        cards += sum(e["type"] == "darkness_spreads_card" for e in response.json()["events"])
+        act("undo", {})
+    print(
+        f"Late War night ({cards / SAMPLES:.1f} cards each): median "
+        f"{statistics.median(nights) * 1000:.2f} ms server time"
+    )
 
 
 if __name__ == "__main__":

@@ -1,0 +1,51 @@
+"""Malformed settings stop the app at start, with a message naming the variable."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+
+def start_with(**environment: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, **environment}
+    return subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import django, os; os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'dotr_companion.settings'); django.setup()",
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+@pytest.mark.parametrize(
+    "name,value",
+    [("DEBUG", "maybe"), ("MAX_REQUEST_BYTES", "lots"), ("REDIS_URL", "localhost:6379")],
+)
+def test_a_malformed_setting_fails_loudly(name, value):
+    result = start_with(**{name: value})
+    assert result.returncode != 0
+    assert name in result.stderr or value in result.stderr
+
+
+def test_the_embedded_defaults_start():
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import django, os; os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'dotr_companion.settings'); django.setup(); from django.conf import settings; print(settings.DATABASES['default']['ENGINE'], settings.CELERY_TASK_ALWAYS_EAGER)",
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["django.db.backends.sqlite3", "True"]
