@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from django.conf import settings
@@ -58,6 +58,27 @@ def _seat_for(request: Request, game_id: Any) -> tuple[Game, Seat]:
     return seat.game, seat
 
 
+def _created_once(
+    request: Request, scope: str, payload: Any, create: Callable[[], dict[str, Any]]
+) -> Response:
+    """201 with what ``create`` made; a repeat with the same Idempotency-Key gets the same answer.
+
+    (Actions store their answer inside their own transaction: see ``services.game_act``.)
+    """
+    key = _idempotency_key(request)
+    fingerprint = services.request_fingerprint([scope, payload])
+    if key:
+        stored = services.idempotency_lookup(scope=scope, key=key, request_hash=fingerprint)
+        if stored:
+            return Response(stored.body, status=stored.status)
+    body = create()
+    if key:
+        services.idempotency_store(
+            scope=scope, key=key, request_hash=fingerprint, status=201, body=body
+        )
+    return Response(body, status=201)
+
+
 class GameCreateView(APIView):
     throttle_classes = [CreateThrottle]
 
@@ -71,26 +92,19 @@ class GameCreateView(APIView):
         if not isinstance(setup, dict):
             return Response(error_body("invalid", "The setup must be a JSON object."), status=400)
         s.SetupSerializer(data=setup).is_valid(raise_exception=True)
-        key = _idempotency_key(request)
-        fingerprint = services.request_fingerprint(["create", setup])
-        if key:
-            stored = services.idempotency_lookup(scope="create", key=key, request_hash=fingerprint)
-            if stored:
-                return Response(stored.body, status=stored.status)
-        grant = services.game_create(setup=setup)
-        body = selectors.game_view(game=grant.game, seat=grant.seat) | {
-            "token": grant.token,
-            # The setup's events: with their steps, the checklist for the physical table.
-            "events": selectors.events_view(
-                events=selectors.events_after(game=grant.game, after=0, limit=500),
-                seat=grant.seat,
-            ),
-        }
-        if key:
-            services.idempotency_store(
-                scope="create", key=key, request_hash=fingerprint, status=201, body=body
-            )
-        return Response(body, status=201)
+
+        def create() -> dict[str, Any]:
+            grant = services.game_create(setup=setup)
+            return selectors.game_view(game=grant.game, seat=grant.seat) | {
+                "token": grant.token,
+                # The setup's events: with their steps, the checklist for the physical table.
+                "events": selectors.events_view(
+                    events=selectors.events_after(game=grant.game, after=0, limit=500),
+                    seat=grant.seat,
+                ),
+            }
+
+        return _created_once(request, "create", setup, create)
 
 
 class GameJoinView(APIView):
@@ -101,28 +115,21 @@ class GameJoinView(APIView):
         form = s.JoinSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         data = form.validated_data
-        key = _idempotency_key(request)
-        fingerprint = services.request_fingerprint(["join", data])
-        if key:
-            stored = services.idempotency_lookup(scope="join", key=key, request_hash=fingerprint)
-            if stored:
-                return Response(stored.body, status=stored.status)
-        grant = services.game_join(
-            join_code=data["join_code"], name=data["name"], hero=data.get("hero") or None
-        )
-        view = selectors.game_view(game=grant.game, seat=grant.seat)
-        body = {
-            "game_id": str(grant.game.id),
-            "seat_id": grant.seat.key,
-            "token": grant.token,
-            "version": view["version"],
-            "state": view["state"],
-        }
-        if key:
-            services.idempotency_store(
-                scope="join", key=key, request_hash=fingerprint, status=201, body=body
+
+        def join() -> dict[str, Any]:
+            grant = services.game_join(
+                join_code=data["join_code"], name=data["name"], hero=data.get("hero") or None
             )
-        return Response(body, status=201)
+            view = selectors.game_view(game=grant.game, seat=grant.seat)
+            return {
+                "game_id": str(grant.game.id),
+                "seat_id": grant.seat.key,
+                "token": grant.token,
+                "version": view["version"],
+                "state": view["state"],
+            }
+
+        return _created_once(request, "join", data, join)
 
 
 class GameDetailView(APIView):
