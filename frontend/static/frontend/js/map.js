@@ -35,7 +35,7 @@ export function factionBadge(colour, count, size = 28) {
     count === undefined ? null : s("text", { x: size / 2, y: size / 2 + (faction.shape === "triangle" ? 5 : 4), "text-anchor": "middle", "font-size": size * 0.42, "font-weight": 700, fill: faction.ink }, String(count)));
 }
 
-const BADGE_OFFSETS = { green: [-34, -30], black: [34, -30], red: [-34, 26], blue: [34, 26] };
+const BADGE_OFFSETS = { green: [-38, -30], black: [38, -30], red: [-38, 28], blue: [38, 28] };
 
 export function renderMap(content, state, { onSelect, selected } = {}) {
   const board = state.board || {};
@@ -93,8 +93,9 @@ function renderLocation(content, state, id, location, [x, y], place, { onSelect,
   });
   group.append(s("title", {}, label));
   // A generous invisible target: each space is easy to tap.
-  group.append(s("circle", { cx: x, cy: y, r: 50, class: "hit" }));
+  group.append(s("circle", { cx: x, cy: y, r: 62, class: "hit" }));
   if (place.gate) group.append(s("circle", { cx: x, cy: y, r: 41, class: "gate-ring" }));
+  if (danger) group.append(s("circle", { cx: x, cy: y, r: 47, class: "danger-ring" }));
   if (location.kind === "city") {
     group.append(s("polygon", { points: shapePoints("star", x, y, 46), class: "city" }));
   } else if (location.kind === "inn") {
@@ -119,10 +120,10 @@ function renderLocation(content, state, id, location, [x, y], place, { onSelect,
     const [dx, dy] = BADGE_OFFSETS[colour];
     const f = FACTIONS[colour];
     group.append(s("polygon", {
-      points: shapePoints(f.shape, x + dx, y + dy + (f.shape === "triangle" ? 3 : 0), f.shape === "triangle" ? 21 : 17),
+      points: shapePoints(f.shape, x + dx, y + dy + (f.shape === "triangle" ? 3 : 0), f.shape === "triangle" ? 27 : 21),
       class: `minion minion-${colour}`,
     }));
-    group.append(s("text", { x: x + dx, y: y + dy + 7, class: `minion-text ink-${colour}`, "text-anchor": "middle" }, String(count)));
+    group.append(s("text", { x: x + dx, y: y + dy + (f.shape === "triangle" ? 10 : 8), class: `minion-text ink-${colour}`, "text-anchor": "middle" }, String(count)));
   }
   const name = location.name;
   group.append(s("text", { x, y: y + 58, class: "loc-name", "text-anchor": "middle" }, name));

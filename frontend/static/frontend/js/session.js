@@ -33,6 +33,7 @@ export class GameSession {
     this.listeners = new Set();
     this.streaming = false;
     this.abortStream = null;
+    this.skipPause = null;
     this.refreshTimer = null;
     this.pollTimer = null;
     this.closed = false;
@@ -90,7 +91,8 @@ export class GameSession {
 
   // Drop the current stream response (it may be dead after a sleep) and open a fresh one.
   restartStream() {
-    if (this.abortStream) this.abortStream();
+    if (this.skipPause) this.skipPause();
+    else if (this.abortStream) this.abortStream();
     this.connect();
   }
 
@@ -105,14 +107,21 @@ export class GameSession {
     const me = game.seats.find((seat) => seat.id === game.seat);
     if (me) updateSeatInfo(this.id, game.seat, { name: me.name, hero: me.hero });
     if (game.last_seq > this.lastSeq && this.firstSeq !== null) await this.loadEventsAfter(this.lastSeq);
+    if (this.notice && this.notice.code === "refresh_failed") this.notice = null;
     this.emit("state");
     return game;
   }
 
-  scheduleRefresh(delay = 60) {
+  // Refresh soon; a failed refresh is retried (with a growing pause) until one succeeds, so
+  // a change announced by the stream is never left unshown.
+  scheduleRefresh(delay = 60, attempt = 0) {
     clearTimeout(this.refreshTimer);
     this.refreshTimer = setTimeout(() => {
-      this.refresh().catch((error) => this.connectionTrouble(error));
+      this.refresh().catch((error) => {
+        if (this.closed) return;
+        if (attempt >= 2) this.connectionTrouble(error);
+        this.scheduleRefresh(Math.min(8000, 400 * 2 ** attempt), attempt + 1);
+      });
     }, delay);
   }
 
@@ -206,7 +215,11 @@ export class GameSession {
         if (error.name === "AbortError") continue; // restarted on purpose: reconnect at once
         failures += 1;
         this.setStatus(failures > 1 ? "offline" : "connecting");
-        await new Promise((resolve) => setTimeout(resolve, Math.min(8000, 500 * 2 ** failures)));
+        await new Promise((resolve) => {
+          const timer = setTimeout(resolve, Math.min(8000, 500 * 2 ** failures));
+          this.skipPause = () => { clearTimeout(timer); resolve(); };
+        });
+        this.skipPause = null;
       }
     }
   }
@@ -259,10 +272,10 @@ export class GameSession {
 
   async wake() {
     if (this.closed || document.hidden) return;
+    this.restartStream();
     try {
       await this.refresh();
       await this.loadEventsAfter(this.lastSeq);
-      this.restartStream();
     } catch (error) {
       this.connectionTrouble(error);
     }
@@ -270,7 +283,7 @@ export class GameSession {
 
   connectionTrouble(error) {
     if (error instanceof ApiError && error.code === "network") this.setStatus("offline");
-    else this.setNotice({ kind: "error", title: "Could not refresh", detail: error.message });
+    else this.setNotice({ kind: "error", code: "refresh_failed", title: "Could not refresh", detail: `${error.message} The phone keeps trying.` });
   }
 
   // ---- acting --------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import { saveSeat } from "../storage.js";
 import { navigate } from "../router.js";
 
 const STEPS = ["Expansions", "Scenario", "Generals", "Options", "Players"];
+const SHORT = ["Packs", "Scenario", "Generals", "Options", "Players"];
 
 export function show(app) {
   const choice = {
@@ -32,7 +33,12 @@ export function show(app) {
     loadContent("dotr-base"),
   ]).then(([packs, scenarios, content]) => {
     data.packs = packs;
-    data.scenarios = Array.isArray(scenarios) ? scenarios : scenarios && scenarios.scenarios ? scenarios.scenarios : null;
+    const list = Array.isArray(scenarios) ? scenarios : scenarios && scenarios.scenarios ? scenarios.scenarios : [];
+    // This client plays Defenders of the Realm games; a scenario without a system is one too.
+    data.scenarios = list.filter((item) => (item.system || "dotr") === "dotr");
+    if (data.scenarios.length && !data.scenarios.some((item) => item.id === choice.scenario)) {
+      choice.scenario = data.scenarios[0].id;
+    }
     data.content = content;
     if (alive) render();
   }).catch((error) => {
@@ -68,7 +74,7 @@ export function show(app) {
         h("h1", { text: "New game" })),
       h("ol", { class: "progress", "aria-label": "Steps" }, STEPS.map((name, i) =>
         h("li", { class: i === step ? "now" : i < step ? "done" : "", "aria-current": i === step ? "step" : null },
-          h("button", { type: "button", class: "link", onclick: () => { step = i; render(); }, text: name })))),
+          h("button", { type: "button", class: "link", "aria-label": name, onclick: () => { step = i; render(); }, text: SHORT[i] })))),
       h("section", { class: "card wizard-step", dataset: { step: STEPS[step].toLowerCase() } }, h("h2", { text: STEPS[step] }), body),
       error,
       h("div", { class: "row sticky-actions" },
@@ -91,7 +97,7 @@ export function show(app) {
     const options = [...scenarios, { id: "custom", name: "Custom", description: "Choose the rule settings and which decks stay physical yourself." }];
     return h("div", { class: "choices" }, options.map((scenario) => h("label", { class: "choice-card" },
       h("input", { type: "radio", name: "scenario", value: scenario.id, checked: choice.scenario === scenario.id, onchange: () => { choice.scenario = scenario.id; } }),
-      h("span", {}, h("strong", { text: scenario.name }), h("small", { class: "muted", text: scenario.description || "" })))));
+      h("span", {}, h("strong", { text: scenario.name }), h("small", { class: "muted", text: scenario.description || (scenario.options ? `${scenario.options.length} rule settings, at their defaults` : "") })))));
   }
 
   function renderGenerals() {
@@ -106,16 +112,23 @@ export function show(app) {
           h("small", { class: "block", text: general.skill_summary || "" }))))));
   }
 
+  // The scenario chosen; "custom" starts from the first scenario and edits its options.
+  function scenarioOf() {
+    const list = data.scenarios || [];
+    return list.find((item) => item.id === choice.scenario) || list[0] || null;
+  }
+
   function renderOptions() {
-    const scenario = (data.scenarios || []).find((item) => item.id === choice.scenario);
-    const settings = (scenario && scenario.options) || (data.scenarios && data.scenarios.options) || null;
+    const scenario = scenarioOf();
+    const settings = scenario && scenario.options && scenario.options.length ? scenario.options : null;
+    const tableDecks = scenario && scenario.table_decks ? scenario.table_decks : Object.keys(data.content.pack.decks);
     const parts = [];
     if (choice.scenario !== "custom") {
       parts.push(h("p", { class: "muted", text: "This scenario uses its own settings. Choose Custom on the previous step to change them." }));
     }
     parts.push(h("h3", { text: "Decks kept at the table" }),
       h("p", { class: "muted", text: "The app holds every deck unless the table would rather shuffle and draw real cards; then players tap which card came up." }));
-    for (const deck of Object.keys(data.content.pack.decks)) {
+    for (const deck of tableDecks) {
       parts.push(h("label", { class: "toggle" },
         h("input", { type: "checkbox", disabled: choice.scenario !== "custom", checked: choice.tableDecks.includes(deck),
           onchange: (event) => { choice.tableDecks = event.target.checked ? [...choice.tableDecks, deck] : choice.tableDecks.filter((d) => d !== deck); } }),
@@ -123,7 +136,7 @@ export function show(app) {
     }
     parts.push(h("h3", { text: "Rule settings" }));
     if (!settings) {
-      parts.push(h("p", { class: "muted", text: "This server does not publish its rule settings yet, so the game starts on their documented defaults; the setup checklist lists each one." }));
+      parts.push(h("p", { class: "muted", text: "This scenario has no rule settings to choose; the setup checklist lists the game's settings." }));
     } else {
       for (const setting of settings) {
         const select = h("select", { name: setting.name, disabled: choice.scenario !== "custom",
@@ -167,12 +180,14 @@ export function show(app) {
   }
 
   async function create() {
-    const setup = { system: "dotr", host: { name: choice.host.name.trim() || "Host", hero: choice.host.hero || null } };
+    const scenario = scenarioOf();
+    const setup = {
+      ...((scenario && scenario.setup) || { system: "dotr" }),
+      host: { name: choice.host.name.trim() || "Host", hero: choice.host.hero || null },
+    };
     if (choice.scenario === "custom") {
-      if (Object.keys(choice.options).length) setup.options = choice.options;
+      if (Object.keys(choice.options).length) setup.options = { ...(setup.options || {}), ...choice.options };
       if (choice.tableDecks.length) setup.table_decks = choice.tableDecks;
-    } else if (choice.scenario !== "standard") {
-      setup.scenario = choice.scenario;
     }
     const game = await api.createGame(setup, key);
     saveSeat(game.id, { joinCode: game.join_code, seat: game.seat, token: game.token, name: setup.host.name, hero: setup.host.hero });

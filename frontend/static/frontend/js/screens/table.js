@@ -131,7 +131,7 @@ export function show(app, gameId) {
     const tab = TABS.find((t) => t.id === view.tab);
     const body = view.tab === "setup" ? renderSetup(ctx) : (tab || TABS[0]).module.render(ctx);
     mount(main, body);
-    main.dataset.tab = view.tab;
+    main.dataset.view = view.tab;
     main.scrollTop = scroll;
   }
 

@@ -6,6 +6,13 @@ import { FACTIONS, cardName, heroName, locationName } from "../content.js";
 import { factionBadge } from "../map.js";
 import { openAction, quick } from "./common.js";
 
+const PLACE_RULES = {
+  each_of: "at each of several places (see the test)",
+  any_of_colour: "at any location of the colour named",
+  general_location: "where a General stands",
+  none: "anywhere",
+};
+
 export function render(ctx) {
   const { session, content } = ctx;
   const state = session.state;
@@ -109,7 +116,7 @@ function questsSection(ctx, hero) {
     const card = content.cards[id] || { data: {} };
     return h("li", { class: "quest" },
       h("strong", { text: c.name }),
-      h("small", { class: "block", text: card.data.location ? `at ${locationName(content, card.data.location)}` : (card.data.location_rule || "") }),
+      h("small", { class: "block", text: card.data.location ? `at ${locationName(content, card.data.location)}` : (PLACE_RULES[card.data.location_rule] || "") }),
       h("small", { class: "block muted", text: card.data.test || "" }),
       h("small", { class: "block reward", text: card.data.reward ? `Reward: ${card.data.reward}` : "" }),
       h("div", { class: "row" }, completed

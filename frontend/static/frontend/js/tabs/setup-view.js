@@ -12,7 +12,7 @@ export function invitation(ctx) {
   const code = ctx.session.joinCode || "";
   const url = joinUrl(code);
   const qr = h("div", { class: "qr", "aria-label": `QR code for ${url}`, role: "img" }, h("p", { class: "muted", text: "Drawing the QR code…" }));
-  import("../../vendor/qrcode.mjs").then(({ qrcode }) => {
+  import("../../vendor/qrcode-generator.js").then(({ qrcode }) => {
     const code128 = qrcode(0, "M");
     code128.addData(url);
     code128.make();

@@ -1,0 +1,114 @@
+"""Two phones at one table: Debian's Chromium driven by Playwright against a live server.
+
+Each test gets two browser contexts at 375 x 812 (two phones, each with its own localStorage,
+so its own seat tokens). Screenshots of the main screens go to test-artifacts/screenshots/.
+Without /usr/bin/chromium every browser test is skipped, saying so.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 375, "height": 812}
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+
+
+@pytest.fixture(autouse=True)
+def _streams_that_stay_open(settings: Any) -> None:
+    # The API tests shorten every stream to 0.3 s; a phone keeps its stream open for a while,
+    # as it does in production (it reconnects from the last event id when the server closes it).
+    settings.STREAM_MAX_SECONDS = 20
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(
+            f"browser tests need Debian's Chromium at {CHROMIUM} (apt-get install chromium)"
+        )
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    # Playwright's sync API runs its own event loop; Django must still allow DB access here.
+    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        with sync_api.sync_playwright() as playwright:
+            chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            try:
+                yield chromium
+            finally:
+                chromium.close()
+    finally:
+        if previous is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
+
+
+def _phone(browser: Any) -> Any:
+    context = browser.new_context(
+        viewport=PHONE,
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        color_scheme="dark",
+    )
+    context.set_default_timeout(10_000)
+    return context
+
+
+@pytest.fixture
+def phones(browser: Any, live_server: Any) -> Iterator[tuple[Any, Any]]:
+    """Two phones (pages in separate contexts) with console errors collected on each."""
+    contexts = [_phone(browser), _phone(browser)]
+    pages = []
+    for name, context in zip(("phone-1", "phone-2"), contexts, strict=True):
+        page = context.new_page()
+        page.errors = []  # type: ignore[attr-defined]
+        page.on(
+            "pageerror", lambda error, page=page, name=name: page.errors.append(f"{name}: {error}")
+        )
+        # Failed API answers are printed (pytest shows them when a test fails).
+        page.on(
+            "response",
+            lambda r, name=name: r.status >= 500 and print(f"{name}: {r.status} {r.url}"),
+        )
+        page.on(
+            "requestfailed",
+            lambda r, name=name: (
+                "/stream/" not in r.url and print(f"{name}: failed {r.url} {r.failure}")
+            ),
+        )
+        pages.append(page)
+    try:
+        yield pages[0], pages[1]
+    finally:
+        for context in contexts:
+            context.close()
+
+
+@pytest.fixture
+def shot() -> Any:
+    """Save a screenshot of a page as a test artifact: shot(page, "board")."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+
+    def save(page: Any, name: str, *, full_page: bool = False) -> Path:
+        path = SCREENSHOTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=full_page)
+        return path
+
+    return save
