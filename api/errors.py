@@ -10,8 +10,15 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from deck_tracker.awards.services import AwardsError
 from deck_tracker.engine.errors import EngineError, InvalidArguments
-from deck_tracker.services import IdempotencyKeyReused, JoinCodeUnknown, StaleVersion
+from deck_tracker.services import (
+    IdempotencyKeyReused,
+    JoinCodeUnknown,
+    NotHost,
+    SeatUnknown,
+    StaleVersion,
+)
 
 
 def error_body(
@@ -53,6 +60,11 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
             ),
             status=status.HTTP_409_CONFLICT,
         )
+    if isinstance(exc, AwardsError):
+        headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None
+        return Response(
+            error_body(exc.code, exc.detail, exc.fields), status=exc.status, headers=headers
+        )
     if isinstance(exc, InvalidArguments):
         return Response(error_body(exc.code, exc.detail, exc.fields), status=400)
     if isinstance(exc, EngineError):
@@ -65,6 +77,12 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
             ),
             status=409,
         )
+    if isinstance(exc, NotHost):
+        return Response(
+            error_body("not_host", "Only the host can give a seat a new token."), status=403
+        )
+    if isinstance(exc, SeatUnknown):
+        return Response(error_body("not_found", "This table has no such seat."), status=404)
     if isinstance(exc, JoinCodeUnknown):
         return Response(error_body("unknown_join_code", "No game has this join code."), status=404)
     if isinstance(exc, RequestDataTooBig):

@@ -8,6 +8,11 @@ from rest_framework import serializers
 
 
 class SetupSerializer(serializers.Serializer[Any]):
+    player = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        help_text="The host sits as this player of your groups (needs an account).",
+    )
     system = serializers.CharField(
         required=False, max_length=40, help_text="`dotr` (default) or `generic`."
     )
@@ -37,6 +42,12 @@ class JoinSerializer(serializers.Serializer[Any]):
     join_code = serializers.CharField(max_length=20)
     name = serializers.CharField(max_length=60)
     hero = serializers.CharField(max_length=60, required=False, allow_null=True, allow_blank=True)
+    player = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        help_text="Sit as this player of your groups (needs an account): rewards it won with "
+        "this hero come with it, and the game enters its history.",
+    )
 
 
 class ActionSerializer(serializers.Serializer[Any]):
@@ -145,3 +156,9 @@ class ContentPackOutSerializer(serializers.Serializer[Any]):
     game_system = serializers.CharField()
     expansion = serializers.CharField()
     version = serializers.CharField()
+
+
+class SeatTokenOutSerializer(serializers.Serializer[Any]):
+    game_id = serializers.UUIDField()
+    seat_id = serializers.CharField()
+    token = serializers.CharField()

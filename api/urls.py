@@ -1,15 +1,31 @@
-from django.urls import path
+from django.urls import include, path
 
-from . import views
+from . import content_views, seat_views, views
 
 urlpatterns = [
     path("scenarios/", views.ScenarioListView.as_view(), name="scenario-list"),
     path("content/", views.ContentListView.as_view(), name="content-list"),
-    path("content/<slug:pack_id>/", views.ContentDetailView.as_view(), name="content-detail"),
+    path(
+        "content/<slug:pack_id>/",
+        content_views.ContentPackDetailView.as_view(),
+        name="content-detail",
+    ),
+    path(
+        "content/<slug:pack_id>/overlay/",
+        content_views.ContentOverlayView.as_view(),
+        name="content-overlay",
+    ),
     path("games/", views.GameCreateView.as_view(), name="game-create"),
     path("games/join/", views.GameJoinView.as_view(), name="game-join"),
     path("games/<uuid:game_id>/", views.GameDetailView.as_view(), name="game-detail"),
     path("games/<uuid:game_id>/actions/", views.GameActionsView.as_view(), name="game-actions"),
     path("games/<uuid:game_id>/events/", views.GameEventsView.as_view(), name="game-events"),
     path("games/<uuid:game_id>/stream/", views.GameStreamView.as_view(), name="game-stream"),
+    path(
+        "games/<uuid:game_id>/seats/<int:seat_id>/token/",
+        seat_views.SeatTokenView.as_view(),
+        name="seat-token",
+    ),
+    # The award tracker: accounts, groups, players, history, export/import, the sheet.
+    path("", include("deck_tracker.awards.api.urls")),
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -12,12 +13,15 @@ from django.http import HttpRequest, JsonResponse, StreamingHttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from deck_tracker import content_selectors, notifications, selectors, services
+from deck_tracker.awards import seating
+from deck_tracker.awards.auth import account_of
 from deck_tracker.engine.commands import describe_commands
 from deck_tracker.engine.game import INTERNAL_COMMANDS
 from deck_tracker.models import Game, Seat
@@ -93,8 +97,10 @@ class GameCreateView(APIView):
             return Response(error_body("invalid", "The setup must be a JSON object."), status=400)
         s.SetupSerializer(data=setup).is_valid(raise_exception=True)
 
+        player = seating.player_for_account(user=account_of(request), player_id=setup.get("player"))
+
         def create() -> dict[str, Any]:
-            grant = services.game_create(setup=setup)
+            grant = seating.game_create(setup=setup, player=player)
             return selectors.game_view(game=grant.game, seat=grant.seat) | {
                 "token": grant.token,
                 # The setup's events: with their steps, the checklist for the physical table.
@@ -117,8 +123,13 @@ class GameJoinView(APIView):
         data = form.validated_data
 
         def join() -> dict[str, Any]:
-            grant = services.game_join(
-                join_code=data["join_code"], name=data["name"], hero=data.get("hero") or None
+            grant = seating.game_join(
+                join_code=data["join_code"],
+                name=data["name"],
+                hero=data.get("hero") or None,
+                player=seating.player_for_account(
+                    user=account_of(request), player_id=data.get("player")
+                ),
             )
             view = selectors.game_view(game=grant.game, seat=grant.seat)
             return {
@@ -216,12 +227,29 @@ def _int_param(request: Request, name: str, default: int, *, minimum: int) -> in
     return value
 
 
+class EventStreamRenderer(BaseRenderer):
+    """Lets `Accept: text/event-stream` (what EventSource sends) through content negotiation.
+
+    The stream itself is a StreamingHttpResponse; only an error answer is rendered, as JSON.
+    """
+
+    media_type = "text/event-stream"
+    format = "sse"
+
+    def render(
+        self, data: Any, accepted_media_type: str | None = None, renderer_context: Any = None
+    ) -> bytes:
+        return json.dumps(data).encode()
+
+
 class GameStreamView(APIView):
     """Server-sent events: one ``change`` message per new event, resumable by Last-Event-ID.
 
     EventSource cannot send headers, so this endpoint also accepts ``?token=``. Each
     connection lasts STREAM_MAX_SECONDS, then the browser reconnects with the last id it saw.
     """
+
+    renderer_classes = [JSONRenderer, EventStreamRenderer]
 
     @extend_schema(
         parameters=[
@@ -254,8 +282,6 @@ class GameStreamView(APIView):
 
 
 def _event_stream(*, game_id: str, seat: Seat, after: int) -> Iterator[bytes]:
-    import json
-
     deadline = time.monotonic() + settings.STREAM_MAX_SECONDS
     listener = notifications.RedisListener(game_id) if settings.REDIS_URL else None
     try:

@@ -7,7 +7,9 @@ from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any
 
-from .engine.content import Pack, default_packs
+from .engine.content import ContentError, Pack, default_packs
+from .engine.content_fill import entered_value, shipped_with_overlay
+from .models import ContentOverlay
 
 
 def _plain(value: Any) -> Any:
@@ -40,6 +42,10 @@ def content_pack(pack_id: str) -> dict[str, Any] | None:
     pack: Pack | None = default_packs().get(pack_id)
     if pack is None:
         return None
+    return _shape(pack)
+
+
+def _shape(pack: Pack) -> dict[str, Any]:
     neighbours = pack.adjacency(include_disputed=False)
     with_disputed = pack.adjacency(include_disputed=True)
     return {
@@ -70,6 +76,92 @@ def content_pack(pack_id: str) -> dict[str, Any] | None:
             for name, deck in pack.decks.items()
         },
     }
+
+
+# --------------------------------------------------------------------------------------------
+# Content players enter (the overlay of a pack)
+# --------------------------------------------------------------------------------------------
+
+
+def content_overlay_row(*, pack_id: str) -> ContentOverlay | None:
+    return ContentOverlay.objects.filter(pack_id=pack_id).first()
+
+
+def content_overlay_export(*, pack_id: str) -> dict[str, Any] | None:
+    """The overlay as a document to save or share (``data`` is what an import takes)."""
+    if pack_id not in default_packs():
+        return None
+    row = content_overlay_row(pack_id=pack_id)
+    return {
+        "pack": pack_id,
+        "version": row.version if row else 0,
+        "updated_at": _iso(row.updated_at) if row else None,
+        "data": row.data if row else {"pack": pack_id, "values": {}, "cards": {}},
+    }
+
+
+def content_overlays_for_setup() -> dict[str, dict[str, Any]]:
+    """Every pack's current overlay, for a new game to keep (the game never reads them again)."""
+    return {
+        row.pack_id: row.data
+        for row in ContentOverlay.objects.all()
+        if row.data and row.pack_id in default_packs()
+    }
+
+
+def content_pack_detail(*, pack_id: str) -> dict[str, Any] | None:
+    """A pack's items with the entered values merged in, and what players may enter."""
+    pack: Pack | None = default_packs().get(pack_id)
+    if pack is None:
+        return None
+    row = content_overlay_row(pack_id=pack_id)
+    shaped = content_pack(pack_id) if row is None else None
+    effective = pack
+    if row is not None:
+        try:
+            effective = shipped_with_overlay(pack_id, row.data)
+        except ContentError:  # the shipped pack changed under an old overlay: show it unmerged
+            effective = pack
+        shaped = _shape(effective)
+    assert shaped is not None
+    entered = (row.data.get("cards") or {}) if row else {}
+    return shaped | {
+        "fillable": [
+            spec.as_dict() | {"value": entered_value(effective, spec)}
+            for spec in pack.fillables.values()
+        ],
+        "open_decks": {
+            deck: spec.as_dict() | {"entered": len(entered.get(deck, []))}
+            for deck, spec in pack.open_decks.items()
+        },
+        "overlay": {
+            "version": row.version if row else 0,
+            "updated_at": _iso(row.updated_at) if row else None,
+        },
+    }
+
+
+def overlay_error_fields(pack: Pack, data: Any, error: ContentError) -> dict[str, list[str]]:
+    """Where an overlay's problem is, as the API's ``fields``: ``values.<field id>`` for an
+    entered value, ``cards.<deck>.<card id>.<field>`` for an added card."""
+    message = str(error)
+    if error.field and error.field.split(".")[0] in ("values", "cards", "pack", "overlay"):
+        return {error.field: [message]}
+    item, fld = error.item, error.field or "overlay"
+    cards = data.get("cards") if isinstance(data, dict) else None
+    for deck, entries in (cards or {}).items() if isinstance(cards, dict) else ():
+        if isinstance(entries, list) and any(
+            isinstance(card, dict) and card.get("id") == item for card in entries
+        ):
+            return {f"cards.{deck}.{item}.{fld}": [message]}
+    for spec in pack.fillables.values():
+        if spec.item == item and (spec.field == fld or fld.startswith(f"{spec.field}.")):
+            return {f"values.{spec.id}": [message]}
+    return {f"{item}.{fld}" if item else fld: [message]}
+
+
+def _iso(moment: Any) -> str:
+    return str(moment.isoformat().replace("+00:00", "Z"))
 
 
 def scenarios() -> list[dict[str, Any]]:

@@ -67,14 +67,14 @@ class GameAction(models.Model):
 
     class Meta:
         ordering = ["game", "version"]
-
-    def __str__(self) -> str:
-        return f"{self.type} (v{self.version})"
         constraints = [
             models.UniqueConstraint(
                 fields=["game", "version"], name="action_version_unique_in_game"
             )
         ]
+
+    def __str__(self) -> str:
+        return f"{self.type} (v{self.version})"
 
 
 class GameEvent(models.Model):
@@ -95,12 +95,12 @@ class GameEvent(models.Model):
 
     class Meta:
         ordering = ["game", "seq"]
-
-    def __str__(self) -> str:
-        return f"#{self.seq} {self.type}"
         constraints = [
             models.UniqueConstraint(fields=["game", "seq"], name="event_seq_unique_in_game")
         ]
+
+    def __str__(self) -> str:
+        return f"#{self.seq} {self.type}"
 
 
 class IdempotencyRecord(models.Model):
@@ -120,3 +120,23 @@ class IdempotencyRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.scope} {self.key}"
+
+
+class ContentOverlay(models.Model):
+    """What players entered for a content pack (its fillable fields and open decks).
+
+    One row per pack, shared by every table of this server; ``version`` counts the imports
+    (compare-and-swap, as a game's version). A game copies the overlay at setup, so later edits
+    never change a game already set up.
+    """
+
+    pack_id = models.CharField(max_length=60, unique=True)
+    data = models.JSONField(default=dict, blank=True)
+    version = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["pack_id"]
+
+    def __str__(self) -> str:
+        return f"{self.pack_id} overlay v{self.version}"

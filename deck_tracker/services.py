@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.dispatch import Signal
 from django.utils import timezone
 
 from . import notifications
@@ -25,7 +26,11 @@ from .engine.errors import UnknownCommand
 from .engine.game import INTERNAL_COMMANDS, start_game, undo_extra
 from .engine.rng import new_seed, rng_for, seed_commitment
 from .models import Game, GameAction, GameEvent, IdempotencyRecord, Seat
+from .content_selectors import content_overlays_for_setup
 from .selectors import events_since_version, events_view, game_view
+
+# Sent inside a command's transaction when the game has ended or had ended before it.
+game_result_changed = Signal()
 
 JOIN_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 JOIN_CODE_LENGTH = 8
@@ -118,7 +123,12 @@ def _store_events(game: Game, events: list[Event], *, first_seq: int, version: i
 
 def game_create(*, setup: Any) -> SeatGrant:
     seed = new_seed()
-    state, events = start_game(setup, seed=seed)
+    # The game keeps the content players have entered as it is now (``setup["overlays"]``):
+    # filled here, never by a client, so that later edits never change a game already set up.
+    engine_setup = (
+        {**setup, "overlays": content_overlays_for_setup()} if isinstance(setup, dict) else setup
+    )
+    state, events = start_game(engine_setup, seed=seed)
     host = state["seats"]["1"]
     with transaction.atomic():
         game = _create_game_row(
@@ -276,7 +286,36 @@ def _apply(
                 scope=scope, key=key, request_hash=request_hash, status=200, body=body
             )
         notifications.publish_after_commit(game_id=str(game.pk), last_seq=last_seq)
+        if ended_before or state.get("outcome"):
+            # An ending, or a change to an ended game (the Grand Ball, an undo): the award
+            # tracker listens (it enqueues its task on commit).
+            game_result_changed.send(sender=Game, game_id=str(game.pk))
     return StoredResponse(status=200, body=body)
+
+
+class NotHost(Exception):
+    pass
+
+
+class SeatUnknown(Exception):
+    pass
+
+
+def seat_reissue_token(*, by: Seat, number: int) -> tuple[Seat, str]:
+    """A new token for a seat whose phone was lost; the seat's old token stops working.
+
+    Only the host may do this (or a seat for itself, e.g. to sign out a phone it left behind).
+    """
+    if not by.is_host and by.number != number:
+        raise NotHost()
+    token = secrets.token_urlsafe(32)
+    with transaction.atomic():
+        seat = Seat.objects.select_for_update().filter(game_id=by.game_id, number=number).first()
+        if seat is None:
+            raise SeatUnknown(number)
+        seat.token_hash = hash_token(token)
+        seat.save(update_fields=["token_hash"])
+    return seat, token
 
 
 def _reveal_seed(game: Game, *, until_seq: int) -> None:

@@ -42,6 +42,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "deck_tracker",
+    "deck_tracker.awards",
     "api",
     "frontend",
 ]
@@ -136,7 +137,12 @@ WHITENOISE_USE_FINDERS = True
 DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("MAX_REQUEST_BYTES", default=64 * 1024)
 
 REST_FRAMEWORK = {
-    "DEFAULT_AUTHENTICATION_CLASSES": ["api.auth.GameTokenAuthentication"],
+    # A seat token first; else an account (token, or a session with its CSRF token).
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "api.auth.GameTokenAuthentication",
+        "deck_tracker.awards.auth.AccountTokenAuthentication",
+        "deck_tracker.awards.auth.LenientSessionAuthentication",
+    ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["api.parsers.StrictJSONParser"],
@@ -146,6 +152,8 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "join": env.str("JOIN_THROTTLE_RATE", default="20/min"),
         "create": env.str("CREATE_THROTTLE_RATE", default="30/min"),
+        # Registration, token and session sign-in (password guessing).
+        "account": env.str("ACCOUNT_THROTTLE_RATE", default="10/min"),
     },
 }
 

@@ -213,6 +213,22 @@ UNDO_DEPTH = 200
 UNDO_TRIM = 50
 
 
+@dataclass(frozen=True)
+class Observer:
+    """Rules that follow other commands (fame proposed when a table entry implies it).
+
+    ``before`` sees the state before the handler runs and returns a memo; ``after`` runs in the
+    same command, once the handler has emitted its events, and may write and emit in turn, so
+    that its events share the command's version and its undo.
+    """
+
+    before: Callable[[State, str, dict[str, Any]], Any]
+    after: Callable[[Context, str, dict[str, Any], Any], None]
+
+
+OBSERVERS: list[Observer] = []
+
+
 def run(state: State, context: Context, name: str, raw_args: Any) -> Outcome:
     """Validate and run one command on ``state`` (through ``context``).
 
@@ -227,9 +243,12 @@ def run(state: State, context: Context, name: str, raw_args: Any) -> Outcome:
         if reason:
             raise RuleViolation(reason, code="not_available")
     try:
+        memos = [observer.before(state, name, args) for observer in OBSERVERS]
         spec.handler(context, args)
         if not context.events:
             raise RuntimeError(f"command {name!r} emitted no event")
+        for observer, memo in zip(OBSERVERS, memos, strict=True):
+            observer.after(context, name, args, memo)
         version = int(context.get("version", default=0)) + 1
         context.set("version", version)
         if spec.undoable:

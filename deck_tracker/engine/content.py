@@ -23,15 +23,19 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from deck_tracker.engine.slugs import SLUG_PATTERN, slugify
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .content_fill import FillCollector, FillSpec, OpenDeck, Origin
 
 __all__ = [
     "COLOURS",
     "CONFIDENCES",
     "DEFAULT_PACKS_DIR",
     "LOCATION_KINDS",
+    "MOVEMENTS",
     "ROAD_STATUSES",
     "Card",
     "ContentError",
@@ -59,7 +63,13 @@ DS_KINDS: tuple[str, ...] = (
     "orc_war_party",
     "all_is_quiet",
     "monarch_city",
+    # Dragon expansion: Sterling's cards (she lands at data.location) and the "Special" cards
+    # that replace the Orc cards when the Orcs are not used (data.text, read at the table).
+    "sterling",
+    "special",
 )
+#: How a General moves: along its path, or (Brimstone) to the location its card names.
+MOVEMENTS: tuple[str, ...] = ("path", "dragon_flight")
 HERO_CARD_KINDS: tuple[str, ...] = ("location", "special")
 QUEST_LOCATION_RULES: tuple[str, ...] = (
     "at_location",
@@ -78,7 +88,17 @@ _SNAKE = re.compile(r"^[a-z0-9]+(_[a-z0-9]+)*$")
 
 
 class ContentError(Exception):
-    """A content pack is malformed, or something asked of it does not exist."""
+    """A content pack is malformed, or something asked of it does not exist.
+
+    ``file``, ``item`` and ``field`` say where, when the problem is in a pack's data.
+    """
+
+    def __init__(
+        self, *args: object, file: str | None = None, item: str | None = None,
+        field: str | None = None,
+    ) -> None:  # fmt: skip
+        super().__init__(*args)
+        self.file, self.item, self.field = file, item, field
 
 
 class UnknownContentError(ContentError, KeyError):
@@ -126,11 +146,11 @@ class General:
     name: str
     colour: str
     faction: str
-    life: int
-    to_hit: int
+    life: int | None  # None: not yet entered (content_fill.py)
+    to_hit: int | None
     start: str
     path: tuple[str, ...]
-    starting_minions: int
+    starting_minions: int | None
     major_wound_at_or_below: int | None
     skill_key: str
     skill_summary: str
@@ -139,6 +159,8 @@ class General:
     defeat_wounds: str = ""
     defeat_cards_lost: str = ""
     note: str = ""
+    movement: str = "path"
+    dragon: bool = False
 
 
 @dataclass(frozen=True)
@@ -147,13 +169,15 @@ class MinionType:
     name: str
     plural: str
     colour: str
-    to_hit: int
+    to_hit: int | None  # None: set by ``to_hit_rule`` (Dragon Masters)
     supply: int
     taints_at: int
     general: str | None
     provenance: tuple[str, ...]
     confidence: str
     note: str = ""
+    skills: tuple[str, ...] = ()
+    to_hit_rule: str = ""
 
 
 @dataclass(frozen=True)
@@ -206,6 +230,14 @@ class Pack:
     _names: Mapping[str, str] = field(
         default_factory=lambda: MappingProxyType({}), repr=False, compare=False
     )
+    # An expansion names the packs it builds on (their locations and Generals are its own to
+    # refer to) and may count its tokens (``components``: {"warlords": 10, ...}).
+    requires: tuple[str, ...] = ()
+    components: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    # Content players enter (content_fill.py): fields null until entered, decks they add to.
+    fillables: Mapping[str, FillSpec] = field(default_factory=lambda: MappingProxyType({}))
+    open_decks: Mapping[str, OpenDeck] = field(default_factory=lambda: MappingProxyType({}))
+    _origin: Origin | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self._names:
@@ -275,7 +307,9 @@ class _Where:
 
     def fail(self, fld: str, message: str) -> NoReturn:
         prefix = self.file if self.item is None else f"{self.file}: item {self.item!r}"
-        raise ContentError(f"{prefix}: field {fld!r}: {message}")
+        raise ContentError(
+            f"{prefix}: field {fld!r}: {message}", file=self.file, item=self.item, field=fld
+        )
 
 
 def _read_json(path: Path, label: str) -> Any:
@@ -420,8 +454,17 @@ def _item_where(raw: Mapping[str, Any], index: int, where: _Where, key: str = "i
 class _Common:
     """Provenance and confidence, checked against the pack's sources."""
 
-    def __init__(self, sources: Mapping[str, str]) -> None:
+    def __init__(self, sources: Mapping[str, str], fill: FillCollector | None = None) -> None:
         self.sources = sources
+        self.fill = fill
+
+    def unfilled(self, obj: Mapping[str, Any], key: str, where: _Where) -> bool:
+        """A null value that players have yet to enter (a declared fillable field)."""
+        return (
+            obj.get(key) is None
+            and self.fill is not None
+            and self.fill.unfilled(where.file, where.item, key)
+        )
 
     def provenance(self, obj: Mapping[str, Any], where: _Where) -> tuple[str, ...]:
         keys = _str_list(obj, "provenance", where, nonempty=True)
@@ -528,7 +571,7 @@ def _load_roads(
 _GENERAL_FIELDS = (
     "id", "name", "colour", "faction", "life", "to_hit", "start", "path", "starting_minions",
     "major_wound_at_or_below", "skill_key", "skill_summary", "defeat_wounds",
-    "defeat_cards_lost", "provenance", "confidence", "note",
+    "defeat_cards_lost", "provenance", "confidence", "note", "movement", "dragon",
 )  # fmt: skip
 
 
@@ -552,18 +595,21 @@ def _load_generals(
                 w.fail("path", f"unknown location {step!r}")
         if path[0] != start:
             w.fail("path", f"must begin at the start location {start!r}")
-        if locations[path[-1]].kind != "city":
+        movement = _choice(raw, "movement", w, MOVEMENTS) if "movement" in raw else "path"
+        if movement == "dragon_flight" and len(path) != 1:
+            w.fail("path", "a General of dragon_flight has no path: only its start")
+        if movement == "path" and locations[path[-1]].kind != "city":
             w.fail("path", f"must end in the city, not {path[-1]!r}")
         if len(set(path)) != len(path):
             w.fail("path", "visits a location twice")
         colour = _colour(raw, "colour", w)
         assert colour is not None
-        life = _int(raw, "life", w, minimum=1)
+        life = None if common.unfilled(raw, "life", w) else _int(raw, "life", w, minimum=1)
         wound = _opt_int(raw, "major_wound_at_or_below", w, minimum=0)
-        if wound is not None and wound >= life:
+        if wound is not None and life is not None and wound >= life:
             w.fail("major_wound_at_or_below", f"must be below life ({life})")
-        to_hit = _int(raw, "to_hit", w, minimum=1)
-        if to_hit > 6:
+        to_hit = None if common.unfilled(raw, "to_hit", w) else _int(raw, "to_hit", w, minimum=1)
+        if to_hit is not None and to_hit > 6:
             w.fail("to_hit", f"must be at most 6, got {to_hit}")
         generals[gen_id] = General(
             id=gen_id,
@@ -574,15 +620,21 @@ def _load_generals(
             to_hit=to_hit,
             start=start,
             path=path,
-            starting_minions=_int(raw, "starting_minions", w, minimum=0),
+            starting_minions=None
+            if common.unfilled(raw, "starting_minions", w)
+            else _int(raw, "starting_minions", w, minimum=0),
             major_wound_at_or_below=wound,
             skill_key=_key(raw, "skill_key", w),
-            skill_summary=_str(raw, "skill_summary", w),
+            skill_summary=""
+            if common.unfilled(raw, "skill_summary", w)
+            else _str(raw, "skill_summary", w),
             defeat_wounds=_opt_str(raw, "defeat_wounds", w),
             defeat_cards_lost=_opt_str(raw, "defeat_cards_lost", w),
             provenance=common.provenance(raw, w),
             confidence=common.confidence(raw, w),
             note=_opt_str(raw, "note", w),
+            movement=movement,
+            dragon=_bool(raw, "dragon", w) if "dragon" in raw else False,
         )
     return generals
 
@@ -594,7 +646,7 @@ def _load_minions(
     minions: dict[str, MinionType] = {}
     colours: dict[str, str] = {}
     fields = ("id", "name", "plural", "colour", "to_hit", "supply", "taints_at", "general",
-              "provenance", "confidence", "note")  # fmt: skip
+              "provenance", "confidence", "note", "skills", "to_hit_rule")  # fmt: skip
     for i, raw in enumerate(_items(doc, label)):
         w = _item_where(raw, i, where)
         _no_extra(raw, fields, w)
@@ -611,8 +663,10 @@ def _load_minions(
             general = _str(raw, "general", w)
             if general not in generals:
                 w.fail("general", f"unknown general {general!r}")
-        to_hit = _int(raw, "to_hit", w, minimum=1)
-        if to_hit > 6:
+        # A to-hit set by a rule (Dragon Masters: 2 + the dragons in play) is null.
+        rule = _key(raw, "to_hit_rule", w) if "to_hit_rule" in raw else ""
+        to_hit = None if rule and raw.get("to_hit") is None else _int(raw, "to_hit", w, minimum=1)
+        if to_hit is not None and to_hit > 6:
             w.fail("to_hit", f"must be at most 6, got {to_hit}")
         minions[m_id] = MinionType(
             id=m_id,
@@ -626,6 +680,8 @@ def _load_minions(
             provenance=common.provenance(raw, w),
             confidence=common.confidence(raw, w),
             note=_opt_str(raw, "note", w),
+            skills=_str_list(raw, "skills", w) if "skills" in raw else (),
+            to_hit_rule=rule,
         )
     return minions
 
@@ -763,6 +819,8 @@ class _CardChecker:
             return
         if not isinstance(target, str) or target not in self.locations:
             w.fail("data.general_to", f"unknown location {target!r}")
+        if self.generals[general].movement == "dragon_flight":
+            return  # Dragon Flight: the card names where he lands, anywhere on the board
         if target not in self.generals[general].path[1:]:
             w.fail("data.general_to", f"{target!r} is not on the path of {general!r}")
 
@@ -825,12 +883,19 @@ def _load_deck(
         kind = _str(raw, "kind", w)
         data = _object(_require(raw, "data", w), w, "data")
         checker.generic(data, w)
-        if name == "darkness_spreads":
+        if common.fill is not None and common.fill.waiting_in(w.file, w.item):
+            # Some printed values are still to be entered: check the card once they are.
+            pass
+        elif name == "darkness_spreads":
             checker.darkness_spreads(kind, data, w)
         elif name == "hero":
             checker.hero(kind, data, w)
         elif name == "quest":
             checker.quest(kind, data, w)
+        else:
+            from .content_checks import check_expansion_card
+
+            check_expansion_card(name, checker, kind, data, w)
         cards.append(
             Card(
                 id=card_id,
@@ -842,8 +907,8 @@ def _load_deck(
                 note=_opt_str(raw, "note", w),
             )
         )
-    if not cards:
-        where.fail("cards", "a deck needs cards")
+    if not cards and (common.fill is None or name not in common.fill.open_decks):
+        where.fail("cards", "a deck needs cards (or an 'open' declaration: players add them)")
     return DeckSpec(name=name, cards=tuple(cards), auto_reshuffle=auto)
 
 
@@ -861,21 +926,67 @@ def _freeze(value: Any) -> Any:
 # --------------------------------------------------------------------------------------------
 
 
-def load_pack(directory: Path) -> Pack:
-    """Read and validate the pack in ``directory``; raise :class:`ContentError` on any problem."""
+def load_pack(
+    directory: Path,
+    available: Mapping[str, Pack] | None = None,
+    *,
+    overlay_docs: Mapping[str, Any] | None = None,
+) -> Pack:
+    """Read and validate the pack in ``directory``; raise :class:`ContentError` on any problem.
+
+    An expansion pack lists in ``requires`` the packs it builds on (found in ``available``); its
+    board files are then optional, and its cards may name the required packs' locations and
+    Generals.
+
+    ``overlay_docs`` (from :func:`content_fill.apply_overlay`) replaces the files with documents
+    holding what players entered; errors then name ``overlay``.
+    """
+    from .content_fill import (
+        ENTERED_DESCRIPTION,
+        ENTERED_SOURCE,
+        OVERLAY_LABEL,
+        FillCollector,
+        Origin,
+    )
+
     directory = Path(directory)
-    prefix = directory.name
+    prefix = directory.name if overlay_docs is None else OVERLAY_LABEL
+    bases: list[Pack] = []
+    fill = FillCollector()
+    read: dict[str, Any] = {}
+
+    def exists(rel: str) -> bool:
+        return rel in overlay_docs if overlay_docs is not None else (directory / rel).exists()
 
     def doc(rel: str) -> tuple[Any, str]:
         label = f"{prefix}/{rel}"
-        return _read_json(directory / rel, label), label
+        if bases and not exists(rel):
+            return {"items": []}, label
+        if overlay_docs is not None and rel not in overlay_docs:
+            raise ContentError(f"{label}: file is missing")
+        raw = overlay_docs[rel] if overlay_docs is not None else _read_json(directory / rel, label)
+        read[rel] = raw
+        return fill.take(raw, rel, label), label
 
     meta, label = doc("pack.json")
     where = _Where(label)
     meta = _object(meta, where, "id")
     _no_extra(
-        meta, ("id", "name", "game_system", "expansion", "version", "sources", "notes"), where
-    )
+        meta,
+        ("id", "name", "game_system", "expansion", "version", "sources", "notes", "requires",
+         "components"),
+        where,
+    )  # fmt: skip
+    requires = _str_list(meta, "requires", where) if "requires" in meta else ()
+    for required in requires:
+        if available is None or required not in available:
+            where.fail("requires", f"unknown pack {required!r}")
+        bases.append(available[required])
+    components: dict[str, int] = {}
+    for name in _object(meta.get("components", {}), where, "components"):
+        components[_key({"component": name}, "component", where)] = _int(
+            meta["components"], name, where, minimum=0
+        )
     pack_id = _slug_id(meta, "id", where)
     if pack_id != directory.name:
         where.fail("id", f"{pack_id!r} must match the folder name {directory.name!r}")
@@ -890,23 +1001,51 @@ def load_pack(directory: Path) -> Pack:
         sources[key] = value
     if not sources:
         where.fail("sources", "must not be empty")
-    common = _Common(sources)
+    if exists("fillable.json"):
+        fill.read_fillable(*doc("fillable.json"))
+    known_sources = dict(sources)
+    if overlay_docs is not None:
+        known_sources[ENTERED_SOURCE] = ENTERED_DESCRIPTION
+    common = _Common(known_sources, fill)
 
-    locations = _load_locations(*doc("locations.json"), common)
-    roads = _load_roads(*doc("roads.json"), common, locations)
-    generals = _load_generals(*doc("generals.json"), common, locations)
-    minions = _load_minions(*doc("minions.json"), common, generals)
+    locations = (
+        {}
+        if bases and not exists("locations.json")
+        else _load_locations(*doc("locations.json"), common)
+    )
+    # An expansion refers to the locations and Generals of the packs it requires.
+    known_locations: dict[str, Location] = {}
+    for base in bases:
+        known_locations.update(base.locations)
+    known_locations.update(locations)
+    roads = _load_roads(*doc("roads.json"), common, known_locations)
+    generals = _load_generals(*doc("generals.json"), common, known_locations)
+    known_generals: dict[str, General] = {}
+    for base in bases:
+        known_generals.update(base.generals)
+    known_generals.update(generals)
+    minions = _load_minions(*doc("minions.json"), common, known_generals)
     heroes = _load_heroes(*doc("heroes.json"), common)
 
-    checker = _CardChecker(locations, generals)
-    card_owner: dict[str, str] = {}
+    checker = _CardChecker(known_locations, known_generals)
+    # Card ids are unique across a pack and the packs it requires (a game looks cards up by id).
+    card_owner: dict[str, str] = {
+        card.id: f"{base.id}/decks/{deck.name}.json"
+        for base in bases
+        for deck in base.decks.values()
+        for card in deck.cards
+    }
     decks: dict[str, DeckSpec] = {}
-    deck_dir = directory / "decks"
-    deck_files = sorted(deck_dir.glob("*.json")) if deck_dir.is_dir() else []
-    for path in deck_files:
-        data, deck_label = doc(f"decks/{path.name}")
-        deck = _load_deck(data, deck_label, path.stem, common, checker, card_owner)
+    if overlay_docs is not None:
+        deck_names = sorted(rel[6:-5] for rel in overlay_docs if rel.startswith("decks/"))
+    else:
+        deck_dir = directory / "decks"
+        deck_names = sorted(p.stem for p in deck_dir.glob("*.json")) if deck_dir.is_dir() else []
+    for stem in deck_names:
+        data, deck_label = doc(f"decks/{stem}.json")
+        deck = _load_deck(data, deck_label, stem, common, checker, card_owner)
         decks[deck.name] = deck
+    fill.finish(set(read), label)
 
     return Pack(
         id=pack_id,
@@ -922,18 +1061,44 @@ def load_pack(directory: Path) -> Pack:
         heroes=MappingProxyType(heroes),
         decks=MappingProxyType(decks),
         notes=_str_list(meta, "notes", where),
+        requires=requires,
+        components=MappingProxyType(components),
+        fillables=MappingProxyType(dict(fill.specs)),
+        open_decks=MappingProxyType(dict(fill.open_decks)),
+        _origin=Origin(
+            directory=directory,
+            bases=MappingProxyType({base.id: base for base in bases}),
+            docs=MappingProxyType(read),
+        ),
     )
 
 
 def load_packs(root: Path) -> dict[str, Pack]:
     """Load every pack folder under ``root`` (folders starting with ``.`` or ``_`` are skipped)."""
     packs: dict[str, Pack] = {}
-    for sub in sorted(Path(root).iterdir()):
-        if not sub.is_dir() or sub.name.startswith((".", "_")):
-            continue
-        pack = load_pack(sub)
-        packs[pack.id] = pack
+    waiting = [
+        sub
+        for sub in sorted(Path(root).iterdir())
+        if sub.is_dir() and not sub.name.startswith((".", "_"))
+    ]
+    # Expansions load after the packs they require (``requires`` in their pack.json).
+    while waiting:
+        ready = [sub for sub in waiting if set(_requires(sub)) <= set(packs)]
+        for sub in ready or waiting[:1]:
+            pack = load_pack(sub, packs)
+            packs[pack.id] = pack
+            waiting.remove(sub)
     return packs
+
+
+def _requires(directory: Path) -> list[str]:
+    """The packs a pack folder requires, read loosely (load_pack checks them properly)."""
+    try:
+        meta = json.loads((directory / "pack.json").read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return []
+    requires = meta.get("requires") if isinstance(meta, dict) else None
+    return [r for r in requires if isinstance(r, str)] if isinstance(requires, list) else []
 
 
 @functools.cache

@@ -283,3 +283,17 @@ def test_undoing_the_end_plays_on_with_a_new_unrevealed_seed(table: Table):
     assert game.state["outcome"] is None
     assert game.seed != revealed
     assert table.host.get(table.url()).json()["seed_commitment"] != ""
+
+
+def test_the_host_gives_a_lost_phones_seat_a_new_token(table: Table):
+    response = table.host.post(table.url("seats/2/token/"))
+    assert response.status_code == 201
+    new_token = response.json()["token"]
+    assert table.player.get(table.url()).status_code == 404  # the lost phone's token is void
+    found = client_for(new_token).get(table.url()).json()
+    assert found["seat"] == "2"
+    refused = client_for(new_token).post(table.url("seats/1/token/"))
+    assert refused.status_code == 403
+    assert refused.json()["code"] == "not_host"
+    assert table.outsider.post(table.url("seats/2/token/")).status_code == 404
+    assert table.host.post(table.url("seats/9/token/")).status_code == 404

@@ -77,3 +77,15 @@ def test_a_change_reaches_an_open_stream_without_a_reload(settings):
     thread.join()
     assert received_at is not None
     assert received_at - acted_at[0] < 2.0
+
+
+@pytest.mark.django_db
+def test_an_eventsource_request_is_accepted(table: Table, client):
+    response = client.get(
+        table.url("stream/"), {"token": table.player_token}, HTTP_ACCEPT="text/event-stream"
+    )
+    assert response.status_code == 200
+    assert read_stream(response)[0]["type"] == "game_created"
+    refused = client.get(table.url("stream/"), {"token": "wrong"}, HTTP_ACCEPT="text/event-stream")
+    assert refused.status_code == 404
+    assert json.loads(refused.content)["code"] == "not_found"

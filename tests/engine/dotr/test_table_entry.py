@@ -195,7 +195,8 @@ def test_the_game_is_won_when_all_four_generals_are_defeated() -> None:
     for general in GENERALS[1:]:
         game.execute("wound_general", {"general": general, "wounds": 6})
     outcome = act(game, "wound_general", {"general": "gorgutt", "wounds": 6})
-    assert [e.type for e in outcome.events] == ["general_defeated", "game_won"]
+    # ... then the fame the slaying blow earns is proposed (test_fame.py).
+    assert [e.type for e in outcome.events] == ["general_defeated", "game_won", "fame_proposed"]
     result = game.state["outcome"]
     assert result["result"] == "won"
     assert "4 Generals" in result["rule"]

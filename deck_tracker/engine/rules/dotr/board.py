@@ -39,13 +39,14 @@ the settings of ``settings.py``):
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from deck_tracker.engine.content import COLOURS, Card, default_packs
-from deck_tracker.engine.core import Context, Step
+from deck_tracker.engine.content import COLOURS, Card, Pack, default_packs
+from deck_tracker.engine.core import Context, State, Step
 
+from .packs import content_key, game_pack
 from .settings import default_settings
 
 __all__ = [
@@ -98,6 +99,22 @@ class GameOver(Exception):
     """The Realm has fallen: ``state["outcome"]`` is set and resolution must stop."""
 
 
+# Rules of the expansions that change how the board behaves (each does nothing in a game
+# without them).
+# PLACEMENT_BLOCKS: (realm, location, by_general) -> (rule, reason) when nothing may be placed
+#   there (Sterling), else None.
+# AFTER_PLACED: (realm, location, colour, count, source) after minions land (fire, Fire
+#   Elementals, Imps' Quick Flying); source is "card", "general" (the minions a General brings)
+#   or "spread" (an overrun's or a Quick Flying's minion).
+# GENERAL_MOVERS: (realm, general, target, minions) -> True when the rule moved the General
+#   itself (Brimstone's Dragon Flight).
+# GENERAL_MOVED: (realm, general) after any General moved (a Global Effect ends).
+PLACEMENT_BLOCKS: list[Callable[[Realm, str, bool], tuple[str, str] | None]] = []
+AFTER_PLACED: list[Callable[[Realm, str, str, int, str], None]] = []
+GENERAL_MOVERS: list[Callable[[Realm, str, str | None, int], bool]] = []
+GENERAL_MOVED: list[Callable[[Realm, str], None]] = []
+
+
 @dataclass(frozen=True)
 class BoardData:
     """What the rules need of a pack, precomputed once per (pack, road choice)."""
@@ -124,7 +141,27 @@ class BoardData:
 
 @functools.cache
 def board_data(pack_id: str, disputed_roads: bool) -> BoardData:
-    pack = default_packs()[pack_id]
+    return _board(default_packs()[pack_id], disputed_roads)
+
+
+_BOARDS: dict[Any, BoardData] = {}
+
+
+def board_for(state: State, disputed_roads: bool) -> BoardData:
+    """The board of a game: its pack's, or its expansion's composition (packs.py)."""
+    if not state.get("expansions") and not state.get("overlays"):
+        return board_data((state.get("packs") or ["dotr-base"])[0], disputed_roads)
+    key = (content_key(state), disputed_roads)
+    found = _BOARDS.get(key)
+    if found is None:
+        if len(_BOARDS) >= 64:
+            _BOARDS.pop(next(iter(_BOARDS)))
+        found = _BOARDS[key] = _board(game_pack(state), disputed_roads)
+    return found
+
+
+def _board(pack: Pack, disputed_roads: bool) -> BoardData:
+    pack_id = pack.id
     locations = pack.locations
     minion_types = {m.colour: m for m in pack.minion_types.values()}
     return BoardData(
@@ -139,7 +176,7 @@ def board_data(pack_id: str, disputed_roads: bool) -> BoardData:
         general_names={g.id: g.name for g in pack.generals.values()},
         general_colours={g.id: g.colour for g in pack.generals.values()},
         major_wound={g.id: g.major_wound_at_or_below for g in pack.generals.values()},
-        general_life={g.id: g.life for g in pack.generals.values()},
+        general_life={g.id: g.life or 0 for g in pack.generals.values()},
         singular={c: minion_types[c].name for c in COLOURS},
         plural={c: minion_types[c].plural for c in COLOURS},
         taints_at={c: minion_types[c].taints_at for c in COLOURS},
@@ -152,8 +189,7 @@ class Realm:
     def __init__(self, ctx: Context, *, setup: bool = False) -> None:
         self.ctx = ctx
         self.settings: dict[str, Any] = {**default_settings(), **(ctx.get("settings") or {})}
-        packs = ctx.get("packs") or ["dotr-base"]
-        self.data = board_data(packs[0], bool(self.settings["disputed_roads"]))
+        self.data = board_for(ctx.state, bool(self.settings["disputed_roads"]))
         self.setup = setup
         # Overruns and taint: always in play, during setup only in the harder variant.
         self.effects = not setup or bool(self.settings["harder_setup"])
@@ -169,6 +205,15 @@ class Realm:
     def minions_at(self, loc: str) -> dict[str, int]:
         minions: dict[str, int] = self.ctx.state["board"][loc]["minions"]
         return minions
+
+    def tokens_at(self, loc: str) -> int:
+        """Trolls and Giant Spiders (Companions & Catacombs) there: they count as minions."""
+        space = self.ctx.state["board"][loc]
+        return int(space.get("trolls", 0)) + int(space.get("spiders", 0))
+
+    def count_at(self, loc: str) -> int:
+        """The minions on ``loc`` for overruns and taint, Trolls and Giant Spiders included."""
+        return sum(self.minions_at(loc).values()) + self.tokens_at(loc)
 
     def supply_of(self, colour: str) -> int:
         count: int = self.ctx.state["supply"]["minions"][colour]
@@ -231,7 +276,9 @@ class Realm:
             self.lose("the last Tainted Crystal was placed", R_LOSS_CRYSTAL)
 
     # ---- placing minions ----------------------------------------------------------------
-    def place(self, colour: str, count: int, loc: str, *, rule: str = R_PLACE) -> None:
+    def place(
+        self, colour: str, count: int, loc: str, *, rule: str = R_PLACE, by_general: bool = False
+    ) -> None:
         """Place ``count`` minions of ``colour`` on ``loc`` as a card (or a General) asks."""
         if count <= 0:
             return
@@ -239,11 +286,13 @@ class Realm:
         if data.kinds[loc] == "inn":
             self.step(f"{self.name(loc)} is an Inn: place nothing there.", R_INN)
             return
+        if self.blocked(loc, by_general):
+            return
         self.require_minions(colour, count, self.name(loc))
         if loc == data.city:
             self._into_city(colour, count, rule)
             return
-        present = sum(self.minions_at(loc).values())
+        present = self.count_at(loc)
         what = data.minions(colour, count)
         if not self.effects:
             fits = count
@@ -278,6 +327,8 @@ class Realm:
                 f"That makes {taints_at} {data.plural[colour]} on {self.name(loc)}.", R_DEMONS
             )
             self.taint(loc, R_DEMONS)
+        for after_placed in AFTER_PLACED:
+            after_placed(self, loc, colour, fits, "general" if by_general else "card")
         if fits < count:
             self.step(
                 f"The next {data.singular[colour]} would be a 4th minion on "
@@ -302,8 +353,23 @@ class Realm:
         for target in targets:
             self._arrive(colour, target, loc)
 
+    def blocked(self, loc: str, by_general: bool) -> bool:
+        """Whether an expansion's rule keeps every minion off ``loc`` (the step says why)."""
+        for block in PLACEMENT_BLOCKS:
+            reason = block(self, loc, by_general)
+            if reason:
+                self.step(f"Place nothing on {self.name(loc)}: {reason[1]}.", reason[0])
+                return True
+        return False
+
+    def arrive(self, colour: str, loc: str, origin: str) -> None:
+        """One minion spread to ``loc`` from ``origin`` (an overrun, a Quick Flying)."""
+        self._arrive(colour, loc, origin)
+
     def _arrive(self, colour: str, loc: str, origin: str) -> None:
         data = self.data
+        if self.blocked(loc, False):
+            return
         if self.supply_of(colour) <= 0:
             if self.settings["overrun_short_supply"] == "loss":
                 self.lose(
@@ -320,7 +386,7 @@ class Realm:
             self._into_city(colour, 1, R_OVERRUN)
             return
         after = self._add(loc, colour, 1)
-        total = sum(after.values())
+        total = sum(after.values()) + self.tokens_at(loc)
         if total >= OVERRUN_AT or after[colour] >= data.taints_at[colour]:
             cause = (
                 f"{total} minions"
@@ -332,13 +398,15 @@ class Realm:
                 R_NO_CHAIN,
             )
             self.taint(loc, R_NO_CHAIN)
+        for after_placed in AFTER_PLACED:
+            after_placed(self, loc, colour, 1, "spread")
 
     def _into_city(self, colour: str, count: int, rule: str) -> None:
         data = self.data
         city = data.city
         strict = self.effects and self.settings["monarch_city_overrun"] == "dragon_faq"
         after = self._add(city, colour, count)
-        total = sum(after.values())
+        total = sum(after.values()) + self.tokens_at(city)
         self.step(
             f"Place {data.minions(colour, count)} in {self.name(city)} ({total} there).",
             rule if strict else R_CITY,
@@ -357,6 +425,8 @@ class Realm:
         name = data.general_names[general]
         if state["defeated"]:
             self.step(f"{name} is defeated: nothing moves.", R_GENERAL)
+            return
+        if any(mover(self, general, target, minions) for mover in GENERAL_MOVERS):
             return
         path = data.paths[general]
         index: int = state["path_index"]
@@ -382,13 +452,19 @@ class Realm:
         self.step(f"Move {name} from {self.name(here)} to {self.name(following)}.", R_GENERAL)
         if following == data.city:
             self.lose(f"{name} entered {self.name(following)}", R_LOSS_GENERAL)
+        self.general_moved(general)
         if minions:
             self.place(
                 data.general_colours[general],
                 minions,
                 following,
                 rule="General advances: the minions shown come with the General",
+                by_general=True,
             )
+
+    def general_moved(self, general: str) -> None:
+        for moved in GENERAL_MOVED:
+            moved(self, general)
 
 
 @functools.cache

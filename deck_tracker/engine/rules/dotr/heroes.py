@@ -18,6 +18,7 @@ from ...content import COLOURS
 from ...core import Context, State, Step
 from ...decks import draw_cards, get_deck, move_cards
 from ...errors import InvalidArguments, RuleViolation
+from .expansions import card_count
 from .table import (
     DOTR,
     SEAT,
@@ -116,7 +117,7 @@ def end_turn(ctx: Context, args: dict[str, Any]) -> None:
 
 def _check_hand_limits(ctx: Context) -> None:
     """Every seat over the limit owes a discard (the active one and any other, per the FAQ)."""
-    limit = HAND_LIMIT
+    limit = card_count(ctx.state, "hand_limit", HAND_LIMIT)  # 8 or 7 with 5 or 6 players (DX)
     owed = {
         seat: len(hand) - limit
         for seat, hand in sorted(get_deck(ctx.state, HERO_DECK)["hands"].items())
@@ -228,7 +229,9 @@ def rumors(ctx: Context, args: dict[str, Any]) -> None:
             code="rumors_limit",
         )
     colour: str = args["colour"]
-    drawn = _draw(ctx, HERO_DECK, RUMORS_CARDS_PER_ACTION * actions, args["cards"], RUMORS_RULE)
+    # The Hero's Calling draws 3 per action.
+    per_action = card_count(ctx.state, "rumors", RUMORS_CARDS_PER_ACTION)
+    drawn = _draw(ctx, HERO_DECK, per_action * actions, args["cards"], RUMORS_RULE)
     kept = [card for card in drawn if _card_keeps(ctx.state, card, colour)]
     dropped = [card for card in drawn if card not in kept]
     ctx.put("decks", HERO_DECK, "hands", seat, kept)

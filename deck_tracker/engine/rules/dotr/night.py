@@ -28,6 +28,7 @@ Rules decisions:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from deck_tracker.engine.commands import Arg, command
@@ -36,7 +37,8 @@ from deck_tracker.engine.core import Context, Step
 from deck_tracker.engine.decks import all_cards, get_deck, take_from_draw, take_named_from_draw
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 
-from .board import GameOver, Realm, deck_cards
+from .board import GameOver, Realm
+from .packs import game_cards
 from .settings import general_only_plan
 
 __all__ = ["CARDS_PER_NIGHT", "next_turn", "night", "resolve_card"]
@@ -55,6 +57,14 @@ R_QUIET = "All is Quiet: no minions appear and no General moves"
 R_CITY_CARD = "Monarch City card: 1 minion of each colour next to Monarch City enters the City"
 R_DISCARD = "Darkness Spreads: resolved cards go to the discard pile"
 R_TURN = "Turn order: the next hero (by seat) takes the next turn"
+
+# Cards that do not count as Darkness Spreads cards (the Dragon expansion's Global Effects and
+# Sterling's cards), by kind: their rule resolves them (and emits their event), then another
+# card is drawn in their place. The rule raises GameOver if the Realm falls.
+UNCOUNTED: dict[str, Callable[[Realm, Card], None]] = {}
+# After a card is resolved: a rule that keeps it instead of the discard pile returns True (the
+# Winds of War take the Quiet Night cards).
+CARD_RESOLVED: list[Callable[[Realm, Card], bool]] = []
 
 
 def war_status(state: dict[str, Any]) -> str:
@@ -85,7 +95,7 @@ def resolve_card(realm: Realm, card: Card, *, general_only: bool = False) -> Non
 
 
 def _orc_patrols(realm: Realm) -> None:
-    empty = [loc for loc in realm.data.green if not any(realm.minions_at(loc).values())]
+    empty = [loc for loc in realm.data.green if not realm.count_at(loc)]
     if not empty:
         realm.step("Orc Patrols: no green location is empty.", R_PATROLS)
         return
@@ -99,9 +109,7 @@ def _orc_war_party(realm: Realm) -> None:
     lone = [
         loc
         for loc, kind in realm.data.kinds.items()
-        if kind != "inn"
-        and realm.minions_at(loc)["green"] == 1
-        and sum(realm.minions_at(loc).values()) == 1
+        if kind != "inn" and realm.minions_at(loc)["green"] == 1 and realm.count_at(loc) == 1
     ]
     if not lone:
         realm.step("Orc War Party: no location holds a lone Orc.", R_WAR_PARTY)
@@ -143,8 +151,9 @@ def next_turn(ctx: Context) -> tuple[str | None, int]:
     args={
         "cards": Arg(
             "list[str]",
-            max_items=3,
-            description="A table-owned Darkness Spreads deck only: the cards drawn, in order.",
+            max_items=12,
+            description="A table-owned Darkness Spreads deck only: the cards drawn, in order "
+            "(with any Global Effect or Sterling card drawn among them).",
         )
     },
     systems=frozenset({"dotr"}),
@@ -156,11 +165,14 @@ def night(ctx: Context, args: dict[str, Any]) -> None:
     if ctx.state.get("pending"):
         raise RuleViolation("A choice is still pending: settle it first.", code="pending_choice")
     status = war_status(ctx.state)
-    plan = general_only_plan(ctx.state.get("settings") or {}, status)
+    level = int(ctx.state.get("war_level") or 0)
+    plan = general_only_plan(ctx.state.get("settings") or {}, status, level)
     count = len(plan)
     table_owned = get_deck(ctx.state, DS)["owner"] == "table"
     named: list[str] = list(args.get("cards") or [])
-    if table_owned and len(named) != count:
+    cards = game_cards(ctx.state)
+    counted = [c for c in named if c not in cards or cards[c].kind not in UNCOUNTED]
+    if table_owned and (len(counted) != count or (named and named[-1] not in counted)):
         raise InvalidArguments(
             {
                 "cards": [
@@ -186,28 +198,28 @@ def night(ctx: Context, args: dict[str, Any]) -> None:
         steps=[Step(f"Draw {count} Darkness Spreads card(s), resolving each in turn.", R_NIGHT)],
     )
     realm = Realm(ctx)
-    cards = deck_cards(realm.data.pack_id, DS)
+    queue = list(named)
     for index, general_only in enumerate(plan):
-        if table_owned:
-            pile = get_deck(ctx.state, DS)["draw"]
-            if pile and named[index] not in pile:
-                # The table reshuffles only when its deck has run out.
-                raise RuleViolation(
-                    f"{named[index]!r} is not in the Darkness Spreads draw pile.",
-                    code="card_not_in_pile",
-                )
-            card_id = take_named_from_draw(ctx, DS, [named[index]])[0]
-        else:
-            card_id = take_from_draw(ctx, DS, 1, rule="Darkness Spreads: reshuffle when empty")[0]
-        card = cards[card_id]
+        while True:
+            card = cards[_draw_one(ctx, table_owned, queue)]
+            extra = UNCOUNTED.get(card.kind)
+            if extra is None:
+                break
+            try:
+                extra(realm, card)
+            except GameOver:
+                _lost(ctx)
+                return
+        card_id = card.id
         lost = False
         overruns, crystals = realm.overruns, realm.crystals
         try:
             resolve_card(realm, card, general_only=general_only)
         except GameOver:
             lost = True
-        ctx.set("decks", DS, "discard", [*get_deck(ctx.state, DS)["discard"], card_id])
-        realm.step(f"Discard {card.name}.", R_DISCARD)
+        if lost or not any(kept(realm, card) for kept in CARD_RESOLVED):
+            ctx.set("decks", DS, "discard", [*get_deck(ctx.state, DS)["discard"], card_id])
+            realm.step(f"Discard {card.name}.", R_DISCARD)
         ctx.emit(
             "darkness_spreads_card",
             f"Darkness Spreads {index + 1}/{count}: {card.name}"
@@ -225,13 +237,7 @@ def night(ctx: Context, args: dict[str, Any]) -> None:
             steps=realm.take_steps(),
         )
         if lost:
-            outcome = ctx.get("outcome")
-            ctx.emit(
-                "game_lost",
-                f"The Realm has fallen: {outcome['reason']}.",
-                data={"outcome": outcome},
-                steps=[Step(f"The heroes lose: {outcome['reason']}.", outcome["rule"])],
-            )
+            _lost(ctx)
             return
     seat, number = next_turn(ctx)
     ctx.set("turn", {**(ctx.get("turn") or {}), "number": number, "active_seat": seat})
@@ -244,4 +250,27 @@ def night(ctx: Context, args: dict[str, Any]) -> None:
                 f"Seat {seat} takes the next turn." if seat else "Wait for a hero to join.", R_TURN
             )
         ],
+    )
+
+
+def _draw_one(ctx: Context, table_owned: bool, queue: list[str]) -> str:
+    if not table_owned:
+        return take_from_draw(ctx, DS, 1, rule="Darkness Spreads: reshuffle when empty")[0]
+    card_id = queue.pop(0)
+    pile = get_deck(ctx.state, DS)["draw"]
+    if pile and card_id not in pile:
+        # The table reshuffles only when its deck has run out.
+        raise RuleViolation(
+            f"{card_id!r} is not in the Darkness Spreads draw pile.", code="card_not_in_pile"
+        )
+    return take_named_from_draw(ctx, DS, [card_id])[0]
+
+
+def _lost(ctx: Context) -> None:
+    outcome = ctx.get("outcome")
+    ctx.emit(
+        "game_lost",
+        f"The Realm has fallen: {outcome['reason']}.",
+        data={"outcome": outcome},
+        steps=[Step(f"The heroes lose: {outcome['reason']}.", outcome["rule"])],
     )

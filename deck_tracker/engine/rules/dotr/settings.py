@@ -18,6 +18,9 @@ from typing import Any
 
 from deck_tracker.engine.errors import InvalidArguments
 
+from .dragon_settings import DRAGON_SETTINGS
+from .expansion_settings import EXPANSION_SETTINGS
+
 __all__ = [
     "SETTINGS",
     "Setting",
@@ -88,15 +91,17 @@ _SETTINGS: tuple[Setting, ...] = (
     Setting(
         "extra_cards_general_only",
         "j",
-        ("j", "jm", "all_full"),
+        ("j", "jm", "all_full", "war_status_card"),
         "Which of the extra Mid/Late War Darkness Spreads cards only move their General (no "
         "minions placed, no Orc/Monarch City effect). j (default): Mid = card 1 full + card 2 "
         "General-only; Late = cards 1-2 full + card 3 General-only. jm: Late = card 1 full + "
         "cards 2-3 General-only (JM gives no Mid War split, so Mid follows J). all_full: every "
         "card resolves in full. J is the default because it is the only source that encodes "
         "both war levels and the whole deck, and its Darkness Spreads data matches JM on every "
-        "card JM has.",
-        "J vs JM (content-facts 'Known conflicts')",
+        "card JM has. war_status_card: The Hero's Calling card (Early 1; Early Mid 2, the 2nd "
+        "General-only; Late Mid 2 in full; Late 3, the 3rd General-only), always so with that "
+        "expansion.",
+        "J vs JM (content-facts 'Known conflicts'); HC 'War Status'",
     ),
     Setting(
         "monarch_city_overrun",
@@ -144,7 +149,31 @@ _SETTINGS: tuple[Setting, ...] = (
         "default: only J does this and no rulebook text supports it.",
         "J darkness-ai.js",
     ),
+    Setting(
+        "fame_proposals",
+        True,
+        (True, False),
+        "King's Champion Rewards: when the table records an action that earns fame (a Quest "
+        "completed, a General wounded or slain, 2 or more minions slain, the land healed, a "
+        "gate built, ...), the app proposes the Minor or Major Fame and the table confirms or "
+        "dismisses it. Off: fame is only what the table records itself.",
+        "DX 'The King's Champion Rewards' (Minor and Major Fame Heroic Actions)",
+    ),
+    Setting(
+        "grand_ball_ties",
+        "major_fame",
+        ("major_fame", "seat_order", "random"),
+        "The Grand Ball ranks heroes by total fame (Minor + Major); the rulebook does not say "
+        "how ties are broken. major_fame (default): more Major Fame first (the rarer, harder "
+        "deeds), then seat order; seat_order: the earlier seat first; random: the app draws "
+        "the order of the tied heroes (recorded, so undo and redo give the same ball).",
+        "DX 'The Grand Ball after a Victory' (silent on ties)",
+    ),
 )
+
+# The expansions' documented choices (expansion_settings.py) follow the base game's.
+_SETTINGS += tuple(Setting(*spec) for spec in EXPANSION_SETTINGS)
+_SETTINGS += tuple(Setting(*spec) for spec in DRAGON_SETTINGS)
 
 SETTINGS: Mapping[str, Setting] = {setting.name: setting for setting in _SETTINGS}
 
@@ -201,7 +230,15 @@ _PLANS: dict[str, dict[str, tuple[bool, ...]]] = {
 }
 
 
-def general_only_plan(settings: Mapping[str, Any], war_status: str) -> tuple[bool, ...]:
+def general_only_plan(
+    settings: Mapping[str, Any], war_status: str, level: int | None = None
+) -> tuple[bool, ...]:
     """For each Darkness Spreads card of the night, whether it only moves its General."""
     choice = settings.get("extra_cards_general_only", SETTINGS["extra_cards_general_only"].default)
+    if choice == "war_status_card":
+        # The Hero's Calling card has four levels of its own, kept in its content pack.
+        from .heros_calling import war_status_card_plan
+
+        plan: tuple[bool, ...] = war_status_card_plan(level or 0)
+        return plan
     return _PLANS[choice][war_status]

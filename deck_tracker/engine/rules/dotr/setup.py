@@ -27,14 +27,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from deck_tracker.engine.content import COLOURS, Hero, Pack, default_packs
+from deck_tracker.engine.content import COLOURS, Hero, Pack
 from deck_tracker.engine.core import Context, Step
 from deck_tracker.engine.decks import get_deck, seat_label, take_from_draw
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.game import SEAT_HOOKS, place_decks, setup_handler
 from deck_tracker.engine.slugs import slugify
 
-from .board import CRYSTALS, GATES, GameOver, Realm, board_data, deck_cards
+from .board import CRYSTALS, GATES, GameOver, Realm, board_data
+from .expansions import (
+    adjust_settings,
+    card_count,
+    expansion_decks,
+    expansion_hero,
+    expansion_packs,
+    prepare_expansions,
+    resolve_expansions,
+    run_expansion_setups,
+)
+from .packs import effective_pack, game_cards, game_pack
+from .quests import replace_unachievable_quests
 from .settings import default_settings, resolve_settings
 
 __all__ = ["DECKS", "PACK_ID", "enter_hero", "resolve_hero", "setup_dotr"]
@@ -58,7 +70,7 @@ R_QUIET = "Setting all_is_quiet: the All is Quiet cards are removed"
 
 def _pack(ctx: Context) -> Pack:
     packs = ctx.get("packs") or [PACK_ID]
-    return default_packs()[packs[0]]
+    return effective_pack(ctx.state, packs[0])
 
 
 def resolve_hero(ctx: Context, hero: str) -> Hero:
@@ -72,14 +84,19 @@ def resolve_hero(ctx: Context, hero: str) -> Hero:
     raise RuleViolation(f"There is no hero {hero!r}. Heroes: {known}.", code="unknown_hero")
 
 
-def enter_hero(ctx: Context, seat: str, hero: str | None) -> None:
-    """Seat ``seat``'s hero enters: Monarch City, full life, 2 Hero Cards and 1 Quest."""
+def enter_hero(
+    ctx: Context, seat: str, hero: str | None, *, deal: dict[str, int] | None = None
+) -> None:
+    """Seat ``seat``'s hero enters: Monarch City, full life, 2 Hero Cards and 1 Quest.
+
+    An expansion may build the hero itself (The Hero's Calling) or deal more cards; ``deal``
+    overrides the cards dealt (a hero replacing one slain in a Dungeon)."""
     if hero is None or not hero.strip():
         return
     seats = ctx.get("seats", default={})
     if seat not in seats:
         raise RuleViolation(f"There is no seat {seat!r} at this table.", code="unknown_seat")
-    found = resolve_hero(ctx, hero)
+    found = expansion_hero(ctx, hero) or resolve_hero(ctx, hero)
     heroes: dict[str, Any] = ctx.get("heroes") or {}
     if seat in heroes:
         raise RuleViolation(f"Seat {seat} already plays a hero.", code="seat_has_hero")
@@ -95,7 +112,8 @@ def enter_hero(ctx: Context, seat: str, hero: str | None) -> None:
         Step(f"Place the {found.name} in {data.names[city]} with {found.life} life tokens.", R_HERO)
     ]
     dealt: dict[str, list[str]] = {}
-    for deck, count in HAND.items():
+    for deck, printed in (deal or HAND).items():
+        count = printed if deal else card_count(ctx.state, f"start:{deck}", printed)
         label = "Hero Cards" if deck == HERO else "Quest"
         if get_deck(ctx.state, deck)["owner"] == "table":
             dealt[deck] = []
@@ -139,6 +157,8 @@ def enter_hero(ctx: Context, seat: str, hero: str | None) -> None:
         private={seat: {"hero_cards": dealt[HERO], "quests": dealt[QUEST]}},
         steps=steps,
     )
+    # A Quest whose General is absent or slain is discarded and replaced (DX, quests.py).
+    replace_unachievable_quests(ctx, seat, dealt[QUEST])
 
 
 def _seat_hook(ctx: Context, seat: str) -> None:
@@ -148,17 +168,18 @@ def _seat_hook(ctx: Context, seat: str) -> None:
 SEAT_HOOKS["dotr"] = _seat_hook
 
 
-def _table_decks(raw: Any) -> list[str]:
+def _table_decks(raw: Any, allowed: tuple[str, ...] = DECKS) -> list[str]:
     if raw is None:
         return []
     if not isinstance(raw, list) or not all(isinstance(name, str) for name in raw):
-        raise InvalidArguments({"table_decks": [f"A list of deck names: {', '.join(DECKS)}."]})
-    unknown = [name for name in raw if name not in DECKS]
+        raise InvalidArguments({"table_decks": [f"A list of deck names: {', '.join(allowed)}."]})
+    unknown = [name for name in raw if name not in allowed]
     if unknown or len(set(raw)) != len(raw):
         raise InvalidArguments(
             {
                 "table_decks": [
-                    f"Each of {', '.join(DECKS)} at most once; not {', '.join(map(repr, unknown))}."
+                    f"Each of {', '.join(allowed)} at most once; "
+                    f"not {', '.join(map(repr, unknown))}."
                     if unknown
                     else "A deck is named twice."
                 ]
@@ -174,7 +195,7 @@ def _setup_cards(raw: Any, pack: Pack, table_owned: bool, boxed: set[str]) -> li
     if not table_owned:
         problem = "Only a table-owned Darkness Spreads deck names its setup cards."
     elif isinstance(raw, list) and len(raw) == len(SETUP_COUNTS) and len(set(raw)) == len(raw):
-        cards = deck_cards(pack.id, DS)
+        cards = {card.id: card for card in pack.deck(DS).cards}
         if all(
             isinstance(c, str) and c in cards and cards[c].kind == "standard" and c not in boxed
             for c in raw
@@ -188,20 +209,28 @@ def _setup_cards(raw: Any, pack: Pack, table_owned: bool, boxed: set[str]) -> li
 def setup_dotr(ctx: Context, setup: dict[str, Any]) -> None:
     """A base game of Defenders of the Realm, ready for the first hero's turn."""
     settings = resolve_settings(setup.get("options"))
-    table_decks = _table_decks(setup.get("table_decks"))
-    pack = default_packs()[PACK_ID]
+    expansions = resolve_expansions(setup.get("expansions"))
+    settings = adjust_settings(expansions, settings, setup.get("options"))
+    table_decks = _table_decks(setup.get("table_decks"), DECKS + expansion_decks(expansions))
+    ctx.set("settings", settings)
+    ctx.set("packs", [PACK_ID, *expansion_packs(expansions)])
+    if expansions:
+        ctx.set("expansions", expansions)
+    # An expansion may compose the game's content first (the Dragon expansion's Generals); the
+    # base game plays the base pack.
+    prepare_expansions(ctx, setup, table_decks)
+    pack = game_pack(ctx.state)
     quiet = [c.id for c in pack.deck(DS).cards if c.kind == "all_is_quiet"]
     boxed = set() if settings["all_is_quiet"] else set(quiet)
     named = _setup_cards(setup.get("setup_cards"), pack, DS in table_decks, boxed)
-    ctx.set("settings", settings)
-    ctx.set("packs", [pack.id])
     defaults = default_settings()
     changed = [name for name, value in settings.items() if value != defaults[name]]
     ctx.emit(
         "dotr_setup_started",
         f"{pack.name}"
         + (f", with {', '.join(f'{n}={settings[n]}' for n in changed)}." if changed else "."),
-        data={"settings": settings, "pack": pack.id, "table_decks": table_decks},
+        data={"settings": settings, "pack": pack.id, "table_decks": table_decks}
+        | ({"expansions": expansions} if expansions else {}),
         steps=[
             Step(
                 "Lay out the board, the War Status board and the 4 General cards; put a "
@@ -244,6 +273,7 @@ def setup_dotr(ctx: Context, setup: dict[str, Any]) -> None:
             data={"outcome": ctx.get("outcome")},
             steps=realm.take_steps(),
         )
+    run_expansion_setups(ctx, setup, table_decks)
     enter_hero(ctx, "1", ctx.get("seats", "1", "hero"))
     ctx.emit(
         "setup_complete",
@@ -311,7 +341,7 @@ def _place_generals(ctx: Context, realm: Realm, pack: Pack) -> None:
             },
         )
         realm.step(f"Place {general.name} on {realm.name(general.start)}.", R_GENERALS)
-        realm.place(general.colour, general.starting_minions, general.start, rule=R_GENERALS)
+        realm.place(general.colour, general.starting_minions or 0, general.start, rule=R_GENERALS)
     ctx.emit(
         "generals_placed",
         "The four Generals take position with their minions.",
@@ -323,7 +353,7 @@ def _place_generals(ctx: Context, realm: Realm, pack: Pack) -> None:
 def _first_minions(
     ctx: Context, realm: Realm, named: list[str] | None, settings: dict[str, Any]
 ) -> None:
-    cards = deck_cards(realm.data.pack_id, DS)
+    cards = game_cards(ctx.state)
     table_owned = get_deck(ctx.state, DS)["owner"] == "table"
     used: list[str] = []
     for number, count in enumerate(SETUP_COUNTS, start=1):

@@ -10,10 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from ...commands import Arg, command
-from ...content import COLOURS, Pack, UnknownContentError, default_packs
+from ...content import COLOURS, Pack, UnknownContentError
 from ...core import Context, State, Step
 from ...decks import seat_label
 from ...errors import InvalidArguments, RuleViolation
+from .packs import effective_packs
 
 DOTR = frozenset({"dotr"})
 WAR_STATUSES = ("early", "mid", "mid", "late")
@@ -32,9 +33,8 @@ WIN_RULE = "Object of the Game: the players win by defeating all 4 Generals"
 
 
 def packs_of(state: State) -> list[Pack]:
-    available = default_packs()
-    ids = state.get("packs") or ["dotr-base"]
-    return [available[pack_id] for pack_id in ids if pack_id in available]
+    """The game's packs, with what players had entered when it was set up (packs.py)."""
+    return effective_packs(state)
 
 
 def require_playing(state: State) -> None:
@@ -111,7 +111,11 @@ def seat_of(ctx: Context, seat: str | None) -> str:
 def hero_name(state: State, seat: str) -> str:
     hero_id = str(state["heroes"][seat].get("hero", ""))
     found = content_item(state, "heroes", hero_id)
-    return str(found.name) if found else hero_id or f"Seat {seat}'s hero"
+    if found:
+        return str(found.name)
+    # A hero built at the table (The Hero's Calling) is known by the name its seat gave it.
+    named = (state.get("seats") or {}).get(seat, {}).get("hero")
+    return str(named or hero_id or f"Seat {seat}'s hero")
 
 
 def record(

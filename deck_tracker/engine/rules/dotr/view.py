@@ -19,6 +19,22 @@ PUBLIC_KEYS = (
     "turn",
     "pending",
     "settings",
+    "fame",
+    "grand_ball",
+    "rewards",
+    "expansions",
+    "dungeons",
+    "dungeon_run",
+    "recruitment",
+    "heros_calling",
+    # The Dragon expansion
+    "dragon",
+    "global_effect",
+    "sterling",
+    "winds_of_war",
+    "agent",
+    "royal_blessings",
+    "slayers",
 )
 
 

@@ -1,0 +1,1 @@
+"""The award tracker across sessions: players, their heroes, finished games, rewards, statistics."""

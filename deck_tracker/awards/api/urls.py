@@ -1,0 +1,26 @@
+from django.urls import path
+
+from . import transfer_views, views
+
+urlpatterns = [
+    path("accounts/", views.RegisterView.as_view(), name="account-register"),
+    path("accounts/token/", views.TokenView.as_view(), name="account-token"),
+    path("accounts/session/", views.SessionView.as_view(), name="account-session"),
+    path("accounts/me/", views.MeView.as_view(), name="account-me"),
+    path("groups/", views.GroupListView.as_view(), name="group-list"),
+    path("groups/<int:group_id>/", views.GroupDetailView.as_view(), name="group-detail"),
+    path("groups/<int:group_id>/members/", views.GroupMembersView.as_view(), name="group-members"),
+    path(
+        "groups/<int:group_id>/members/<str:username>/",
+        views.GroupMemberView.as_view(),
+        name="group-member",
+    ),
+    path("players/", views.PlayerListView.as_view(), name="player-list"),
+    path("players/<int:player_id>/", views.PlayerDetailView.as_view(), name="player-detail"),
+    path("history/", views.HistoryView.as_view(), name="history"),
+    path("history/<uuid:uid>/", views.HistoryDetailView.as_view(), name="history-detail"),
+    path("awards/export.json", transfer_views.ExportJsonView.as_view(), name="awards-export-json"),
+    path("awards/export.csv", transfer_views.ExportCsvView.as_view(), name="awards-export-csv"),
+    path("awards/import/", transfer_views.ImportView.as_view(), name="awards-import"),
+    path("awards/sheet/", transfer_views.SheetView.as_view(), name="awards-sheet"),
+]

@@ -1,0 +1,93 @@
+"""Accounts: a session (the browser) or an account token (``Authorization: Bearer acct_...``).
+
+Seat tokens and account tokens share the Bearer scheme; a token that names no seat is tried as
+an account token. Account-only endpoints use :class:`SessionAuthentication` with its CSRF check;
+the game endpoints (create, join) use :class:`LenientSessionAuthentication`, which treats a
+session without a CSRF token as no account at all, so a logged-in browser can still open an
+anonymous table.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from rest_framework import exceptions
+from rest_framework.authentication import BaseAuthentication, SessionAuthentication
+from rest_framework.permissions import BasePermission
+from rest_framework.request import Request
+
+from .models import AccountToken
+
+TOKEN_PREFIX = "acct_"
+
+
+def hash_key(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+def new_account_key() -> str:
+    return TOKEN_PREFIX + secrets.token_urlsafe(32)
+
+
+def _bearer(request: Request) -> str | None:
+    scheme, _, token = request.META.get("HTTP_AUTHORIZATION", "").partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token.startswith(TOKEN_PREFIX) or len(token) > 200:
+        return None
+    return str(token)
+
+
+class AccountTokenAuthentication(BaseAuthentication):
+    def authenticate(self, request: Request) -> tuple[AbstractBaseUser, AccountToken] | None:
+        key = _bearer(request)
+        if key is None:
+            return None
+        token = AccountToken.objects.select_related("user").filter(key_hash=hash_key(key)).first()
+        if token is None or not token.user.is_active:
+            raise exceptions.AuthenticationFailed("This account token is not valid.")
+        return token.user, token
+
+    def authenticate_header(self, request: Request) -> str:
+        return "Bearer"
+
+
+class LenientSessionAuthentication(SessionAuthentication):
+    def authenticate(self, request: Request) -> tuple[Any, None] | None:
+        try:
+            return super().authenticate(request)
+        except exceptions.PermissionDenied:
+            return None
+
+
+class IsAccount(BasePermission):
+    message = "Sign in with an account (a session or an account token)."
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        user = request.user
+        return bool(user is not None and user.is_authenticated)
+
+
+def account_of(request: Request) -> Any:
+    """The signed-in account, or None (game endpoints accept both)."""
+    user = getattr(request, "user", None)
+    return user if user is not None and user.is_authenticated else None
+
+
+class AccountTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
+    target_class = "deck_tracker.awards.auth.AccountTokenAuthentication"
+    name = "accountToken"
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
+        return {"type": "http", "scheme": "bearer", "description": "An account token (acct_...)."}
+
+
+class LenientSessionScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
+    target_class = "deck_tracker.awards.auth.LenientSessionAuthentication"
+    name = "sessionCookie"
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
+        return {"type": "apiKey", "in": "cookie", "name": "sessionid"}

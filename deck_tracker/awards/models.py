@@ -1,0 +1,201 @@
+"""Storage of the award tracker: groups, players, one row per finished game, rewards, statistics.
+
+A *group* is owned by an account (its members may read it); its *players* are named people, each
+optionally an account. A finished game leaves one :class:`GameRecord` per group whose players sat
+at it, as a row of the rulebook's Award Tracker: Generals, minions, W/L and each reward with its
+hero and player. :class:`PlayerStats` is a cache recomputed from the records (a Celery task).
+Only ``deck_tracker.awards.services`` writes these rows.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+
+from deck_tracker.models import Game, Seat
+
+REWARD_CARDS = [
+    ("kings-champion", "King's Champion"),
+    ("duke", "Duke"),
+    ("land", "Land"),
+    ("mayor", "Mayor"),
+    ("stables", "Stables"),
+    ("folk-hero", "Folk Hero"),
+    ("blessing", "Blessing"),
+]
+
+
+class RewardCarryOver(models.TextChoices):
+    # The Award Tracker: "They may use this Reward in their next game, providing they use the
+    # same Hero that earned it."
+    NEXT_GAME = "next_game", "The player's next game, if with the same hero (rulebook)"
+    NEXT_GAME_WITH_HERO = "next_game_with_hero", "The player's next game with that hero"
+    ALWAYS = "always", "Every later game with that hero"
+
+
+class PlayerGroup(models.Model):
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="owned_player_groups"
+    )
+    name = models.CharField(max_length=80)
+    members = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="player_groups", blank=True
+    )
+    reward_carry_over = models.CharField(
+        max_length=24, choices=RewardCarryOver.choices, default=RewardCarryOver.NEXT_GAME
+    )
+    # The blue Major Fame tokens' values, once the group has entered them: its games then
+    # start with an app-owned cup.
+    fame_cup = models.JSONField(default=list, blank=True)
+    # The reward cards' effects as the players entered them ({card: text}).
+    reward_effects = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    group = models.ForeignKey(PlayerGroup, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=60)
+    account = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="award_players",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["group", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["group", "name"], name="player_name_unique_in_group")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class SeatPlayer(models.Model):
+    """Which player sits at a seat (given at create or join)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seat_players")
+    seat = models.OneToOneField(Seat, on_delete=models.CASCADE, related_name="player_link")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="seat_links")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            # A player sits once at a table (two phones claiming the same player: one wins).
+            models.UniqueConstraint(fields=["game", "player"], name="player_once_per_game")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} at {self.seat}"
+
+
+class GameRecord(models.Model):
+    """One row of the Award Tracker (a game finished in the app, or imported)."""
+
+    uid = models.UUIDField(default=uuid.uuid4, editable=False)
+    group = models.ForeignKey(PlayerGroup, on_delete=models.CASCADE, related_name="records")
+    game = models.ForeignKey(
+        Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="award_records"
+    )
+    played_on = models.DateField()
+    scenario = models.CharField(max_length=60, blank=True, default="")
+    generals = models.JSONField(default=list)  # the sheet's abbreviations: ["S", "V", ...]
+    minions = models.JSONField(default=list)  # ["DK", "U", ...]
+    result = models.CharField(max_length=1, choices=[("W", "Won"), ("L", "Lost")])
+    reason = models.TextField(blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["played_on", "created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["group", "uid"], name="record_uid_unique_in_group"),
+            models.UniqueConstraint(
+                fields=["group", "game"],
+                condition=models.Q(game__isnull=False),
+                name="record_game_unique_in_group",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.played_on} {self.result} ({' '.join(self.generals)})"
+
+
+class GameRecordHero(models.Model):
+    record = models.ForeignKey(GameRecord, on_delete=models.CASCADE, related_name="heroes")
+    player = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="played"
+    )
+    player_name = models.CharField(max_length=60)
+    hero = models.CharField(max_length=60)  # the hero's id, e.g. "eagle-rider"
+    seat = models.CharField(max_length=8, blank=True, default="")
+    minor_fame = models.PositiveIntegerField(default=0)
+    major_fame = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["record", "seat", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.player_name}: {self.hero}"
+
+
+class RewardAward(models.Model):
+    record = models.ForeignKey(GameRecord, on_delete=models.CASCADE, related_name="rewards")
+    card = models.CharField(max_length=20, choices=REWARD_CARDS)
+    hero = models.CharField(max_length=60)
+    player = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="rewards"
+    )
+    player_name = models.CharField(max_length=60)
+
+    class Meta:
+        ordering = ["record", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["record", "card"], name="reward_card_once_per_record")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.card}: {self.hero} ({self.player_name})"
+
+
+class PlayerStats(models.Model):
+    """Recomputed from the records by a task; never edited by hand."""
+
+    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="stats")
+    games = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0)
+    losses = models.PositiveIntegerField(default=0)
+    minor_fame = models.PositiveIntegerField(default=0)
+    major_fame = models.PositiveIntegerField(default=0)
+    by_general = models.JSONField(default=dict)  # {"S": {"games", "wins", "losses"}, ...}
+    by_hero = models.JSONField(default=dict)  # {"wizard": {"games", "wins", "losses", "fame"}}
+    rewards = models.JSONField(default=dict)  # {"duke": 2, ...}
+    computed_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.wins}W {self.losses}L"
+
+
+class AccountToken(models.Model):
+    """A bearer token for an account (stored hashed), for clients without a session."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="award_tokens"
+    )
+    key_hash = models.CharField(max_length=64, unique=True)
+    name = models.CharField(max_length=60, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"token of {self.user}"

@@ -1,0 +1,186 @@
+"""Reads of the award tracker, as an account may see it.
+
+A group is visible to its owner, its members and the accounts that are one of its players;
+only its owner changes it. Anything not visible is "not found", never "forbidden".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q, QuerySet
+from django.http import Http404
+
+from deck_tracker.engine.content import default_packs
+
+from .models import GameRecord, Player, PlayerGroup, PlayerStats, RewardAward
+
+CARD_NAMES = dict(RewardAward._meta.get_field("card").choices or [])
+
+
+def groups_visible(*, user: Any) -> QuerySet[PlayerGroup]:
+    return PlayerGroup.objects.filter(
+        Q(owner=user) | Q(members=user) | Q(players__account=user)
+    ).distinct()
+
+
+def group_for(*, user: Any, group_id: Any, write: bool = False) -> PlayerGroup:
+    """A visible group (else 404); with ``write``, one the account owns (else 403)."""
+    group = groups_visible(user=user).filter(pk=_int(group_id)).first()
+    if group is None:
+        raise Http404("No such group.")
+    if write and group.owner_id != user.pk:
+        raise PermissionDenied("Only the group's owner may change it.")
+    return group
+
+
+def _int(value: Any) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return 0
+
+
+def players_visible(*, user: Any) -> QuerySet[Player]:
+    return Player.objects.filter(group__in=groups_visible(user=user)).select_related("group")
+
+
+def player_for(*, user: Any, player_id: Any) -> Player:
+    player = players_visible(user=user).filter(pk=_int(player_id)).first()
+    if player is None:
+        raise Http404("No such player.")
+    return player
+
+
+def hero_name(hero_id: str) -> str:
+    for pack in default_packs().values():
+        hero = pack.heroes.get(hero_id)
+        if hero is not None:
+            return str(hero.name)
+    return hero_id
+
+
+def player_view(player: Player, *, with_stats: bool = False) -> dict[str, Any]:
+    view: dict[str, Any] = {
+        "id": player.pk,
+        "name": player.name,
+        "group": player.group_id,
+        "account": player.account.get_username() if player.account else None,
+    }
+    if with_stats:
+        stats = PlayerStats.objects.filter(player=player).first()
+        view["stats"] = stats_view(stats)
+        view["heroes"] = sorted((stats.by_hero if stats else {}).keys())
+    return view
+
+
+def stats_view(stats: PlayerStats | None) -> dict[str, Any]:
+    if stats is None:
+        return {
+            "games": 0,
+            "wins": 0,
+            "losses": 0,
+            "fame": {"minor": 0, "major": 0, "total": 0},
+            "by_general": {},
+            "by_hero": {},
+            "rewards": {},
+            "computed_at": None,
+        }
+    return {
+        "games": stats.games,
+        "wins": stats.wins,
+        "losses": stats.losses,
+        "fame": {
+            "minor": stats.minor_fame,
+            "major": stats.major_fame,
+            "total": stats.minor_fame + stats.major_fame,
+        },
+        "by_general": stats.by_general,
+        "by_hero": stats.by_hero,
+        "rewards": stats.rewards,
+        "computed_at": stats.computed_at.isoformat().replace("+00:00", "Z"),
+    }
+
+
+def group_view(group: PlayerGroup, *, user: Any) -> dict[str, Any]:
+    return {
+        "id": group.pk,
+        "name": group.name,
+        "owner": group.owner.get_username(),
+        "is_owner": group.owner_id == user.pk,
+        "members": sorted(m.get_username() for m in group.members.all()),
+        "reward_carry_over": group.reward_carry_over,
+        "fame_cup": list(group.fame_cup),
+        "reward_effects": dict(group.reward_effects),
+    }
+
+
+def records(*, group: PlayerGroup | None = None, groups: Any = None) -> QuerySet[GameRecord]:
+    qs = GameRecord.objects.all() if group is None else GameRecord.objects.filter(group=group)
+    if groups is not None:
+        qs = qs.filter(group__in=groups)
+    return qs.prefetch_related("heroes", "rewards").order_by("played_on", "created_at", "id")
+
+
+def record_view(record: GameRecord) -> dict[str, Any]:
+    return {
+        "uid": str(record.uid),
+        "group": record.group_id,
+        "game": str(record.game_id) if record.game_id else None,
+        "played_on": record.played_on.isoformat(),
+        "scenario": record.scenario,
+        "generals": list(record.generals),
+        "minions": list(record.minions),
+        "result": record.result,
+        "reason": record.reason,
+        "heroes": [
+            {
+                "player": h.player_id,
+                "player_name": h.player_name,
+                "hero": h.hero,
+                "hero_name": hero_name(h.hero),
+                "seat": h.seat,
+                "minor_fame": h.minor_fame,
+                "major_fame": h.major_fame,
+            }
+            for h in record.heroes.all()
+        ],
+        "rewards": [
+            {
+                "card": r.card,
+                "name": CARD_NAMES.get(r.card, r.card),
+                "hero": r.hero,
+                "hero_name": hero_name(r.hero),
+                "player": r.player_id,
+                "player_name": r.player_name,
+            }
+            for r in record.rewards.all()
+        ],
+    }
+
+
+def rewards_to_grant(*, player: Player, hero: str, exclude_game: Any = None) -> list[RewardAward]:
+    """The reward cards ``player`` starts a game with when playing ``hero``.
+
+    Per the group's ``reward_carry_over``: the rewards of the player's last recorded game when it
+    was played with this hero (default: the Award Tracker's "their next game, providing they use
+    the same Hero"); or of the player's last game with this hero; or every reward ever won with it.
+    """
+    played = GameRecord.objects.filter(heroes__player=player).exclude(game_id=exclude_game)
+    played = played.distinct().order_by("-played_on", "-created_at", "-id")
+    mode = player.group.reward_carry_over
+    if mode == "always":
+        awards = RewardAward.objects.filter(player=player, hero=hero).order_by("record__played_on")
+        first: dict[str, RewardAward] = {}
+        for award in awards.select_related("record"):
+            first.setdefault(award.card, award)
+        return list(first.values())
+    if mode == "next_game_with_hero":
+        played = played.filter(heroes__player=player, heroes__hero=hero)
+    last = played.first()
+    if last is None:
+        return []
+    return list(
+        RewardAward.objects.filter(record=last, player=player, hero=hero).select_related("record")
+    )

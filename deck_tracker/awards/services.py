@@ -1,0 +1,284 @@
+"""Writes of the award tracker: accounts' tokens, groups, players, finished games, statistics.
+
+The record of a finished game is rebuilt from the game's state (``game_record_sync``) and the
+statistics from the records (``player_stats_recompute``): both may run any number of times and
+give the same rows, which is what makes the Celery task idempotent.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+
+from deck_tracker.engine.rules.dotr.fame import fame_totals
+from deck_tracker.models import Game
+
+from .auth import hash_key, new_account_key
+from .codes import game_codes
+from .models import (
+    AccountToken,
+    GameRecord,
+    GameRecordHero,
+    Player,
+    PlayerGroup,
+    PlayerStats,
+    RewardAward,
+    SeatPlayer,
+)
+
+RESULTS = {"won": "W", "lost": "L"}
+
+
+class AwardsError(Exception):
+    """A request the tracker refuses; ``code`` is stable, ``fields`` name the inputs at fault."""
+
+    def __init__(
+        self,
+        detail: str,
+        *,
+        code: str,
+        field: str | None = None,
+        status: int = 400,
+        fields: dict[str, list[str]] | None = None,
+    ):
+        super().__init__(detail)
+        self.detail, self.code, self.status = detail, code, status
+        self.fields = fields or ({field: [detail]} if field else None)
+
+
+# ------------------------------------------------------------------------------------------
+# Accounts
+# ------------------------------------------------------------------------------------------
+
+
+def account_register(*, username: str, password: str) -> Any:
+    user_model = get_user_model()
+    if user_model.objects.filter(username__iexact=username).exists():
+        raise AwardsError("This username is taken.", code="username_taken", field="username")
+    return user_model.objects.create_user(username=username, password=password)
+
+
+def account_token_create(*, user: Any, name: str = "") -> str:
+    key = new_account_key()
+    AccountToken.objects.create(user=user, key_hash=hash_key(key), name=name[:60])
+    return key
+
+
+def account_token_revoke(*, token: AccountToken) -> None:
+    token.delete()
+
+
+# ------------------------------------------------------------------------------------------
+# Groups and players
+# ------------------------------------------------------------------------------------------
+
+
+def group_create(*, owner: Any, name: str) -> PlayerGroup:
+    return PlayerGroup.objects.create(owner=owner, name=name)
+
+
+GROUP_FIELDS = ("name", "reward_carry_over", "fame_cup", "reward_effects")
+
+
+def group_update(*, group: PlayerGroup, **fields: Any) -> PlayerGroup:
+    changed = [name for name in GROUP_FIELDS if name in fields]
+    for name in changed:
+        setattr(group, name, fields[name])
+    if changed:
+        group.save(update_fields=changed)
+    return group
+
+
+def group_member_add(*, group: PlayerGroup, username: str) -> None:
+    user = get_user_model().objects.filter(username__iexact=username).first()
+    if user is None:
+        raise AwardsError("No account has this username.", code="unknown_account", field="username")
+    if user.pk == group.owner_id:
+        raise AwardsError(
+            "The owner is always in the group.", code="owner_is_member", field="username"
+        )
+    group.members.add(user)
+
+
+def group_member_remove(*, group: PlayerGroup, username: str) -> None:
+    group.members.remove(*group.members.filter(username__iexact=username))
+
+
+def player_create(*, group: PlayerGroup, name: str, account: str | None = None) -> Player:
+    try:
+        with transaction.atomic():
+            return Player.objects.create(
+                group=group, name=name, account=_account_in_group(group, account)
+            )
+    except IntegrityError:
+        raise AwardsError(
+            f"The group already has a player named {name!r}.", code="player_exists", field="name"
+        ) from None
+
+
+def _account_in_group(group: PlayerGroup, username: str | None) -> Any:
+    """A player may be an account: the owner's or a member's (so no one is linked unasked)."""
+    if not username:
+        return None
+    user = group.members.filter(username__iexact=username).first()
+    if user is None and group.owner.get_username().lower() == username.lower():
+        user = group.owner
+    if user is None:
+        raise AwardsError(
+            "A player can only be the account of the group's owner or of a member.",
+            code="account_not_in_group",
+            field="account",
+        )
+    return user
+
+
+def player_update(*, player: Player, name: str | None = None, account: Any = ...) -> Player:
+    fields: list[str] = []
+    if name is not None and name != player.name:
+        if Player.objects.filter(group=player.group, name=name).exclude(pk=player.pk).exists():
+            raise AwardsError(
+                f"The group already has a player named {name!r}.",
+                code="player_exists",
+                field="name",
+            )
+        player.name, fields = name, [*fields, "name"]
+    if account is not ...:
+        player.account, fields = _account_in_group(player.group, account), [*fields, "account"]
+    if fields:
+        player.save(update_fields=fields)
+    return player
+
+
+# ------------------------------------------------------------------------------------------
+# Finished games: the record and the statistics
+# ------------------------------------------------------------------------------------------
+
+
+def _players_of_game(game_id: Any) -> set[int]:
+    return set(
+        GameRecordHero.objects.filter(record__game_id=game_id, player__isnull=False)
+        .values_list("player_id", flat=True)
+        .distinct()
+    )
+
+
+@transaction.atomic
+def game_record_sync(*, game_id: Any) -> list[int]:
+    """Make the tracker's rows for this game match its state; the players whose rows changed.
+
+    A game won or lost has one record per group with a player at the table (abandoned and
+    unfinished games have none, so undoing an ending removes its record). Rewards are those
+    handed out at the Grand Ball so far.
+    """
+    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    before = _players_of_game(game_id)
+    if game is None:
+        return sorted(before)
+    state = game.state
+    result = RESULTS.get((state.get("outcome") or {}).get("result", ""))
+    links = SeatPlayer.objects.filter(seat__game=game).select_related("seat", "player__group")
+    by_seat = {link.seat.key: link.player for link in links}
+    groups = {player.group_id: player.group for player in by_seat.values()}
+    records = GameRecord.objects.filter(game=game)
+    if result is None or state.get("system") != "dotr":
+        records.delete()
+        return sorted(before)
+    records.exclude(group_id__in=groups).delete()
+    generals, minions = game_codes(state)
+    fame = fame_totals(state)
+    seats = state.get("seats") or {}
+    heroes = state.get("heroes") or {}
+    awards = (state.get("grand_ball") or {}).get("awards") or []
+    scenario = str((state.get("scenario") or {}).get("id", ""))
+    for group_id, group in groups.items():
+        record, _ = GameRecord.objects.get_or_create(
+            group=group,
+            game=game,
+            defaults={
+                "played_on": game.created_at.date(),
+                "generals": [],
+                "minions": [],
+                "result": result,
+            },
+        )
+        record.generals, record.minions, record.result = generals, minions, result
+        record.reason = str((state.get("outcome") or {}).get("reason", ""))
+        record.scenario = scenario
+        record.save()
+
+        def own(seat: str, group_id: int = group_id) -> Player | None:
+            player = by_seat.get(seat)
+            return player if player is not None and player.group_id == group_id else None
+
+        def name(seat: str) -> str:
+            player = own(seat)
+            return player.name if player else str(seats.get(seat, {}).get("name") or seat)
+
+        record.heroes.all().delete()
+        GameRecordHero.objects.bulk_create(
+            GameRecordHero(
+                record=record,
+                player=own(seat),
+                player_name=name(seat),
+                hero=entry["hero"],
+                seat=seat,
+                minor_fame=fame.get(seat, {}).get("minor", 0),
+                major_fame=fame.get(seat, {}).get("major", 0),
+            )
+            for seat, entry in sorted(heroes.items(), key=lambda item: int(item[0]))
+        )
+        record.rewards.all().delete()
+        RewardAward.objects.bulk_create(
+            RewardAward(
+                record=record,
+                card=award["card"],
+                hero=award.get("hero") or "",
+                player=own(award["seat"]),
+                player_name=name(award["seat"]),
+            )
+            for award in awards
+        )
+    return sorted(before | _players_of_game(game_id))
+
+
+def player_stats_recompute(*, player_ids: list[int]) -> None:
+    """Games, wins and losses in all, per General and per hero, fame and rewards, per player."""
+    for player in Player.objects.filter(pk__in=player_ids):
+        rows = GameRecordHero.objects.filter(player=player).select_related("record")
+        total: Counter[str] = Counter()
+        by_general: dict[str, Counter[str]] = defaultdict(Counter)
+        by_hero: dict[str, Counter[str]] = defaultdict(Counter)
+        for row in rows:
+            outcome = "wins" if row.record.result == "W" else "losses"
+            fame = row.minor_fame + row.major_fame
+            total.update({"games": 1, outcome: 1, "minor": row.minor_fame, "major": row.major_fame})
+            for code in row.record.generals:
+                by_general[code].update({"games": 1, outcome: 1})
+            by_hero[row.hero].update({"games": 1, outcome: 1, "fame": fame})
+        rewards = Counter(RewardAward.objects.filter(player=player).values_list("card", flat=True))
+        PlayerStats.objects.update_or_create(
+            player=player,
+            defaults={
+                "games": total["games"],
+                "wins": total["wins"],
+                "losses": total["losses"],
+                "minor_fame": total["minor"],
+                "major_fame": total["major"],
+                "by_general": {code: _wl(c) for code, c in sorted(by_general.items())},
+                "by_hero": {
+                    hero: _wl(c) | {"fame": c["fame"]} for hero, c in sorted(by_hero.items())
+                },
+                "rewards": dict(sorted(rewards.items())),
+            },
+        )
+
+
+def _wl(counts: Counter[str]) -> dict[str, int]:
+    return {"games": counts["games"], "wins": counts["wins"], "losses": counts["losses"]}
+
+
+def group_player_ids(*, group_id: int) -> list[int]:
+    return list(Player.objects.filter(group_id=group_id).values_list("pk", flat=True))

@@ -1,0 +1,424 @@
+"""Export and import of a group's award tracker, as JSON (everything) or CSV (the sheet).
+
+JSON keeps every field: the group's settings, its players, and each game with its heroes' fame
+and its rewards. CSV is the printed sheet as a spreadsheet: one row per game (its ``uid``, date,
+scenario, Generals, minions, W/L, reason), up to 6 ``player_n``/``hero_n``/``minor_n``/``major_n``
+column groups, and one column per reward card holding ``Hero (Player)``. Importing a CSV makes
+every name a player of the group.
+
+Imports add games whose ``uid`` the group does not have yet and skip the others, so importing
+the same file twice changes nothing. Every problem is reported at once, each under its place in
+the file (``games.3.result``, ``rows.2.generals``).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import uuid
+from datetime import date
+from typing import Any
+
+from django.db import transaction
+
+from deck_tracker.engine.slugs import slugify
+
+from .models import (
+    REWARD_CARDS,
+    GameRecord,
+    GameRecordHero,
+    Player,
+    PlayerGroup,
+    RewardAward,
+    RewardCarryOver,
+)
+from .selectors import hero_name, records
+from .services import AwardsError, _account_in_group
+
+FORMAT, VERSION = "dotr-award-tracker", 1
+MAX_SEATS = 6
+CARDS = [card for card, _ in REWARD_CARDS]
+REWARD_COLUMNS = {
+    card: card.replace("kings-champion", "champion").replace("-", "_") for card in CARDS
+}
+SEAT_COLUMNS = [
+    f"{kind}_{n}" for n in range(1, MAX_SEATS + 1) for kind in ("player", "hero", "minor", "major")
+]
+CSV_COLUMNS = [
+    "uid",
+    "played_on",
+    "scenario",
+    "generals",
+    "minions",
+    "result",
+    "reason",
+    *SEAT_COLUMNS,
+    *REWARD_COLUMNS.values(),
+]
+CODE = re.compile(r"^[A-Z][A-Z0-9]{0,11}$")
+REWARD_CELL = re.compile(r"^(?P<hero>[^()]+?) \((?P<player>.+)\)$")
+
+
+# ------------------------------------------------------------------------------------------
+# Export
+# ------------------------------------------------------------------------------------------
+
+
+def export_document(*, group: PlayerGroup) -> dict[str, Any]:
+    players = Player.objects.filter(group=group).select_related("account").order_by("name")
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "group": {
+            "name": group.name,
+            "reward_carry_over": group.reward_carry_over,
+            "fame_cup": list(group.fame_cup),
+            "reward_effects": dict(sorted(group.reward_effects.items())),
+        },
+        "players": [
+            {"name": p.name, "account": p.account.get_username() if p.account else None}
+            for p in players
+        ],
+        "games": [_game(record) for record in records(group=group)],
+    }
+
+
+def _game(record: GameRecord) -> dict[str, Any]:
+    def linked(player: Player | None) -> str | None:
+        return player.name if player is not None else None
+
+    return {
+        "uid": str(record.uid),
+        "played_on": record.played_on.isoformat(),
+        "scenario": record.scenario,
+        "generals": list(record.generals),
+        "minions": list(record.minions),
+        "result": record.result,
+        "reason": record.reason,
+        "heroes": [
+            {
+                "player": linked(h.player),
+                "player_name": h.player_name,
+                "hero": h.hero,
+                "seat": h.seat,
+                "minor_fame": h.minor_fame,
+                "major_fame": h.major_fame,
+            }
+            for h in record.heroes.all()
+        ],
+        "rewards": [
+            {
+                "card": r.card,
+                "hero": r.hero,
+                "player": linked(r.player),
+                "player_name": r.player_name,
+            }
+            for r in record.rewards.all()
+        ],
+    }
+
+
+def export_csv(*, group: PlayerGroup) -> str:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    for game in export_document(group=group)["games"]:
+        row = {key: game[key] for key in ("uid", "played_on", "scenario", "result", "reason")}
+        row["generals"], row["minions"] = " ".join(game["generals"]), " ".join(game["minions"])
+        for n, hero in enumerate(game["heroes"][:MAX_SEATS], start=1):
+            row |= {
+                f"player_{n}": hero["player_name"],
+                f"hero_{n}": hero_name(hero["hero"]),
+                f"minor_{n}": hero["minor_fame"],
+                f"major_{n}": hero["major_fame"],
+            }
+        for reward in game["rewards"]:
+            cell = f"{hero_name(reward['hero'])} ({reward['player_name']})"
+            row[REWARD_COLUMNS[reward["card"]]] = cell
+        writer.writerow(row)
+    return out.getvalue()
+
+
+# ------------------------------------------------------------------------------------------
+# Import
+# ------------------------------------------------------------------------------------------
+
+
+class _Problems:
+    def __init__(self) -> None:
+        self.fields: dict[str, list[str]] = {}
+
+    def add(self, where: str, message: str) -> None:
+        self.fields.setdefault(where, []).append(message)
+
+    def raise_any(self) -> None:
+        if self.fields:
+            raise AwardsError(
+                "The file has problems; nothing was imported.",
+                code="invalid_import",
+                fields=self.fields,
+            )
+
+
+def _text(raw: Any, where: str, problems: _Problems, *, size: int, empty: bool = False) -> str:
+    if raw is None and empty:
+        return ""
+    if not isinstance(raw, str) or (not raw.strip() and not empty) or len(raw) > size:
+        problems.add(where, f"A text of 1 to {size} characters.")
+        return ""
+    return raw.strip()
+
+
+def _fame(raw: Any, where: str, problems: _Problems) -> int:
+    if raw in (None, ""):
+        return 0
+    try:
+        value = int(raw)
+    except (TypeError, ValueError):
+        value = -1
+    if isinstance(raw, bool) or not 0 <= value <= 10_000:
+        problems.add(where, "A whole number of fame points (0 or more).")
+        return 0
+    return value
+
+
+def _clean_game(raw: Any, where: str, problems: _Problems) -> dict[str, Any] | None:
+    if not isinstance(raw, dict):
+        problems.add(where, "Each game is an object.")
+        return None
+    game: dict[str, Any] = {}
+    try:
+        game["uid"] = uuid.UUID(str(raw.get("uid") or uuid.uuid4()))
+    except ValueError:
+        problems.add(f"{where}.uid", "A UUID.")
+    try:
+        game["played_on"] = date.fromisoformat(str(raw.get("played_on")))
+    except ValueError:
+        problems.add(f"{where}.played_on", "A date, YYYY-MM-DD.")
+    for key in ("generals", "minions"):
+        codes = raw.get(key)
+        if not isinstance(codes, list) or not all(
+            isinstance(c, str) and CODE.match(c) for c in codes
+        ):
+            problems.add(f"{where}.{key}", "A list of the sheet's abbreviations, e.g. S V G B.")
+        game[key] = codes if isinstance(codes, list) else []
+    if raw.get("result") not in ("W", "L"):
+        problems.add(f"{where}.result", "W or L.")
+    game["result"] = raw.get("result")
+    game["scenario"] = _text(
+        raw.get("scenario"), f"{where}.scenario", problems, size=60, empty=True
+    )
+    game["reason"] = _text(raw.get("reason"), f"{where}.reason", problems, size=500, empty=True)
+    game["heroes"], game["rewards"] = [], []
+    for index, hero in enumerate(raw.get("heroes") or []):
+        at = f"{where}.heroes.{index}"
+        if not isinstance(hero, dict):
+            problems.add(at, "An object.")
+            continue
+        game["heroes"].append(
+            {
+                "player": hero.get("player")
+                and _text(hero["player"], f"{at}.player", problems, size=60),
+                "player_name": _text(
+                    hero.get("player_name") or hero.get("player"),
+                    f"{at}.player_name",
+                    problems,
+                    size=60,
+                ),
+                "hero": slugify(_text(hero.get("hero"), f"{at}.hero", problems, size=60) or "x"),
+                "seat": _text(str(hero.get("seat") or index + 1), f"{at}.seat", problems, size=8),
+                "minor_fame": _fame(hero.get("minor_fame"), f"{at}.minor_fame", problems),
+                "major_fame": _fame(hero.get("major_fame"), f"{at}.major_fame", problems),
+            }
+        )
+    if len(game["heroes"]) > MAX_SEATS:
+        problems.add(f"{where}.heroes", f"At most {MAX_SEATS} heroes.")
+    seen: set[str] = set()
+    for index, reward in enumerate(raw.get("rewards") or []):
+        at = f"{where}.rewards.{index}"
+        if not isinstance(reward, dict) or reward.get("card") not in CARDS:
+            problems.add(f"{at}.card", f"One of {', '.join(CARDS)}.")
+            continue
+        if reward["card"] in seen:
+            problems.add(f"{at}.card", "Each reward card once per game.")
+        seen.add(reward["card"])
+        game["rewards"].append(
+            {
+                "card": reward["card"],
+                "hero": slugify(_text(reward.get("hero"), f"{at}.hero", problems, size=60) or "x"),
+                "player": reward.get("player")
+                and _text(reward["player"], f"{at}.player", problems, size=60),
+                "player_name": _text(
+                    reward.get("player_name") or reward.get("player"),
+                    f"{at}.player_name",
+                    problems,
+                    size=60,
+                ),
+            }
+        )
+    return game
+
+
+def parse_document(doc: Any) -> tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]:
+    """A JSON export checked: (group settings, players, games)."""
+    problems = _Problems()
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        problems.add("format", f"Not an export of this app (format {FORMAT!r}).")
+        problems.raise_any()
+    if doc.get("version") != VERSION:
+        problems.add("version", f"Version {VERSION} is the only one known.")
+    settings: dict[str, Any] = {}
+    group = doc.get("group") or {}
+    if isinstance(group, dict):
+        if group.get("reward_carry_over") in RewardCarryOver.values:
+            settings["reward_carry_over"] = group["reward_carry_over"]
+        cup = group.get("fame_cup")
+        if isinstance(cup, list) and all(isinstance(v, int) and 0 <= v <= 20 for v in cup):
+            settings["fame_cup"] = cup
+        effects = group.get("reward_effects")
+        if isinstance(effects, dict) and all(
+            k in CARDS and isinstance(v, str) and len(v) <= 500 for k, v in effects.items()
+        ):
+            settings["reward_effects"] = effects
+    players = []
+    for index, raw in enumerate(doc.get("players") or []):
+        name = _text((raw or {}).get("name"), f"players.{index}.name", problems, size=60)
+        players.append({"name": name, "account": (raw or {}).get("account")})
+    raw_games = doc.get("games")
+    if not isinstance(raw_games, list):
+        problems.add("games", "A list of games.")
+        raw_games = []
+    games = [_clean_game(raw, f"games.{i}", problems) for i, raw in enumerate(raw_games)]
+    problems.raise_any()
+    return settings, players, [game for game in games if game is not None]
+
+
+def parse_csv(text: str) -> list[dict[str, Any]]:
+    """A CSV export checked, as the games of a JSON document."""
+    problems = _Problems()
+    reader = csv.DictReader(io.StringIO(text))
+    missing = [c for c in ("played_on", "generals", "result") if c not in (reader.fieldnames or [])]
+    if missing:
+        problems.add("columns", f"Missing column(s): {', '.join(missing)}.")
+        problems.raise_any()
+    games = []
+    for number, row in enumerate(reader, start=1):
+        heroes = []
+        for n in range(1, MAX_SEATS + 1):
+            if (row.get(f"player_{n}") or "").strip() or (row.get(f"hero_{n}") or "").strip():
+                name = (row.get(f"player_{n}") or "").strip()
+                heroes.append(
+                    {
+                        "player": name,
+                        "player_name": name,
+                        "hero": row.get(f"hero_{n}"),
+                        "seat": str(n),
+                        "minor_fame": row.get(f"minor_{n}"),
+                        "major_fame": row.get(f"major_{n}"),
+                    }
+                )
+        rewards = []
+        for card, column in REWARD_COLUMNS.items():
+            cell = (row.get(column) or "").strip()
+            if not cell:
+                continue
+            match = REWARD_CELL.match(cell)
+            if match is None:
+                problems.add(f"rows.{number}.{column}", "Write the reward as Hero (Player).")
+                continue
+            rewards.append(
+                {
+                    "card": card,
+                    "hero": match["hero"],
+                    "player": match["player"],
+                    "player_name": match["player"],
+                }
+            )
+        raw = {key: row.get(key) for key in ("uid", "played_on", "scenario", "result", "reason")}
+        raw |= {
+            "generals": (row.get("generals") or "").split(),
+            "minions": (row.get("minions") or "").split(),
+            "heroes": heroes,
+            "rewards": rewards,
+        }
+        games.append(_clean_game(raw, f"rows.{number}", problems))
+    problems.raise_any()
+    return [game for game in games if game is not None]
+
+
+@transaction.atomic
+def import_games(
+    *,
+    group: PlayerGroup,
+    games: list[dict[str, Any]],
+    players: list[dict[str, Any]] | None = None,
+    settings: dict[str, Any] | None = None,
+) -> dict[str, int]:
+    """Add the games the group does not have (by ``uid``); players are matched by name."""
+    known = {p.name: p for p in Player.objects.filter(group=group)}
+    made = 0
+
+    def player(name: str | None, account: str | None = None) -> Player | None:
+        nonlocal made
+        if not name:
+            return None
+        if name not in known:
+            try:
+                user = _account_in_group(group, account)
+            except AwardsError:
+                user = None
+            known[name] = Player.objects.create(group=group, name=name, account=user)
+            made += 1
+        return known[name]
+
+    for entry in players or []:
+        player(entry["name"], entry.get("account"))
+    if settings:
+        for key, value in settings.items():
+            setattr(group, key, value)
+        group.save(update_fields=list(settings))
+    existing = set(GameRecord.objects.filter(group=group).values_list("uid", flat=True))
+    created = 0
+    for game in games:
+        if game["uid"] in existing:
+            continue
+        existing.add(game["uid"])
+        record = GameRecord.objects.create(
+            group=group,
+            uid=game["uid"],
+            played_on=game["played_on"],
+            scenario=game["scenario"],
+            generals=game["generals"],
+            minions=game["minions"],
+            result=game["result"],
+            reason=game["reason"],
+        )
+        GameRecordHero.objects.bulk_create(
+            GameRecordHero(
+                record=record,
+                player=player(h["player"]),
+                player_name=h["player_name"],
+                hero=h["hero"],
+                seat=h["seat"],
+                minor_fame=h["minor_fame"],
+                major_fame=h["major_fame"],
+            )
+            for h in game["heroes"]
+        )
+        RewardAward.objects.bulk_create(
+            RewardAward(
+                record=record,
+                card=r["card"],
+                hero=r["hero"],
+                player=player(r["player"]),
+                player_name=r["player_name"],
+            )
+            for r in game["rewards"]
+        )
+        created += 1
+    return {
+        "games_created": created,
+        "games_skipped": len(games) - created,
+        "players_created": made,
+    }

@@ -1,0 +1,126 @@
+"""1. Choosing Generals; the Darkness Spreads and Hero decks rebuilt for them (DX)."""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+
+import pytest
+
+from deck_tracker.engine.content import default_packs
+from deck_tracker.engine.errors import InvalidArguments
+from deck_tracker.engine.rules.dotr.dragon_content import general_of
+from deck_tracker.engine.rules.dotr.packs import game_cards
+
+from .. import check_conservation, minions
+from . import DS, ENTERED, dragon_table
+
+PACK = default_packs()["dotr-base"]
+
+
+def _generals_of(state: dict, deck: str) -> Counter[str]:
+    cards = game_cards(state)
+    piles = state["decks"][deck]
+    ids = [*piles["draw"], *piles["discard"], *piles["box"], *piles["table"]]
+    return Counter(str(cards[c].data.get("general")) for c in ids)
+
+
+def test_choosing_generals_per_colour_the_base_or_the_dragon_general() -> None:
+    """DX: "Players can now choose between multiple Generals for the colors Green, Red, Black,
+    and Blue"; "for the Red Dragon Brimstone, that General starts on a new location, Fire River";
+    the other dragons follow the base path of their colour."""
+    log = dragon_table({"red": "brimstone", "green": "hemlock"})
+    state = log.state
+    assert set(state["generals"]) == {"brimstone", "hemlock", "varkolak", "sapphire"}
+    assert state["generals"]["brimstone"]["location"] == "fire-river"
+    assert state["generals"]["hemlock"]["location"] == "thorny-woods"  # Gorgutt's path
+    # Each General starts with the troops its card shows (entered: 3 each).
+    assert minions(state, "fire-river")["red"] >= 3
+    assert minions(state, "thorny-woods")["green"] >= 3
+    check_conservation(state)
+    assert log.replay() == state
+
+
+def test_the_darkness_spreads_and_hero_decks_follow_the_chosen_generals() -> None:
+    """DX: "taking out the cards of the General(s) not being used in the game and shuffling all
+    cards with Icons of the Generals being used" into their decks; "If the Orcs are not being
+    used, remove the Orc Patrols and Orc War Party"."""
+    state = dragon_table({"red": "brimstone", "green": "hemlock"}).state
+    generals = _generals_of(state, DS)
+    assert generals["balazarg"] == 0 and generals["gorgutt"] == 0
+    assert generals["brimstone"] == 3  # the cards entered for him
+    assert generals["hemlock"] > 0  # Gorgutt's cards stand in, read with Hemlock's icon
+    kinds = Counter(game_cards(state)[c].kind for c in state["decks"][DS]["draw"])
+    assert kinds["orc_patrols"] == kinds["orc_war_party"] == 0
+    # Nobody entered the dragons' Hero Cards: the base cards of their colours stand in.
+    hero = state["decks"]["hero"]
+    colours = Counter(
+        game_cards(state)[c].data.get("colour")
+        for c in [*hero["draw"], *hero["box"], *hero["hands"]["1"]]
+    )
+    base = Counter(c.data.get("colour") for c in PACK.deck("hero").cards)
+    assert colours["red"] == base["red"] and colours["green"] == base["green"]
+
+
+def test_the_generals_cards_are_in_before_global_effects_and_sterling_are_shuffled_in() -> None:
+    """DX: "Generals should be chosen and the appropriate General Darkness Spreads Cards
+    identified and used to create the Darkness Spreads Deck prior to shuffling the 5 Global
+    Effect Cards into the deck"."""
+    log = dragon_table({"red": "brimstone"}, sterling=True)
+    types = [event.type for event in log.events]
+    assert types.index("deck_prepared") < types.index("setup_cards_done") < types.index(
+        "dragon_setup"
+    )
+    draw = log.state["decks"][DS]["draw"]
+    kinds = Counter(game_cards(log.state)[c].kind for c in draw)
+    assert kinds["good"] + kinds["bad"] == 4  # 2 Bad + the 2 Good entered of the 3 asked
+    assert kinds["sterling"] == 3
+
+
+def test_onslaught_random_generals_the_first_dealt_of_each_colour_plays() -> None:
+    """DX Onslaught: "Shuffle all General cards and then deal them one at a time. The first of
+    each color to be dealt is active in the War."""
+    seen: set[str] = set()
+    for seed in ("a", "b", "c", "d", "e", "f", "g", "h"):
+        log = dragon_table("random", seed=seed)
+        dealt = log.state["dragon"]["dealt"]
+        first: dict[str, str] = {}
+        for general in dealt:
+            found = general_of(log.state, general)
+            assert found is not None
+            first.setdefault(found.colour, general)
+        assert log.state["dragon"]["generals"] == first
+        assert set(log.state["generals"]) == set(first.values())
+        seen |= set(first.values())
+    assert seen & {"brimstone", "onyx", "hemlock", "high-dragon-sapphire"}
+    assert seen & {"gorgutt", "balazarg", "varkolak", "sapphire"}
+
+
+def test_a_dragon_needs_its_life_and_troops_entered_and_brimstone_his_cards() -> None:
+    empty = {"values": {}, "cards": {}}
+    with pytest.raises(InvalidArguments) as refused:
+        dragon_table({"black": "onyx"}, entered=empty)
+    assert "generals.black" in refused.value.fields
+    assert "generals/onyx/life" in refused.value.fields["generals.black"][0]
+    no_cards = copy.deepcopy(ENTERED)
+    no_cards["cards"] = {}
+    with pytest.raises(InvalidArguments) as refused:
+        dragon_table({"red": "brimstone"}, entered=no_cards)
+    assert "Darkness Spreads" in refused.value.fields["generals.red"][0]
+    with pytest.raises(InvalidArguments):
+        dragon_table({"black": "onyx"}, missing_dragon_cards="refuse")
+    with pytest.raises(InvalidArguments):
+        dragon_table({"red": "hemlock"})
+
+
+def test_a_game_keeps_the_content_entered_when_it_was_set_up() -> None:
+    """The game is self-contained: what players had entered is kept in its state, so a later
+    edit of the shared overlay changes nothing in it (the service passes the overlay)."""
+    entered = copy.deepcopy(ENTERED)
+    log = dragon_table({"red": "brimstone"}, entered=entered)
+    assert log.state["overlays"]["dotr-dragon"]["data"] == ENTERED
+    entered["values"]["generals/brimstone/life"] = 12  # edited afterwards: not the game's
+    assert log.state["overlays"]["dotr-dragon"]["data"]["values"]["generals/brimstone/life"] == 6
+    log.execute("wound_general", {"general": "brimstone", "wounds": 6})
+    assert log.state["generals"]["brimstone"]["defeated"] is True
+    assert log.replay() == log.state

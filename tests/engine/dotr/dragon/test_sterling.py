@@ -1,0 +1,158 @@
+"""5. Sterling, Guardian Dragon of the Realm (DX 'Sterling Rules')."""
+
+from __future__ import annotations
+
+import pytest
+
+from deck_tracker.engine.errors import RuleViolation
+from deck_tracker.engine.game import GameLog
+
+from .. import minions, on_top, total
+from . import DS, dragon_table, empty, realm, stand
+
+GORGUTT_MOVES = "ds-blood-flats-bounty-bay"
+
+
+def sterling_game(hero: str = "wizard") -> GameLog:
+    log = dragon_table(sterling=True, hero=hero)
+    empty(log)
+    return log
+
+
+def night(log: GameLog, *cards: str) -> list[str]:
+    on_top(log.state, *cards)
+    before = len(log.events)
+    log.execute("night")
+    return [e.type for e in log.events[before:]]
+
+
+def land(log: GameLog, location: str = "wolf-pass") -> None:
+    log.state["sterling"]["location"] = location
+
+
+def search(log: GameLog, rolls: list[int]) -> int:
+    stand(log.state, "1", log.state["sterling"]["location"])
+    log.execute("search_sterling", {"rolls": rolls})
+    return int(log.events[-1].data["successes"]) if log.events[-1].type == "sterling_search" else -1
+
+
+def test_sterling_her_cards_are_in_the_darkness_spreads_deck_not_counted() -> None:
+    """DX: "Shuffle the 3 Sterling Global Effect cards into the Darkness Spreads Deck. These
+    cards are not counted as Global Effects"; "When a Sterling Global Effect is drawn, place
+    Sterling on the Board at the Location of the Card." Another card is drawn in its place."""
+    log = sterling_game()
+    assert {"dx-sterling-1", "dx-sterling-2", "dx-sterling-3"} <= set(
+        log.state["decks"][DS]["draw"]
+    )
+    types = night(log, "dx-sterling-1", GORGUTT_MOVES)
+    assert log.state["sterling"]["location"] == "wolf-pass"
+    assert types.count("sterling_arrives") == 1 and types.count("darkness_spreads_card") == 1
+    assert log.state["global_effect"] is None  # not a Global Effect
+
+
+def test_sterling_a_card_whose_location_is_not_entered_asks_the_table() -> None:
+    log = sterling_game()
+    night(log, "dx-sterling-3", GORGUTT_MOVES)
+    assert log.state["pending"][0]["type"] == "sterling_location"
+    log.execute("sterling_lands", {"location": "Serpent Swamp"})
+    assert log.state["sterling"]["location"] == "serpent-swamp"
+    assert not log.state["pending"]
+
+
+def test_sterling_a_placement_next_to_her_puts_nothing_on_her_location() -> None:
+    """DX: "While Sterling is on a Location, no minions may be placed on it unless they are part
+    of a General's movement." An overrun next to her skips her location."""
+    log = sterling_game()
+    state = log.state
+    land(log, "orc-valley")
+    board = realm(state)
+    board.place("red", 3, "wolf-pass")
+    board.place("red", 1, "wolf-pass")  # a 4th minion: Wolf Pass overruns
+    assert minions(state, "father-oak-forest")["red"] == 1
+    assert total(state, "orc-valley") == 0  # Sterling guards it
+    board.place("green", 2, "orc-valley")  # a card's minions: refused there too
+    assert total(state, "orc-valley") == 0
+    # Gorgutt's move to Orc Valley brings his Orcs: a General's movement may.
+    state["generals"]["gorgutt"].update(location="eagle-peak-pass", path_index=2)
+    board.advance_general("gorgutt", "orc-valley", 2)
+    assert minions(state, "orc-valley")["green"] == 2
+
+
+def test_sterling_search_once_per_hero_per_turn_3_dice_5_or_6_each_a_success() -> None:
+    log = sterling_game()
+    land(log)
+    assert search(log, [5, 6, 2]) == 2
+    assert log.state["pending"][0] == {
+        "type": "sterling_bonus",
+        "seat": "1",
+        "max": 2,
+        "card": "sterling-encounter-printed",
+        "id": 1,
+    }
+    log.execute("sterling_bonus", {"bonus": 0})
+    land(log)
+    with pytest.raises(RuleViolation) as again:
+        log.execute("search_sterling", {"rolls": [1, 1, 1]})
+    assert again.value.code == "searched_this_turn"
+
+
+def test_sterling_search_is_a_quest_roll_so_quest_bonuses_apply() -> None:
+    """DX: "Roll 3 dice (this is considered a Quest, so Quest bonuses may be used)": the
+    Sorceress's Visions add a die, and so may a Quest reward."""
+    log = sterling_game(hero="sorceress")
+    land(log)
+    with pytest.raises(Exception):
+        log.execute("search_sterling", {"rolls": [5, 5, 5]})  # she rolls 4 dice
+    assert search(log, [5, 5, 5, 1]) == 3
+
+
+def test_sterling_outcome_0_she_flies_away() -> None:
+    log = sterling_game()
+    land(log)
+    search(log, [1, 2, 3])
+    with pytest.raises(RuleViolation) as too_high:
+        log.execute("sterling_bonus", {"bonus": 1})
+    assert too_high.value.code == "bonus_too_high"
+    log.execute("sterling_bonus", {"bonus": 0})
+    assert log.state["sterling"]["location"] is None
+
+
+def test_sterling_outcome_1_two_hero_cards_from_the_discard_or_draw_two() -> None:
+    """DX: "Take any 2 Hero Cards from the discard pile. If you wish to take none, draw 2 Hero
+    Cards." She stays."""
+    log = sterling_game()
+    land(log)
+    deck = log.state["decks"]["hero"]
+    deck["discard"] = [deck["draw"].pop(), deck["draw"].pop(), deck["draw"].pop()]
+    wanted = deck["discard"][:2]
+    search(log, [5, 1, 1])
+    log.execute("sterling_bonus", {"bonus": 1, "take": wanted})
+    assert set(wanted) <= set(log.state["decks"]["hero"]["hands"]["1"])
+    assert log.state["sterling"]["location"] == "wolf-pass"
+    log.state["turn"]["number"] += 1  # a later turn
+    before = len(log.state["decks"]["hero"]["hands"]["1"])
+    search(log, [6, 1, 1])
+    log.execute("sterling_bonus", {"bonus": 1})
+    assert len(log.state["decks"]["hero"]["hands"]["1"]) == before + 2
+
+
+def test_sterling_outcome_2_draw_a_quest() -> None:
+    log = sterling_game()
+    land(log)
+    quests = list(log.state["heroes"]["1"]["quests"])
+    search(log, [5, 6, 1])
+    log.execute("sterling_bonus", {"bonus": 2})
+    assert len(log.state["heroes"]["1"]["quests"]) == len(quests) + 1
+
+
+def test_sterling_outcome_3_she_forces_a_general_back_and_flies_away() -> None:
+    """DX: "The Silver Dragon attacks one of the Generals and forces them back 1 Location. Then
+    the Silver Dragon flies away - remove from the board."""
+    log = sterling_game()
+    land(log)
+    log.state["generals"]["gorgutt"].update(location="eagle-peak-pass", path_index=2)
+    search(log, [5, 6, 6])
+    log.execute("sterling_bonus", {"bonus": 3, "general": "gorgutt"})
+    gorgutt = log.state["generals"]["gorgutt"]
+    assert (gorgutt["location"], gorgutt["path_index"]) == ("amarak-peak", 1)
+    assert log.state["sterling"]["location"] is None

@@ -1,0 +1,54 @@
+"""HC rule 8, The War Status card: four levels advancing one per General defeated; Early War 1
+card; Early Mid War 2 (the second moves a General only); Late Mid War 2; Late War 3 (the third
+moves a General only). The card prints 'Level III' twice: kept as printed."""
+
+from __future__ import annotations
+
+import pytest
+
+from deck_tracker.engine.content import default_packs
+
+from .. import set_war_level
+from .test_setup_switches import hc_game
+
+CARD = default_packs()["dotr-heros-calling"].card("war_status", "war-status-card")
+
+
+@pytest.mark.parametrize(
+    ("level", "name", "plan"),
+    [
+        (0, "Early War", [False]),
+        (1, "Early Mid War", [False, True]),
+        (2, "Late Mid War", [False, False]),
+        (3, "Late War", [False, False, True]),
+    ],
+)
+def test_each_war_status_levels_draws(level: int, name: str, plan: list[bool]) -> None:
+    """'Early War ... draws 1 Darkness Spreads card'; 'Early Mid War ... 2 ... the 2nd card is
+    used for General movement only'; 'Late Mid War ... 2 ... placing minions and moving
+    Generals'; 'Late War ... 3 ... the 3rd card is used for General movement only'."""
+    game = hc_game()
+    assert CARD.data["levels"][level]["name"] == name
+    set_war_level(game, level)
+    before = len(game.events)
+    game.execute("night", {})
+    cards = [e.data for e in game.events[before:] if e.type == "darkness_spreads_card"]
+    assert [c["general_only"] for c in cards] == plan
+
+
+def test_the_card_prints_level_iii_twice_as_printed() -> None:
+    """Transcriber note: 'the card as printed marks both Late Mid War and Late War with Hero
+    Level III; this is transcribed as printed.'"""
+    assert [level["hero_level"] for level in CARD.data["levels"]] == ["I", "II", "III", "III"]
+    assert "printed" in (CARD.note or "")
+
+
+def test_the_war_status_advances_one_level_per_general_defeated() -> None:
+    """'Advance 1 space for each General defeated.'"""
+    game = hc_game()
+    names = []
+    for general, life in (("Gorgutt", 6), ("Balazarg", 6), ("Varkolak", 5)):
+        game.execute("wound_general", {"general": general, "wounds": life})
+        names.append(game.state["heros_calling"]["war_status_name"])
+    assert names == ["Early Mid War", "Late Mid War", "Late War"]
+    assert game.state["war_level"] == 3
