@@ -20,7 +20,7 @@ from .errors import error_body
 
 
 class OverlayImportSerializer(serializers.Serializer[Any]):
-    data = serializers.DictField(
+    data = serializers.DictField(  # type: ignore[assignment]  # the body key; DRF pops it
         help_text="What players entered: `{values: {field id: value}, cards: {deck: [card]}}` "
         "(the `data` of an export)."
     )
@@ -33,7 +33,7 @@ class OverlayOutSerializer(serializers.Serializer[Any]):
     pack = serializers.CharField()
     version = serializers.IntegerField()
     updated_at = serializers.DateTimeField(allow_null=True)
-    data = serializers.DictField()
+    data = serializers.DictField()  # type: ignore[assignment]
 
 
 class ContentPackDetailView(APIView):

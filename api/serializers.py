@@ -36,6 +36,18 @@ class SetupSerializer(serializers.Serializer[Any]):
         max_length=20,
         help_text="A table-owned Darkness Spreads deck: the 6 setup cards drawn, in order.",
     )
+    expansions = serializers.ListField(
+        child=serializers.CharField(max_length=40),
+        required=False,
+        max_length=10,
+        help_text="Expansions in play, e.g. `[\"dragon\"]`; their settings are among `options`.",
+    )
+    generals = serializers.JSONField(
+        required=False,
+        help_text="With the Dragon expansion: the General of each colour (`{\"red\": "
+        "\"brimstone\"}`; a colour not named keeps its base General) or `\"random\"` "
+        "(Onslaught's deal).",
+    )
 
 
 class JoinSerializer(serializers.Serializer[Any]):

@@ -316,12 +316,3 @@ class ContentListView(APIView):
     @extend_schema(responses={200: s.ContentPackOutSerializer(many=True)})
     def get(self, request: Request) -> Response:
         return Response(content_selectors.content_packs())
-
-
-class ContentDetailView(APIView):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: s.ErrorOutSerializer})
-    def get(self, request: Request, pack_id: str) -> Response:
-        pack = content_selectors.content_pack(pack_id)
-        if pack is None:
-            raise NotFound(f"No content pack {pack_id!r}.")
-        return Response(pack)

@@ -179,6 +179,7 @@ def scenarios() -> list[dict[str, Any]]:
             "table_decks": list(DECKS),
             "setup": {"system": "dotr"},
         },
+        *_dragon_scenarios(),
         {
             "id": "custom-decks",
             "name": "Any decks of your own (no board)",
@@ -189,3 +190,34 @@ def scenarios() -> list[dict[str, Any]]:
             "setup": {"system": "generic", "decks": {"my_deck": {"cards": ["card-1", "card-2"]}}},
         },
     ]
+
+
+def _dragon_scenarios() -> list[dict[str, Any]]:
+    """The Dragon expansion's scenarios and the custom mix (content/scenarios/*.json)."""
+    from .engine.rules.dotr.fame import describe_actions
+    from .engine.rules.dotr.grand_ball import describe_rewards
+    from .engine.rules.dotr.scenarios import default_scenarios, describe_scenario
+    from .engine.rules.dotr.settings import describe_settings
+    from .engine.rules.dotr.setup import DECKS
+
+    kings_champion = {"fame_actions": describe_actions(), "reward_cards": describe_rewards()}
+    found = []
+    for scenario in default_scenarios().values():
+        fixed = {"agent"} if scenario.agents_allowed == () else set()
+        if scenario.all_is_quiet is not None:
+            fixed.add("all_is_quiet")
+        found.append(
+            {
+                "id": f"scenario-{scenario.id}",
+                "name": scenario.name if scenario.number is None
+                else f"Scenario {scenario.number}: {scenario.name}",
+                "system": "dotr",
+                "packs": ["dotr-base", "dotr-dragon"],
+                "options": [o for o in describe_settings() if o["name"] not in fixed],
+                "table_decks": [*DECKS, "winds_of_war", "sterling"],
+                "setup": {"system": "dotr", "scenario": scenario.id},
+                "scenario": describe_scenario(scenario),
+                "kings_champion": kings_champion,
+            }
+        )
+    return found

@@ -19,6 +19,7 @@ from django.dispatch import Signal
 from django.utils import timezone
 
 from . import notifications
+from .content_selectors import content_overlays_for_setup
 from .engine import rules as _rules  # noqa: F401  (registers every game system's commands)
 from .engine.commands import run
 from .engine.core import Context, Event
@@ -26,7 +27,6 @@ from .engine.errors import UnknownCommand
 from .engine.game import INTERNAL_COMMANDS, start_game, undo_extra
 from .engine.rng import new_seed, rng_for, seed_commitment
 from .models import Game, GameAction, GameEvent, IdempotencyRecord, Seat
-from .content_selectors import content_overlays_for_setup
 from .selectors import events_since_version, events_view, game_view
 
 # Sent inside a command's transaction when the game has ended or had ended before it.

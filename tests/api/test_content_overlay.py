@@ -62,7 +62,9 @@ def test_an_import_needs_a_seat_token(client):
 
 
 def test_imported_values_and_cards_are_merged_into_the_pack(client, seat_token):
-    response = put(seat_token, {"values": {LIFE: 7}, "cards": {"darkness_spreads": [BRIMSTONE_CARD]}}, 0)
+    response = put(
+        seat_token, {"values": {LIFE: 7}, "cards": {"darkness_spreads": [BRIMSTONE_CARD]}}, 0
+    )
     assert response.status_code == 200, response.content
     assert response.json()["version"] == 1
     pack = client.get(URL).json()
@@ -100,7 +102,9 @@ def test_an_invalid_import_is_refused_with_the_field_and_changes_nothing(client,
     body = response.json()
     assert body["code"] == "invalid_overlay"
     assert f"values.{LIFE}" in body["fields"]
-    assert "overlay" in body["detail"] and "brimstone" in body["detail"] and "life" in body["detail"]
+    assert (
+        "overlay" in body["detail"] and "brimstone" in body["detail"] and "life" in body["detail"]
+    )
     bad_card = {**BRIMSTONE_CARD, "data": {**BRIMSTONE_CARD["data"], "general_to": "nowhere"}}
     response = put(seat_token, {"cards": {"darkness_spreads": [bad_card]}}, 0)
     assert response.status_code == 400
@@ -131,10 +135,66 @@ def test_a_repeated_idempotency_key_answers_the_same_without_acting_twice(client
 
 def test_unknown_packs_and_packs_without_fillable_content(client, seat_token):
     assert client.get("/api/v1/content/no-such-pack/overlay/").status_code == 404
-    assert client_for(seat_token).put(
-        "/api/v1/content/no-such-pack/overlay/", {"data": {}, "expected_version": 0}, format="json"
-    ).status_code == 404
+    assert (
+        client_for(seat_token)
+        .put(
+            "/api/v1/content/no-such-pack/overlay/",
+            {"data": {}, "expected_version": 0},
+            format="json",
+        )
+        .status_code
+        == 404
+    )
     base = client_for(seat_token).put(
         "/api/v1/content/dotr-base/overlay/", {"data": {}, "expected_version": 0}, format="json"
     )
     assert base.status_code == 400 and base.json()["code"] == "nothing_to_fill"
+
+
+def _brimstone_entered(life: int) -> dict:
+    return {
+        "values": {LIFE: life, "generals/brimstone/starting_minions": 3},
+        "cards": {"darkness_spreads": [BRIMSTONE_CARD]},
+    }
+
+
+def test_a_game_keeps_the_content_entered_at_its_setup(client, seat_token):
+    """The service gives the new game the overlay as it is (clients cannot); later edits change
+    nothing in a game already set up."""
+    from deck_tracker.models import Game
+
+    assert put(seat_token, _brimstone_entered(6), 0).status_code == 200
+    injected = {"dotr-dragon": _brimstone_entered(1)}
+    created = client_for().post(
+        "/api/v1/games/",
+        {"expansions": ["dragon"], "generals": {"red": "brimstone"}, "overlays": injected},
+        format="json",
+    )
+    assert created.status_code == 201, created.content
+    game = created.json()
+    assert game["state"]["generals"]["brimstone"]["location"] == "fire-river"
+    stored = Game.objects.get(pk=game["id"]).state["overlays"]["dotr-dragon"]["data"]
+    assert stored["values"][LIFE] == 6  # the server's overlay, not the client's
+    assert put(seat_token, _brimstone_entered(12), 1).status_code == 200  # edited afterwards
+    host = client_for(game["token"])
+    response = host.post(
+        f"/api/v1/games/{game['id']}/actions/",
+        {
+            "type": "wound_general",
+            "args": {"general": "brimstone", "wounds": 6},
+            "expected_version": game["version"],
+        },
+        format="json",
+    )
+    assert response.status_code == 200, response.content
+    assert response.json()["state"]["generals"]["brimstone"]["defeated"] is True
+
+
+def test_a_dragon_general_without_its_numbers_is_refused_with_the_fields_to_enter():
+    response = client_for().post(
+        "/api/v1/games/",
+        {"expansions": ["dragon"], "generals": {"red": "brimstone"}},
+        format="json",
+    )
+    assert response.status_code == 400
+    assert "generals.red" in response.json()["fields"]

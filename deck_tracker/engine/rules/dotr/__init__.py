@@ -50,6 +50,10 @@ from . import heros_calling as _heros_calling  # noqa: F401
 from . import night as _night  # noqa: F401
 from . import quests as _quests  # noqa: F401
 from . import recruit as _recruit  # noqa: F401
+
+# Scenarios: their expansion hooks follow the Dragon expansion's (registered first).
+from . import scenario_rules as _scenario_rules  # noqa: F401
+from . import scenario_setup as _scenario_setup  # noqa: F401
 from . import setup as _setup  # noqa: F401
 from . import sterling as _sterling  # noqa: F401
 from . import table as _table  # noqa: F401

@@ -13,6 +13,8 @@ Rules (CC 'Setup' and 'Companion Rules'):
   colour.
 * A Companion is discarded only when its card says so (``dismiss_companion``); a visit to an
   Inn ends when the hero moves.
+* Companions that change how many Hero Cards a rule deals do so (Giddeon IV and Captain Xeva
+  in the Evening, April Raven at Rumors); their other abilities are the players' to apply.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from .expansions import Expansion, has_expansion, keep_entered_content, register
 from .fallen import COMPANION, EXPANSION
 from .packs import effective_pack, game_cards
 from .pending import on_board
-from .table import DOTR, SEAT, hero_name, require_playing, seat_of
+from .table import DOTR, SEAT, content_item, hero_name, require_playing, seat_of
 
 __all__ = ["EXPANSION", "card_of", "companion_limit", "require_cc"]
 
@@ -108,8 +110,12 @@ def _setup(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> No
         supply["fire"] = int((ctx.get("settings") or {}).get("fire_tokens", 10))
         for loc in board:
             ctx.set("board", loc, "fire", 0)
-        steps.append(Step(f"Put {supply['fire']} Fire tokens beside the board (Land Ablaze).",
-                          "CC Event: Land Ablaze"))  # fmt: skip
+        steps.append(
+            Step(
+                f"Put {supply['fire']} Fire tokens beside the board (Land Ablaze).",
+                "CC Event: Land Ablaze",
+            )
+        )
     ctx.set("supply", supply)
     ctx.set("dungeons", {})
     rolls = (
@@ -130,6 +136,23 @@ def _setup(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> No
     )
 
 
+def _card_count(state: State, purpose: str, count: int) -> int:
+    """Companions that deal more Hero Cards to the active hero (the table may still say less)."""
+    seat = (state.get("turn") or {}).get("active_seat")
+    hero = (state.get("heroes") or {}).get(seat or "")
+    if hero is None:
+        return count
+    held = set(hero.get("companions") or [])
+    if purpose == "evening":
+        # Giddeon IV: 1 more in each Evening; Captain Xeva: 1 more ending on a Treasure Chest.
+        count += "companion-giddeon-iv" in held
+        location = content_item(state, "locations", str(hero.get("location")))
+        count += "companion-captain-xeva" in held and bool(location and location.treasure_chest)
+    if purpose == "rumors":
+        count += 2 * ("companion-april-raven" in held)  # April Raven: 2 more per Rumors action
+    return count
+
+
 register_expansion(
     Expansion(
         EXPANSION,
@@ -138,6 +161,7 @@ register_expansion(
         decks=DECKS,
         prepare=keep_entered_content,
         setup=_setup,
+        card_count=_card_count,
     )
 )
 

@@ -56,7 +56,7 @@ ORC_CARDS = ("orc_patrols", "orc_war_party")
 
 def _key(state: State) -> str:
     choice = state.get("dragon") or {}
-    keys = ("generals", "stand_in", "hero_stand_in")
+    keys = ("generals", "stand_in", "hero_stand_in", "joined")
     return json.dumps({key: choice.get(key) for key in keys}, sort_keys=True)
 
 
@@ -86,6 +86,10 @@ def compose(state: State) -> Pack:
         for m in (*base.minion_types.values(), *dragon.minion_types.values())
         if m.general in generals
     }
+    # A General who joins during the game without minions of his own (The Burning Land:
+    # Brimstone returns and the red minions remain Demons): his cards come in, not his minions.
+    for joined in (state.get("dragon") or {}).get("joined") or ():
+        generals[joined] = every[joined]
     replaced = {base_id: dragon_id for dragon_id, base_id in stand_in.items()}
     orcs = any(m.id == "orc" for m in minions.values())
 

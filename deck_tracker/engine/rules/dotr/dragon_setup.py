@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from deck_tracker.engine.content import COLOURS, Card, Hero, default_packs
+from deck_tracker.engine.content import COLOURS, Card
 from deck_tracker.engine.content_fill import missing_required
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck
@@ -32,6 +32,7 @@ from deck_tracker.engine.errors import InvalidArguments
 from deck_tracker.engine.game import place_decks
 
 from .dragon_content import DRAGON, DRAGON_PACK
+from .dragon_players import adjust_settings, card_count, random_hero
 from .expansions import Expansion, register_expansion
 from .packs import BASE_PACK, effective_pack, keep_overlays
 
@@ -42,8 +43,6 @@ AGENTS = ("el-fuego", "agent-of-onyx", "agent-of-hemlock")
 SPECIALS_BOXED = 6
 SIX_PLAYER_SPECIALS = 5
 TROLL_TOKENS = 8
-HAND_LIMITS = {5: 8, 6: 7}
-FIRST_HERO_CARDS = {5: 1, 6: 0}
 
 R_GENERALS = (
     "Choosing Generals: per colour the base or the dragon General; their cards replace the "
@@ -327,7 +326,10 @@ def setup(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> Non
             )
         )
     agent = dragon_state.get("agent")
-    if "brimstone" in choice.values() or agent == "el-fuego":
+    # A scenario may have set fires before the minions (Realm in Flames): they stay.
+    if ("brimstone" in choice.values() or agent == "el-fuego") and "fire" not in ctx.state[
+        "supply"
+    ]:
         tokens = int(settings["fire_tokens"])
         ctx.set("supply", "fire", tokens)
         for loc in ctx.state["board"]:
@@ -404,63 +406,16 @@ def setup(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> Non
         place_agent(ctx, agent)
 
 
-# --------------------------------------------------------------------------------------------
-# Hooks of the 5 and 6 player rules
-# --------------------------------------------------------------------------------------------
-
-
-def _players(state: State) -> int:
-    return int((state.get("settings") or {}).get("player_count", 4))
-
-
-def _card_count(state: State, purpose: str, count: int) -> int:
-    players = _players(state)
-    if purpose == "start:hero" and players in FIRST_HERO_CARDS:
-        return FIRST_HERO_CARDS[players]
-    if purpose == "hand_limit" and players in HAND_LIMITS:
-        return HAND_LIMITS[players]
-    return count
-
-
-def _random_hero(ctx: Context, hero: str) -> Hero | None:
-    """5 or 6 players: 'Shuffle Heroes and deal 1 to each player', whatever the seat asked."""
-    if _players(ctx.state) < 5:
-        return None
-    taken = {entry["hero"] for entry in (ctx.get("heroes") or {}).values()}
-    pool = [h for h in default_packs()[BASE_PACK].heroes.values() if h.id not in taken]
-    return pool[ctx.rng.randrange(len(pool))] if pool else None
-
-
-def _adjust_settings(
-    settings: dict[str, Any], given: Mapping[str, Any], expansions: list[str]
-) -> dict[str, Any]:
-    settings = dict(settings)
-    if "all_is_quiet" not in given:
-        settings["all_is_quiet"] = False
-    good, bad = settings["global_effects_good"], settings["global_effects_bad"]
-    if good + bad > 6 or max(good, bad) > 4:
-        raise InvalidArguments(
-            {
-                "options.global_effects_good": [
-                    f"{good} Good and {bad} Bad: at most 6 in all and 4 of one kind."
-                ]
-            },
-            "'No more than 6 Global Effects should ever appear in a game and no more than 4 of "
-            "one type' (DX).",
-        )
-    return settings
-
-
 register_expansion(
     Expansion(
         DRAGON,
         "Defenders of the Realm: the Dragon expansion",
         pack=DRAGON_PACK,
         decks=("winds_of_war", "sterling"),
-        adjust_settings=_adjust_settings,
+        adjust_settings=adjust_settings,
         setup=setup,
-        hero=_random_hero,
-        card_count=_card_count,
+        hero=random_hero,
+        card_count=card_count,
         prepare=prepare,
     )
 )

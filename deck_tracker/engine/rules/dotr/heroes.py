@@ -80,10 +80,9 @@ def _draw(ctx: Context, deck: str, count: int, cards: list[str] | None, rule: st
     args={
         "count": Arg(
             "int",
-            default=EVENING_CARDS,
             minimum=0,
             maximum=6,
-            description="Hero Cards drawn: 2 unless a card or an ability says so.",
+            description="Hero Cards drawn: 2 unless a card, an ability or a scenario says so.",
         ),
         "cards": CARDS,
     },
@@ -100,7 +99,12 @@ def end_turn(ctx: Context, args: dict[str, Any]) -> None:
         raise RuleViolation(
             "The evening of this turn is over: resolve the night.", code="evening_done"
         )
-    count: int = args["count"]
+    # A scenario may deny them (The Burning Land: a hero ending the turn On Fire).
+    count: int = (
+        args["count"]
+        if args["count"] is not None
+        else card_count(ctx.state, "evening", EVENING_CARDS)
+    )
     drawn = _draw(ctx, HERO_DECK, count, args["cards"], EVENING_RULE) if count else []
     ctx.put("decks", HERO_DECK, "hands", seat, drawn)
     ctx.set("evening", {"turn": number, "seat": seat})

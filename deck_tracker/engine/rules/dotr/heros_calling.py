@@ -178,10 +178,11 @@ def _hero(ctx: Context, name: str) -> Hero | None:
 
 
 def _card_count(state: State, purpose: str, count: int) -> int:
+    # One more than the base game's 2 (so that other rules may still add theirs).
     if purpose == "start:hero":
-        return START_HERO_CARDS
+        return count + START_HERO_CARDS - 2
     if purpose == "rumors":
-        return RUMORS_PER_ACTION
+        return count + RUMORS_PER_ACTION - 2
     return count
 
 

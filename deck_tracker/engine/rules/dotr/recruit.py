@@ -23,7 +23,7 @@ from typing import Any
 from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.content import COLOURS, Card
 from deck_tracker.engine.content_checks import COMPANION_COLOURS
-from deck_tracker.engine.core import Context, State, Step
+from deck_tracker.engine.core import Context, State, Step, snapshot
 from deck_tracker.engine.decks import draw_cards, get_deck, move_cards
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 
@@ -223,7 +223,8 @@ def _hireable(state: State, rec: dict[str, Any]) -> list[str]:
 def recruit_choose(ctx: Context, args: dict[str, Any]) -> None:
     """Give what the Event being resolved asks for, then go on revealing."""
     require_cc(ctx.state)
-    rec = dict(ctx.state.get("recruitment") or {})
+    # A copy all the way down: the Events change it (dice used) before it is written back.
+    rec: dict[str, Any] = snapshot(ctx.state.get("recruitment") or {})
     if not rec.get("waiting"):
         raise RuleViolation("No Event is waiting for a choice.", code="no_choice_waiting")
     ctx.emit(
@@ -274,7 +275,8 @@ def _split_payment(
 def hire(ctx: Context, args: dict[str, Any]) -> None:
     """Recruit one revealed Companion by paying its cost, or none; the rest are discarded."""
     require_cc(ctx.state)
-    rec = dict(ctx.state.get("recruitment") or {})
+    # A copy all the way down: the Events change it (dice used) before it is written back.
+    rec: dict[str, Any] = snapshot(ctx.state.get("recruitment") or {})
     if not rec or rec.get("waiting") or rec["next"] < len(rec["cards"]):
         raise RuleViolation("No Companion is ready to recruit.", code="no_recruitment")
     companion = args["companion"]

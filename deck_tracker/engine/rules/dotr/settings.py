@@ -20,6 +20,7 @@ from deck_tracker.engine.errors import InvalidArguments
 
 from .dragon_settings import DRAGON_SETTINGS
 from .expansion_settings import EXPANSION_SETTINGS
+from .scenario_settings import SCENARIO_SETTINGS
 
 __all__ = [
     "SETTINGS",
@@ -174,6 +175,7 @@ _SETTINGS: tuple[Setting, ...] = (
 # The expansions' documented choices (expansion_settings.py) follow the base game's.
 _SETTINGS += tuple(Setting(*spec) for spec in EXPANSION_SETTINGS)
 _SETTINGS += tuple(Setting(*spec) for spec in DRAGON_SETTINGS)
+_SETTINGS += tuple(Setting(*spec) for spec in SCENARIO_SETTINGS)
 
 SETTINGS: Mapping[str, Setting] = {setting.name: setting for setting in _SETTINGS}
 

@@ -48,6 +48,7 @@ from .expansions import (
 from .packs import effective_pack, game_cards, game_pack
 from .quests import replace_unachievable_quests
 from .settings import default_settings, resolve_settings
+from .setup_hooks import BEFORE_MINIONS, HERO_ENTERED, expand_setup
 
 __all__ = ["DECKS", "PACK_ID", "enter_hero", "resolve_hero", "setup_dotr"]
 
@@ -56,6 +57,14 @@ DS, HERO, QUEST = "darkness_spreads", "hero", "quest"
 DECKS = (DS, HERO, QUEST)
 HAND = {HERO: 2, QUEST: 1}
 SETUP_COUNTS = (2, 2, 2, 1, 1, 1)
+
+
+def setup_counts(state: dict[str, Any]) -> tuple[int, ...]:
+    """Minions per location of each setup card: 3 cards of 2, then 3 of 1 (Onslaught: 4 and 5)."""
+    twos, ones = card_count(state, "setup:2", 3), card_count(state, "setup:1", 3)
+    return (2,) * twos + (1,) * ones
+
+
 WAR_STATUS = ("early", "mid", "mid", "late")
 
 R_HERO = "Setup: a hero starts in Monarch City with its life, 2 Hero Cards and 1 Quest"
@@ -159,6 +168,8 @@ def enter_hero(
     )
     # A Quest whose General is absent or slain is discarded and replaced (DX, quests.py).
     replace_unachievable_quests(ctx, seat, dealt[QUEST])
+    for entered in HERO_ENTERED:  # a scenario deals more (scenario_setup.py)
+        entered(ctx, seat)
 
 
 def _seat_hook(ctx: Context, seat: str) -> None:
@@ -208,6 +219,7 @@ def _setup_cards(raw: Any, pack: Pack, table_owned: bool, boxed: set[str]) -> li
 @setup_handler("dotr")
 def setup_dotr(ctx: Context, setup: dict[str, Any]) -> None:
     """A base game of Defenders of the Realm, ready for the first hero's turn."""
+    setup = expand_setup(setup)  # a scenario names its Generals, expansions, options
     settings = resolve_settings(setup.get("options"))
     expansions = resolve_expansions(setup.get("expansions"))
     settings = adjust_settings(expansions, settings, setup.get("options"))
@@ -264,6 +276,8 @@ def setup_dotr(ctx: Context, setup: dict[str, Any]) -> None:
     _prepare_board(ctx, pack)
     realm = Realm(ctx, setup=True)
     try:
+        for before_minions in BEFORE_MINIONS:
+            before_minions(ctx, realm)
         _place_generals(ctx, realm, pack)
         _first_minions(ctx, realm, named, settings)
     except GameOver:
@@ -356,7 +370,8 @@ def _first_minions(
     cards = game_cards(ctx.state)
     table_owned = get_deck(ctx.state, DS)["owner"] == "table"
     used: list[str] = []
-    for number, count in enumerate(SETUP_COUNTS, start=1):
+    counts = setup_counts(ctx.state)
+    for number, count in enumerate(counts, start=1):
         if named is not None:
             card_id = named[number - 1]
             pile = list(get_deck(ctx.state, DS)["draw"])
@@ -387,7 +402,7 @@ def _first_minions(
             realm.place(placement["colour"], count, placement["location"], rule=R_SETUP_CARDS)
         ctx.emit(
             "setup_card",
-            f"Setup card {number} of 6: {card.name} ({count} per location).",
+            f"Setup card {number} of {len(counts)}: {card.name} ({count} per location).",
             data={"card": card_id, "name": card.name, "count": count, "number": number},
             steps=realm.take_steps(),
         )

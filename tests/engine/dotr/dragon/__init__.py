@@ -26,7 +26,10 @@ def _flight(card_id: str, name: str, lands: str, placements: list[tuple[str, str
         "name": name,
         "kind": "standard",
         "data": {
-            "placements": [{"location": l, "colour": c, "count": n} for l, c, n in placements],
+            "placements": [
+                {"location": where, "colour": colour, "count": count}
+                for where, colour, count in placements
+            ],
             "general": "brimstone",
             "general_to": lands,
             "general_minions": 0,
@@ -48,7 +51,9 @@ ENTERED: dict[str, Any] = {
     },
     "cards": {
         "darkness_spreads": [
-            _flight("dx-brimstone-wolf-pass", "Wolf Pass", "wolf-pass", [("blood-flats", "blue", 1)]),
+            _flight(
+                "dx-brimstone-wolf-pass", "Wolf Pass", "wolf-pass", [("blood-flats", "blue", 1)]
+            ),
             _flight(
                 "dx-brimstone-mermaid-harbor",
                 "Mermaid Harbor",

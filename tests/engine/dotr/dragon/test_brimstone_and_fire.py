@@ -8,8 +8,8 @@ import pytest
 from deck_tracker.engine.errors import RuleViolation
 from deck_tracker.engine.game import GameLog
 
-from .. import crystals, minions, on_top, put, set_war_level, total
-from . import DS, dragon_table, empty, give, realm, stand
+from .. import crystals, minions, on_top, set_war_level, total
+from . import dragon_table, empty, give, realm, stand
 
 WOLF_PASS = "dx-brimstone-wolf-pass"
 
@@ -105,7 +105,9 @@ def test_fire_entering_a_burning_location_costs_two_actions() -> None:
 
 
 @pytest.mark.parametrize("hero", ["paladin", "rogue"])
-def test_fire_ending_a_turn_there_costs_one_wound_armor_and_hiding_do_not_stop_it(hero: str) -> None:
+def test_fire_ending_a_turn_there_costs_one_wound_armor_and_hiding_do_not_stop_it(
+    hero: str,
+) -> None:
     """DX: "any Hero ending their turn in a location On Fire suffers 1 wound due to fire damage.
     Fire wounds are not blocked by armor or special abilities like Hiding in the Shadows"."""
     log = dragon_table({"red": "brimstone"}, hero=hero)
@@ -161,6 +163,4 @@ def test_brimstone_activated_with_all_fires_placed_takes_monarch_city() -> None:
 def test_the_fire_tokens_setting_follows_the_rules_10_or_the_component_list_8() -> None:
     assert brimstone().state["supply"]["fire"] == 10
     assert brimstone(fire_tokens=8).state["supply"]["fire"] == 8
-    base_red = dragon_table()  # Balazarg: no fire in play
-    assert "fire" not in base_red.state["supply"]
-    put(base_red.state, "windy-pass", demons=0)
+    assert "fire" not in dragon_table().state["supply"]  # Balazarg plays red: no fire

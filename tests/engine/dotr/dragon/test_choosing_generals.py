@@ -68,8 +68,8 @@ def test_the_generals_cards_are_in_before_global_effects_and_sterling_are_shuffl
     Effect Cards into the deck"."""
     log = dragon_table({"red": "brimstone"}, sterling=True)
     types = [event.type for event in log.events]
-    assert types.index("deck_prepared") < types.index("setup_cards_done") < types.index(
-        "dragon_setup"
+    assert (
+        types.index("deck_prepared") < types.index("setup_cards_done") < types.index("dragon_setup")
     )
     draw = log.state["decks"][DS]["draw"]
     kinds = Counter(game_cards(log.state)[c].kind for c in draw)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from deck_tracker.engine.errors import RuleViolation
+from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.game import GameLog
 
 from .. import minions, on_top, total
@@ -101,7 +101,8 @@ def test_sterling_search_is_a_quest_roll_so_quest_bonuses_apply() -> None:
     Sorceress's Visions add a die, and so may a Quest reward."""
     log = sterling_game(hero="sorceress")
     land(log)
-    with pytest.raises(Exception):
+    stand(log.state, "1", "wolf-pass")
+    with pytest.raises(InvalidArguments):
         log.execute("search_sterling", {"rolls": [5, 5, 5]})  # she rolls 4 dice
     assert search(log, [5, 5, 5, 1]) == 3
 

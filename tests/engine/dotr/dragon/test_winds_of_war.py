@@ -50,7 +50,7 @@ def test_winds_of_war_at_the_third_card_the_top_card_is_turned_and_the_table_cho
 
 
 def test_winds_of_war_the_prevention_of_siege_of_the_capital() -> None:
-    """"Prevention: Each Hero is moved to Monarch City and discards 2 random Hero Cards." """
+    """ "Prevention: Each Hero is moved to Monarch City and discards 2 random Hero Cards." """
     log = winds()
     state = log.state
     stand(state, "1", "wolf-pass")
