@@ -40,13 +40,31 @@ class SetupSerializer(serializers.Serializer[Any]):
         child=serializers.CharField(max_length=40),
         required=False,
         max_length=10,
-        help_text="Expansions in play, e.g. `[\"dragon\"]`; their settings are among `options`.",
+        help_text='Expansions in play, e.g. `["dragon"]`; their settings are among `options`.',
     )
     generals = serializers.JSONField(
         required=False,
-        help_text="With the Dragon expansion: the General of each colour (`{\"red\": "
-        "\"brimstone\"}`; a colour not named keeps its base General) or `\"random\"` "
+        help_text='With the Dragon expansion: the General of each colour (`{"red": '
+        '"brimstone"}`; a colour not named keeps its base General) or `"random"` '
         "(Onslaught's deal).",
+    )
+    scenario = serializers.CharField(
+        required=False,
+        max_length=60,
+        help_text="A scenario of `GET /api/v1/scenarios/` (e.g. `the-burning-land`): it sets "
+        "its Generals, Agent, decks and special rules; `custom` mixes freely.",
+    )
+    easier = serializers.ListField(
+        child=serializers.CharField(max_length=40),
+        required=False,
+        max_length=10,
+        help_text="With a scenario: the rulebook's easier variants it allows.",
+    )
+    boxed_specials = serializers.ListField(
+        child=serializers.CharField(max_length=100),
+        required=False,
+        max_length=20,
+        help_text="Easier variant `choose_special_cards`: the Special cards put in the box.",
     )
 
 

@@ -8,10 +8,9 @@ Celery tasks run in-process, live updates fanned out in-process. Set ``DATABASE_
 from pathlib import Path
 
 import environ
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-
-from django.core.exceptions import ImproperlyConfigured
 
 env = environ.Env()
 

@@ -25,6 +25,7 @@ class Command(BaseCommand):
             decks = ", ".join(f"{name} {len(deck.cards)}" for name, deck in pack.decks.items())
             self.stdout.write(
                 f"{pack.id} {pack.version}: {len(pack.locations)} locations, "
-                f"{len(pack.roads)} roads, {len(pack.generals)} generals, {len(pack.heroes)} heroes; decks: {decks}"
+                f"{len(pack.roads)} roads, {len(pack.generals)} generals, "
+                f"{len(pack.heroes)} heroes; decks: {decks}"
             )
         self.stdout.write(self.style.SUCCESS(f"{len(packs)} pack(s) valid."))
