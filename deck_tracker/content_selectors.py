@@ -209,8 +209,11 @@ def _dragon_scenarios() -> list[dict[str, Any]]:
         found.append(
             {
                 "id": f"scenario-{scenario.id}",
-                "name": scenario.name if scenario.number is None
-                else f"Scenario {scenario.number}: {scenario.name}",
+                "name": (
+                    f"Scenario {scenario.number}: {scenario.name}"
+                    if scenario.number
+                    else scenario.name
+                ),
                 "system": "dotr",
                 "packs": ["dotr-base", "dotr-dragon"],
                 "options": [o for o in describe_settings() if o["name"] not in fixed],
