@@ -111,7 +111,7 @@ def player_create(*, group: PlayerGroup, name: str, account: str | None = None) 
     try:
         with transaction.atomic():
             return Player.objects.create(
-                group=group, name=name, account=_account_in_group(group, account)
+                group=group, name=name, account=account_in_group(group, account)
             )
     except IntegrityError:
         raise AwardsError(
@@ -119,7 +119,7 @@ def player_create(*, group: PlayerGroup, name: str, account: str | None = None) 
         ) from None
 
 
-def _account_in_group(group: PlayerGroup, username: str | None) -> Any:
+def account_in_group(group: PlayerGroup, username: str | None) -> Any:
     """A player may be an account: the owner's or a member's (so no one is linked unasked)."""
     if not username:
         return None
@@ -146,7 +146,7 @@ def player_update(*, player: Player, name: str | None = None, account: Any = ...
             )
         player.name, fields = name, [*fields, "name"]
     if account is not ...:
-        player.account, fields = _account_in_group(player.group, account), [*fields, "account"]
+        player.account, fields = account_in_group(player.group, account), [*fields, "account"]
     if fields:
         player.save(update_fields=fields)
     return player

@@ -1,10 +1,7 @@
 """Export and import of a group's award tracker, as JSON (everything) or CSV (the sheet).
 
 JSON keeps every field: the group's settings, its players, and each game with its heroes' fame
-and its rewards. CSV is the printed sheet as a spreadsheet: one row per game (its ``uid``, date,
-scenario, Generals, minions, W/L, reason), up to 6 ``player_n``/``hero_n``/``minor_n``/``major_n``
-column groups, and one column per reward card holding ``Hero (Player)``. Importing a CSV makes
-every name a player of the group.
+and its rewards. CSV (``transfer_csv.py``) is the printed sheet as a spreadsheet.
 
 Imports add games whose ``uid`` the group does not have yet and skip the others, so importing
 the same file twice changes nothing. Every problem is reported at once, each under its place in
@@ -13,8 +10,6 @@ the file (``games.3.result``, ``rows.2.generals``).
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 import uuid
 from datetime import date
@@ -33,8 +28,8 @@ from .models import (
     RewardAward,
     RewardCarryOver,
 )
-from .selectors import hero_name, records
-from .services import AwardsError, _account_in_group
+from .selectors import records
+from .services import AwardsError, account_in_group
 
 FORMAT, VERSION = "dotr-award-tracker", 1
 MAX_SEATS = 6
@@ -42,22 +37,7 @@ CARDS = [card for card, _ in REWARD_CARDS]
 REWARD_COLUMNS = {
     card: card.replace("kings-champion", "champion").replace("-", "_") for card in CARDS
 }
-SEAT_COLUMNS = [
-    f"{kind}_{n}" for n in range(1, MAX_SEATS + 1) for kind in ("player", "hero", "minor", "major")
-]
-CSV_COLUMNS = [
-    "uid",
-    "played_on",
-    "scenario",
-    "generals",
-    "minions",
-    "result",
-    "reason",
-    *SEAT_COLUMNS,
-    *REWARD_COLUMNS.values(),
-]
 CODE = re.compile(r"^[A-Z][A-Z0-9]{0,11}$")
-REWARD_CELL = re.compile(r"^(?P<hero>[^()]+?) \((?P<player>.+)\)$")
 
 
 # ------------------------------------------------------------------------------------------
@@ -119,33 +99,12 @@ def _game(record: GameRecord) -> dict[str, Any]:
     }
 
 
-def export_csv(*, group: PlayerGroup) -> str:
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
-    writer.writeheader()
-    for game in export_document(group=group)["games"]:
-        row = {key: game[key] for key in ("uid", "played_on", "scenario", "result", "reason")}
-        row["generals"], row["minions"] = " ".join(game["generals"]), " ".join(game["minions"])
-        for n, hero in enumerate(game["heroes"][:MAX_SEATS], start=1):
-            row |= {
-                f"player_{n}": hero["player_name"],
-                f"hero_{n}": hero_name(hero["hero"]),
-                f"minor_{n}": hero["minor_fame"],
-                f"major_{n}": hero["major_fame"],
-            }
-        for reward in game["rewards"]:
-            cell = f"{hero_name(reward['hero'])} ({reward['player_name']})"
-            row[REWARD_COLUMNS[reward["card"]]] = cell
-        writer.writerow(row)
-    return out.getvalue()
-
-
 # ------------------------------------------------------------------------------------------
 # Import
 # ------------------------------------------------------------------------------------------
 
 
-class _Problems:
+class Problems:
     def __init__(self) -> None:
         self.fields: dict[str, list[str]] = {}
 
@@ -161,7 +120,7 @@ class _Problems:
             )
 
 
-def _text(raw: Any, where: str, problems: _Problems, *, size: int, empty: bool = False) -> str:
+def _text(raw: Any, where: str, problems: Problems, *, size: int, empty: bool = False) -> str:
     if raw is None and empty:
         return ""
     if not isinstance(raw, str) or (not raw.strip() and not empty) or len(raw) > size:
@@ -170,7 +129,7 @@ def _text(raw: Any, where: str, problems: _Problems, *, size: int, empty: bool =
     return raw.strip()
 
 
-def _fame(raw: Any, where: str, problems: _Problems) -> int:
+def _fame(raw: Any, where: str, problems: Problems) -> int:
     if raw in (None, ""):
         return 0
     try:
@@ -183,7 +142,7 @@ def _fame(raw: Any, where: str, problems: _Problems) -> int:
     return value
 
 
-def _clean_game(raw: Any, where: str, problems: _Problems) -> dict[str, Any] | None:
+def clean_game(raw: Any, where: str, problems: Problems) -> dict[str, Any] | None:
     if not isinstance(raw, dict):
         problems.add(where, "Each game is an object.")
         return None
@@ -262,7 +221,7 @@ def _clean_game(raw: Any, where: str, problems: _Problems) -> dict[str, Any] | N
 
 def parse_document(doc: Any) -> tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]:
     """A JSON export checked: (group settings, players, games)."""
-    problems = _Problems()
+    problems = Problems()
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         problems.add("format", f"Not an export of this app (format {FORMAT!r}).")
         problems.raise_any()
@@ -289,62 +248,9 @@ def parse_document(doc: Any) -> tuple[dict[str, Any], list[dict[str, Any]], list
     if not isinstance(raw_games, list):
         problems.add("games", "A list of games.")
         raw_games = []
-    games = [_clean_game(raw, f"games.{i}", problems) for i, raw in enumerate(raw_games)]
+    games = [clean_game(raw, f"games.{i}", problems) for i, raw in enumerate(raw_games)]
     problems.raise_any()
     return settings, players, [game for game in games if game is not None]
-
-
-def parse_csv(text: str) -> list[dict[str, Any]]:
-    """A CSV export checked, as the games of a JSON document."""
-    problems = _Problems()
-    reader = csv.DictReader(io.StringIO(text))
-    missing = [c for c in ("played_on", "generals", "result") if c not in (reader.fieldnames or [])]
-    if missing:
-        problems.add("columns", f"Missing column(s): {', '.join(missing)}.")
-        problems.raise_any()
-    games = []
-    for number, row in enumerate(reader, start=1):
-        heroes = []
-        for n in range(1, MAX_SEATS + 1):
-            if (row.get(f"player_{n}") or "").strip() or (row.get(f"hero_{n}") or "").strip():
-                name = (row.get(f"player_{n}") or "").strip()
-                heroes.append(
-                    {
-                        "player": name,
-                        "player_name": name,
-                        "hero": row.get(f"hero_{n}"),
-                        "seat": str(n),
-                        "minor_fame": row.get(f"minor_{n}"),
-                        "major_fame": row.get(f"major_{n}"),
-                    }
-                )
-        rewards = []
-        for card, column in REWARD_COLUMNS.items():
-            cell = (row.get(column) or "").strip()
-            if not cell:
-                continue
-            match = REWARD_CELL.match(cell)
-            if match is None:
-                problems.add(f"rows.{number}.{column}", "Write the reward as Hero (Player).")
-                continue
-            rewards.append(
-                {
-                    "card": card,
-                    "hero": match["hero"],
-                    "player": match["player"],
-                    "player_name": match["player"],
-                }
-            )
-        raw = {key: row.get(key) for key in ("uid", "played_on", "scenario", "result", "reason")}
-        raw |= {
-            "generals": (row.get("generals") or "").split(),
-            "minions": (row.get("minions") or "").split(),
-            "heroes": heroes,
-            "rewards": rewards,
-        }
-        games.append(_clean_game(raw, f"rows.{number}", problems))
-    problems.raise_any()
-    return [game for game in games if game is not None]
 
 
 @transaction.atomic
@@ -365,7 +271,7 @@ def import_games(
             return None
         if name not in known:
             try:
-                user = _account_in_group(group, account)
+                user = account_in_group(group, account)
             except AwardsError:
                 user = None
             known[name] = Player.objects.create(group=group, name=name, account=user)

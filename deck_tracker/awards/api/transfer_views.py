@@ -13,7 +13,7 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from .. import codes, selectors, transfer
+from .. import codes, selectors, transfer, transfer_csv
 from ..models import REWARD_CARDS
 from ..tasks import group_stats_recomputed
 from . import serializers as s
@@ -49,7 +49,7 @@ class ExportCsvView(AccountView):
     def get(self, request: Request) -> HttpResponse:
         """The Award Tracker as a spreadsheet: one row per game."""
         group = _group(request)
-        response = HttpResponse(transfer.export_csv(group=group), content_type="text/csv")
+        response = HttpResponse(transfer_csv.export_csv(group=group), content_type="text/csv")
         response["Content-Disposition"] = f'attachment; filename="{_filename(group, "csv")}"'
         return response
 
@@ -65,7 +65,7 @@ class ImportView(AccountView):
         if "document" in data:
             settings, players, games = transfer.parse_document(data["document"])
         else:
-            settings, players, games = {}, [], transfer.parse_csv(data["csv"])
+            settings, players, games = {}, [], transfer_csv.parse_csv(data["csv"])
         counts = transfer.import_games(group=group, games=games, players=players, settings=settings)
         transaction.on_commit(lambda: group_stats_recomputed.delay(group.pk), robust=True)
         return Response(counts)
