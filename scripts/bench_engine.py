@@ -8,7 +8,8 @@ taint and General moves are part of every resolved card. Two figures are printed
 * ``game log``: the same through ``GameLog.execute``, which also copies every event as the
   database would store it (JSON round trip).
 
-A game stops at its loss; the War Status is raised along the way (Early, Mid, Mid, Late) so that
+Times are CPU time of this process (``time.process_time``), so other work on the machine does
+not inflate them. A game stops at its loss; the War Status is raised along the way (Early, Mid, Mid, Late) so that
 nights of 2 and 3 cards are measured too.
 
     .venv/bin/python scripts/bench_engine.py [--games N] [--nights N] [--profile]
@@ -55,9 +56,9 @@ def bench_engine(games: int, nights: int) -> tuple[int, int, float]:
             state["war_level"] = _war_level(night)
             seq += 1
             ctx = Context(state, rng=rng_for("bench", seq), actor="1")
-            start = time.perf_counter()
+            start = time.process_time()
             outcome = run(state, ctx, "night", {})
-            elapsed += time.perf_counter() - start
+            elapsed += time.process_time() - start
             resolved = [e for e in outcome.events if e.type == "darkness_spreads_card"]
             cards += len(resolved)
             OVERRUNS[0] += sum(e.data["overruns"] for e in resolved)
@@ -74,9 +75,9 @@ def bench_gamelog(games: int, nights: int) -> tuple[int, int, float]:
             if log.state.get("outcome"):
                 break
             log.state["war_level"] = _war_level(night)
-            start = time.perf_counter()
+            start = time.process_time()
             outcome = log.execute("night", {})
-            elapsed += time.perf_counter() - start
+            elapsed += time.process_time() - start
             cards += sum(1 for e in outcome.events if e.type == "darkness_spreads_card")
             played += 1
     return cards, played, elapsed
@@ -97,10 +98,10 @@ def main() -> None:
         pstats.Stats(profiler).sort_stats("cumulative").print_stats(25)
         return
 
-    setup_start = time.perf_counter()
+    setup_start = time.process_time()
     for game in range(50):
         start_game(SETUP, seed=f"setup-{game}")
-    setup_rate = 50 / (time.perf_counter() - setup_start)
+    setup_rate = 50 / (time.process_time() - setup_start)
 
     cards, nights, seconds = bench_engine(options.games, options.nights)
     print(

@@ -88,11 +88,18 @@ def snapshot(value: Any) -> Any:
     A later ``put`` or ``take`` inside a dict that a ``set`` recorded would otherwise change the
     record too, and replaying both would apply the ``put`` twice.
     """
-    if isinstance(value, dict):
-        return {key: snapshot(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [snapshot(item) for item in value]
+    kind = type(value)
+    if kind is dict:
+        return {
+            key: snapshot(item) if type(item) in _CONTAINERS else item
+            for key, item in value.items()
+        }
+    if kind is list:
+        return [snapshot(item) if type(item) in _CONTAINERS else item for item in value]
     return value
+
+
+_CONTAINERS = (dict, list)
 
 
 def get_in(state: State, path: Sequence[str], default: Any = None) -> Any:
@@ -178,15 +185,16 @@ class Context:
         return get_in(self.state, path, default)
 
     def set(self, *path_and_value: Any) -> None:
-        *keys, value = path_and_value
-        path: Path = tuple(keys)
+        # The hot path of every rule: one traversal, one shared (never mutated) path list.
+        path = list(path_and_value[:-1])
+        value = path_and_value[-1]
         parent = _parent(self.state, path)
         key = path[-1]
-        self._journal.append(
-            ["set", list(path), parent[key]] if key in parent else ["del", list(path)]
-        )
+        self._journal.append(["set", path, parent[key]] if key in parent else ["del", path])
         parent[key] = value
-        self._pending.append(["set", list(path), snapshot(value)])
+        self._pending.append(
+            ["set", path, snapshot(value) if type(value) in _CONTAINERS else value]
+        )
 
     def delete(self, *path: str) -> None:
         parent = _parent(self.state, path)

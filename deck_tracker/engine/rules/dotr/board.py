@@ -194,6 +194,8 @@ class Realm:
         # Overruns and taint: always in play, during setup only in the harder variant.
         self.effects = not setup or bool(self.settings["harder_setup"])
         self.tainted: set[str] = set()
+        # What expansion rules compute once per resolution (e.g. which minions fly).
+        self.memo: dict[str, Any] = {}
         self.steps: list[Step] = []
         self.overruns = 0
         self.crystals = 0

@@ -80,11 +80,16 @@ def to_hit(state: State, colour: str, location: str | None = None) -> int:
 
 
 def _quick_flying(realm: Realm, loc: str, colour: str, count: int, source: str) -> None:
-    state = realm.ctx.state
-    minion = minion_type(state, colour)
-    if source == "spread" or count <= 0 or minion is None or "quick_flying" not in minion.skills:
+    if source == "spread" or count <= 0 or not realm.effects:
         return
-    if not realm.effects:
+    flyers = realm.memo.get("quick_flying")
+    if flyers is None:  # once per resolution: the minions in play that fly
+        in_play = {c: minion_type(realm.ctx.state, c) for c in COLOURS}
+        flyers = realm.memo["quick_flying"] = {
+            c: m for c, m in in_play.items() if m is not None and "quick_flying" in m.skills
+        }
+    minion = flyers.get(colour)
+    if minion is None:
         return
     flying = realm.settings.get("imp_quick_flying", "every_placement")
     if flying == "card_locations" and source == "general":

@@ -184,7 +184,7 @@ def night(ctx: Context, args: dict[str, Any]) -> None:
         raise InvalidArguments({"cards": ["The app draws this deck: omit cards."]})
     if len(set(named)) != len(named):
         raise InvalidArguments({"cards": ["A card is named twice."]})
-    known = set(all_cards(get_deck(ctx.state, DS)))
+    known = set(all_cards(get_deck(ctx.state, DS))) if named else set()
     unknown = [card for card in named if card not in known]
     if unknown:
         raise RuleViolation(
@@ -218,7 +218,7 @@ def night(ctx: Context, args: dict[str, Any]) -> None:
         except GameOver:
             lost = True
         if lost or not any(kept(realm, card) for kept in CARD_RESOLVED):
-            ctx.set("decks", DS, "discard", [*get_deck(ctx.state, DS)["discard"], card_id])
+            ctx.put("decks", DS, "discard", [card_id])
             realm.step(f"Discard {card.name}.", R_DISCARD)
         ctx.emit(
             "darkness_spreads_card",

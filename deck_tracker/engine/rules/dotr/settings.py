@@ -12,6 +12,7 @@ Dragon Expansion FAQ v1.2.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -181,6 +182,11 @@ SETTINGS: Mapping[str, Setting] = {setting.name: setting for setting in _SETTING
 
 
 def default_settings() -> dict[str, Any]:
+    return dict(_defaults())
+
+
+@functools.cache
+def _defaults() -> Mapping[str, Any]:
     return {setting.name: setting.default for setting in _SETTINGS}
 
 
