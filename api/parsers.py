@@ -20,7 +20,11 @@ def _has_nul(value: Any) -> bool:
 
 class StrictJSONParser(JSONParser):
     def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
-        data = super().parse(stream, media_type, parser_context)
-        if _has_nul(data):
+        try:
+            data = super().parse(stream, media_type, parser_context)
+            has_nul = _has_nul(data)
+        except RecursionError:
+            raise ParseError("The JSON is nested too deeply.") from None
+        if has_nul:
             raise ParseError("Text may not contain NUL characters.")
         return data

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import json
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
-from django.conf import settings
+from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
 from django.http import HttpRequest, JsonResponse, StreamingHttpResponse
 from drf_spectacular.types import OpenApiTypes
@@ -19,11 +18,12 @@ from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
-from deck_tracker import content_selectors, notifications, selectors, services
+from deck_tracker import content_selectors, selectors, services
 from deck_tracker.awards import seating
 from deck_tracker.awards.auth import account_of
 from deck_tracker.engine.commands import describe_commands
 from deck_tracker.engine.game import INTERNAL_COMMANDS
+from deck_tracker.live import SeatStream
 from deck_tracker.models import Game, Seat
 
 from . import serializers as s
@@ -272,38 +272,15 @@ class GameStreamView(APIView):
             after = max(0, int(last_id))
         except ValueError:
             after = 0
+        stream = SeatStream(game_id=str(game.pk), seat=seat, after=after)
+        under_asgi = isinstance(request._request, ASGIRequest)
         response = StreamingHttpResponse(
-            _event_stream(game_id=str(game.pk), seat=seat, after=after),
+            stream.streaming() if under_asgi else stream.blocking(),
             content_type="text/event-stream",
         )
         response["Cache-Control"] = "no-cache"
         response["X-Accel-Buffering"] = "no"
         return response
-
-
-def _event_stream(*, game_id: str, seat: Seat, after: int) -> Iterator[bytes]:
-    deadline = time.monotonic() + settings.STREAM_MAX_SECONDS
-    listener = notifications.RedisListener(game_id) if settings.REDIS_URL else None
-    try:
-        yield b"retry: 1000\n\n"
-        while time.monotonic() < deadline:
-            game = Game.objects.only("last_seq", "version").get(pk=game_id)
-            if game.last_seq > after:
-                events = list(selectors.events_after(game=game, after=after, limit=200))
-                for event in selectors.events_view(events=events, seat=seat):
-                    payload = json.dumps(event | {"game_version": game.version})
-                    yield f"id: {event['seq']}\nevent: change\ndata: {payload}\n\n".encode()
-                    after = event["seq"]
-                continue
-            yield b": keep-alive\n\n"
-            wait = min(2.0, max(0.0, deadline - time.monotonic()))
-            if listener is not None:
-                listener.wait(wait)
-            else:
-                notifications.wait_local(game_id=game_id, after=after, timeout=wait)
-    finally:
-        if listener is not None:
-            listener.close()
 
 
 class ScenarioListView(APIView):

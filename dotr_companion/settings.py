@@ -148,6 +148,9 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "api.errors.exception_handler",
     "UNAUTHENTICATED_USER": None,
+    # Clients are told apart by their address; X-Forwarded-For counts only behind as many
+    # trusted proxies as NUM_PROXIES says (0: the header is ignored, so it cannot be forged).
+    "NUM_PROXIES": env.int("NUM_PROXIES", default=0),
     "DEFAULT_THROTTLE_RATES": {
         "join": env.str("JOIN_THROTTLE_RATE", default="20/min"),
         "create": env.str("CREATE_THROTTLE_RATE", default="30/min"),

@@ -113,3 +113,11 @@ def test_unknown_api_path_is_json_404(db, client):
     response = client.get("/api/v1/nothing-here/")
     assert response.status_code == 404
     assert response.json()["code"] == "not_found"
+
+
+def test_deeply_nested_json_is_refused_not_a_server_error(table: Table):
+    before = snapshot(table)
+    response = post_raw(table, "[" * 60_000)
+    assert response.status_code == 400
+    assert response.json()["code"] == "malformed_json"
+    assert snapshot(table) == before

@@ -297,3 +297,17 @@ def test_the_host_gives_a_lost_phones_seat_a_new_token(table: Table):
     assert refused.json()["code"] == "not_host"
     assert table.outsider.post(table.url("seats/2/token/")).status_code == 404
     assert table.host.post(table.url("seats/9/token/")).status_code == 404
+
+
+def test_a_forged_forwarded_address_does_not_escape_the_join_throttle(db):
+    anonymous = client_for()
+    codes = [
+        anonymous.post(
+            "/api/v1/games/join/",
+            {"join_code": f"WRONG{n:03d}", "name": "Eve"},
+            format="json",
+            HTTP_X_FORWARDED_FOR=f"10.0.0.{n}",
+        ).status_code
+        for n in range(25)
+    ]
+    assert codes[-1] == 429

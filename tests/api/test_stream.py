@@ -89,3 +89,37 @@ def test_an_eventsource_request_is_accepted(table: Table, client):
     refused = client.get(table.url("stream/"), {"token": "wrong"}, HTTP_ACCEPT="text/event-stream")
     assert refused.status_code == 404
     assert json.loads(refused.content)["code"] == "not_found"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_under_asgi_a_change_reaches_an_open_stream_without_waiting_for_it_to_close(settings):
+    """Under ASGI a blocking stream would be read to its end before sending anything."""
+    import asyncio
+
+    from django.test import AsyncClient
+
+    settings.STREAM_MAX_SECONDS = 6
+    table = create_table(GENERIC_SETUP)
+    last = table.version()
+
+    async def scenario() -> float:
+        response = await AsyncClient().get(
+            table.url("stream/"),
+            headers={"Authorization": f"Bearer {table.player_token}", "Last-Event-ID": "3"},
+        )
+        loop = asyncio.get_running_loop()
+
+        def host_acts() -> None:
+            time.sleep(0.5)
+            table.act(table.host, "shuffle", {"deck": "test"}, expected_version=last)
+            connection.close()
+
+        acted = loop.run_in_executor(None, host_acts)
+        started = time.monotonic()
+        async for chunk in response.streaming_content:
+            if b"deck_shuffled" in chunk:
+                break
+        await acted
+        return time.monotonic() - started
+
+    assert asyncio.run(scenario()) < 2.5  # the change (posted after 0.5 s), not the 6 s close

@@ -233,9 +233,10 @@ def test_dragon_faq_setting_a_fourth_minion_taints_monarch_city_and_loses() -> N
     assert "tainted" in state["outcome"]["reason"]
 
 
-def test_placing_the_last_tainted_crystal_loses_the_game() -> None:
-    """Loss (UBG): "The last of the 12 Tainted Crystals is added to the board" (default)."""
-    state = board()
+def test_last_crystal_placed_setting_loses_when_the_12th_crystal_is_placed() -> None:
+    """Setting taint_loss = last_crystal_placed (UBG): "The last of the 12 Tainted Crystals is
+    added to the board"."""
+    state = board(taint_loss="last_crystal_placed")
     taint(state, "dark-woods", 11)
     put(state, "raven-forest", demons=2)
     with pytest.raises(GameOver):
@@ -244,9 +245,10 @@ def test_placing_the_last_tainted_crystal_loses_the_game() -> None:
     assert "last Tainted Crystal" in state["outcome"]["reason"]
 
 
-def test_crystal_unavailable_setting_loses_only_when_a_crystal_is_needed_and_none_is_left() -> None:
-    """Setting taint_loss = crystal_unavailable: placing the 12th is not yet a loss."""
-    state = board(taint_loss="crystal_unavailable")
+def test_the_game_is_lost_when_a_crystal_is_needed_and_none_is_left() -> None:
+    """Loss (default, taint_loss = crystal_unavailable): "a crystal is needed and none is
+    left"; placing the 12th is not yet a loss."""
+    state = board()
     taint(state, "dark-woods", 11)
     put(state, "raven-forest", demons=2)
     put(state, "blood-flats", demons=2)

@@ -126,12 +126,14 @@ _SETTINGS: tuple[Setting, ...] = (
     ),
     Setting(
         "taint_loss",
-        "last_crystal_placed",
-        ("last_crystal_placed", "crystal_unavailable"),
-        "When taint loses the game. last_crystal_placed (default): placing the last of the 12 "
-        "Tainted Crystals loses ('The last of the 12 Tainted Crystals is added to the board'). "
-        "crystal_unavailable: the game is lost only when a crystal is needed and none is left.",
-        "UBG game-rules.php; content-facts 'Loss'",
+        "crystal_unavailable",
+        ("crystal_unavailable", "last_crystal_placed"),
+        "When taint loses the game. crystal_unavailable (default): the game is lost when a "
+        "Tainted Crystal is needed and none is left (the loss as the product's rules summary and "
+        "content-facts ('the last Tainted Crystal is needed') put it). last_crystal_placed: "
+        "placing the last of the 12 already loses (UBG: 'The last of the 12 Tainted Crystals is "
+        "added to the board'), one crystal earlier.",
+        "content-facts 'Loss'; UBG game-rules.php",
     ),
     Setting(
         "overrun_short_supply",
