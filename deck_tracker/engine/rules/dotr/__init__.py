@@ -59,5 +59,8 @@ from . import sterling as _sterling  # noqa: F401
 from . import table as _table  # noqa: F401
 from . import trolls as _trolls  # noqa: F401
 from . import view as _view  # noqa: F401
-from . import warlords as _warlords  # noqa: F401
+from . import warlords as _warlords
 from . import winds_of_war as _winds_of_war  # noqa: F401
+
+# The Warlords leave a location emptied by any command, other observers' removals included.
+_warlords.observe_last()

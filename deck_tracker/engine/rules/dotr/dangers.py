@@ -31,6 +31,7 @@ from deck_tracker.engine.errors import RuleViolation
 
 from .dragon_content import minion_type
 from .dragon_minions import ARMORED, wound
+from .expansions import has_expansion
 from .fire import fire_in_play, on_fire
 from .table import DOTR, SEAT, hero_name, location_name, record, require_playing, seat_of
 
@@ -47,6 +48,7 @@ R_IMPS = (
 )
 R_IMPS_SAFE = "FAQ: armor, and the Eagle Rider in the air, protect from the Imps' theft"
 R_WAIT = "End of turn: resolve the dragons' dangers before the evening (turn_end_dangers)"
+HEROS_CALLING = "heros_calling"  # its setup: "Do not assign a Slayer after defeating a General"
 R_SLAYER = "Slayer of the Imps: moving into a location with Imps slays them, no action needed"
 
 
@@ -200,6 +202,11 @@ OBSERVERS.append(Observer(before=_before, after=_after))
 def become_slayer(ctx: Context, args: dict[str, Any]) -> None:
     """The hero who landed the final blow on a General becomes the Slayer of its minions."""
     require_playing(ctx.state)
+    if has_expansion(ctx.state, HEROS_CALLING):
+        raise RuleViolation(
+            "The Hero's Calling: do not assign a Slayer after defeating a General.",
+            code="no_slayer_in_heros_calling",
+        )
     seat = seat_of(ctx, args["seat"])
     general = (ctx.state.get("generals") or {}).get(args["general"])
     if general is None:

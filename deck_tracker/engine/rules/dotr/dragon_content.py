@@ -22,7 +22,8 @@ pack the board rules read (registered in ``packs.COMPOSERS``):
   Patrols and Orc War Party and replace those cards with the new 'Special' Darkness Spreads
   Cards"), the entered cards of the dragons in play, stand-ins read with the dragon's icon;
 * Hero: each colour's location cards follow the General of that colour (its own or the base
-  cards standing in), every Special (base and entered new ones);
+  cards standing in), every Special (base and the 6 new ones, entered or not: the table owns
+  the physical cards, and an unentered one is read from the card when it comes up);
 * Quest: the base Quests and the new ones entered.
 """
 
@@ -34,7 +35,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from deck_tracker.engine.content import Card, DeckSpec, General, MinionType, Pack
-from deck_tracker.engine.core import State
+from deck_tracker.engine.core import State, Step
 
 from .packs import BASE_PACK, COMPOSERS, effective_pack
 
@@ -46,6 +47,8 @@ __all__ = [
     "entered",
     "general_of",
     "minion_type",
+    "slot",
+    "unentered_steps",
 ]
 
 DRAGON = "dragon"
@@ -63,6 +66,31 @@ def _key(state: State) -> str:
 def entered(card: Card) -> bool:
     """A slot card (a new Quest or Special) is playable once its title is entered."""
     return "title" not in card.data or card.data.get("title") is not None
+
+
+UNENTERED = " (not yet entered: read the physical card)"
+
+
+def slot(card: Card) -> Card:
+    """A slot card of the box whose text nobody entered is still a card of the deck: its name
+    says so, and the table reads the physical card when it comes up."""
+    return card if entered(card) else dataclasses.replace(card, name=card.name + UNENTERED)
+
+
+def unentered_steps(state: State, cards: list[str], rule: str) -> list[Step]:
+    """For each drawn slot card without entered text: read the physical card, carry it out."""
+    from .packs import game_cards
+
+    known = game_cards(state)
+    return [
+        Step(
+            f"{known[c].name.removesuffix(UNENTERED)} is not entered in the app: take one of "
+            "these cards not yet entered from the box, unseen, read it and carry it out.",
+            rule,
+        )
+        for c in cards
+        if c in known and not entered(known[c])
+    ]
 
 
 def _restyled(card: Card, general: str) -> Card:
@@ -97,7 +125,7 @@ def compose(state: State) -> Pack:
     for card in base.deck(DS).cards:
         general = card.data.get("general")
         if card.kind in ORC_CARDS and not orcs:
-            continue  # the Special cards entered for the dragon pack replace them
+            continue  # the dragon pack's Special cards replace them
         if general in replaced:
             darkness.append(_restyled(card, replaced[general]))
         elif general is None or general in generals:
@@ -105,9 +133,10 @@ def compose(state: State) -> Pack:
     darkness += [
         card
         for card in dragon.deck(DS).cards
-        if (card.kind == "standard" and card.data.get("general") in generals)
-        or (card.kind == "special" and not orcs)
+        if card.kind == "standard" and card.data.get("general") in generals
     ]
+    # The 6 Special cards in place of the Orc cards, entered or not (read at the table).
+    darkness += [slot(c) for c in dragon.deck(DS).cards if c.kind == "special" and not orcs]
 
     # A colour's location cards follow its General: the base cards with the base General (or
     # standing in for a dragon), the dragon's entered cards with the dragon.
@@ -122,9 +151,8 @@ def compose(state: State) -> Pack:
     hero += [
         card
         for card in dragon.deck(HERO).cards
-        if (card.kind == "location" and card.data.get("general") in generals)
-        or (card.kind == "special" and entered(card))
-    ]
+        if card.kind == "location" and card.data.get("general") in generals
+    ] + [slot(card) for card in dragon.deck(HERO).cards if card.kind == "special"]
 
     quests = [*base.deck(QUEST).cards, *(c for c in dragon.deck(QUEST).cards if entered(c))]
     decks = dict(base.decks) | {

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from deck_tracker.engine.content import COLOURS, Card
+from deck_tracker.engine.content import COLOURS
 from deck_tracker.engine.content_fill import missing_required
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck
@@ -221,7 +221,9 @@ def _global_effects(ctx: Context, steps: list[Step]) -> tuple[list[str], list[st
         ("bad", settings["global_effects_bad"]),
         ("good", settings["global_effects_good"]),
     ):
-        pool = [c.id for c in cards if c.kind == kind and (table_owned or _entered_effect(c))]
+        # Every card of the box, its text entered or not: an unentered one is read from the
+        # physical card when drawn (global_effects.py).
+        pool = [c.id for c in cards if c.kind == kind]
         if table_owned:
             kept += pool  # the table deals to the box unseen: any of them may come up
             steps.append(
@@ -235,7 +237,7 @@ def _global_effects(ctx: Context, steps: list[Step]) -> tuple[list[str], list[st
         ctx.rng.shuffle(pool)
         kept += pool[:wanted]
         boxed += pool[wanted:]
-        short = f" (only {len(pool)} are entered)" if len(pool) < wanted else ""
+        short = f" (the box holds only {len(pool)})" if len(pool) < wanted else ""
         steps.append(
             Step(
                 f"{min(wanted, len(pool))} {kind.title()} Global Effect(s) go into the Darkness "
@@ -244,10 +246,6 @@ def _global_effects(ctx: Context, steps: list[Step]) -> tuple[list[str], list[st
             )
         )
     return kept, boxed
-
-
-def _entered_effect(card: Card) -> bool:
-    return card.data.get("title") is not None
 
 
 def _box_specials(ctx: Context, steps: list[Step]) -> None:

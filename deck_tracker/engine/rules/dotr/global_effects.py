@@ -60,7 +60,13 @@ def active_effect(state: State) -> str | None:
 def _text(card: Card) -> str:
     parts = [card.data.get("immediate"), card.data.get("ongoing")]
     text = " ".join(str(p) for p in parts if p)
-    return text or "Its text is not entered: read the card."
+    if text or card.data.get("title") is not None:
+        return text
+    kind = "Good" if card.kind == "good" else "Bad"
+    return (
+        f"Its text is not entered in the app: take one of the {kind} Global Effects not yet "
+        "entered from the box, unseen, read it and carry it out."
+    )
 
 
 def _end(ctx: Context, steps: list[Step], rule: str, why: str) -> None:

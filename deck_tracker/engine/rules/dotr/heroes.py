@@ -18,6 +18,7 @@ from ...content import COLOURS
 from ...core import Context, State, Step
 from ...decks import draw_cards, get_deck, move_cards
 from ...errors import InvalidArguments, RuleViolation
+from .dragon_content import unentered_steps
 from .expansions import card_count
 from .table import (
     DOTR,
@@ -114,7 +115,10 @@ def end_turn(ctx: Context, args: dict[str, Any]) -> None:
         f"Evening: {name} drew {len(drawn)} Hero Card(s).",
         data={"seat": seat, "turn": number, "count": len(drawn)},
         private={seat: {"cards": drawn}},
-        steps=[Step(f"{name} draws {len(drawn)} Hero Card(s).", EVENING_RULE)],
+        steps=[
+            Step(f"{name} draws {len(drawn)} Hero Card(s).", EVENING_RULE),
+            *unentered_steps(ctx.state, drawn, EVENING_RULE),
+        ],
     )
     _check_hand_limits(ctx)
 

@@ -54,6 +54,7 @@ R_WAR_PARTY = (
     "Orc War Party (J, JM): 1 Orc on every location holding exactly 1 Orc and nothing else"
 )
 R_QUIET = "All is Quiet: no minions appear and no General moves"
+R_SPECIAL = "DX: the 'Special' Darkness Spreads cards replace the Orc cards without the Orcs"
 R_CITY_CARD = "Monarch City card: 1 minion of each colour next to Monarch City enters the City"
 R_DISCARD = "Darkness Spreads: resolved cards go to the discard pile"
 R_TURN = "Turn order: the next hero (by seat) takes the next turn"
@@ -86,12 +87,27 @@ def resolve_card(realm: Realm, card: Card, *, general_only: bool = False) -> Non
         _orc_war_party(realm)
     elif card.kind == "monarch_city":
         _monarch_city(realm)
+    elif card.kind == "special":
+        _special(realm, card)
     else:
         for placement in data["placements"]:
             realm.place(placement["colour"], placement["count"], placement["location"])
     general = data.get("general")
     if general is not None:
         realm.advance_general(general, data["general_to"], int(data["general_minions"]))
+
+
+def _special(realm: Realm, card: Card) -> None:
+    """A Dragon expansion 'Special' card (in place of the Orc cards): the table carries it out."""
+    text = card.data.get("text")
+    if text:
+        realm.step(f"{card.data.get('title') or card.name}: {text}", R_SPECIAL)
+        return
+    realm.step(
+        f"{card.name}: its text is not entered in the app: take one of the Special Darkness "
+        "Spreads cards not yet entered from the box, unseen, read it and carry it out.",
+        R_SPECIAL,
+    )
 
 
 def _orc_patrols(realm: Realm) -> None:

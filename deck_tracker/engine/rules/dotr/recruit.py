@@ -2,7 +2,8 @@
 
 State: ``recruitment`` (one at a time) holds the cards revealed (on the Companion deck's table
 pile), the next to resolve, the Events' modifiers and a choice still owed; a ``recruitment``
-entry in ``pending`` keeps the night waiting.
+entry in ``pending`` keeps the night waiting. ``companion_costs`` remembers, per card whose cost
+is not entered, the colour it was recruited as (stated once, then fixed for the game).
 
 Rules (CC 'Recruit Action'):
 
@@ -289,7 +290,18 @@ def hire(ctx: Context, args: dict[str, Any]) -> None:
             f"{companion!r} is not a Companion revealed this time.", code="not_revealed"
         )
     printed = card_of(ctx.state, companion).data.get("cost") or {}
-    colour = printed.get("colour") or args["cost_colour"]
+    # A cost not entered is stated by the player, then remembered for the card (game-wide): the
+    # same card cannot come back later as a Companion of another colour.
+    known = dict(ctx.state.get("companion_costs") or {})
+    remembered = known.get(companion)
+    stated = args["cost_colour"]
+    if not printed.get("colour") and remembered and stated and stated != remembered:
+        raise RuleViolation(
+            f"{card_of(ctx.state, companion).name} was paid as a {remembered} Companion before: "
+            f"its colour is {remembered}.",
+            code="companion_colour_known",
+        )
+    colour = printed.get("colour") or remembered or stated
     number = printed.get("cards") if printed.get("cards") is not None else args["cost_cards"]
     if colour is None or number is None:
         raise InvalidArguments(
@@ -333,6 +345,8 @@ def hire(ctx: Context, args: dict[str, Any]) -> None:
     move_cards(ctx, COMPANION, [companion], source="table", target="hand", seat=seat)
     ctx.set("heroes", seat, "companions", [*held, companion])
     ctx.set("heroes", seat, "companion_colours", {**colours, companion: colour})
+    if not printed.get("colour") and remembered != colour:
+        ctx.set("companion_costs", {**known, companion: colour})
     visit = dict(ctx.state["heroes"][seat].get("recruit_visit") or {})
     ctx.set(
         "heroes", seat, "recruit_visit", {**visit, "recruited": int(visit.get("recruited", 0)) + 1}

@@ -23,14 +23,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from deck_tracker.engine.content import default_packs
+from deck_tracker.engine.content_fill import missing_required
 from deck_tracker.engine.core import Context, Step
 from deck_tracker.engine.decks import get_deck, take_from_draw
 from deck_tracker.engine.errors import InvalidArguments
 
 from .board import GameOver, Realm
+from .dragon_content import DRAGON_PACK
 from .expansions import Expansion, register_expansion
 from .fire import on_fire, set_on_fire
-from .packs import game_cards
+from .packs import effective_pack, game_cards
 from .scenario_hands import card_count, deal_on_entry
 from .scenarios import RULES, Scenario, default_scenarios
 from .setup_hooks import BEFORE_MINIONS, HERO_ENTERED, SETUP_EXPANDERS
@@ -39,6 +41,7 @@ __all__ = ["SCENARIO", "expand", "scenario_of"]
 
 SCENARIO = "scenario"
 DS, HERO = "darkness_spreads", "hero"
+BRIMSTONE = "brimstone"
 R_FIRES_RIF = "Realm in Flames: 3 Darkness Spreads cards, 1 Fire token on each of their 2 spaces"
 R_FIRE_SETUP = "Realm in Flames: On Fire rules apply during the setup (3 minions taint)"
 R_ABLAZE = "The Burning Land: Set the Realm Ablaze"
@@ -127,8 +130,30 @@ SETUP_EXPANDERS.append(expand)
 # --------------------------------------------------------------------------------------------
 
 
+def _check_brimstone(ctx: Context, scenario: Scenario) -> None:
+    """A scenario that brings Brimstone back needs his numbers and Darkness Spreads cards: the
+    dragon pack ships none of his cards (as choosing Brimstone is refused without them)."""
+    if "brimstone_returns" not in scenario.rules:
+        return
+    dragon = effective_pack(ctx.state, DRAGON_PACK)
+    missing = [spec.id for spec in missing_required(dragon, {BRIMSTONE})]
+    if not any(c.data.get("general") == BRIMSTONE for c in dragon.deck(DS).cards):
+        missing.append("Brimstone's Darkness Spreads cards (the darkness_spreads deck)")
+    if missing:
+        raise InvalidArguments(
+            {"scenario": [
+                f"{scenario.name} brings Brimstone into play: enter "
+                + ", ".join(missing)
+                + " in the dotr-dragon content overlay first "
+                "(PUT /api/v1/content/dotr-dragon/overlay/)."
+            ]},
+            f"{scenario.name} cannot play yet.",
+        )  # fmt: skip
+
+
 def _prepare(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> None:
     scenario = default_scenarios()[setup["scenario"]]
+    _check_brimstone(ctx, scenario)
     ctx.set(
         "scenario",
         {

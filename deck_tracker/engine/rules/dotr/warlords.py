@@ -13,8 +13,8 @@ Rules (CC 'Warlord' and the Warlords Event card):
   already has a Warlord takes another only with ``warlords_per_location`` = stack.
 * A Warlord is not a Minion: +1 to the number needed to hit every Minion on its location. It
   cannot be attacked; it leaves (back to the supply) when its location holds no Minion, checked
-  after every record that removes Minions (an observer of ``defeat_minions`` and
-  ``set_location``, and the Troll and Spider commands).
+  after every command (an observer: ``defeat_minions``, ``set_location``, ``attack_minions``,
+  a Slayer's arrival, ...; the Troll and Spider commands clear it themselves).
 """
 
 from __future__ import annotations
@@ -27,12 +27,19 @@ from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.errors import RuleViolation
 
 from .board import Realm
+from .dragon_minions import TO_HIT_MODIFIERS
 from .expansions import has_expansion
 from .fallen import EXPANSION
 from .pending import add_pending, find_pending, remove_pending
 from .table import DOTR, require_playing, resolve_location
 
-__all__ = ["clear_warlords", "distances_from_city", "place_warlords"]
+__all__ = [
+    "clear_warlords",
+    "distances_from_city",
+    "observe_last",
+    "place_warlords",
+    "warlord_bonus",
+]
 
 R_EARLY = "CC Warlord, Early War: add a Warlord to any location that has 3 Minions"
 R_LATER = (
@@ -156,26 +163,44 @@ def clear_warlords(ctx: Context, loc: str) -> list[Step]:
     return [Step(f"No Minion is left on {loc}: remove its Warlord.", R_REMOVE)]
 
 
+def warlord_bonus(state: State, location: str, colour: str) -> int:
+    """+1 to hit every Minion on a location where a Warlord stands (not per Warlord)."""
+    space = (state.get("board") or {}).get(location) or {}
+    return 1 if int(space.get("warlords", 0)) else 0
+
+
+TO_HIT_MODIFIERS.append(warlord_bonus)
+
+
 def _before(state: State, name: str, args: dict[str, Any]) -> Any:
-    if name not in ("defeat_minions", "set_location") or not has_expansion(state, EXPANSION):
+    """The locations holding a Warlord before any command (whatever removes their Minions)."""
+    if not has_expansion(state, EXPANSION):
         return None
-    try:
-        return resolve_location(state, str(args.get("location")))
-    except RuleViolation:
-        return None
+    board = state.get("board") or {}
+    return [loc for loc, space in board.items() if int(space.get("warlords", 0))] or None
 
 
 def _after(ctx: Context, name: str, args: dict[str, Any], memo: Any) -> None:
     if memo is None:
         return
-    steps = clear_warlords(ctx, memo)
-    if steps:
-        ctx.emit(
-            "warlord_removed",
-            f"The Warlord of {memo} leaves.",
-            data={"location": memo},
-            steps=steps,
-        )
+    for loc in memo:
+        steps = clear_warlords(ctx, loc)
+        if steps:
+            ctx.emit(
+                "warlord_removed",
+                f"The Warlord of {loc} leaves.",
+                data={"location": loc},
+                steps=steps,
+            )
 
 
-OBSERVERS.append(Observer(before=_before, after=_after))
+# Registered last (by the package, once every rule is loaded): a Minion removed by another
+# observer (a Slayer entering) leaves the location empty before the Warlord is checked.
+OBSERVER = Observer(before=_before, after=_after)
+
+
+def observe_last() -> None:
+    """Put the Warlords' observer after every other one."""
+    if OBSERVER in OBSERVERS:
+        OBSERVERS.remove(OBSERVER)
+    OBSERVERS.append(OBSERVER)

@@ -144,15 +144,51 @@ def test_the_companion_limit_after_2_quests() -> None:
     game.execute("recruit", {"count": 1})
     same_colour = {"companion": "companion-cyleene", "cost_colour": "red", "cost_cards": 1}
     refused(game, "hire", {**same_colour, "cards": colour_cards("red", 2)[1:]}, "companion_colour")
-    act(game, "hire", {"companion": "companion-cyleene", "cost_colour": "blue", "cost_cards": 1,
-                       "cards": colour_cards("blue", 1)})  # fmt: skip
+    # A red card stays red: the hero recruits none (not the same card under another colour).
+    act(game, "hire", {"companion": None})
+    game.execute("move_hero", {"location": "Monarch City"})
+    game.execute("move_hero", {"location": INN})
+    stack(game, "companion", "companion-celia-frost")
+    game.execute("recruit", {"count": 1})
+    act(game, "hire", {"companion": "companion-celia-frost", "cost_colour": "blue",
+                       "cost_cards": 1, "cards": colour_cards("blue", 1)})  # fmt: skip
     assert len(game.state["heroes"]["1"]["companions"]) == 3
+    assert game.state["companion_costs"] == {
+        "companion-torgg": "green", "companion-stoneheart": "red", "companion-celia-frost": "blue"
+    }  # fmt: skip
     game.execute("move_hero", {"location": "Monarch City"})
     game.execute("move_hero", {"location": INN})
     stack(game, "companion", "companion-avena-lux")
     game.execute("recruit", {"count": 1})
     refused(game, "hire", {"companion": "companion-avena-lux", "cost_colour": "yellow",
                            "cost_cards": 0, "cards": []}, "companion_limit")  # fmt: skip
+
+
+def test_a_companion_keeps_the_colour_it_was_recruited_as() -> None:
+    """'Each Hero may only have 1 Companion of each color': with its cost not entered, a card's
+    colour is the one it was paid with; back in the deck later, it cannot be hired as another."""
+    game = recruiting_game("companion-torgg")
+    deal(game, [*colour_cards("green", 2), *colour_cards("red", 1)])
+    game.execute("recruit", {"count": 1})
+    act(game, "hire", {"companion": "companion-torgg", "cost_colour": "green", "cost_cards": 1,
+                       "cards": colour_cards("green", 1)})  # fmt: skip
+    # Torgg leaves the hero and comes back to the top of the Companion deck.
+    deck = game.state["decks"]["companion"]
+    arrange(
+        game,
+        ("heroes", "1", "companions", []),
+        ("heroes", "1", "companion_colours", {}),
+        ("decks", "companion", "hands", "1", []),
+        ("decks", "companion", "draw", [*deck["draw"], "companion-torgg"]),
+    )
+    game.execute("move_hero", {"location": "Monarch City"})
+    game.execute("move_hero", {"location": INN})
+    game.execute("recruit", {"count": 1})
+    as_red = {"companion": "companion-torgg", "cost_colour": "red", "cost_cards": 1}
+    refused(game, "hire", {**as_red, "cards": colour_cards("red", 1)}, "companion_colour_known")
+    act(game, "hire", {"companion": "companion-torgg", "cost_cards": 1,
+                       "cards": colour_cards("green", 2)[1:]})  # fmt: skip
+    assert game.state["heroes"]["1"]["companion_colours"] == {"companion-torgg": "green"}
 
 
 def test_the_companion_discard_pile_is_not_reshuffled_until_a_card_says_so() -> None:

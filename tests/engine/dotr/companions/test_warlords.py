@@ -4,8 +4,10 @@
 from __future__ import annotations
 
 from deck_tracker.engine.game import GameLog
+from deck_tracker.engine.rules.dotr.dragon_minions import to_hit
 
 from .. import set_war_level
+from ..dragon import ENTERED
 from . import act, arrange, at, cc_game, put, refused, stack
 
 
@@ -78,4 +80,41 @@ def test_a_warlord_leaves_when_its_location_is_cleared() -> None:
     assert warlords(game) == {"thorny-woods": 1}
     outcome = act(game, "defeat_minions", {"location": "thorny-woods", "minions": {"green": 1}})
     assert outcome.events[-1].type == "warlord_removed"
+    assert warlords(game) == {} and game.state["supply"]["warlords"] == 10
+
+
+def test_a_warlord_adds_1_to_hit_every_minion_there() -> None:
+    """'A Warlord [...] adds +1 to hit every minion there': 3 Orcs (a 3 to hit) need a 4."""
+    game = cc_game()
+    put(game, "thorny-woods", orcs=3)
+    put(game, "wolf-pass", orcs=3)
+    reveal_warlords(game)
+    assert to_hit(game.state, "green", "thorny-woods") == 4
+    assert to_hit(game.state, "green", "greenleaf-village") == 3
+    at(game, "thorny-woods")
+    act(game, "attack_minions", {"rolls": [3, 3, 3]})
+    assert game.state["board"]["thorny-woods"]["minions"]["green"] == 3
+    assert warlords(game)["thorny-woods"] == 1
+    # A 4 hits, and the cleared location loses its Warlord (no defeat_minions needed).
+    outcome = act(game, "attack_minions", {"rolls": [4, 4, 4]})
+    assert game.state["board"]["thorny-woods"]["minions"]["green"] == 0
+    assert outcome.events[-1].type == "warlord_removed"
+    assert warlords(game) == {"wolf-pass": 1} and game.state["supply"]["warlords"] == 9
+
+
+def test_a_warlord_leaves_when_a_slayer_clears_its_location() -> None:
+    """DX: a Slayer of the Imps slays them by entering: the emptied location loses its Warlord."""
+    game = cc_game(
+        expansions=("companions_catacombs", "dragon"),
+        generals={"green": "hemlock"},
+        overlays={"dotr-dragon": ENTERED},
+    )
+    act(game, "wound_general", {"general": "hemlock", "wounds": 6})
+    act(game, "become_slayer", {"general": "hemlock"})
+    put(game, "thorny-woods", orcs=3)
+    reveal_warlords(game)
+    assert warlords(game) == {"thorny-woods": 1}
+    at(game, "dark-woods")
+    outcome = act(game, "move_hero", {"location": "thorny-woods"})
+    assert [e.type for e in outcome.events][-2:] == ["imps_slain", "warlord_removed"]
     assert warlords(game) == {} and game.state["supply"]["warlords"] == 10

@@ -9,11 +9,12 @@ import pytest
 
 from deck_tracker.engine.content import default_packs
 from deck_tracker.engine.errors import InvalidArguments
+from deck_tracker.engine.game import GameLog
 from deck_tracker.engine.rules.dotr.dragon_content import general_of
 from deck_tracker.engine.rules.dotr.packs import game_cards
 
-from .. import check_conservation, minions
-from . import DS, ENTERED, dragon_table
+from .. import check_conservation, minions, on_top
+from . import DS, ENTERED, dragon_table, empty
 
 PACK = default_packs()["dotr-base"]
 
@@ -73,7 +74,7 @@ def test_the_generals_cards_are_in_before_global_effects_and_sterling_are_shuffl
     )
     draw = log.state["decks"][DS]["draw"]
     kinds = Counter(game_cards(log.state)[c].kind for c in draw)
-    assert kinds["good"] + kinds["bad"] == 4  # 2 Bad + the 2 Good entered of the 3 asked
+    assert kinds["good"] + kinds["bad"] == 5  # 2 Bad + 3 Good, their text entered or not
     assert kinds["sterling"] == 3
 
 
@@ -124,3 +125,31 @@ def test_a_game_keeps_the_content_entered_when_it_was_set_up() -> None:
     log.execute("wound_general", {"general": "brimstone", "wounds": 6})
     assert log.state["generals"]["brimstone"]["defeated"] is True
     assert log.replay() == log.state
+
+
+def test_without_the_orcs_six_special_cards_replace_the_orc_cards_entered_or_not() -> None:
+    """DX: "If the Orcs are not being used, remove the Orc Patrols and Orc War Party and replace
+    those cards with the new 'Special' Darkness Spreads Cards": the table owns them, so the
+    slots are in the deck even unentered, and the deck keeps its size. Drawn, an unentered one
+    is read from the physical card."""
+
+    def ds_in_play(log: GameLog) -> Counter[str]:
+        state = log.state
+        deck = state["decks"][DS]
+        cards = game_cards(state)
+        return Counter(cards[c].kind for c in [*deck["draw"], *deck["discard"]])
+
+    with_orcs = ds_in_play(dragon_table())
+    log = dragon_table({"green": "hemlock"})
+    without = ds_in_play(log)
+    assert (with_orcs["orc_patrols"], with_orcs["orc_war_party"], with_orcs["special"]) == (4, 2, 0)
+    assert (without["orc_patrols"], without["orc_war_party"], without["special"]) == (0, 0, 6)
+    assert sum(without.values()) == sum(with_orcs.values())
+    card = game_cards(log.state)["dx-ds-special-1"]
+    assert card.name.endswith("(not yet entered: read the physical card)")
+    empty(log)
+    on_top(log.state, "dx-ds-special-1")
+    before = len(log.events)
+    log.execute("night")
+    texts = [s["text"] for e in log.events[before:] for s in e.steps]
+    assert any("Special Darkness Spreads card 1" in t and "carry it out" in t for t in texts)

@@ -37,12 +37,16 @@ def game() -> GameLog:
 
 def test_global_effects_setup_5_in_the_deck_2_bad_and_3_good() -> None:
     """DX: "Take the 5 Bad Global Effects ... deal 3 to the box without looking at them ...
-    Discard 2 [Good] into the box ... shuffle [the 5] into the Darkness Spreads Deck." Only 2 Good
-    cards are entered here (the others are not published): both go in."""
-    state = dragon_table().state
+    Discard 2 [Good] into the box ... shuffle [the 5] into the Darkness Spreads Deck." The table
+    owns the 10 cards, their text entered or not: 3 Good and 2 Bad in the deck, 5 boxed."""
+    log = dragon_table()
+    state = log.state
     cards = game_cards(state)
     kinds = Counter(cards[c].kind for c in state["decks"][DS]["draw"])
-    assert kinds["bad"] == 2 and kinds["good"] == 2
+    assert kinds["bad"] == 2 and kinds["good"] == 3
+    setup = next(e for e in log.events if e.type == "dragon_setup")
+    boxed = Counter(cards[c].kind for c in setup.hidden["global_effects_boxed"])
+    assert boxed == {"bad": 3, "good": 2}  # 5 to the box unseen
     one_each = dragon_table(global_effects_good=1, global_effects_bad=1).state
     kinds = Counter(cards[c].kind for c in one_each["decks"][DS]["draw"])
     assert kinds["bad"] == 1 and kinds["good"] == 1
@@ -116,3 +120,17 @@ def test_global_effect_with_a_table_owned_deck_the_table_names_every_card_drawn(
         log.execute("night", {"cards": [SHIP]})  # a Global Effect never ends a night's draw
     log.execute("night", {"cards": [SHIP, GORGUTT_MOVES]})
     assert log.state["global_effect"]["card"] == SHIP
+
+
+def test_an_unentered_global_effect_is_read_from_the_physical_card() -> None:
+    """A Global Effect whose text is not entered is still one of the deck's cards: drawn, the
+    table takes one of the unentered cards of that kind and carries it out."""
+    log = game()
+    kept = [c for c in log.state["decks"][DS]["draw"] if c.startswith("ge-good-")]
+    assert kept  # 3 Good of 5, only 2 of them entered: at least one unentered is in the deck
+    before = len(log.events)
+    night(log, kept[0], GORGUTT_MOVES)
+    drawn = next(e for e in log.events[before:] if e.type == "global_effect_drawn")
+    assert any(
+        "not entered in the app" in s["text"] and "carry it out" in s["text"] for s in drawn.steps
+    )

@@ -68,7 +68,8 @@ def test_new_quests_entered_ones_join_the_deck_and_follow_their_general() -> Non
 def test_new_special_hero_cards_six_dealt_to_the_box_unseen_the_rest_in_the_hero_deck() -> None:
     """DX: "combine them with the 6 New Special Hero Cards. Once all the Special Hero Cards are
     shuffled, deal 6 into the box without looking at them. Now shuffle the remaining Special
-    Hero Cards into the Hero Deck."""
+    Hero Cards into the Hero Deck." The table owns the 6 new cards whether or not their text is
+    entered: 22 Specials, 6 boxed, 16 in play (11 with 6 players, 5 more boxed)."""
     entered = copy.deepcopy(ENTERED)
     for n in (1, 2):
         prefix = f"decks/hero/dx-special-{n}/data"
@@ -77,12 +78,35 @@ def test_new_special_hero_cards_six_dealt_to_the_box_unseen_the_rest_in_the_hero
             f"{prefix}.summary": "Entered for the test.",
             f"{prefix}.dice": 2,
         }
-    state = dragon_table(entered=entered).state
-    boxed = _kinds(state, "hero", "box")["special"]
-    hero = state["decks"]["hero"]
-    in_play = [*hero["draw"], *hero["hands"]["1"]]
-    specials = Counter(game_cards(state)[c].kind for c in in_play)["special"]
-    assert boxed == 6 and specials + boxed == 16 + 2  # the base 16 and the 2 entered
+    for state in (dragon_table(entered=entered).state, dragon_table().state):
+        boxed = _kinds(state, "hero", "box")["special"]
+        hero = state["decks"]["hero"]
+        in_play = [*hero["draw"], *hero["hands"]["1"]]
+        specials = Counter(game_cards(state)[c].kind for c in in_play)["special"]
+        assert (boxed, specials) == (6, 16)
+        assert {c for c in game_cards(state) if c.startswith("dx-special-")} == {
+            f"dx-special-{n}" for n in range(1, 7)
+        }
+    six = dragon_table(player_count=6).state
+    hero = six["decks"]["hero"]
+    in_play = [*hero["draw"], *(c for hand in hero["hands"].values() for c in hand)]
+    assert Counter(game_cards(six)[c].kind for c in in_play)["special"] == 11
+
+
+def test_an_unentered_new_special_is_a_card_read_from_the_physical_card() -> None:
+    """An unentered slot is still a card of the deck: its name says so, and drawn, the step
+    tells the table to read the physical card and carry it out."""
+    log = dragon_table()
+    card = game_cards(log.state)["dx-special-3"]
+    assert card.name.endswith("(not yet entered: read the physical card)")
+    hero = log.state["decks"]["hero"]
+    pile = [c for c in hero["draw"] if c != "dx-special-3"]
+    box = [c for c in hero["box"] if c != "dx-special-3"]
+    log.state["decks"]["hero"] = {**hero, "draw": [*pile, "dx-special-3"], "box": box}
+    outcome = log.execute("end_turn", {"count": 1})
+    assert "dx-special-3" in log.state["decks"]["hero"]["hands"]["1"]
+    texts = [s["text"] for s in outcome.events[0].steps]
+    assert any("is not entered in the app" in t and "read it and carry it out" in t for t in texts)
 
 
 def test_five_players_no_all_is_quiet_random_heroes_one_card_hand_limit_8() -> None:

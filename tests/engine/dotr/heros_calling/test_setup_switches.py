@@ -12,7 +12,7 @@ from deck_tracker.engine.content import default_packs
 from deck_tracker.engine.errors import InvalidArguments
 from deck_tracker.engine.game import GameLog
 
-from ..companions import act, arrange, at, stack
+from ..companions import act, arrange, at, refused, stack
 
 BASE = default_packs()["dotr-base"]
 SPECIALS = {c.id for c in BASE.deck("hero").cards if c.kind == "special"}
@@ -58,11 +58,17 @@ def test_the_war_status_card_replaces_the_placard() -> None:
 
 
 def test_no_slayer_is_assigned_after_defeating_a_general() -> None:
-    """'Do not assign a Slayer after defeating a General.'"""
+    """'Do not assign a Slayer after defeating a General.' The app refuses to record one."""
     game = hc_game()
     outcome = act(game, "wound_general", {"general": "Gorgutt", "wounds": 6})
     level = next(e for e in outcome.events if e.type == "hero_level")
     assert any("Slayer" in step["text"] for step in level.steps)
+    refused(game, "become_slayer", {"general": "gorgutt"}, "no_slayer_in_heros_calling")
+    assert not game.state.get("slayers")
+    base = GameLog.start({"host": {"name": "Ada", "hero": "Dwarf"}}, seed="hc")
+    act(base, "wound_general", {"general": "Gorgutt", "wounds": 6})
+    act(base, "become_slayer", {"general": "gorgutt"})
+    assert base.state["slayers"] == {"green": "1"}
 
 
 def test_three_starting_hero_cards() -> None:

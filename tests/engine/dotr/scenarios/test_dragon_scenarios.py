@@ -14,8 +14,8 @@ from ..dragon import realm
 from . import DS, HERO, QUEST, fires, hand_kinds, in_play, kinds, start, steps_of
 
 BASE_DS = 56  # the base Darkness Spreads cards, 3 of them All is Quiet
-SPECIALS = 16  # the base Special Hero Cards (the 6 new ones are not entered)
-KNOWN_GLOBAL_EFFECTS = {"good": 2, "bad": 2}  # those whose card text is published
+SPECIALS = 22  # the base 16 Special Hero Cards and the 6 new ones (entered or not)
+GLOBAL_EFFECTS = {"good": 3, "bad": 2}  # in the deck, their text entered or not
 
 
 # ------------------------------------------------------------------------------------------
@@ -34,7 +34,8 @@ def test_rampaging_dragons_setup() -> None:
     assert kinds(state, DS, "draw")["all_is_quiet"] == 0
     assert kinds(state, DS, "box")["all_is_quiet"] == 3
     assert kinds(state, HERO, "box") == {"special": 6}
-    assert kinds(state, HERO, "draw")["special"] + 2 * 0 <= SPECIALS - 6
+    held = sum(hand_kinds(state, seat)["special"] for seat in ("1", "2"))
+    assert kinds(state, HERO, "draw")["special"] + held == SPECIALS - 6 == 16
     assert state["supply"]["fire"] == 10 and fires(state) == []
     for seat in ("1", "2"):
         assert sum(hand_kinds(state, seat).values()) == 2
@@ -64,7 +65,7 @@ def test_rampaging_dragons_easier() -> None:
         1,
     )
     effects = kinds(state, DS, "draw")
-    assert (effects["good"], effects["bad"]) == (KNOWN_GLOBAL_EFFECTS["good"], 1)
+    assert (effects["good"], effects["bad"]) == (4, 1)
     with pytest.raises(InvalidArguments):
         start("rampaging-dragons", boxed_specials=specials)
 
@@ -114,7 +115,7 @@ def test_darius_deals_each_player_a_special_card() -> None:
     for seat in ("1", "2", "3", "4"):
         assert sum(hand_kinds(state, seat).values()) == 3
         assert hand_kinds(state, seat)["special"] >= 1
-    assert len(in_play(state, HERO)) == 96 - 6
+    assert len(in_play(state, HERO)) == 96 + 6 - 6  # the 6 new Specials in, 6 boxed
 
 
 # ------------------------------------------------------------------------------------------
@@ -139,7 +140,7 @@ def test_onslaught_generals_advance_before_the_heroes_respond() -> None:
         state = start("onslaught", seed=seed).state
         assert sum(g["path_index"] for g in state["generals"].values()) == 2
         assert state["decks"][DS]["discard"] == []
-        assert len(in_play(state, DS)) == BASE_DS + sum(KNOWN_GLOBAL_EFFECTS.values()) - 3
+        assert len(in_play(state, DS)) == BASE_DS + sum(GLOBAL_EFFECTS.values()) - 3
 
 
 def test_onslaught_hands_and_quests() -> None:

@@ -7,10 +7,10 @@ from typing import Any
 import pytest
 
 from deck_tracker.awards.codes import game_codes
-from deck_tracker.engine.errors import EngineError
+from deck_tracker.engine.errors import EngineError, InvalidArguments
 from deck_tracker.engine.game import GameLog
 
-from ..dragon import give, realm, stand
+from ..dragon import ENTERED, give, realm, stand
 from . import DS, HERO, fires, kinds, start, steps_of
 
 ABLAZE = [
@@ -157,3 +157,20 @@ def test_a_custom_mix_of_generals_agent_sterling_winds_and_global_effects() -> N
     assert len(state["heroes"]) == 5
     harder = start("custom", options={"harder_setup": True, "all_is_quiet": False})
     assert harder.state["settings"]["harder_setup"] is True
+
+
+def test_the_burning_land_is_refused_until_brimstone_is_entered() -> None:
+    """Brimstone enters play when the first General falls: with none of his Darkness Spreads
+    cards or numbers entered (the shipped pack has none) his return would do nothing, so the
+    scenario is refused at setup, as choosing Brimstone is, naming what to enter."""
+    with pytest.raises(InvalidArguments) as caught:
+        start("the-burning-land", overlays={})
+    message = caught.value.fields["scenario"][0]
+    assert "Brimstone's Darkness Spreads cards" in message
+    assert "generals/brimstone/life" in message
+    assert "PUT /api/v1/content/dotr-dragon/overlay/" in message
+    cards_only = {"cards": ENTERED["cards"]}
+    with pytest.raises(InvalidArguments) as caught:
+        start("the-burning-land", overlays={"dotr-dragon": cards_only})
+    assert "Darkness Spreads" not in caught.value.fields["scenario"][0]
+    assert start("the-burning-land").state["scenario"]["id"] == "the-burning-land"
