@@ -137,3 +137,19 @@ def test_scenarios_list_the_standard_game_and_its_options(client):
         in options["extra_cards_general_only"]["allowed"]
     )
     assert options["disputed_roads"]["default"] is False
+
+
+@pytest.mark.parametrize(
+    "setup,field",
+    [
+        ({"generals": {"red": "brimstone"}}, "generals"),
+        ({"generals": 5}, "generals"),
+        ({"easier": ["keep_all_is_quiet"]}, "easier"),
+        ({"boxed_specials": ["special-magic-gate"]}, "boxed_specials"),
+        ({"expansion": ["dragon"]}, "expansion"),
+    ],
+)
+def test_a_setup_field_the_game_would_ignore_is_refused(setup, field):
+    response = client_for().post("/api/v1/games/", setup, format="json")
+    assert response.status_code == 400, response.content
+    assert field in response.json()["fields"]

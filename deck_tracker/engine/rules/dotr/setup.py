@@ -216,12 +216,40 @@ def _setup_cards(raw: Any, pack: Pack, table_owned: bool, boxed: set[str]) -> li
     raise InvalidArguments({"setup_cards": [problem]})
 
 
+SETUP_KEYS = frozenset(
+    {
+        "system", "host", "options", "table_decks", "setup_cards", "expansions", "generals",
+        "scenario", "easier", "boxed_specials", "overlays", "player", "starting_dungeon_roll",
+    }
+)  # fmt: skip
+
+
+def _refuse_unused(setup: dict[str, Any]) -> None:
+    """A field the table filled in that this setup would ignore is refused, never dropped."""
+    problems = {key: ["Not a setup field of Defenders of the Realm."] for key in setup
+                if key not in SETUP_KEYS}  # fmt: skip
+    for key in ("easier", "boxed_specials"):
+        if setup.get(key) and not setup.get("scenario"):
+            problems[key] = ["Only with a scenario (see GET /api/v1/scenarios/)."]
+    if problems:
+        raise InvalidArguments(problems)
+
+
 @setup_handler("dotr")
 def setup_dotr(ctx: Context, setup: dict[str, Any]) -> None:
     """A base game of Defenders of the Realm, ready for the first hero's turn."""
+    _refuse_unused(setup)
     setup = expand_setup(setup)  # a scenario names its Generals, expansions, options
     settings = resolve_settings(setup.get("options"))
     expansions = resolve_expansions(setup.get("expansions"))
+    if setup.get("generals") is not None and "dragon" not in expansions:
+        raise InvalidArguments(
+            {
+                "generals": [
+                    'Choosing Generals needs the Dragon expansion: add "dragon" to expansions.'
+                ]
+            }
+        )
     settings = adjust_settings(expansions, settings, setup.get("options"))
     table_decks = _table_decks(setup.get("table_decks"), DECKS + expansion_decks(expansions))
     ctx.set("settings", settings)
