@@ -27,7 +27,7 @@ class SeatStream:
         self.game_id = game_id
         self.seat = seat
         self.after = after
-        self.deadline = time.monotonic() + settings.STREAM_MAX_SECONDS
+        self.deadline: float = time.monotonic() + float(settings.STREAM_MAX_SECONDS)
         self.listener = notifications.RedisListener(game_id) if settings.REDIS_URL else None
 
     def open(self) -> bool:

@@ -283,6 +283,10 @@ def _push_history(context: Context, name: str, version: int) -> None:
         context.set(HISTORY_ROOT, "undone", [])
 
 
+# Per game system: why a command cannot apply to this game at all (an expansion not in play).
+NOT_IN_THIS_GAME: dict[str, Callable[[State, CommandSpec], str | None]] = {}
+
+
 def describe_commands(
     state: State, actor: str | None, *, hidden: frozenset[str]
 ) -> list[dict[str, Any]]:
@@ -291,7 +295,10 @@ def describe_commands(
     for spec in commands_for(state):
         if spec.name in hidden:
             continue
-        reason = spec.unavailable(state, actor) if spec.unavailable else None
+        outside = NOT_IN_THIS_GAME.get(str(state.get("system")))
+        reason = outside(state, spec) if outside else None
+        if reason is None and spec.unavailable:
+            reason = spec.unavailable(state, actor)
         described.append(
             {
                 "type": spec.name,

@@ -153,3 +153,22 @@ def test_a_setup_field_the_game_would_ignore_is_refused(setup, field):
     response = client_for().post("/api/v1/games/", setup, format="json")
     assert response.status_code == 400, response.content
     assert field in response.json()["fields"]
+
+
+def test_the_actions_list_marks_expansion_actions_unavailable_in_a_base_game():
+    game = create({})
+    actions = {
+        a["type"]: a
+        for a in client_for(game["token"])
+        .get(f"/api/v1/games/{game['id']}/actions/")
+        .json()["actions"]
+    }
+    assert actions["night"]["available"] is True
+    assert actions["defeat_minions"]["available"] is True
+    for name in ("search_sterling", "winds_of_war", "recruit", "choose_abilities", "douse_fire"):
+        assert actions[name]["available"] is False, name
+        assert actions[name]["reason"]
+    assert "Dragon expansion" in actions["search_sterling"]["reason"]
+    dragon = create({"expansions": ["dragon"], "options": {"sterling": True}})
+    listed = client_for(dragon["token"]).get(f"/api/v1/games/{dragon['id']}/actions/").json()
+    assert {a["type"]: a for a in listed["actions"]}["search_sterling"]["available"] is True

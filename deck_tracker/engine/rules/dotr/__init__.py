@@ -32,6 +32,9 @@ Colours are ``green`` (Orcs), ``black`` (Undead), ``red`` (Demons), ``blue`` (Dr
 """
 
 from . import agents as _agents  # noqa: F401
+
+# Scenarios: their expansion hooks follow the Dragon expansion's (registered first).
+from . import availability as _availability  # noqa: F401
 from . import blessings as _blessings  # noqa: F401
 from . import board_tokens as _board_tokens  # noqa: F401
 from . import companions as _companions  # noqa: F401
@@ -50,8 +53,6 @@ from . import heros_calling as _heros_calling  # noqa: F401
 from . import night as _night  # noqa: F401
 from . import quests as _quests  # noqa: F401
 from . import recruit as _recruit  # noqa: F401
-
-# Scenarios: their expansion hooks follow the Dragon expansion's (registered first).
 from . import scenario_rules as _scenario_rules  # noqa: F401
 from . import scenario_setup as _scenario_setup  # noqa: F401
 from . import setup as _setup  # noqa: F401
