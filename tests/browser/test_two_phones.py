@@ -99,6 +99,8 @@ def test_two_phones_share_one_table(phones: tuple[Any, Any], live_server: Any, s
     started = time.monotonic()
     host.get_by_test_id("run-night").click()
     host.locator(".night-card[data-event=darkness_spreads_card]").first.wait_for()
+    # The night's events may come by the stream before the answer brings the new state.
+    wait_for_version(host, version_before + 1, 5000)
     night_version = version_of(host)
     assert night_version > version_before
     # The guest's map is drawn again from the new state, within 2 seconds of the tap.

@@ -43,14 +43,17 @@ export const api = {
   contentPacks: () => request("content/"),
   content: (pack) => request(`content/${pack}/`),
   scenarios: () => request("scenarios/"),
-  createGame: (setup, key = uuid()) => request("games/", { method: "POST", body: setup, key }),
-  join: (joinCode, name, hero, key = uuid()) =>
-    request("games/join/", { method: "POST", body: { join_code: joinCode, name, hero: hero || null }, key }),
+  // `account`: an account token, sent only to sit as one of the account's players (`player`).
+  createGame: (setup, key = uuid(), account) => request("games/", { method: "POST", body: setup, key, token: account }),
+  join: (joinCode, name, hero, key = uuid(), { player, account } = {}) =>
+    request("games/join/", { method: "POST", body: { join_code: joinCode, name, hero: hero || null, ...(player ? { player } : {}) }, key, token: player ? account : undefined }),
   game: (id, token) => request(`games/${id}/`, { token }),
   actions: (id, token) => request(`games/${id}/actions/`, { token }),
   act: (id, token, envelope, key) =>
     request(`games/${id}/actions/`, { method: "POST", body: envelope, token, key }),
   events: (id, token, after, limit = 100) =>
     request(`games/${id}/events/?after=${after}&limit=${limit}`, { token }),
+  // A new token for a seat whose phone was lost (the host's token); the old one stops working.
+  reissueSeat: (id, token, seat) => request(`games/${id}/seats/${seat}/token/`, { method: "POST", token }),
   streamUrl: (id, after) => `/api/v1/games/${id}/stream/?after=${after}`,
 };

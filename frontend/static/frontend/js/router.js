@@ -1,4 +1,5 @@
-// The router over one shell (/, /new, /join/<code>, /game/<id>); screens load on demand.
+// The router over one shell (/, /new, /join/<code>, /game/<id>, /seat/<id>/<seat>, /awards);
+// screens load on demand.
 
 import { h, mount } from "./dom.js";
 
@@ -25,6 +26,10 @@ async function route() {
       current = (await import("./screens/join.js")).show(app, "");
     } else if ((match = path.match(/^\/join\/([A-Za-z0-9-]+)$/))) {
       current = (await import("./screens/join.js")).show(app, match[1].toUpperCase());
+    } else if (path === "/awards") {
+      current = (await import("./screens/awards.js")).show(app);
+    } else if ((match = path.match(/^\/seat\/([0-9a-f-]{36})\/([A-Za-z0-9-]+)$/))) {
+      current = (await import("./screens/claim.js")).show(app, match[1], match[2]);
     } else if ((match = path.match(/^\/game\/([0-9a-f-]{36})$/))) {
       current = (await import("./screens/table.js")).show(app, match[1]);
     } else {

@@ -51,6 +51,17 @@ export function updateSeatInfo(gameId, seat, info) {
   write(all);
 }
 
+// A seat moved to another phone: this phone's token for it no longer works.
+export function forgetSeat(gameId, seat) {
+  const all = read();
+  const game = all[gameId];
+  if (!game || !game.seats[seat]) return;
+  delete game.seats[seat];
+  if (game.active === seat) game.active = Object.keys(game.seats)[0];
+  if (!Object.keys(game.seats).length) delete all[gameId];
+  write(all);
+}
+
 export function forgetGame(gameId) {
   const all = read();
   delete all[gameId];

@@ -1,4 +1,5 @@
-// Home: start a game, join one by its code, or go back to a table this phone sits at.
+// Home: start a game, join one by its code, go back to a table this phone sits at, or open
+// the history and the award tracker.
 
 import { h, mount, timeOf } from "../dom.js";
 import { forgetGame, savedGames } from "../storage.js";
@@ -23,6 +24,7 @@ export function show(app) {
           h("strong", { text: Object.values(game.seats).map((seat) => seat.hero ? `${seat.name} (${seat.hero})` : seat.name).join(", ") }),
           h("small", { class: "muted", text: ` code ${game.joinCode || "?"} · ${new Date(game.updated || 0).toLocaleDateString()} ${timeOf(new Date(game.updated || 0).toISOString())}` })),
         h("button", { class: "ghost", "aria-label": "Forget this table", onclick: () => { forgetGame(game.id); show(app); }, text: "Forget" }))))) : null,
+    h("a", { href: "/awards", class: "button big", "data-link": "", text: "History & awards" }),
     h("p", { class: "muted small" }, "Everything here goes through the public ", h("a", { href: "/api/docs/", text: "REST API" }), ".")));
   return null;
 }

@@ -6,6 +6,7 @@ import { h, mount, uuid } from "../dom.js";
 import { loadContent } from "../content.js";
 import { gameForCode, saveSeat } from "../storage.js";
 import { navigate } from "../router.js";
+import { currentAccount, playerChoices } from "../account.js";
 
 export function show(app, code) {
   const key = uuid();
@@ -18,6 +19,22 @@ export function show(app, code) {
   const error = h("p", { class: "form-error", role: "alert" });
   const heroes = h("div", { class: "hero-grid", role: "radiogroup", "aria-label": "Hero" }, h("p", { class: "muted", text: "Loading heroes…" }));
   const submit = h("button", { type: "submit", class: "primary big", text: "Take a seat" });
+  // Signed in to the award tracker: sit as one of the account's players (the game then enters
+  // that player's history, and rewards won with this hero come along).
+  const account = currentAccount();
+  const playerSelect = h("select", { name: "player", "aria-label": "Award tracker player", onchange: () => {
+    const picked = playerSelect.selectedOptions[0];
+    if (playerSelect.value && !nameInput.value.trim()) nameInput.value = picked.textContent;
+  } }, h("option", { value: "", text: "— not tracked" }));
+  const playerField = account ? h("label", { class: "field" }, h("span", { class: "field-label", text: "Award tracker player" }), playerSelect,
+    h("small", { class: "hint", text: `Signed in as ${account.username}.` })) : null;
+  if (account) {
+    playerChoices().then((players) => {
+      const groups = [...new Set(players.map((p) => p.group))];
+      playerSelect.append(...groups.map((group) => h("optgroup", { label: group },
+        players.filter((p) => p.group === group).map((p) => h("option", { value: String(p.id), text: p.name })))));
+    }).catch(() => { playerField.append(h("small", { class: "form-error", text: "Your players could not be loaded." })); });
+  }
 
   loadContent("dotr-base").then((content) => {
     heroes.replaceChildren(...Object.values(content.heroes).flatMap((item) => [
@@ -39,7 +56,8 @@ export function show(app, code) {
       }
       submit.disabled = true;
       try {
-        const joined = await api.join(joinCode, nameInput.value.trim(), hero || null, key);
+        const player = playerSelect.value ? Number(playerSelect.value) : null;
+        const joined = await api.join(joinCode, nameInput.value.trim(), hero || null, key, { player, account: account && account.token });
         saveSeat(joined.game_id, { joinCode, seat: joined.seat_id, token: joined.token, name: nameInput.value.trim(), hero });
         navigate(`/game/${joined.game_id}`, { replace: true });
       } catch (problem) {
@@ -51,6 +69,7 @@ export function show(app, code) {
   h("h2", { text: "Take a new seat" }),
   h("label", { class: "field" }, h("span", { class: "field-label", text: "Table code" }), codeInput),
   h("label", { class: "field" }, h("span", { class: "field-label", text: "Your name" }), nameInput),
+  playerField,
   h("div", { class: "field" }, h("span", { class: "field-label", text: "Your hero" }), heroes),
   error,
   submit);

@@ -1,29 +1,50 @@
 // Start a game: a wizard (expansions, scenario or custom, Generals, options, players and
 // heroes) that creates the game through POST /api/v1/games/ and opens its setup checklist.
+//
+// What it sends: `expansions` (the boxes ticked), `scenario` and `easier` (a rulebook scenario
+// of GET /api/v1/scenarios/ and the easier variants it allows), `generals` (per colour, or
+// "random", when the Dragon expansion lets the table choose), `options`, `table_decks`, `host`
+// and, for a signed-in account, `player` (the seat sits as one of the account's players).
 
 import { api } from "../api.js";
 import { h, mount, uuid } from "../dom.js";
-import { FACTIONS, deckLabel, loadContent, locationName } from "../content.js";
+import { COLOURS, FACTIONS, deckLabel, loadContent, locationName } from "../content.js";
 import { factionBadge } from "../map.js";
 import { saveSeat } from "../storage.js";
 import { navigate } from "../router.js";
+import { currentAccount, playerChoices } from "../account.js";
 
 const STEPS = ["Expansions", "Scenario", "Generals", "Options", "Players"];
 const SHORT = ["Packs", "Scenario", "Generals", "Options", "Players"];
+const DRAGON = "dragon";
+// Rule settings are described "Dragon expansion: ...", "Companions & Catacombs: ...": a setting
+// of an expansion not in play is not offered (the API does not name a setting's expansion).
+const SETTING_OF = [
+  ["Dragon expansion:", DRAGON],
+  ["Companions & Catacombs:", "companions_catacombs"],
+  ["The Hero's Calling:", "heros_calling"],
+];
+
+// A pack's expansion ("companions-catacombs") as a setup names it ("companions_catacombs").
+const expansionOf = (pack) => String(pack.expansion || "").replace(/-/g, "_");
 
 export function show(app) {
   const choice = {
-    packs: ["dotr-base"],
-    scenario: "standard",
+    expansions: [],
+    scenario: "standard", // "standard", a rulebook scenario's id, or "custom"
+    easier: [],
+    random: false,
+    generals: {}, // colour -> General id, when the table chooses them
     options: {},
     tableDecks: [],
-    host: { name: "", hero: "" },
+    host: { name: "", hero: "", player: "" },
     locals: [],
   };
-  const data = { packs: [], scenarios: null, content: null };
+  const data = { packs: [], scenarios: [], content: null, dragon: null, players: null };
   let step = 0;
   let alive = true;
   const key = uuid(); // one creation, however often the button is pressed
+  const account = currentAccount();
 
   const root = h("main", { class: "screen wizard" });
   mount(app, root);
@@ -31,15 +52,14 @@ export function show(app) {
     api.contentPacks().catch(() => []),
     api.scenarios().catch(() => null),
     loadContent("dotr-base"),
-  ]).then(([packs, scenarios, content]) => {
+    account ? playerChoices().catch(() => []) : Promise.resolve(null),
+  ]).then(([packs, scenarios, content, players]) => {
     data.packs = packs;
     const list = Array.isArray(scenarios) ? scenarios : scenarios && scenarios.scenarios ? scenarios.scenarios : [];
     // This client plays Defenders of the Realm games; a scenario without a system is one too.
     data.scenarios = list.filter((item) => (item.system || "dotr") === "dotr");
-    if (data.scenarios.length && !data.scenarios.some((item) => item.id === choice.scenario)) {
-      choice.scenario = data.scenarios[0].id;
-    }
     data.content = content;
+    data.players = players;
     if (alive) render();
   }).catch((error) => {
     mount(root, h("h1", { text: "New game" }), h("p", { class: "form-error", text: `Could not load the game content: ${error.message}` }),
@@ -47,22 +67,89 @@ export function show(app) {
   });
   mount(root, h("h1", { text: "New game" }), h("p", { class: "muted", text: "Loading the realm…" }));
 
+  // ---- what the choices mean -----------------------------------------------------------
+
+  const setupId = (item) => (item.setup && item.setup.scenario) || item.id;
+  const rulebook = () => data.scenarios.filter((item) => item.scenario && item.scenario.number);
+  const standard = () => data.scenarios.find((item) => item.id === "standard") || null;
+  const ownMix = () => data.scenarios.find((item) => item.scenario && setupId(item) === "custom") || null;
+
+  // The scenario entry of GET /scenarios/ behind the choice.
+  function entry() {
+    if (choice.scenario === "custom") return inPlay().includes(DRAGON) ? ownMix() || standard() : standard();
+    return data.scenarios.find((item) => setupId(item) === choice.scenario) || standard();
+  }
+
+  // The rulebook's scenario (its Generals, easier variants, ...), or null.
+  function story() {
+    const item = entry();
+    return item && item.scenario && (choice.scenario !== "custom" || inPlay().includes(DRAGON)) ? item.scenario : null;
+  }
+
+  // The expansions in play: those ticked and those the scenario needs.
+  function inPlay() {
+    const item = choice.scenario === "custom" || choice.scenario === "standard" ? null
+      : data.scenarios.find((s) => setupId(s) === choice.scenario);
+    const needed = (item && item.scenario && item.scenario.expansions) || [];
+    return [...new Set([...choice.expansions, ...needed])];
+  }
+
+  // The Generals the table may choose: with the Dragon expansion, unless the scenario names them.
+  function generalsChosen() {
+    const fixed = story() && Array.isArray(story().generals);
+    return inPlay().includes(DRAGON) && !fixed;
+  }
+
+  function settingsOffered() {
+    const item = entry();
+    const expansions = inPlay();
+    return ((item && item.options) || []).filter((setting) => {
+      const owner = SETTING_OF.find(([prefix]) => (setting.description || "").startsWith(prefix));
+      return !owner || expansions.includes(owner[1]);
+    });
+  }
+
+  // What of a dragon General the players must enter before he can play (its `fillable`).
+  function missingOf(generalId) {
+    const pack = data.dragon && data.dragon.pack;
+    if (!pack) return [];
+    return (pack.fillable || []).filter((f) => f.item === generalId && f.required && (f.value === null || f.value === undefined))
+      .map((f) => f.field.replace(/_/g, " "));
+  }
+
+  function generalName(id) {
+    const found = (data.content.generals[id]) || (data.dragon && data.dragon.generals[id]);
+    return found ? found.name : id;
+  }
+
+  function needDragon() {
+    // From the Scenario step on: its Generals, and what of them nobody has entered yet.
+    if (!data.dragon && step > 0 && (inPlay().includes(DRAGON) || rulebook().length)) {
+      loadContent("dotr-dragon").then((content) => { data.dragon = content; if (alive) render(); }).catch(() => {});
+      return true;
+    }
+    return false;
+  }
+
+  // ---- the steps -----------------------------------------------------------------------
+
   function render() {
+    needDragon();
     const body = [renderExpansions, renderScenario, renderGenerals, renderOptions, renderPlayers][step]();
     const last = step === STEPS.length - 1;
-    const error = h("p", { class: "form-error", role: "alert" });
+    const error = h("div", { class: "form-error", role: "alert", "data-testid": "create-error" });
     const next = h("button", {
       class: "primary big",
       type: "button",
       text: last ? "Create the game" : "Next",
       onclick: async () => {
-        if (!last) { step += 1; render(); return; }
+        if (!last) { step += 1; render(); window.scrollTo(0, 0); return; }
         next.disabled = true;
         next.textContent = "Creating…";
         try {
           await create();
         } catch (problem) {
-          error.textContent = problem.message + (problem.fields ? " " + Object.entries(problem.fields).map(([k, v]) => `${k}: ${v.join(" ")}`).join("; ") : "");
+          showProblem(error, problem);
           next.disabled = false;
           next.textContent = "Create the game";
         }
@@ -82,28 +169,118 @@ export function show(app) {
         next));
   }
 
+  function showProblem(box, problem) {
+    const fields = problem.fields ? Object.entries(problem.fields) : [];
+    mount(box,
+      h("strong", { class: "block", text: problem.status === 400 ? `The server refused this setup: ${problem.message}` : problem.message }),
+      fields.length ? h("ul", { class: "problems" }, fields.map(([name, messages]) =>
+        h("li", {}, h("strong", { text: `${name.replace(/_/g, " ")}: ` }), [].concat(messages).join(" ")))) : null,
+      fields.some(([name]) => name.startsWith("generals") || name === "scenario")
+        ? h("p", { class: "muted", text: "Choose other Generals or another scenario, or enter the missing numbers first (the Dragon expansion's content overlay)." }) : null);
+    box.scrollIntoView({ block: "center" });
+  }
+
   function renderExpansions() {
     const packs = data.packs.length ? data.packs : [{ id: "dotr-base", name: "Defenders of the Realm (base game)", expansion: "base", game_system: "dotr" }];
     return h("div", {},
-      h("p", { class: "muted", text: "The content packs this server offers. The base game is always in play." }),
-      packs.map((pack) => h("label", { class: "toggle" },
-        h("input", { type: "checkbox", checked: choice.packs.includes(pack.id), disabled: true }),
-        h("span", {}, h("strong", { text: pack.name }), h("small", { class: "muted", text: pack.expansion === "base" ? " · always in play" : " · not yet playable on this server" })))));
+      h("p", { class: "muted", text: "The base game is always in play. Tick the expansions on your table; a scenario of the Dragon expansion brings it in by itself." }),
+      packs.filter((pack) => (pack.game_system || "dotr") === "dotr").map((pack) => {
+        const base = pack.expansion === "base";
+        const name = expansionOf(pack);
+        return h("label", { class: "toggle" },
+          h("input", { type: "checkbox", name: "expansion", value: base ? "base" : name, checked: base || choice.expansions.includes(name), disabled: base,
+            onchange: (event) => {
+              choice.expansions = event.target.checked ? [...choice.expansions, name] : choice.expansions.filter((e) => e !== name);
+            } }),
+          h("span", {}, h("strong", { text: pack.name }), h("small", { class: "muted", text: base ? " · always in play" : "" })));
+      }));
   }
 
   function renderScenario() {
-    const scenarios = data.scenarios && data.scenarios.length ? data.scenarios
-      : [{ id: "standard", name: "Standard game", description: "The base game's setup with the documented default rule settings." }];
-    const options = [...scenarios, { id: "custom", name: "Custom", description: "Choose the rule settings and which decks stay physical yourself." }];
-    return h("div", { class: "choices" }, options.map((scenario) => h("label", { class: "choice-card" },
-      h("input", { type: "radio", name: "scenario", value: scenario.id, checked: choice.scenario === scenario.id, onchange: () => { choice.scenario = scenario.id; } }),
-      h("span", {}, h("strong", { text: scenario.name }), h("small", { class: "muted", text: scenario.description || (scenario.options ? `${scenario.options.length} rule settings, at their defaults` : "") })))));
+    const cards = [];
+    const card = (id, title, text, extra) => h("div", { class: `choice-card stack${choice.scenario === id ? " on" : ""}`, dataset: { scenario: id } },
+      h("label", { class: "choice-main" },
+        h("input", { type: "radio", name: "scenario", value: id, checked: choice.scenario === id,
+          onchange: () => { choice.scenario = id; choice.easier = []; choice.random = false; render(); } }),
+        h("span", { class: "grow" }, h("strong", { text: title }), h("small", { class: "muted", text }))),
+      extra && [].concat(extra).some(Boolean) ? h("div", { class: "choice-extra" }, extra) : null);
+    const plain = standard();
+    cards.push(card("standard", "Standard game", inPlay().includes(DRAGON)
+      ? "The base game's setup with the expansions you ticked; choose the Generals next."
+      : (plain && plain.name) || "The base game's setup with the documented default rule settings."));
+    if (rulebook().length) cards.push(h("h3", { text: "The rulebook's scenarios (Dragon expansion)" }));
+    for (const item of rulebook()) {
+      const id = setupId(item);
+      const sc = item.scenario;
+      const chosen = choice.scenario === id;
+      const generals = Array.isArray(sc.generals) ? sc.generals : null;
+      const missing = generals ? generals.filter((g) => missingOf(g).length) : [];
+      cards.push(card(id, `${sc.number}. ${sc.name}`, sc.story, [
+        h("small", { class: "block", text: generals ? `Generals: ${generals.map(generalName).join(", ")}` : "Generals: chosen by the table, or dealt at random" }),
+        h("small", { class: "block muted", text: `Needs: ${(sc.expansions || []).map((e) => e === DRAGON ? "the Dragon expansion" : e).join(", ") || "nothing more"}` }),
+        missing.length ? h("small", { class: "block warn-text", text: `${missing.map(generalName).join(", ")}: numbers not entered yet (${[...new Set(missing.flatMap(missingOf))].join(", ")}); the server will refuse the setup until they are.` }) : null,
+        chosen && sc.rules && sc.rules.length ? h("ul", { class: "rules" }, sc.rules.map((rule) => h("li", { text: rule.text }))) : null,
+        chosen ? easierPicker(sc) : null,
+      ]));
+    }
+    cards.push(h("h3", { text: "Or your own" }));
+    cards.push(card("custom", "Custom", choice.expansions.includes(DRAGON)
+      ? "Your own mix: any Generals, an Agent or none, Sterling, the Winds of War, Global Effects, the easier variants, and your own rule settings."
+      : "Your own rule settings and which decks stay physical. Tick the Dragon expansion to choose the Generals too.",
+    choice.scenario === "custom" && story() ? easierPicker(story()) : null));
+    return h("div", { class: "choices" }, cards);
+  }
+
+  function easierPicker(sc) {
+    if (!sc.easier || !sc.easier.length) return null;
+    return h("fieldset", { class: "easier" },
+      h("legend", { class: "field-label", text: "Want an easier game?" }),
+      sc.easier.map((variant) => h("label", { class: "toggle" },
+        h("input", { type: "checkbox", name: "easier", value: variant.id, checked: choice.easier.includes(variant.id),
+          onchange: (event) => { choice.easier = event.target.checked ? [...choice.easier, variant.id] : choice.easier.filter((e) => e !== variant.id); } }),
+        h("span", { text: variant.text }))));
   }
 
   function renderGenerals() {
     const content = data.content;
+    const sc = story();
+    if (sc && Array.isArray(sc.generals)) {
+      return h("div", {},
+        h("p", { class: "muted", text: `${sc.name} sets its Generals.` }),
+        h("ul", { class: "list", "data-testid": "scenario-generals" }, sc.generals.map((id) => {
+          const general = content.generals[id] || (data.dragon && data.dragon.generals[id]) || { name: id, colour: "red" };
+          const missing = missingOf(id);
+          return h("li", { class: "general-row" },
+            factionBadge(general.colour, FACTIONS[general.colour].letter, 36),
+            h("div", {},
+              h("strong", { text: `${general.name} — ${general.faction || ""}` }),
+              missing.length ? h("small", { class: "block warn-text", text: `Not entered yet: ${missing.join(", ")}.` }) : null));
+        })));
+    }
+    if (generalsChosen()) {
+      if (!data.dragon) return h("p", { class: "muted", text: "Loading the Dragon Generals…" });
+      const candidates = (colour) => [...Object.values(content.generals), ...Object.values(data.dragon.generals)].filter((g) => g.colour === colour);
+      return h("div", {},
+        h("p", { class: "muted", text: "One General per colour: the base game's or a dragon. The Dragon expansion recommends the High Dragon Sapphire when other dragons play." }),
+        h("label", { class: "toggle" },
+          h("input", { type: "checkbox", name: "generals-random", checked: choice.random, onchange: (event) => { choice.random = event.target.checked; render(); } }),
+          h("span", { text: "Deal the Generals at random (the first of each colour dealt plays)" })),
+        choice.random ? null : COLOURS.map((colour) => h("fieldset", { class: "field general-pick" },
+          h("legend", { class: "field-label" }, factionBadge(colour, FACTIONS[colour].letter, 26), ` ${FACTIONS[colour].name} (${colour})`),
+          h("div", { class: "segmented" }, candidates(colour).map((general, i) => {
+            const id = `general-${colour}-${general.id}`;
+            const current = choice.generals[colour] || candidates(colour)[0].id;
+            const missing = general.dragon ? missingOf(general.id) : [];
+            return [
+              h("input", { type: "radio", name: `general-${colour}`, id, value: general.id, checked: current === general.id,
+                onchange: () => { choice.generals[colour] = general.id; render(); } }),
+              h("label", { for: id, class: "seg" }, general.name, i === 0 ? h("small", { class: "muted", text: " base" }) : null,
+                missing.length ? h("small", { class: "warn-text", text: " · numbers missing" }) : null),
+            ];
+          })))));
+    }
     return h("div", {},
-      h("p", { class: "muted", text: "The four Generals march on Monarch City along these paths." }),
+      h("p", { class: "muted", text: "The four Generals march on Monarch City along these paths. Tick the Dragon expansion to choose others." }),
       h("ul", { class: "list" }, Object.values(content.generals).map((general) => h("li", { class: "general-row" },
         factionBadge(general.colour, FACTIONS[general.colour].letter, 36),
         h("div", {},
@@ -112,37 +289,32 @@ export function show(app) {
           h("small", { class: "block", text: general.skill_summary || "" }))))));
   }
 
-  // The scenario chosen; "custom" starts from the first scenario and edits its options.
-  function scenarioOf() {
-    const list = data.scenarios || [];
-    return list.find((item) => item.id === choice.scenario) || list[0] || null;
-  }
-
   function renderOptions() {
-    const scenario = scenarioOf();
-    const settings = scenario && scenario.options && scenario.options.length ? scenario.options : null;
-    const tableDecks = scenario && scenario.table_decks ? scenario.table_decks : Object.keys(data.content.pack.decks);
+    const item = entry();
+    const settings = settingsOffered();
+    const tableDecks = item && item.table_decks && item.table_decks.length ? item.table_decks : Object.keys(data.content.pack.decks);
     const parts = [];
-    if (choice.scenario !== "custom") {
-      parts.push(h("p", { class: "muted", text: "This scenario uses its own settings. Choose Custom on the previous step to change them." }));
-    }
     parts.push(h("h3", { text: "Decks kept at the table" }),
       h("p", { class: "muted", text: "The app holds every deck unless the table would rather shuffle and draw real cards; then players tap which card came up." }));
     for (const deck of tableDecks) {
       parts.push(h("label", { class: "toggle" },
-        h("input", { type: "checkbox", disabled: choice.scenario !== "custom", checked: choice.tableDecks.includes(deck),
+        h("input", { type: "checkbox", name: "table-deck", value: deck, checked: choice.tableDecks.includes(deck),
           onchange: (event) => { choice.tableDecks = event.target.checked ? [...choice.tableDecks, deck] : choice.tableDecks.filter((d) => d !== deck); } }),
         h("span", { text: `${deckLabel(deck)}: physical cards` })));
     }
     parts.push(h("h3", { text: "Rule settings" }));
-    if (!settings) {
-      parts.push(h("p", { class: "muted", text: "This scenario has no rule settings to choose; the setup checklist lists the game's settings." }));
+    if (!settings.length) {
+      parts.push(h("p", { class: "muted", text: "Nothing to choose here; the setup checklist lists the game's settings." }));
     } else {
+      parts.push(h("p", { class: "muted", text: story() && choice.scenario !== "custom"
+        ? `${story().name} fixes what it needs; these stay yours to choose.` : "Each starts at its default; change what your table plays differently." }));
       for (const setting of settings) {
-        const select = h("select", { name: setting.name, disabled: choice.scenario !== "custom",
+        const select = h("select", { name: setting.name, "aria-label": setting.name.replace(/_/g, " "),
           onchange: (event) => { choice.options[setting.name] = JSON.parse(event.target.value); } },
-          setting.allowed.map((value) => h("option", { value: JSON.stringify(value), text: String(value) + (value === setting.default ? " (default)" : ""), selected: JSON.stringify(choice.options[setting.name] ?? setting.default) === JSON.stringify(value) })));
-        parts.push(h("label", { class: "field" }, h("span", { class: "field-label", text: setting.name.replace(/_/g, " ") }), select, h("small", { class: "hint", text: setting.description })));
+          setting.allowed.map((value) => h("option", { value: JSON.stringify(value), text: String(value).replace(/_/g, " ") + (value === setting.default ? " (default)" : ""), selected: JSON.stringify(choice.options[setting.name] ?? setting.default) === JSON.stringify(value) })));
+        parts.push(h("div", { class: "field setting" },
+          h("span", { class: "field-label", text: setting.name.replace(/_/g, " ") }), select,
+          h("details", { class: "hint" }, h("summary", { text: "What it means" }), h("p", { text: setting.description }))));
       }
     }
     return h("div", {}, parts);
@@ -158,42 +330,81 @@ export function show(app) {
     return wrap;
   }
 
+  // With an account: which of its players sits in this seat (the game enters their history).
+  function playerPicker(name, person, nameInput) {
+    if (!data.players) return null;
+    if (!data.players.length) {
+      return h("p", { class: "muted small" }, "No players in your groups yet: add them under ", h("a", { href: "/awards", "data-link": "", text: "History & awards" }), ".");
+    }
+    const groups = [...new Set(data.players.map((p) => p.group))];
+    return h("label", { class: "field" }, h("span", { class: "field-label", text: "Award tracker player" }),
+      h("select", { name, onchange: (event) => {
+        person.player = event.target.value;
+        const picked = data.players.find((p) => String(p.id) === person.player);
+        if (picked && nameInput && !nameInput.value.trim()) { nameInput.value = picked.name; person.name = picked.name; }
+      } },
+      h("option", { value: "", text: "— not tracked" }),
+      groups.map((group) => h("optgroup", { label: group }, data.players.filter((p) => p.group === group)
+        .map((p) => h("option", { value: String(p.id), text: p.name, selected: String(p.id) === String(person.player) }))))));
+  }
+
   function renderPlayers() {
     const taken = () => [choice.host.hero, ...choice.locals.map((p) => p.hero)].filter(Boolean);
     const hostName = h("input", { name: "host-name", value: choice.host.name, placeholder: "Your name", maxlength: 60, required: true, oninput: (event) => { choice.host.name = event.target.value; } });
     const list = h("div", {});
     const redraw = () => {
-      list.replaceChildren(...choice.locals.map((player, i) => h("div", { class: "card inner" },
-        h("div", { class: "row" },
-          h("input", { value: player.name, placeholder: `Player ${i + 2}'s name`, maxlength: 60, "aria-label": `Player ${i + 2}'s name`, oninput: (event) => { player.name = event.target.value; } }),
-          h("button", { type: "button", class: "ghost", text: "Remove", onclick: () => { choice.locals.splice(i, 1); redraw(); } })),
-        heroPicker(`local-${i}`, player.hero, (hero) => { player.hero = hero; }, taken()))));
+      list.replaceChildren(...choice.locals.map((player, i) => {
+        const nameInput = h("input", { value: player.name, placeholder: `Player ${i + 2}'s name`, maxlength: 60, "aria-label": `Player ${i + 2}'s name`, oninput: (event) => { player.name = event.target.value; } });
+        return h("div", { class: "card inner" },
+          h("div", { class: "row" }, nameInput,
+            h("button", { type: "button", class: "ghost", text: "Remove", onclick: () => { choice.locals.splice(i, 1); redraw(); } })),
+          playerPicker(`local-${i}-player`, player, nameInput),
+          heroPicker(`local-${i}`, player.hero, (hero) => { player.hero = hero; }, taken()));
+      }));
     };
     redraw();
     return h("div", {},
       h("label", { class: "field" }, h("span", { class: "field-label", text: "Your name" }), hostName),
+      playerPicker("host-player", choice.host, hostName),
+      data.players === null ? h("p", { class: "muted small" }, "Keep your games' history and rewards: ", h("a", { href: "/awards", "data-link": "", text: "sign in to the award tracker" }), " first.") : null,
       h("div", { class: "field" }, h("span", { class: "field-label", text: "Your hero" }), heroPicker("host-hero", choice.host.hero, (hero) => { choice.host.hero = hero; }, taken())),
+      inPlay().includes("heros_calling") ? h("p", { class: "muted small", text: "The Hero's Calling: each hero is then built from ability cards (Enter, “Choose abilities”)." }) : null,
       h("h3", { text: "Players sharing this phone" }),
       h("p", { class: "muted", text: "Everyone else joins from their own phone with the QR code shown next. Add here the heroes played from this phone." }),
       list,
-      choice.locals.length < 5 ? h("button", { type: "button", class: "ghost big", text: "Add a player on this phone", onclick: () => { choice.locals.push({ name: "", hero: "" }); redraw(); } }) : null);
+      choice.locals.length < 5 ? h("button", { type: "button", class: "ghost big", text: "Add a player on this phone", onclick: () => { choice.locals.push({ name: "", hero: "", player: "" }); redraw(); } }) : null);
+  }
+
+  // The body of POST /api/v1/games/.
+  function setupBody() {
+    const item = entry();
+    const sc = story();
+    const setup = { ...((item && item.setup) || { system: "dotr" }) };
+    if (choice.scenario === "custom" && !sc) delete setup.scenario; // the base game, your settings
+    if (choice.expansions.length) setup.expansions = [...choice.expansions]; // a scenario adds its own
+    if (sc && choice.easier.length) setup.easier = choice.easier.filter((e) => (sc.easier || []).some((v) => v.id === e));
+    if (generalsChosen()) {
+      if (choice.random) setup.generals = "random";
+      else if (Object.keys(choice.generals).length) setup.generals = { ...choice.generals };
+    }
+    const offered = new Set(settingsOffered().map((s) => s.name));
+    const options = Object.fromEntries(Object.entries(choice.options).filter(([name]) => offered.has(name)));
+    if (Object.keys(options).length) setup.options = { ...(setup.options || {}), ...options };
+    if (choice.tableDecks.length) setup.table_decks = choice.tableDecks;
+    setup.host = { name: choice.host.name.trim() || "Host", hero: choice.host.hero || null };
+    if (choice.host.player) setup.player = Number(choice.host.player);
+    return setup;
   }
 
   async function create() {
-    const scenario = scenarioOf();
-    const setup = {
-      ...((scenario && scenario.setup) || { system: "dotr" }),
-      host: { name: choice.host.name.trim() || "Host", hero: choice.host.hero || null },
-    };
-    if (choice.scenario === "custom") {
-      if (Object.keys(choice.options).length) setup.options = { ...(setup.options || {}), ...choice.options };
-      if (choice.tableDecks.length) setup.table_decks = choice.tableDecks;
-    }
-    const game = await api.createGame(setup, key);
+    const setup = setupBody();
+    const token = account ? account.token : undefined;
+    const game = await api.createGame(setup, key, setup.player ? token : undefined);
     saveSeat(game.id, { joinCode: game.join_code, seat: game.seat, token: game.token, name: setup.host.name, hero: setup.host.hero });
     for (const player of choice.locals) {
       if (!player.name.trim()) continue;
-      const joined = await api.join(game.join_code, player.name.trim(), player.hero || null);
+      const joined = await api.join(game.join_code, player.name.trim(), player.hero || null, uuid(),
+        { player: player.player ? Number(player.player) : null, account: token });
       saveSeat(game.id, { joinCode: game.join_code, seat: joined.seat_id, token: joined.token, name: player.name.trim(), hero: player.hero, makeActive: false });
     }
     navigate(`/game/${game.id}?setup=1`, { replace: true });
@@ -201,4 +412,3 @@ export function show(app) {
 
   return { stop() { alive = false; } };
 }
-

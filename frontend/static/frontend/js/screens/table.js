@@ -1,5 +1,5 @@
-// The table: one game as this seat sees it, live. Tabs: Board, Night, Me, Enter, Log; the
-// setup checklist and the join QR code on demand.
+// The table: one game as this seat sees it, live. Tabs: Board, Night, Me, Fame, Enter, Log;
+// the setup checklist, the join QR code and the seats' new tokens on demand.
 
 import { api } from "../api.js";
 import { h, mount, sheet } from "../dom.js";
@@ -13,10 +13,12 @@ import * as enter from "../tabs/enter.js";
 import * as log from "../tabs/log.js";
 import { renderSetup, showShare } from "../tabs/setup-view.js";
 
+// A tab with `load` is fetched the first time it shows (the first load stays small).
 const TABS = [
   { id: "board", label: "Board", icon: "◈", module: board },
   { id: "night", label: "Night", icon: "☾", module: night },
   { id: "me", label: "Me", icon: "☺", module: seat },
+  { id: "fame", label: "Fame", icon: "★", module: null, dotr: true, load: () => import("../tabs/fame.js") },
   { id: "enter", label: "Enter", icon: "✎", module: enter },
   { id: "log", label: "Log", icon: "↺", module: log },
 ];
@@ -97,10 +99,19 @@ export function show(app, gameId) {
 
   function renderNotice() {
     const n = session.notice;
-    const outcome = session.state && session.state.outcome;
+    const state = session.state;
+    const outcome = state && state.outcome;
+    const ball = state && state.grand_ball;
+    const proposals = (state && state.fame && state.fame.proposals) || [];
+    const away = view.tab !== "fame";
     mount(notice,
-      outcome ? h("div", { class: `banner banner-${outcome.result === "won" ? "ok" : "error"}`, role: "alert" },
-        h("strong", { text: outcome.result === "won" ? "The Realm is saved!" : "The Realm has fallen." }), " ", outcome.reason || "") : null,
+      outcome ? h("div", { class: `banner banner-${outcome.result === "won" ? "ok" : "error"}`, role: "alert", "data-testid": "outcome" },
+        h("div", { class: "grow" }, h("strong", { text: outcome.result === "won" ? "The Realm is saved!" : outcome.result === "lost" ? "The Realm has fallen." : "The game was stopped." }), " ", outcome.reason || ""),
+        outcome.result === "won" && away && !(ball && ball.done) && state.system === "dotr"
+          ? h("button", { class: "primary", type: "button", "data-testid": "to-grand-ball", onclick: () => ctx.go("fame"), text: "The Grand Ball" }) : null) : null,
+      proposals.length && away && !outcome ? h("div", { class: "banner banner-fame", "data-testid": "fame-banner" },
+        h("span", { class: "grow", text: `★ ${proposals.length} fame proposal${proposals.length > 1 ? "s" : ""} to confirm` }),
+        h("button", { class: "ghost", type: "button", onclick: () => ctx.go("fame"), text: "Review" })) : null,
       n ? h("div", { class: `banner banner-${n.kind}`, role: "alert", "data-testid": "notice", "data-code": n.code || "" },
         h("div", { class: "grow" },
           h("strong", { text: n.title }),
@@ -112,8 +123,10 @@ export function show(app, gameId) {
           h("button", { class: "ghost", type: "button", text: "OK", "aria-label": "Dismiss", onclick: () => session.setNotice(null) }))) : null);
   }
 
+  const tabsShown = () => TABS.filter((tab) => !tab.dotr || !session.state || session.state.system === "dotr");
+
   function renderNav() {
-    mount(nav, TABS.map((tab) => h("button", {
+    mount(nav, tabsShown().map((tab) => h("button", {
       type: "button",
       class: `tab${view.tab === tab.id ? " active" : ""}`,
       "aria-current": view.tab === tab.id ? "page" : null,
@@ -128,8 +141,16 @@ export function show(app, gameId) {
     renderNav();
     if (!session.state || !view.content) return;
     const scroll = main.scrollTop;
-    const tab = TABS.find((t) => t.id === view.tab);
-    const body = view.tab === "setup" ? renderSetup(ctx) : (tab || TABS[0]).module.render(ctx);
+    const tab = tabsShown().find((t) => t.id === view.tab) || TABS[0];
+    let body;
+    if (view.tab === "setup") body = renderSetup(ctx);
+    else if (tab.module) body = tab.module.render(ctx);
+    else {
+      body = h("p", { class: "boot", text: "Opening…" });
+      tab.loading = tab.loading || tab.load();
+      tab.loading.then((module) => { tab.module = module; render(); })
+        .catch((error) => mount(main, h("p", { class: "form-error", text: `This tab could not be loaded: ${error.message}` })));
+    }
     mount(main, body);
     main.dataset.view = view.tab;
     main.scrollTop = scroll;

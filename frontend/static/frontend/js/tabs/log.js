@@ -37,7 +37,8 @@ export function render(ctx) {
             h("span", { class: "block", text: event.summary })),
           (event.steps || []).length ? h("ol", { class: "steps" }, event.steps.map((step) => h("li", {}, step.text, h("small", { class: "rule block", text: step.rule })))) : h("p", { class: "muted small", text: "Nothing to do at the table." }))))),
       session.firstSeq > 0 ? h("button", { type: "button", class: "ghost big", onclick: () => session.loadOlderEvents(), text: "Load older events" }) : null),
-    h("section", { class: "card muted-card" },
+    h("section", { class: "card" },
       h("h2", { text: "History and awards" }),
-      h("p", { class: "muted", text: "Past games and the award tracker appear here once the server keeps them." })));
+      h("p", { class: "muted", text: "Finished games, the players of your groups and the rewards they won: the award tracker keeps them with an account." }),
+      h("a", { href: "/awards", class: "button big", "data-link": "", text: "Open history & awards" })));
 }

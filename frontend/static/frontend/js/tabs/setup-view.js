@@ -8,36 +8,60 @@ export function joinUrl(code) {
   return `${location.origin}/join/${code}`;
 }
 
-export function invitation(ctx) {
-  const code = ctx.session.joinCode || "";
-  const url = joinUrl(code);
-  const qr = h("div", { class: "qr", "aria-label": `QR code for ${url}`, role: "img" }, h("p", { class: "muted", text: "Drawing the QR code…" }));
+// A QR code of `url` (the encoder is loaded on demand).
+export function qrBox(url, label = `QR code for ${url}`) {
+  const qr = h("div", { class: "qr", "aria-label": label, role: "img" }, h("p", { class: "muted", text: "Drawing the QR code…" }));
   import("../../vendor/qrcode-generator.js").then(({ qrcode }) => {
     const code128 = qrcode(0, "M");
     code128.addData(url);
     code128.make();
     qr.innerHTML = code128.createSvgTag({ cellSize: 6, margin: 3, scalable: true });
-  }).catch(() => qr.replaceChildren(h("p", { class: "muted", text: "The QR code could not be drawn; use the code." })));
+  }).catch(() => qr.replaceChildren(h("p", { class: "muted", text: "The QR code could not be drawn; use the link." })));
+  return qr;
+}
+
+// The link's Share button: the phone's share sheet, else the clipboard.
+export function shareButton(url, title) {
+  return h("button", {
+    type: "button", class: "ghost",
+    onclick: async () => {
+      try {
+        if (navigator.share) await navigator.share({ title, url });
+        else { await navigator.clipboard.writeText(url); toast("Link copied.", "ok"); }
+      } catch { /* dismissed */ }
+    },
+    text: "Share",
+  });
+}
+
+export function invitation(ctx) {
+  const code = ctx.session.joinCode || "";
+  const url = joinUrl(code);
   return h("div", { class: "invite", "data-testid": "invite" },
-    qr,
+    qrBox(url),
     h("p", { class: "join-code", "data-testid": "join-code", text: code }),
     h("p", { class: "muted center", text: "Scan the code, or open the app on another phone and type the code." }),
     h("div", { class: "row" },
       h("input", { class: "grow", readonly: true, value: url, "aria-label": "Join link", onfocus: (e) => e.target.select() }),
-      h("button", {
-        type: "button", class: "ghost",
-        onclick: async () => {
-          try {
-            if (navigator.share) await navigator.share({ title: "Join our Defenders of the Realm table", url });
-            else { await navigator.clipboard.writeText(url); toast("Link copied.", "ok"); }
-          } catch { /* dismissed */ }
-        },
-        text: "Share",
-      })));
+      shareButton(url, "Join our Defenders of the Realm table")));
 }
 
 export function showShare(ctx) {
-  sheet("Invite players", (body) => body.append(invitation(ctx)));
+  const session = ctx.session;
+  const me = (session.seats || []).find((seat) => seat.id === session.seat);
+  sheet("Invite players", (body) => {
+    body.append(invitation(ctx));
+    if (!me || !me.is_host) return;
+    const moves = h("section", { class: "seat-moves" },
+      h("h3", { text: "A phone was lost?" }),
+      h("p", { class: "muted small", text: "Give its seat a new token and open the seat on another phone; the lost phone's token stops working." }),
+      h("button", { type: "button", class: "ghost big", "data-testid": "move-seat", text: "Move a seat to a new phone", onclick: (event) => {
+        event.currentTarget.disabled = true;
+        import("./seats.js").then((module) => moves.replaceWith(module.seatMoves(ctx)))
+          .catch((error) => toast(error.message, "error"));
+      } }));
+    body.append(moves);
+  });
 }
 
 export function renderSetup(ctx) {

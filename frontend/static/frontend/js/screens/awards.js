@@ -1,0 +1,294 @@
+// History and the award tracker (/awards): sign up or sign in, groups and their players, the
+// finished games (won or lost, Generals, heroes and who played them, the rewards won), the
+// group's exports (JSON, CSV, the printable Award Tracker sheet) and an import.
+// Everything goes through the account endpoints of the REST API with the account token.
+
+import { h, mount, toast } from "../dom.js";
+import { accounts, currentAccount, fetchFile, forgetAccount, saveAccount } from "../account.js";
+
+// The Award Tracker's abbreviations (Dragon expansion rulebook), as the history gives them.
+const GENERALS = {
+  S: "Sapphire", V: "Varkolak", G: "Gorgutt", B: "Balazarg", HDS: "High Dragon Sapphire", OD: "Onyx",
+  HD: "Hemlock", BRD: "Brimstone", LV: "Lord Vileheart", GBC: "Gash Bloodclaw", YZ: "Ygzell",
+};
+const GROUP_KEY = "dotr.awards.group";
+
+export function show(app) {
+  const root = h("main", { class: "screen awards" });
+  mount(app, root);
+  let alive = true;
+  const data = { groups: null, players: null, history: null, error: "" };
+  let group = Number(new URLSearchParams(location.search).get("group") || localStorage.getItem(GROUP_KEY)) || null;
+  let loads = 0; // only the latest load of a group shows
+  let groupLoads = 0; // and of the groups: a group created meanwhile is not lost
+  // Made once, so a render while the list loads keeps what is being typed.
+  const groupName = h("input", { name: "group-name", placeholder: "e.g. Friday table", maxlength: 80, "aria-label": "New group's name" });
+  const playerName = h("input", { name: "player-name", placeholder: "Player's name", maxlength: 60, "aria-label": "New player's name" });
+
+  const head = () => h("header", { class: "wizard-head" },
+    h("a", { href: "/", class: "icon-btn", "data-link": "", "aria-label": "Home", text: "✕" }),
+    h("h1", { text: "History & awards" }));
+
+  function render() {
+    if (!alive) return;
+    const account = currentAccount();
+    if (!account) { mount(root, head(), signInForm()); return; }
+    mount(root, head(),
+      h("section", { class: "card row account-row" },
+        h("span", { class: "grow" }, "Signed in as ", h("strong", { "data-testid": "account-name", text: account.username })),
+        h("button", { type: "button", class: "ghost", text: "Sign out", onclick: signOut })),
+      data.error ? h("p", { class: "form-error", role: "alert", text: data.error }) : null,
+      groupsCard(),
+      group && data.groups && data.groups.some((g) => g.id === group) ? [historyCard(), playersCard(), filesCard()] : null);
+  }
+
+  // ---- account -------------------------------------------------------------------------
+
+  function signInForm() {
+    let mode = "signin";
+    const username = h("input", { name: "username", autocomplete: "username", autocapitalize: "off", maxlength: 150, required: true, "aria-label": "Username" });
+    const password = h("input", { name: "password", type: "password", autocomplete: "current-password", minlength: 8, maxlength: 128, required: true, "aria-label": "Password", class: "text" });
+    const error = h("p", { class: "form-error", role: "alert" });
+    const submit = h("button", { type: "submit", class: "primary big", text: "Sign in" });
+    const tabs = h("div", { class: "segmented", role: "tablist" });
+    const setMode = (next) => {
+      mode = next;
+      submit.textContent = mode === "signin" ? "Sign in" : "Create the account";
+      password.autocomplete = mode === "signin" ? "current-password" : "new-password";
+      tabs.querySelectorAll("button").forEach((b) => {
+        b.classList.toggle("on", b.dataset.mode === mode);
+        b.setAttribute("aria-selected", String(b.dataset.mode === mode));
+      });
+    };
+    tabs.append(
+      h("button", { type: "button", class: "seg on", role: "tab", "aria-selected": "true", dataset: { mode: "signin" }, text: "Sign in", onclick: () => setMode("signin") }),
+      h("button", { type: "button", class: "seg", role: "tab", "aria-selected": "false", dataset: { mode: "signup" }, text: "Create an account", onclick: () => setMode("signup") }));
+    return h("form", {
+      class: "card",
+      onsubmit: async (event) => {
+        event.preventDefault();
+        error.textContent = "";
+        if (!username.value.trim() || password.value.length < 8) {
+          error.textContent = "A username, and a password of at least 8 characters.";
+          return;
+        }
+        submit.disabled = true;
+        try {
+          const call = mode === "signin" ? accounts.signIn : accounts.register;
+          const result = await call(username.value.trim(), password.value);
+          saveAccount({ token: result.token, username: result.username });
+          toast(mode === "signin" ? `Welcome back, ${result.username}.` : `Account ${result.username} created.`, "ok");
+          load();
+        } catch (problem) {
+          error.textContent = fieldsText(problem);
+          submit.disabled = false;
+        }
+      },
+    },
+    h("h2", { text: "Keep your games' history" }),
+    h("p", { class: "muted", text: "An account keeps your groups, their players, every finished game and the rewards won, for the next game. A table plays without one." }),
+    tabs,
+    h("label", { class: "field" }, h("span", { class: "field-label", text: "Username" }), username),
+    h("label", { class: "field" }, h("span", { class: "field-label", text: "Password" }), password),
+    error,
+    submit);
+  }
+
+  async function signOut() {
+    try { await accounts.signOut(); } catch { /* the token may be gone already */ }
+    forgetAccount();
+    Object.assign(data, { groups: null, players: null, history: null, error: "" });
+    render();
+  }
+
+  // ---- groups and players --------------------------------------------------------------
+
+  function groupsCard() {
+    const name = groupName;
+    const groups = data.groups;
+    return h("section", { class: "card", "data-testid": "groups" },
+      h("h2", { text: "Groups" }),
+      groups === null ? h("p", { class: "muted", text: "Loading…" })
+        : groups.length ? h("div", { class: "segmented group-tabs" }, groups.map((g) => h("button", {
+          type: "button", class: `seg${g.id === group ? " on" : ""}`, "aria-pressed": String(g.id === group),
+          onclick: () => choose(g.id), text: g.name,
+        })))
+          : h("p", { class: "muted", text: "A group is the people you play with: its players, its games and its Award Tracker. Create the first one." }),
+      h("form", { class: "row", onsubmit: async (event) => {
+        event.preventDefault();
+        if (!name.value.trim()) return;
+        try {
+          const made = await accounts.createGroup(name.value.trim());
+          name.value = "";
+          groupLoads += 1;
+          data.groups = [...(data.groups || []), made];
+          choose(made.id);
+        } catch (problem) { data.error = fieldsText(problem); render(); }
+      } }, name, h("button", { type: "submit", class: "primary", disabled: groups === null, text: "Create" })));
+  }
+
+  function playersCard() {
+    const name = playerName;
+    const players = data.players;
+    return h("section", { class: "card", "data-testid": "players" },
+      h("h2", { text: "Players" }),
+      players === null ? h("p", { class: "muted", text: "Loading…" })
+        : players.length ? h("ul", { class: "list" }, players.map((p) => h("li", { class: "list-row", "data-testid": "player-row" },
+          h("span", { class: "grow" }, h("strong", { text: p.name }), p.account ? h("small", { class: "muted", text: ` · ${p.account}` }) : null),
+          p.stats ? h("small", { class: "muted", text: `${p.stats.games} games · ${p.stats.wins} W · ${p.stats.losses} L` }) : null)))
+          : h("p", { class: "muted", text: "No players yet. Add each person who plays with this group; choose them when a game starts or when they join." }),
+      h("form", { class: "row", onsubmit: async (event) => {
+        event.preventDefault();
+        if (!name.value.trim()) return;
+        try {
+          const made = await accounts.createPlayer(group, name.value.trim());
+          name.value = "";
+          data.players = [...data.players, made]; // the answer has the player's statistics
+          render();
+        } catch (problem) { data.error = fieldsText(problem); render(); }
+      } }, name, h("button", { type: "submit", class: "primary", disabled: players === null, text: "Add" })));
+  }
+
+  // ---- history -------------------------------------------------------------------------
+
+  function historyCard() {
+    const records = data.history;
+    return h("section", { class: "card", "data-testid": "history" },
+      h("h2", { text: "Finished games" }),
+      records === null ? h("p", { class: "muted", text: "Loading…" })
+        : records.length ? h("ul", { class: "list history-list" }, [...records].reverse().map(recordRow))
+          : h("p", { class: "muted", text: "No finished game yet. Sit as a player of this group when a game starts or when you join it; the game appears here when it ends." }));
+  }
+
+  function recordRow(record) {
+    const won = record.result === "W";
+    return h("li", { class: "record", "data-testid": "history-row", "data-result": record.result },
+      h("div", { class: "row" },
+        h("span", { class: `result result-${won ? "won" : "lost"}`, "aria-label": won ? "Won" : "Lost", text: record.result }),
+        h("span", { class: "grow" },
+          h("strong", { text: record.scenario ? record.scenario.replace(/-/g, " ").replace(/^./, (c) => c.toUpperCase()) : won ? "The Realm was saved" : "The Realm fell" }),
+          h("small", { class: "muted block", text: `${new Date(record.played_on + "T12:00:00").toLocaleDateString()}${record.reason ? ` · ${record.reason}` : ""}` }))),
+      h("dl", { class: "facts" },
+        h("dt", { text: "Generals" }), h("dd", { "data-testid": "record-generals", text: record.generals.map((code) => GENERALS[code] || code).join(", ") }),
+        h("dt", { text: "Heroes" }), h("dd", { text: record.heroes.map((hero) => `${hero.hero_name} (${hero.player_name || "—"})`).join(", ") || "—" }),
+        h("dt", { text: "Rewards" }), h("dd", { "data-testid": "record-rewards" }, record.rewards.length
+          ? h("ul", { class: "plain" }, record.rewards.map((r) => h("li", {}, h("strong", { class: "reward", text: r.name }), ` — ${r.hero_name} (${r.player_name || "—"})`)))
+          : "—")));
+  }
+
+  // ---- exports, the sheet, import ------------------------------------------------------
+
+  function filesCard() {
+    const file = h("input", { type: "file", name: "import-file", accept: ".json,.csv,application/json,text/csv", "aria-label": "Award tracker file" });
+    const result = h("p", { class: "muted", role: "status" });
+    const download = async (path, button) => {
+      button.disabled = true;
+      try {
+        const { blob, filename } = await fetchFile(path);
+        const link = h("a", { href: URL.createObjectURL(blob), download: filename });
+        document.body.append(link);
+        link.click();
+        link.remove();
+        setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+      } catch (problem) { toast(problem.message, "error"); }
+      button.disabled = false;
+    };
+    const sheet = async () => {
+      const tab = window.open("", "_blank"); // now, while the tap counts: after a fetch it is blocked
+      try {
+        const { blob } = await fetchFile(`awards/sheet/?group=${group}`);
+        const url = URL.createObjectURL(new Blob([blob], { type: "text/html" }));
+        if (tab) tab.location.href = url;
+        else location.href = url;
+      } catch (problem) {
+        if (tab) tab.close();
+        toast(problem.message, "error");
+      }
+    };
+    return h("section", { class: "card", "data-testid": "files" },
+      h("h2", { text: "The Award Tracker" }),
+      h("div", { class: "file-links" },
+        h("a", { href: `/api/v1/awards/export.json?group=${group}`, class: "button", "data-testid": "export-json", text: "Export JSON",
+          onclick: (event) => { event.preventDefault(); download(`awards/export.json?group=${group}`, event.currentTarget); } }),
+        h("a", { href: `/api/v1/awards/export.csv?group=${group}`, class: "button", "data-testid": "export-csv", text: "Export CSV",
+          onclick: (event) => { event.preventDefault(); download(`awards/export.csv?group=${group}`, event.currentTarget); } }),
+        h("a", { href: `/api/v1/awards/sheet/?group=${group}`, class: "button", "data-testid": "sheet", target: "_blank", text: "Printable sheet",
+          onclick: (event) => { event.preventDefault(); sheet(); } })),
+      h("form", { class: "import-form", onsubmit: async (event) => {
+        event.preventDefault();
+        const chosen = file.files && file.files[0];
+        if (!chosen) { result.textContent = "Choose a JSON or CSV export first."; return; }
+        const text = await chosen.text();
+        let body;
+        if (/\.csv$/i.test(chosen.name) || !text.trim().startsWith("{")) body = { group, csv: text };
+        else {
+          try { body = { group, document: JSON.parse(text) }; } catch { result.textContent = "That file is not valid JSON."; return; }
+        }
+        try {
+          const counts = await accounts.importAwards(body);
+          result.textContent = `Imported ${counts.games_created} game(s); ${counts.games_skipped} already here; ${counts.players_created} new player(s).`;
+          load();
+        } catch (problem) { result.textContent = fieldsText(problem); }
+      } },
+      h("h3", { text: "Import" }),
+      h("p", { class: "muted small", text: "An export of this app (JSON or CSV) adds the games this group lacks." }),
+      file, h("button", { type: "submit", class: "ghost big", text: "Import into this group" }), result));
+  }
+
+  // ---- loading -------------------------------------------------------------------------
+
+  function choose(id) {
+    group = id;
+    localStorage.setItem(GROUP_KEY, String(id));
+    history.replaceState({}, "", `/awards?group=${id}`);
+    data.players = null;
+    data.history = null;
+    render();
+    loadGroup();
+  }
+
+  async function load() {
+    data.error = "";
+    render();
+    groupLoads += 1;
+    const mine = groupLoads;
+    try {
+      const groups = await accounts.groups();
+      if (mine !== groupLoads) return;
+      data.groups = groups;
+      if (!data.groups.some((g) => g.id === group)) group = data.groups.length ? data.groups[0].id : null;
+      render();
+      if (group) await loadGroup();
+    } catch (problem) {
+      if (problem.status === 401 || problem.status === 403) { forgetAccount(); data.error = ""; render(); return; }
+      data.error = problem.message;
+      render();
+    }
+  }
+
+  async function loadGroup() {
+    const wanted = group;
+    loads += 1;
+    const mine = loads;
+    try {
+      const [players, history] = await Promise.all([accounts.players(wanted), accounts.history(wanted)]);
+      // The list has no statistics: each player's come from the player's own record.
+      const withStats = await Promise.all(players.map((p) => accounts.player(p.id).catch(() => p)));
+      if (wanted !== group || mine !== loads) return;
+      data.history = history.records;
+      data.players = withStats;
+    } catch (problem) {
+      data.error = problem.message;
+    }
+    render();
+  }
+
+  if (currentAccount()) load();
+  else render();
+  return { stop() { alive = false; } };
+}
+
+function fieldsText(problem) {
+  const fields = problem.fields ? Object.entries(problem.fields).map(([k, v]) => `${k}: ${[].concat(v).join(" ")}`).join("; ") : "";
+  return fields ? `${problem.message} ${fields}` : problem.message;
+}
