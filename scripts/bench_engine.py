@@ -9,7 +9,8 @@ taint and General moves are part of every resolved card. Two figures are printed
   database would store it (JSON round trip).
 
 Times are CPU time of this process (``time.process_time``), so other work on the machine does
-not inflate them. A game stops at its loss; the War Status is raised along the way (Early, Mid, Mid, Late) so that
+not inflate them. A game stops at its loss; the War Status is raised along the way (Early, Mid,
+Mid, Late) so that
 nights of 2 and 3 cards are measured too.
 
     .venv/bin/python scripts/bench_engine.py [--games N] [--nights N] [--profile]
