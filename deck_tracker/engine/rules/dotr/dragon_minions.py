@@ -79,16 +79,25 @@ def to_hit(state: State, colour: str, location: str | None = None) -> int:
 # --------------------------------------------------------------------------------------------
 
 
+# The minions that fly, per game content (a board's data is cached per content, so its id is).
+_FLYERS: dict[int, tuple[object, dict[str, Any]]] = {}
+
+
+def _flyers(realm: Realm) -> dict[str, Any]:
+    cached = _FLYERS.get(id(realm.data))
+    if cached is None or cached[0] is not realm.data:
+        in_play = {c: minion_type(realm.ctx.state, c) for c in COLOURS}
+        flyers = {c: m for c, m in in_play.items() if m is not None and "quick_flying" in m.skills}
+        if len(_FLYERS) >= 64:
+            _FLYERS.pop(next(iter(_FLYERS)))
+        cached = _FLYERS[id(realm.data)] = (realm.data, flyers)
+    return cached[1]
+
+
 def _quick_flying(realm: Realm, loc: str, colour: str, count: int, source: str) -> None:
     if source == "spread" or count <= 0 or not realm.effects:
         return
-    flyers = realm.memo.get("quick_flying")
-    if flyers is None:  # once per resolution: the minions in play that fly
-        in_play = {c: minion_type(realm.ctx.state, c) for c in COLOURS}
-        flyers = realm.memo["quick_flying"] = {
-            c: m for c, m in in_play.items() if m is not None and "quick_flying" in m.skills
-        }
-    minion = flyers.get(colour)
+    minion = _flyers(realm).get(colour)
     if minion is None:
         return
     flying = realm.settings.get("imp_quick_flying", "every_placement")

@@ -32,7 +32,8 @@ Proposal = tuple[str, int, str]  # (action id, count, because)
 
 
 def _before(state: State, name: str, args: dict[str, Any]) -> Any:
-    if state.get("system") != "dotr" or name in ("undo", "redo"):
+    # Heroes earn fame by what they do; the enemy's night earns none.
+    if state.get("system") != "dotr" or name in ("undo", "redo", "night"):
         return None
     if not state.get("settings", {}).get("fame_proposals", True):
         return None

@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from deck_tracker.engine.commands import OBSERVERS, Arg, Observer, command
+from deck_tracker.engine.content import General
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck, move_cards
 from deck_tracker.engine.errors import RuleViolation
@@ -97,10 +98,25 @@ def set_on_fire(ctx: Context, loc: str, rule: str, steps: list[Step]) -> bool:
 # --------------------------------------------------------------------------------------------
 
 
+# The Generals that fly, per game content (a board's data is cached per content, so its id is).
+_FLYING: dict[int, tuple[object, dict[str, General]]] = {}
+
+
+def _flying_generals(realm: Realm) -> dict[str, General]:
+    cached = _FLYING.get(id(realm.data))
+    if cached is None or cached[0] is not realm.data:
+        generals = game_pack(realm.ctx.state).generals
+        flying = {g: known for g, known in generals.items() if known.movement == "dragon_flight"}
+        if len(_FLYING) >= 64:
+            _FLYING.pop(next(iter(_FLYING)))
+        cached = _FLYING[id(realm.data)] = (realm.data, flying)
+    return cached[1]
+
+
 def _dragon_flight(realm: Realm, general: str, target: str | None, minions: int) -> bool:
     state = realm.ctx.state
-    known = game_pack(state).generals.get(general)
-    if known is None or known.movement != "dragon_flight":
+    known = _flying_generals(realm).get(general)
+    if known is None:
         return False
     name = known.name
     if fire_in_play(state) and int(state["supply"]["fire"]) <= 0:
