@@ -172,3 +172,10 @@ def test_the_actions_list_marks_expansion_actions_unavailable_in_a_base_game():
     dragon = create({"expansions": ["dragon"], "options": {"sterling": True}})
     listed = client_for(dragon["token"]).get(f"/api/v1/games/{dragon['id']}/actions/").json()
     assert {a["type"]: a for a in listed["actions"]}["search_sterling"]["available"] is True
+
+
+def test_every_seat_sees_which_scenario_is_played_and_its_special_rules():
+    game = create({"scenario": "onslaught", "expansions": ["dragon"]})
+    scenario = game["state"]["scenario"]
+    assert scenario["id"] == "onslaught"
+    assert "rules" in scenario

@@ -22,6 +22,7 @@ PUBLIC_KEYS = (
     "fame",
     "grand_ball",
     "rewards",
+    "scenario",
     "expansions",
     "dungeons",
     "dungeon_run",
