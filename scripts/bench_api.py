@@ -112,9 +112,11 @@ def run() -> None:
 
 def late_war_night() -> None:
     """A base game with three Generals defeated (Late War: 3 cards a night)."""
-    created = APIClient().post(
-        "/api/v1/games/", {"host": {"name": "Ada", "hero": "Paladin"}}, format="json"
-    ).json()
+    created = (
+        APIClient()
+        .post("/api/v1/games/", {"host": {"name": "Ada", "hero": "Paladin"}}, format="json")
+        .json()
+    )
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Bearer {created['token']}")
     url = f"/api/v1/games/{created['id']}/actions/"
