@@ -11,7 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from deck_tracker.awards.services import AwardsError
-from deck_tracker.engine.errors import EngineError, InvalidArguments
+from deck_tracker.engine import EngineError, InvalidArguments
 from deck_tracker.services import (
     IdempotencyKeyReused,
     JoinCodeUnknown,

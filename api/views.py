@@ -21,8 +21,7 @@ from rest_framework.views import APIView
 from deck_tracker import content_selectors, selectors, services
 from deck_tracker.awards import seating
 from deck_tracker.awards.auth import account_of
-from deck_tracker.engine.commands import describe_commands
-from deck_tracker.engine.game import INTERNAL_COMMANDS
+from deck_tracker.engine import INTERNAL_COMMANDS, describe_commands
 from deck_tracker.live import SeatStream
 from deck_tracker.models import Game, Seat
 

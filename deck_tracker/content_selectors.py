@@ -7,6 +7,14 @@ from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any
 
+from .engine import (
+    DOTR_TABLE_DECKS,
+    default_scenarios,
+    describe_fame_actions,
+    describe_rewards,
+    describe_scenario,
+    describe_settings,
+)
 from .engine.content import ContentError, Pack, default_packs
 from .engine.content_fill import entered_value, shipped_with_overlay
 from .models import ContentOverlay
@@ -166,9 +174,6 @@ def _iso(moment: Any) -> str:
 
 def scenarios() -> list[dict[str, Any]]:
     """The games the setup screen offers, each with the options it allows."""
-    from .engine.rules.dotr.settings import describe_settings
-    from .engine.rules.dotr.setup import DECKS
-
     return [
         {
             "id": "standard",
@@ -176,7 +181,7 @@ def scenarios() -> list[dict[str, Any]]:
             "system": "dotr",
             "packs": ["dotr-base"],
             "options": describe_settings(),
-            "table_decks": list(DECKS),
+            "table_decks": list(DOTR_TABLE_DECKS),
             "setup": {"system": "dotr"},
         },
         *_dragon_scenarios(),
@@ -194,13 +199,7 @@ def scenarios() -> list[dict[str, Any]]:
 
 def _dragon_scenarios() -> list[dict[str, Any]]:
     """The Dragon expansion's scenarios and the custom mix (content/scenarios/*.json)."""
-    from .engine.rules.dotr.fame import describe_actions
-    from .engine.rules.dotr.grand_ball import describe_rewards
-    from .engine.rules.dotr.scenarios import default_scenarios, describe_scenario
-    from .engine.rules.dotr.settings import describe_settings
-    from .engine.rules.dotr.setup import DECKS
-
-    kings_champion = {"fame_actions": describe_actions(), "reward_cards": describe_rewards()}
+    kings_champion = {"fame_actions": describe_fame_actions(), "reward_cards": describe_rewards()}
     found = []
     for scenario in default_scenarios().values():
         fixed = {"agent"} if scenario.agents_allowed == () else set()
@@ -217,7 +216,7 @@ def _dragon_scenarios() -> list[dict[str, Any]]:
                 "system": "dotr",
                 "packs": ["dotr-base", "dotr-dragon"],
                 "options": [o for o in describe_settings() if o["name"] not in fixed],
-                "table_decks": [*DECKS, "winds_of_war", "sterling"],
+                "table_decks": [*DOTR_TABLE_DECKS, "winds_of_war", "sterling"],
                 "setup": {"system": "dotr", "scenario": scenario.id},
                 "scenario": describe_scenario(scenario),
                 "kings_champion": kings_champion,

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from .engine.views import view_event, view_state
+from .engine import view_event, view_state
 from .models import Game, GameEvent, Seat
 
 EVENTS_PAGE_SIZE = 100

@@ -20,12 +20,18 @@ from django.utils import timezone
 
 from . import notifications
 from .content_selectors import content_overlays_for_setup
-from .engine import rules as _rules  # noqa: F401  (registers every game system's commands)
-from .engine.commands import run
-from .engine.core import Context, Event
-from .engine.errors import UnknownCommand
-from .engine.game import INTERNAL_COMMANDS, start_game, undo_extra
-from .engine.rng import new_seed, rng_for, seed_commitment
+from .engine import (
+    INTERNAL_COMMANDS,
+    Context,
+    Event,
+    UnknownCommand,
+    new_seed,
+    rng_for,
+    run,
+    seed_commitment,
+    start_game,
+    undo_extra,
+)
 from .models import Game, GameAction, GameEvent, IdempotencyRecord, Seat
 from .selectors import events_since_version, events_view, game_view
 

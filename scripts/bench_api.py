@@ -47,7 +47,7 @@ def timed(call) -> float:
 
 
 def run() -> None:
-    from deck_tracker.engine.core import Event, fold
+    from deck_tracker.engine import Event, fold
     from deck_tracker.models import Game, GameEvent
 
     print(f"database: {connection.vendor}; samples per figure: {SAMPLES}")

@@ -28,11 +28,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from deck_tracker.engine import rules as _rules  # noqa: F401  (registers dotr)
-from deck_tracker.engine.commands import run
-from deck_tracker.engine.core import Context
-from deck_tracker.engine.game import GameLog, start_game
-from deck_tracker.engine.rng import rng_for
+from deck_tracker.engine import Context, GameLog, rng_for, run, start_game
 
 SETUP: dict[str, Any] = {"host": {"name": "Bench", "hero": "wizard"}}
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from deck_tracker.engine.slugs import slugify
+from deck_tracker.engine import slugify
 
 GENERALS: dict[str, str] = {
     "sapphire": "S",

@@ -13,7 +13,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 
-from deck_tracker.engine.rules.dotr.fame import fame_totals
+from deck_tracker.engine import fame_totals
 from deck_tracker.models import Game
 
 from .auth import hash_key, new_account_key

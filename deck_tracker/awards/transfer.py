@@ -17,7 +17,7 @@ from typing import Any
 
 from django.db import transaction
 
-from deck_tracker.engine.slugs import slugify
+from deck_tracker.engine import slugify
 
 from .models import (
     REWARD_CARDS,

@@ -1,1 +1,63 @@
-"""The rules engine: pure Python, no Django, no I/O beyond reading content packs."""
+"""The rules engine: pure Python, no Django, no I/O beyond reading content packs.
+
+This module is the engine's one door for the Django side (services, selectors, the API, the
+client's pages, Celery tasks, management commands, awards): start a game, run a command, what a
+seat sees, the catalogue of commands, and the lookups the setup screen and the awards need. The
+Django side imports from here (and content names from ``deck_tracker.engine.content``), never a
+rules module; ``scripts/check_imports.py`` enforces it.
+
+Importing the engine loads every game system (``systems.SYSTEMS``), so that their commands are
+registered before the first one runs.
+"""
+
+from __future__ import annotations
+
+from .commands import Outcome, describe_commands, run
+from .core import Context, Event, State, fold
+from .errors import EngineError, InvalidArguments, RuleViolation, UnknownCommand
+from .game import INTERNAL_COMMANDS, GameLog, start_game, undo_extra
+from .rng import new_seed, rng_for, seed_commitment
+from .rules.dotr.base.settings import describe_settings
+from .rules.dotr.base.setup import DECKS as DOTR_TABLE_DECKS
+from .rules.dotr.kings_champion.fame import describe_actions as describe_fame_actions
+from .rules.dotr.kings_champion.fame import fame_totals
+from .rules.dotr.kings_champion.grand_ball import describe_rewards
+from .rules.dotr.scenarios.catalogue import default_scenarios, describe_scenario
+from .slugs import slugify
+from .systems import get_system, load_systems
+from .views import view_event, view_state
+
+__all__ = [
+    "DOTR_TABLE_DECKS",
+    "INTERNAL_COMMANDS",
+    "Context",
+    "EngineError",
+    "Event",
+    "GameLog",
+    "InvalidArguments",
+    "Outcome",
+    "RuleViolation",
+    "State",
+    "UnknownCommand",
+    "default_scenarios",
+    "describe_commands",
+    "describe_fame_actions",
+    "describe_rewards",
+    "describe_scenario",
+    "describe_settings",
+    "fame_totals",
+    "fold",
+    "get_system",
+    "load_systems",
+    "new_seed",
+    "rng_for",
+    "run",
+    "seed_commitment",
+    "slugify",
+    "start_game",
+    "undo_extra",
+    "view_event",
+    "view_state",
+]
+
+load_systems()

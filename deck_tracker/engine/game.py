@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,6 +19,7 @@ from .core import Context, Event, State, Step, fold
 from .decks import new_deck, seat_label
 from .errors import InvalidArguments, RuleViolation
 from .rng import rng_for
+from .systems import System, get_system, load_systems
 from .undo import redo_target, undo_target
 
 DECK_NAME = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
@@ -27,20 +27,7 @@ MAX_SEATS = 6
 MAX_DECKS = 30
 MAX_DECK_SIZE = 2000
 
-SetupHandler = Callable[[Context, dict[str, Any]], None]
-SETUPS: dict[str, SetupHandler] = {}
-# Per game system: what happens when a player takes a seat (after the seat exists).
-SeatHook = Callable[[Context, str], None]
-SEAT_HOOKS: dict[str, SeatHook] = {}
 DEFAULT_SYSTEM = "dotr"
-
-
-def setup_handler(system: str) -> Callable[[SetupHandler], SetupHandler]:
-    def register(handler: SetupHandler) -> SetupHandler:
-        SETUPS[system] = handler
-        return handler
-
-    return register
 
 
 def base_state(system: str) -> State:
@@ -145,9 +132,13 @@ def place_decks(ctx: Context, decks: dict[str, dict[str, Any]], *, rule: str) ->
         )
 
 
-@setup_handler("generic")
 def setup_generic(ctx: Context, setup: dict[str, Any]) -> None:
     place_decks(ctx, validate_custom_decks(setup.get("decks")), rule="Custom decks")
+
+
+def generic_system() -> System:
+    """Decks a setup defines itself, without rules of a game (see ``systems.SYSTEMS``)."""
+    return System("generic", setup=setup_generic)
 
 
 def _host(setup: dict[str, Any]) -> tuple[str, str | None]:
@@ -165,15 +156,14 @@ def _host(setup: dict[str, Any]) -> tuple[str, str | None]:
 
 def start_game(setup: Any, *, seed: str) -> tuple[State, list[Event]]:
     """The new game's state and its setup events (version 0)."""
-    from . import rules  # noqa: F401  (registers every game system; it imports this module)
-
     if setup is None:
         setup = {}
     if not isinstance(setup, dict):
         raise InvalidArguments({"setup": ["Must be an object."]})
     system = setup.get("system", DEFAULT_SYSTEM)
-    if not isinstance(system, str) or system not in SETUPS:
-        raise InvalidArguments({"system": [f"One of: {', '.join(sorted(SETUPS))}."]})
+    systems = load_systems()
+    if not isinstance(system, str) or system not in systems:
+        raise InvalidArguments({"system": [f"One of: {', '.join(sorted(systems))}."]})
     state: State = {}
     ctx = Context(state, rng=rng_for(seed, 1), actor=None)
     for key, value in base_state(system).items():
@@ -185,7 +175,7 @@ def start_game(setup: Any, *, seed: str) -> tuple[State, list[Event]]:
         f"{name} opened a table ({system}).",
         data={"system": system, "seat": "1", "name": name, "hero": hero},
     )
-    SETUPS[system](ctx, setup)
+    systems[system].setup(ctx, setup)
     ctx.attach_pending_to_last_event()
     return state, ctx.events
 
@@ -204,9 +194,9 @@ def join(ctx: Context, args: dict[str, Any]) -> None:
         f"{seat_label(ctx.state, seat)} joined the table.",
         data={"seat": seat, "name": args["name"], "hero": args["hero"]},
     )
-    hook = SEAT_HOOKS.get(ctx.state.get("system", ""))
-    if hook is not None:
-        hook(ctx, seat)
+    system = get_system(ctx.state.get("system", ""))
+    if system is not None and system.seat_hook is not None:
+        system.seat_hook(ctx, seat)
 
 
 def _game_already_over(state: State, actor: str | None) -> str | None:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from .core import State
+from .systems import get_system
 
-SYSTEM_VIEWS: dict[str, Any] = {}
 RECENT_HISTORY = 10
 
 
@@ -53,9 +53,9 @@ def view_state(state: State, seat: str | None) -> dict[str, Any]:
         view["hands"][seat] = [
             card for deck in decks.values() for card in deck["hands"].get(seat, [])
         ]
-    system_view = SYSTEM_VIEWS.get(state.get("system", ""))
-    if system_view is not None:
-        view.update(system_view(state, seat))
+    system = get_system(state.get("system", ""))
+    if system is not None and system.view is not None:
+        view.update(system.view(state, seat))
     return view
 
 

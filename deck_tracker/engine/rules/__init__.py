@@ -1,4 +1,1 @@
-"""Every game system's rules; importing this registers their setups and commands."""
-
-from .. import game as _generic  # noqa: F401
-from . import dotr as _dotr  # noqa: F401
+"""Every game system's rules, one package each; ``engine/systems.py`` lists and loads them."""

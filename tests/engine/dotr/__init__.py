@@ -15,7 +15,7 @@ from deck_tracker.engine import rules as _rules  # noqa: F401  (registers dotr)
 from deck_tracker.engine.content import COLOURS
 from deck_tracker.engine.core import Context, Event, State
 from deck_tracker.engine.game import GameLog
-from deck_tracker.engine.rules.dotr.board import CRYSTALS, MINIONS_PER_COLOUR, Realm
+from deck_tracker.engine.rules.dotr.base.board import CRYSTALS, MINIONS_PER_COLOUR, Realm
 
 DS = "darkness_spreads"
 COLOUR_OF = {"orcs": "green", "undead": "black", "demons": "red", "dragonkin": "blue"}

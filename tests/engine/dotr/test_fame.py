@@ -13,8 +13,8 @@ import pytest
 from deck_tracker.engine.core import Event
 from deck_tracker.engine.errors import EngineError, InvalidArguments
 from deck_tracker.engine.game import GameLog
-from deck_tracker.engine.rules.dotr.fame import ACTIONS, fame_totals
-from deck_tracker.engine.rules.dotr.fame_proposals import proposals_for
+from deck_tracker.engine.rules.dotr.kings_champion.fame import ACTIONS, fame_totals
+from deck_tracker.engine.rules.dotr.kings_champion.fame_proposals import proposals_for
 
 from .test_heroes import arrange, new_game
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from deck_tracker.engine.game import GameLog
-from deck_tracker.engine.rules.dotr.grand_ball import CHAMPION, OTHERS
+from deck_tracker.engine.rules.dotr.kings_champion.grand_ball import CHAMPION, OTHERS
 
 from .test_fame import refused
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from deck_tracker.engine.core import State
-from deck_tracker.engine.rules.dotr.board import GameOver, board_data
+from deck_tracker.engine.rules.dotr.base.board import GameOver, board_data
 
 from . import (
     check_conservation,

@@ -9,7 +9,7 @@ import pytest
 from deck_tracker.engine.content import COLOURS, default_packs
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.game import GameLog
-from deck_tracker.engine.rules.dotr.settings import (
+from deck_tracker.engine.rules.dotr.base.settings import (
     SETTINGS,
     describe_settings,
     resolve_settings,
@@ -224,7 +224,7 @@ def test_every_setting_is_documented_with_default_values_description_and_source(
 
 
 def test_disputed_roads_setting_adds_the_one_source_roads() -> None:
-    from deck_tracker.engine.rules.dotr.board import board_data
+    from deck_tracker.engine.rules.dotr.base.board import board_data
 
     assert "whispering-woods" not in board_data("dotr-base", False).adjacency["orc-valley"]
     assert "whispering-woods" in board_data("dotr-base", True).adjacency["orc-valley"]

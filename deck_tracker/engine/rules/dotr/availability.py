@@ -6,7 +6,7 @@ actions (`GET /api/v1/games/{id}/actions/`) mark them unavailable, with the reas
 
 from __future__ import annotations
 
-from deck_tracker.engine.commands import NOT_IN_THIS_GAME, CommandSpec
+from deck_tracker.engine.commands import CommandSpec
 from deck_tracker.engine.core import State
 
 NAMES = {
@@ -14,36 +14,38 @@ NAMES = {
     "companions_catacombs": "Companions & Catacombs",
     "heros_calling": "The Hero's Calling",
 }
-# The module a command is written in -> the expansions any of which it needs.
+# The module a command is written in (its path under ``rules/dotr``) -> the expansions any of
+# which it needs.
 MODULE_EXPANSIONS: dict[str, tuple[str, ...]] = {
-    "agents": ("dragon",),
-    "blessings": ("dragon",),
-    "fire": ("dragon",),
-    "global_effects": ("dragon",),
-    "sterling": ("dragon",),
-    "trolls": ("dragon",),
-    "winds_of_war": ("dragon",),
-    "board_tokens": ("dragon", "companions_catacombs"),
-    "companions": ("companions_catacombs",),
-    "recruit": ("companions_catacombs",),
-    "dungeon_runs": ("companions_catacombs",),
-    "dungeon_death": ("companions_catacombs",),
-    "warlords": ("companions_catacombs",),
-    "heros_calling": ("heros_calling",),
+    "dragon.agents": ("dragon",),
+    "dragon.blessings": ("dragon",),
+    "dragon.fire": ("dragon",),
+    "dragon.global_effects": ("dragon",),
+    "dragon.sterling": ("dragon",),
+    "dragon.winds_of_war": ("dragon",),
+    "companions_catacombs.trolls_and_spiders": ("dragon", "companions_catacombs"),
+    "companions_catacombs.companions": ("companions_catacombs",),
+    "companions_catacombs.recruit": ("companions_catacombs",),
+    "companions_catacombs.dungeon_runs": ("companions_catacombs",),
+    "companions_catacombs.dungeon_death": ("companions_catacombs",),
+    "companions_catacombs.warlords": ("companions_catacombs",),
+    "heros_calling.rules": ("heros_calling",),
 }
+# Commands that need other expansions than the rest of their module: the Dragon expansion's
+# Troll Renegades are placed by the table; Companions & Catacombs places its own Trolls.
+COMMAND_EXPANSIONS: dict[str, tuple[str, ...]] = {"place_troll": ("dragon",)}
+_PREFIX = __name__.rpartition(".")[0] + "."
 # Commands that only a scenario's special rules use.
 SCENARIO_COMMANDS = {"douse_fire": "the-burning-land", "keep_quest": "onslaught"}
 
 
-def _not_in_this_game(state: State, spec: CommandSpec) -> str | None:
-    module = spec.handler.__module__.rsplit(".", 1)[-1]
-    needed = MODULE_EXPANSIONS.get(module)
+def not_in_this_game(state: State, spec: CommandSpec) -> str | None:
+    needed = COMMAND_EXPANSIONS.get(spec.name) or MODULE_EXPANSIONS.get(
+        spec.handler.__module__.removeprefix(_PREFIX)
+    )
     if needed and not set(needed) & set(state.get("expansions") or ()):
         return f"Needs {' or '.join(NAMES[name] for name in needed)} in this game."
     scenario = SCENARIO_COMMANDS.get(spec.name)
     if scenario and (state.get("scenario") or {}).get("id") != scenario:
         return f"Only in the scenario {scenario}."
     return None
-
-
-NOT_IN_THIS_GAME["dotr"] = _not_in_this_game

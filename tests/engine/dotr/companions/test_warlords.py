@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from deck_tracker.engine.game import GameLog
-from deck_tracker.engine.rules.dotr.dragon_minions import to_hit
+from deck_tracker.engine.rules.dotr.dragon.minions import to_hit
 
 from .. import set_war_level
 from ..dragon import ENTERED

@@ -13,7 +13,7 @@ from typing import Any
 from deck_tracker.engine import rules as _rules  # noqa: F401  (registers dotr)
 from deck_tracker.engine.core import Context, State
 from deck_tracker.engine.game import GameLog
-from deck_tracker.engine.rules.dotr.board import Realm
+from deck_tracker.engine.rules.dotr.base.board import Realm
 
 from .. import clear_board
 

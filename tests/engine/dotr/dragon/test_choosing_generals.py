@@ -10,8 +10,8 @@ import pytest
 from deck_tracker.engine.content import default_packs
 from deck_tracker.engine.errors import InvalidArguments
 from deck_tracker.engine.game import GameLog
-from deck_tracker.engine.rules.dotr.dragon_content import general_of
-from deck_tracker.engine.rules.dotr.packs import game_cards
+from deck_tracker.engine.rules.dotr.base.packs import game_cards
+from deck_tracker.engine.rules.dotr.dragon.content import general_of
 
 from .. import check_conservation, minions, on_top
 from . import DS, ENTERED, dragon_table, empty

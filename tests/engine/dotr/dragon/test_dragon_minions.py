@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from deck_tracker.engine.game import GameLog
-from deck_tracker.engine.rules.dotr.dragon_minions import assign_hits, to_hit
+from deck_tracker.engine.rules.dotr.dragon.minions import assign_hits, to_hit
 
 from .. import minions, put, total
 from . import dragon_table, empty, give, realm, stand

@@ -8,7 +8,7 @@ import pytest
 
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.game import GameLog
-from deck_tracker.engine.rules.dotr.packs import game_cards
+from deck_tracker.engine.rules.dotr.base.packs import game_cards
 
 from .. import on_top
 from . import DS, dragon_table, empty

@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from deck_tracker.engine.errors import RuleViolation
-from deck_tracker.engine.rules.dotr.packs import game_cards
+from deck_tracker.engine.rules.dotr.base.packs import game_cards
 
 from . import DS, ENTERED, dragon_table, give
 

@@ -12,7 +12,7 @@ from typing import Any
 from deck_tracker.engine.core import State
 from deck_tracker.engine.decks import all_cards
 from deck_tracker.engine.game import GameLog
-from deck_tracker.engine.rules.dotr.packs import game_cards
+from deck_tracker.engine.rules.dotr.base.packs import game_cards
 
 from ..dragon import ENTERED
 

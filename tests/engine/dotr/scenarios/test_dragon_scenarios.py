@@ -6,8 +6,8 @@ import pytest
 
 from deck_tracker.awards.codes import game_codes
 from deck_tracker.engine.errors import InvalidArguments
-from deck_tracker.engine.rules.dotr.packs import game_cards
-from deck_tracker.engine.rules.dotr.setup import setup_counts
+from deck_tracker.engine.rules.dotr.base.packs import game_cards
+from deck_tracker.engine.rules.dotr.base.setup import setup_counts
 
 from .. import clear_board
 from ..dragon import realm

@@ -11,7 +11,7 @@ import pytest
 
 from deck_tracker.engine.content import ContentError
 from deck_tracker.engine.errors import InvalidArguments
-from deck_tracker.engine.rules.dotr.scenarios import (
+from deck_tracker.engine.rules.dotr.scenarios.catalogue import (
     SCENARIOS_DIR,
     default_scenarios,
     describe_scenario,

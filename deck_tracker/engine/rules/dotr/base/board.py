@@ -1,0 +1,468 @@
+"""Board primitives: minions, overruns, taint, Generals and the ways the Realm falls.
+
+Everything here works on the state through a :class:`Realm`, which wraps a command's
+:class:`~deck_tracker.engine.core.Context` for one resolution (a night, or the setup). It writes
+only new objects (``ctx.set``), collects the :class:`Step` list the physical table follows (each
+naming its rule), and remembers which locations already took a Tainted Crystal this turn.
+
+How minions are placed (the base rules, the FAQ at the end of the Dragon expansion rulebook, and
+the settings of ``settings.py``):
+
+* A 4th minion on a location taints it (1 crystal) and overruns: 1 minion of the placed colour
+  goes on every adjacent location (never on an Inn). The 4th minion itself is not placed: a
+  location holds at most 3 minions from placement.
+* Demons taint with their 3rd figure on a location, without an overrun (FAQ: "Demons have the
+  special skill of tainting a location when a 3rd Demon is placed on it, but this does not create
+  an overrun. Overruns only occur whenever a 4th Minion is added to a location.").
+* At most one crystal per location per turn (FAQ: "there can only be 1 tainted crystal placed in
+  a location per turn"); a night is one turn, and so is the whole setup.
+* Placing onto a location that already holds 3 (or more) minions. FAQ: "When you have 3 of any
+  type of minions on a location and are to place one or more new Minions of any type to that
+  location, the location immediately becomes Tainted (only placing 1 Tainted Crystal regardless
+  of type of Minions or number that was to be added) and the Minion type on the Darkness Spreads
+  Card being added overruns to each surrounding location, meaning that 1 Minion of that type is
+  added to each surrounding location." So: one crystal on the location, one overrun of the
+  placed colour, and none of the placed minions goes on the location (it keeps what it had),
+  whatever the count placed. Fewer than 3 present: the minions go on one at a time until the
+  location holds 3; if any is left over, that is the 4th minion: crystal and one overrun.
+* Overruns never chain, but an overrun minion is placed even where 3 minions stand and may taint
+  its new location. FAQ: "This overrun action may place a 3rd demon on a location if the overrun
+  was Demons or a 4th minion on a location, and in doing so would cause an additional Tainted
+  Crystal to be placed on the overrun location, but will not cause any additional overruns." So
+  an overrun minion arriving where it makes 4 (or more) minions, or a 3rd Demon, taints that
+  location (once per turn) and stays there.
+* Monarch City (setting ``monarch_city_overrun``): in the base game it never overruns or taints
+  and takes every minion sent to it; 5 minions there lose the game. With ``dragon_faq`` a 4th
+  minion (or 3rd Demon) taints it, which loses the game.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from deck_tracker.engine.content import COLOURS, Card, Pack, default_packs
+from deck_tracker.engine.core import Context, State, Step
+from deck_tracker.engine.rules.dotr.base.packs import content_key, game_pack
+from deck_tracker.engine.rules.dotr.base.settings import default_settings
+from deck_tracker.engine.rules.dotr.hooks import (
+    AFTER_PLACED,
+    GENERAL_MOVED,
+    GENERAL_MOVERS,
+    PLACEMENT_BLOCKS,
+)
+
+__all__ = [
+    "CRYSTALS",
+    "GATES",
+    "MINIONS_PER_COLOUR",
+    "BoardData",
+    "GameOver",
+    "Realm",
+    "board_data",
+    "deck_cards",
+]
+
+MINIONS_PER_COLOUR = 25
+CRYSTALS = 12
+GATES = 5
+OVERRUN_AT = 4  # the 4th minion on a location overruns
+CITY_LOSS_AT = 5
+
+R_PLACE = "Darkness Spreads: place the minions shown on the card"
+R_OVERRUN = (
+    "Overrun: a 4th minion taints the location and spreads 1 minion to each adjacent location"
+)
+R_THREE_PRESENT = (
+    "FAQ: placing minions where 3 are present gives one crystal and one overrun; "
+    "the minions are not placed there"
+)
+R_DEMONS = "Demons: a 3rd Demon on a location taints it, without an overrun"
+R_ONE_CRYSTAL = "FAQ: at most one Tainted Crystal per location per turn"
+R_NO_CHAIN = (
+    "FAQ: an overrun minion may taint its new location (4th minion or 3rd Demon) "
+    "but causes no further overrun"
+)
+R_INN = "FAQ: Inns are never overrun and never receive minions"
+R_CITY = "Monarch City: no overrun or taint there (base game); 5 minions lose the game"
+R_CITY_FAQ = (
+    "Dragon Expansion FAQ: a 4th minion (or 3rd Demon) taints Monarch City: the game is lost"
+)
+R_LOSS_GENERAL = "Loss: a General enters Monarch City"
+R_LOSS_CITY = "Loss: 5 minions in Monarch City"
+R_LOSS_MINIONS = "Loss: a card needs more minions of a colour than the supply holds"
+R_LOSS_CRYSTAL = "Loss: the last Tainted Crystal is placed"
+R_LOSS_NO_CRYSTAL = "Loss: a Tainted Crystal is needed and none is left"
+R_SETUP = "Setup: no overruns or taint while placing the first minions"
+R_SHORT_OVERRUN = "Setting overrun_short_supply: an overrun minion the supply lacks is not placed"
+R_GENERAL = "General advances: only to the next space on its path ('next' cards always)"
+
+
+class GameOver(Exception):
+    """The Realm has fallen: ``state["outcome"]`` is set and resolution must stop."""
+
+
+# The expansions' rules that change how the board behaves (PLACEMENT_BLOCKS, AFTER_PLACED,
+# GENERAL_MOVERS, GENERAL_MOVED) are declared, in order, in hooks.py.
+
+
+@dataclass(frozen=True)
+class BoardData:
+    """What the rules need of a pack, precomputed once per (pack, road choice)."""
+
+    pack_id: str
+    adjacency: Mapping[str, tuple[str, ...]]
+    names: Mapping[str, str]
+    kinds: Mapping[str, str]
+    colours: Mapping[str, str | None]
+    city: str
+    green: tuple[str, ...]
+    paths: Mapping[str, tuple[str, ...]]
+    general_names: Mapping[str, str]
+    general_colours: Mapping[str, str]
+    major_wound: Mapping[str, int | None]
+    general_life: Mapping[str, int]
+    singular: Mapping[str, str]
+    plural: Mapping[str, str]
+    taints_at: Mapping[str, int]
+
+    def minions(self, colour: str, count: int) -> str:
+        return f"{count} {self.singular[colour] if count == 1 else self.plural[colour]}"
+
+
+@functools.cache
+def board_data(pack_id: str, disputed_roads: bool) -> BoardData:
+    return _board(default_packs()[pack_id], disputed_roads)
+
+
+_BOARDS: dict[Any, BoardData] = {}
+
+
+def board_for(state: State, disputed_roads: bool) -> BoardData:
+    """The board of a game: its pack's, or its expansion's composition (packs.py)."""
+    if not state.get("expansions") and not state.get("overlays"):
+        return board_data((state.get("packs") or ["dotr-base"])[0], disputed_roads)
+    key = (content_key(state), disputed_roads)
+    found = _BOARDS.get(key)
+    if found is None:
+        if len(_BOARDS) >= 64:
+            _BOARDS.pop(next(iter(_BOARDS)))
+        found = _BOARDS[key] = _board(game_pack(state), disputed_roads)
+    return found
+
+
+def _board(pack: Pack, disputed_roads: bool) -> BoardData:
+    pack_id = pack.id
+    locations = pack.locations
+    minion_types = {m.colour: m for m in pack.minion_types.values()}
+    return BoardData(
+        pack_id=pack_id,
+        adjacency=pack.adjacency(disputed_roads),
+        names={loc.id: loc.name for loc in locations.values()},
+        kinds={loc.id: loc.kind for loc in locations.values()},
+        colours={loc.id: loc.colour for loc in locations.values()},
+        city=next(loc.id for loc in locations.values() if loc.kind == "city"),
+        green=tuple(sorted(loc.id for loc in locations.values() if loc.colour == "green")),
+        paths={g.id: g.path for g in pack.generals.values()},
+        general_names={g.id: g.name for g in pack.generals.values()},
+        general_colours={g.id: g.colour for g in pack.generals.values()},
+        major_wound={g.id: g.major_wound_at_or_below for g in pack.generals.values()},
+        general_life={g.id: g.life or 0 for g in pack.generals.values()},
+        singular={c: minion_types[c].name for c in COLOURS},
+        plural={c: minion_types[c].plural for c in COLOURS},
+        taints_at={c: minion_types[c].taints_at for c in COLOURS},
+    )
+
+
+class Realm:
+    """The board of one game, for one resolution (a night or the setup)."""
+
+    def __init__(self, ctx: Context, *, setup: bool = False) -> None:
+        self.ctx = ctx
+        self.settings: dict[str, Any] = {**default_settings(), **(ctx.get("settings") or {})}
+        self.data = board_for(ctx.state, bool(self.settings["disputed_roads"]))
+        self.setup = setup
+        # Overruns and taint: always in play, during setup only in the harder variant.
+        self.effects = not setup or bool(self.settings["harder_setup"])
+        self.tainted: set[str] = set()
+        # What expansion rules compute once per resolution (e.g. which minions fly).
+        self.memo: dict[str, Any] = {}
+        self.steps: list[Step] = []
+        self.overruns = 0
+        self.crystals = 0
+
+    # ---- reading ------------------------------------------------------------------------
+    def name(self, loc: str) -> str:
+        return self.data.names[loc]
+
+    def minions_at(self, loc: str) -> dict[str, int]:
+        minions: dict[str, int] = self.ctx.state["board"][loc]["minions"]
+        return minions
+
+    def tokens_at(self, loc: str) -> int:
+        """Trolls and Giant Spiders (Companions & Catacombs) there: they count as minions."""
+        space = self.ctx.state["board"][loc]
+        return int(space.get("trolls", 0)) + int(space.get("spiders", 0))
+
+    def count_at(self, loc: str) -> int:
+        """The minions on ``loc`` for overruns and taint, Trolls and Giant Spiders included."""
+        return sum(self.minions_at(loc).values()) + self.tokens_at(loc)
+
+    def supply_of(self, colour: str) -> int:
+        count: int = self.ctx.state["supply"]["minions"][colour]
+        return count
+
+    def step(self, text: str, rule: str) -> None:
+        self.steps.append(Step(text, rule))
+
+    def take_steps(self) -> list[Step]:
+        steps, self.steps = self.steps, []
+        return steps
+
+    # ---- writing ------------------------------------------------------------------------
+    def _add(self, loc: str, colour: str, count: int) -> dict[str, int]:
+        minions = dict(self.minions_at(loc))
+        minions[colour] += count
+        self.ctx.set("board", loc, "minions", minions)
+        supply = dict(self.ctx.state["supply"]["minions"])
+        supply[colour] -= count
+        self.ctx.set("supply", "minions", supply)
+        return minions
+
+    def lose(self, reason: str, rule: str) -> None:
+        """Set the outcome (once) and stop the resolution."""
+        if self.ctx.get("outcome") is None:
+            self.ctx.set("outcome", {"result": "lost", "reason": reason, "rule": rule})
+        self.step(f"The Realm has fallen: {reason}.", rule)
+        raise GameOver(reason)
+
+    def require_minions(self, colour: str, count: int, where: str) -> None:
+        """Loss when a card needs more minions of ``colour`` than the supply holds."""
+        left = self.supply_of(colour)
+        if count > left:
+            self.lose(
+                f"{self.data.minions(colour, count)} are needed on {where} and the supply holds "
+                f"only {left}",
+                R_LOSS_MINIONS,
+            )
+
+    def taint(self, loc: str, rule: str) -> None:
+        """One Tainted Crystal on ``loc``, unless it already took one this turn."""
+        if loc in self.tainted:
+            self.step(
+                f"{self.name(loc)} already took a Tainted Crystal this turn: add none.",
+                R_ONE_CRYSTAL,
+            )
+            return
+        left: int = self.ctx.state["supply"]["taint"]
+        if left <= 0:
+            self.lose(
+                f"a Tainted Crystal is needed on {self.name(loc)} and none is left",
+                R_LOSS_NO_CRYSTAL,
+            )
+        self.tainted.add(loc)
+        self.crystals += 1
+        self.ctx.set("board", loc, "taint", self.ctx.state["board"][loc]["taint"] + 1)
+        self.ctx.set("supply", "taint", left - 1)
+        self.step(f"Place a Tainted Crystal on {self.name(loc)} ({left - 1} left).", rule)
+        if left == 1 and self.settings["taint_loss"] == "last_crystal_placed":
+            self.lose("the last Tainted Crystal was placed", R_LOSS_CRYSTAL)
+
+    # ---- placing minions ----------------------------------------------------------------
+    def place(
+        self, colour: str, count: int, loc: str, *, rule: str = R_PLACE, by_general: bool = False
+    ) -> None:
+        """Place ``count`` minions of ``colour`` on ``loc`` as a card (or a General) asks."""
+        if count <= 0:
+            return
+        data = self.data
+        if data.kinds[loc] == "inn":
+            self.step(f"{self.name(loc)} is an Inn: place nothing there.", R_INN)
+            return
+        if self.blocked(loc, by_general):
+            return
+        self.require_minions(colour, count, self.name(loc))
+        if loc == data.city:
+            self._into_city(colour, count, rule)
+            return
+        present = self.count_at(loc)
+        what = data.minions(colour, count)
+        if not self.effects:
+            fits = count
+            if self.settings["setup_crowding"] == "cap_at_three":
+                fits = max(0, min(count, OVERRUN_AT - 1 - present))
+            if fits:
+                self._add(loc, colour, fits)
+                self.step(f"Place {data.minions(colour, fits)} on {self.name(loc)}.", rule)
+            if fits < count:
+                self.step(
+                    f"{self.name(loc)} holds 3 minions: leave {count - fits} in the "
+                    "supply (no overrun during setup).",
+                    R_SETUP,
+                )
+            return
+        if present >= OVERRUN_AT - 1:
+            self.step(
+                f"{self.name(loc)} already holds {present} minions: do not place the "
+                f"{what} there. It is tainted and overrun instead.",
+                R_THREE_PRESENT,
+            )
+            self.taint(loc, R_THREE_PRESENT)
+            self._overrun(loc, colour)
+            return
+        fits = min(count, OVERRUN_AT - 1 - present)
+        before = self.minions_at(loc)[colour]
+        after = self._add(loc, colour, fits)[colour]
+        self.step(f"Place {data.minions(colour, fits)} on {self.name(loc)}.", rule)
+        taints_at = data.taints_at[colour]
+        if taints_at < OVERRUN_AT and before < taints_at <= after:
+            self.step(
+                f"That makes {taints_at} {data.plural[colour]} on {self.name(loc)}.", R_DEMONS
+            )
+            self.taint(loc, R_DEMONS)
+        for after_placed in AFTER_PLACED:
+            after_placed(self, loc, colour, fits, "general" if by_general else "card")
+        if fits < count:
+            self.step(
+                f"The next {data.singular[colour]} would be a 4th minion on "
+                f"{self.name(loc)}: do not place it. {self.name(loc)} is overrun.",
+                R_OVERRUN,
+            )
+            self.taint(loc, R_OVERRUN)
+            self._overrun(loc, colour)
+
+    def _overrun(self, loc: str, colour: str) -> None:
+        """1 minion of ``colour`` on every adjacent location (not Inns); never chains."""
+        self.overruns += 1
+        data = self.data
+        targets = [n for n in data.adjacency[loc] if data.kinds[n] != "inn"]
+        if len(targets) < len(data.adjacency[loc]):
+            self.step(f"The Inn next to {self.name(loc)} receives nothing.", R_INN)
+        self.step(
+            f"Overrun from {self.name(loc)}: place 1 {data.singular[colour]} on each of "
+            f"{', '.join(self.name(n) for n in targets)}.",
+            R_OVERRUN,
+        )
+        for target in targets:
+            self._arrive(colour, target, loc)
+
+    def blocked(self, loc: str, by_general: bool) -> bool:
+        """Whether an expansion's rule keeps every minion off ``loc`` (the step says why)."""
+        for block in PLACEMENT_BLOCKS:
+            reason = block(self, loc, by_general)
+            if reason:
+                self.step(f"Place nothing on {self.name(loc)}: {reason[1]}.", reason[0])
+                return True
+        return False
+
+    def arrive(self, colour: str, loc: str, origin: str) -> None:
+        """One minion spread to ``loc`` from ``origin`` (an overrun, a Quick Flying)."""
+        self._arrive(colour, loc, origin)
+
+    def _arrive(self, colour: str, loc: str, origin: str) -> None:
+        data = self.data
+        if self.blocked(loc, False):
+            return
+        if self.supply_of(colour) <= 0:
+            if self.settings["overrun_short_supply"] == "loss":
+                self.lose(
+                    f"the overrun from {self.name(origin)} needs a "
+                    f"{data.singular[colour]} and none is left",
+                    R_LOSS_MINIONS,
+                )
+            self.step(
+                f"No {data.singular[colour]} is left in the supply: none goes on {self.name(loc)}.",
+                R_SHORT_OVERRUN,
+            )
+            return
+        if loc == data.city:
+            self._into_city(colour, 1, R_OVERRUN)
+            return
+        after = self._add(loc, colour, 1)
+        total = sum(after.values()) + self.tokens_at(loc)
+        if total >= OVERRUN_AT or after[colour] >= data.taints_at[colour]:
+            cause = (
+                f"{total} minions"
+                if total >= OVERRUN_AT
+                else f"{after[colour]} {data.plural[colour]}"
+            )
+            self.step(
+                f"{self.name(loc)} now holds {cause}: it is tainted, without a further overrun.",
+                R_NO_CHAIN,
+            )
+            self.taint(loc, R_NO_CHAIN)
+        for after_placed in AFTER_PLACED:
+            after_placed(self, loc, colour, 1, "spread")
+
+    def _into_city(self, colour: str, count: int, rule: str) -> None:
+        data = self.data
+        city = data.city
+        strict = self.effects and self.settings["monarch_city_overrun"] == "dragon_faq"
+        after = self._add(city, colour, count)
+        total = sum(after.values()) + self.tokens_at(city)
+        self.step(
+            f"Place {data.minions(colour, count)} in {self.name(city)} ({total} there).",
+            rule if strict else R_CITY,
+        )
+        if strict and (total >= OVERRUN_AT or after[colour] >= data.taints_at[colour]):
+            self.taint(city, R_CITY_FAQ)
+            self.lose(f"{self.name(city)} is tainted", R_CITY_FAQ)
+        if total >= CITY_LOSS_AT:
+            self.lose(f"{total} minions are in {self.name(city)}", R_LOSS_CITY)
+
+    # ---- Generals -----------------------------------------------------------------------
+    def advance_general(self, general: str, target: str | None, minions: int) -> None:
+        """The card's General advances if ``target`` is the next space of its path."""
+        data = self.data
+        state = self.ctx.state["generals"][general]
+        name = data.general_names[general]
+        if state["defeated"]:
+            self.step(f"{name} is defeated: nothing moves.", R_GENERAL)
+            return
+        if any(mover(self, general, target, minions) for mover in GENERAL_MOVERS):
+            return
+        path = data.paths[general]
+        index: int = state["path_index"]
+        here = path[index]
+        following = path[index + 1] if index + 1 < len(path) else None
+        if following is None or (target != "next" and target != following):
+            named = "the next space" if target == "next" else self.name(target or here)
+            self.step(
+                f"{name} stays on {self.name(here)}: {named} is not the next space of the path.",
+                R_GENERAL,
+            )
+            return
+        life = data.general_life[general] - int(state.get("wounds", 0))
+        mark = data.major_wound[general]
+        if self.settings["major_wound_halts_general"] and mark is not None and life <= mark:
+            self.step(
+                f"{name} has a major wound and stays on {self.name(here)}.",
+                "Setting major_wound_halts_general (J)",
+            )
+            self.place(data.general_colours[general], minions, here)
+            return
+        self.ctx.set("generals", general, {**state, "location": following, "path_index": index + 1})
+        self.step(f"Move {name} from {self.name(here)} to {self.name(following)}.", R_GENERAL)
+        if following == data.city:
+            self.lose(f"{name} entered {self.name(following)}", R_LOSS_GENERAL)
+        self.general_moved(general)
+        if minions:
+            self.place(
+                data.general_colours[general],
+                minions,
+                following,
+                rule="General advances: the minions shown come with the General",
+                by_general=True,
+            )
+
+    def general_moved(self, general: str) -> None:
+        for moved in GENERAL_MOVED:
+            moved(self, general)
+
+
+@functools.cache
+def deck_cards(pack_id: str, deck: str) -> Mapping[str, Card]:
+    """The cards of one of a pack's decks, by id."""
+    return {card.id: card for card in default_packs()[pack_id].deck(deck).cards}

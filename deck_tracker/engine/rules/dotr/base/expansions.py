@@ -1,0 +1,146 @@
+"""Expansions of a Defenders of the Realm game: which are in play, and the hooks they add.
+
+A setup names its expansions (``setup["expansions"]``, e.g. ``["companions_catacombs"]``); the
+game keeps them in ``state["expansions"]`` (absent for a base game) and their packs after the
+base pack in ``state["packs"]``. Each expansion registers here what it adds to the base setup:
+
+* ``decks``: the decks it puts on the table (they may be table-owned like the base decks);
+* ``adjust_settings``: settings it fixes or changes (The Hero's Calling removes All is Quiet);
+* ``setup``: run once the board is set, before the first hero enters;
+* ``hero``: builds a seat's hero when the base heroes do not have it (constructed heroes);
+* ``card_count``: changes how many cards a rule deals (``"start:hero"``, ``"start:quest"``: a
+  hero's first hand; ``"rumors"``: Hero Cards per Rumors action; ``"hand_limit"``: the most
+  Hero Cards a hand keeps).
+
+Each expansion declares its ``Expansion``; ``hooks.py`` lists them, in order, in ``EXPANSIONS``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from deck_tracker.engine.content import Hero
+from deck_tracker.engine.core import Context, State
+from deck_tracker.engine.errors import InvalidArguments
+from deck_tracker.engine.rules.dotr.base.packs import keep_overlays
+from deck_tracker.engine.rules.dotr.hooks import EXPANSIONS
+
+__all__ = [
+    "EXPANSIONS",
+    "Expansion",
+    "adjust_settings",
+    "card_count",
+    "expansion_decks",
+    "expansion_hero",
+    "expansion_packs",
+    "has_expansion",
+    "keep_entered_content",
+    "prepare_expansions",
+    "resolve_expansions",
+    "run_expansion_setups",
+]
+
+SetupHook = Callable[[Context, Mapping[str, Any], list[str]], None]
+SettingsHook = Callable[[dict[str, Any], Mapping[str, Any], list[str]], dict[str, Any]]
+HeroHook = Callable[[Context, str], Hero | None]
+# Runs before the decks are built: the expansion records in the state what composes the game's
+# content (packs.py ``COMPOSERS``), e.g. the Dragon expansion's choice of Generals.
+PrepareHook = Callable[[Context, Mapping[str, Any], list[str]], None]
+CountHook = Callable[[State, str, int], int]
+
+
+@dataclass(frozen=True)
+class Expansion:
+    name: str
+    title: str
+    pack: str | None = None
+    decks: tuple[str, ...] = ()
+    adjust_settings: SettingsHook | None = None
+    setup: SetupHook | None = None
+    hero: HeroHook | None = None
+    card_count: CountHook | None = None
+    requires: tuple[str, ...] = field(default_factory=tuple)
+    prepare: PrepareHook | None = None
+
+
+def has_expansion(state: State, name: str) -> bool:
+    return name in (state.get("expansions") or ())
+
+
+def resolve_expansions(raw: Any) -> list[str]:
+    """A setup's ``expansions``: known names, each once, in the order of ``EXPANSIONS``."""
+    if raw is None:
+        return []
+    known = ", ".join(EXPANSIONS)
+    if not isinstance(raw, list) or not all(isinstance(name, str) for name in raw):
+        raise InvalidArguments({"expansions": [f"A list of expansion names: {known}."]})
+    unknown = sorted(name for name in raw if name not in EXPANSIONS)
+    if unknown:
+        raise InvalidArguments(
+            {"expansions": [f"Unknown expansion {', '.join(map(repr, unknown))}. Known: {known}."]}
+        )
+    if len(set(raw)) != len(raw):
+        raise InvalidArguments({"expansions": ["An expansion is named twice."]})
+    return [name for name in EXPANSIONS if name in raw]
+
+
+def _in_play(expansions: list[str]) -> list[Expansion]:
+    return [EXPANSIONS[name] for name in expansions]
+
+
+def expansion_packs(expansions: list[str]) -> list[str]:
+    return [e.pack for e in _in_play(expansions) if e.pack is not None]
+
+
+def expansion_decks(expansions: list[str]) -> tuple[str, ...]:
+    return tuple(deck for e in _in_play(expansions) for deck in e.decks)
+
+
+def adjust_settings(
+    expansions: list[str], settings: dict[str, Any], options: Any
+) -> dict[str, Any]:
+    """The settings once each expansion has fixed what it rules (``options`` as given)."""
+    given = options if isinstance(options, Mapping) else {}
+    for expansion in _in_play(expansions):
+        if expansion.adjust_settings is not None:
+            settings = expansion.adjust_settings(settings, given, expansions)
+    return settings
+
+
+def keep_entered_content(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> None:
+    """A ``prepare`` hook: the game keeps what players entered in its packs (packs.py)."""
+    if ctx.get("overlays") is None:
+        keep_overlays(ctx, setup, list(ctx.get("packs") or []))
+
+
+def prepare_expansions(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> None:
+    """Before the decks are built (``state["expansions"]`` and ``packs`` are set)."""
+    for expansion in _in_play(list(ctx.get("expansions") or [])):
+        if expansion.prepare is not None:
+            expansion.prepare(ctx, setup, table_decks)
+
+
+def run_expansion_setups(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> None:
+    for expansion in _in_play(list(ctx.get("expansions") or [])):
+        if expansion.setup is not None:
+            expansion.setup(ctx, setup, table_decks)
+
+
+def expansion_hero(ctx: Context, hero: str) -> Hero | None:
+    """A hero an expansion builds for this name, or None to look among the base heroes."""
+    for expansion in _in_play(list(ctx.get("expansions") or [])):
+        if expansion.hero is not None:
+            built = expansion.hero(ctx, hero)
+            if built is not None:
+                return built
+    return None
+
+
+def card_count(state: State, purpose: str, count: int) -> int:
+    """How many cards a rule deals (``count`` as the base game prints it) with the expansions."""
+    for expansion in _in_play(list(state.get("expansions") or [])):
+        if expansion.card_count is not None:
+            count = expansion.card_count(state, purpose, count)
+    return count

@@ -1,0 +1,361 @@
+"""The heroes' cards: the evening's Hero Cards, the hand limit, Rumors at an Inn and Quests.
+
+Hero Cards live in the ``hero`` deck (a seat's hand is ``decks.hero.hands[seat]``), Quests in the
+``quest`` deck; the Quests a hero holds are also listed in ``heroes[seat].quests`` and, once
+completed, in ``heroes[seat].completed_quests``.
+
+The hand limit is owed, not enforced at once: at the end of the active player's turn every seat
+over 10 Hero Cards gets an entry ``{"type": "hand_limit", "seat": s, "discard": n}`` in
+``state.pending``, which the Night waits on, and ``discard_to_limit`` settles it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deck_tracker.engine.commands import Arg, command
+from deck_tracker.engine.content import COLOURS
+from deck_tracker.engine.core import Context, State, Step
+from deck_tracker.engine.decks import draw_cards, get_deck, move_cards
+from deck_tracker.engine.errors import InvalidArguments, RuleViolation
+from deck_tracker.engine.rules.dotr.base.expansions import card_count
+from deck_tracker.engine.rules.dotr.base.packs import unentered_steps
+from deck_tracker.engine.rules.dotr.base.table import (
+    DOTR,
+    SEAT,
+    hero_name,
+    location_kind,
+    location_name,
+    packs_of,
+    require_playing,
+    seat_of,
+)
+
+HERO_DECK = "hero"
+QUEST_DECK = "quest"
+EVENING_CARDS = 2
+HAND_LIMIT = 10
+RUMORS_CARDS_PER_ACTION = 2
+RUMORS_MAX_ACTIONS = 2
+EVENING_RULE = "Evening: draw 2 Hero Cards"
+LIMIT_RULE = (
+    "FAQ, 10 card hand limit: 'you must discard down to 10 Hero Cards at the end of your turn "
+    "after you draw the Hero Cards for the turn'"
+)
+RUMORS_RULE = (
+    "Rumors at the Inn: declare a colour, draw 2 Hero Cards per action (up to 2), keep that "
+    "colour and Specials"
+)
+CARDS = Arg(
+    "list[str]", max_items=20, description="Table-owned deck only: the ids of the cards drawn."
+)
+
+
+def _turn(state: State) -> tuple[int, str | None]:
+    turn = state.get("turn") or {}
+    return int(turn.get("number") or 0), turn.get("active_seat")
+
+
+def _card_keeps(state: State, card_id: str, colour: str) -> bool:
+    """Rumors keep the declared colour's cards and every Special (purple) card."""
+    for pack in packs_of(state):
+        for card in pack.decks[HERO_DECK].cards if HERO_DECK in pack.decks else ():
+            if card.id == card_id:
+                return card.kind == "special" or card.data.get("colour") == colour
+    return False
+
+
+def _draw(ctx: Context, deck: str, count: int, cards: list[str] | None, rule: str) -> list[str]:
+    if get_deck(ctx.state, deck)["owner"] == "table" and cards and len(cards) != count:
+        raise InvalidArguments({"cards": [f"Name exactly {count} card(s) drawn."]})
+    return draw_cards(ctx, deck, count=count, cards=cards, rule=rule)
+
+
+# ------------------------------------------------------------------------------------------
+# The evening and the hand limit
+# ------------------------------------------------------------------------------------------
+
+
+@command(
+    "end_turn",
+    args={
+        "count": Arg(
+            "int",
+            minimum=0,
+            maximum=6,
+            description="Hero Cards drawn: 2 unless a card, an ability or a scenario says so.",
+        ),
+        "cards": CARDS,
+    },
+    systems=DOTR,
+)
+def end_turn(ctx: Context, args: dict[str, Any]) -> None:
+    """The evening: the active hero draws 2 Hero Cards, then the hand limit is checked."""
+    require_playing(ctx.state)
+    number, seat = _turn(ctx.state)
+    if seat is None or seat not in ctx.state.get("heroes", {}):
+        raise RuleViolation("No hero is taking a turn now.", code="no_active_seat")
+    evening = ctx.state.get("evening") or {}
+    if evening.get("turn") == number and evening.get("seat") == seat:
+        raise RuleViolation(
+            "The evening of this turn is over: resolve the night.", code="evening_done"
+        )
+    # A scenario may deny them (The Burning Land: a hero ending the turn On Fire).
+    count: int = (
+        args["count"]
+        if args["count"] is not None
+        else card_count(ctx.state, "evening", EVENING_CARDS)
+    )
+    drawn = _draw(ctx, HERO_DECK, count, args["cards"], EVENING_RULE) if count else []
+    ctx.put("decks", HERO_DECK, "hands", seat, drawn)
+    ctx.set("evening", {"turn": number, "seat": seat})
+    name = hero_name(ctx.state, seat)
+    ctx.emit(
+        "evening",
+        f"Evening: {name} drew {len(drawn)} Hero Card(s).",
+        data={"seat": seat, "turn": number, "count": len(drawn)},
+        private={seat: {"cards": drawn}},
+        steps=[
+            Step(f"{name} draws {len(drawn)} Hero Card(s).", EVENING_RULE),
+            *unentered_steps(ctx.state, drawn, EVENING_RULE),
+        ],
+    )
+    _check_hand_limits(ctx)
+
+
+def _check_hand_limits(ctx: Context) -> None:
+    """Every seat over the limit owes a discard (the active one and any other, per the FAQ)."""
+    limit = card_count(ctx.state, "hand_limit", HAND_LIMIT)  # 8 or 7 with 5 or 6 players (DX)
+    owed = {
+        seat: len(hand) - limit
+        for seat, hand in sorted(get_deck(ctx.state, HERO_DECK)["hands"].items())
+        if len(hand) > limit and seat in ctx.state.get("heroes", {})
+    }
+    others = [p for p in ctx.state.get("pending") or [] if p.get("type") != "hand_limit"]
+    entries = [{"type": "hand_limit", "seat": seat, "discard": n} for seat, n in owed.items()]
+    if not entries and len(others) == len(ctx.state.get("pending") or []):
+        return
+    ctx.set("pending", others + entries)
+    if not entries:
+        return
+    ctx.emit(
+        "hand_limit",
+        "Over the hand limit: "
+        + ", ".join(f"{hero_name(ctx.state, s)} discards {n}" for s, n in owed.items())
+        + ".",
+        data={"limit": limit, "discard": owed},
+        steps=[
+            Step(
+                f"{hero_name(ctx.state, s)} chooses {n} Hero Card(s) to discard, down to {limit}.",
+                LIMIT_RULE,
+            )
+            for s, n in owed.items()
+        ],
+    )
+
+
+@command(
+    "discard_to_limit",
+    args={"cards": Arg("list[str]", required=True, max_items=60), "seat": SEAT},
+    systems=DOTR,
+)
+def discard_to_limit(ctx: Context, args: dict[str, Any]) -> None:
+    """Discard the Hero Cards the hand limit asks for (exactly as many as are owed)."""
+    require_playing(ctx.state)
+    seat = seat_of(ctx, args["seat"])
+    pending = list(ctx.state.get("pending") or [])
+    entry = next(
+        (p for p in pending if p.get("type") == "hand_limit" and p.get("seat") == seat), None
+    )
+    name = hero_name(ctx.state, seat)
+    if entry is None:
+        raise RuleViolation(f"{name} owes no discard for the hand limit.", code="no_hand_limit")
+    cards: list[str] = args["cards"]
+    if len(cards) != entry["discard"]:
+        raise RuleViolation(
+            f"{name} must discard exactly {entry['discard']} Hero Card(s); {len(cards)} named.",
+            code="wrong_discard_count",
+        )
+    move_cards(ctx, HERO_DECK, cards, source="hand", target="discard", seat=seat)
+    ctx.set("pending", [p for p in pending if p is not entry])
+    ctx.emit(
+        "hand_limit_discarded",
+        f"{name} discarded {', '.join(cards)} to the hand limit.",
+        data={"seat": seat, "cards": list(cards)},
+        steps=[Step(f"{name} discards {len(cards)} Hero Card(s).", LIMIT_RULE)],
+    )
+
+
+# ------------------------------------------------------------------------------------------
+# Rumors at the Inn
+# ------------------------------------------------------------------------------------------
+
+
+@command(
+    "rumors",
+    args={
+        "colour": Arg("str", required=True, choices=COLOURS, description="The declared colour."),
+        "actions": Arg("int", default=1, minimum=1, maximum=RUMORS_MAX_ACTIONS),
+        "cards": CARDS,
+        "seat": Arg("str", description="The hero listening; the active seat by default."),
+    },
+    systems=DOTR,
+)
+def rumors(ctx: Context, args: dict[str, Any]) -> None:
+    """Rumors at the Inn: 2 Hero Cards per action; keep the declared colour and Specials."""
+    require_playing(ctx.state)
+    number, active = _turn(ctx.state)
+    seat = seat_of(ctx, args["seat"] or active)
+    if active is not None and seat != active:
+        raise RuleViolation(
+            "Rumors are an action: only the active hero may listen.", code="not_your_turn"
+        )
+    location = ctx.state["heroes"][seat]["location"]
+    name, where = hero_name(ctx.state, seat), location_name(ctx.state, location)
+    kind = location_kind(ctx.state, location)
+    if kind == "city":
+        raise RuleViolation(
+            "Rumors not in Monarch City: 'players may NOT use Rumor Actions in Monarch City' "
+            "(FAQ).",
+            code="no_rumors_in_monarch_city",
+        )
+    if kind != "inn":
+        raise RuleViolation(f"{name} is at {where}, not at an Inn.", code="not_at_inn")
+    if ctx.state.get("board", {}).get(location, {}).get("fire"):
+        raise RuleViolation(f"{where} is On Fire: no Rumors there.", code="inn_on_fire")
+    taken = ctx.state.get("rumors_taken") or {}
+    spent = (
+        int(taken.get("actions", 0))
+        if taken.get("turn") == number and taken.get("seat") == seat
+        else 0
+    )
+    actions: int = args["actions"]
+    if spent + actions > RUMORS_MAX_ACTIONS:
+        raise RuleViolation(
+            f"A hero may spend up to {RUMORS_MAX_ACTIONS} actions on Rumors in a turn; "
+            f"{spent} already spent.",
+            code="rumors_limit",
+        )
+    colour: str = args["colour"]
+    # The Hero's Calling draws 3 per action.
+    per_action = card_count(ctx.state, "rumors", RUMORS_CARDS_PER_ACTION)
+    drawn = _draw(ctx, HERO_DECK, per_action * actions, args["cards"], RUMORS_RULE)
+    kept = [card for card in drawn if _card_keeps(ctx.state, card, colour)]
+    dropped = [card for card in drawn if card not in kept]
+    ctx.put("decks", HERO_DECK, "hands", seat, kept)
+    ctx.put("decks", HERO_DECK, "discard", dropped)
+    ctx.set("rumors_taken", {"turn": number, "seat": seat, "actions": spent + actions})
+    ctx.emit(
+        "rumors",
+        f"{name} listened for {colour} rumors at {where}: kept {len(kept)} of {len(drawn)}.",
+        data={
+            "seat": seat,
+            "location": location,
+            "colour": colour,
+            "actions": actions,
+            "kept": len(kept),
+            "discarded": dropped,
+        },
+        private={seat: {"cards": kept}},
+        steps=[
+            Step(
+                f"{name} draws {len(drawn)} Hero Cards, keeps {len(kept)} "
+                f"({colour} or Special) and discards {len(dropped)}.",
+                RUMORS_RULE,
+            )
+        ],
+    )
+
+
+# ------------------------------------------------------------------------------------------
+# Quests
+# ------------------------------------------------------------------------------------------
+
+
+@command("draw_quest", args={"seat": SEAT, "cards": CARDS}, systems=DOTR)
+def draw_quest(ctx: Context, args: dict[str, Any]) -> None:
+    """A hero draws a new Quest card."""
+    require_playing(ctx.state)
+    seat = seat_of(ctx, args["seat"])
+    drawn = _draw(ctx, QUEST_DECK, 1, args["cards"], "Quests: draw a new Quest")
+    ctx.put("decks", QUEST_DECK, "hands", seat, drawn)
+    ctx.put("heroes", seat, "quests", drawn)
+    name = hero_name(ctx.state, seat)
+    ctx.emit(
+        "quest_drawn",
+        f"{name} drew the Quest {', '.join(drawn)}.",
+        data={"seat": seat, "cards": drawn},
+        steps=[Step(f"{name} takes a new Quest card.", "Quests: draw a new Quest")],
+    )
+
+
+QUEST = Arg("str", required=True, description="The Quest card's id.")
+
+
+def _held_quest(ctx: Context, seat: str, quest: str, key: str) -> list[str]:
+    held = list(ctx.state["heroes"][seat].get(key, []))
+    if quest not in held:
+        what = "completed" if key == "completed_quests" else "held"
+        raise RuleViolation(
+            f"{hero_name(ctx.state, seat)} has no {what} Quest {quest!r}.", code="no_such_quest"
+        )
+    return held
+
+
+@command("complete_quest", args={"quest": QUEST, "seat": SEAT}, systems=DOTR)
+def complete_quest(ctx: Context, args: dict[str, Any]) -> None:
+    """A Quest completed: the hero keeps it as a reward (and for the King's Champion)."""
+    require_playing(ctx.state)
+    seat = seat_of(ctx, args["seat"])
+    quest: str = args["quest"]
+    held = _held_quest(ctx, seat, quest, "quests")
+    ctx.set("heroes", seat, "quests", [q for q in held if q != quest])
+    ctx.put("heroes", seat, "completed_quests", [quest])
+    name = hero_name(ctx.state, seat)
+    ctx.emit(
+        "quest_completed",
+        f"{name} completed the Quest {quest}.",
+        data={"seat": seat, "quest": quest},
+        steps=[
+            Step(
+                f"{name} keeps {quest} and its reward; draw a new Quest (draw_quest).",
+                "Quests: a completed Quest is kept; the King's Champion counts them",
+            )
+        ],
+    )
+
+
+@command(
+    "discard_quest",
+    args={
+        "quest": QUEST,
+        "seat": SEAT,
+        "completed": Arg(
+            "bool",
+            default=False,
+            description="A completed Quest's reward used up (discard to use).",
+        ),
+    },
+    systems=DOTR,
+)
+def discard_quest(ctx: Context, args: dict[str, Any]) -> None:
+    """A Quest failed (or a used-up reward) goes to the Quest discard pile."""
+    require_playing(ctx.state)
+    seat = seat_of(ctx, args["seat"])
+    quest: str = args["quest"]
+    key = "completed_quests" if args["completed"] else "quests"
+    held = _held_quest(ctx, seat, quest, key)
+    move_cards(ctx, QUEST_DECK, [quest], source="hand", target="discard", seat=seat)
+    ctx.set("heroes", seat, key, [q for q in held if q != quest])
+    name = hero_name(ctx.state, seat)
+    ctx.emit(
+        "quest_discarded",
+        f"{name} discarded the Quest {quest}.",
+        data={"seat": seat, "quest": quest, "completed": args["completed"]},
+        steps=[
+            Step(
+                f"{name} puts {quest} on the Quest discard pile.",
+                "Quests: 'discard if failed'; rewards that say 'discard to use'",
+            )
+        ],
+    )

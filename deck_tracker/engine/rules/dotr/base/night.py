@@ -1,0 +1,286 @@
+"""The night: the Darkness Spreads cards of the War Status, resolved one by one.
+
+Rules decisions:
+
+* Cards per night (content-facts "War Status"): Early 1, Mid 2, Late 3; which extra cards only
+  move their General is the setting ``extra_cards_general_only``. A General-only card places no
+  minions and has no Orc or Monarch City effect; its General still advances with the minions
+  shown for it.
+* Cards are drawn one at a time, each resolved, then discarded: when the deck runs out the
+  discard (including this night's cards already resolved) is shuffled into a new deck.
+* A standard card (content-facts "Darkness Spreads card"; UBG Example 1): the minions shown,
+  in the printed order, then the named General advances only if the named location is the next
+  space of its path ("next" cards always advance it one space) and brings the minions shown for
+  it to its new space; a General that does not move brings nothing. Entering Monarch City loses
+  the game. Defeated Generals do not move.
+* Orc Patrols: 1 Orc on every empty green location (no minion of any colour; Generals and heroes
+  do not count), in alphabetical order; then its General advances (UBG Example 2).
+* Orc War Party (J and JM; card wording unverified): 1 Orc on every location holding exactly one
+  Orc and no other minion; then its General advances (its card names Monarch City, so only a
+  General on the last space before the City moves, which loses the game).
+* All is Quiet: nothing happens. Monarch City card (UBG): 1 minion of each colour present on the
+  locations next to Monarch City is added to the City.
+* Each card is one ``darkness_spreads_card`` event. Once the game is lost nothing more resolves.
+* After the night the turn passes to the next seat (by number) that has a hero; ``turn.number``
+  counts rounds and grows by one when the turn wraps past the last such seat (or at every night
+  while no seat has a hero).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deck_tracker.engine.commands import Arg, command
+from deck_tracker.engine.content import Card
+from deck_tracker.engine.core import Context, Step
+from deck_tracker.engine.decks import all_cards, get_deck, take_from_draw, take_named_from_draw
+from deck_tracker.engine.errors import InvalidArguments, RuleViolation
+from deck_tracker.engine.rules.dotr.base.board import GameOver, Realm
+from deck_tracker.engine.rules.dotr.base.packs import game_cards
+from deck_tracker.engine.rules.dotr.base.settings import general_only_plan
+from deck_tracker.engine.rules.dotr.hooks import CARD_RESOLVED, UNCOUNTED
+
+__all__ = ["CARDS_PER_NIGHT", "next_turn", "night", "resolve_card"]
+
+DS = "darkness_spreads"
+CARDS_PER_NIGHT = {"early": 1, "mid": 2, "late": 3}
+WAR_STATUS = ("early", "mid", "mid", "late")
+
+R_NIGHT = "Darkness Spreads: draw 1 card in the Early War, 2 in the Mid War, 3 in the Late War"
+R_GENERAL_ONLY = "Setting extra_cards_general_only: this card only moves its General"
+R_PATROLS = "Orc Patrols: 1 Orc on every empty green location"
+R_WAR_PARTY = (
+    "Orc War Party (J, JM): 1 Orc on every location holding exactly 1 Orc and nothing else"
+)
+R_QUIET = "All is Quiet: no minions appear and no General moves"
+R_SPECIAL = "DX: the 'Special' Darkness Spreads cards replace the Orc cards without the Orcs"
+R_CITY_CARD = "Monarch City card: 1 minion of each colour next to Monarch City enters the City"
+R_DISCARD = "Darkness Spreads: resolved cards go to the discard pile"
+R_TURN = "Turn order: the next hero (by seat) takes the next turn"
+
+# Cards that do not count as Darkness Spreads cards (UNCOUNTED) and rules that keep a resolved
+# card (CARD_RESOLVED) are declared, in order, in hooks.py.
+
+
+def war_status(state: dict[str, Any]) -> str:
+    level = int(state.get("war_level") or 0)
+    return WAR_STATUS[max(0, min(level, len(WAR_STATUS) - 1))]
+
+
+def resolve_card(realm: Realm, card: Card, *, general_only: bool = False) -> None:
+    """Resolve one Darkness Spreads card on the board (raises GameOver when the Realm falls)."""
+    data = card.data
+    if general_only:
+        named = "only its General moves" if data.get("general") else "it names no General"
+        realm.step(f"{card.name}: {named}; nothing else happens.", R_GENERAL_ONLY)
+    elif card.kind == "all_is_quiet":
+        realm.step("All is Quiet: nothing happens.", R_QUIET)
+    elif card.kind == "orc_patrols":
+        _orc_patrols(realm)
+    elif card.kind == "orc_war_party":
+        _orc_war_party(realm)
+    elif card.kind == "monarch_city":
+        _monarch_city(realm)
+    elif card.kind == "special":
+        _special(realm, card)
+    else:
+        for placement in data["placements"]:
+            realm.place(placement["colour"], placement["count"], placement["location"])
+    general = data.get("general")
+    if general is not None:
+        realm.advance_general(general, data["general_to"], int(data["general_minions"]))
+
+
+def _special(realm: Realm, card: Card) -> None:
+    """A Dragon expansion 'Special' card (in place of the Orc cards): the table carries it out."""
+    text = card.data.get("text")
+    if text:
+        realm.step(f"{card.data.get('title') or card.name}: {text}", R_SPECIAL)
+        return
+    realm.step(
+        f"{card.name}: its text is not entered in the app: take one of the Special Darkness "
+        "Spreads cards not yet entered from the box, unseen, read it and carry it out.",
+        R_SPECIAL,
+    )
+
+
+def _orc_patrols(realm: Realm) -> None:
+    empty = [loc for loc in realm.data.green if not realm.count_at(loc)]
+    if not empty:
+        realm.step("Orc Patrols: no green location is empty.", R_PATROLS)
+        return
+    realm.require_minions("green", len(empty), "the empty green locations")
+    realm.step(f"Orc Patrols: 1 Orc on each empty green location ({len(empty)}).", R_PATROLS)
+    for loc in empty:
+        realm.place("green", 1, loc, rule=R_PATROLS)
+
+
+def _orc_war_party(realm: Realm) -> None:
+    lone = [
+        loc
+        for loc, kind in realm.data.kinds.items()
+        if kind != "inn" and realm.minions_at(loc)["green"] == 1 and realm.count_at(loc) == 1
+    ]
+    if not lone:
+        realm.step("Orc War Party: no location holds a lone Orc.", R_WAR_PARTY)
+        return
+    realm.require_minions("green", len(lone), "the locations with a lone Orc")
+    for loc in sorted(lone):
+        realm.place("green", 1, loc, rule=R_WAR_PARTY)
+
+
+def _monarch_city(realm: Realm) -> None:
+    data = realm.data
+    present: set[str] = set()
+    for loc in data.adjacency[data.city]:
+        present.update(c for c, n in realm.minions_at(loc).items() if n)
+    colours = [c for c in data.plural if c in present]
+    if not colours:
+        realm.step("Monarch City card: no minion stands next to the City.", R_CITY_CARD)
+        return
+    for colour in colours:
+        realm.place(colour, 1, data.city, rule=R_CITY_CARD)
+
+
+def next_turn(ctx: Context) -> tuple[str | None, int]:
+    """The seat of the next hero's turn and the round number it is in."""
+    turn = ctx.get("turn") or {"number": 1, "active_seat": None}
+    number = int(turn.get("number") or 1)
+    seats = sorted((ctx.get("heroes") or {}), key=int)
+    active = turn.get("active_seat")
+    if not seats:
+        return None, number + 1
+    later = [s for s in seats if active is not None and int(s) > int(active)]
+    if later:
+        return later[0], number
+    return seats[0], number + 1
+
+
+@command(
+    "night",
+    args={
+        "cards": Arg(
+            "list[str]",
+            max_items=12,
+            description="A table-owned Darkness Spreads deck only: the cards drawn, in order "
+            "(with any Global Effect or Sterling card drawn among them).",
+        )
+    },
+    systems=frozenset({"dotr"}),
+)
+def night(ctx: Context, args: dict[str, Any]) -> None:
+    """Resolve the night: the Darkness Spreads cards the War Status asks for."""
+    if ctx.state.get("outcome"):
+        raise RuleViolation("The game is over.", code="game_over")
+    if ctx.state.get("pending"):
+        raise RuleViolation("A choice is still pending: settle it first.", code="pending_choice")
+    status = war_status(ctx.state)
+    level = int(ctx.state.get("war_level") or 0)
+    plan = general_only_plan(ctx.state.get("settings") or {}, status, level)
+    count = len(plan)
+    table_owned = get_deck(ctx.state, DS)["owner"] == "table"
+    named: list[str] = list(args.get("cards") or [])
+    cards = game_cards(ctx.state)
+    counted = [c for c in named if c not in cards or cards[c].kind not in UNCOUNTED]
+    if table_owned and (len(counted) != count or (named and named[-1] not in counted)):
+        raise InvalidArguments(
+            {
+                "cards": [
+                    f"The {status.title()} War draws {count} card(s): name them in the order drawn."
+                ]
+            }
+        )
+    if not table_owned and named:
+        raise InvalidArguments({"cards": ["The app draws this deck: omit cards."]})
+    if len(set(named)) != len(named):
+        raise InvalidArguments({"cards": ["A card is named twice."]})
+    known = set(all_cards(get_deck(ctx.state, DS))) if named else set()
+    unknown = [card for card in named if card not in known]
+    if unknown:
+        raise RuleViolation(
+            f"The Darkness Spreads deck has no card {', '.join(map(repr, unknown))}.",
+            code="unknown_card",
+        )
+    ctx.emit(
+        "night_began",
+        f"Night: the Darkness Spreads ({status.title()} War, {count} card(s)).",
+        data={"war_status": status, "count": count, "general_only": list(plan)},
+        steps=[Step(f"Draw {count} Darkness Spreads card(s), resolving each in turn.", R_NIGHT)],
+    )
+    realm = Realm(ctx)
+    queue = list(named)
+    for index, general_only in enumerate(plan):
+        while True:
+            card = cards[_draw_one(ctx, table_owned, queue)]
+            extra = UNCOUNTED.get(card.kind)
+            if extra is None:
+                break
+            try:
+                extra(realm, card)
+            except GameOver:
+                _lost(ctx)
+                return
+        card_id = card.id
+        lost = False
+        overruns, crystals = realm.overruns, realm.crystals
+        try:
+            resolve_card(realm, card, general_only=general_only)
+        except GameOver:
+            lost = True
+        if lost or not any(kept(realm, card) for kept in CARD_RESOLVED):
+            ctx.put("decks", DS, "discard", [card_id])
+            realm.step(f"Discard {card.name}.", R_DISCARD)
+        ctx.emit(
+            "darkness_spreads_card",
+            f"Darkness Spreads {index + 1}/{count}: {card.name}"
+            + (" (General only)." if general_only else "."),
+            data={
+                "card": card_id,
+                "name": card.name,
+                "kind": card.kind,
+                "index": index + 1,
+                "of": count,
+                "general_only": general_only,
+                "overruns": realm.overruns - overruns,
+                "crystals": realm.crystals - crystals,
+            },
+            steps=realm.take_steps(),
+        )
+        if lost:
+            _lost(ctx)
+            return
+    seat, number = next_turn(ctx)
+    ctx.set("turn", {**(ctx.get("turn") or {}), "number": number, "active_seat": seat})
+    ctx.emit(
+        "turn_passed",
+        f"Round {number}: seat {seat}'s turn." if seat else "No hero is at the table yet.",
+        data={"active_seat": seat, "number": number},
+        steps=[
+            Step(
+                f"Seat {seat} takes the next turn." if seat else "Wait for a hero to join.", R_TURN
+            )
+        ],
+    )
+
+
+def _draw_one(ctx: Context, table_owned: bool, queue: list[str]) -> str:
+    if not table_owned:
+        return take_from_draw(ctx, DS, 1, rule="Darkness Spreads: reshuffle when empty")[0]
+    card_id = queue.pop(0)
+    pile = get_deck(ctx.state, DS)["draw"]
+    if pile and card_id not in pile:
+        # The table reshuffles only when its deck has run out.
+        raise RuleViolation(
+            f"{card_id!r} is not in the Darkness Spreads draw pile.", code="card_not_in_pile"
+        )
+    return take_named_from_draw(ctx, DS, [card_id])[0]
+
+
+def _lost(ctx: Context) -> None:
+    outcome = ctx.get("outcome")
+    ctx.emit(
+        "game_lost",
+        f"The Realm has fallen: {outcome['reason']}.",
+        data={"outcome": outcome},
+        steps=[Step(f"The heroes lose: {outcome['reason']}.", outcome["rule"])],
+    )

@@ -1,0 +1,153 @@
+"""The content a game plays with: its packs, with what players had entered when it was set up.
+
+A game is self-contained: at setup it keeps, in ``state["overlays"]``, the overlay of each pack
+in play (``{pack id: {"hash": ..., "data": {...}}}``, from ``setup["overlays"]``, which the
+service fills; see ``content_fill.py``). Every rule reads its content through this module, so
+that a later edit of the shared overlay never changes a game already set up, and the same
+events replay to the same state.
+
+* :func:`effective_pack`: a pack of the game with its kept overlay (cached by pack id + hash);
+* :func:`game_pack`: the one pack the board rules read (``board.py``, ``night.py``,
+  ``setup.py``): the base pack, or, when an expansion composes the game's content (the Dragon
+  expansion chooses the Generals of each colour and rebuilds the decks), that composition;
+* :func:`game_cards`: every card of the game by id, whatever pack or deck it comes from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from deck_tracker.engine.content import Card, ContentError, Pack, default_packs
+from deck_tracker.engine.content_fill import overlay_hash, shipped_with_overlay
+from deck_tracker.engine.core import Context, State, Step, snapshot
+from deck_tracker.engine.errors import InvalidArguments
+from deck_tracker.engine.rules.dotr.hooks import COMPOSERS
+
+__all__ = [
+    "BASE_PACK",
+    "UNENTERED",
+    "content_key",
+    "effective_pack",
+    "effective_packs",
+    "entered",
+    "game_cards",
+    "game_pack",
+    "keep_overlays",
+    "unentered_steps",
+]
+
+BASE_PACK = "dotr-base"
+
+_GAME_PACKS: dict[Any, Pack] = {}
+_CARDS: dict[Any, Mapping[str, Card]] = {}
+_CACHE_SIZE = 64
+
+
+def _overlay_of(state: State, pack_id: str) -> Mapping[str, Any] | None:
+    kept = (state.get("overlays") or {}).get(pack_id)
+    return kept.get("data") if isinstance(kept, dict) else None
+
+
+def effective_pack(state: State, pack_id: str) -> Pack:
+    """A pack of the game with what players had entered when the game was set up."""
+    return shipped_with_overlay(pack_id, _overlay_of(state, pack_id))
+
+
+def effective_packs(state: State) -> list[Pack]:
+    available = default_packs()
+    ids = state.get("packs") or [BASE_PACK]
+    return [effective_pack(state, pack_id) for pack_id in ids if pack_id in available]
+
+
+def content_key(state: State) -> Any:
+    """What the game's content depends on: its packs, their overlays, its composition."""
+    overlays = state.get("overlays") or {}
+    packs = tuple(state.get("packs") or [BASE_PACK])
+    hashes = tuple((p, (overlays.get(p) or {}).get("hash")) for p in packs)
+    composed = tuple(
+        (name, COMPOSERS[name][0](state))
+        for name in state.get("expansions") or ()
+        if name in COMPOSERS
+    )
+    return hashes, composed
+
+
+def _remember(cache: dict[Any, Any], key: Any, value: Any) -> Any:
+    if len(cache) >= _CACHE_SIZE:
+        cache.pop(next(iter(cache)))
+    cache[key] = value
+    return value
+
+
+def game_pack(state: State) -> Pack:
+    """The pack the board rules read: the base pack, or an expansion's composition of it."""
+    composers = [COMPOSERS[n] for n in state.get("expansions") or () if n in COMPOSERS]
+    if not composers:
+        packs = state.get("packs") or [BASE_PACK]
+        return effective_pack(state, packs[0])
+    key = content_key(state)
+    found = _GAME_PACKS.get(key)
+    if found is None:
+        found = _remember(_GAME_PACKS, key, composers[0][1](state))
+    return found
+
+
+def game_cards(state: State) -> Mapping[str, Card]:
+    """Every card of the game by id: the composed decks first, then every pack's decks."""
+    key = content_key(state)
+    found = _CARDS.get(key)
+    if found is None:
+        cards: dict[str, Card] = {}
+        for pack in (game_pack(state), *effective_packs(state)):
+            for deck in pack.decks.values():
+                for card in deck.cards:
+                    cards.setdefault(card.id, card)
+        found = _remember(_CARDS, key, cards)
+    return found
+
+
+def keep_overlays(ctx: Context, setup: Mapping[str, Any], pack_ids: list[str]) -> None:
+    """Keep in the game the overlays (``setup["overlays"]``) of the packs in play, checked."""
+    raw = setup.get("overlays")
+    if raw is None:
+        return
+    if not isinstance(raw, dict):
+        raise InvalidArguments({"overlays": ["An object {pack id: overlay}."]})
+    kept: dict[str, Any] = {}
+    for pack_id in pack_ids:
+        data = raw.get(pack_id)
+        if not data or pack_id not in default_packs():
+            continue
+        try:
+            shipped_with_overlay(pack_id, data)
+        except ContentError as error:
+            raise InvalidArguments(
+                {f"overlays.{pack_id}": [str(error)]},
+                f"The content entered for {pack_id} no longer fits the pack: {error}",
+            ) from None
+        kept[pack_id] = {"hash": overlay_hash(data), "data": snapshot(data)}
+    if kept:
+        ctx.set("overlays", kept)
+
+
+def entered(card: Card) -> bool:
+    """A slot card (a new Quest or Special) is playable once its title is entered."""
+    return "title" not in card.data or card.data.get("title") is not None
+
+
+UNENTERED = " (not yet entered: read the physical card)"
+
+
+def unentered_steps(state: State, cards: list[str], rule: str) -> list[Step]:
+    """For each drawn slot card without entered text: read the physical card, carry it out."""
+    known = game_cards(state)
+    return [
+        Step(
+            f"{known[c].name.removesuffix(UNENTERED)} is not entered in the app: take one of "
+            "these cards not yet entered from the box, unseen, read it and carry it out.",
+            rule,
+        )
+        for c in cards
+        if c in known and not entered(known[c])
+    ]

@@ -1,0 +1,95 @@
+"""Quests that cannot be achieved (DX 'New Quests').
+
+"If a Quest surfaces that cannot be achieved because the focus of the quest is not in the game
+(like scout the Black Dragon General and there is no Black Dragon General in the game) the quest
+is simply discarded with no effect and a new one drawn." "This is the same rule that applies
+with quests in the base game after Generals identified on an open Quest Card have been slain."
+
+A Quest's focus is the General its data names (``data.general``: the base game's Scout the
+General cards, the dragon Quests players enter). Whenever a hero is dealt Quests (entering the
+game, ``draw_quest``, Sterling's bonus) the app discards any whose General is absent or slain
+and deals another; from a table-owned Quest deck it asks the table to do so.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deck_tracker.engine.commands import Observer
+from deck_tracker.engine.core import Context, State, Step
+from deck_tracker.engine.decks import get_deck, take_from_draw
+from deck_tracker.engine.rules.dotr.base.packs import game_cards
+
+__all__ = ["achievable", "replace_unachievable_quests"]
+
+QUEST = "quest"
+R_UNACHIEVABLE = (
+    "New Quests: a Quest whose focus is not in the game (or whose General is slain) is "
+    "discarded and another drawn"
+)
+
+
+def achievable(state: State, quest: str) -> bool:
+    card = game_cards(state).get(quest)
+    general = card.data.get("general") if card is not None else None
+    if not general:
+        return True
+    found = (state.get("generals") or {}).get(general)
+    return found is not None and not found.get("defeated")
+
+
+def replace_unachievable_quests(ctx: Context, seat: str, quests: list[str]) -> None:
+    """Discard the unachievable Quests just dealt to ``seat`` and deal others (one event)."""
+    if QUEST not in (ctx.state.get("decks") or {}):
+        return
+    waiting = [q for q in quests if not achievable(ctx.state, q)]
+    if not waiting:
+        return
+    table_owned = get_deck(ctx.state, QUEST)["owner"] == "table"
+    steps: list[Step] = []
+    discarded: list[str] = []
+    while waiting:
+        quest = waiting.pop(0)
+        hand = list(get_deck(ctx.state, QUEST)["hands"].get(seat, []))
+        held = list(ctx.state["heroes"][seat].get("quests") or [])
+        ctx.set("decks", QUEST, "hands", seat, [q for q in hand if q != quest])
+        ctx.set("heroes", seat, "quests", [q for q in held if q != quest])
+        ctx.put("decks", QUEST, "discard", [quest])
+        discarded.append(quest)
+        name = game_cards(ctx.state)[quest].name
+        if table_owned:
+            steps.append(
+                Step(f"Discard {name} and draw another Quest (draw_quest).", R_UNACHIEVABLE)
+            )
+            continue
+        deck = get_deck(ctx.state, QUEST)
+        if not deck["draw"] and not (deck["auto_reshuffle"] and deck["discard"]):
+            steps.append(Step(f"Discard {name}; the Quest deck is empty.", R_UNACHIEVABLE))
+            continue
+        drawn = take_from_draw(ctx, QUEST, 1, rule=R_UNACHIEVABLE)
+        ctx.put("decks", QUEST, "hands", seat, drawn)
+        ctx.put("heroes", seat, "quests", drawn)
+        steps.append(Step(f"Discard {name}; draw another Quest.", R_UNACHIEVABLE))
+        waiting += [q for q in drawn if not achievable(ctx.state, q)]
+    ctx.emit(
+        "quests_replaced",
+        f"{len(discarded)} Quest(s) that cannot be achieved were discarded.",
+        data={"seat": seat, "discarded": discarded},
+        private={seat: {"quests": list(ctx.state["heroes"][seat].get("quests") or [])}},
+        steps=steps,
+    )
+
+
+def _before(state: State, name: str, args: dict[str, Any]) -> Any:
+    return True if name == "draw_quest" else None
+
+
+def _after(ctx: Context, name: str, args: dict[str, Any], memo: Any) -> None:
+    if memo is None:
+        return
+    for event in list(ctx.events):
+        if event.type == "quest_drawn":
+            replace_unachievable_quests(ctx, event.data["seat"], list(event.data["cards"]))
+
+
+OBSERVER = Observer(before=_before, after=_after)

@@ -1,0 +1,244 @@
+"""The documented choices of a Defenders of the Realm game.
+
+Where the sources conflict or say nothing, the engine never guesses silently: each such choice is
+a setting with a default, the allowed values, why the default was picked and where the
+alternatives come from. A game's settings are fixed at setup (``setup["options"]``) and kept in
+``state["settings"]``; the setup screen shows :func:`describe_settings`.
+
+Source keys are those of the content pack (``pack.json``): J, JM, MB, UBG, DX; "FAQ" is the base
+game FAQ printed at the end of the Dragon expansion rulebook (DX); "DX-FAQ" is the separate
+Dragon Expansion FAQ v1.2.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from deck_tracker.engine.errors import InvalidArguments
+from deck_tracker.engine.rules.dotr.hooks import GENERAL_ONLY_PLANS, SETTINGS
+
+__all__ = [
+    "BASE_SETTINGS",
+    "SETTINGS",
+    "Setting",
+    "default_settings",
+    "describe_settings",
+    "general_only_plan",
+    "resolve_settings",
+]
+
+
+@dataclass(frozen=True)
+class Setting:
+    name: str
+    default: Any
+    allowed: tuple[Any, ...]
+    description: str
+    source: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "default": self.default,
+            "allowed": list(self.allowed),
+            "description": self.description,
+            "source": self.source,
+        }
+
+
+# The base game's; the expansions' and scenarios' follow (hooks.py ``SETTING_TABLES``).
+BASE_SETTINGS: tuple[Setting, ...] = (
+    Setting(
+        "disputed_roads",
+        False,
+        (False, True),
+        "Use the 3 roads found in one source only (Crystal Hills-Withered Hills, Eagle Peak "
+        "Pass-Withered Hills, Orc Valley-Whispering Woods) for overruns and the Monarch City card. "
+        "Off by default: each appears in a single fan source and is probably a transcription slip.",
+        "content pack roads.json (J, JM, MB); content-facts 'Known conflicts'",
+    ),
+    Setting(
+        "harder_setup",
+        False,
+        (False, True),
+        "Overruns and taint during setup (the 'more difficult game' variant). Off in the normal "
+        "game. When on, Balazarg's 3 starting Demons taint Scorpion Canyon, as two fan games "
+        "start it; when off no location starts tainted.",
+        "UBG variants.php ('Allow Overruns and Tainting on the game set up'); content-facts Setup",
+    ),
+    Setting(
+        "setup_crowding",
+        "place_all",
+        ("place_all", "cap_at_three"),
+        "What the setup does when a card would put a 4th minion on a location while overruns are "
+        "off. place_all (default): the minions are placed anyway, so the setup always puts 30 "
+        "minions on the board as content-facts counts; cap_at_three: a location takes no more "
+        "than 3 and the rest stay in the supply. No source spells this out.",
+        "content-facts Setup ('30 minions in all'); silent elsewhere",
+    ),
+    Setting(
+        "setup_cards_reshuffled",
+        True,
+        (True, False),
+        "After setup, the Darkness Spreads cards used to place the first minions are shuffled "
+        "back into the deck (default, as J does and as the Dragon expansion's Onslaught scenario "
+        "says: 'After this step, shuffle the Darkness Spreads deck'); when off they stay in the "
+        "discard pile until the deck runs out.",
+        "J setup.js; DX scenario 3",
+    ),
+    Setting(
+        "extra_cards_general_only",
+        "j",
+        ("j", "jm", "all_full", "war_status_card"),
+        "Which of the extra Mid/Late War Darkness Spreads cards only move their General (no "
+        "minions placed, no Orc/Monarch City effect). j (default): Mid = card 1 full + card 2 "
+        "General-only; Late = cards 1-2 full + card 3 General-only. jm: Late = card 1 full + "
+        "cards 2-3 General-only (JM gives no Mid War split, so Mid follows J). all_full: every "
+        "card resolves in full. J is the default because it is the only source that encodes "
+        "both war levels and the whole deck, and its Darkness Spreads data matches JM on every "
+        "card JM has. war_status_card: The Hero's Calling card (Early 1; Early Mid 2, the 2nd "
+        "General-only; Late Mid 2 in full; Late 3, the 3rd General-only), always so with that "
+        "expansion.",
+        "J vs JM (content-facts 'Known conflicts'); HC 'War Status'",
+    ),
+    Setting(
+        "monarch_city_overrun",
+        "base",
+        ("base", "dragon_faq"),
+        "base (default): no overrun and no taint in Monarch City, as the base rules say; minions "
+        "pile up there and 5 of them lose the game. dragon_faq: the Dragon Expansion FAQ's "
+        "stricter answer, 'adding a 4th Minion (or 3 Demons ...) will taint Monarch City causing "
+        "them to lose the game'.",
+        "base rules (UBG, J); DX-FAQ v1.2 'Monarch City'",
+    ),
+    Setting(
+        "all_is_quiet",
+        True,
+        (True, False),
+        "Keep the 3 All is Quiet cards in the Darkness Spreads deck (base game). The Dragon "
+        "expansion recommends removing them, and the 5-6 player rules remove them; when off they "
+        "go to the box at setup.",
+        "UBG cards.php; DX 'All is Quiet Cards' and 'Rules for 5 Players'",
+    ),
+    Setting(
+        "taint_loss",
+        "crystal_unavailable",
+        ("crystal_unavailable", "last_crystal_placed"),
+        "When taint loses the game. crystal_unavailable (default): the game is lost when a "
+        "Tainted Crystal is needed and none is left (the loss as the product's rules summary and "
+        "content-facts ('the last Tainted Crystal is needed') put it). last_crystal_placed: "
+        "placing the last of the 12 already loses (UBG: 'The last of the 12 Tainted Crystals is "
+        "added to the board'), one crystal earlier.",
+        "content-facts 'Loss'; UBG game-rules.php",
+    ),
+    Setting(
+        "overrun_short_supply",
+        "no_loss",
+        ("no_loss", "loss"),
+        "An overrun needs a minion of a colour that has none left in the supply. no_loss "
+        "(default): that minion is simply not placed; the loss rule speaks of minions a Darkness "
+        "Spreads card identifies, and J does the same. loss: the game is lost as for a card.",
+        "UBG loss conditions; J darkness-ai.js",
+    ),
+    Setting(
+        "major_wound_halts_general",
+        False,
+        (False, True),
+        "A General whose remaining life is at or below its major-wound mark does not advance "
+        "when its card calls it (the minions it would bring go to its own location). Off by "
+        "default: only J does this and no rulebook text supports it.",
+        "J darkness-ai.js",
+    ),
+    Setting(
+        "fame_proposals",
+        True,
+        (True, False),
+        "King's Champion Rewards: when the table records an action that earns fame (a Quest "
+        "completed, a General wounded or slain, 2 or more minions slain, the land healed, a "
+        "gate built, ...), the app proposes the Minor or Major Fame and the table confirms or "
+        "dismisses it. Off: fame is only what the table records itself.",
+        "DX 'The King's Champion Rewards' (Minor and Major Fame Heroic Actions)",
+    ),
+    Setting(
+        "grand_ball_ties",
+        "major_fame",
+        ("major_fame", "seat_order", "random"),
+        "The Grand Ball ranks heroes by total fame (Minor + Major); the rulebook does not say "
+        "how ties are broken. major_fame (default): more Major Fame first (the rarer, harder "
+        "deeds), then seat order; seat_order: the earlier seat first; random: the app draws "
+        "the order of the tied heroes (recorded, so undo and redo give the same ball).",
+        "DX 'The Grand Ball after a Victory' (silent on ties)",
+    ),
+)
+
+
+def default_settings() -> dict[str, Any]:
+    return dict(_defaults())
+
+
+@functools.cache
+def _defaults() -> Mapping[str, Any]:
+    return {setting.name: setting.default for setting in SETTINGS.values()}
+
+
+def _same(value: Any, allowed: Any) -> bool:
+    # True == 1 in Python: a bool setting must be given a bool, a str setting a str.
+    return type(value) is type(allowed) and value == allowed
+
+
+def _show(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def resolve_settings(raw: Any) -> dict[str, Any]:
+    """A setup's ``options`` checked and completed with the defaults."""
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, dict):
+        raise InvalidArguments({"options": ["Must be an object of settings."]})
+    problems: dict[str, list[str]] = {}
+    resolved = default_settings()
+    for name, value in raw.items():
+        key = f"options.{name}"
+        setting = SETTINGS.get(name) if isinstance(name, str) else None
+        if setting is None:
+            known = ", ".join(SETTINGS)
+            problems.setdefault(key, []).append(f"Unknown setting. Known: {known}.")
+            continue
+        if not any(_same(value, allowed) for allowed in setting.allowed):
+            choices = ", ".join(_show(v) for v in setting.allowed)
+            problems.setdefault(key, []).append(f"Must be one of: {choices}.")
+            continue
+        resolved[name] = value
+    if problems:
+        raise InvalidArguments(problems)
+    return resolved
+
+
+def describe_settings() -> list[dict[str, Any]]:
+    """Every setting with its default, allowed values, description and sources (for the API)."""
+    return [setting.as_dict() for setting in SETTINGS.values()]
+
+
+# Per war level (0 Early, 1-2 Mid, 3 Late): for each card of the night, True when the card only
+# moves its General.
+_PLANS: dict[str, dict[str, tuple[bool, ...]]] = {
+    "j": {"early": (False,), "mid": (False, True), "late": (False, False, True)},
+    "jm": {"early": (False,), "mid": (False, True), "late": (False, True, True)},
+    "all_full": {"early": (False,), "mid": (False, False), "late": (False, False, False)},
+}
+
+
+def general_only_plan(
+    settings: Mapping[str, Any], war_status: str, level: int | None = None
+) -> tuple[bool, ...]:
+    """For each Darkness Spreads card of the night, whether it only moves its General."""
+    choice = settings.get("extra_cards_general_only", SETTINGS["extra_cards_general_only"].default)
+    expansion_plan = GENERAL_ONLY_PLANS.get(choice)
+    if expansion_plan is not None:
+        # The Hero's Calling card has four levels of its own, kept in its content pack.
+        return expansion_plan(level or 0)
+    return _PLANS[choice][war_status]

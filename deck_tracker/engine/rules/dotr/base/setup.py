@@ -1,0 +1,453 @@
+"""Setting up a Defenders of the Realm table, and heroes entering the game.
+
+The setup comes back as a checklist for the physical table: every event carries the steps to
+follow (place the Generals, the minions of each card, deal the hands, ...), each naming its rule.
+
+Rules decisions (see also ``settings.py``):
+
+* Setup minions (content-facts "Setup"): each General starts on its space with its minions; then
+  3 Darkness Spreads cards put 2 minions on each of their 2 locations and 3 more cards put 1.
+  Only location cards can do that: a special card drawn meanwhile (All is Quiet, Orc Patrols,
+  Orc War Party, Monarch City) is set aside and another drawn, as J does; it joins the discard
+  pile with the others. No General moves during setup. Overruns and taint are off unless
+  ``harder_setup``; ``setup_crowding`` says what a 4th minion does meanwhile.
+* The cards used go to the discard pile; with ``setup_cards_reshuffled`` (default) the whole
+  deck is then shuffled (J; the Dragon expansion's Onslaught scenario: "After this step, shuffle
+  the Darkness Spreads deck").
+* A table-owned Darkness Spreads deck may name its setup cards (``setup["setup_cards"]``, 6 ids
+  in order); otherwise the app picks them and the table takes those cards out of its deck.
+* Heroes (content-facts "Setup"): a hero starts in Monarch City with its life, 2 Hero Cards and
+  1 Quest. From table-owned decks the app deals nothing: the steps ask the table to deal and to
+  record the cards with ``draw``.
+* ``turn.active_seat`` is the first seat with a hero (seat 1 when the host has one), or None
+  until a hero enters.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deck_tracker.engine.content import COLOURS, Hero, Pack
+from deck_tracker.engine.core import Context, Step
+from deck_tracker.engine.decks import get_deck, seat_label, take_from_draw
+from deck_tracker.engine.errors import InvalidArguments, RuleViolation
+from deck_tracker.engine.game import place_decks
+from deck_tracker.engine.rules.dotr.base.board import CRYSTALS, GATES, GameOver, Realm, board_data
+from deck_tracker.engine.rules.dotr.base.expansions import (
+    adjust_settings,
+    card_count,
+    expansion_decks,
+    expansion_hero,
+    expansion_packs,
+    prepare_expansions,
+    resolve_expansions,
+    run_expansion_setups,
+)
+from deck_tracker.engine.rules.dotr.base.packs import effective_pack, game_cards, game_pack
+from deck_tracker.engine.rules.dotr.base.quests import replace_unachievable_quests
+from deck_tracker.engine.rules.dotr.base.settings import default_settings, resolve_settings
+from deck_tracker.engine.rules.dotr.hooks import BEFORE_MINIONS, HERO_ENTERED, expand_setup
+from deck_tracker.engine.slugs import slugify
+
+__all__ = ["DECKS", "PACK_ID", "enter_hero", "resolve_hero", "setup_dotr"]
+
+PACK_ID = "dotr-base"
+DS, HERO, QUEST = "darkness_spreads", "hero", "quest"
+DECKS = (DS, HERO, QUEST)
+HAND = {HERO: 2, QUEST: 1}
+SETUP_COUNTS = (2, 2, 2, 1, 1, 1)
+
+
+def setup_counts(state: dict[str, Any]) -> tuple[int, ...]:
+    """Minions per location of each setup card: 3 cards of 2, then 3 of 1 (Onslaught: 4 and 5)."""
+    twos, ones = card_count(state, "setup:2", 3), card_count(state, "setup:1", 3)
+    return (2,) * twos + (1,) * ones
+
+
+WAR_STATUS = ("early", "mid", "mid", "late")
+
+R_HERO = "Setup: a hero starts in Monarch City with its life, 2 Hero Cards and 1 Quest"
+R_DECKS = "Setup: shuffle the Darkness Spreads, Hero and Quest decks"
+R_BOARD = "Setup: 25 minions per colour, 12 Tainted Crystals, 5 Magic Gates beside the board"
+R_GENERALS = "Setup: each General starts on its space with 3 of its minions"
+R_SETUP_CARDS = "Setup: 3 Darkness Spreads cards place 2 minions per location, 3 more place 1"
+R_SET_ASIDE = "Setup: only location cards place the first minions; draw another (as J does)"
+R_RESHUFFLE = "Setting setup_cards_reshuffled: the setup cards are shuffled back into the deck"
+R_QUIET = "Setting all_is_quiet: the All is Quiet cards are removed"
+
+
+def _pack(ctx: Context) -> Pack:
+    packs = ctx.get("packs") or [PACK_ID]
+    return effective_pack(ctx.state, packs[0])
+
+
+def resolve_hero(ctx: Context, hero: str) -> Hero:
+    """A hero of the game's pack by id or name (any case or punctuation)."""
+    pack = _pack(ctx)
+    key = slugify(hero)
+    for candidate in pack.heroes.values():
+        if key in (candidate.id, slugify(candidate.name)):
+            return candidate
+    known = ", ".join(h.name for h in pack.heroes.values())
+    raise RuleViolation(f"There is no hero {hero!r}. Heroes: {known}.", code="unknown_hero")
+
+
+def enter_hero(
+    ctx: Context, seat: str, hero: str | None, *, deal: dict[str, int] | None = None
+) -> None:
+    """Seat ``seat``'s hero enters: Monarch City, full life, 2 Hero Cards and 1 Quest.
+
+    An expansion may build the hero itself (The Hero's Calling) or deal more cards; ``deal``
+    overrides the cards dealt (a hero replacing one slain in a Dungeon)."""
+    if hero is None or not hero.strip():
+        return
+    seats = ctx.get("seats", default={})
+    if seat not in seats:
+        raise RuleViolation(f"There is no seat {seat!r} at this table.", code="unknown_seat")
+    found = expansion_hero(ctx, hero) or resolve_hero(ctx, hero)
+    heroes: dict[str, Any] = ctx.get("heroes") or {}
+    if seat in heroes:
+        raise RuleViolation(f"Seat {seat} already plays a hero.", code="seat_has_hero")
+    for other, entry in heroes.items():
+        if entry["hero"] == found.id:
+            raise RuleViolation(
+                f"{found.name} is already played at this table (seat {other}).", code="hero_taken"
+            )
+    ctx.set("seats", seat, {**seats[seat], "hero": found.name})
+    data = board_data(_pack(ctx).id, False)
+    city = data.city
+    steps = [
+        Step(f"Place the {found.name} in {data.names[city]} with {found.life} life tokens.", R_HERO)
+    ]
+    dealt: dict[str, list[str]] = {}
+    for deck, printed in (deal or HAND).items():
+        count = printed if deal else card_count(ctx.state, f"start:{deck}", printed)
+        label = "Hero Cards" if deck == HERO else "Quest"
+        if get_deck(ctx.state, deck)["owner"] == "table":
+            dealt[deck] = []
+            steps.append(
+                Step(
+                    f"Deal {count} {label} from the table's {deck} deck to "
+                    f"{seat_label(ctx.state, seat)}, and record them with a draw.",
+                    R_HERO,
+                )
+            )
+            continue
+        cards = take_from_draw(ctx, deck, count, rule=R_HERO)
+        hand = list(get_deck(ctx.state, deck)["hands"].get(seat, []))
+        ctx.set("decks", deck, "hands", seat, hand + cards)
+        dealt[deck] = cards
+        steps.append(
+            Step(
+                f"Give {seat_label(ctx.state, seat)} {count} {label}: the app shows "
+                "which; leave the physical deck aside.",
+                R_HERO,
+            )
+        )
+    ctx.set(
+        "heroes",
+        seat,
+        {
+            "hero": found.id,
+            "location": city,
+            "life": found.life,
+            "max_life": found.life,
+            "quests": list(dealt[QUEST]),
+            "completed_quests": [],
+        },
+    )
+    if ctx.get("turn", "active_seat") is None:
+        ctx.set("turn", {**(ctx.get("turn") or {"number": 1}), "active_seat": seat})
+    ctx.emit(
+        "hero_entered",
+        f"{seat_label(ctx.state, seat)} enters the Realm in {data.names[city]}.",
+        data={"seat": seat, "hero": found.id, "location": city, "life": found.life},
+        private={seat: {"hero_cards": dealt[HERO], "quests": dealt[QUEST]}},
+        steps=steps,
+    )
+    # A Quest whose General is absent or slain is discarded and replaced (DX, quests.py).
+    replace_unachievable_quests(ctx, seat, dealt[QUEST])
+    for entered in HERO_ENTERED:  # a scenario deals more (scenario_setup.py)
+        entered(ctx, seat)
+
+
+def seat_hook(ctx: Context, seat: str) -> None:
+    enter_hero(ctx, seat, ctx.state["seats"][seat].get("hero"))
+
+
+def _table_decks(raw: Any, allowed: tuple[str, ...] = DECKS) -> list[str]:
+    if raw is None:
+        return []
+    if not isinstance(raw, list) or not all(isinstance(name, str) for name in raw):
+        raise InvalidArguments({"table_decks": [f"A list of deck names: {', '.join(allowed)}."]})
+    unknown = [name for name in raw if name not in allowed]
+    if unknown or len(set(raw)) != len(raw):
+        raise InvalidArguments(
+            {
+                "table_decks": [
+                    f"Each of {', '.join(allowed)} at most once; "
+                    f"not {', '.join(map(repr, unknown))}."
+                    if unknown
+                    else "A deck is named twice."
+                ]
+            }
+        )
+    return list(raw)
+
+
+def _setup_cards(raw: Any, pack: Pack, table_owned: bool, boxed: set[str]) -> list[str] | None:
+    if raw is None:
+        return None
+    problem = "Give the 6 Darkness Spreads location cards drawn at setup, in order."
+    if not table_owned:
+        problem = "Only a table-owned Darkness Spreads deck names its setup cards."
+    elif isinstance(raw, list) and len(raw) == len(SETUP_COUNTS) and len(set(raw)) == len(raw):
+        cards = {card.id: card for card in pack.deck(DS).cards}
+        if all(
+            isinstance(c, str) and c in cards and cards[c].kind == "standard" and c not in boxed
+            for c in raw
+        ):
+            return list(raw)
+        problem = "Each must be a Darkness Spreads location card of this game."
+    raise InvalidArguments({"setup_cards": [problem]})
+
+
+SETUP_KEYS = frozenset(
+    {
+        "system", "host", "options", "table_decks", "setup_cards", "expansions", "generals",
+        "scenario", "easier", "boxed_specials", "overlays", "player", "starting_dungeon_roll",
+    }
+)  # fmt: skip
+
+
+def _refuse_unused(setup: dict[str, Any]) -> None:
+    """A field the table filled in that this setup would ignore is refused, never dropped."""
+    problems = {key: ["Not a setup field of Defenders of the Realm."] for key in setup
+                if key not in SETUP_KEYS}  # fmt: skip
+    for key in ("easier", "boxed_specials"):
+        if setup.get(key) and not setup.get("scenario"):
+            problems[key] = ["Only with a scenario (see GET /api/v1/scenarios/)."]
+    if problems:
+        raise InvalidArguments(problems)
+
+
+def setup_dotr(ctx: Context, setup: dict[str, Any]) -> None:
+    """A base game of Defenders of the Realm, ready for the first hero's turn."""
+    _refuse_unused(setup)
+    setup = expand_setup(setup)  # a scenario names its Generals, expansions, options
+    settings = resolve_settings(setup.get("options"))
+    expansions = resolve_expansions(setup.get("expansions"))
+    if setup.get("generals") is not None and "dragon" not in expansions:
+        raise InvalidArguments(
+            {
+                "generals": [
+                    'Choosing Generals needs the Dragon expansion: add "dragon" to expansions.'
+                ]
+            }
+        )
+    settings = adjust_settings(expansions, settings, setup.get("options"))
+    table_decks = _table_decks(setup.get("table_decks"), DECKS + expansion_decks(expansions))
+    ctx.set("settings", settings)
+    ctx.set("packs", [PACK_ID, *expansion_packs(expansions)])
+    if expansions:
+        ctx.set("expansions", expansions)
+    # An expansion may compose the game's content first (the Dragon expansion's Generals); the
+    # base game plays the base pack.
+    prepare_expansions(ctx, setup, table_decks)
+    pack = game_pack(ctx.state)
+    quiet = [c.id for c in pack.deck(DS).cards if c.kind == "all_is_quiet"]
+    boxed = set() if settings["all_is_quiet"] else set(quiet)
+    named = _setup_cards(setup.get("setup_cards"), pack, DS in table_decks, boxed)
+    defaults = default_settings()
+    changed = [name for name, value in settings.items() if value != defaults[name]]
+    ctx.emit(
+        "dotr_setup_started",
+        f"{pack.name}"
+        + (f", with {', '.join(f'{n}={settings[n]}' for n in changed)}." if changed else "."),
+        data={"settings": settings, "pack": pack.id, "table_decks": table_decks}
+        | ({"expansions": expansions} if expansions else {}),
+        steps=[
+            Step(
+                "Lay out the board, the War Status board and the 4 General cards; put a "
+                "status token on the top of each General's wound track.",
+                "Setup",
+            )
+        ],
+    )
+    place_decks(
+        ctx,
+        {
+            name: {
+                "cards": list(pack.deck(name).card_ids()),
+                "owner": "table" if name in table_decks else "app",
+                "auto_reshuffle": pack.deck(name).auto_reshuffle,
+            }
+            for name in DECKS
+        },
+        rule=R_DECKS,
+    )
+    if boxed:
+        deck = get_deck(ctx.state, DS)
+        ctx.set("decks", DS, "draw", [c for c in deck["draw"] if c not in boxed])
+        ctx.set("decks", DS, "box", [*deck["box"], *quiet])
+        ctx.emit(
+            "cards_boxed",
+            "The All is Quiet cards are out of this game.",
+            data={"deck": DS, "from": "draw", "count": len(quiet), "cards": quiet},
+            steps=[Step("Put the All is Quiet cards back in the box.", R_QUIET)],
+        )
+    _prepare_board(ctx, pack)
+    realm = Realm(ctx, setup=True)
+    try:
+        for before_minions in BEFORE_MINIONS:
+            before_minions(ctx, realm)
+        _place_generals(ctx, realm, pack)
+        _first_minions(ctx, realm, named, settings)
+    except GameOver:
+        ctx.emit(
+            "game_lost",
+            f"The Realm fell during setup: {ctx.get('outcome', 'reason')}.",
+            data={"outcome": ctx.get("outcome")},
+            steps=realm.take_steps(),
+        )
+    run_expansion_setups(ctx, setup, table_decks)
+    enter_hero(ctx, "1", ctx.get("seats", "1", "hero"))
+    ctx.emit(
+        "setup_complete",
+        "The Realm is set: the first hero's turn begins.",
+        data={"turn": ctx.get("turn")},
+        steps=[
+            Step(
+                "Each hero takes turns: actions, then 2 Hero Cards, then the Darkness "
+                "Spreads (the app resolves it with `night`).",
+                "Turn order",
+            )
+        ],
+    )
+
+
+def _prepare_board(ctx: Context, pack: Pack) -> None:
+    locations = pack.locations.values()
+    gates = [loc for loc in locations if loc.starting_gate]
+    supply = {m.colour: m.supply for m in pack.minion_types.values()}
+    ctx.set(
+        "board",
+        {
+            loc.id: {"minions": dict.fromkeys(COLOURS, 0), "taint": 0, "gate": loc.starting_gate}
+            for loc in locations
+        },
+    )
+    ctx.set("supply", {"minions": supply, "taint": CRYSTALS, "gates": GATES - len(gates)})
+    ctx.set("war_level", 0)
+    ctx.set("war_status", WAR_STATUS[0])
+    ctx.set("generals", {})
+    ctx.set("heroes", {})
+    ctx.set("turn", {"number": 1, "active_seat": None})
+    steps = [
+        Step(
+            f"Put {n} minions of each colour, {CRYSTALS} Tainted Crystals and {GATES} "
+            "Magic Gates beside the board.",
+            R_BOARD,
+        )
+        for n in sorted(set(supply.values()))
+    ]
+    steps += [
+        Step(f"Place a Magic Gate on {loc.name}.", "Setup: the printed starting gate")
+        for loc in gates
+    ]
+    steps.append(Step("Put the War Status marker on Early War.", "Setup: War Status"))
+    ctx.emit(
+        "board_prepared",
+        "The board is empty; the supplies are ready.",
+        data={"supply": ctx.get("supply")},
+        steps=steps,
+    )
+
+
+def _place_generals(ctx: Context, realm: Realm, pack: Pack) -> None:
+    for general in pack.generals.values():
+        ctx.set(
+            "generals",
+            general.id,
+            {
+                "colour": general.colour,
+                "location": general.start,
+                "path_index": 0,
+                "wounds": 0,
+                "defeated": False,
+            },
+        )
+        realm.step(f"Place {general.name} on {realm.name(general.start)}.", R_GENERALS)
+        realm.place(general.colour, general.starting_minions or 0, general.start, rule=R_GENERALS)
+    ctx.emit(
+        "generals_placed",
+        "The four Generals take position with their minions.",
+        data={"generals": ctx.get("generals")},
+        steps=realm.take_steps(),
+    )
+
+
+def _first_minions(
+    ctx: Context, realm: Realm, named: list[str] | None, settings: dict[str, Any]
+) -> None:
+    cards = game_cards(ctx.state)
+    table_owned = get_deck(ctx.state, DS)["owner"] == "table"
+    used: list[str] = []
+    counts = setup_counts(ctx.state)
+    for number, count in enumerate(counts, start=1):
+        if named is not None:
+            card_id = named[number - 1]
+            pile = list(get_deck(ctx.state, DS)["draw"])
+            pile.remove(card_id)
+            ctx.set("decks", DS, "draw", pile)
+        else:
+            while True:
+                if table_owned:
+                    pile = list(get_deck(ctx.state, DS)["draw"])
+                    card_id = pile.pop(ctx.rng.randrange(len(pile)))
+                    ctx.set("decks", DS, "draw", pile)
+                else:
+                    card_id = take_from_draw(ctx, DS, 1, rule=R_SETUP_CARDS)[0]
+                used.append(card_id)
+                if cards[card_id].kind == "standard":
+                    break
+                realm.step(
+                    f"{cards[card_id].name} places no minions at setup: set it aside "
+                    "and draw another.",
+                    R_SET_ASIDE,
+                )
+        if named is not None:
+            used.append(card_id)
+        card = cards[card_id]
+        take = "Take" if table_owned and named is None else "Draw"
+        realm.step(f"{take} {card.name} from the Darkness Spreads deck.", R_SETUP_CARDS)
+        for placement in card.data["placements"]:
+            realm.place(placement["colour"], count, placement["location"], rule=R_SETUP_CARDS)
+        ctx.emit(
+            "setup_card",
+            f"Setup card {number} of {len(counts)}: {card.name} ({count} per location).",
+            data={"card": card_id, "name": card.name, "count": count, "number": number},
+            steps=realm.take_steps(),
+        )
+    discard = list(get_deck(ctx.state, DS)["discard"]) + used
+    ctx.set("decks", DS, "discard", discard)
+    steps = [Step("Put the setup cards on the Darkness Spreads discard pile.", R_SETUP_CARDS)]
+    if settings["setup_cards_reshuffled"]:
+        pile = list(get_deck(ctx.state, DS)["draw"]) + discard
+        if not table_owned:
+            ctx.rng.shuffle(pile)
+        ctx.set("decks", DS, "draw", pile)
+        ctx.set("decks", DS, "discard", [])
+        steps = [Step("Shuffle the setup cards back into the Darkness Spreads deck.", R_RESHUFFLE)]
+    ctx.emit(
+        "setup_cards_done",
+        "The setup cards are "
+        + (
+            "shuffled back into the deck."
+            if settings["setup_cards_reshuffled"]
+            else "in the discard pile."
+        ),
+        data={"cards": used, "reshuffled": settings["setup_cards_reshuffled"]},
+        hidden={"order": list(get_deck(ctx.state, DS)["draw"])},
+        steps=steps,
+    )

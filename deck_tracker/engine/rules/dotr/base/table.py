@@ -1,0 +1,441 @@
+"""Table-state entry: what the heroes did on the physical board, recorded and checked.
+
+Each command is one event naming the rule it applies, and undoable. Supplies follow the board so
+that what is on the board plus what is in the supply stays constant; nothing that is not on the
+board can be removed, and nothing the supply cannot give can be placed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deck_tracker.engine.commands import Arg, command
+from deck_tracker.engine.content import COLOURS, Pack, UnknownContentError
+from deck_tracker.engine.core import Context, State, Step
+from deck_tracker.engine.decks import seat_label
+from deck_tracker.engine.errors import InvalidArguments, RuleViolation
+from deck_tracker.engine.rules.dotr.base.packs import effective_packs
+
+DOTR = frozenset({"dotr"})
+WAR_STATUSES = ("early", "mid", "mid", "late")
+FACTIONS = {
+    "green": ("Orc", "Orcs"),
+    "black": ("Undead", "Undead"),
+    "red": ("Demon", "Demons"),
+    "blue": ("Dragonkin", "Dragonkin"),
+}
+WIN_RULE = "Object of the Game: the players win by defeating all 4 Generals"
+
+
+# ------------------------------------------------------------------------------------------
+# Helpers shared with heroes.py
+# ------------------------------------------------------------------------------------------
+
+
+def packs_of(state: State) -> list[Pack]:
+    """The game's packs, with what players had entered when it was set up (packs.py)."""
+    return effective_packs(state)
+
+
+def require_playing(state: State) -> None:
+    """After the game has ended only undo and redo remain."""
+    outcome = state.get("outcome")
+    if outcome:
+        raise RuleViolation(
+            f"The game is over ({outcome.get('result')}): only undo and redo remain.",
+            code="game_over",
+        )
+
+
+def resolve_location(state: State, raw: str) -> str:
+    """A location id from its id, name or alias, in any of the game's packs."""
+    for pack in packs_of(state):
+        try:
+            location = pack.resolve_location(raw)
+        except UnknownContentError:
+            continue
+        if location in state.get("board", {}):
+            return location
+    raise RuleViolation(f"There is no location {raw!r} on this board.", code="unknown_location")
+
+
+def content_item(state: State, kind: str, item_id: str) -> Any:
+    """A location, General or hero of the game's packs (``kind`` names the pack's mapping)."""
+    for pack in packs_of(state):
+        found = getattr(pack, kind).get(item_id)
+        if found is not None:
+            return found
+    return None
+
+
+def location_kind(state: State, location: str) -> str:
+    found = content_item(state, "locations", location)
+    return str(found.kind) if found else "location"
+
+
+def location_name(state: State, location: str) -> str:
+    found = content_item(state, "locations", location)
+    return str(found.name) if found else location
+
+
+def minions_text(colour: str, count: int) -> str:
+    singular, plural = FACTIONS.get(colour, (colour, colour))
+    return f"{count} {singular if count == 1 else plural}"
+
+
+def check_colours(minions: dict[str, int], *, allow_zero: bool) -> None:
+    unknown = sorted(colour for colour in minions if colour not in COLOURS)
+    if unknown:
+        raise RuleViolation(
+            f"Unknown minion colour {', '.join(map(repr, unknown))}: one of {', '.join(COLOURS)}.",
+            code="unknown_colour",
+        )
+    if any(count < 0 for count in minions.values()):
+        raise InvalidArguments({"minions": ["Counts cannot be negative."]})
+    if not allow_zero and not any(minions.values()):
+        raise InvalidArguments({"minions": ['Name at least one minion, e.g. {"green": 2}.']})
+
+
+def seat_of(ctx: Context, seat: str | None) -> str:
+    """The seat named, or the caller's; it must have a hero on the board."""
+    seat = seat or ctx.actor
+    if seat is None or seat not in ctx.state.get("seats", {}):
+        raise RuleViolation(f"There is no seat {seat!r} at this table.", code="unknown_seat")
+    if seat not in ctx.state.get("heroes", {}):
+        raise RuleViolation(
+            f"{seat_label(ctx.state, seat)} has no hero on the board.", code="no_hero"
+        )
+    return seat
+
+
+def hero_name(state: State, seat: str) -> str:
+    hero_id = str(state["heroes"][seat].get("hero", ""))
+    found = content_item(state, "heroes", hero_id)
+    if found:
+        return str(found.name)
+    # A hero built at the table (The Hero's Calling) is known by the name its seat gave it.
+    named = (state.get("seats") or {}).get(seat, {}).get("hero")
+    return str(named or hero_id or f"Seat {seat}'s hero")
+
+
+def record(
+    ctx: Context, type: str, summary: str, data: dict[str, Any], *steps: tuple[str, str]
+) -> None:
+    """Close an event whose steps are (instruction, rule) pairs."""
+    ctx.emit(type, summary, data=data, steps=[Step(text, rule) for text, rule in steps])
+
+
+def exchange(ctx: Context, location: str, piece: str, value: Any, stock: str) -> None:
+    """Set a board piece (a count or a flag) and take the difference from the supply's
+    ``stock``, when the supply tracks it; refused when the supply cannot cover it."""
+    old = ctx.state["board"][location].get(piece, 0)
+    delta = int(value) - int(old or 0)
+    left = ctx.state["supply"].get(stock)
+    if isinstance(left, int):
+        if delta > left:
+            raise RuleViolation(
+                f"The supply has {left} {stock} left; {location_name(ctx.state, location)} "
+                f"cannot take {delta} more.",
+                code="supply_exhausted",
+            )
+        ctx.set("supply", stock, left - delta)
+    ctx.set("board", location, piece, value)
+
+
+SEAT = Arg("str", description="The seat whose hero it is; the caller's by default.")
+LOCATION = Arg("str", required=True, description="A location's id, name or alias.")
+
+
+# ------------------------------------------------------------------------------------------
+# The board
+# ------------------------------------------------------------------------------------------
+
+
+@command(
+    "defeat_minions",
+    args={
+        "location": LOCATION,
+        "minions": Arg("dict[str,int]", required=True, description='e.g. {"green": 2}'),
+    },
+    systems=DOTR,
+)
+def defeat_minions(ctx: Context, args: dict[str, Any]) -> None:
+    """Minions defeated in combat at a location go back to the supply."""
+    require_playing(ctx.state)
+    location = resolve_location(ctx.state, args["location"])
+    check_colours(args["minions"], allow_zero=False)
+    removed: dict[str, int] = {c: n for c, n in args["minions"].items() if n}
+    on_board, pool = ctx.state["board"][location]["minions"], ctx.state["supply"]["minions"]
+    name = location_name(ctx.state, location)
+    short = sorted(c for c, n in removed.items() if on_board.get(c, 0) < n)
+    if short:
+        colour = short[0]
+        raise RuleViolation(
+            f"{name} holds {minions_text(colour, on_board.get(colour, 0))}; "
+            f"{removed[colour]} cannot be defeated there.",
+            code="not_enough_minions",
+        )
+    ctx.set("board", location, "minions", {c: n - removed.get(c, 0) for c, n in on_board.items()})
+    ctx.set("supply", "minions", {c: pool.get(c, 0) + removed.get(c, 0) for c in COLOURS})
+    what = ", ".join(minions_text(c, n) for c, n in removed.items())
+    record(
+        ctx, "minions_defeated", f"{what} defeated at {name}.",
+        {"location": location, "minions": removed},
+        (f"Remove {what} from {name} and return them to the supply.",
+         "Combat: each hit defeats one minion, which returns to the supply"),
+    )  # fmt: skip
+
+
+@command(
+    "heal_taint",
+    args={"location": LOCATION, "count": Arg("int", default=1, minimum=1, maximum=12)},
+    systems=DOTR,
+)
+def heal_taint(ctx: Context, args: dict[str, Any]) -> None:
+    """A Tainted Crystal healed (Heal the Land) goes back to the supply."""
+    require_playing(ctx.state)
+    location = resolve_location(ctx.state, args["location"])
+    count: int = args["count"]
+    taint = int(ctx.state["board"][location].get("taint", 0))
+    name = location_name(ctx.state, location)
+    if taint < count:
+        raise RuleViolation(
+            f"{name} has {taint} Tainted Crystal(s); {count} cannot be healed.",
+            code="no_taint_here",
+        )
+    exchange(ctx, location, "taint", taint - count, "taint")
+    record(
+        ctx, "taint_healed", f"{count} Tainted Crystal(s) healed at {name}.",
+        {"location": location, "count": count, "taint": taint - count},
+        (f"Remove {count} Tainted Crystal(s) from {name} and return them to the supply.",
+         "Heal the Land: a roll of 5+ removes one Tainted Crystal"),
+    )  # fmt: skip
+
+
+def _check_gate(state: State, location: str) -> None:
+    if location_kind(state, location) == "inn":
+        raise RuleViolation(
+            f"A Magic Gate cannot be built at {location_name(state, location)}: 'Inns are "
+            "restricted' (FAQ).",
+            code="no_gate_at_inn",
+        )
+
+
+@command("build_gate", args={"location": LOCATION}, systems=DOTR)
+def build_gate(ctx: Context, args: dict[str, Any]) -> None:
+    """A Magic Gate built at a location (not at an Inn, not where one stands)."""
+    require_playing(ctx.state)
+    location = resolve_location(ctx.state, args["location"])
+    name = location_name(ctx.state, location)
+    _check_gate(ctx.state, location)
+    if ctx.state["board"][location].get("gate"):
+        raise RuleViolation(f"A Magic Gate already stands at {name}.", code="gate_already_here")
+    exchange(ctx, location, "gate", True, "gates")
+    record(
+        ctx, "gate_built", f"A Magic Gate was built at {name}.",
+        {"location": location, "gates_left": ctx.state["supply"]["gates"]},
+        (f"Place a Magic Gate at {name}.",
+         "Build a Magic Gate: discard a Hero Card matching the location"),
+    )  # fmt: skip
+
+
+@command(
+    "set_location",
+    args={
+        "location": LOCATION,
+        "minions": Arg("dict[str,int]", description="Minions now there, by colour."),
+        "taint": Arg("int", minimum=0, maximum=12, description="Tainted Crystals now there."),
+        "fire": Arg("bool", description="Whether the location is On Fire."),
+        "gate": Arg("bool", description="Whether a Magic Gate stands there."),
+        "reason": Arg("str", required=True, description="Why the record is corrected."),
+    },
+    systems=DOTR,
+)
+def set_location(ctx: Context, args: dict[str, Any]) -> None:
+    """Correct the record of a location to match the physical board."""
+    require_playing(ctx.state)
+    location = resolve_location(ctx.state, args["location"])
+    given = {
+        key: args[key] for key in ("minions", "taint", "gate", "fire") if args[key] is not None
+    }
+    if not given:
+        raise InvalidArguments({"location": ["Give at least one of minions, taint, fire, gate."]})
+    name = location_name(ctx.state, location)
+    if "minions" in given:
+        check_colours(given["minions"], allow_zero=True)
+        before, pool = ctx.state["board"][location]["minions"], ctx.state["supply"]["minions"]
+        counts = {**before, **given["minions"]}
+        for colour in sorted(given["minions"]):
+            if counts[colour] - before.get(colour, 0) > pool.get(colour, 0):
+                raise RuleViolation(
+                    f"The supply holds {minions_text(colour, pool.get(colour, 0))}: "
+                    f"{name} cannot hold {counts[colour]}.",
+                    code="supply_exhausted",
+                )
+        new_pool = {c: pool.get(c, 0) - counts.get(c, 0) + before.get(c, 0) for c in COLOURS}
+        ctx.set("board", location, "minions", counts)
+        ctx.set("supply", "minions", new_pool)
+    if "taint" in given:
+        exchange(ctx, location, "taint", given["taint"], "taint")
+    if given.get("gate"):
+        _check_gate(ctx.state, location)
+    if "gate" in given:
+        exchange(ctx, location, "gate", given["gate"], "gates")
+    if "fire" in given:
+        # Kept as the board keeps it: a flag, or a count of 0/1 where the night counts them.
+        old = ctx.state["board"][location].get("fire")
+        fire = int(given["fire"]) if type(old) is int else given["fire"]
+        exchange(ctx, location, "fire", fire, "fire")
+    record(
+        ctx, "location_corrected", f"{name} corrected: {args['reason']}",
+        {"location": location, "set": given, "reason": args["reason"]},
+        (f"The record of {name} now matches the board.",
+         "Correction: the physical board is the truth"),
+    )  # fmt: skip
+
+
+# ------------------------------------------------------------------------------------------
+# Generals and the War Status
+# ------------------------------------------------------------------------------------------
+
+
+@command(
+    "wound_general",
+    args={
+        "general": Arg("str", required=True, description="The General's id or name."),
+        "wounds": Arg("int", default=1, minimum=1, maximum=20),
+    },
+    systems=DOTR,
+)
+def wound_general(ctx: Context, args: dict[str, Any]) -> None:
+    """Wounds dealt to a General; at its life it is defeated and the War Status advances."""
+    require_playing(ctx.state)
+    general_id, name, life = _general(ctx.state, args["general"])
+    general = ctx.state["generals"][general_id]
+    if general.get("defeated"):
+        raise RuleViolation(f"{name} is already defeated.", code="general_defeated")
+    wounds = min(life, int(general.get("wounds", 0)) + args["wounds"])
+    ctx.set("generals", general_id, "wounds", wounds)
+    if wounds < life:
+        record(
+            ctx, "general_wounded", f"{name} took {args['wounds']} wound(s) ({wounds} of {life}).",
+            {"general": general_id, "wounds": wounds, "life": life},
+            (f"Move {name}'s wound marker to {life - wounds} life left.",
+             "Battle with a General: each hit is one wound"),
+        )  # fmt: skip
+        return
+    ctx.set("generals", general_id, "defeated", True)
+    level = min(int(ctx.state.get("war_level", 0)) + 1, len(WAR_STATUSES) - 1)
+    status = WAR_STATUSES[level]
+    ctx.set("war_level", level)
+    ctx.set("war_status", status)
+    record(
+        ctx, "general_defeated", f"{name} is defeated! The war is now {status.capitalize()} War.",
+        {"general": general_id, "wounds": wounds, "life": life, "war_level": level,
+         "war_status": status},
+        (f"Remove {name} from the board; the Hero who struck the last blow keeps its card.",
+         "Defeating a General"),
+        (f"Advance the War Status marker one space ({status}).",
+         "War Status: Early, Mid, Mid, Late; one space for each General defeated"),
+    )  # fmt: skip
+    if all(g.get("defeated") for g in ctx.state["generals"].values()):
+        reason = "All the Generals are defeated."
+        ctx.set("outcome", {"result": "won", "reason": reason, "rule": WIN_RULE})
+        record(
+            ctx, "game_won", "The Realm is saved: every General is defeated.", {"result": "won"},
+            ("The heroes win. Count completed Quests and General cards to name the King's "
+             "Champion.", WIN_RULE),
+        )  # fmt: skip
+
+
+def _general(state: State, raw: str) -> tuple[str, str, int]:
+    """A General of this game by id or name: (id, name, life)."""
+    for general_id, general in state.get("generals", {}).items():
+        known = content_item(state, "generals", general_id)
+        name = known.name if known else general_id
+        if raw.strip().lower() in (general_id, name.lower()):
+            life = general.get("life", known.life if known else None)
+            if isinstance(life, int):
+                return general_id, name, life
+    raise RuleViolation(f"There is no General {raw!r} in this game.", code="unknown_general")
+
+
+# ------------------------------------------------------------------------------------------
+# Heroes on the board
+# ------------------------------------------------------------------------------------------
+
+
+@command("move_hero", args={"location": LOCATION, "seat": SEAT}, systems=DOTR)
+def move_hero(ctx: Context, args: dict[str, Any]) -> None:
+    """A hero moved on the board (on foot, by horse, eagle, gate or ability)."""
+    require_playing(ctx.state)
+    seat = seat_of(ctx, args["seat"])
+    location = resolve_location(ctx.state, args["location"])
+    origin = ctx.state["heroes"][seat].get("location")
+    name, where = hero_name(ctx.state, seat), location_name(ctx.state, location)
+    if origin == location:
+        raise RuleViolation(f"{name} is already at {where}.", code="already_there")
+    ctx.set("heroes", seat, "location", location)
+    record(
+        ctx, "hero_moved", f"{name} moved to {where}.",
+        {"seat": seat, "from": origin, "to": location},
+        (f"{name} stands at {where}.", "Movement"),
+    )  # fmt: skip
+
+
+SLAIN_RULE = "Hero Death (Companions & Catacombs; the base rules here are silent)"
+SLAIN_TEXT = (
+    "{name} has no life left. Companions & Catacombs: 'The player starts a new Hero in Monarch "
+    "City, drawing 2 new Hero Cards and a new Quest card.' Record what your table does."
+)
+
+
+@command(
+    "wound_hero",
+    args={"seat": SEAT, "wounds": Arg("int", default=1, minimum=1, maximum=20)},
+    systems=DOTR,
+)
+def wound_hero(ctx: Context, args: dict[str, Any]) -> None:
+    """Wounds a hero suffered: life tokens lost, never below 0."""
+    require_playing(ctx.state)
+    seat = seat_of(ctx, args["seat"])
+    life = int(ctx.state["heroes"][seat]["life"])
+    name = hero_name(ctx.state, seat)
+    if life == 0:
+        raise RuleViolation(f"{name} has no life left to lose.", code="hero_has_no_life")
+    lost = min(life, args["wounds"])
+    ctx.set("heroes", seat, "life", life - lost)
+    steps = [(f"{name} loses {lost} life token(s).", "Wounds: a wound removes a life token")]
+    if life == lost:
+        steps.append((SLAIN_TEXT.format(name=name), SLAIN_RULE))
+    record(
+        ctx, "hero_wounded", f"{name} suffered {lost} wound(s) ({life - lost} life left).",
+        {"seat": seat, "wounds": lost, "life": life - lost, "slain": life == lost},
+        *steps,
+    )  # fmt: skip
+
+
+@command(
+    "heal_hero",
+    args={
+        "seat": SEAT,
+        "amount": Arg("int", minimum=1, maximum=20, description="Life healed; all when omitted."),
+    },
+    systems=DOTR,
+)
+def heal_hero(ctx: Context, args: dict[str, Any]) -> None:
+    """Life tokens a hero healed, never above the hero's life."""
+    require_playing(ctx.state)
+    seat = seat_of(ctx, args["seat"])
+    life, most = int(ctx.state["heroes"][seat]["life"]), int(ctx.state["heroes"][seat]["max_life"])
+    name = hero_name(ctx.state, seat)
+    if life >= most:
+        raise RuleViolation(f"{name} is already at full life ({most}).", code="hero_at_full_life")
+    healed = min(most - life, args["amount"] or most)
+    ctx.set("heroes", seat, "life", life + healed)
+    record(
+        ctx, "hero_healed", f"{name} healed {healed} life ({life + healed} of {most}).",
+        {"seat": seat, "healed": healed, "life": life + healed},
+        (f"{name} takes back {healed} life token(s).",
+         "Healing Wounds: all life at an Inn or in Monarch City, else 2"),
+    )  # fmt: skip

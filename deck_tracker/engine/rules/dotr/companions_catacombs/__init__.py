@@ -1,0 +1,1 @@
+"""Companions & Catacombs: Companions, Dungeons, Warlords, Trolls and Giant Spiders."""

@@ -1,0 +1,262 @@
+"""Companions & Catacombs: its setup, the Companion limits, and dismissing a Companion.
+
+``heroes[seat].companions`` lists a hero's Companions (in the Companion deck's hand of that
+seat), ``companion_colours`` their colours, ``recruit_visit`` what the hero did at the Inn it
+stands in (recruiting: ``recruit.py``).
+
+Rules (CC 'Setup' and 'Companion Rules'):
+
+* Setup: the starting Dungeon (``dungeons.py``); the Companion, Treasure Room and Dungeon Room
+  decks shuffled (the unpublished ones kept at the table until their cards are entered); the
+  tokens beside the board; Land Ablaze only with the Dragon expansion.
+* Limits: 1 Companion + 1 per completed Quest (Treasure Room cards count), never two of one
+  colour.
+* A Companion is discarded only when its card says so (``dismiss_companion``); a visit to an
+  Inn ends when the hero moves.
+* Companions that change how many Hero Cards a rule deals do so (Giddeon IV and Captain Xeva
+  in the Evening, April Raven at Rumors); their other abilities are the players' to apply.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from deck_tracker.engine.commands import Arg, Observer, command
+from deck_tracker.engine.content import Card
+from deck_tracker.engine.core import Context, State, Step
+from deck_tracker.engine.decks import get_deck, move_cards
+from deck_tracker.engine.errors import InvalidArguments, RuleViolation
+from deck_tracker.engine.game import place_decks
+from deck_tracker.engine.rules.dotr.base.board import Realm
+from deck_tracker.engine.rules.dotr.base.expansions import (
+    Expansion,
+    has_expansion,
+    keep_entered_content,
+)
+from deck_tracker.engine.rules.dotr.base.packs import effective_pack, game_cards
+from deck_tracker.engine.rules.dotr.base.pending import on_board
+from deck_tracker.engine.rules.dotr.base.table import (
+    DOTR,
+    SEAT,
+    content_item,
+    hero_name,
+    require_playing,
+    seat_of,
+)
+from deck_tracker.engine.rules.dotr.companions_catacombs.dungeons import (
+    PACK_ID,
+    RELICS,
+    ROOMS,
+    TOKENS,
+    TREASURES,
+    place_dungeon,
+)
+from deck_tracker.engine.rules.dotr.companions_catacombs.fallen import COMPANION, EXPANSION
+
+__all__ = ["EXPANSION", "card_of", "companion_limit", "require_cc"]
+
+DECKS = (COMPANION, ROOMS, TREASURES, RELICS)
+R_SETUP = "CC Setup"
+R_DISMISS = "CC Companion Rules 3: a Companion is discarded only when its card says so"
+
+
+# ------------------------------------------------------------------------------------------
+# Setup
+# ------------------------------------------------------------------------------------------
+
+
+def _complete(state: State, deck: str) -> bool:
+    """Whether every card of ``deck`` is entered, so that the app may hold it."""
+    fields = {ROOMS: "exploration", TREASURES: "exploration_goal"}
+    pack = effective_pack(state, PACK_ID)
+    field = fields.get(deck)
+    return field is None or all(card.data.get(field) is not None for card in pack.deck(deck).cards)
+
+
+def _setup(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> None:
+    pack = effective_pack(ctx.state, PACK_ID)
+    steps = [
+        Step(
+            "Shuffle the Companion deck (Events and Companions), the Treasure Room deck and "
+            "the Dungeon Room deck; put the tokens beside the board.",
+            R_SETUP,
+        )
+    ]
+    decks: dict[str, dict[str, Any]] = {}
+    for name in (*DECKS, TOKENS):
+        owner = "table" if name in table_decks or not _complete(ctx.state, name) else "app"
+        cards = list(pack.deck(name).card_ids())
+        decks[name] = {
+            "cards": cards,
+            "owner": owner,
+            "auto_reshuffle": pack.deck(name).auto_reshuffle,
+        }
+        if owner == "table" and name not in table_decks:
+            steps.append(
+                Step(
+                    f"The {name} cards are not all entered: the table keeps that deck.",
+                    "CC: Room, Treasure and Relic contents are not published",
+                )
+            )
+    place_decks(ctx, decks, rule=R_SETUP)
+    if not has_expansion(ctx.state, "dragon"):
+        ablaze = [c.id for c in pack.deck(COMPANION).cards if c.data.get("effect") == "land_ablaze"]
+        deck = get_deck(ctx.state, COMPANION)
+        ctx.set("decks", COMPANION, "draw", [c for c in deck["draw"] if c not in ablaze])
+        ctx.set("decks", COMPANION, "box", [*deck["box"], *ablaze])
+        steps.append(
+            Step(
+                "Put the Land Ablaze Event back in the box (Dragon expansion only).",
+                "CC Setup note: Land Ablaze only with the Dragon expansion",
+            )
+        )
+    board = ctx.state["board"]
+    for loc in board:
+        ctx.set("board", loc, {**board[loc], "trolls": 0, "spiders": 0, "warlords": 0})
+    supply = dict(ctx.state["supply"])
+    counts = pack.components
+    for token, key in (
+        ("trolls", "trolls"),
+        ("spiders", "giant_spiders"),
+        ("warlords", "warlords"),
+    ):
+        supply[token] = int(supply.get(token, 0)) + int(counts.get(key, 0))
+    if has_expansion(ctx.state, "dragon") and "fire" not in supply:
+        # Land Ablaze places a Fire token even when no fire-setting Dragon is in the game.
+        supply["fire"] = int((ctx.get("settings") or {}).get("fire_tokens", 10))
+        for loc in board:
+            ctx.set("board", loc, "fire", 0)
+        steps.append(
+            Step(
+                f"Put {supply['fire']} Fire tokens beside the board (Land Ablaze).",
+                "CC Event: Land Ablaze",
+            )
+        )
+    ctx.set("supply", supply)
+    ctx.set("dungeons", {})
+    rolls = (
+        [setup["starting_dungeon_roll"]]
+        if isinstance(setup.get("starting_dungeon_roll"), int)
+        else []
+    )
+    if rolls and not 1 <= rolls[0] <= 6:
+        raise InvalidArguments({"starting_dungeon_roll": ["A die roll, 1 to 6."]})
+    on_board(
+        ctx,
+        lambda realm: place_dungeon(realm, rolls, "CC Setup 1: place a starting Dungeon"),
+        type="companions_catacombs_setup",
+        summary="Companions & Catacombs: the Companion deck, Dungeons and their tokens.",
+        data={"supply": {k: supply[k] for k in ("trolls", "spiders", "warlords")}},
+        steps=steps,
+        realm=Realm(ctx, setup=True),
+    )
+
+
+def _card_count(state: State, purpose: str, count: int) -> int:
+    """Companions that deal more Hero Cards to the active hero (the table may still say less)."""
+    seat = (state.get("turn") or {}).get("active_seat")
+    hero = (state.get("heroes") or {}).get(seat or "")
+    if hero is None:
+        return count
+    held = set(hero.get("companions") or [])
+    if purpose == "evening":
+        # Giddeon IV: 1 more in each Evening; Captain Xeva: 1 more ending on a Treasure Chest.
+        count += "companion-giddeon-iv" in held
+        location = content_item(state, "locations", str(hero.get("location")))
+        count += "companion-captain-xeva" in held and bool(location and location.treasure_chest)
+    if purpose == "rumors":
+        count += 2 * ("companion-april-raven" in held)  # April Raven: 2 more per Rumors action
+    return count
+
+
+# What the expansion adds to the base setup (collected in hooks.py ``EXPANSIONS``).
+EXPANSION_RULES = Expansion(
+    EXPANSION,
+    "Defenders of the Realm: Companions and Catacombs",
+    pack=PACK_ID,
+    decks=DECKS,
+    prepare=keep_entered_content,
+    setup=_setup,
+    card_count=_card_count,
+)
+
+
+# ------------------------------------------------------------------------------------------
+# Recruiting
+# ------------------------------------------------------------------------------------------
+
+
+def companion_limit(state: State, seat: str) -> int:
+    hero = state["heroes"][seat]
+    return 1 + len(hero.get("completed_quests") or []) + len(hero.get("treasure_rooms") or [])
+
+
+def card_of(state: State, card_id: str) -> Card:
+    return game_cards(state)[card_id]
+
+
+def require_cc(state: State) -> None:
+    require_playing(state)
+    if not has_expansion(state, EXPANSION):
+        raise RuleViolation("This game does not use Companions & Catacombs.", code="no_expansion")
+
+
+@command(
+    "dismiss_companion",
+    args={
+        "companion": Arg("str", required=True),
+        "special": Arg(
+            "str", description="The Special card taken back from the box, if the card says so."
+        ),
+        "seat": SEAT,
+    },
+    systems=DOTR,
+)
+def dismiss_companion(ctx: Context, args: dict[str, Any]) -> None:
+    """Discard a Companion whose card says it may be discarded (some take a Special back)."""
+    require_cc(ctx.state)
+    seat = seat_of(ctx, args["seat"])
+    companion: str = args["companion"]
+    held = list(ctx.state["heroes"][seat].get("companions") or [])
+    if companion not in held:
+        raise RuleViolation(
+            f"{hero_name(ctx.state, seat)} has no Companion {companion!r}.",
+            code="no_such_companion",
+        )
+    card = card_of(ctx.state, companion)
+    if not card.data.get("discard_to_use"):
+        raise RuleViolation(f"{card.name} may not be discarded.", code="companion_stays")
+    move_cards(ctx, COMPANION, [companion], source="hand", target="discard", seat=seat)
+    ctx.set("heroes", seat, "companions", [c for c in held if c != companion])
+    colours = dict(ctx.state["heroes"][seat].get("companion_colours") or {})
+    colours.pop(companion, None)
+    ctx.set("heroes", seat, "companion_colours", colours)
+    steps = [Step(f"Discard {card.name} to use its ability.", R_DISMISS)]
+    special = args["special"]
+    if special is not None:
+        if not card.data.get("retrieves_special") or card_of(ctx.state, special).kind != "special":
+            raise RuleViolation(f"{card.name} takes no card from the box.", code="no_retrieve")
+        move_cards(ctx, "hero", [special], source="box", target="hand", seat=seat)
+        steps.append(Step(f"Take {card_of(ctx.state, special).name} back from the box.", R_DISMISS))
+    ctx.emit(
+        "companion_dismissed",
+        f"{hero_name(ctx.state, seat)} discarded {card.name}.",
+        data={"seat": seat, "companion": companion, "special": special},
+        steps=steps,
+    )
+
+
+# A visit to an Inn ends when the hero moves (an observer of move_hero).
+def _before(state: State, name: str, args: dict[str, Any]) -> Any:
+    return (name == "move_hero" and has_expansion(state, EXPANSION)) or None
+
+
+def _after(ctx: Context, name: str, args: dict[str, Any], memo: Any) -> None:
+    seat = args.get("seat") or ctx.actor
+    hero = (ctx.state.get("heroes") or {}).get(seat or "")
+    if memo and hero is not None and hero.get("recruit_visit"):
+        ctx.delete("heroes", str(seat), "recruit_visit")
+
+
+OBSERVER = Observer(before=_before, after=_after)

@@ -1,0 +1,381 @@
+"""Companions & Catacombs: a hero's run through a Dungeon (rules in ``dungeons.py``).
+
+``dungeon_run``: ``{"seat", "location", "treasure", "goal", "rooms": [{"card", "exploration",
+"completed"}], "total", "current": the room revealed and not yet resolved, or None}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deck_tracker.engine.commands import Arg, command
+from deck_tracker.engine.core import Context, State, Step
+from deck_tracker.engine.decks import draw_cards, get_deck, move_cards
+from deck_tracker.engine.errors import InvalidArguments, RuleViolation
+from deck_tracker.engine.rules.dotr.base.expansions import has_expansion
+from deck_tracker.engine.rules.dotr.base.pending import on_board
+from deck_tracker.engine.rules.dotr.base.table import (
+    DOTR,
+    SEAT,
+    hero_name,
+    require_playing,
+    resolve_location,
+    seat_of,
+)
+from deck_tracker.engine.rules.dotr.companions_catacombs.dungeons import (
+    RELICS,
+    ROOMS,
+    TOKENS,
+    TREASURES,
+    anonymous_card,
+    card_of,
+    dungeon_name,
+    end_run,
+    escape,
+    return_run_cards,
+    start_run,
+    title_of,
+)
+from deck_tracker.engine.rules.dotr.companions_catacombs.fallen import EXPANSION
+
+R_ENTER = "CC Dungeon: a Hero on a Dungeon may enter it by spending 4 Actions in the same turn"
+R_TREASURE = (
+    "CC Treasure Rooms: shuffle the Treasure Room deck and its discard pile, draw 1: its "
+    "Exploration Goal"
+)
+R_ROOM = "CC Dungeon Rules 1, 3: rooms one at a time; a completed room adds its Exploration"
+R_ESCAPE = "CC Dungeon Rules 4: undefeated Minions escape to a location of their colour"
+R_GOAL = "CC Treasure Rooms 1: explore until the total equals or exceeds the Exploration Goal"
+R_REWARD = (
+    "CC Treasure Rooms 2-3 and Dungeon Rules 5: the Reward (a Treasure of the token), the "
+    "Treasure Room card as a completed Quest; the Dungeon token leaves the board"
+)
+R_CHUMFOOT = "Chumfoot: may reveal the next Dungeon Room card before deciding to exit"
+
+
+def _require(state: State) -> None:
+    require_playing(state)
+    if not has_expansion(state, EXPANSION):
+        raise RuleViolation("This game does not use Companions & Catacombs.", code="no_expansion")
+
+
+def _run(state: State) -> dict[str, Any]:
+    run = state.get("dungeon_run")
+    if not run:
+        raise RuleViolation("No hero is in a Dungeon.", code="no_dungeon_run")
+    if any(p.get("type") == "dungeon_death" for p in state.get("pending") or []):
+        raise RuleViolation(
+            "The hero died in the Dungeon: settle dungeon_death.", code="pending_choice"
+        )
+    return dict(run)
+
+
+def _reveal(
+    ctx: Context, deck: str, card: str | None, number: int | None, field: str, rule: str
+) -> tuple[str, int]:
+    """Reveal one card of ``deck`` onto the table: (card id, its printed number)."""
+    owner = get_deck(ctx.state, deck)["owner"]
+    if owner == "table" and card is None:
+        card = anonymous_card(ctx.state, deck, field)
+        if card is None or number is None:
+            raise InvalidArguments(
+                {"card": [f"Name the {deck} card revealed, or give its {field}."]}
+            )
+    if owner == "table":
+        drawn = draw_cards(ctx, deck, count=1, cards=[card], rule=rule)[0] if card else ""
+    else:
+        if card is not None:
+            raise InvalidArguments({"card": [f"The app draws the {deck} deck: omit card."]})
+        drawn = draw_cards(ctx, deck, count=1, cards=None, rule=rule)[0]
+    ctx.put("decks", deck, "table", [drawn])
+    printed = card_of(ctx.state, deck, drawn).data.get(field)
+    value = printed if printed is not None else number
+    if value is None:
+        raise InvalidArguments(
+            {field: [f"{title_of(ctx.state, deck, drawn)} has no {field} entered: give it."]}
+        )
+    if number is not None and printed is not None and number != printed:
+        raise InvalidArguments({field: [f"{title_of(ctx.state, deck, drawn)} shows {printed}."]})
+    return drawn, int(value)
+
+
+@command(
+    "enter_dungeon",
+    args={
+        "seat": SEAT,
+        "card": Arg("str", description="Table-owned Treasure Room deck: the card drawn."),
+        "goal": Arg(
+            "int", minimum=1, maximum=20, description="Its Exploration Goal, if not entered."
+        ),
+    },
+    systems=DOTR,
+)
+def enter_dungeon(ctx: Context, args: dict[str, Any]) -> None:
+    """Enter the Dungeon where the hero stands (4 actions) and draw its Treasure Room."""
+    _require(ctx.state)
+    seat = seat_of(ctx, args["seat"])
+    location = ctx.state["heroes"][seat]["location"]
+    dungeon = (ctx.state.get("dungeons") or {}).get(location)
+    name = hero_name(ctx.state, seat)
+    if dungeon is None:
+        raise RuleViolation(f"There is no Dungeon where {name} stands.", code="no_dungeon_here")
+    if ctx.state.get("dungeon_run"):
+        raise RuleViolation("A hero is already in a Dungeon.", code="dungeon_run_under_way")
+    steps = [
+        Step(f"{name} spends 4 Actions to enter {dungeon_name(ctx.state, location)}.", R_ENTER)
+    ]
+    marked = dungeon.get("treasure_room")
+    if marked:
+        treasure = str(marked)
+        goal = card_of(ctx.state, TREASURES, treasure).data.get("exploration_goal") or args["goal"]
+        if goal is None:
+            raise InvalidArguments(
+                {"goal": ["Give the Exploration Goal of the marked Treasure Room."]}
+            )
+        steps.append(
+            Step(
+                "The Treasure Room marked for this Dungeon awaits: "
+                f"{title_of(ctx.state, TREASURES, treasure)}.",
+                "Setting dungeon_death_treasure_room",
+            )
+        )
+    else:
+        deck = get_deck(ctx.state, TREASURES)
+        if deck["owner"] == "app":
+            pile = [*deck["draw"], *deck["discard"]]
+            ctx.rng.shuffle(pile)
+            ctx.set("decks", TREASURES, "draw", pile)
+            ctx.set("decks", TREASURES, "discard", [])
+        else:
+            ctx.set("decks", TREASURES, "draw", [*deck["draw"], *deck["discard"]])
+            ctx.set("decks", TREASURES, "discard", [])
+        treasure, goal = _reveal(
+            ctx, TREASURES, args["card"], args["goal"], "exploration_goal", R_TREASURE
+        )
+        steps.append(
+            Step(
+                "Shuffle the Treasure Room cards; draw "
+                f"{title_of(ctx.state, TREASURES, treasure)}: "
+                f"Exploration Goal {goal}.",
+                R_TREASURE,
+            )
+        )
+    run = {
+        "seat": seat,
+        "location": location,
+        "treasure": treasure,
+        "goal": int(goal),
+        "rooms": [],
+        "total": 0,
+        "current": None,
+    }
+    start_run(ctx, run)
+    ctx.emit(
+        "dungeon_entered",
+        f"{name} enters {dungeon_name(ctx.state, location)} (goal {goal}).",
+        data={"seat": seat, "location": location, "treasure": treasure, "goal": int(goal)},
+        steps=steps,
+    )
+
+
+ROOM_ARGS = {
+    "card": Arg("str", description="Table-owned Dungeon Room deck: the card revealed."),
+    "exploration": Arg("int", minimum=0, maximum=2, description="Its Exploration, if not entered."),
+}
+
+
+@command("reveal_dungeon_room", args=ROOM_ARGS, systems=DOTR)
+def reveal_dungeon_room(ctx: Context, args: dict[str, Any]) -> None:
+    """Reveal the next Dungeon Room (the hero must then encounter it)."""
+    _require(ctx.state)
+    run = _run(ctx.state)
+    if run["current"]:
+        raise RuleViolation("Resolve the room revealed first.", code="room_unresolved")
+    if run["total"] >= run["goal"]:
+        raise RuleViolation(
+            "The Exploration Goal is reached: face the Treasure Room.", code="goal_reached"
+        )
+    card, exploration = _reveal(
+        ctx, ROOMS, args["card"], args["exploration"], "exploration", R_ROOM
+    )
+    room = {"card": card, "exploration": exploration}
+    name = title_of(ctx.state, ROOMS, card)
+    ctx.set("dungeon_run", {**run, "current": room})
+    ctx.emit(
+        "dungeon_room_revealed",
+        f"Dungeon Room: {name} (Exploration {exploration}).",
+        data={"card": card, "exploration": exploration, "total": run["total"], "goal": run["goal"]},
+        steps=[
+            Step(
+                f"Encounter {name}; when it is resolved, record it (resolve_dungeon_room).", R_ROOM
+            )
+        ],
+    )
+
+
+@command(
+    "resolve_dungeon_room",
+    args={
+        "completed": Arg("bool", default=True, description="The encounter was defeated."),
+        "escaped": Arg("dict[str,int]", description="Minions not defeated, by colour."),
+        "escape_to": Arg("list[str]", max_items=30, description="A location per escaping Minion."),
+    },
+    systems=DOTR,
+)
+def resolve_dungeon_room(ctx: Context, args: dict[str, Any]) -> None:
+    """The room's encounter is over: its Exploration counts if completed; Minions may escape."""
+    _require(ctx.state)
+    run = _run(ctx.state)
+    room = run["current"]
+    if not room:
+        raise RuleViolation("Reveal a Dungeon Room first.", code="no_room_revealed")
+    completed: bool = args["completed"]
+    total = run["total"] + (room["exploration"] if completed else 0)
+    done = {**room, "completed": completed}
+    ctx.set("dungeon_run", {**run, "rooms": [*run["rooms"], done], "total": total, "current": None})
+    name = title_of(ctx.state, ROOMS, room["card"])
+    escaped = {c: n for c, n in (args["escaped"] or {}).items() if n}
+    steps = [
+        Step(
+            f"{name} {'completed' if completed else 'not completed'}: Exploration "
+            f"{total} of {run['goal']}.",
+            R_ROOM,
+        )
+    ]
+    steps.append(
+        Step(
+            "Face the Treasure Room (fight_treasure_room)."
+            if total >= run["goal"]
+            else "Advance (reveal_dungeon_room) or leave (leave_dungeon).",
+            R_GOAL,
+        )
+    )
+    places = [resolve_location(ctx.state, raw) for raw in args["escape_to"] or []]
+    on_board(
+        ctx,
+        lambda realm: escape(realm, escaped, places, R_ESCAPE) if escaped else None,
+        type="dungeon_room_resolved",
+        summary=f"{name}: Exploration {total} of {run['goal']}.",
+        data={"card": room["card"], "completed": completed, "total": total, "escaped": escaped},
+        steps=steps,
+    )
+
+
+@command("leave_dungeon", args={}, systems=DOTR)
+def leave_dungeon(ctx: Context, args: dict[str, Any]) -> None:
+    """Leave the Dungeon: revealed cards shuffled back, the Dungeon stays for another run."""
+    _require(ctx.state)
+    run = _run(ctx.state)
+    chumfoot = "companion-chumfoot" in ctx.state["heroes"][run["seat"]].get("companions", [])
+    if run["current"] and not chumfoot:
+        raise RuleViolation(
+            "Once a room is revealed the hero must encounter it.", code="room_unresolved"
+        )
+    steps = return_run_cards(
+        ctx,
+        run,
+        leaving=True,
+        keep_treasure=bool((ctx.state["dungeons"][run["location"]] or {}).get("treasure_room")),
+    )
+    end_run(ctx)
+    name = hero_name(ctx.state, run["seat"])
+    ctx.emit(
+        "dungeon_left",
+        f"{name} leaves {dungeon_name(ctx.state, run['location'])}.",
+        data={"seat": run["seat"], "location": run["location"]},
+        steps=[*steps, Step("The Dungeon token stays on the board.", "CC Dungeon Rules 2")],
+    )
+
+
+@command(
+    "fight_treasure_room",
+    args={
+        "defeated": Arg("bool", required=True, description="The hero defeated the Treasure Room."),
+        "relic": Arg("str", description="The Treasure chosen (a Relic card of the token)."),
+    },
+    systems=DOTR,
+)
+def fight_treasure_room(ctx: Context, args: dict[str, Any]) -> None:
+    """The Treasure Room encounter: victory takes a Treasure and counts as a completed Quest."""
+    _require(ctx.state)
+    run = _run(ctx.state)
+    if run["current"] or run["total"] < run["goal"]:
+        raise RuleViolation(
+            f"Explore on: {run['total']} of {run['goal']}.", code="goal_not_reached"
+        )
+    seat, location = run["seat"], run["location"]
+    name = hero_name(ctx.state, seat)
+    dungeon = dict(ctx.state["dungeons"][location])
+    if not args["defeated"]:
+        steps = return_run_cards(
+            ctx, run, leaving=True, keep_treasure=bool(dungeon.get("treasure_room"))
+        )
+        end_run(ctx)
+        ctx.emit(
+            "treasure_room_failed",
+            f"{name} failed the Treasure Room and leaves.",
+            data={"seat": seat, "location": location},
+            steps=[
+                Step(
+                    "Suffer the Penalty of the card (record it with wound_hero).",
+                    "CC Treasure Rooms 2",
+                ),
+                *steps,
+            ],
+        )
+        return
+    relics = [r for r in card_of(ctx.state, TOKENS, dungeon["token"]).data["relics"] if r]
+    relic = args["relic"]
+    if relic is None and len(relics) == 1:
+        relic = relics[0]
+    if relic is None or (relics and relic not in relics):
+        choices = ", ".join(relics) or "any Relic card of the token (not entered yet)"
+        raise InvalidArguments({"relic": [f"Choose the Treasure: {choices}."]})
+    move_cards(ctx, RELICS, [relic], source="draw", target="hand", seat=seat)
+    move_cards(ctx, TREASURES, [run["treasure"]], source="table", target="hand", seat=seat)
+    ctx.put("heroes", seat, "treasure_rooms", [run["treasure"]])
+    relic_name = title_of(ctx.state, RELICS, relic)
+    room_name = title_of(ctx.state, TREASURES, run["treasure"])
+    steps = [
+        Step(
+            f"{name} takes the Treasure {relic_name} and the Treasure Room card {room_name} "
+            "(a completed Quest).",
+            R_REWARD,
+        )
+    ]
+    items = list(dungeon.get("quest_items") or [])
+    if items:
+        move_cards(ctx, "quest", items, source="table", target="hand", seat=seat)
+        ctx.put("heroes", seat, "completed_quests", items)
+        steps.append(
+            Step(
+                f"{name} also gathers the Quest items left here: {', '.join(items)}.",
+                "CC Hero Death in a Dungeon 1",
+            )
+        )
+    steps += return_run_cards(ctx, run, leaving=False, keep_treasure=True)
+    pool = (ctx.state.get("settings") or {}).get("conquered_dungeon_token") == "back_to_pool"
+    move_cards(
+        ctx, TOKENS, [dungeon["token"]], source="table", target="draw" if pool else "box", seat=""
+    )
+    ctx.set("dungeons", {k: v for k, v in ctx.state["dungeons"].items() if k != location})
+    end_run(ctx)
+    steps.append(
+        Step(
+            "Remove the Dungeon token from the board"
+            + (" (it may be placed again)." if pool else "."),
+            "Setting conquered_dungeon_token",
+        )
+    )
+    ctx.emit(
+        "treasure_room_defeated",
+        f"{name} conquered {dungeon_name(ctx.state, location)}!",
+        data={
+            "seat": seat,
+            "location": location,
+            "relic": relic,
+            "treasure_room": run["treasure"],
+            "quest_items": items,
+        },
+        steps=steps,
+    )

@@ -1,0 +1,230 @@
+"""Companions & Catacombs: Dungeons.
+
+State: ``dungeons`` maps a location to its Dungeon, ``{"token": id, "quest_items": [quest ids],
+"treasure_room": id | None}``; the token lies on the ``dungeon_token`` deck's table pile while
+on the board. ``dungeon_run`` is the run under way (one at a time, on the hero's turn).
+
+Rules (CC):
+
+* Placing a Dungeon (the starting one, and the Dungeon Event): a die on the table (1 Ancient
+  Ruins .. 6 Dragon's Teeth Range) and a random token. A roll naming a location that already
+  has a Dungeon puts a Tainted Crystal there and rolls again; the same location rolled again
+  takes no second crystal. With no token left nothing is placed.
+* Entering costs 4 actions in one turn. The Treasure Room deck and its discard pile are
+  shuffled and 1 card drawn: its Exploration Goal. Dungeon Rooms are revealed one at a time;
+  a completed room adds its Exploration (0, 1 or 2). The hero may leave after any room (with
+  Chumfoot, even after revealing the next one): the revealed cards are shuffled back, the
+  Dungeon stays. Minions not defeated escape to a location of their colour if their race is
+  active (setting ``dungeon_escape_races``).
+* Once the total reaches the goal the Treasure Room is fought: victory gives one of the
+  token's Treasures (a Relic), the Treasure Room card (a completed Quest: it counts for the
+  Companion limit and the King's Champion), and any Quest items a fallen hero left there; the
+  token leaves the board (setting ``conquered_dungeon_token``). Defeat: the penalty (recorded
+  with ``wound_hero``); a hero who lives leaves as above.
+* A hero dying in a Dungeon (``dungeon_death``): Quest items stay in that Dungeon, every other
+  card is discarded, Companions as ``dungeon_death_companions`` says; a new hero starts in
+  Monarch City with 2 Hero Cards, a Quest and one used Special card taken back.
+* The cards of these decks are not published: unknown ones carry null values, a table-owned
+  deck names the card revealed or just its printed number (``exploration``, ``goal``).
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from deck_tracker.engine.content import COLOURS, Card, default_packs
+from deck_tracker.engine.core import Context, State, Step
+from deck_tracker.engine.decks import get_deck, move_cards, take_from_draw
+from deck_tracker.engine.errors import InvalidArguments
+from deck_tracker.engine.rules.dotr.base.board import Realm
+from deck_tracker.engine.rules.dotr.base.packs import effective_pack
+from deck_tracker.engine.rules.dotr.base.pending import add_pending, roll_die
+from deck_tracker.engine.rules.dotr.base.table import location_name
+
+__all__ = [
+    "PACK_ID",
+    "ROOMS",
+    "TOKENS",
+    "TREASURES",
+    "card_of",
+    "end_run",
+    "place_dungeon",
+    "return_run_cards",
+    "start_run",
+    "title_of",
+]
+
+PACK_ID = "dotr-companions-catacombs"
+ROOMS, TREASURES, RELICS, TOKENS = "dungeon_room", "treasure_room", "relic", "dungeon_token"
+
+R_TABLE = "CC Setup / Dungeon Event: roll a die: 1 Ancient Ruins, 2 Serpent Swamp, 3 Unicorn "
+R_TABLE += "Forest, 4 Wyvern Forest, 5 Dark Woods, 6 Dragon's Teeth Range"
+R_TAKEN = (
+    "CC Dungeon: rolling a location with a Dungeon places a Taint crystal there and rolls again "
+    "(no second crystal for the same location)"
+)
+R_NO_TOKEN = "CC Components: 4 Dungeon tokens; with none left no Dungeon is placed"
+R_LEAVE = (
+    "CC Dungeon Rules 2: leaving, the revealed Dungeon and Treasure Room cards are shuffled back; "
+    "the Dungeon token stays"
+)
+R_AFTER = "Setting dungeon_rooms_after_run"
+
+
+@functools.cache
+def roll_table() -> tuple[str, ...]:
+    deck = default_packs()[PACK_ID].deck("companion")
+    card = next(c for c in deck.cards if c.data.get("effect") == "dungeon")
+    return tuple(card.data["roll_table"])
+
+
+def card_of(state: State, deck: str, card_id: str) -> Card:
+    """A card of the expansion's decks, with what players entered (the game's overlay)."""
+    return effective_pack(state, PACK_ID).card(deck, card_id)
+
+
+def title_of(state: State, deck: str, card_id: str) -> str:
+    """The name printed on a card: entered for a numbered slot, else the card's name."""
+    card = card_of(state, deck, card_id)
+    return str(card.data.get("title") or card.name)
+
+
+def place_dungeon(realm: Realm, rolls: list[int], rule: str) -> str | None:
+    """A Dungeon token on the location the die names (raises GameOver if a crystal loses)."""
+    ctx = realm.ctx
+    dungeons: dict[str, Any] = dict(ctx.state.get("dungeons") or {})
+    if not get_deck(ctx.state, TOKENS)["draw"]:
+        realm.step("Every Dungeon token is in use: no Dungeon is placed.", R_NO_TOKEN)
+        return None
+    crystals: set[str] = set()
+    while True:
+        value, physical = roll_die(ctx.rng, rolls)
+        loc = roll_table()[value - 1]
+        who = "The die shows" if physical else "The app rolls"
+        realm.step(f"{who} {value}: {realm.name(loc)}.", R_TABLE)
+        if loc not in dungeons:
+            break
+        if loc in crystals:
+            realm.step(f"{realm.name(loc)} again: no second crystal; roll again.", R_TAKEN)
+            continue
+        crystals.add(loc)
+        realm.step(f"{realm.name(loc)} already has a Dungeon: taint it and roll again.", R_TAKEN)
+        realm.taint(loc, R_TAKEN)
+    token = take_from_draw(ctx, TOKENS, 1, rule=rule)[0]
+    ctx.put("decks", TOKENS, "table", [token])
+    ctx.set(
+        "dungeons", {**dungeons, loc: {"token": token, "quest_items": [], "treasure_room": None}}
+    )
+    realm.step(
+        f"Place the Dungeon token {title_of(ctx.state, TOKENS, token)} on {realm.name(loc)}.",
+        rule,
+    )
+    return loc
+
+
+def escape_is_active(state: State, colour: str) -> bool:
+    """Whether escaping Minions of ``colour`` go to the board (setting dungeon_escape_races)."""
+    if (state.get("settings") or {}).get("dungeon_escape_races") == "general_undefeated":
+        generals = (state.get("generals") or {}).values()
+        return any(g.get("colour") == colour and not g.get("defeated") for g in generals)
+    return any(
+        m.colour == colour for pack in default_packs().values() for m in pack.minion_types.values()
+    )
+
+
+def escape(realm: Realm, escaped: dict[str, int], places: list[str], rule: str) -> None:
+    """Undefeated Minions leave the Dungeon for locations of their colour (the table's pick)."""
+    state = realm.ctx.state
+    active = [
+        (c, n) for c in COLOURS for n in [escaped.get(c, 0)] if n and escape_is_active(state, c)
+    ]
+    for colour in COLOURS:
+        if escaped.get(colour) and not escape_is_active(state, colour):
+            realm.step(f"The {realm.data.plural[colour]} are not in play: they vanish.", rule)
+    wanted = sum(n for _, n in active)
+    if len(places) != wanted:
+        raise InvalidArguments(
+            {
+                "escape_to": [
+                    f"Name {wanted} location(s), one per escaping Minion, by colour "
+                    f"({', '.join(COLOURS)})."
+                ]
+            }
+        )
+    queue = list(places)
+    for colour, count in active:
+        for _ in range(count):
+            loc = queue.pop(0)
+            if realm.data.colours.get(loc) != colour:
+                raise InvalidArguments(
+                    {"escape_to": [f"{realm.name(loc)} is not a {colour} location."]}
+                )
+            realm.place(colour, 1, loc, rule=rule)
+
+
+def _shuffle_back(ctx: Context, deck: str, cards: list[str]) -> None:
+    if not cards:
+        return
+    move_cards(ctx, deck, cards, source="table", target="draw", seat="", position="top")
+    if get_deck(ctx.state, deck)["owner"] == "app":
+        pile = list(get_deck(ctx.state, deck)["draw"])
+        ctx.rng.shuffle(pile)
+        ctx.set("decks", deck, "draw", pile)
+
+
+def return_run_cards(
+    ctx: Context, run: dict[str, Any], *, leaving: bool, keep_treasure: bool
+) -> list[Step]:
+    """The run's revealed rooms (and Treasure Room unless kept) go back or to the discard."""
+    current = [run["current"]] if run.get("current") else []
+    rooms = [room["card"] for room in [*run["rooms"], *current]]
+    rooms = [card for card in rooms if card]
+    discard = (
+        not leaving
+        and (ctx.state.get("settings") or {}).get("dungeon_rooms_after_run") == "discard"
+    )
+    steps: list[Step] = []
+    if discard and rooms:
+        move_cards(ctx, ROOMS, rooms, source="table", target="discard", seat="")
+        steps.append(Step("Put the revealed Dungeon Room cards on their discard pile.", R_AFTER))
+    else:
+        _shuffle_back(ctx, ROOMS, rooms)
+        if rooms:
+            steps.append(
+                Step(
+                    "Shuffle the revealed Dungeon Room cards back into their deck.",
+                    R_LEAVE if leaving else R_AFTER,
+                )
+            )
+    treasure = run.get("treasure")
+    if treasure and not keep_treasure:
+        _shuffle_back(ctx, TREASURES, [treasure])
+        steps.append(Step("Shuffle the Treasure Room card back into its deck.", R_LEAVE))
+    return steps
+
+
+def start_run(ctx: Context, run: dict[str, Any]) -> None:
+    """A run under way keeps the night waiting (a Dungeon is resolved on one hero turn)."""
+    ctx.set("dungeon_run", run)
+    add_pending(ctx, {"type": "dungeon_run", "seat": run["seat"]})
+
+
+def end_run(ctx: Context) -> None:
+    ctx.delete("dungeon_run")
+    left = [p for p in ctx.state.get("pending") or [] if p.get("type") != "dungeon_run"]
+    ctx.set("pending", left)
+
+
+def anonymous_card(state: State, deck: str, field: str) -> str | None:
+    """A card of the draw pile whose ``field`` is not yet entered (a table-owned reveal)."""
+    for card_id in get_deck(state, deck)["draw"]:
+        if card_of(state, deck, card_id).data.get(field) is None:
+            return str(card_id)
+    return None
+
+
+def dungeon_name(state: State, loc: str) -> str:
+    token = (state.get("dungeons") or {}).get(loc, {}).get("token")
+    where = location_name(state, loc)
+    return f"{title_of(state, TOKENS, token)} ({where})" if token else where

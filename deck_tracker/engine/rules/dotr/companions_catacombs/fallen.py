@@ -1,0 +1,108 @@
+"""Wounds the expansions deal, and what Companions & Catacombs does when a hero falls.
+
+* Companion Rules 2: 'In the event that a Hero is slain, all their Companions are returned to
+  the Companion deck and the deck shuffled.' The app does it when a hero's life reaches 0, from
+  an Event, a Troll, or ``wound_hero`` (an observer of that command).
+* A hero who falls in a Dungeon follows 'Hero Death in a Dungeon' instead: a ``dungeon_death``
+  entry is owed (``dungeons.py`` settles it).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deck_tracker.engine.commands import Observer
+from deck_tracker.engine.core import Context, State, Step
+from deck_tracker.engine.decks import get_deck
+from deck_tracker.engine.rules.dotr.base.expansions import has_expansion
+from deck_tracker.engine.rules.dotr.base.pending import add_pending
+from deck_tracker.engine.rules.dotr.base.table import hero_name
+
+__all__ = ["COMPANION", "EXPANSION", "hero_falls", "wound"]
+
+EXPANSION = "companions_catacombs"
+COMPANION = "companion"
+R_WOUND = "Wounds: a wound removes a life token"
+R_RETURN = (
+    "CC Companion Rules 2: a slain Hero's Companions return to the Companion deck, which is "
+    "shuffled"
+)
+R_DUNGEON_DEATH = "CC Hero Death in a Dungeon"
+
+
+def wound(ctx: Context, seat: str, count: int, rule: str) -> list[Step]:
+    """``count`` wounds to the hero of ``seat`` (never below 0 life); the steps to follow."""
+    hero = ctx.state["heroes"][seat]
+    life = int(hero["life"])
+    lost = min(life, count)
+    name = hero_name(ctx.state, seat)
+    if lost <= 0:
+        return [Step(f"{name} has no life left to lose.", rule)]
+    ctx.set("heroes", seat, "life", life - lost)
+    steps = [Step(f"{name} suffers {lost} wound(s) ({life - lost} life left).", rule)]
+    if life - lost == 0:
+        steps += hero_falls(ctx, seat)
+    return steps
+
+
+def hero_falls(ctx: Context, seat: str) -> list[Step]:
+    """A hero's life reached 0: in a Dungeon, a death is owed; elsewhere its Companions return."""
+    name = hero_name(ctx.state, seat)
+    run = ctx.state.get("dungeon_run") or {}
+    if run.get("seat") == seat:
+        add_pending(ctx, {"type": "dungeon_death", "seat": seat})
+        return [
+            Step(
+                f"{name} dies in the Dungeon: settle it with dungeon_death (Quest items stay in "
+                "the Dungeon; a new hero starts in Monarch City).",
+                R_DUNGEON_DEATH,
+            )
+        ]
+    return return_companions(ctx, seat)
+
+
+def return_companions(ctx: Context, seat: str) -> list[Step]:
+    companions = list(ctx.state["heroes"][seat].get("companions") or [])
+    if not companions or COMPANION not in ctx.state.get("decks", {}):
+        return []
+    deck = get_deck(ctx.state, COMPANION)
+    hand = [card for card in deck["hands"].get(seat, []) if card not in companions]
+    pile = [*deck["draw"], *companions]
+    if deck["owner"] == "app":
+        ctx.rng.shuffle(pile)
+    ctx.set("decks", COMPANION, "hands", seat, hand)
+    ctx.set("decks", COMPANION, "draw", pile)
+    ctx.set("heroes", seat, "companions", [])
+    return [
+        Step(
+            f"{hero_name(ctx.state, seat)} is slain: shuffle {', '.join(companions)} back into "
+            "the Companion deck.",
+            R_RETURN,
+        )
+    ]
+
+
+def _before(state: State, name: str, args: dict[str, Any]) -> Any:
+    if name != "wound_hero" or not has_expansion(state, EXPANSION):
+        return None
+    return {seat: int(hero.get("life", 0)) for seat, hero in (state.get("heroes") or {}).items()}
+
+
+def _after(ctx: Context, name: str, args: dict[str, Any], memo: Any) -> None:
+    if memo is None:
+        return
+    for seat, life in memo.items():
+        hero = (ctx.state.get("heroes") or {}).get(seat)
+        if hero is None or life == 0 or int(hero.get("life", 0)) != 0:
+            continue
+        steps = hero_falls(ctx, seat)
+        if steps:
+            ctx.emit(
+                "hero_fell",
+                f"{hero_name(ctx.state, seat)} is slain.",
+                data={"seat": seat},
+                steps=steps,
+            )
+
+
+OBSERVER = Observer(before=_before, after=_after)

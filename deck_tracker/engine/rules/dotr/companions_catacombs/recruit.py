@@ -1,0 +1,421 @@
+"""Companions & Catacombs: recruiting Companions at an Inn.
+
+State: ``recruitment`` (one at a time) holds the cards revealed (on the Companion deck's table
+pile), the next to resolve, the Events' modifiers and a choice still owed; a ``recruitment``
+entry in ``pending`` keeps the night waiting. ``companion_costs`` remembers, per card whose cost
+is not entered, the colour it was recruited as (stated once, then fixed for the game).
+
+Rules (CC 'Recruit Action'):
+
+* 1 action at an Inn. The player names 1-6; that many cards are drawn and revealed in order;
+  Events resolve as they come (``companion_events.py``); then one revealed Companion may be
+  recruited by paying its cost: N Hero Cards of its colour; yellow: any colour, all of one
+  colour; purple: Special cards, which go to the box. The rest, and the Events, go to the
+  Companion discard pile, never reshuffled unless a card says 'Shuffle the Companion Cards'
+  (setting ``companion_shuffle_timing``). Once per visit (setting ``recruit_limit_per_visit``).
+* Companion costs are not legible in the source: entered once in the pack's overlay, or given
+  with ``hire`` (``cost_colour``, ``cost_cards``), and kept with the hero.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deck_tracker.engine.commands import Arg, command
+from deck_tracker.engine.content import COLOURS, Card
+from deck_tracker.engine.content_checks import COMPANION_COLOURS
+from deck_tracker.engine.core import Context, State, Step, snapshot
+from deck_tracker.engine.decks import draw_cards, get_deck, move_cards
+from deck_tracker.engine.errors import InvalidArguments, RuleViolation
+from deck_tracker.engine.rules.dotr.base.board import Realm
+from deck_tracker.engine.rules.dotr.base.pending import (
+    add_pending,
+    find_pending,
+    on_board,
+    remove_pending,
+)
+from deck_tracker.engine.rules.dotr.base.table import DOTR, SEAT, hero_name, location_kind, seat_of
+from deck_tracker.engine.rules.dotr.companions_catacombs.companion_events import EVENTS
+from deck_tracker.engine.rules.dotr.companions_catacombs.companions import (
+    card_of,
+    companion_limit,
+    require_cc,
+)
+from deck_tracker.engine.rules.dotr.companions_catacombs.fallen import COMPANION
+
+__all__ = ["hire", "recruit", "recruit_choose"]
+
+R_RECRUIT = (
+    "CC Recruit: 1 Action at an Inn; name 1-6, reveal that many cards; Events resolve as drawn"
+)
+R_COST = (
+    "CC Recruit 3: discard the Hero Cards the Companion shows; yellow: any one colour; purple: "
+    "Special cards, put back in the box"
+)
+R_LIMIT = "CC Companion Limits: 1 Companion + 1 per Quest completed; one Companion per colour"
+R_DISCARD = "CC Recruit 4: Companions not recruited and all Events form a discard pile"
+R_SHUFFLE = "Event card: Shuffle the Companion Cards"
+R_INSIDE = "CC Event: Inside Information"
+
+
+@command(
+    "recruit",
+    args={
+        "count": Arg("int", required=True, minimum=1, maximum=6, description="Cards to reveal."),
+        "cards": Arg("list[str]", max_items=6, description="Table-owned deck: the cards revealed."),
+        "rolls": Arg("list[int]", minimum=1, maximum=6, max_items=12, description="Physical dice."),
+        "seat": SEAT,
+    },
+    systems=DOTR,
+)
+def recruit(ctx: Context, args: dict[str, Any]) -> None:
+    """Recruit at an Inn (1 action): reveal 1-6 Companion cards; Events resolve as they come."""
+    require_cc(ctx.state)
+    active = (ctx.state.get("turn") or {}).get("active_seat")
+    seat = seat_of(ctx, args["seat"] or active)
+    if active is not None and seat != active:
+        raise RuleViolation(
+            "Recruiting is an action: only the active hero may.", code="not_your_turn"
+        )
+    if ctx.state.get("recruitment"):
+        raise RuleViolation("A recruitment is under way.", code="recruitment_under_way")
+    hero = ctx.state["heroes"][seat]
+    name = hero_name(ctx.state, seat)
+    if location_kind(ctx.state, hero["location"]) != "inn":
+        raise RuleViolation(f"{name} is not at an Inn.", code="not_at_inn")
+    visit = hero.get("recruit_visit") or {}
+    per_action = (ctx.state.get("settings") or {}).get(
+        "recruit_limit_per_visit"
+    ) == "one_recruit_action"
+    if visit.get("actions" if per_action else "recruited"):
+        raise RuleViolation(
+            f"{name} has already recruited during this visit to the Inn.",
+            code="recruited_this_visit",
+        )
+    count: int = args["count"]
+    cards = list(args["cards"] or [])
+    if get_deck(ctx.state, COMPANION)["owner"] == "table" and len(cards) != count:
+        raise InvalidArguments({"cards": [f"Name the {count} Companion cards revealed, in order."]})
+    drawn = draw_cards(ctx, COMPANION, count=count, cards=cards or None, rule=R_RECRUIT)
+    ctx.put("decks", COMPANION, "table", drawn)
+    ctx.set(
+        "heroes",
+        seat,
+        "recruit_visit",
+        {**visit, "location": hero["location"], "actions": int(visit.get("actions", 0)) + 1},
+    )
+    record = {
+        "seat": seat,
+        "cards": drawn,
+        "next": 0,
+        "rolls": list(args["rolls"] or []),
+        "wild": False,
+        "extra": 0,
+        "discount": 0,
+        "empty_inn": False,
+        "inside_information": False,
+        "shuffle": False,
+        "waiting": None,
+    }
+    add_pending(ctx, {"type": "recruitment", "seat": seat})
+    ctx.emit(
+        "recruit_began",
+        f"{name} recruits at the Inn: {count} card(s) revealed.",
+        data={"seat": seat, "count": count, "cards": drawn},
+        steps=[
+            Step(
+                f"Reveal {', '.join(card_of(ctx.state, c).name for c in drawn)}, in order.",
+                R_RECRUIT,
+            )
+        ],
+    )
+    _advance(ctx, record, None)
+
+
+def _advance(ctx: Context, rec: dict[str, Any], choice: dict[str, Any] | None) -> None:
+    """Resolve the revealed Events in order until a choice is owed, or all are done."""
+    realm = Realm(ctx)
+    while rec["next"] < len(rec["cards"]):
+        card = card_of(ctx.state, rec["cards"][rec["next"]])
+        if card.kind != "event":
+            rec["next"] += 1
+            continue
+        result: list[Any] = []
+
+        def resolve(r: Realm, c: Card = card, given: Any = choice, out: list[Any] = result) -> None:
+            out.append(EVENTS[c.data["effect"]](r, rec, c, given))
+
+        lost = on_board(
+            ctx,
+            resolve,
+            type="companion_event",
+            summary=f"Event: {card.name}.",
+            data={"card": card.id, "effect": card.data["effect"]},
+            realm=realm,
+        )
+        choice = None
+        if lost:
+            ctx.delete("recruitment")
+            return
+        if result and result[0] is not None:
+            rec["waiting"] = {**result[0], "card": card.id}
+            ctx.set("recruitment", rec)
+            ctx.emit(
+                "recruit_choice",
+                f"{card.name}: {result[0]['text']}",
+                data={"waiting": rec["waiting"]},
+                steps=[Step(f"{result[0]['text']} (recruit_choose)", f"CC Event: {card.name}")],
+            )
+            return
+        rec["next"] += 1
+        if card.data.get("shuffle"):
+            _shuffle_flag(ctx, rec, card)
+    rec["waiting"] = None
+    ctx.set("recruitment", rec)
+    hireable = _hireable(ctx.state, rec)
+    if not hireable:
+        _finish(ctx, rec, hired=None)
+        return
+    names = ", ".join(card_of(ctx.state, c).name for c in hireable)
+    ctx.emit(
+        "recruit_ready",
+        f"Companions to recruit: {names}.",
+        data={"companions": hireable},
+        steps=[Step(f"Recruit one of {names} by paying its cost, or none (hire).", R_COST)],
+    )
+
+
+def _shuffle_flag(ctx: Context, rec: dict[str, Any], card: Card) -> None:
+    if (ctx.state.get("settings") or {}).get("companion_shuffle_timing") != "when_revealed":
+        rec["shuffle"] = True
+        return
+    move_cards(ctx, COMPANION, [card.id], source="table", target="discard", seat=rec["seat"])
+    rec["cards"] = [c for c in rec["cards"] if c != card.id]
+    rec["next"] -= 1
+    _shuffle(ctx)
+
+
+def _shuffle(ctx: Context) -> None:
+    deck = get_deck(ctx.state, COMPANION)
+    pile = [*deck["draw"], *deck["discard"]]
+    if deck["owner"] == "app":
+        ctx.rng.shuffle(pile)
+    ctx.set("decks", COMPANION, "draw", pile)
+    ctx.set("decks", COMPANION, "discard", [])
+    ctx.emit(
+        "companion_deck_shuffled",
+        "The Companion discard pile is shuffled into the deck.",
+        data={"count": len(pile)},
+        steps=[Step("Shuffle the Companion discard pile into the Companion deck.", R_SHUFFLE)],
+    )
+
+
+def _hireable(state: State, rec: dict[str, Any]) -> list[str]:
+    if rec["empty_inn"]:
+        return []
+    return [c for c in rec["cards"] if card_of(state, c).kind == "companion"]
+
+
+@command(
+    "recruit_choose",
+    args={
+        "minions": Arg("dict[str,int]", description="Infiltrating Spies: 2 Minions by colour."),
+        "locations": Arg(
+            "list[str]", max_items=4, description="Enemy Scouts: Orc, Undead, Demon, Dragonkin."
+        ),
+        "cards": Arg(
+            "list[str]", max_items=60, description="Table-owned deck: the cards revealed."
+        ),
+    },
+    systems=DOTR,
+)
+def recruit_choose(ctx: Context, args: dict[str, Any]) -> None:
+    """Give what the Event being resolved asks for, then go on revealing."""
+    require_cc(ctx.state)
+    # A copy all the way down: the Events change it (dice used) before it is written back.
+    rec: dict[str, Any] = snapshot(ctx.state.get("recruitment") or {})
+    if not rec.get("waiting"):
+        raise RuleViolation("No Event is waiting for a choice.", code="no_choice_waiting")
+    ctx.emit(
+        "recruit_chosen", "The table chose.", data={k: v for k, v in args.items() if v is not None}
+    )
+    _advance(ctx, rec, args)
+
+
+def _colour_of(state: State, card_id: str) -> str:
+    card = card_of(state, card_id)
+    return "special" if card.kind == "special" else str(card.data.get("colour"))
+
+
+def _split_payment(
+    state: State, paid: list[str], colour: str, wild: bool, need: int
+) -> tuple[list[str], list[str]]:
+    """(the cards paying the cost, the extra ones), or refused."""
+    colours = {card: _colour_of(state, card) for card in paid}
+    options = (
+        list(COLOURS)
+        if wild or colour == "yellow"
+        else ["special" if colour == "purple" else colour]
+    )
+    for option in options:
+        matching = [card for card in paid if colours[card] == option]
+        if len(matching) >= need:
+            cost = matching[:need]
+            return cost, [card for card in paid if card not in cost]
+    what = {"yellow": "of any one colour", "purple": "Special (purple)"}.get(colour, colour)
+    raise RuleViolation(
+        f"The cost is {need} Hero Card(s) {'of any one colour' if wild else what}.",
+        code="wrong_payment",
+    )
+
+
+@command(
+    "hire",
+    args={
+        "companion": Arg("str", description="The Companion recruited; omit to recruit none."),
+        "cards": Arg("list[str]", max_items=12, description="The Hero Cards paid."),
+        "cost_colour": Arg(
+            "str", choices=COMPANION_COLOURS, description="As printed, if not entered."
+        ),
+        "cost_cards": Arg("int", minimum=0, maximum=6, description="As printed, if not entered."),
+    },
+    systems=DOTR,
+)
+def hire(ctx: Context, args: dict[str, Any]) -> None:
+    """Recruit one revealed Companion by paying its cost, or none; the rest are discarded."""
+    require_cc(ctx.state)
+    # A copy all the way down: the Events change it (dice used) before it is written back.
+    rec: dict[str, Any] = snapshot(ctx.state.get("recruitment") or {})
+    if not rec or rec.get("waiting") or rec["next"] < len(rec["cards"]):
+        raise RuleViolation("No Companion is ready to recruit.", code="no_recruitment")
+    companion = args["companion"]
+    if companion is None:
+        _finish(ctx, rec, hired=None)
+        return
+    seat = rec["seat"]
+    if companion not in _hireable(ctx.state, rec):
+        raise RuleViolation(
+            f"{companion!r} is not a Companion revealed this time.", code="not_revealed"
+        )
+    printed = card_of(ctx.state, companion).data.get("cost") or {}
+    # A cost not entered is stated by the player, then remembered for the card (game-wide): the
+    # same card cannot come back later as a Companion of another colour.
+    known = dict(ctx.state.get("companion_costs") or {})
+    remembered = known.get(companion)
+    stated = args["cost_colour"]
+    if not printed.get("colour") and remembered and stated and stated != remembered:
+        raise RuleViolation(
+            f"{card_of(ctx.state, companion).name} was paid as a {remembered} Companion before: "
+            f"its colour is {remembered}.",
+            code="companion_colour_known",
+        )
+    colour = printed.get("colour") or remembered or stated
+    number = printed.get("cards") if printed.get("cards") is not None else args["cost_cards"]
+    if colour is None or number is None:
+        raise InvalidArguments(
+            {
+                "cost_colour": [
+                    "This Companion's cost is not entered: give its colour "
+                    "and number of cards as printed."
+                ]
+            }
+        )
+    hero = ctx.state["heroes"][seat]
+    held = list(hero.get("companions") or [])
+    colours = dict(hero.get("companion_colours") or {})
+    if len(held) >= companion_limit(ctx.state, seat):
+        raise RuleViolation(
+            f"{hero_name(ctx.state, seat)} may have {companion_limit(ctx.state, seat)} "
+            "Companion(s) (1 + 1 per completed Quest).",
+            code="companion_limit",
+        )
+    if colour in colours.values():
+        raise RuleViolation(
+            f"{hero_name(ctx.state, seat)} already has a {colour} Companion.",
+            code="companion_colour",
+        )
+    paid = list(args["cards"] or [])
+    need = max(0, int(number) - int(rec["discount"]))
+    if len(paid) != need + int(rec["extra"]):
+        raise RuleViolation(
+            f"Pay exactly {need + int(rec['extra'])} Hero Card(s).", code="wrong_payment"
+        )
+    hand = get_deck(ctx.state, "hero")["hands"].get(seat, [])
+    if any(card not in hand for card in paid) or len(set(paid)) != len(paid):
+        raise RuleViolation("Pay with Hero Cards from your hand.", code="wrong_payment")
+    cost, extra = _split_payment(ctx.state, paid, colour, rec["wild"], need)
+    boxed = cost if colour == "purple" and not rec["wild"] else []
+    if boxed:
+        move_cards(ctx, "hero", boxed, source="hand", target="box", seat=seat)
+    discarded = [card for card in paid if card not in boxed]
+    if discarded:
+        move_cards(ctx, "hero", discarded, source="hand", target="discard", seat=seat)
+    move_cards(ctx, COMPANION, [companion], source="table", target="hand", seat=seat)
+    ctx.set("heroes", seat, "companions", [*held, companion])
+    ctx.set("heroes", seat, "companion_colours", {**colours, companion: colour})
+    if not printed.get("colour") and remembered != colour:
+        ctx.set("companion_costs", {**known, companion: colour})
+    visit = dict(ctx.state["heroes"][seat].get("recruit_visit") or {})
+    ctx.set(
+        "heroes", seat, "recruit_visit", {**visit, "recruited": int(visit.get("recruited", 0)) + 1}
+    )
+    rec["cards"] = [c for c in rec["cards"] if c != companion]
+    name = card_of(ctx.state, companion).name
+    to_box = f" ({len(boxed)} Special to the box)" if boxed else ""
+    steps = [
+        Step(
+            f"{hero_name(ctx.state, seat)} recruits {name}, paying {len(paid)} Hero Card(s)"
+            f"{to_box}.",
+            R_COST,
+        ),
+        Step(f"Companions: {len(held) + 1} of {companion_limit(ctx.state, seat)}.", R_LIMIT),
+    ]
+    ctx.emit(
+        "companion_recruited",
+        f"{hero_name(ctx.state, seat)} recruited {name}.",
+        data={
+            "seat": seat,
+            "companion": companion,
+            "colour": colour,
+            "paid": paid,
+            "boxed": boxed,
+            "extra": extra,
+        },
+        steps=steps,
+    )
+    _finish(ctx, rec, hired=companion)
+
+
+def _finish(ctx: Context, rec: dict[str, Any], *, hired: str | None) -> None:
+    seat = rec["seat"]
+    rest = [c for c in rec["cards"] if c in get_deck(ctx.state, COMPANION)["table"]]
+    if rest:
+        move_cards(ctx, COMPANION, rest, source="table", target="discard", seat=seat)
+    steps = (
+        [Step("Put the other revealed cards on the Companion discard pile.", R_DISCARD)]
+        if rest
+        else []
+    )
+    if hired is None and rec["inside_information"]:
+        if get_deck(ctx.state, "hero")["owner"] == "app":
+            drawn = draw_cards(ctx, "hero", count=3, cards=None, rule=R_INSIDE)
+            ctx.put("decks", "hero", "hands", seat, drawn)
+            steps.append(
+                Step(
+                    f"{hero_name(ctx.state, seat)} draws 3 Hero Cards (no Companion recruited).",
+                    R_INSIDE,
+                )
+            )
+        else:
+            steps.append(Step("Draw 3 Hero Cards and record them with draw.", R_INSIDE))
+    pending = find_pending(ctx.state, "recruitment", "no_recruitment", "recruitment")
+    remove_pending(ctx, pending)
+    ctx.delete("recruitment")
+    ctx.emit(
+        "recruit_ended",
+        f"Recruitment over: {'one Companion joined' if hired else 'no Companion'}.",
+        data={"seat": seat, "hired": hired, "discarded": rest},
+        steps=steps,
+    )
+    if rec["shuffle"]:
+        _shuffle(ctx)

@@ -1,0 +1,1 @@
+"""The Dragon expansion: its Generals and minions, fire, Sterling, Agents, Global Effects."""

@@ -1,0 +1,236 @@
+"""The end of a hero's turn where the dragons' minions or a fire are (DX), and the Imps' Slayer.
+
+``turn_end_dangers`` resolves, for the active hero, before the evening's Hero Cards (the evening
+waits for it wherever one of these applies):
+
+* fire: "any Hero ending their turn in a location On Fire suffers 1 wound due to fire damage.
+  Fire wounds are not blocked by armor or special abilities like Hiding in the Shadows";
+* Zealots: "a player ending their turn in a location with 1 or more Zealots will suffer 1 wound
+  for each Zealot present"; armor blocks 1, Hide in the Shadows blocks them all (the Rogue
+  example), the Eagle Rider's Sky Attack ignores end-of-turn minion penalties;
+* Imps, Mischievous: "Heroes lose 1 Random Hero Card rather than take wounds for each Imp at the
+  location"; the app draws them at random from the seat's hand. Armor prevents it, and so does
+  the Eagle Rider in the air (FAQ).
+
+Other minions' end-of-turn penalties stay with the table (``wound_hero``), as in the base game.
+
+The Imps' Slayer: "The Hero merely needs to move into a location with 1 or more Imps to slay
+them (no combat action is necessary)" (``become_slayer`` records who landed the final blow on
+Hemlock; moving there then clears the Imps).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deck_tracker.engine.commands import Arg, Observer, command
+from deck_tracker.engine.content import COLOURS
+from deck_tracker.engine.core import Context, State, Step
+from deck_tracker.engine.decks import get_deck, move_cards
+from deck_tracker.engine.errors import RuleViolation
+from deck_tracker.engine.rules.dotr.base.expansions import has_expansion
+from deck_tracker.engine.rules.dotr.base.table import (
+    DOTR,
+    SEAT,
+    hero_name,
+    location_name,
+    record,
+    require_playing,
+    seat_of,
+)
+from deck_tracker.engine.rules.dotr.dragon.content import minion_type
+from deck_tracker.engine.rules.dotr.dragon.fire import fire_in_play, on_fire
+from deck_tracker.engine.rules.dotr.dragon.minions import ARMORED, wound
+
+__all__ = ["dangers_at"]
+
+R_FIRE = "On Fire: a hero ending a turn there suffers 1 wound; armor and hiding do not stop it"
+R_ZEALOTS = "Zealots: a hero ending a turn with Zealots suffers 1 wound for each"
+R_HIDE = "The Rogue, Hide in the Shadows: no end-of-turn wounds from minions (Zealots included)"
+R_ARMOR = "Armor (Paladin, Dwarf): ignores 1 wound from minions"
+R_SKY = "The Eagle Rider's Sky Attack: no end-of-turn minion penalties"
+R_IMPS = (
+    "Imps, Mischievous: 1 random Hero Card lost for each Imp where the hero ends the turn, "
+    "instead of wounds"
+)
+R_IMPS_SAFE = "FAQ: armor, and the Eagle Rider in the air, protect from the Imps' theft"
+R_WAIT = "End of turn: resolve the dragons' dangers before the evening (turn_end_dangers)"
+HEROS_CALLING = "heros_calling"  # its setup: "Do not assign a Slayer after defeating a General"
+R_SLAYER = "Slayer of the Imps: moving into a location with Imps slays them, no action needed"
+
+
+def _skilled(state: State, skill: str) -> str | None:
+    for colour in COLOURS:
+        minion = minion_type(state, colour)
+        if minion is not None and skill in minion.skills:
+            return colour
+    return None
+
+
+def dangers_at(state: State, location: str) -> dict[str, int]:
+    """What awaits a hero ending a turn on ``location``: fire, zealots, imps (counts)."""
+    found: dict[str, int] = {}
+    if fire_in_play(state) and on_fire(state, location):
+        found["fire"] = 1
+    minions = state["board"][location]["minions"]
+    for key, skill in (("zealots", "berserk"), ("imps", "mischievous")):
+        colour = _skilled(state, skill) if state.get("expansions") else None
+        if colour is not None and minions.get(colour):
+            found[key] = int(minions[colour])
+    return found
+
+
+def _turn_key(state: State) -> list[Any]:
+    turn = state.get("turn") or {}
+    return [turn.get("number"), turn.get("active_seat")]
+
+
+@command(
+    "turn_end_dangers",
+    args={
+        "sky_attack": Arg(
+            "bool", default=False, description="The Eagle Rider fights in the air this turn."
+        ),
+        "seat": SEAT,
+    },
+    systems=DOTR,
+)
+def turn_end_dangers(ctx: Context, args: dict[str, Any]) -> None:
+    """End of turn: fire wounds, Zealots' wounds and the Imps' theft where the hero stands."""
+    require_playing(ctx.state)
+    seat = seat_of(ctx, args["seat"] or (ctx.state.get("turn") or {}).get("active_seat"))
+    hero = ctx.state["heroes"][seat]
+    location, name = hero["location"], hero_name(ctx.state, seat)
+    where = location_name(ctx.state, location)
+    found = dangers_at(ctx.state, location)
+    if not found:
+        raise RuleViolation(f"Nothing threatens {name} on {where}.", code="no_dangers")
+    if ctx.state.get("dangers_done") == _turn_key(ctx.state):
+        raise RuleViolation("The dangers of this turn are resolved.", code="dangers_done")
+    armored = hero["hero"] in ARMORED
+    flying = bool(args["sky_attack"]) and hero["hero"] == "eagle-rider"
+    steps: list[tuple[str, str]] = []
+    wounds = 0
+    if found.get("fire"):
+        wounds += 1
+        steps.append((f"{where} is On Fire: {name} suffers 1 wound.", R_FIRE))
+    zealots = found.get("zealots", 0)
+    if zealots:
+        if hero["hero"] == "rogue":
+            steps.append((f"{name} hides in the shadows: no wound from the Zealots.", R_HIDE))
+        elif flying:
+            steps.append((f"{name} is in the air: no wound from the Zealots.", R_SKY))
+        else:
+            taken = zealots - 1 if armored else zealots
+            wounds += taken
+            steps.append((f"{zealots} Zealot(s): {name} suffers {taken} wound(s).", R_ZEALOTS))
+            if armored:
+                steps.append((f"{name}'s armor ignores 1 of them.", R_ARMOR))
+    lost_cards: list[str] = []
+    imps = found.get("imps", 0)
+    if imps and (armored or flying):
+        why = "armor" if armored else "flight"
+        steps.append((f"{name}'s {why} keeps the {imps} Imp(s) off the cards.", R_IMPS_SAFE))
+    elif imps:
+        hand = list(get_deck(ctx.state, "hero")["hands"].get(seat, []))
+        lost_cards = ctx.rng.sample(hand, min(imps, len(hand)))
+        if lost_cards:
+            move_cards(ctx, "hero", lost_cards, source="hand", target="discard", seat=seat)
+        steps.append(
+            (f"{imps} Imp(s): the app drew {len(lost_cards)} of {name}'s Hero Cards at random: "
+             f"discard {', '.join(lost_cards) or 'nothing'}.", R_IMPS)
+        )  # fmt: skip
+    lost, life = wound(ctx, seat, wounds)
+    if wounds:
+        steps.append((f"{name} loses {lost} life token(s) ({life} left).", R_FIRE))
+    ctx.set("dangers_done", _turn_key(ctx.state))
+    record(
+        ctx, "turn_end_dangers",
+        f"{name} ends the turn on {where}: {lost} wound(s), {len(lost_cards)} card(s) lost.",
+        {"seat": seat, "location": location, "found": found, "wounds": lost, "life": life,
+         "cards_lost": lost_cards, "slain": wounds > 0 and life == 0},
+        *steps,
+    )  # fmt: skip
+
+
+# The evening waits for the dangers (an observer that refuses end_turn until they are done).
+def _before(state: State, name: str, args: dict[str, Any]) -> Any:
+    if name == "end_turn" and state.get("system") == "dotr" and state.get("expansions"):
+        seat = (state.get("turn") or {}).get("active_seat")
+        hero = (state.get("heroes") or {}).get(seat)
+        done = state.get("dangers_done") == _turn_key(state)
+        if seat and hero and not done and dangers_at(state, hero["location"]):
+            raise RuleViolation(
+                f"{hero_name(state, seat)} ends the turn in danger on "
+                f"{location_name(state, hero['location'])}: resolve it first "
+                "(turn_end_dangers).",
+                code="dangers_pending",
+            )
+    if name == "move_hero" and state.get("slayers"):
+        return {"seat": args.get("seat")}
+    return None
+
+
+def _after(ctx: Context, name: str, args: dict[str, Any], memo: Any) -> None:
+    if name != "move_hero" or memo is None:
+        return
+    moved = next((e for e in ctx.events if e.type == "hero_moved"), None)
+    colour = _skilled(ctx.state, "mischievous")
+    if moved is None or colour is None:
+        return
+    seat, location = moved.data["seat"], moved.data["to"]
+    if (ctx.state.get("slayers") or {}).get(colour) != seat:
+        return
+    imps = int(ctx.state["board"][location]["minions"].get(colour, 0))
+    if not imps:
+        return
+    minions = dict(ctx.state["board"][location]["minions"]) | {colour: 0}
+    supply = dict(ctx.state["supply"]["minions"])
+    supply[colour] = int(supply.get(colour, 0)) + imps
+    ctx.set("board", location, "minions", minions)
+    ctx.set("supply", "minions", supply)
+    name_ = hero_name(ctx.state, seat)
+    where = location_name(ctx.state, location)
+    record(
+        ctx, "imps_slain", f"{name_}, Slayer of the Imps, slays {imps} Imp(s) on {where}.",
+        {"seat": seat, "location": location, "count": imps},
+        (f"Remove the {imps} Imp(s) from {where}: they flee the Slayer.", R_SLAYER),
+    )  # fmt: skip
+
+
+OBSERVER = Observer(before=_before, after=_after)
+
+
+@command(
+    "become_slayer",
+    args={"general": Arg("str", required=True, description="The General slain."), "seat": SEAT},
+    systems=DOTR,
+)
+def become_slayer(ctx: Context, args: dict[str, Any]) -> None:
+    """The hero who landed the final blow on a General becomes the Slayer of its minions."""
+    require_playing(ctx.state)
+    if has_expansion(ctx.state, HEROS_CALLING):
+        raise RuleViolation(
+            "The Hero's Calling: do not assign a Slayer after defeating a General.",
+            code="no_slayer_in_heros_calling",
+        )
+    seat = seat_of(ctx, args["seat"])
+    general = (ctx.state.get("generals") or {}).get(args["general"])
+    if general is None:
+        raise RuleViolation(f"There is no General {args['general']!r}.", code="unknown_general")
+    if not general.get("defeated"):
+        raise RuleViolation("A General must be slain first.", code="general_not_defeated")
+    colour = general["colour"]
+    ctx.set("slayers", {**(ctx.state.get("slayers") or {}), colour: seat})
+    minion = minion_type(ctx.state, colour)
+    what = minion.plural if minion else colour
+    name = hero_name(ctx.state, seat)
+    steps = [Step(f"{name} is the Slayer of the {what}.", "Slayer: the final blow on a General")]
+    if minion is not None and "mischievous" in minion.skills:
+        steps.append(Step(f"{name} slays Imps by moving onto them.", R_SLAYER))
+    ctx.emit(
+        "slayer",
+        f"{name} is the Slayer of the {what}.",
+        data={"seat": seat, "general": args["general"], "colour": colour},
+        steps=steps,
+    )

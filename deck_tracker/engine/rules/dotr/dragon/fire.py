@@ -1,0 +1,256 @@
+"""Brimstone's Dragon Flight and fire (DX 'Brimstone', 'Fire Elementals', 'Putting Out Fires').
+
+A game with fire (Brimstone or El Fuego in play) keeps ``supply.fire`` (the tokens left, 10 or 8:
+setting ``fire_tokens``) and ``board.<location>.fire`` (0 or 1).
+
+* Dragon Flight: "he moves every time his icon comes up ... the Red Dragon immediately moves to
+  that location ... as soon as he lands, he sets the location On Fire". He never follows a path;
+  a General-only card moves him too. Landing where a fire burns adds no token ("a limit of 1
+  Fire Token per location"); the minions his card shows come with him, after the fire.
+* "When Brimstone is activated to move and all 10 of the Fire Tokens are on the board, Brimstone
+  automatically attacks Monarch City and defeats the Heroes and the Realm."
+* "3 Fire Elementals on a location set it On Fire" (whenever a placement makes 3 there).
+* On Fire: "it now only takes 3 of any Minion type present to Taint the location" (setting
+  fire_taint): a placement that leaves 3 minions on a burning location taints it, without an
+  overrun, once per turn. As with taint, fire does not spread during the setup (unless
+  harder_setup).
+* Entering costs 2 actions (a step when a hero moves there); a hero ending a turn there takes 1
+  wound that armor and hiding do not stop (``dangers.py``).
+* Put Out Fires: 1 action at the location, discard a Hero Card of the location's colour, roll 2
+  dice: a 4+ on either puts it out.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deck_tracker.engine.commands import Arg, Observer, command
+from deck_tracker.engine.content import General
+from deck_tracker.engine.core import Context, State, Step
+from deck_tracker.engine.decks import get_deck, move_cards
+from deck_tracker.engine.errors import RuleViolation
+from deck_tracker.engine.rules.dotr.base.board import Realm
+from deck_tracker.engine.rules.dotr.base.dice import DICE, roll
+from deck_tracker.engine.rules.dotr.base.packs import game_cards, game_pack
+from deck_tracker.engine.rules.dotr.base.table import (
+    DOTR,
+    SEAT,
+    hero_name,
+    location_kind,
+    location_name,
+    record,
+    require_playing,
+    resolve_location,
+    seat_of,
+)
+from deck_tracker.engine.rules.dotr.dragon.content import minion_type
+
+__all__ = ["fire_in_play", "on_fire", "set_on_fire"]
+
+R_FLIGHT = (
+    "Dragon Flight: Brimstone moves to the card's location, anywhere on the board, never along "
+    "a path"
+)
+R_LANDING = "Dragon Flight: as soon as he lands, he sets the location On Fire"
+R_ONE_TOKEN = "Fire: a limit of 1 Fire Token per location"
+R_NO_TOKEN = "Fire: every Fire Token is on the board"
+R_ALL_FIRES = (
+    "Brimstone: activated with every Fire Token on the board, he attacks Monarch City and the "
+    "Realm falls"
+)
+R_ELEMENTALS = "Fire Elementals: 3 on a location set it On Fire"
+R_FIRE_TAINT = "On Fire: 3 minions of any type taint the location (no overrun)"
+R_ENTER = "On Fire: entering a location On Fire costs 2 actions"
+R_PUT_OUT = (
+    "Putting Out Fires: 1 action and a Hero Card of the location's colour; roll 2 dice, a 4+ "
+    "on either puts the fire out"
+)
+FIRE_SUCCESS = 4
+
+
+def fire_in_play(state: State) -> bool:
+    return isinstance((state.get("supply") or {}).get("fire"), int)
+
+
+def on_fire(state: State, loc: str) -> bool:
+    return bool((state.get("board") or {}).get(loc, {}).get("fire"))
+
+
+def set_on_fire(ctx: Context, loc: str, rule: str, steps: list[Step]) -> bool:
+    """One Fire Token on ``loc`` if it is not burning and a token is left (steps say so)."""
+    name = location_name(ctx.state, loc)
+    if on_fire(ctx.state, loc):
+        steps.append(Step(f"{name} is already On Fire: no second Fire Token.", R_ONE_TOKEN))
+        return False
+    left = int(ctx.state["supply"].get("fire") or 0)
+    if left <= 0:
+        steps.append(Step(f"No Fire Token is left for {name}.", R_NO_TOKEN))
+        return False
+    ctx.set("board", loc, "fire", 1)
+    ctx.set("supply", "fire", left - 1)
+    steps.append(Step(f"Place a Fire Token on {name}: it is On Fire ({left - 1} left).", rule))
+    return True
+
+
+# --------------------------------------------------------------------------------------------
+# Brimstone's Dragon Flight
+# --------------------------------------------------------------------------------------------
+
+
+# The Generals that fly, per game content (a board's data is cached per content, so its id is).
+_FLYING: dict[int, tuple[object, dict[str, General]]] = {}
+
+
+def _flying_generals(realm: Realm) -> dict[str, General]:
+    cached = _FLYING.get(id(realm.data))
+    if cached is None or cached[0] is not realm.data:
+        generals = game_pack(realm.ctx.state).generals
+        flying = {g: known for g, known in generals.items() if known.movement == "dragon_flight"}
+        if len(_FLYING) >= 64:
+            _FLYING.pop(next(iter(_FLYING)))
+        cached = _FLYING[id(realm.data)] = (realm.data, flying)
+    return cached[1]
+
+
+def dragon_flight(realm: Realm, general: str, target: str | None, minions: int) -> bool:
+    state = realm.ctx.state
+    known = _flying_generals(realm).get(general)
+    if known is None:
+        return False
+    name = known.name
+    if fire_in_play(state) and int(state["supply"]["fire"]) <= 0:
+        realm.lose(f"{name} was activated with every Fire Token on the board", R_ALL_FIRES)
+    if target is None or target not in state["board"]:
+        realm.step(f"The card shows no place for {name} to land: he stays.", R_FLIGHT)
+        return True
+    here = state["generals"][general]
+    realm.ctx.set(
+        "generals", general, {**here, "location": target, "previous": here.get("location")}
+    )
+    realm.step(
+        f"{name} flies from {realm.name(here['location'])} to {realm.name(target)}.", R_FLIGHT
+    )
+    realm.general_moved(general)
+    if fire_in_play(state):
+        set_on_fire(realm.ctx, target, R_LANDING, realm.steps)
+    if minions:
+        realm.place(
+            known.colour,
+            minions,
+            target,
+            rule="Dragon Flight: the minions shown come with Brimstone",
+            by_general=True,
+        )
+    return True
+
+
+# --------------------------------------------------------------------------------------------
+# Minions on a burning location; Fire Elementals
+# --------------------------------------------------------------------------------------------
+
+
+def after_placed(realm: Realm, loc: str, colour: str, count: int, source: str) -> None:
+    state = realm.ctx.state
+    if not fire_in_play(state) or not realm.effects or loc == realm.data.city:
+        return
+    if on_fire(state, loc) and loc not in realm.tainted:
+        counts = realm.minions_at(loc)
+        any_three = realm.settings.get("fire_taint", "any_three") == "any_three"
+        if (realm.count_at(loc) if any_three else max(counts.values())) >= 3:
+            realm.step(f"{realm.name(loc)} is On Fire and holds 3 minions.", R_FIRE_TAINT)
+            realm.taint(loc, R_FIRE_TAINT)
+    minion = minion_type(state, colour)
+    if minion is None or "sets_fire" not in minion.skills or on_fire(state, loc):
+        return
+    if realm.minions_at(loc)[colour] >= 3:
+        realm.step(f"3 {minion.plural} stand on {realm.name(loc)}.", R_ELEMENTALS)
+        set_on_fire(realm.ctx, loc, R_ELEMENTALS, realm.steps)
+
+
+# --------------------------------------------------------------------------------------------
+# A hero entering a burning location
+# --------------------------------------------------------------------------------------------
+
+
+def _before_move(state: State, name: str, args: dict[str, Any]) -> Any:
+    return None
+
+
+def _after_move(ctx: Context, name: str, args: dict[str, Any], memo: Any) -> None:
+    if name != "move_hero" or not fire_in_play(ctx.state):
+        return
+    moved = next((e for e in ctx.events if e.type == "hero_moved"), None)
+    if moved is None or not on_fire(ctx.state, moved.data["to"]):
+        return
+    where = location_name(ctx.state, moved.data["to"])
+    record(
+        ctx, "entered_fire", f"{where} is On Fire: entering it cost 2 actions.",
+        {"seat": moved.data["seat"], "location": moved.data["to"]},
+        (f"Count 2 actions for entering {where}.", R_ENTER),
+    )  # fmt: skip
+
+
+OBSERVER = Observer(before=_before_move, after=_after_move)
+
+
+# --------------------------------------------------------------------------------------------
+# Putting Out Fires
+# --------------------------------------------------------------------------------------------
+
+
+@command(
+    "put_out_fire",
+    args={
+        "card": Arg("str", required=True, description="The Hero Card discarded (its colour)."),
+        "location": Arg("str", description="Where; the hero's location by default."),
+        "rolls": DICE,
+        "seat": SEAT,
+    },
+    systems=DOTR,
+)
+def put_out_fire(ctx: Context, args: dict[str, Any]) -> None:
+    """Put Out Fires: discard a card of the location's colour and roll 2 dice; 4+ puts it out."""
+    require_playing(ctx.state)
+    seat = seat_of(ctx, args["seat"])
+    hero = ctx.state["heroes"][seat]
+    location = resolve_location(ctx.state, args["location"] or hero["location"])
+    name, where = hero_name(ctx.state, seat), location_name(ctx.state, location)
+    if hero["location"] != location:
+        raise _refuse(f"{name} must stand on {where} to put out its fire.", "not_there")
+    if not on_fire(ctx.state, location):
+        raise _refuse(f"{where} is not On Fire.", "not_on_fire")
+    colour = game_pack(ctx.state).locations[location].colour
+    if colour is None or location_kind(ctx.state, location) != "location":
+        raise _refuse(
+            f"{where} has no colour: no Hero Card matches it, so this action cannot put its "
+            "fire out.",
+            "no_matching_card",
+        )
+    card = game_cards(ctx.state).get(args["card"])
+    if card is None or card.kind != "location" or card.data.get("colour") != colour:
+        raise _refuse(f"Discard a {colour} Hero Card to put out the fire of {where}.", "wrong_card")
+    if args["card"] not in get_deck(ctx.state, "hero")["hands"].get(seat, []):
+        raise _refuse(f"{args['card']!r} is not in {name}'s hand.", "card_not_in_hand")
+    move_cards(ctx, "hero", [args["card"]], source="hand", target="discard", seat=seat)
+    dice, physical = roll(ctx, args["rolls"], 2)
+    success = any(die >= FIRE_SUCCESS for die in dice)
+    shown = ", ".join(map(str, dice))
+    steps = [(f"{name} discards {card.name} and rolls {shown}.", R_PUT_OUT)]
+    if success:
+        ctx.set("board", location, "fire", 0)
+        ctx.set("supply", "fire", int(ctx.state["supply"]["fire"]) + 1)
+        steps.append((f"Take the Fire Token off {where}: the fire is out.", R_PUT_OUT))
+    else:
+        steps.append((f"No 4 or more: {where} still burns.", R_PUT_OUT))
+    record(
+        ctx,
+        "fire_put_out" if success else "put_out_fire_failed",
+        f"{name} {'put out' if success else 'failed to put out'} the fire of {where} ({shown}).",
+        {"seat": seat, "location": location, "card": args["card"], "rolls": dice,
+         "rolled_by": "table" if physical else "app", "success": success},
+        *steps,
+    )  # fmt: skip
+
+
+def _refuse(detail: str, code: str) -> RuleViolation:
+    return RuleViolation(detail, code=code)

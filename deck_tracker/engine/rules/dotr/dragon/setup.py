@@ -1,0 +1,416 @@
+"""Setting up a game with the Dragon expansion (``setup["expansions"]`` holding ``"dragon"``).
+
+Before the decks are built (:func:`prepare`):
+
+* the General of each colour: ``setup["generals"]`` (``{"red": "brimstone", ...}``; a colour
+  not named keeps its base General) or ``"random"``, Onslaught's method: "Shuffle all General
+  cards and then deal them one at a time. The first of each color to be dealt is active";
+* a chosen dragon needs its life and starting troops entered (content overlay); its Darkness
+  Spreads and Hero Cards are its entered ones, or the base cards of its colour stand in (setting
+  missing_dragon_cards; Brimstone flies to his cards' locations and always needs his own);
+* the Agent (setting ``agent``): at most one, never with its own dragon General;
+* the overlays of the packs in play are kept in the game (packs.py).
+
+The decks are then built by ``dragon_content.compose`` and the base setup runs. Once the board
+is set (:func:`setup`): Fire Tokens (with Brimstone or El Fuego), Troll tokens, Royal Blessings,
+the Global Effects and Sterling's cards shuffled into the Darkness Spreads deck after the
+Generals' cards are in, the Winds of War and Sterling decks, the Specials dealt to the box, the
+Agent. The 5 and 6 player rules change the first hands, the hand limit and how heroes are chosen
+(``card_count`` and ``hero`` hooks).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from deck_tracker.engine.content import COLOURS
+from deck_tracker.engine.content_fill import missing_required
+from deck_tracker.engine.core import Context, State, Step
+from deck_tracker.engine.decks import get_deck
+from deck_tracker.engine.errors import InvalidArguments
+from deck_tracker.engine.game import place_decks
+from deck_tracker.engine.rules.dotr.base.expansions import Expansion
+from deck_tracker.engine.rules.dotr.base.packs import BASE_PACK, effective_pack, keep_overlays
+from deck_tracker.engine.rules.dotr.dragon.agents import place_agent
+from deck_tracker.engine.rules.dotr.dragon.content import DRAGON, DRAGON_PACK
+from deck_tracker.engine.rules.dotr.dragon.players import adjust_settings, card_count, random_hero
+
+__all__ = ["AGENTS", "prepare", "setup"]
+
+DS, HERO = "darkness_spreads", "hero"
+AGENTS = ("el-fuego", "agent-of-onyx", "agent-of-hemlock")
+SPECIALS_BOXED = 6
+SIX_PLAYER_SPECIALS = 5
+TROLL_TOKENS = 8
+
+R_GENERALS = (
+    "Choosing Generals: per colour the base or the dragon General; their cards replace the "
+    "absent General's"
+)
+R_ONSLAUGHT = "Onslaught: deal the General cards; the first of each colour is active"
+R_GLOBAL = (
+    "Global Effects: 5 Bad shuffled, 3 to the box unseen; 5 Good shuffled, 2 to the box; the 5 "
+    "shuffled into the Darkness Spreads deck after the Generals' cards"
+)
+R_STERLING = "Sterling: her 3 cards are shuffled into the Darkness Spreads deck"
+R_SPECIALS = (
+    "New Special Hero Cards: all Specials shuffled, 6 dealt to the box unseen, the rest "
+    "shuffled into the Hero deck"
+)
+R_SIX = "Rules for 6 Players: shuffle all Special cards and remove 5 randomly"
+R_FIRE = "Brimstone: Fire Tokens beside the board"
+R_AGENT = "Agents of the Dark Lord: one Agent, never with its own dragon General"
+R_WINDS = "Winds of War: the Winds of War cards on their board"
+R_FIVE_SIX = "Rules for 5 or 6 Players"
+
+
+def _settings(ctx: Context) -> dict[str, Any]:
+    return dict(ctx.get("settings") or {})
+
+
+# --------------------------------------------------------------------------------------------
+# Before the decks: the Generals, the Agent, the overlays
+# --------------------------------------------------------------------------------------------
+
+
+def _candidates(state: State) -> dict[str, list[str]]:
+    """The Generals of each colour: the base one first, then the dragon."""
+    found: dict[str, list[str]] = {colour: [] for colour in COLOURS}
+    for pack_id in (BASE_PACK, DRAGON_PACK):
+        for general in effective_pack(state, pack_id).generals.values():
+            found[general.colour].append(general.id)
+    return found
+
+
+def _choose(ctx: Context, raw: Any) -> tuple[dict[str, str], list[str]]:
+    candidates = _candidates(ctx.state)
+    choice = {colour: ids[0] for colour, ids in candidates.items()}
+    if raw is None:
+        return choice, []
+    if raw == "random":
+        deck = [general for ids in candidates.values() for general in ids]
+        ctx.rng.shuffle(deck)
+        dealt: list[str] = []
+        colours: dict[str, str] = {}
+        for general in deck:
+            dealt.append(general)
+            colour = next(c for c, ids in candidates.items() if general in ids)
+            colours.setdefault(colour, general)
+            if len(colours) == len(COLOURS):
+                break
+        return colours, dealt
+    if not isinstance(raw, dict):
+        raise InvalidArguments({"generals": ['"random" or {colour: General id}.']})
+    problems: dict[str, list[str]] = {}
+    for colour, general in raw.items():
+        if colour not in candidates:
+            problems[f"generals.{colour}"] = [f"A colour: {', '.join(COLOURS)}."]
+        elif general not in candidates[colour]:
+            problems[f"generals.{colour}"] = [f"One of: {', '.join(candidates[colour])}."]
+        else:
+            choice[colour] = general
+    if problems:
+        raise InvalidArguments(problems)
+    return choice, []
+
+
+def _check_dragons(ctx: Context, choice: Mapping[str, str]) -> tuple[dict[str, str], list[str]]:
+    """Each chosen dragon can play: its numbers entered, its cards entered or stood in.
+    (Darkness Spreads stand-ins {dragon: base General}, Hero Card stand-ins [dragon])."""
+    dragon = effective_pack(ctx.state, DRAGON_PACK)
+    base = effective_pack(ctx.state, BASE_PACK)
+    base_of = {g.colour: g.id for g in base.generals.values()}
+    policy = _settings(ctx).get("missing_dragon_cards", "stand_in")
+    stand_in: dict[str, str] = {}
+    hero_stand_in: list[str] = []
+    problems: dict[str, list[str]] = {}
+    for colour, general_id in choice.items():
+        general = dragon.generals.get(general_id)
+        if general is None:
+            continue
+        missing = missing_required(dragon, {general_id})
+        if missing:
+            problems[f"generals.{colour}"] = [
+                f"Enter {general.name}'s "
+                + ", ".join(spec.field.replace("_", " ") for spec in missing)
+                + " first (content overlay of dotr-dragon: "
+                + ", ".join(spec.id for spec in missing)
+                + ")."
+            ]
+            continue
+        heroes = [c for c in dragon.deck(HERO).cards if c.data.get("general") == general_id]
+        if not heroes and policy == "refuse":
+            problems[f"generals.{colour}"] = [
+                f"{general.name}'s Hero Cards are not entered: add them to the hero deck of the "
+                "dotr-dragon content overlay (or use missing_dragon_cards=stand_in)."
+            ]
+            continue
+        if not heroes:
+            hero_stand_in.append(general_id)
+        own = [c for c in dragon.deck(DS).cards if c.data.get("general") == general_id]
+        if own:
+            continue
+        if general.movement == "dragon_flight" or policy == "refuse":
+            problems[f"generals.{colour}"] = [
+                f"{general.name}'s Darkness Spreads cards are not entered: add them to the "
+                "darkness_spreads deck of the dotr-dragon content overlay."
+            ]
+            continue
+        stand_in[general_id] = base_of[colour]
+    if problems:
+        raise InvalidArguments(problems, "A chosen dragon General cannot play yet.")
+    return stand_in, hero_stand_in
+
+
+def _choose_agent(ctx: Context, choice: Mapping[str, str]) -> str | None:
+    wanted = _settings(ctx).get("agent", "none")
+    if wanted == "none":
+        return None
+    cards = {c.id: c for c in effective_pack(ctx.state, DRAGON_PACK).deck("agents").cards}
+    allowed = [a for a in AGENTS if cards[a].data.get("general") not in choice.values()]
+    if wanted == "random":
+        return allowed[ctx.rng.randrange(len(allowed))] if allowed else None
+    if wanted not in allowed:
+        general = cards[wanted].data.get("general")
+        raise InvalidArguments(
+            {"options.agent": [f"{cards[wanted].name} cannot play beside {general}."]},
+            "The corresponding Dragon General and its Agent cannot be in the same game (DX).",
+        )
+    return str(wanted)
+
+
+def prepare(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> None:
+    keep_overlays(ctx, setup, list(ctx.get("packs") or []))
+    choice, dealt = _choose(ctx, setup.get("generals"))
+    stand_in, hero_stand_in = _check_dragons(ctx, choice)
+    agent = _choose_agent(ctx, choice)
+    ctx.set(
+        "dragon",
+        {
+            "generals": choice,
+            "stand_in": stand_in,
+            "hero_stand_in": hero_stand_in,
+            "dealt": dealt,
+            "agent": agent,
+        },
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Once the board is set
+# --------------------------------------------------------------------------------------------
+
+
+def _shuffle_in(ctx: Context, cards: list[str]) -> None:
+    """Cards shuffled into the Darkness Spreads draw pile (the app reshuffles it)."""
+    deck = get_deck(ctx.state, DS)
+    pile = [*deck["draw"], *cards]
+    if deck["owner"] == "app":
+        ctx.rng.shuffle(pile)
+    ctx.set("decks", DS, "draw", pile)
+
+
+def _global_effects(ctx: Context, steps: list[Step]) -> tuple[list[str], list[str]]:
+    settings = _settings(ctx)
+    cards = effective_pack(ctx.state, DRAGON_PACK).deck("global_effects").cards
+    table_owned = get_deck(ctx.state, DS)["owner"] == "table"
+    kept: list[str] = []
+    boxed: list[str] = []
+    for kind, wanted in (
+        ("bad", settings["global_effects_bad"]),
+        ("good", settings["global_effects_good"]),
+    ):
+        # Every card of the box, its text entered or not: an unentered one is read from the
+        # physical card when drawn (global_effects.py).
+        pool = [c.id for c in cards if c.kind == kind]
+        if table_owned:
+            kept += pool  # the table deals to the box unseen: any of them may come up
+            steps.append(
+                Step(
+                    f"Shuffle the 5 {kind.title()} Global Effects, deal {5 - wanted} to the box "
+                    f"unseen and keep {wanted}.",
+                    R_GLOBAL,
+                )
+            )
+            continue
+        ctx.rng.shuffle(pool)
+        kept += pool[:wanted]
+        boxed += pool[wanted:]
+        short = f" (the box holds only {len(pool)})" if len(pool) < wanted else ""
+        steps.append(
+            Step(
+                f"{min(wanted, len(pool))} {kind.title()} Global Effect(s) go into the Darkness "
+                f"Spreads deck{short}; the app holds them: leave the cards in the box.",
+                R_GLOBAL,
+            )
+        )
+    return kept, boxed
+
+
+def _box_specials(ctx: Context, steps: list[Step]) -> None:
+    settings = _settings(ctx)
+    players = int(settings.get("player_count", 4))
+    count = SPECIALS_BOXED
+    if players == 6:
+        count = (
+            count + SIX_PLAYER_SPECIALS
+            if settings["six_player_specials"] == "in_addition"
+            else SIX_PLAYER_SPECIALS
+        )
+    deck = get_deck(ctx.state, HERO)
+    cards = {c.id: c for c in effective_pack(ctx.state, BASE_PACK).deck(HERO).cards}
+    cards |= {c.id: c for c in effective_pack(ctx.state, DRAGON_PACK).deck(HERO).cards}
+    rule = R_SPECIALS + (f"; {R_SIX}" if players == 6 else "")
+    if deck["owner"] == "table":
+        steps.append(
+            Step(
+                f"Shuffle every Special card, deal {count} to the box unseen and shuffle "
+                "the rest into the Hero deck.",
+                rule,
+            )
+        )
+        return
+    specials = [c for c in deck["draw"] if c in cards and cards[c].kind == "special"]
+    ctx.rng.shuffle(specials)
+    boxed = set(specials[:count])
+    ctx.set("decks", HERO, "draw", [c for c in deck["draw"] if c not in boxed])
+    ctx.set("decks", HERO, "box", [*deck["box"], *specials[:count]])
+    steps.append(
+        Step(
+            f"{len(boxed)} Special cards are out of the game, unseen (the app dealt "
+            f"them to the box); {len(specials) - len(boxed)} are in the Hero deck.",
+            rule,
+        )
+    )
+
+
+def setup(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> None:
+    settings = _settings(ctx)
+    dragon_state = dict(ctx.get("dragon") or {})
+    choice: dict[str, str] = dragon_state["generals"]
+    steps: list[Step] = []
+    names = {
+        g.id: g.name
+        for p in (BASE_PACK, DRAGON_PACK)
+        for g in effective_pack(ctx.state, p).generals.values()
+    }
+    if dragon_state.get("dealt"):
+        steps.append(
+            Step(
+                "General cards dealt: " + ", ".join(names[g] for g in dragon_state["dealt"]) + ".",
+                R_ONSLAUGHT,
+            )
+        )
+    steps.append(
+        Step("Generals: " + ", ".join(names[g] for g in choice.values()) + ".", R_GENERALS)
+    )
+    base_of = {g.colour: g.id for g in effective_pack(ctx.state, BASE_PACK).generals.values()}
+    for dragon_id in dragon_state.get("hero_stand_in") or []:
+        base_id = base_of[next(c for c, g in choice.items() if g == dragon_id)]
+        steps.append(
+            Step(
+                f"{names[dragon_id]}'s Hero Cards are not entered: the base {names[base_id]} "
+                "cards of that colour stand in.",
+                "Setting missing_dragon_cards: stand_in",
+            )
+        )
+    for dragon_id, base_id in (dragon_state.get("stand_in") or {}).items():
+        steps.append(
+            Step(
+                f"{names[dragon_id]}'s cards are not entered: {names[base_id]}'s stand in, "
+                f"read with {names[dragon_id]}'s icon.",
+                "Setting missing_dragon_cards: stand_in",
+            )
+        )
+    agent = dragon_state.get("agent")
+    # A scenario may have set fires before the minions (Realm in Flames): they stay.
+    if ("brimstone" in choice.values() or agent == "el-fuego") and "fire" not in ctx.state[
+        "supply"
+    ]:
+        tokens = int(settings["fire_tokens"])
+        ctx.set("supply", "fire", tokens)
+        for loc in ctx.state["board"]:
+            ctx.set("board", loc, "fire", 0)
+        steps.append(Step(f"Put {tokens} Fire Tokens beside the board.", R_FIRE))
+    if settings["troll_renegades"] and "trolls" not in ctx.state["supply"]:
+        ctx.set("supply", "trolls", TROLL_TOKENS)
+        steps.append(
+            Step(
+                f"Put the {TROLL_TOKENS} Troll Renegade tokens beside the board.",
+                "Renegade Troll Rules",
+            )
+        )
+    if settings["royal_blessings"]:
+        ctx.set("royal_blessings", {"tokens": settings["royal_blessings"], "used": []})
+        steps.append(
+            Step(
+                f"Put {settings['royal_blessings']} Royal Blessing token(s) beside the board.",
+                "Royal Blessing (rules not printed): the app counts their use",
+            )
+        )
+    kept, boxed = _global_effects(ctx, steps)
+    extra = list(kept)
+    if settings["sterling"]:
+        extra += [f"dx-sterling-{n}" for n in (1, 2, 3)]
+        ctx.set("sterling", {"location": None, "searched": []})
+        steps.append(
+            Step(
+                "Shuffle Sterling's 3 cards into the Darkness Spreads deck; put the "
+                "Silver Dragon on her board.",
+                R_STERLING,
+            )
+        )
+    _shuffle_in(ctx, extra)
+    ctx.set("global_effect", None)
+    _box_specials(ctx, steps)
+    ctx.emit(
+        "dragon_setup",
+        "The Dragon expansion is set: " + ", ".join(names[g] for g in choice.values()) + ".",
+        data={
+            "generals": choice,
+            "global_effects": len(kept),
+            "sterling": bool(settings["sterling"]),
+            "agent": agent,
+        },
+        hidden={
+            "global_effects_boxed": boxed,
+            "darkness_spreads_order": list(get_deck(ctx.state, DS)["draw"]),
+        },
+        steps=steps,
+    )
+    decks: dict[str, dict[str, Any]] = {}
+    dragon_pack = effective_pack(ctx.state, DRAGON_PACK)
+    if settings["winds_of_war"]:
+        cards = [c.id for c in dragon_pack.deck("winds_of_war").cards]
+        decks["winds_of_war"] = {
+            "cards": cards,
+            "owner": "table" if "winds_of_war" in table_decks else "app",
+            "auto_reshuffle": True,
+        }
+        ctx.set("winds_of_war", {"board": []})
+    if settings["sterling"]:
+        cards = [c.id for c in dragon_pack.deck("sterling").cards]
+        decks["sterling"] = {
+            "cards": cards,
+            "owner": "table" if "sterling" in table_decks else "app",
+            "auto_reshuffle": True,
+        }
+    if decks:
+        place_decks(ctx, decks, rule=R_WINDS if "winds_of_war" in decks else R_STERLING)
+    if agent:
+        place_agent(ctx, agent)
+
+
+# What the expansion adds to the base setup (collected in hooks.py ``EXPANSIONS``).
+EXPANSION_RULES = Expansion(
+    DRAGON,
+    "Defenders of the Realm: the Dragon expansion",
+    pack=DRAGON_PACK,
+    decks=("winds_of_war", "sterling"),
+    adjust_settings=adjust_settings,
+    setup=setup,
+    hero=random_hero,
+    card_count=card_count,
+    prepare=prepare,
+)

@@ -1,0 +1,298 @@
+"""Sterling, Guardian Dragon of the Realm (DX 'Sterling Rules').
+
+* Her 3 cards are in the Darkness Spreads deck (setting ``sterling``). "When a Sterling Global
+  Effect is drawn, place Sterling on the Board at the Location of the Card." They do not count as
+  Darkness Spreads cards (another is drawn) and go to the discard pile. A card whose location
+  nobody entered asks the table where she lands (``sterling_lands``). Drawn while she is on the
+  board, she moves to the new card's location (the rulebook is silent; she is "active until she
+  flies away").
+* "While Sterling is on a Location, no minions may be placed on it unless they are part of a
+  General's movement": not by a card, an overrun or a Quick Flying.
+* Search (``search_sterling``): "Heroes on the same Location as the Silver Dragon may spend 1
+  Action per turn to Search for the dragon. Roll 3 dice (this is considered a Quest, so Quest
+  bonuses may be used) and each 5 or 6 is a Success. Regardless of the number of Successes
+  rolled, draw the top card afterward. The Hero must use one of the bonuses equal or less than
+  the successes". The Sorceress's Visions add a die to Quest rolls; ``quest_dice`` adds others.
+  The hero then takes a bonus (``sterling_bonus``): 0 she flies away; 1 any 2 Hero Cards from the
+  discard pile, or draw 2; 2 draw a Quest; 3 she forces a General back 1 location on its path
+  (setting sterling_pushes_brimstone for Brimstone, who has none), then flies away.
+
+State: ``state.sterling`` = ``{"location": id | None, "searched": [[round, seat, hero seat]]}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deck_tracker.engine.commands import Arg, command
+from deck_tracker.engine.content import Card
+from deck_tracker.engine.core import Context, State, Step
+from deck_tracker.engine.decks import draw_cards, get_deck, move_cards
+from deck_tracker.engine.errors import InvalidArguments, RuleViolation
+from deck_tracker.engine.rules.dotr.base.board import Realm
+from deck_tracker.engine.rules.dotr.base.dice import DICE, roll
+from deck_tracker.engine.rules.dotr.base.packs import game_cards, game_pack
+from deck_tracker.engine.rules.dotr.base.pending import add_pending, find_pending, remove_pending
+from deck_tracker.engine.rules.dotr.base.quests import replace_unachievable_quests
+from deck_tracker.engine.rules.dotr.base.table import (
+    DOTR,
+    SEAT,
+    hero_name,
+    location_name,
+    require_playing,
+    resolve_location,
+    seat_of,
+)
+
+__all__ = ["sterling_at"]
+
+R_LANDS = "Sterling: when her card is drawn she lands at its location (it does not count)"
+R_GUARDS = "Sterling on a Location: no minions are placed on it except by a General's move"
+R_SEARCH = (
+    "Encountering Sterling: 1 action per turn on her location; 3 dice (a Quest roll), each 5 "
+    "or 6 a success; then draw her card"
+)
+R_BONUS = "Encountering Sterling: the hero takes one bonus at or below the successes"
+R_OUTCOMES = (
+    "0: she flies away",
+    "1: any 2 Hero Cards from the discard pile, or draw 2",
+    "2: draw 1 Quest",
+    "3: she forces a General back 1 location, then flies away",
+)
+R_VISIONS = "The Sorceress, Visions: one extra die on Quest rolls"
+SEARCH_DICE = 3
+SUCCESS = 5
+
+
+def sterling_at(state: State) -> str | None:
+    found = (state.get("sterling") or {}).get("location")
+    return str(found) if found else None
+
+
+def _land(ctx: Context, location: str, steps: list[Step]) -> None:
+    ctx.set("sterling", {**(ctx.state.get("sterling") or {}), "location": location})
+    steps.append(Step(f"Place Sterling on {location_name(ctx.state, location)}.", R_LANDS))
+
+
+def drawn(realm: Realm, card: Card) -> None:
+    ctx = realm.ctx
+    ctx.put("decks", "darkness_spreads", "discard", [card.id])
+    location = card.data.get("location")
+    if location:
+        _land(ctx, str(location), realm.steps)
+    else:
+        entry = add_pending(ctx, {"type": "sterling_location", "card": card.id})
+        realm.step(
+            f"{card.name}: its location is not entered. Place Sterling where the card shows and "
+            f"tell the app (sterling_lands, choice {entry['id']}).",
+            R_LANDS,
+        )
+    realm.step("Discard Sterling's card and draw another Darkness Spreads card.", R_LANDS)
+    ctx.emit(
+        "sterling_arrives",
+        f"Sterling's card is drawn: {card.name}.",
+        data={"card": card.id, "location": location},
+        steps=realm.take_steps(),
+    )
+
+
+def guards(realm: Realm, loc: str, by_general: bool) -> tuple[str, str] | None:
+    if by_general or sterling_at(realm.ctx.state) != loc:
+        return None
+    return R_GUARDS, "Sterling is there, and the minions fear the Silver Dragon"
+
+
+@command("sterling_lands", args={"location": Arg("str", required=True)}, systems=DOTR)
+def sterling_lands(ctx: Context, args: dict[str, Any]) -> None:
+    """Where Sterling landed, when her card's location is not entered."""
+    require_playing(ctx.state)
+    entry = find_pending(ctx.state, "sterling_location", "no_sterling_card", "Sterling card")
+    location = resolve_location(ctx.state, args["location"])
+    remove_pending(ctx, entry)
+    steps: list[Step] = []
+    _land(ctx, location, steps)
+    ctx.emit(
+        "sterling_landed",
+        f"Sterling landed on {location_name(ctx.state, location)}.",
+        data={"card": entry["card"], "location": location},
+        steps=steps,
+    )
+
+
+def _turn(state: State) -> list[Any]:
+    turn = state.get("turn") or {}
+    return [turn.get("number"), turn.get("active_seat")]
+
+
+@command(
+    "search_sterling",
+    args={
+        "rolls": DICE,
+        "quest_dice": Arg(
+            "int", default=0, minimum=0, maximum=3, description="Extra dice from Quest bonuses."
+        ),
+        "card": Arg("str", description="Table-owned encounter deck: the card drawn, if entered."),
+        "seat": SEAT,
+    },
+    systems=DOTR,
+)
+def search_sterling(ctx: Context, args: dict[str, Any]) -> None:
+    """Search for Sterling: 3 dice (a Quest roll), 5 or 6 a success; then her encounter card."""
+    require_playing(ctx.state)
+    seat = seat_of(ctx, args["seat"])
+    hero = ctx.state["heroes"][seat]
+    name = hero_name(ctx.state, seat)
+    where = sterling_at(ctx.state)
+    if where is None:
+        raise RuleViolation("Sterling is not on the board.", code="sterling_absent")
+    if hero["location"] != where:
+        raise RuleViolation(
+            f"{name} must stand with Sterling on {location_name(ctx.state, where)}.",
+            code="not_with_sterling",
+        )
+    if find_any(ctx.state, "sterling_bonus"):
+        raise RuleViolation("A bonus of Sterling is still to be chosen.", code="pending_choice")
+    searched = list((ctx.state.get("sterling") or {}).get("searched") or [])
+    mark = [*_turn(ctx.state), seat]
+    if mark in searched:
+        raise RuleViolation(f"{name} already searched this turn.", code="searched_this_turn")
+    count = SEARCH_DICE + args["quest_dice"] + (1 if hero["hero"] == "sorceress" else 0)
+    dice, physical = roll(ctx, args["rolls"], count)
+    successes = sum(1 for die in dice if die >= SUCCESS)
+    card_id = _encounter_card(ctx, args["card"])
+    ctx.set("sterling", {**ctx.state["sterling"], "searched": [*searched, mark]})
+    best = min(successes, len(R_OUTCOMES) - 1)
+    entry = add_pending(ctx, {"type": "sterling_bonus", "seat": seat, "max": best, "card": card_id})
+    shown = ", ".join(map(str, dice))
+    steps = [Step(f"{name} rolls {shown}: {successes} success(es).", R_SEARCH)]
+    if hero["hero"] == "sorceress":
+        steps.insert(0, Step(f"{name} rolls one more die.", R_VISIONS))
+    card = game_cards(ctx.state).get(card_id or "")
+    outcomes = list(card.data.get("outcomes") or R_OUTCOMES) if card else list(R_OUTCOMES)
+    steps.append(
+        Step(
+            f"Draw {card.name if card else 'the top Encounter card'}; {name} takes one bonus "
+            f"from 0 to {best} (sterling_bonus, choice {entry['id']}): "
+            + "; ".join(f"{n}: {text}" for n, text in enumerate(outcomes[: best + 1])),
+            R_BONUS,
+        )
+    )
+    ctx.emit(
+        "sterling_search",
+        f"{name} searched for Sterling ({shown}): {successes} success(es).",
+        data={"seat": seat, "rolls": dice, "rolled_by": "table" if physical else "app",
+              "successes": successes, "card": card_id, "max_bonus": best},
+        steps=steps,
+    )  # fmt: skip
+
+
+def find_any(state: State, kind: str) -> bool:
+    return any(p.get("type") == kind for p in state.get("pending") or [])
+
+
+def _encounter_card(ctx: Context, named: str | None) -> str | None:
+    deck = (ctx.state.get("decks") or {}).get("sterling")
+    if deck is None:
+        return None
+    if deck["owner"] == "table":
+        if named is None:
+            return None
+        return draw_cards(ctx, "sterling", count=1, cards=[named], rule=R_SEARCH)[0]
+    if named is not None:
+        raise InvalidArguments({"card": ["The app draws Sterling's cards: omit card."]})
+    return draw_cards(ctx, "sterling", count=1, cards=None, rule=R_SEARCH)[0]
+
+
+@command(
+    "sterling_bonus",
+    args={
+        "bonus": Arg("int", required=True, minimum=0, maximum=3),
+        "take": Arg(
+            "list[str]", max_items=2, description="Bonus 1: 2 Hero Cards from the discard."
+        ),
+        "drawn": Arg(
+            "list[str]", max_items=2, description="Table-owned Hero or Quest deck: drawn."
+        ),
+        "general": Arg("str", description="Bonus 3: the General forced back."),
+    },
+    systems=DOTR,
+)
+def sterling_bonus(ctx: Context, args: dict[str, Any]) -> None:
+    """The bonus the hero takes from Sterling's card (at most the successes rolled)."""
+    require_playing(ctx.state)
+    entry = find_pending(ctx.state, "sterling_bonus", "no_sterling_bonus", "Sterling bonus")
+    bonus: int = args["bonus"]
+    if bonus > entry["max"]:
+        raise RuleViolation(
+            f"{entry['max']} success(es): choose a bonus from 0 to {entry['max']}.",
+            code="bonus_too_high",
+        )
+    seat = entry["seat"]
+    name = hero_name(ctx.state, seat)
+    steps: list[Step] = [Step(f"{name} takes bonus {bonus}: {R_OUTCOMES[bonus][3:]}.", R_BONUS)]
+    remove_pending(ctx, entry)
+    if bonus == 1:
+        _wisdom(ctx, seat, args["take"] or [], args["drawn"], steps)
+    elif bonus == 2:
+        drawn = draw_cards(ctx, "quest", count=1, cards=args["drawn"], rule=R_BONUS)
+        ctx.put("decks", "quest", "hands", seat, drawn)
+        ctx.put("heroes", seat, "quests", drawn)
+        steps.append(Step(f"{name} draws a Quest.", R_BONUS))
+    elif bonus == 3:
+        _push_back(ctx, args["general"], steps)
+    if bonus in (0, 3):
+        ctx.set("sterling", {**ctx.state["sterling"], "location": None})
+        steps.append(Step("Sterling flies away: take her off the board.", R_BONUS))
+    if entry.get("card"):
+        ctx.put("decks", "sterling", "discard", [entry["card"]])
+    ctx.emit(
+        "sterling_bonus",
+        f"{name} takes Sterling's bonus {bonus}.",
+        data={"seat": seat, "bonus": bonus, "card": entry.get("card")},
+        steps=steps,
+    )
+    if bonus == 2:
+        replace_unachievable_quests(ctx, seat, list(ctx.state["heroes"][seat]["quests"][-1:]))
+
+
+def _wisdom(
+    ctx: Context, seat: str, take: list[str], drawn: list[str] | None, steps: list[Step]
+) -> None:
+    name = hero_name(ctx.state, seat)
+    if take:
+        discard = get_deck(ctx.state, "hero")["discard"]
+        if len(take) != min(2, len(discard)):
+            raise InvalidArguments({"take": ["Take 2 Hero Cards from the discard pile, or none."]})
+        move_cards(ctx, "hero", take, source="discard", target="hand", seat=seat)
+        steps.append(Step(f"{name} takes {', '.join(take)} from the discard pile.", R_BONUS))
+        return
+    cards = draw_cards(ctx, "hero", count=2, cards=drawn, rule=R_BONUS)
+    ctx.put("decks", "hero", "hands", seat, cards)
+    steps.append(Step(f"{name} draws 2 Hero Cards.", R_BONUS))
+
+
+def _push_back(ctx: Context, raw: str | None, steps: list[Step]) -> None:
+    generals = ctx.state.get("generals") or {}
+    general_id = raw if raw in generals else None
+    if general_id is None or generals[general_id].get("defeated"):
+        raise InvalidArguments({"general": ["Name a General in play to force back."]})
+    general = generals[general_id]
+    known = game_pack(ctx.state).generals[general_id]
+    if known.movement == "dragon_flight":
+        previous = general.get("previous")
+        setting = (ctx.state.get("settings") or {}).get("sterling_pushes_brimstone", "never")
+        if setting != "previous" or not previous:
+            raise RuleViolation(
+                f"{known.name} has no path to be forced back along (setting "
+                "sterling_pushes_brimstone).",
+                code="no_path",
+            )
+        ctx.set("generals", general_id, {**general, "location": previous, "previous": None})
+        target = previous
+    else:
+        index = int(general.get("path_index", 0))
+        if index == 0:
+            raise RuleViolation(f"{known.name} is at the start of its path.", code="at_start")
+        target = known.path[index - 1]
+        ctx.set("generals", general_id, {**general, "location": target, "path_index": index - 1})
+    steps.append(Step(f"Move {known.name} back to {location_name(ctx.state, target)}.", R_BONUS))

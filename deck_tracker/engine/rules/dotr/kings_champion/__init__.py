@@ -1,0 +1,1 @@
+"""The King's Champion Rewards: fame, the Grand Ball after a victory, reward cards."""

@@ -1,0 +1,341 @@
+"""The Grand Ball after a victory, and the King's Champion reward cards heroes hold.
+
+Rulebook (Dragon expansion, "The Grand Ball after a Victory"): the King's Champion card goes to
+the hero with the most fame (Minor + Major); the other reward cards are shuffled and 3 dealt
+face up; the heroes with the 2nd, 3rd and 4th most fame choose among them in that order. Beyond
+4 heroes no more rewards are given. After a defeat there is no ball.
+
+Decisions:
+
+* Ties in fame follow the setting ``grand_ball_ties`` (``settings.py``): by default more Major
+  Fame first, then the earlier seat; ``random`` draws the tied heroes' order and records it.
+* The 3 cards are dealt by the app at random (recorded), or named by the table when it deals its
+  own cards (``grand_ball`` with ``cards``).
+* When a chooser has a single card left (the 4th of 4), it is handed over without asking.
+* A reward held from an earlier game (``grant_reward``; the awards service calls it at setup) is
+  kept in ``rewards.held`` with where it came from. The cards' effects are not published: the
+  table enters them (``effect``) and the app repeats them wherever the card is handed out.
+
+State::
+
+    grand_ball {"order": [seat, ...], "fame": {seat: {"minor", "major", "total"}},
+                "champion": seat, "offered": [card, ...], "remaining": [card, ...],
+                "awards": [{"seat", "hero", "card"}], "next": seat | None, "done": bool}
+    rewards    {"held": [{"seat", "hero", "card", "source", "note"}], "effects": {card: text}}
+"""
+
+from __future__ import annotations
+
+from itertools import groupby
+from typing import Any
+
+from deck_tracker.engine.commands import Arg, command
+from deck_tracker.engine.core import Context, State, Step
+from deck_tracker.engine.decks import seat_label as _who
+from deck_tracker.engine.errors import InvalidArguments, RuleViolation
+from deck_tracker.engine.rules.dotr.base.table import DOTR, SEAT, seat_of
+from deck_tracker.engine.rules.dotr.kings_champion.fame import fame_totals
+
+__all__ = ["CHAMPION", "REWARD_CARDS", "ball_order", "describe_rewards"]
+
+CHAMPION = "kings-champion"
+REWARD_CARDS: dict[str, str] = {
+    CHAMPION: "King's Champion",
+    "duke": "Duke",
+    "land": "Land",
+    "mayor": "Mayor",
+    "stables": "Stables",
+    "folk-hero": "Folk Hero",
+    "blessing": "Blessing",
+}
+OTHERS = tuple(card for card in REWARD_CARDS if card != CHAMPION)
+DEALT = 3
+REWARDED = 4
+RULE = "The Grand Ball after a Victory"
+R_CHOOSE = f"{RULE}: the 2nd, 3rd and 4th in fame choose among the 3 cards, in that order"
+R_CHEER = f"{RULE}: beyond 4 heroes no further rewards; all players cheer them"
+R_AWARDS = "Awards: a player playing the same hero that won a reward gets the card at setup"
+
+
+def describe_rewards() -> list[dict[str, str]]:
+    return [{"id": card, "name": name} for card, name in REWARD_CARDS.items()]
+
+
+def ball_order(ctx: Context, totals: dict[str, dict[str, int]], seats: list[str]) -> list[str]:
+    """Heroes by total fame, most first; ties per the ``grand_ball_ties`` setting."""
+    rule = ctx.state.get("settings", {}).get("grand_ball_ties", "major_fame")
+    zero = {"minor": 0, "major": 0, "total": 0}
+
+    def fame(seat: str) -> dict[str, int]:
+        return totals.get(seat, zero)
+
+    if rule == "major_fame":
+        return sorted(seats, key=lambda s: (-fame(s)["total"], -fame(s)["major"], int(s)))
+    ordered = sorted(seats, key=lambda s: (-fame(s)["total"], int(s)))
+    if rule == "seat_order":
+        return ordered
+    drawn: list[str] = []
+    for _, tied in groupby(ordered, key=lambda s: fame(s)["total"]):
+        group = list(tied)
+        ctx.rng.shuffle(group)
+        drawn += group
+    return drawn
+
+
+def _card(raw: str) -> str:
+    key = raw.strip().lower().replace("'", "").replace(" ", "-")
+    for card, name in REWARD_CARDS.items():
+        if key in (card, name.lower().replace("'", "").replace(" ", "-")):
+            return card
+    raise RuleViolation(
+        f"There is no reward card {raw!r}: one of {', '.join(REWARD_CARDS.values())}.",
+        code="unknown_reward",
+    )
+
+
+def _effect(state: State, card: str) -> str:
+    effect = (state.get("rewards") or {}).get("effects", {}).get(card)
+    return f" ({effect})" if effect else ""
+
+
+def _ball(state: State) -> dict[str, Any]:
+    ball: dict[str, Any] | None = state.get("grand_ball")
+    if not ball:
+        raise RuleViolation("The Grand Ball has not begun.", code="no_grand_ball")
+    return ball
+
+
+def _no_ball_now(state: State, actor: str | None) -> str | None:
+    outcome = state.get("outcome") or {}
+    if outcome.get("result") != "won":
+        return "The Grand Ball follows a victory only."
+    if state.get("grand_ball"):
+        return "The Grand Ball has already begun."
+    if not state.get("heroes"):
+        return "No hero is in the game."
+    return None
+
+
+@command(
+    "grand_ball",
+    args={
+        "cards": Arg(
+            "list[str]",
+            max_items=DEALT,
+            description="When the table deals its own reward cards: the 3 dealt face up.",
+        )
+    },
+    systems=DOTR,
+    unavailable=_no_ball_now,
+)
+def grand_ball(ctx: Context, args: dict[str, Any]) -> None:
+    """The Realm is saved: the King's Champion to the most famous hero; 3 cards for the next."""
+    totals = fame_totals(ctx.state)
+    order = ball_order(ctx, totals, sorted(ctx.state["heroes"], key=int))
+    if args["cards"] is not None:
+        offered = [_card(card) for card in args["cards"]]
+        if len(offered) != DEALT or len(set(offered)) != DEALT or CHAMPION in offered:
+            raise InvalidArguments(
+                {"cards": [f"Name the {DEALT} different cards dealt (not the King's Champion)."]}
+            )
+        dealt_by = "the table"
+    else:
+        offered = ctx.rng.sample(OTHERS, DEALT)
+        dealt_by = "the app"
+    champion = order[0]
+    fame = {seat: totals.get(seat, {"minor": 0, "major": 0, "total": 0}) for seat in order}
+    steps = [
+        Step(
+            f"{i}. {_who(ctx.state, s)}: {fame[s]['total']} fame "
+            f"({fame[s]['minor']} Minor + {fame[s]['major']} Major).",
+            f"{RULE}: heroes ranked by total fame (Minor + Major)",
+        )
+        for i, s in enumerate(order, start=1)
+    ]
+    steps.append(
+        Step(
+            f"{_who(ctx.state, champion)} is honoured by the Royal Court: give them the "
+            f"King's Champion card{_effect(ctx.state, CHAMPION)}.",
+            f"{RULE}: the highest total fame receives the King's Champion card",
+        )
+    )
+    names = ", ".join(REWARD_CARDS[c] for c in offered)
+    steps.append(
+        Step(
+            f"Shuffle the other reward cards and deal 3 face up: {names}."
+            if dealt_by == "the app"
+            else f"The 3 cards dealt face up: {names}.",
+            f"{RULE}: shuffle the remaining Grand Ball cards and deal 3 face up",
+        )
+    )
+    steps += [
+        Step(f"{_who(ctx.state, s)} is honoured as a warrior of the Realm: cheer!", R_CHEER)
+        for s in order[REWARDED:]
+    ]
+    awards = [{"seat": champion, "hero": _hero(ctx.state, champion), "card": CHAMPION}]
+    ctx.set(
+        "grand_ball",
+        {
+            "order": order,
+            "fame": fame,
+            "champion": champion,
+            "offered": offered,
+            "remaining": list(offered),
+            "awards": awards,
+            "next": None,
+            "done": False,
+            "ties": ctx.state.get("settings", {}).get("grand_ball_ties", "major_fame"),
+        },
+    )
+    ctx.emit(
+        "grand_ball_begun",
+        f"The Grand Ball: {_who(ctx.state, champion)} is the King's Champion; "
+        f"{names} are offered.",
+        data={"order": order, "fame": fame, "champion": champion, "offered": offered,
+              "dealt_by": dealt_by},
+        steps=steps,
+    )  # fmt: skip
+    _advance(ctx)
+
+
+def _hero(state: State, seat: str) -> str | None:
+    hero: str | None = state.get("heroes", {}).get(seat, {}).get("hero")
+    return hero
+
+
+def _advance(ctx: Context) -> None:
+    """Name the next chooser; hand over a last single card; close the ball when done."""
+    ball = ctx.state["grand_ball"]
+    taken = {award["seat"] for award in ball["awards"]}
+    choosers = [s for s in ball["order"][:REWARDED] if s not in taken]
+    remaining = list(ball["remaining"])
+    if choosers and len(remaining) == 1:
+        seat, card = choosers[0], remaining[0]
+        _give(ctx, seat, card, "takes the last card")
+        return
+    if choosers and remaining:
+        ctx.set("grand_ball", "next", choosers[0])
+        return
+    ctx.set("grand_ball", "next", None)
+    ctx.set("grand_ball", "done", True)
+    ctx.emit(
+        "grand_ball_done",
+        "The Grand Ball is over: "
+        + "; ".join(
+            f"{REWARD_CARDS[a['card']]} to {_who(ctx.state, a['seat'])}"
+            for a in ctx.state["grand_ball"]["awards"]
+        )
+        + ".",
+        data={"awards": ctx.state["grand_ball"]["awards"]},
+        steps=[
+            Step(
+                "Write each reward on the Award Tracker with its hero and player: a player "
+                "who plays the same hero next time starts with the card.",
+                R_AWARDS,
+            )
+        ],
+    )
+
+
+def _give(ctx: Context, seat: str, card: str, verb: str) -> None:
+    ball = ctx.state["grand_ball"]
+    award = {"seat": seat, "hero": _hero(ctx.state, seat), "card": card}
+    ctx.set("grand_ball", "awards", [*ball["awards"], award])
+    ctx.set("grand_ball", "remaining", [c for c in ball["remaining"] if c != card])
+    name = _who(ctx.state, seat)
+    ctx.emit(
+        "reward_chosen",
+        f"{name} {verb}: {REWARD_CARDS[card]}.",
+        data=award,
+        steps=[Step(f"Give {name} the {REWARD_CARDS[card]} card{_effect(ctx.state, card)}.",
+                    R_CHOOSE)],
+    )  # fmt: skip
+    _advance(ctx)
+
+
+def _no_choice_now(state: State, actor: str | None) -> str | None:
+    ball = state.get("grand_ball") or {}
+    return None if ball.get("next") else "No hero is choosing a reward card now."
+
+
+@command(
+    "choose_reward",
+    args={
+        "card": Arg("str", required=True, description="The reward card chosen."),
+        "seat": Arg("str", description="The hero choosing; the one whose turn it is by default."),
+    },
+    systems=DOTR,
+    unavailable=_no_choice_now,
+)
+def choose_reward(ctx: Context, args: dict[str, Any]) -> None:
+    """At the Grand Ball, the next hero in fame order chooses one of the cards left."""
+    ball = _ball(ctx.state)
+    chooser: str = ball["next"]
+    seat = args["seat"] or chooser
+    if seat != chooser:
+        raise RuleViolation(
+            f"{_who(ctx.state, chooser)} chooses now (fame order).", code="not_your_choice"
+        )
+    card = _card(args["card"])
+    if card not in ball["remaining"]:
+        left = ", ".join(REWARD_CARDS[c] for c in ball["remaining"])
+        raise RuleViolation(f"{REWARD_CARDS[card]} is not offered; left: {left}.",
+                            code="reward_not_offered")  # fmt: skip
+    _give(ctx, seat, card, "chooses")
+
+
+@command(
+    "grant_reward",
+    args={
+        "card": Arg("str", required=True, description="The reward card (e.g. `duke`)."),
+        "seat": SEAT,
+        "note": Arg("str", description="Where it was won (game, date)."),
+        "effect": Arg("str", description="The card's effect, as printed (entered once)."),
+    },
+    systems=DOTR,
+)
+def grant_reward(ctx: Context, args: dict[str, Any]) -> None:
+    """A hero starts with a reward card won by the same player and hero in an earlier game."""
+    seat = seat_of(ctx, args["seat"])
+    card = _card(args["card"])
+    rewards = ctx.get("rewards") or {"held": [], "effects": {}}
+    if any(r["seat"] == seat and r["card"] == card for r in rewards["held"]):
+        raise RuleViolation(
+            f"{_who(ctx.state, seat)} already holds {REWARD_CARDS[card]}.",
+            code="reward_already_held",
+        )
+    held = {"seat": seat, "hero": _hero(ctx.state, seat), "card": card,
+            "source": "earlier_game", "note": args["note"] or ""}  # fmt: skip
+    effects = dict(rewards.get("effects", {}))
+    if args["effect"]:
+        effects[card] = args["effect"]
+    ctx.set("rewards", {"held": [*rewards["held"], held], "effects": effects})
+    name = _who(ctx.state, seat)
+    note = f" (won {args['note']})" if args["note"] else ""
+    ctx.emit(
+        "reward_granted",
+        f"{name} starts with the {REWARD_CARDS[card]} card{note}.",
+        data=held,
+        steps=[Step(f"Give {name} the {REWARD_CARDS[card]} card{_effect(ctx.state, card)}: "
+                    f"it was won by this player with this hero{note}.", R_AWARDS)],
+    )  # fmt: skip
+
+
+@command(
+    "set_reward_effect",
+    args={
+        "card": Arg("str", required=True),
+        "effect": Arg("str", required=True, description="The effect, as printed on the card."),
+    },
+    systems=DOTR,
+)
+def set_reward_effect(ctx: Context, args: dict[str, Any]) -> None:
+    """Enter a reward card's effect (the cards' texts are not published)."""
+    card = _card(args["card"])
+    rewards = ctx.get("rewards") or {"held": [], "effects": {}}
+    ctx.set("rewards", {**rewards, "effects": {**rewards.get("effects", {}), card: args["effect"]}})
+    ctx.emit(
+        "reward_effect_set",
+        f"{REWARD_CARDS[card]}: {args['effect']}",
+        data={"card": card, "effect": args["effect"]},
+    )

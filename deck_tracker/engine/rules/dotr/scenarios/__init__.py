@@ -1,0 +1,1 @@
+"""The Dragon expansion's scenarios: their catalogue, setup, hands and special rules."""

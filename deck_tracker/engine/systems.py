@@ -1,0 +1,82 @@
+"""The game systems the engine knows, and what each adds to the generic table.
+
+Each system is one line of :data:`SYSTEMS`: its name and the dotted path (``module:attribute``)
+of a function that loads its rules (the modules whose ``@command``s it registers, its hooks in
+their declared order) and returns its :class:`System`. Paths are resolved once, on first use, as
+Django resolves ``INSTALLED_APPS``: the generic engine never imports a rules package, so a system
+may import the generic engine freely without a circle.
+
+Adding a game system (``rules/<system>/``) is one line here.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .commands import NOT_IN_THIS_GAME, OBSERVERS, CommandSpec, Observer
+from .core import Context, State
+
+__all__ = [
+    "SYSTEMS",
+    "SeatHook",
+    "SetupHandler",
+    "System",
+    "SystemView",
+    "get_system",
+    "load_systems",
+    "resolve",
+]
+
+SetupHandler = Callable[[Context, dict[str, Any]], None]
+# What happens when a player takes a seat (after the seat exists).
+SeatHook = Callable[[Context, str], None]
+# What a seat sees of the system's own state, merged into the generic view.
+SystemView = Callable[[State, "str | None"], dict[str, Any]]
+# Why a command cannot apply to this game at all (an expansion not in play).
+NotInThisGame = Callable[[State, CommandSpec], "str | None"]
+
+SYSTEMS: Mapping[str, str] = {
+    "generic": "deck_tracker.engine.game:generic_system",
+    "dotr": "deck_tracker.engine.rules.dotr.hooks:load",
+}
+
+
+@dataclass(frozen=True)
+class System:
+    name: str
+    setup: SetupHandler
+    seat_hook: SeatHook | None = None
+    view: SystemView | None = None
+    # Rules that follow every command of a game of this system, in the order they run.
+    observers: tuple[Observer, ...] = field(default_factory=tuple)
+    not_in_this_game: NotInThisGame | None = None
+
+
+_LOADED: dict[str, System] = {}
+
+
+def resolve(path: str) -> Any:
+    """``"package.module:attribute"`` -> the attribute (the module is imported once)."""
+    module, _, attribute = path.partition(":")
+    return getattr(importlib.import_module(module), attribute)
+
+
+def load_systems() -> Mapping[str, System]:
+    """Every system, loaded once in the order of :data:`SYSTEMS`; the commands registered."""
+    if len(_LOADED) < len(SYSTEMS):
+        for name, path in SYSTEMS.items():
+            if name in _LOADED:
+                continue
+            system: System = resolve(path)()
+            _LOADED[name] = system
+            OBSERVERS.extend(system.observers)
+            if system.not_in_this_game is not None:
+                NOT_IN_THIS_GAME[name] = system.not_in_this_game
+    return _LOADED
+
+
+def get_system(name: str) -> System | None:
+    return load_systems().get(name)
