@@ -24,6 +24,7 @@ test: $(STAMP)
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(PY) scripts/check_imports.py
 
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy deck_tracker api dotr_companion frontend

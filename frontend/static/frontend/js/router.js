@@ -1,16 +1,11 @@
 // The router over one shell (/, /new, /join/<code>, /game/<id>, /seat/<id>/<seat>, /awards);
-// screens load on demand.
+// screens load on demand. Screens move on with navigation.js, which this router follows.
 
 import { h, mount } from "./dom.js";
+import { navigate } from "./navigation.js";
 
 let app = null;
 let current = null; // the screen on show: {stop()}
-
-export function navigate(path, { replace = false } = {}) {
-  if (replace) history.replaceState({}, "", path);
-  else history.pushState({}, "", path);
-  route();
-}
 
 async function route() {
   if (current && current.stop) current.stop();

@@ -5,7 +5,7 @@
 
 import { h, mount } from "../dom.js";
 import { saveSeat } from "../storage.js";
-import { navigate } from "../router.js";
+import { navigate } from "../navigation.js";
 
 export function show(app, gameId, seat) {
   const params = new URLSearchParams(location.hash.slice(1));

@@ -3,7 +3,7 @@
 
 import { h, mount, timeOf } from "../dom.js";
 import { forgetGame, savedGames } from "../storage.js";
-import { navigate } from "../router.js";
+import { navigate } from "../navigation.js";
 
 export function show(app) {
   const code = h("input", { name: "code", autocomplete: "off", autocapitalize: "characters", placeholder: "e.g. 7PJZQ9DU", maxlength: 20, required: true, "aria-label": "Join code" });

@@ -5,7 +5,7 @@ import { api } from "../api.js";
 import { h, mount, uuid } from "../dom.js";
 import { loadContent } from "../content.js";
 import { gameForCode, saveSeat } from "../storage.js";
-import { navigate } from "../router.js";
+import { navigate } from "../navigation.js";
 import { currentAccount, playerChoices } from "../account.js";
 
 export function show(app, code) {

@@ -11,7 +11,7 @@ import { h, mount, uuid } from "../dom.js";
 import { COLOURS, FACTIONS, deckLabel, loadContent, locationName } from "../content.js";
 import { factionBadge } from "../map.js";
 import { saveSeat } from "../storage.js";
-import { navigate } from "../router.js";
+import { navigate } from "../navigation.js";
 import { currentAccount, playerChoices } from "../account.js";
 
 const STEPS = ["Expansions", "Scenario", "Generals", "Options", "Players"];

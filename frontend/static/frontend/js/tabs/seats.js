@@ -6,7 +6,7 @@ import { api } from "../api.js";
 import { h, toast } from "../dom.js";
 import { heroName } from "../content.js";
 import { forgetSeat, savedGame } from "../storage.js";
-import { qrBox, shareButton } from "./setup-view.js";
+import { qrBox, shareButton } from "./share.js";
 
 export function seatUrl(gameId, seat, token, { code, name } = {}) {
   const fragment = new URLSearchParams({ token, ...(code ? { code } : {}), ...(name ? { name } : {}) });
