@@ -7,9 +7,9 @@ import copy
 import pytest
 
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
+from tests.helpers import ENTERED, crystals, put, realm, total
 
-from .. import crystals, put, total
-from . import ENTERED, dragon_table, empty, realm
+from . import dragon_table, empty
 
 
 def test_agents_one_agent_never_with_its_own_dragon_general() -> None:

@@ -7,9 +7,9 @@ import pytest
 
 from deck_tracker.engine.errors import RuleViolation
 from deck_tracker.engine.game import GameLog
+from tests.helpers import crystals, give, minions, on_top, realm, set_war_level, stand, total
 
-from .. import crystals, minions, on_top, set_war_level, total
-from . import dragon_table, empty, give, realm, stand
+from . import dragon_table, empty
 
 WOLF_PASS = "dx-brimstone-wolf-pass"
 

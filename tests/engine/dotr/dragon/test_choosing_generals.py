@@ -12,9 +12,9 @@ from deck_tracker.engine.errors import InvalidArguments
 from deck_tracker.engine.game import GameLog
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
 from deck_tracker.engine.rules.dotr.dragon.content import general_of
+from tests.helpers import ENTERED, check_conservation, minions, on_top
 
-from .. import check_conservation, minions, on_top
-from . import DS, ENTERED, dragon_table, empty
+from . import DS, dragon_table, empty
 
 PACK = default_packs()["dotr-base"]
 

@@ -6,9 +6,9 @@ import pytest
 
 from deck_tracker.engine.game import GameLog
 from deck_tracker.engine.rules.dotr.dragon.minions import assign_hits, to_hit
+from tests.helpers import give, minions, put, realm, stand, total
 
-from .. import minions, put, total
-from . import dragon_table, empty, give, realm, stand
+from . import dragon_table, empty
 
 FOUR_DRAGONS = {
     "red": "brimstone",

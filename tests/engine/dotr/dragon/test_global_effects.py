@@ -9,8 +9,8 @@ import pytest
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.game import GameLog
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
+from tests.helpers import on_top
 
-from .. import on_top
 from . import DS, dragon_table, empty
 
 SHIP = "ge-ship-transports"

@@ -10,8 +10,9 @@ import pytest
 
 from deck_tracker.engine.errors import RuleViolation
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
+from tests.helpers import ENTERED, give
 
-from . import DS, ENTERED, dragon_table, give
+from . import DS, dragon_table
 
 QUEST = "quest"
 SCOUT_VARKOLAK = "quest-scout-the-general-varkolak"

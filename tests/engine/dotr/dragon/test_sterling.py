@@ -6,9 +6,9 @@ import pytest
 
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.game import GameLog
+from tests.helpers import minions, on_top, realm, stand, total
 
-from .. import minions, on_top, total
-from . import DS, dragon_table, empty, realm, stand
+from . import DS, dragon_table, empty
 
 GORGUTT_MOVES = "ds-blood-flats-bounty-bay"
 

@@ -4,9 +4,9 @@ Companions & Catacombs (board_tokens.py)."""
 from __future__ import annotations
 
 from deck_tracker.engine.game import GameLog
+from tests.helpers import crystals, put, realm, stand
 
-from .. import crystals, put
-from . import dragon_table, empty, realm, stand
+from . import dragon_table, empty
 
 
 def trolls(hero: str = "wizard") -> GameLog:

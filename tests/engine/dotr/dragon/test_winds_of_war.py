@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from deck_tracker.engine.game import GameLog
+from tests.helpers import give, minions, on_top, stand
 
-from .. import minions, on_top
-from . import DS, dragon_table, empty, give, stand
+from . import DS, dragon_table, empty
 
 SPECIALS = ("special-magic-gate", "special-hammer-of-valor", "special-spell-of-purity")
 SIEGE = "wow-siege-of-the-capital"

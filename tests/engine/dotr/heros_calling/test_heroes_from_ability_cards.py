@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from deck_tracker.engine.content import default_packs
 from deck_tracker.engine.game import GameLog
+from tests.helpers import act, arrange, refused
 
-from ..companions import act, arrange, refused
-from .test_setup_switches import hc_game
+from . import hc_game
 
 HC = default_packs()["dotr-heros-calling"]
 

@@ -4,25 +4,18 @@ draw 3 per action."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from deck_tracker.engine.content import default_packs
 from deck_tracker.engine.errors import InvalidArguments
 from deck_tracker.engine.game import GameLog
+from tests.helpers import act, arrange, at, refused, stack
 
-from ..companions import act, arrange, at, refused, stack
+from . import hc_game
 
 BASE = default_packs()["dotr-base"]
 SPECIALS = {c.id for c in BASE.deck("hero").cards if c.kind == "special"}
 QUIET = {c.id for c in BASE.deck("darkness_spreads").cards if c.kind == "all_is_quiet"}
-
-
-def hc_game(*extra: str, **options: Any) -> GameLog:
-    setup = {"host": {"name": "Ada", "hero": "Aria"}, "expansions": ["heros_calling", *extra],
-             "options": options}  # fmt: skip
-    return GameLog.start(setup, seed="hc")
 
 
 def test_purple_hero_cards_are_removed_unless_companions_and_catacombs_is_in() -> None:

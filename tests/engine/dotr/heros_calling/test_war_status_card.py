@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from deck_tracker.engine.content import default_packs
+from tests.helpers import set_war_level
 
-from .. import set_war_level
-from .test_setup_switches import hc_game
+from . import hc_game
 
 CARD = default_packs()["dotr-heros-calling"].card("war_status", "war-status-card")
 

@@ -13,8 +13,7 @@ from deck_tracker.engine.core import State
 from deck_tracker.engine.decks import all_cards
 from deck_tracker.engine.game import GameLog
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
-
-from ..dragon import ENTERED
+from tests.helpers import ENTERED
 
 HEROES = ("Wizard", "Rogue", "Cleric", "Paladin", "Dwarf", "Ranger")
 DS, HERO, QUEST = "darkness_spreads", "hero", "quest"

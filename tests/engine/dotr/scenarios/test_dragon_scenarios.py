@@ -8,9 +8,8 @@ from deck_tracker.awards.codes import game_codes
 from deck_tracker.engine.errors import InvalidArguments
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
 from deck_tracker.engine.rules.dotr.base.setup import setup_counts
+from tests.helpers import clear_board, realm
 
-from .. import clear_board
-from ..dragon import realm
 from . import DS, HERO, QUEST, fires, hand_kinds, in_play, kinds, start, steps_of
 
 BASE_DS = 56  # the base Darkness Spreads cards, 3 of them All is Quiet

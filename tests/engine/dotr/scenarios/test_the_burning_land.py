@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from deck_tracker.awards.codes import game_codes
-from deck_tracker.engine.errors import EngineError, InvalidArguments
-from deck_tracker.engine.game import GameLog
+from deck_tracker.engine.errors import InvalidArguments
+from tests.helpers import ENTERED, give, realm, refused, stand
 
-from ..dragon import ENTERED, give, realm, stand
 from . import DS, HERO, fires, kinds, start, steps_of
 
 ABLAZE = [
@@ -24,12 +21,6 @@ ABLAZE = [
 ]
 BRIMSTONE_CARDS = ["dx-brimstone-crystal-hills", "dx-brimstone-mermaid-harbor",
                    "dx-brimstone-wolf-pass"]  # fmt: skip
-
-
-def refused(game: GameLog, name: str, args: dict[str, Any], code: str, actor: str = "1") -> None:
-    with pytest.raises(EngineError) as caught:
-        game.execute(name, args, actor=actor)
-    assert caught.value.code == code, caught.value.detail
 
 
 def test_the_burning_land_setup() -> None:

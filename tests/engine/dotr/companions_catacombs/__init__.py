@@ -12,8 +12,7 @@ from typing import Any
 from deck_tracker.engine.content import COLOURS, default_packs
 from deck_tracker.engine.decks import all_cards
 from deck_tracker.engine.game import GameLog
-
-from ..test_heroes import act, arrange, refused
+from tests.helpers import act, arrange, refused
 
 __all__ = [
     "CC",
@@ -81,16 +80,6 @@ def put(game: GameLog, loc: str, **counts: int) -> None:
             changes.append(("board", loc, kind, int(space.get(kind, 0)) + count))
             changes.append(("supply", kind, int(game.state["supply"][kind]) - count))
     arrange(game, ("board", loc, "minions", minions), ("supply", "minions", supply), *changes)
-
-
-def stack(game: GameLog, deck: str, *cards: str) -> None:
-    """``cards`` on top of ``deck``'s draw pile, the first to be drawn first."""
-    pile = [c for c in game.state["decks"][deck]["draw"] if c not in cards]
-    arrange(game, ("decks", deck, "draw", pile + list(reversed(cards))))
-
-
-def at(game: GameLog, location: str, seat: str = "1") -> None:
-    arrange(game, ("heroes", seat, "location", location))
 
 
 def hand(game: GameLog, deck: str = "hero", seat: str = "1") -> list[str]:

@@ -16,8 +16,7 @@ from hypothesis import strategies as st
 from deck_tracker.engine.content import default_packs
 from deck_tracker.engine.game import GameLog
 from deck_tracker.engine.rules.dotr.base.settings import SETTINGS
-
-from . import check_conservation, set_war_level
+from tests.helpers import check_conservation, set_war_level
 
 PACK = default_packs()["dotr-base"]
 

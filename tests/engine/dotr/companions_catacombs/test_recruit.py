@@ -6,21 +6,9 @@ from __future__ import annotations
 import pytest
 
 from deck_tracker.engine.errors import EngineError
+from tests.helpers import act, arrange, at, refused, stack
 
-from . import (
-    act,
-    arrange,
-    assert_decks_conserved,
-    at,
-    cc_game,
-    colour_cards,
-    deal,
-    events_of,
-    hand,
-    refused,
-    specials,
-    stack,
-)
+from . import assert_decks_conserved, cc_game, colour_cards, deal, events_of, hand, specials
 
 INN = "chimera-inn"
 

@@ -6,127 +6,23 @@ the log gives the same state.
 
 from __future__ import annotations
 
-import copy
-import json
-import random
 from typing import Any
 
 import pytest
 
-import deck_tracker.engine.rules  # noqa: F401  (registers the dotr commands)
-from deck_tracker.engine.content import COLOURS, default_packs
-from deck_tracker.engine.core import Context, Event
 from deck_tracker.engine.decks import all_cards
-from deck_tracker.engine.errors import EngineError, InvalidArguments
+from deck_tracker.engine.errors import InvalidArguments
 from deck_tracker.engine.game import GameLog
-from deck_tracker.engine.rng import rng_for
-
-PACK = default_packs()["dotr-base"]
-HERO_CARDS = [card.id for card in PACK.deck("hero").cards]
-QUESTS = [card.id for card in PACK.deck("quest").cards]
-SPECIALS = [card.id for card in PACK.deck("hero").cards if card.kind == "special"]
-
-
-def colour_cards(colour: str) -> list[str]:
-    return [c.id for c in PACK.deck("hero").cards if c.data.get("colour") == colour]
-
-
-# ------------------------------------------------------------------------------------------
-# A base game (the real setup), then arranged for each test in one recorded event
-# ------------------------------------------------------------------------------------------
-
-
-def arrange(game: GameLog, *changes: tuple[Any, ...]) -> None:
-    """Write ``(key, ..., value)`` changes as one event of the log, so replay still holds."""
-    ctx = Context(game.state, rng=rng_for(game.seed, 0), actor=None)
-    for *path, value in changes:
-        ctx.set(*path, value)
-    ctx.emit("test_arranged", "The test arranged the table.")
-    game.events.append(Event.from_record(json.loads(json.dumps(ctx.events[0].as_record()))))
-
-
-def new_game(
-    *,
-    hands: dict[str, list[str]] | None = None,
-    hero_owner: str = "app",
-    hero_draw: list[str] | None = None,
-    hero_discard: list[str] | None = None,
-    locations: dict[str, str] | None = None,
-    board: dict[str, dict[str, Any]] | None = None,
-    seed: str = "heroes",
-) -> GameLog:
-    """A base game: Ada's Wizard (seat 1, active) and Bea's Rogue (seat 2) in Monarch City.
-
-    Then, for the test: the hands are ``hands`` (else empty), no Quest is held, the board is
-    empty but for ``board``, and ``hero_draw`` lies on top of the Hero deck's draw pile.
-    """
-    setup: dict[str, Any] = {"host": {"name": "Ada", "hero": "Wizard"}}
-    if hero_owner == "table":
-        setup["table_decks"] = ["hero"]
-    game = GameLog.start(setup, seed=seed)
-    game.execute("join", {"name": "Bea", "hero": "Rogue"}, actor=None)
-    hands = {"1": [], "2": [], **(hands or {})}
-    placed = {card for hand in hands.values() for card in hand}
-    placed |= set(hero_discard or []) | set(hero_draw or [])
-    rest = [card for card in HERO_CARDS if card not in placed]
-    random.Random(seed).shuffle(rest)
-    spaces = {
-        loc: {"minions": dict.fromkeys(COLOURS, 0), "taint": 0, "gate": False}
-        for loc in PACK.locations
-    }
-    supply = {"minions": dict.fromkeys(COLOURS, 25), "taint": 12, "gates": 5}
-    for loc, patch in (board or {}).items():
-        for colour, n in patch.get("minions", {}).items():
-            spaces[loc]["minions"][colour] = n
-            supply["minions"][colour] -= n
-        spaces[loc]["taint"] = patch.get("taint", 0)
-        supply["taint"] -= patch.get("taint", 0)
-        spaces[loc]["gate"] = bool(patch.get("gate"))
-        supply["gates"] -= bool(patch.get("gate"))
-        if "fire" in patch:
-            spaces[loc]["fire"] = patch["fire"]
-    where = locations or {}
-    arrange(
-        game,
-        ("decks", "hero", "draw", rest + list(hero_draw or [])),
-        ("decks", "hero", "discard", list(hero_discard or [])),
-        ("decks", "hero", "hands", hands),
-        ("decks", "quest", "draw", list(QUESTS)),
-        ("decks", "quest", "hands", {"1": [], "2": []}),
-        ("board", spaces),
-        ("supply", supply),
-        *(("heroes", seat, "quests", []) for seat in ("1", "2")),
-        *(("heroes", seat, "location", where.get(seat, "monarch-city")) for seat in ("1", "2")),
-    )
-    return game
-
-
-def without_bookkeeping(state: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in state.items() if k not in ("version", "history")}
-
-
-def act(game: GameLog, name: str, args: dict[str, Any] | None = None, actor: str = "1") -> Any:
-    """Run a command and prove it: replay equals the state, undo restores it, redo redoes it."""
-    before = copy.deepcopy(game.state)
-    outcome = game.execute(name, args or {}, actor=actor)
-    after = copy.deepcopy(game.state)
-    assert game.replay() == game.state
-    game.execute("undo", actor=actor)
-    assert without_bookkeeping(game.state) == without_bookkeeping(before)
-    assert game.replay() == game.state
-    game.execute("redo", actor=actor)
-    assert without_bookkeeping(game.state) == without_bookkeeping(after)
-    assert game.replay() == game.state
-    return outcome
-
-
-def refused(game: GameLog, name: str, args: dict[str, Any], code: str, actor: str = "1") -> str:
-    before = copy.deepcopy(game.state)
-    with pytest.raises(EngineError) as caught:
-        game.execute(name, args, actor=actor)
-    assert caught.value.code == code, caught.value.detail
-    assert game.state == before
-    return caught.value.detail
+from tests.helpers import (
+    HERO_CARDS,
+    QUESTS,
+    SPECIALS,
+    act,
+    arrange,
+    colour_cards,
+    new_game,
+    refused,
+)
 
 
 def hand(game: GameLog, seat: str) -> list[str]:

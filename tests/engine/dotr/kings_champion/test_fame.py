@@ -5,18 +5,16 @@ Rulebook: Dragon expansion, "The King's Champion Rewards" (Minor and Major Fame 
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 import pytest
 
 from deck_tracker.engine.core import Event
-from deck_tracker.engine.errors import EngineError, InvalidArguments
+from deck_tracker.engine.errors import InvalidArguments
 from deck_tracker.engine.game import GameLog
 from deck_tracker.engine.rules.dotr.kings_champion.fame import ACTIONS, fame_totals
 from deck_tracker.engine.rules.dotr.kings_champion.fame_proposals import proposals_for
-
-from .test_heroes import arrange, new_game
+from tests.helpers import arrange, new_game, refused
 
 
 def fame_of(game: GameLog, seat: str = "1") -> dict[str, Any]:
@@ -30,14 +28,6 @@ def proposals(game: GameLog) -> list[dict[str, Any]]:
 
 def proposed(game: GameLog) -> list[tuple[str | None, str, int]]:
     return [(p["seat"], p["action"], p["count"]) for p in proposals(game)]
-
-
-def refused(game: GameLog, name: str, args: dict[str, Any], code: str) -> None:
-    before = copy.deepcopy(game.state)
-    with pytest.raises(EngineError) as caught:
-        game.execute(name, args)
-    assert caught.value.code == code, caught.value.detail
-    assert game.state == before
 
 
 # ------------------------------------------------------------------------------------------

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from deck_tracker.engine.game import GameLog
+from tests.helpers import act, arrange, at, stack
 
-from . import act, arrange, at, cc_game, colour_cards, stack
+from . import cc_game, colour_cards
 
 
 def with_companion(companion: str) -> GameLog:

@@ -12,8 +12,7 @@ import pytest
 
 from deck_tracker.engine.core import State
 from deck_tracker.engine.rules.dotr.base.board import GameOver, board_data
-
-from . import (
+from tests.helpers import (
     check_conservation,
     clear_board,
     crystals,

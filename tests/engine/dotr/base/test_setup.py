@@ -15,8 +15,7 @@ from deck_tracker.engine.rules.dotr.base.settings import (
     resolve_settings,
 )
 from deck_tracker.engine.views import view_state
-
-from . import DS, check_conservation, crystals, minions, table, total
+from tests.helpers import DS, check_conservation, crystals, minions, table, total
 
 PACK = default_packs()["dotr-base"]
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 
 from deck_tracker.engine.game import GameLog
+from tests.helpers import act, arrange, at, refused
 
-from . import act, arrange, assert_decks_conserved, at, cc_game, hand, refused, specials
+from . import assert_decks_conserved, cc_game, hand, specials
 
 KEEP = "dungeon-ruins-of-amaraks-keep"
 UNDEAD_DRAGON = "treasure-room-undead-dragon"

@@ -15,8 +15,7 @@ import pytest
 
 from deck_tracker.engine.game import GameLog
 from deck_tracker.engine.rules.dotr.kings_champion.grand_ball import CHAMPION, OTHERS
-
-from .test_fame import refused
+from tests.helpers import refused
 
 HEROES = ("Wizard", "Rogue", "Cleric", "Paladin", "Dwarf", "Ranger")
 

@@ -8,20 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from deck_tracker.engine.game import GameLog
+from tests.helpers import act, arrange, at, refused, stack
 
-from . import (
-    act,
-    arrange,
-    assert_decks_conserved,
-    at,
-    cc_game,
-    colour_cards,
-    deal,
-    hand,
-    refused,
-    specials,
-    stack,
-)
+from . import assert_decks_conserved, cc_game, colour_cards, deal, hand, specials
 
 INN = "chimera-inn"
 

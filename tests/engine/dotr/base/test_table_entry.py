@@ -14,12 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import deck_tracker.engine.rules  # noqa: F401  (registers the dotr commands)
 from deck_tracker.engine.content import COLOURS
 from deck_tracker.engine.errors import EngineError, InvalidArguments
 from deck_tracker.engine.game import GameLog
-
-from .test_heroes import act, arrange, new_game, refused
+from tests.helpers import act, arrange, new_game, refused
 
 GENERALS = ("gorgutt", "balazarg", "varkolak", "sapphire")
 

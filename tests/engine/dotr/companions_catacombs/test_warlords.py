@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from deck_tracker.engine.game import GameLog
 from deck_tracker.engine.rules.dotr.dragon.minions import to_hit
+from tests.helpers import ENTERED, act, arrange, at, refused, set_war_level, stack
 
-from .. import set_war_level
-from ..dragon import ENTERED
-from . import act, arrange, at, cc_game, put, refused, stack
+from . import cc_game, put
 
 
 def warlords(game: GameLog) -> dict[str, int]:

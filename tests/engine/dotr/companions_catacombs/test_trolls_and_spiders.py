@@ -5,8 +5,9 @@ Troll Slayers (Dwarf, Barbarian, Paladin, Adventurer) re-roll once."""
 from __future__ import annotations
 
 from deck_tracker.engine.game import GameLog
+from tests.helpers import act, at, refused, stack
 
-from . import act, at, cc_game, put, refused, stack
+from . import cc_game, put
 
 
 def troll_renegades(game: GameLog, hero_card: str = "hero-unicorn-forest-1") -> None:

@@ -5,18 +5,9 @@ from __future__ import annotations
 
 from deck_tracker.content_selectors import content_pack
 from deck_tracker.engine.content_checks import EVENT_EFFECTS
+from tests.helpers import act, at, refused, stack
 
-from . import (
-    CC,
-    act,
-    assert_decks_conserved,
-    at,
-    cc_game,
-    colour_cards,
-    deal,
-    refused,
-    stack,
-)
+from . import CC, assert_decks_conserved, cc_game, colour_cards, deal
 
 EVENTS = [
     "Warlords", "Betrayal", "Troll Renegades", "Thieves", "Land Ablaze", "Inside Information",

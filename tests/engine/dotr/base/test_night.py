@@ -6,8 +6,7 @@ import pytest
 
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.game import GameLog
-
-from . import DS, check_conservation, clear_board, minions, on_top, put, table, total
+from tests.helpers import DS, check_conservation, clear_board, minions, on_top, put, table, total
 
 CARD_EVENT = "darkness_spreads_card"
 

@@ -1,0 +1,1 @@
+"""Tests of the base game's rules (rules/dotr/base/)."""

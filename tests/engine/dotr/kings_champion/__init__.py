@@ -1,0 +1,1 @@
+"""Tests of the King's Champion Rewards: fame and the Grand Ball (rules/dotr/kings_champion/)."""
