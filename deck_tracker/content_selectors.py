@@ -8,7 +8,7 @@ from dataclasses import fields
 from typing import Any
 
 from .engine.content import ContentError, Pack, default_packs
-from .engine.content_fill import entered_value, shipped_with_overlay
+from .engine.content import entered_value, shipped_with_overlay
 from .models import ContentOverlay
 
 

@@ -1,0 +1,115 @@
+"""The words content packs are written in: colours, kinds, confidences, and the field types
+(ids, keys, non-empty texts) that every model shares. Each carries a description in the players'
+words, which the JSON Schema passes on to the forms where they enter cards."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, Field, StrictBool, StrictInt, StrictStr
+
+from deck_tracker.engine.slugs import SLUG_PATTERN
+
+__all__ = [
+    "ABILITY_TYPES",
+    "COLOURS",
+    "COMPANION_COLOURS",
+    "CONFIDENCES",
+    "DS_KINDS",
+    "EVENT_EFFECTS",
+    "GLOBAL_EFFECT_KINDS",
+    "HERO_CARD_KINDS",
+    "LOCATION_KINDS",
+    "MOVEMENTS",
+    "NEXT_ON_PATH",
+    "PETS",
+    "QUEST_LOCATION_RULES",
+    "ROAD_STATUSES",
+    "TRAVEL_ICONS",
+    "Colour",
+    "Confidence",
+    "Count",
+    "Flag",
+    "Key",
+    "Slug",
+    "Text",
+]
+
+COLOURS: tuple[str, ...] = ("green", "black", "red", "blue")
+CONFIDENCES: tuple[str, ...] = ("high", "medium", "low")
+LOCATION_KINDS: tuple[str, ...] = ("location", "city", "inn")
+ROAD_STATUSES: tuple[str, ...] = ("consensus", "likely", "disputed")
+TRAVEL_ICONS: tuple[str, ...] = ("horse", "eagle", "magic_gate")
+DS_KINDS: tuple[str, ...] = (
+    "standard",
+    "orc_patrols",
+    "orc_war_party",
+    "all_is_quiet",
+    "monarch_city",
+    # Dragon expansion: Sterling's cards (she lands at data.location) and the "Special" cards
+    # that replace the Orc cards when the Orcs are not used (data.text, read at the table).
+    "sterling",
+    "special",
+)
+#: How a General moves: along its path, or (Brimstone) to the location its card names.
+MOVEMENTS: tuple[str, ...] = ("path", "dragon_flight")
+HERO_CARD_KINDS: tuple[str, ...] = ("location", "special")
+QUEST_LOCATION_RULES: tuple[str, ...] = (
+    "at_location",
+    "each_of",
+    "any_of_colour",
+    "general_location",
+    "none",
+)
+#: ``general_to`` value meaning "the next space on the General's path".
+NEXT_ON_PATH = "next"
+#: Companion costs: the four Hero Card colours, yellow (any one colour) and purple (Specials).
+COMPANION_COLOURS: tuple[str, ...] = ("green", "black", "red", "blue", "yellow", "purple")
+#: The 15 Event cards of the Companion deck, by the rule that resolves each.
+EVENT_EFFECTS: tuple[str, ...] = (
+    "warlords",
+    "betrayal",
+    "troll_renegades",
+    "thieves",
+    "land_ablaze",
+    "inside_information",
+    "patriotism",
+    "infiltrating_spies",
+    "heavy_casualties",
+    "giant_spiders",
+    "empty_inn",
+    "dungeon",
+    "enemy_scouts",
+    "bar_fight",
+    "darkness_spreads",
+)
+ABILITY_TYPES: tuple[str, ...] = ("combat", "control", "movement")
+PETS: tuple[str, ...] = ("raven", "voidwalker", "wolf")
+GLOBAL_EFFECT_KINDS: tuple[str, ...] = ("good", "bad")
+
+
+def _not_blank(value: str) -> str:
+    if not value.strip():
+        raise ValueError("must not be empty")
+    return value
+
+
+#: A text as printed (not empty).
+Text = Annotated[StrictStr, AfterValidator(_not_blank)]
+#: An id: lowercase words joined by '-'.
+Slug = Annotated[
+    StrictStr,
+    Field(pattern=SLUG_PATTERN.pattern, description="Lowercase words joined by '-'."),
+]
+#: A key of the rules (deck names, skill keys): lowercase words joined by '_'.
+Key = Annotated[StrictStr, Field(pattern=r"^[a-z0-9]+(_[a-z0-9]+)*$")]
+Flag = StrictBool
+Count = Annotated[StrictInt, Field(ge=0)]
+Colour = Annotated[
+    Literal["green", "black", "red", "blue"],
+    Field(description="Green (Orcs), black (Undead), red (Demons) or blue (Dragonkin)."),
+]
+Confidence = Annotated[
+    Literal["high", "medium", "low"],
+    Field(description="How sure the sources are of this item."),
+]
