@@ -7,8 +7,7 @@ from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any
 
-from .engine.content import ContentError, Pack, default_packs
-from .engine.content import entered_value, shipped_with_overlay
+from .engine.content import ContentError, Pack, default_packs, entered_value, shipped_with_overlay
 from .models import ContentOverlay
 
 

@@ -14,8 +14,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from .content_selectors import overlay_error_fields
-from .engine.content import ContentError, Pack, default_packs
-from .engine.content import apply_overlay
+from .engine.content import ContentError, Pack, apply_overlay, default_packs
 from .models import ContentOverlay
 
 

@@ -53,9 +53,9 @@ def _waiting(info: ValidationInfo) -> frozenset[str]:
 
 def freeze(value: Any) -> Any:
     """Read-only copies of JSON containers (dict -> mapping proxy, list -> tuple)."""
-    if isinstance(value, Mapping):
+    if isinstance(value, dict):
         return MappingProxyType({k: freeze(v) for k, v in value.items()})
-    if isinstance(value, (list, tuple)):
+    if isinstance(value, list):
         return tuple(freeze(v) for v in value)
     return value
 

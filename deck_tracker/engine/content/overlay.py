@@ -197,7 +197,7 @@ def card_schema(deck: OpenDeck) -> dict[str, Any]:
     } | schema
 
 
-_CARD_FIELDS = Card.__pydantic_fields__  # type: ignore[attr-defined]
+_CARD_FIELDS: dict[str, Any] = Card.__pydantic_fields__  # type: ignore[attr-defined]
 _ENTERED_CARDS: dict[tuple[str, type[Any]], type[Any]] = {}
 
 
@@ -205,13 +205,14 @@ def _entered_card(kind: str, data: type[Any]) -> type[Any]:
     """The model of a card of one kind as players enter it (its sources are theirs)."""
     key = (kind, data)
     if key not in _ENTERED_CARDS:
+        only: Any = Literal[kind]
         _ENTERED_CARDS[key] = create_model(
             f"{data.__name__}Entered" if kind != data.__name__ else kind,
             __config__=ITEM,
             __doc__=data.__doc__,
             id=(_CARD_FIELDS["id"].annotation, _CARD_FIELDS["id"]),
             name=(_CARD_FIELDS["name"].annotation, _CARD_FIELDS["name"]),
-            kind=(Literal[kind], Field(title="Kind")),
+            kind=(only, Field(title="Kind")),
             data=(data, _CARD_FIELDS["data"]),
         )
     return _ENTERED_CARDS[key]

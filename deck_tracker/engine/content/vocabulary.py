@@ -33,6 +33,7 @@ __all__ = [
     "Key",
     "Slug",
     "Text",
+    "one_of",
 ]
 
 COLOURS: tuple[str, ...] = ("green", "black", "red", "blue")
@@ -94,6 +95,17 @@ def _not_blank(value: str) -> str:
     return value
 
 
+def one_of(choices: tuple[str, ...], what: str) -> AfterValidator:
+    """A string among ``choices`` (kept a plain ``str`` for the rules that index by it)."""
+
+    def check(value: str) -> str:
+        if value not in choices:
+            raise ValueError(f"unknown {what} {value!r} (expected one of {', '.join(choices)})")
+        return value
+
+    return AfterValidator(check)
+
+
 #: A text as printed (not empty).
 Text = Annotated[StrictStr, AfterValidator(_not_blank)]
 #: An id: lowercase words joined by '-'.
@@ -106,8 +118,12 @@ Key = Annotated[StrictStr, Field(pattern=r"^[a-z0-9]+(_[a-z0-9]+)*$")]
 Flag = StrictBool
 Count = Annotated[StrictInt, Field(ge=0)]
 Colour = Annotated[
-    Literal["green", "black", "red", "blue"],
-    Field(description="Green (Orcs), black (Undead), red (Demons) or blue (Dragonkin)."),
+    StrictStr,
+    one_of(COLOURS, "colour"),
+    Field(
+        description="Green (Orcs), black (Undead), red (Demons) or blue (Dragonkin).",
+        json_schema_extra={"enum": list(COLOURS)},
+    ),
 ]
 Confidence = Annotated[
     Literal["high", "medium", "low"],
