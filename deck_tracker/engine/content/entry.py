@@ -23,6 +23,7 @@ their form is drawn from. Pure Python, no I/O.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
@@ -44,6 +45,7 @@ __all__ = [
     "get_path",
     "item_key",
     "set_path",
+    "value_form",
     "value_type",
 ]
 
@@ -115,27 +117,41 @@ def value_type(
 ) -> TypeAdapter[Any]:
     """The type of the value players enter in ``spec`` (null: not entered yet); ``locations``
     and ``generals`` map the ids they may pick to the names shown."""
+    named = {"location": locations, "general": generals}.get(spec.type)
+    if named is None and spec.type == "choice":
+        named = {choice: choice for choice in spec.choices}
+    picks = tuple(named.items()) if named is not None else ()
+    return _value_type(spec.type, spec.minimum, spec.maximum, picks)
+
+
+def value_form(
+    spec: FillSpec, locations: Mapping[str, str], generals: Mapping[str, str]
+) -> dict[str, Any]:
+    """The JSON Schema of the value players enter in ``spec``, titled in their words."""
     words = spec.field.rsplit(".", 1)[-1].replace("_", " ")
-    about = Field(title=words[:1].upper() + words[1:], description=spec.description)
-    kind: Any
-    if spec.type == "int":
-        kind = Annotated[StrictInt, Field(ge=spec.minimum, le=spec.maximum)]
-    elif spec.type == "text":
-        kind = Annotated[Text, Field(max_length=MAX_TEXT)]
-    elif spec.type == "bool":
-        kind = StrictBool
-    elif spec.type == "colour":
-        kind = Colour
-    else:
-        named = {"location": locations, "general": generals}.get(spec.type)
-        names = named if named is not None else {choice: choice for choice in spec.choices}
-        kind = Annotated[
-            Literal[tuple(names)],
-            Field(
-                json_schema_extra={"oneOf": [{"const": k, "title": v} for k, v in names.items()]}
-            ),
+    schema = value_type(spec, locations, generals).json_schema()
+    return schema | {"title": words[:1].upper() + words[1:], "description": spec.description}
+
+
+@functools.lru_cache(maxsize=256)
+def _value_type(
+    kind: str, minimum: int | None, maximum: int | None, picks: tuple[tuple[str, str], ...]
+) -> TypeAdapter[Any]:
+    value: Any
+    if kind == "int":
+        value = Annotated[StrictInt, Field(ge=minimum, le=maximum)]
+    elif kind == "text":
+        value = Annotated[Text, Field(max_length=MAX_TEXT)]
+    elif kind == "bool":
+        value = StrictBool
+    elif kind == "colour":
+        value = Colour
+    else:  # a pick among ids, offered with their names
+        value = Annotated[
+            Literal[tuple(key for key, _ in picks)],
+            Field(json_schema_extra={"oneOf": [{"const": k, "title": v} for k, v in picks]}),
         ]
-    return TypeAdapter(Annotated[kind | None, about])
+    return TypeAdapter(value | None)
 
 
 def item_key(rel: str) -> str:

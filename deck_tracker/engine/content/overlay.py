@@ -27,6 +27,7 @@ from .entry import (
     get_path,
     item_key,
     set_path,
+    value_form,
     value_type,
 )
 from .errors import Where, validate
@@ -173,7 +174,7 @@ def entered_value(pack: Pack, spec: FillSpec) -> Any:
 def value_schema(pack: Pack, spec: FillSpec) -> dict[str, Any]:
     """The JSON Schema of the value players enter in ``spec`` (locations and Generals offered
     by name)."""
-    return value_type(spec, *_names(pack)).json_schema()
+    return value_form(spec, *_names(pack))
 
 
 def card_schema(deck: OpenDeck) -> dict[str, Any]:
