@@ -19,7 +19,18 @@ from pydantic.dataclasses import dataclass
 from deck_tracker.engine.slugs import slugify
 
 from .errors import FieldProblem
-from .vocabulary import Colour, Confidence, Count, Flag, Key, Slug, Text
+from .vocabulary import (
+    Colour,
+    Confidence,
+    Count,
+    Flag,
+    Key,
+    LocationKind,
+    Movement,
+    RoadStatus,
+    Slug,
+    Text,
+)
 
 __all__ = [
     "ITEM",
@@ -68,7 +79,7 @@ class Location:
     name: Text
     aliases: tuple[Text, ...]
     colour: Colour | None = Field(description="Its colour; null for cities and inns.")
-    kind: Literal["location", "city", "inn"]
+    kind: LocationKind
     treasure_chest: Flag
     starting_gate: Flag
     provenance: Provenance
@@ -90,7 +101,7 @@ class Road:
 
     a: Text
     b: Text
-    status: Literal["consensus", "likely", "disputed"]
+    status: RoadStatus
     provenance: Provenance
     confidence: Confidence
     note: Note = ""
@@ -124,7 +135,7 @@ class General:
     defeat_wounds: StrictStr = ""
     defeat_cards_lost: StrictStr = ""
     note: Note = ""
-    movement: Literal["path", "dragon_flight"] = "path"
+    movement: Movement = "path"
     dragon: Flag = False
 
     @field_validator(*_ENTERED_LATER, mode="after")

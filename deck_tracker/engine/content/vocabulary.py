@@ -4,7 +4,7 @@ words, which the JSON Schema passes on to the forms where they enter cards."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 from pydantic import AfterValidator, Field, StrictBool, StrictInt, StrictStr
 
@@ -26,67 +26,70 @@ __all__ = [
     "QUEST_LOCATION_RULES",
     "ROAD_STATUSES",
     "TRAVEL_ICONS",
+    "AbilityType",
     "Colour",
+    "CompanionColour",
     "Confidence",
     "Count",
+    "DarknessSpreadsKind",
+    "EventEffect",
     "Flag",
+    "GlobalEffectKind",
+    "HeroCardKind",
     "Key",
+    "LocationKind",
+    "Movement",
+    "Pet",
+    "QuestLocationRule",
+    "RoadStatus",
     "Slug",
     "Text",
+    "TravelIcon",
     "one_of",
 ]
 
-COLOURS: tuple[str, ...] = ("green", "black", "red", "blue")
-CONFIDENCES: tuple[str, ...] = ("high", "medium", "low")
-LOCATION_KINDS: tuple[str, ...] = ("location", "city", "inn")
-ROAD_STATUSES: tuple[str, ...] = ("consensus", "likely", "disputed")
-TRAVEL_ICONS: tuple[str, ...] = ("horse", "eagle", "magic_gate")
-DS_KINDS: tuple[str, ...] = (
-    "standard",
-    "orc_patrols",
-    "orc_war_party",
-    "all_is_quiet",
-    "monarch_city",
-    # Dragon expansion: Sterling's cards (she lands at data.location) and the "Special" cards
-    # that replace the Orc cards when the Orcs are not used (data.text, read at the table).
-    "sterling",
+ColourName = Literal["green", "black", "red", "blue"]
+LocationKind = Literal["location", "city", "inn"]
+RoadStatus = Literal["consensus", "likely", "disputed"]
+TravelIcon = Literal["horse", "eagle", "magic_gate"]
+#: Dragon expansion: Sterling's cards (she lands at data.location) and the "Special" cards that
+#: replace the Orc cards when the Orcs are not used (data.text, read at the table).
+DarknessSpreadsKind = Literal[
+    "standard", "orc_patrols", "orc_war_party", "all_is_quiet", "monarch_city", "sterling",
     "special",
-)
+]  # fmt: skip
 #: How a General moves: along its path, or (Brimstone) to the location its card names.
-MOVEMENTS: tuple[str, ...] = ("path", "dragon_flight")
-HERO_CARD_KINDS: tuple[str, ...] = ("location", "special")
-QUEST_LOCATION_RULES: tuple[str, ...] = (
-    "at_location",
-    "each_of",
-    "any_of_colour",
-    "general_location",
-    "none",
-)
+Movement = Literal["path", "dragon_flight"]
+HeroCardKind = Literal["location", "special"]
+QuestLocationRule = Literal["at_location", "each_of", "any_of_colour", "general_location", "none"]
+#: Companion costs: the four Hero Card colours, yellow (any one colour) and purple (Specials).
+CompanionColour = Literal["green", "black", "red", "blue", "yellow", "purple"]
+#: The 15 Event cards of the Companion deck, by the rule that resolves each.
+EventEffect = Literal[
+    "warlords", "betrayal", "troll_renegades", "thieves", "land_ablaze", "inside_information",
+    "patriotism", "infiltrating_spies", "heavy_casualties", "giant_spiders", "empty_inn",
+    "dungeon", "enemy_scouts", "bar_fight", "darkness_spreads",
+]  # fmt: skip
+AbilityType = Literal["combat", "control", "movement"]
+Pet = Literal["raven", "voidwalker", "wolf"]
+GlobalEffectKind = Literal["good", "bad"]
+
+COLOURS: tuple[str, ...] = get_args(ColourName)
+CONFIDENCES: tuple[str, ...] = ("high", "medium", "low")
+LOCATION_KINDS: tuple[str, ...] = get_args(LocationKind)
+ROAD_STATUSES: tuple[str, ...] = get_args(RoadStatus)
+TRAVEL_ICONS: tuple[str, ...] = get_args(TravelIcon)
+DS_KINDS: tuple[str, ...] = get_args(DarknessSpreadsKind)
+MOVEMENTS: tuple[str, ...] = get_args(Movement)
+HERO_CARD_KINDS: tuple[str, ...] = get_args(HeroCardKind)
+QUEST_LOCATION_RULES: tuple[str, ...] = get_args(QuestLocationRule)
+COMPANION_COLOURS: tuple[str, ...] = get_args(CompanionColour)
+EVENT_EFFECTS: tuple[str, ...] = get_args(EventEffect)
+ABILITY_TYPES: tuple[str, ...] = get_args(AbilityType)
+PETS: tuple[str, ...] = get_args(Pet)
+GLOBAL_EFFECT_KINDS: tuple[str, ...] = get_args(GlobalEffectKind)
 #: ``general_to`` value meaning "the next space on the General's path".
 NEXT_ON_PATH = "next"
-#: Companion costs: the four Hero Card colours, yellow (any one colour) and purple (Specials).
-COMPANION_COLOURS: tuple[str, ...] = ("green", "black", "red", "blue", "yellow", "purple")
-#: The 15 Event cards of the Companion deck, by the rule that resolves each.
-EVENT_EFFECTS: tuple[str, ...] = (
-    "warlords",
-    "betrayal",
-    "troll_renegades",
-    "thieves",
-    "land_ablaze",
-    "inside_information",
-    "patriotism",
-    "infiltrating_spies",
-    "heavy_casualties",
-    "giant_spiders",
-    "empty_inn",
-    "dungeon",
-    "enemy_scouts",
-    "bar_fight",
-    "darkness_spreads",
-)
-ABILITY_TYPES: tuple[str, ...] = ("combat", "control", "movement")
-PETS: tuple[str, ...] = ("raven", "voidwalker", "wolf")
-GLOBAL_EFFECT_KINDS: tuple[str, ...] = ("good", "bad")
 
 
 def _not_blank(value: str) -> str:

@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from pydantic import Field, StrictInt, StrictStr
 from pydantic.dataclasses import dataclass
 
 from ..errors import FieldProblem, Where
-from ..vocabulary import DS_KINDS, NEXT_ON_PATH, Colour, Count, Text
+from ..vocabulary import (
+    DS_KINDS,
+    NEXT_ON_PATH,
+    Colour,
+    Count,
+    QuestLocationRule,
+    Text,
+    TravelIcon,
+)
 from .common import CARD_DATA, DeckRules, References
 
 __all__ = ["BASE_DECKS", "DarknessSpreadsCard", "HeroCard", "HeroSpecialCard", "QuestCard"]
@@ -64,7 +72,7 @@ class HeroCard:
 
     location: Text
     colour: Colour
-    travel: Literal["horse", "eagle", "magic_gate"]
+    travel: TravelIcon
     dice: Count
     general: Text | None = Field(default=None, description="The dragon whose icon it shows.")
 
@@ -94,9 +102,9 @@ class QuestCard:
     test: Text
     reward: Text
     location: Text | None
-    location_rule: (
-        Literal["at_location", "each_of", "any_of_colour", "general_location", "none"] | None
-    ) = Field(default=None, description="Where the Quest is done (default: at its location).")
+    location_rule: QuestLocationRule | None = Field(
+        default=None, description="Where the Quest is done (default: at its location)."
+    )
     locations: tuple[Text, ...] = ()
     colour: Colour | None = None
     general: Text | None = None

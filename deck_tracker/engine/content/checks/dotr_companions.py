@@ -8,22 +8,17 @@ models accept ``null`` there and check the value once it is filled.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from pydantic import Field, StrictInt
 from pydantic.dataclasses import dataclass
 
 from ..errors import FieldProblem, Where
-from ..vocabulary import Flag, Text
+from ..vocabulary import AbilityType, CompanionColour, EventEffect, Flag, Pet, Text
 from .common import CARD_DATA, DeckRules, References
 
 __all__ = ["COMPANION_DECKS"]
 
-Effect = Literal[
-    "warlords", "betrayal", "troll_renegades", "thieves", "land_ablaze", "inside_information",
-    "patriotism", "infiltrating_spies", "heavy_casualties", "giant_spiders", "empty_inn",
-    "dungeon", "enemy_scouts", "bar_fight", "darkness_spreads",
-]  # fmt: skip
 Texts = Annotated[tuple[Text, ...], Field(min_length=1)]
 NotYet = "null until players enter it"
 
@@ -37,7 +32,7 @@ ExplorationGoal = Annotated[StrictInt, Field(ge=1, le=20)] | None
 class CompanionEvent:
     """An Event of the Companion deck, by the rule that resolves it."""
 
-    effect: Effect
+    effect: EventEffect
     text: Texts
     shuffle: Flag = Field(description="'Shuffle the Companion Cards'")
     roll_table: tuple[Text, ...] | None = Field(
@@ -52,7 +47,7 @@ class CompanionEvent:
 
 @dataclass(frozen=True, kw_only=True, config=CARD_DATA)
 class CompanionCost:
-    colour: Literal["green", "black", "red", "blue", "yellow", "purple"] | None = Field(
+    colour: CompanionColour | None = Field(
         description="Hero Cards of a colour; yellow: any one colour; purple: Specials."
     )
     cards: CostCards = Field(description=f"How many Hero Cards ({NotYet}).")
@@ -108,8 +103,8 @@ class DungeonToken:
 class Ability:
     """An ability card of The Hero's Calling, with its three levels."""
 
-    type: Literal["combat", "control", "movement"] | None = None
-    pet: Literal["raven", "voidwalker", "wolf"] | None = None
+    type: AbilityType | None = None
+    pet: Pet | None = None
     levels: Annotated[tuple[Text | None, ...], Field(min_length=3, max_length=3)] = Field(
         description=f"The texts of levels 1, 2 and 3 ({NotYet})."
     )

@@ -11,7 +11,7 @@ from pydantic import Field, StrictInt
 from pydantic.dataclasses import dataclass
 
 from ..errors import FieldProblem, Where
-from ..vocabulary import Text
+from ..vocabulary import GLOBAL_EFFECT_KINDS, Text
 from .common import CARD_DATA, DeckRules, References
 
 __all__ = ["DRAGON_DECKS"]
@@ -63,7 +63,7 @@ def _agent(refs: References, kind: str, data: Mapping[str, Any], w: Where) -> No
 
 
 DRAGON_DECKS: dict[str, DeckRules] = {
-    "global_effects": DeckRules({"good": GlobalEffect, "bad": GlobalEffect}),
+    "global_effects": DeckRules({kind: GlobalEffect for kind in GLOBAL_EFFECT_KINDS}),
     "winds_of_war": DeckRules({"winds_of_war": WindsOfWar}),
     "sterling": DeckRules({"encounter": SterlingEncounter}),
     "agents": DeckRules({"agent": Agent}, _agent),
