@@ -12,6 +12,7 @@ from .errors import Where
 from .items import General, Hero, Location, MinionType, Road
 
 __all__ = [
+    "Sourced",
     "check_generals",
     "check_heroes",
     "check_locations",
@@ -21,12 +22,14 @@ __all__ = [
 ]
 
 
-class _Sourced(Protocol):
+class Sourced(Protocol):
+    """An item that names its sources."""
+
     @property
     def provenance(self) -> tuple[str, ...]: ...
 
 
-def check_provenance(item: _Sourced, sources: Mapping[str, str], where: Where) -> None:
+def check_provenance(item: Sourced, sources: Mapping[str, str], where: Where) -> None:
     for key in item.provenance:
         if key not in sources:
             where.fail("provenance", f"unknown source {key!r}")

@@ -49,6 +49,7 @@ __all__ = ["DEFAULT_PACKS_DIR", "default_packs", "load_pack", "load_packs"]
 DEFAULT_PACKS_DIR = Path(__file__).resolve().parent.parent.parent / "content" / "packs"
 
 T = TypeVar("T")
+S = TypeVar("S", bound=board.Sourced)
 _ADAPTERS: dict[type[Any], TypeAdapter[Any]] = {}
 
 
@@ -73,12 +74,21 @@ def _read_json(path: Path, label: str) -> Any:
         ) from None
 
 
-def _item_where(raw: Any, index: int, where: Where) -> Where:
-    if isinstance(raw, dict) and "a" in raw and "b" in raw and "id" not in raw:
-        a, b = raw["a"], raw["b"]
-        if isinstance(a, str) and isinstance(b, str):
-            return where.at(f"{a}--{b}")
-    value = raw.get("id") if isinstance(raw, dict) else None
+def _by_id(raw: dict[str, Any]) -> Any:
+    return raw.get("id")
+
+
+def _by_ends(raw: dict[str, Any]) -> Any:
+    """A road is named by the locations it joins (``a--b``)."""
+    a, b = raw.get("a"), raw.get("b")
+    return f"{a}--{b}" if isinstance(a, str) and isinstance(b, str) else None
+
+
+Naming = Callable[[dict[str, Any]], Any]
+
+
+def _item_where(raw: Any, index: int, where: Where, name: Naming = _by_id) -> Where:
+    value = name(raw) if isinstance(raw, dict) else None
     return where.at(value if isinstance(value, str) and value else f"#{index}")
 
 
@@ -112,18 +122,20 @@ class _Reader:
         self.read[rel] = raw
         return self.fill.take(raw, rel, where.file), where
 
-    def items(self, rel: str, model: type[T]) -> list[tuple[T, Where]]:
+    def items(self, rel: str, model: type[S], name: Naming = _by_id) -> list[tuple[S, Where]]:
         doc, where = self.doc(rel)
         if not isinstance(doc, dict):
             where.fail("items", f"expected an object, got {type(doc).__name__}")
         found = validate(_adapter(ItemsFile), doc, where)
-        return [self.item(raw, i, where, model) for i, raw in enumerate(found.items)]
+        return [self.item(raw, i, where, model, name) for i, raw in enumerate(found.items)]
 
-    def item(self, raw: Any, index: int, where: Where, model: type[T]) -> tuple[T, Where]:
-        w = _item_where(raw, index, where)
+    def item(
+        self, raw: Any, index: int, where: Where, model: type[S], name: Naming = _by_id
+    ) -> tuple[S, Where]:
+        w = _item_where(raw, index, where, name)
         context = {UNFILLED: self.fill.unfilled(w)}
         value = validate(_adapter(model), raw, w, context=context)
-        board.check_provenance(value, self.sources, w)  # type: ignore[arg-type]
+        board.check_provenance(value, self.sources, w)
         return value, w
 
 
@@ -166,9 +178,13 @@ def _deck(reader: _Reader, stem: str, refs: References, card_owner: dict[str, st
 
 
 def _board(
-    reader: _Reader, rel: str, model: type[T], check: Callable[[list[tuple[T, Where]]], None]
-) -> list[tuple[T, Where]]:
-    found = reader.items(rel, model)
+    reader: _Reader,
+    rel: str,
+    model: type[S],
+    check: Callable[[list[tuple[S, Where]]], None],
+    name: Naming = _by_id,
+) -> list[tuple[S, Where]]:
+    found = reader.items(rel, model, name)
     check(found)
     return found
 
@@ -207,7 +223,9 @@ def load_pack(
         locations = {loc.id: loc for loc, _ in found_locations}
     # An expansion refers to the locations and Generals of the packs it requires.
     known_locations = {k: v for base in bases for k, v in base.locations.items()} | locations
-    roads = _board(reader, "roads.json", Road, lambda f: board.check_roads(f, known_locations))
+    roads = _board(
+        reader, "roads.json", Road, lambda f: board.check_roads(f, known_locations), _by_ends
+    )
     generals = {
         g.id: g
         for g, _ in _board(

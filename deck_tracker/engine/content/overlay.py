@@ -15,7 +15,7 @@ import json
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, TypeAdapter, create_model
+from pydantic import ConfigDict, Field, TypeAdapter, create_model
 from pydantic.dataclasses import dataclass
 
 from .checks import DECK_RULES
@@ -208,8 +208,8 @@ def _entered_card(kind: str, data: type[Any]) -> type[Any]:
     if key not in _ENTERED_CARDS:
         only: Any = Literal[kind]
         _ENTERED_CARDS[key] = create_model(
-            f"{data.__name__}Entered" if kind != data.__name__ else kind,
-            __config__=ITEM,
+            "".join(word.capitalize() for word in kind.split("_")) + "Card",
+            __config__=ConfigDict(extra="forbid", title=kind.replace("_", " ").capitalize()),
             __doc__=data.__doc__,
             id=(_CARD_FIELDS["id"].annotation, _CARD_FIELDS["id"]),
             name=(_CARD_FIELDS["name"].annotation, _CARD_FIELDS["name"]),
