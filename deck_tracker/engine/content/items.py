@@ -34,6 +34,7 @@ from .vocabulary import (
 
 __all__ = [
     "ITEM",
+    "UNFILLED",
     "Card",
     "DeckFile",
     "General",
@@ -47,7 +48,7 @@ __all__ = [
 ]
 
 #: Items: unknown fields are errors; values are not coerced (JSON as written).
-ITEM = ConfigDict(extra="forbid", str_strip_whitespace=False)
+ITEM = ConfigDict(extra="forbid")
 
 Provenance = Annotated[
     tuple[Text, ...],
@@ -227,15 +228,6 @@ class DeckFile:
     cards: list[dict[str, Any]]
 
 
-def _sources_described(value: Mapping[str, str]) -> Mapping[str, str]:
-    if not value:
-        raise ValueError("must not be empty")
-    for key, description in value.items():
-        if not description.strip():
-            raise ValueError(f"source {key!r} needs a description")
-    return value
-
-
 @dataclass(frozen=True, kw_only=True, config=ITEM)
 class PackManifest:
     """``pack.json``: what the pack is, its sources, and the packs it builds on."""
@@ -255,4 +247,9 @@ class PackManifest:
     @field_validator("sources", mode="after")
     @classmethod
     def _described(cls, value: dict[str, str]) -> dict[str, str]:
-        return dict(_sources_described(value))
+        if not value:
+            raise ValueError("must not be empty")
+        for key, description in value.items():
+            if not description.strip():
+                raise ValueError(f"source {key!r} needs a description")
+        return value
