@@ -15,8 +15,15 @@ from .engine import (
     describe_scenario,
     describe_settings,
 )
-from .engine.content import ContentError, Pack, default_packs
-from .engine.content_fill import entered_value, shipped_with_overlay
+from .engine.content import (
+    ContentError,
+    Pack,
+    card_schema,
+    default_packs,
+    entered_value,
+    shipped_with_overlay,
+    value_schema,
+)
 from .models import ContentOverlay
 
 
@@ -133,13 +140,15 @@ def content_pack_detail(*, pack_id: str) -> dict[str, Any] | None:
         shaped = _shape(effective)
     assert shaped is not None
     entered = (row.data.get("cards") or {}) if row else {}
+    values, cards = _entry_forms(pack_id)
     return shaped | {
         "fillable": [
-            spec.as_dict() | {"value": entered_value(effective, spec)}
+            spec.as_dict() | {"value": entered_value(effective, spec), "schema": values[spec.id]}
             for spec in pack.fillables.values()
         ],
         "open_decks": {
-            deck: spec.as_dict() | {"entered": len(entered.get(deck, []))}
+            deck: spec.as_dict()
+            | {"entered": len(entered.get(deck, [])), "card_schema": cards[deck]}
             for deck, spec in pack.open_decks.items()
         },
         "overlay": {
@@ -147,6 +156,16 @@ def content_pack_detail(*, pack_id: str) -> dict[str, Any] | None:
             "updated_at": _iso(row.updated_at) if row else None,
         },
     }
+
+
+@functools.cache
+def _entry_forms(pack_id: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The JSON Schema of each value and card players may enter (the forms they fill)."""
+    pack = default_packs()[pack_id]
+    return (
+        {spec.id: value_schema(pack, spec) for spec in pack.fillables.values()},
+        {deck: card_schema(spec) for deck, spec in pack.open_decks.items()},
+    )
 
 
 def overlay_error_fields(pack: Pack, data: Any, error: ContentError) -> dict[str, list[str]]:

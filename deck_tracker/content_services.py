@@ -1,6 +1,6 @@
 """Writes of the content players enter: importing a pack's overlay (replace, validated, CAS).
 
-The overlay is checked by the engine's own loader (``content_fill.apply_overlay``) before it is
+The overlay is checked by the engine's own loader (``content.apply_overlay``) before it is
 stored; ``expected_version`` must be the version the client exported, so that two phones editing
 the same pack never silently overwrite each other.
 """
@@ -14,8 +14,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from .content_selectors import overlay_error_fields
-from .engine.content import ContentError, Pack, default_packs
-from .engine.content_fill import apply_overlay
+from .engine.content import ContentError, Pack, apply_overlay, default_packs
 from .models import ContentOverlay
 
 

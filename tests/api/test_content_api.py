@@ -57,3 +57,17 @@ def test_validate_content_names_the_file_item_and_field_of_a_mistake(tmp_path):
         call_command("validate_content", path=tmp_path, stdout=StringIO())
     message = str(failure.value)
     assert "generals.json" in message and "gorgutt" in message and "life" in message
+
+
+def test_validate_content_names_the_file_item_and_field_of_a_card_of_an_expansion(tmp_path):
+    for pack in ("dotr-base", "dotr-dragon"):
+        shutil.copytree(DEFAULT_PACKS_DIR / pack, tmp_path / pack)
+    sterling_file = tmp_path / "dotr-dragon" / "decks" / "sterling.json"
+    sterling = json.loads(sterling_file.read_text())
+    sterling["cards"][0]["data"]["outcomes"].pop()
+    sterling_file.write_text(json.dumps(sterling))
+    with pytest.raises(CommandError) as failure:
+        call_command("validate_content", path=tmp_path, stdout=StringIO())
+    message = str(failure.value)
+    assert message.startswith("dotr-dragon/decks/sterling.json: item 'sterling-encounter-printed'")
+    assert "field 'data.outcomes'" in message

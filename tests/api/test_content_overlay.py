@@ -198,3 +198,35 @@ def test_a_dragon_general_without_its_numbers_is_refused_with_the_fields_to_ente
     )
     assert response.status_code == 400
     assert "generals.red" in response.json()["fields"]
+
+
+def test_the_forms_to_enter_content_are_the_json_schema_of_the_content_models(client):
+    pack = client.get(URL).json()
+    fields = {f["id"]: f for f in pack["fillable"]}
+    life = fields[LIFE]["schema"]
+    assert {"type": "integer", "minimum": 1, "maximum": 20} in life["anyOf"]
+    assert life["title"] == "Life" and "Brimstone" in life["description"]
+    where = fields["decks/darkness_spreads/dx-sterling-1/data.location"]["schema"]
+    offered = next(choice for choice in where["anyOf"] if "oneOf" in choice)["oneOf"]
+    assert {"const": "wolf-pass", "title": "Wolf Pass"} in offered
+    winds = pack["open_decks"]["winds_of_war"]["card_schema"]
+    (variant,) = (winds["$defs"][ref["$ref"].rsplit("/", 1)[1]] for ref in winds["oneOf"])
+    assert variant["properties"]["kind"]["const"] == "winds_of_war"
+    data = winds["$defs"][variant["properties"]["data"]["$ref"].rsplit("/", 1)[1]]
+    assert set(data["required"]) == {"title", "action", "prevention"}
+
+
+def test_a_card_entered_without_what_its_form_requires_is_refused_naming_the_field(
+    client, seat_token
+):
+    card = {
+        "id": "wow-entered",
+        "name": "An entered card",
+        "kind": "winds_of_war",
+        "data": {"title": "Raiders", "action": "Place 2 Orcs."},
+    }
+    response = put(seat_token, {"cards": {"winds_of_war": [card]}}, 0)
+    assert response.status_code == 400
+    assert "cards.winds_of_war.wow-entered.data.prevention" in response.json()["fields"]
+    card["data"]["prevention"] = "Discard a green card."
+    assert put(seat_token, {"cards": {"winds_of_war": [card]}}, 0).status_code == 200

@@ -1,4 +1,4 @@
-"""Content players enter: fillable fields, open decks and the overlay (content_fill.py)."""
+"""Content players enter: fillable fields, open decks and the overlay (content/overlay.py)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from deck_tracker.engine.content import DEFAULT_PACKS_DIR, ContentError, default_packs, load_pack
-from deck_tracker.engine.content_fill import apply_overlay, missing_required, overlay_hash
+from deck_tracker.engine.content import (
+    DEFAULT_PACKS_DIR,
+    ContentError,
+    apply_overlay,
+    default_packs,
+    load_pack,
+    missing_required,
+    overlay_hash,
+)
 
 DRAGON = default_packs()["dotr-dragon"]
 QUEST_1 = "decks/quest/dx-quest-1/data"

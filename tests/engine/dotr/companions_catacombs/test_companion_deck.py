@@ -4,7 +4,7 @@ are a field players fill once, kept in the pack and exported with it."""
 from __future__ import annotations
 
 from deck_tracker.content_selectors import content_pack
-from deck_tracker.engine.content_checks import EVENT_EFFECTS
+from deck_tracker.engine.content import EVENT_EFFECTS
 from tests.helpers import act, at, refused, stack
 
 from . import CC, assert_decks_conserved, cc_game, colour_cards, deal
@@ -118,7 +118,7 @@ def karmata_costs(colour: str, cards: int) -> dict[str, object]:
 
 def test_a_cost_players_entered_is_what_recruiting_asks() -> None:
     """The entered cost is kept with the game (its overlay) and checked when recruiting."""
-    from deck_tracker.engine.content_fill import apply_overlay
+    from deck_tracker.engine.content import apply_overlay
 
     entered = apply_overlay(CC, karmata_costs("green", 1))
     assert dict(entered.card("companion", "companion-karmata").data["cost"]) == {

@@ -2,7 +2,7 @@
 
 A game is self-contained: at setup it keeps, in ``state["overlays"]``, the overlay of each pack
 in play (``{pack id: {"hash": ..., "data": {...}}}``, from ``setup["overlays"]``, which the
-service fills; see ``content_fill.py``). Every rule reads its content through this module, so
+service fills; see ``content/entry.py``). Every rule reads its content through this module, so
 that a later edit of the shared overlay never changes a game already set up, and the same
 events replay to the same state.
 
@@ -18,8 +18,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from deck_tracker.engine.content import Card, ContentError, Pack, default_packs
-from deck_tracker.engine.content_fill import overlay_hash, shipped_with_overlay
+from deck_tracker.engine.content import (
+    Card,
+    ContentError,
+    Pack,
+    default_packs,
+    overlay_hash,
+    shipped_with_overlay,
+)
 from deck_tracker.engine.core import Context, State, Step, snapshot
 from deck_tracker.engine.errors import InvalidArguments
 from deck_tracker.engine.rules.dotr.hooks import COMPOSERS

@@ -22,8 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from deck_tracker.engine.commands import Arg, command
-from deck_tracker.engine.content import COLOURS, Card
-from deck_tracker.engine.content_checks import COMPANION_COLOURS
+from deck_tracker.engine.content import COLOURS, COMPANION_COLOURS, Card
 from deck_tracker.engine.core import Context, State, Step, snapshot
 from deck_tracker.engine.decks import draw_cards, get_deck, move_cards
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation

@@ -24,8 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from deck_tracker.engine.content import COLOURS
-from deck_tracker.engine.content_fill import missing_required
+from deck_tracker.engine.content import COLOURS, missing_required
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck
 from deck_tracker.engine.errors import InvalidArguments

@@ -22,8 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from deck_tracker.engine.content import default_packs
-from deck_tracker.engine.content_fill import missing_required
+from deck_tracker.engine.content import default_packs, missing_required
 from deck_tracker.engine.core import Context, Step
 from deck_tracker.engine.decks import get_deck, take_from_draw
 from deck_tracker.engine.errors import InvalidArguments
