@@ -29,7 +29,7 @@ MODULE_EXPANSIONS: dict[str, tuple[str, ...]] = {
     "companions_catacombs.dungeon_runs": ("companions_catacombs",),
     "companions_catacombs.dungeon_death": ("companions_catacombs",),
     "companions_catacombs.warlords": ("companions_catacombs",),
-    "heros_calling.rules": ("heros_calling",),
+    "heros_calling.heroes": ("heros_calling",),
 }
 # Commands that need other expansions than the rest of their module: the Dragon expansion's
 # Troll Renegades are placed by the table; Companions & Catacombs places its own Trolls.

@@ -91,7 +91,9 @@ RULE_MODULES: tuple[str, ...] = (
     "companions_catacombs.companion_events",
     "companions_catacombs.recruit",
     # heros_calling: The Hero's Calling
-    "heros_calling.rules",
+    "heros_calling.war_status",
+    "heros_calling.heroes",
+    "heros_calling.setup",
     # kings_champion: fame, the Grand Ball and the rewards
     "kings_champion.fame",
     "kings_champion.fame_proposals",
@@ -172,14 +174,14 @@ KEYED_ORDER: dict[str, dict[str, str]] = {
         "bad": "dragon.global_effects:drawn",
         "sterling": "dragon.sterling:drawn",
     },
-    "GENERAL_ONLY_PLANS": {"war_status_card": "heros_calling.rules:war_status_card_plan"},
+    "GENERAL_ONLY_PLANS": {"war_status_card": "heros_calling.war_status:war_status_card_plan"},
     "COMPOSERS": {"dragon": "dragon.content:COMPOSER"},
 }
 # Every Expansion, in the order a setup lists them and runs their hooks.
 EXPANSION_ORDER: tuple[str, ...] = (
     "dragon.setup:EXPANSION_RULES",
     "companions_catacombs.companions:EXPANSION_RULES",
-    "heros_calling.rules:EXPANSION_RULES",
+    "heros_calling.setup:EXPANSION_RULES",
     "scenarios.setup:EXPANSION_RULES",
 )
 # The settings tables, in the order the setup screen shows them.
@@ -200,7 +202,7 @@ OBSERVERS: tuple[str, ...] = (
     "base.quests:OBSERVER",
     "kings_champion.fame_proposals:OBSERVER",
     "dragon.global_effects:OBSERVER",
-    "heros_calling.rules:OBSERVER",
+    "heros_calling.war_status:OBSERVER",
     "scenarios.special_rules:OBSERVER",
     # Last: the Warlords leave a location emptied by any command, other observers' included.
     "companions_catacombs.warlords:OBSERVER",

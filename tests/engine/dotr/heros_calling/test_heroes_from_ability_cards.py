@@ -65,7 +65,7 @@ def test_all_abilities_rise_a_level_when_a_general_is_defeated_and_keep_it() -> 
         levels.append(game.state["heros_calling"]["hero_level"])
     assert levels == ["II", "III", "III"]
     arrange(game, ("war_level", 1), ("war_status", "mid"))
-    from deck_tracker.engine.rules.dotr.heros_calling.rules import hero_level
+    from deck_tracker.engine.rules.dotr.heros_calling.war_status import hero_level
 
     assert hero_level(game.state) == "III"
 

@@ -46,7 +46,7 @@ SetupHook = Callable[[Context, Mapping[str, Any], list[str]], None]
 SettingsHook = Callable[[dict[str, Any], Mapping[str, Any], list[str]], dict[str, Any]]
 HeroHook = Callable[[Context, str], Hero | None]
 # Runs before the decks are built: the expansion records in the state what composes the game's
-# content (packs.py ``COMPOSERS``), e.g. the Dragon expansion's choice of Generals.
+# content (hooks.py ``COMPOSERS``), e.g. the Dragon expansion's choice of Generals.
 PrepareHook = Callable[[Context, Mapping[str, Any], list[str]], None]
 CountHook = Callable[[State, str, int], int]
 

@@ -167,7 +167,7 @@ def enter_hero(
     )
     # A Quest whose General is absent or slain is discarded and replaced (DX, quests.py).
     replace_unachievable_quests(ctx, seat, dealt[QUEST])
-    for entered in HERO_ENTERED:  # a scenario deals more (scenario_setup.py)
+    for entered in HERO_ENTERED:  # a scenario deals more (scenarios/hands.py)
         entered(ctx, seat)
 
 

@@ -2,7 +2,7 @@
 
 Where these rulebooks are silent or contradict themselves, the engine asks instead of guessing:
 each entry is (name, default, allowed, description with the reason for the default, source), and
-``settings.py`` adds them to the game's settings. They only act in a game with the expansion.
+``base/settings.py`` adds them to the game's settings. They only act in a game with the expansion.
 """
 
 from __future__ import annotations

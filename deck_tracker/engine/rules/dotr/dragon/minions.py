@@ -8,12 +8,13 @@
 * Dragon Masters: "A roll of 2 plus the number of active Dragons invading the Realm is required
   to defeat a Dragon Master" (6 with four dragons, 5 with three); defeated dragons no longer
   count.
-* ``attack_minions``: one combat action against the minions of a location (Trolls apart: they
-  are attacked alone, ``trolls.py``): one die per minion, each die defeating one minion it
-  reaches (the hardest first), then Zealots' Berserk: "after each Combat Action if there are any
-  Zealots in the location, the Hero suffers 1 wound regardless of the number of Zealots
-  present"; armor blocks it ("Heroes that have armor protection can block the wound each
-  round"), Hide in the Shadows does not. The Cleric adds 1 against Undead, Demons and Zealots.
+* ``attack_minions``: one combat action against the minions of a location (Trolls apart: they are
+  attacked alone, ``companions_catacombs/trolls_and_spiders.py``): one die per minion, each die
+  defeating one minion it reaches (the hardest first), then Zealots' Berserk: "after each Combat
+  Action if there are any Zealots in the location, the Hero suffers 1 wound regardless of the
+  number of Zealots present"; armor blocks it ("Heroes that have armor protection can block the
+  wound each round"), Hide in the Shadows does not. The Cleric adds 1 against Undead, Demons
+  and Zealots.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The documented choices of the Dragon expansion (DX).
 
 Each entry is (name, default, allowed, description with the reason for the default, source);
-``settings.py`` adds them to the game's settings. They act only in a game with the expansion
+``base/settings.py`` adds them to the game's settings. They act only in a game with the expansion
 (``setup["expansions"]`` holding ``"dragon"``). The base setting ``all_is_quiet`` defaults to
 off in such a game: 'It is recommended that the All is Quiet Cards be removed' (DX), and the
 5-6 player rules remove them; given explicitly, it is kept (an easier game).

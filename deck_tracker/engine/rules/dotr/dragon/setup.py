@@ -11,7 +11,7 @@ Before the decks are built (:func:`prepare`):
 * the Agent (setting ``agent``): at most one, never with its own dragon General;
 * the overlays of the packs in play are kept in the game (packs.py).
 
-The decks are then built by ``dragon_content.compose`` and the base setup runs. Once the board
+The decks are then built by ``content.compose`` and the base setup runs. Once the board
 is set (:func:`setup`): Fire Tokens (with Brimstone or El Fuego), Troll tokens, Royal Blessings,
 the Global Effects and Sterling's cards shuffled into the Darkness Spreads deck after the
 Generals' cards are in, the Winds of War and Sterling decks, the Specials dealt to the box, the

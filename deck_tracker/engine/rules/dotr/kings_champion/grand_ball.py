@@ -7,7 +7,7 @@ face up; the heroes with the 2nd, 3rd and 4th most fame choose among them in tha
 
 Decisions:
 
-* Ties in fame follow the setting ``grand_ball_ties`` (``settings.py``): by default more Major
+* Ties in fame follow the setting ``grand_ball_ties`` (``base/settings.py``): by default more Major
   Fame first, then the earlier seat; ``random`` draws the tied heroes' order and records it.
 * The 3 cards are dealt by the app at random (recorded), or named by the table when it deals its
   own cards (``grand_ball`` with ``cards``).

@@ -2,8 +2,8 @@
 
 A scenario is a JSON file in ``deck_tracker/content/scenarios/`` naming its Generals, minions,
 Agent, deck changes, setup steps and special rules. Special rules and setup steps are named
-switches of the catalogues below; the engine honours them (``scenario_rules.py`` in play,
-``scenario_setup.py`` at setup). Every file is checked on load against these catalogues and the
+switches of the catalogues below; the engine honours them (``special_rules.py`` in play,
+``setup.py`` at setup). Every file is checked on load against these catalogues and the
 content packs: a problem raises :class:`ContentError` naming the file, the item and the field.
 """
 

@@ -1,6 +1,6 @@
 """What a scenario changes in the cards dealt: setup cards, first hands, Quests, the evening.
 
-* ``card_count`` (an expansion hook, see ``expansions.py``): Onslaught's 4 setup cards of 2
+* ``card_count`` (an expansion hook, see ``base/expansions.py``): Onslaught's 4 setup cards of 2
   minions and 5 of 1, its 4 starting Hero Cards and 2 Quests; The Burning Land's evening, when
   the active hero ends the turn On Fire ("may not collect Hero Cards").
 * ``deal_on_entry`` (as each hero enters): Darius's Special card (Realm in Flames: "each player

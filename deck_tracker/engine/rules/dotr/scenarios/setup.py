@@ -9,7 +9,7 @@ starting fires) and the setup steps of the scenario file run at their point of t
 * before the minions: ``fires_from_darkness_spreads`` (Realm in Flames);
 * once the board is set: the All is Quiet count, ``fires_at`` (The Burning Land),
   ``generals_advance`` (Onslaught), the Special cards the table chose to box;
-* as each hero enters: ``scenario_hands.py`` (Darius, Onslaught's hands and Quests).
+* as each hero enters: ``hands.py`` (Darius, Onslaught's hands and Quests).
 
 Decisions: "All 4 All is Quiet cards" keeps every All is Quiet card of the game's packs (the base
 game has 3); the cards turned for fires or General moves go to the discard pile like the setup

@@ -5,7 +5,7 @@
   loss when the last one is placed apply).
 * The Burning Land: ``fire_denies_hero_cards`` (the evening deals 0 Hero Cards to a hero ending
   the turn On Fire, ``scenario_hands.card_count``; a step says why); ``fire_denies_rumors``
-  (Rumors are refused at a burning Inn, ``heroes.py``); ``city_fires_need_special_cards``
+  (Rumors are refused at a burning Inn, ``base/heroes.py``); ``city_fires_need_special_cards``
   (``douse_fire``: a Special card puts out the fire of Monarch City or an Inn and goes to the
   Hero discard pile, not out of the game); ``brimstone_returns`` (the first General defeated
   while a starting fire still burns brings Brimstone in, without minions: his cards are shuffled

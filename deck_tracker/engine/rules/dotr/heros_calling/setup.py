@@ -1,0 +1,133 @@
+"""The Hero's Calling: its setup switches.
+
+Rules (HC = shared/rules/dotr-heros-calling.txt): the purple (Special) Hero Cards go to the box
+unless Companions & Catacombs is in play; the All is Quiet cards go to the box (setting
+``all_is_quiet`` fixed off); the War Status card replaces the placard (setting
+``extra_cards_general_only`` fixed to ``war_status_card``, war_status.py); no Slayer is assigned
+when a General falls; heroes start with 3 Hero Cards; Rumors draw 3 Hero Cards per action; every
+hero is built (heroes.py) unless ``hc_base_heroes`` allows a base one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from deck_tracker.engine.content import Hero, default_packs
+from deck_tracker.engine.core import Context, State, Step
+from deck_tracker.engine.decks import get_deck
+from deck_tracker.engine.errors import InvalidArguments, RuleViolation
+from deck_tracker.engine.rules.dotr.base.expansions import (
+    Expansion,
+    has_expansion,
+    keep_entered_content,
+)
+from deck_tracker.engine.rules.dotr.heros_calling.heroes import HERO_LIFE
+from deck_tracker.engine.rules.dotr.heros_calling.war_status import EXPANSION, PACK_ID, level_entry
+from deck_tracker.engine.slugs import slugify
+
+START_HERO_CARDS = 3
+RUMORS_PER_ACTION = 3
+R_SETUP = "The Hero's Calling, Setup"
+R_PURPLE = "HC Setup: remove all Purple Hero cards, unless using Companions and Catacombs"
+R_QUIET = "HC Setup: remove all All is Quiet cards from the Darkness Spreads deck"
+R_CARD = "HC Setup: the War Status card replaces the base game's War Status placard"
+R_THREE = "HC Setup: deal 3 Hero cards, instead of 2, to each player"
+R_RUMORS = "HC: draw 3 Hero cards per Rumors action, instead of 2"
+R_BUILD = "HC Constructing a Hero: one Combat, one Control and one Movement ability card"
+R_RETAINED = "HC Setup: if the War Status moves back, all unlocked levels are retained"
+
+
+# ------------------------------------------------------------------------------------------
+# Setup
+# ------------------------------------------------------------------------------------------
+
+
+def _adjust_settings(
+    settings: dict[str, Any], given: Mapping[str, Any], expansions: list[str]
+) -> dict[str, Any]:
+    fixed = {"all_is_quiet": False, "extra_cards_general_only": "war_status_card"}
+    clash = sorted(name for name, value in fixed.items() if name in given and given[name] != value)
+    if clash:
+        raise InvalidArguments(
+            {
+                f"options.{name}": [
+                    f"The Hero's Calling fixes this setting to {fixed[name]!r} (its Setup)."
+                ]
+                for name in clash
+            }
+        )
+    return {**settings, **fixed}
+
+
+def _setup(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> None:
+    steps = [
+        Step("Put the War Status token on Early War (Level I) of the War Status card.", R_CARD),
+        Step("Put the All is Quiet cards back in the box.", R_QUIET),
+        Step(
+            "Deal each player 3 Hero Cards; give each a Player Reference and a Cover card.", R_THREE
+        ),
+        Step("Each player builds a hero from 3 ability cards (choose_abilities).", R_BUILD),
+        Step("Rumors at the Inn draw 3 Hero Cards per action.", R_RUMORS),
+        Step("Hero levels once unlocked stay, even if the War Status moves back.", R_RETAINED),
+    ]
+    boxed: list[str] = []
+    if not has_expansion(ctx.state, "companions_catacombs"):
+        deck = get_deck(ctx.state, "hero")
+        specials = {
+            c.id for c in default_packs()["dotr-base"].deck("hero").cards if c.kind == "special"
+        }
+        boxed = [card for card in deck["draw"] if card in specials]
+        ctx.set("decks", "hero", "draw", [card for card in deck["draw"] if card not in specials])
+        ctx.set("decks", "hero", "box", [*deck["box"], *boxed])
+        steps.insert(0, Step("Put the purple (Special) Hero Cards back in the box.", R_PURPLE))
+    ctx.set(EXPANSION, {"highest_war_level": 0, **level_entry(0)})
+    ctx.emit(
+        "heros_calling_setup",
+        "The Hero's Calling: War Status card, 3 starting Hero Cards, heroes built from "
+        "ability cards.",
+        data={"specials_boxed": len(boxed), **level_entry(0)},
+        steps=steps,
+    )
+
+
+def _hero(ctx: Context, name: str) -> Hero | None:
+    """Every hero of a Hero's Calling game is built, unless ``hc_base_heroes`` allows a base one."""
+    if (ctx.get("settings") or {}).get("hc_base_heroes"):
+        key = slugify(name)
+        for base in default_packs()["dotr-base"].heroes.values():
+            if key in (base.id, slugify(base.name)):
+                return None
+    key = slugify(name)
+    if not key:
+        raise RuleViolation("Give your hero a name.", code="unknown_hero")
+    return Hero(
+        id=f"hc-{key}",
+        name=name.strip(),
+        life=HERO_LIFE,
+        abilities=(),
+        provenance=("HC",),
+        confidence="high",
+    )
+
+
+def _card_count(state: State, purpose: str, count: int) -> int:
+    # One more than the base game's 2 (so that other rules may still add theirs).
+    if purpose == "start:hero":
+        return count + START_HERO_CARDS - 2
+    if purpose == "rumors":
+        return count + RUMORS_PER_ACTION - 2
+    return count
+
+
+# What the expansion adds to the base setup (collected in hooks.py ``EXPANSIONS``).
+EXPANSION_RULES = Expansion(
+    EXPANSION,
+    "Defenders of the Realm: The Hero's Calling",
+    pack=PACK_ID,
+    adjust_settings=_adjust_settings,
+    prepare=keep_entered_content,
+    setup=_setup,
+    hero=_hero,
+    card_count=_card_count,
+)
