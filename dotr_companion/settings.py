@@ -175,6 +175,18 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 
+# --- Backups (docs/operations.md) ------------------------------------------------------------
+BACKUP_DIR = Path(env.str("BACKUP_DIR", default=str(BASE_DIR / "backups")))
+BACKUP_KEEP = env.int("BACKUP_KEEP", default=7)
+if BACKUP_KEEP < 1:
+    raise ImproperlyConfigured(f"BACKUP_KEEP={BACKUP_KEEP}: keep at least 1 backup.")
+BACKUP_INTERVAL_HOURS = env.float("BACKUP_INTERVAL_HOURS", default=24.0)
+if REDIS_URL:  # a worker and beat run only with a broker
+    CELERY_BEAT_SCHEDULE["backup-database"] = {
+        "task": "deck_tracker.tasks.backup_database",
+        "schedule": BACKUP_INTERVAL_HOURS * 3600,
+    }
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
