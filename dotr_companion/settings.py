@@ -5,6 +5,7 @@ Celery tasks run in-process, live updates fanned out in-process. Set ``DATABASE_
 ``REDIS_URL`` for PostgreSQL, Redis and Celery workers.
 """
 
+import ipaddress
 import os
 from pathlib import Path
 
@@ -38,13 +39,26 @@ CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 PUBLISHED_SECRET_KEY = "insecure-embedded-default-set-SECRET_KEY-in-production"
 
 
+def on_local_network(host: str) -> bool:
+    """Whether an ALLOWED_HOSTS entry names this machine or its local network (a table's LAN)."""
+    name = host.strip("[]")
+    if name in ("localhost", "testserver") or name.endswith(".local"):
+        return True
+    try:
+        address = ipaddress.ip_address(name)
+    except ValueError:
+        return False  # a domain name, or "*"
+    return address.is_loopback or address.is_private or address.is_link_local
+
+
 def secret_key(*, debug: bool, allowed_hosts: list[str]) -> str:
     """SECRET_KEY from the environment, else a key this machine generated once and keeps.
 
     The kept key (``SECRET_KEY_FILE``, default ``.secret_key`` beside ``manage.py``, git-ignored)
-    serves the embedded default, which answers on loopback only. Served beyond loopback
-    (``ALLOWED_HOSTS`` names another host) with DEBUG off, SECRET_KEY must be set, so that every
-    web process of a deployment signs with the same key; the published key is refused.
+    serves the embedded default and a laptop serving the phones of its own network. Served
+    beyond that (``ALLOWED_HOSTS`` names a public host or ``*``) with DEBUG off, SECRET_KEY must
+    be set, so that every web process of a deployment signs with the same key; the published
+    key is refused whenever DEBUG is off.
     """
     key: str = env.str("SECRET_KEY", default="")
     if key:
@@ -52,10 +66,10 @@ def secret_key(*, debug: bool, allowed_hosts: list[str]) -> str:
             raise ImproperlyConfigured("SECRET_KEY is the published default: set your own.")
         return key
     key_file = env.str("SECRET_KEY_FILE", default="")
-    if not (key_file or debug or set(allowed_hosts) <= set(LOOPBACK_HOSTS)):
+    if not (key_file or debug or all(on_local_network(host) for host in allowed_hosts)):
         raise ImproperlyConfigured(
-            "SECRET_KEY must be set when DEBUG is off and ALLOWED_HOSTS names a host "
-            f"beyond loopback ({', '.join(allowed_hosts)})."
+            "SECRET_KEY must be set when DEBUG is off and ALLOWED_HOSTS names a host beyond "
+            f"the local network ({', '.join(allowed_hosts)})."
         )
     path = Path(key_file) if key_file else BASE_DIR / ".secret_key"
     try:  # the first process creates the file; every other one reads it

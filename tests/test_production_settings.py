@@ -55,7 +55,7 @@ def test_the_published_key_is_refused_with_debug_off(tmp_path: Path):
     assert "SECRET_KEY" in result.stderr
 
 
-def test_served_beyond_loopback_with_debug_off_a_secret_key_is_required(tmp_path: Path):
+def test_served_beyond_the_local_network_with_debug_off_a_secret_key_is_required(tmp_path: Path):
     env = clean_env(tmp_path, ALLOWED_HOSTS="dotr.example.org")
     del env["SECRET_KEY_FILE"]  # a machine that asked to keep its own key would be allowed
     result = run(env, "-c", SHOW_KEY)
@@ -72,6 +72,14 @@ def test_the_embedded_default_generates_its_key_once_and_keeps_it(tmp_path: Path
     key = first.stdout.strip()
     assert len(key) >= 50 and key != PUBLISHED_KEY
     assert (tmp_path / "secret_key").stat().st_mode & 0o077 == 0  # readable by its owner only
+
+
+def test_a_laptop_serving_its_own_network_keeps_a_generated_key(tmp_path: Path):
+    env = clean_env(tmp_path, ALLOWED_HOSTS="localhost,192.168.1.20,[fe80::1],table.local")
+    del env["SECRET_KEY_FILE"]  # the default place beside manage.py, as `make run` uses
+    result = run(env, "-c", SHOW_KEY)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == (ROOT / ".secret_key").read_text().strip()
 
 
 def test_check_deploy_passes_with_the_documented_production_environment(tmp_path: Path):
