@@ -68,9 +68,12 @@ def kept_models() -> list[type[models.Model]]:
     return [apps.get_model(label) for label in KEPT_MODELS]
 
 
-def _snapshot_transaction() -> None:
-    """Make the current transaction one consistent, read-only snapshot (PostgreSQL)."""
-    if connection.vendor == "postgresql":
+def _snapshot_transaction(*, outermost: bool) -> None:
+    """Make the transaction just begun one consistent, read-only snapshot (PostgreSQL).
+
+    Inside a caller's transaction the archive is read in that transaction, as it stands.
+    """
+    if outermost and connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
 
@@ -83,8 +86,9 @@ def backup_write(*, directory: Path | None = None, keep: int | None = None) -> B
     path = directory / f"{NAME_PREFIX}{now:%Y%m%dT%H%M%S%fZ}{NAME_SUFFIX}"
     partial = path.with_name(path.name + ".partial")
     counts: dict[str, int] = {}
+    outermost = not connection.in_atomic_block
     with transaction.atomic(), gzip.open(partial, "wt", encoding="utf-8") as archive:
-        _snapshot_transaction()
+        _snapshot_transaction(outermost=outermost)
         header = {"format": FORMAT, "version": FORMAT_VERSION, "created_at": now.isoformat()}
         archive.write(json.dumps(header) + "\n")
         for model in kept_models():
