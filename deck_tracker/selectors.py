@@ -31,8 +31,9 @@ def game_view(*, game: Game, seat: Seat) -> dict[str, Any]:
         "last_seq": game.last_seq,
         "join_code": game.join_code,
         "seed_commitment": game.setup.get("seed_commitment"),
-        # Seeds revealed when the game ended, each with the last event it decided.
-        "revealed_seeds": game.setup.get("revealed_seeds", []),
+        # Seeds revealed once the game was closed, each with the last event it decided; never
+        # while the game can still go on (a game that ended can be resumed by an undo).
+        "revealed_seeds": game.setup.get("revealed_seeds", []) if game.state.get("closed") else [],
         "seat": seat.key,
         "seats": seats_view(game=game),
         "state": view_state(game.state, seat.key),

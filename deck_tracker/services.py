@@ -247,6 +247,7 @@ def _apply(
             )
         state = game.state
         ended_before = bool(state.get("outcome"))
+        closed_before = bool(state.get("closed"))
         first_seq = game.last_seq + 1
         context = Context(
             state,
@@ -259,7 +260,7 @@ def _apply(
             after_engine(game, state)
         new_version = state["version"]
         last_seq = _store_events(game, outcome.events, first_seq=first_seq, version=new_version)
-        if state.get("outcome") and not ended_before:
+        if state.get("closed") and not closed_before:
             _reveal_seed(game, until_seq=last_seq)
         GameAction.objects.create(
             game=game,
@@ -325,10 +326,12 @@ def seat_reissue_token(*, by: Seat, number: int) -> tuple[Seat, str]:
 
 
 def _reveal_seed(game: Game, *, until_seq: int) -> None:
-    """The game ended: reveal the seed that decided every outcome so far, and draw a new one.
+    """The game is closed: reveal the seed that decided every outcome so far.
 
-    The table can then recompute each shuffle and roll; should it undo the ending and play on,
-    what comes next is decided by a fresh, unrevealed seed.
+    Not when it ends: an ending can be undone, and the piles and hands still in play were
+    shuffled and dealt by this seed, so revealing it then would show every hidden card of the
+    resumed game. A closed game takes no command at all (``engine/closing.py``); the table can
+    then recompute each shuffle and roll. The game keeps a fresh seed that nothing will use.
     """
     revealed = [*game.setup.get("revealed_seeds", []), {"seed": game.seed, "until_seq": until_seq}]
     game.seed = new_seed()

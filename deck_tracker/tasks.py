@@ -17,3 +17,11 @@ def purge_idempotency_records() -> int:
     cutoff = timezone.now() - timedelta(hours=settings.IDEMPOTENCY_TTL_HOURS)
     deleted, _ = IdempotencyRecord.objects.filter(created_at__lt=cutoff).delete()
     return deleted
+
+
+@shared_task  # type: ignore[untyped-decorator]
+def backup_database() -> str:
+    """Write a backup archive to BACKUP_DIR and keep the newest BACKUP_KEEP."""
+    from .backups import backup_write
+
+    return str(backup_write().path)

@@ -5,10 +5,13 @@ Celery tasks run in-process, live updates fanned out in-process. Set ``DATABASE_
 ``REDIS_URL`` for PostgreSQL, Redis and Celery workers.
 """
 
+import ipaddress
+import os
 from pathlib import Path
 
 import environ
 from django.core.exceptions import ImproperlyConfigured
+from django.core.management.utils import get_random_secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -26,9 +29,76 @@ def env_flag(name: str, *, default: bool) -> bool:
 
 
 DEBUG = env_flag("DEBUG", default=False)
-SECRET_KEY = env.str("SECRET_KEY", default="insecure-embedded-default-set-SECRET_KEY-in-production")
-ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]", "testserver"])
+LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]", "testserver"]
+ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=LOOPBACK_HOSTS)
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
+
+# --- Secret key -------------------------------------------------------------------------------
+# The key this code once shipped as its default: anyone may know it, so it is never accepted
+# with DEBUG off.
+PUBLISHED_SECRET_KEY = "insecure-embedded-default-set-SECRET_KEY-in-production"
+
+
+def on_local_network(host: str) -> bool:
+    """Whether an ALLOWED_HOSTS entry names this machine or its local network (a table's LAN)."""
+    name = host.strip("[]")
+    if name in ("localhost", "testserver") or name.endswith(".local"):
+        return True
+    try:
+        address = ipaddress.ip_address(name)
+    except ValueError:
+        return False  # a domain name, or "*"
+    return address.is_loopback or address.is_private or address.is_link_local
+
+
+def secret_key(*, debug: bool, allowed_hosts: list[str]) -> str:
+    """SECRET_KEY from the environment, else a key this machine generated once and keeps.
+
+    The kept key (``SECRET_KEY_FILE``, default ``.secret_key`` beside ``manage.py``, git-ignored)
+    serves the embedded default and a laptop serving the phones of its own network. Served
+    beyond that (``ALLOWED_HOSTS`` names a public host or ``*``) with DEBUG off, SECRET_KEY must
+    be set, so that every web process of a deployment signs with the same key; the published
+    key is refused whenever DEBUG is off.
+    """
+    key: str = env.str("SECRET_KEY", default="")
+    if key:
+        if not debug and key == PUBLISHED_SECRET_KEY:
+            raise ImproperlyConfigured("SECRET_KEY is the published default: set your own.")
+        return key
+    key_file = env.str("SECRET_KEY_FILE", default="")
+    if not (key_file or debug or all(on_local_network(host) for host in allowed_hosts)):
+        raise ImproperlyConfigured(
+            "SECRET_KEY must be set when DEBUG is off and ALLOWED_HOSTS names a host beyond "
+            f"the local network ({', '.join(allowed_hosts)})."
+        )
+    path = Path(key_file) if key_file else BASE_DIR / ".secret_key"
+    try:  # the first process creates the file; every other one reads it
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return path.read_text().strip()
+    with os.fdopen(descriptor, "w") as file:
+        file.write(get_random_secret_key())
+    return path.read_text().strip()
+
+
+SECRET_KEY = secret_key(debug=DEBUG, allowed_hosts=ALLOWED_HOSTS)
+
+# --- HTTPS (behind a proxy that terminates TLS); see docs/operations.md ------------------------
+SECURE_SSL_REDIRECT = env_flag("SECURE_SSL_REDIRECT", default=False)
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # the proxy's health check may come in plain HTTP
+SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_flag("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=False)
+SECURE_HSTS_PRELOAD = env_flag("SECURE_HSTS_PRELOAD", default=False)
+SESSION_COOKIE_SECURE = env_flag("SESSION_COOKIE_SECURE", default=False)
+CSRF_COOKIE_SECURE = env_flag("CSRF_COOKIE_SECURE", default=False)
+# "HTTP_X_FORWARDED_PROTO=https": the header (as Django names it) and the value meaning HTTPS.
+_PROXY_SSL_HEADER = env.str("SECURE_PROXY_SSL_HEADER", default="")
+if _PROXY_SSL_HEADER and "=" not in _PROXY_SSL_HEADER:
+    raise ImproperlyConfigured(
+        f"SECURE_PROXY_SSL_HEADER={_PROXY_SSL_HEADER!r}: use HEADER=value, "
+        "e.g. HTTP_X_FORWARDED_PROTO=https."
+    )
+SECURE_PROXY_SSL_HEADER = tuple(_PROXY_SSL_HEADER.split("=", 1)) if _PROXY_SSL_HEADER else None
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -91,12 +161,21 @@ REDIS_URL = env.str("REDIS_URL", default="")
 if REDIS_URL and not REDIS_URL.startswith(("redis://", "rediss://", "unix://")):
     raise ImproperlyConfigured(f"REDIS_URL must be a redis:// URL, not {REDIS_URL!r}.")
 
+# --- Cache (throttles): shared by every process of the app ------------------------------------
+# Redis when configured, else a table in the app's database (created by a migration), so that
+# two web processes count one client's join guesses and sign-ins together even without Redis.
+CACHE_TABLE = "dotr_cache"
 if REDIS_URL:
     CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
     }
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": CACHE_TABLE,
+        }
+    }
 
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or None
@@ -109,6 +188,18 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": 3600.0,
     },
 }
+
+# --- Backups (docs/operations.md) ------------------------------------------------------------
+BACKUP_DIR = Path(env.str("BACKUP_DIR", default=str(BASE_DIR / "backups")))
+BACKUP_KEEP = env.int("BACKUP_KEEP", default=7)
+if BACKUP_KEEP < 1:
+    raise ImproperlyConfigured(f"BACKUP_KEEP={BACKUP_KEEP}: keep at least 1 backup.")
+BACKUP_INTERVAL_HOURS = env.float("BACKUP_INTERVAL_HOURS", default=24.0)
+if REDIS_URL:  # a worker and beat run only with a broker
+    CELERY_BEAT_SCHEDULE["backup-database"] = {
+        "task": "deck_tracker.tasks.backup_database",
+        "schedule": BACKUP_INTERVAL_HOURS * 3600,
+    }
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

@@ -238,6 +238,8 @@ def run(state: State, context: Context, name: str, raw_args: Any) -> Outcome:
     """
     spec = spec_for(state, name)
     args = validate_args(spec, raw_args)
+    if closed_reason(state):
+        raise RuleViolation(str(closed_reason(state)), code="game_closed")
     if spec.unavailable is not None:
         reason = spec.unavailable(state, context.actor)
         if reason:
@@ -283,6 +285,13 @@ def _push_history(context: Context, name: str, version: int) -> None:
         context.set(HISTORY_ROOT, "undone", [])
 
 
+def closed_reason(state: State) -> str | None:
+    """Why no command applies to a closed game (``closing.py``); ``None`` while it can change."""
+    if state.get("closed"):
+        return "The game is closed: nothing can change it any more."
+    return None
+
+
 # Per game system: why a command cannot apply to this game at all (an expansion not in play).
 NOT_IN_THIS_GAME: dict[str, Callable[[State, CommandSpec], str | None]] = {}
 
@@ -297,6 +306,7 @@ def describe_commands(
             continue
         outside = NOT_IN_THIS_GAME.get(str(state.get("system")))
         reason = outside(state, spec) if outside else None
+        reason = reason or closed_reason(state)
         if reason is None and spec.unavailable:
             reason = spec.unavailable(state, actor)
         described.append(

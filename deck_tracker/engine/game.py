@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import closing as _closing  # noqa: F401  (registers close_game)
 from . import decks as _decks  # noqa: F401  (registers the deck commands)
 from . import undo as _undo  # noqa: F401  (registers undo and redo)
 from .commands import Arg, Outcome, command, run

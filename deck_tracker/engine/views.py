@@ -47,6 +47,7 @@ def view_state(state: State, seat: str | None) -> dict[str, Any]:
             "redo_depth": len(undone),
         },
         "outcome": state.get("outcome"),
+        "closed": bool(state.get("closed")),
         "settings": state.get("settings", {}),
     }
     if seat is not None:

@@ -255,7 +255,7 @@ def test_health_schema_and_docs(db, client):
     assert client.get("/api/docs/").status_code == 200
 
 
-def test_the_seed_is_revealed_when_the_game_ends_and_reproduces_the_shuffles(table: Table):
+def test_the_seed_is_revealed_when_the_game_is_closed_and_reproduces_the_shuffles(table: Table):
     import hashlib
 
     from deck_tracker.engine.rng import rng_for
@@ -266,6 +266,10 @@ def test_the_seed_is_revealed_when_the_game_ends_and_reproduces_the_shuffles(tab
     ended = table.act(table.player, "end_game", {"result": "abandoned", "reason": "Pizza arrived"})
     assert ended.status_code == 200
     assert ended.json()["state"]["outcome"]["result"] == "abandoned"
+    assert table.host.get(table.url()).json()["revealed_seeds"] == []  # an undo could resume it
+    closed = table.act(table.player, "close_game")
+    assert closed.status_code == 200
+    assert closed.json()["state"]["closed"] is True
     game = table.host.get(table.url()).json()
     [revealed] = game["revealed_seeds"]
     assert hashlib.sha256(revealed["seed"].encode()).hexdigest() == before["seed_commitment"]
@@ -275,14 +279,16 @@ def test_the_seed_is_revealed_when_the_game_ends_and_reproduces_the_shuffles(tab
     assert table.act(table.host, "end_game", {"result": "won", "reason": "x"}).status_code == 400
 
 
-def test_undoing_the_end_plays_on_with_a_new_unrevealed_seed(table: Table):
+def test_undoing_the_end_plays_on_with_its_seed_still_unrevealed(table: Table):
+    commitment = table.host.get(table.url()).json()["seed_commitment"]
     table.act(table.host, "end_game", {"result": "lost", "reason": "misclick"})
-    revealed = table.host.get(table.url()).json()["revealed_seeds"][0]["seed"]
+    assert table.host.get(table.url()).json()["revealed_seeds"] == []
     table.act(table.host, "undo")
     game = Game.objects.get(pk=table.game_id)
     assert game.state["outcome"] is None
-    assert game.seed != revealed
-    assert table.host.get(table.url()).json()["seed_commitment"] != ""
+    resumed = table.host.get(table.url()).json()
+    assert resumed["revealed_seeds"] == []
+    assert resumed["seed_commitment"] == commitment != ""
 
 
 def test_the_host_gives_a_lost_phones_seat_a_new_token(table: Table):

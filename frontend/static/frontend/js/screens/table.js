@@ -108,7 +108,11 @@ export function show(app, gameId) {
       outcome ? h("div", { class: `banner banner-${outcome.result === "won" ? "ok" : "error"}`, role: "alert", "data-testid": "outcome" },
         h("div", { class: "grow" }, h("strong", { text: outcome.result === "won" ? "The Realm is saved!" : outcome.result === "lost" ? "The Realm has fallen." : "The game was stopped." }), " ", outcome.reason || ""),
         outcome.result === "won" && away && !(ball && ball.done) && state.system === "dotr"
-          ? h("button", { class: "primary", type: "button", "data-testid": "to-grand-ball", onclick: () => ctx.go("fame"), text: "The Grand Ball" }) : null) : null,
+          ? h("button", { class: "primary", type: "button", "data-testid": "to-grand-ball", onclick: () => ctx.go("fame"), text: "The Grand Ball" }) : null,
+        // Closing is final (no undo after it); only then is the game's seed shown for audit.
+        state.closed ? h("span", { "data-testid": "closed", text: "Closed." })
+          : h("button", { class: "ghost", type: "button", "data-testid": "close-game", title: "No undo after this; the game's seed is then revealed",
+            onclick: () => session.act("close_game", {}, { label: "Close the game" }), text: "Close the game" })) : null,
       proposals.length && away && !outcome ? h("div", { class: "banner banner-fame", "data-testid": "fame-banner" },
         h("span", { class: "grow", text: `★ ${proposals.length} fame proposal${proposals.length > 1 ? "s" : ""} to confirm` }),
         h("button", { class: "ghost", type: "button", onclick: () => ctx.go("fame"), text: "Review" })) : null,

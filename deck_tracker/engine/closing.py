@@ -1,0 +1,34 @@
+"""Closing a game that has ended: after this nothing can change it, not even undo.
+
+Rules decisions:
+- An ended game can still be resumed by undoing its ending, so the secrets that decided it (the
+  seed behind every shuffle, the order of the piles, the hands) stay in force until the table
+  closes it. Only a closed game has its seed revealed for audit (the Django service does that),
+  because only then can no hidden card it covers still be drawn.
+- Any seat may close an ended game, as any seat may end one; closing cannot be undone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .commands import command
+from .core import Context, State
+from .decks import seat_label
+
+
+def _not_closable(state: State, actor: str | None) -> str | None:
+    if not state.get("outcome"):
+        return "Only a game that has ended can be closed."
+    return None
+
+
+@command("close_game", undoable=False, unavailable=_not_closable)
+def close_game(ctx: Context, args: dict[str, Any]) -> None:
+    """Close the ended game for good: no undo after this, and its seed is revealed for audit."""
+    ctx.set("closed", True)
+    ctx.emit(
+        "game_closed",
+        f"{seat_label(ctx.state, ctx.actor)} closed the game; its seed is revealed for audit.",
+        data={"outcome": ctx.get("outcome")},
+    )

@@ -1,0 +1,142 @@
+"""``manage.py backup`` and ``restore``: a whole server's data kept, brought back, played on."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import subprocess
+import sys
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from tests.conftest import GENERIC_SETUP, Table
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+
+PLAY = """
+import json, django
+django.setup()
+from django.contrib.auth.models import User
+from rest_framework.test import APIClient
+from deck_tracker.awards.models import Player, PlayerGroup
+
+alice = User.objects.create_user("alice", password="correct horse battery")
+group = PlayerGroup.objects.create(owner=alice, name="Tuesday table")
+group.members.add(alice)
+Player.objects.create(group=group, name="Ada", account=alice)
+client = APIClient()
+game = client.post("/api/v1/games/", json.loads('SETUP'), format="json").json()
+joined = client.post(
+    "/api/v1/games/join/", {"join_code": game["join_code"], "name": "Bea"}, format="json"
+).json()
+host = APIClient()
+host.credentials(HTTP_AUTHORIZATION="Bearer " + game["token"])
+url = f"/api/v1/games/{game['id']}/"
+for args in ({"deck": "test", "count": 3}, {"deck": "test", "count": 1, "to": "table"}):
+    version = host.get(url).json()["version"]
+    posted = host.post(
+        url + "actions/", {"type": "draw", "args": args, "expected_version": version}, format="json"
+    )
+    assert posted.status_code == 200, posted.content
+print(json.dumps({"game": game["id"], "token": game["token"], "view": host.get(url).json()}))
+""".replace("SETUP", json.dumps(GENERIC_SETUP))
+
+PLAY_ON = """
+import json, sys, django
+django.setup()
+from django.contrib.auth.models import User
+from rest_framework.test import APIClient
+game, token = sys.argv[1], sys.argv[2]
+host = APIClient()
+host.credentials(HTTP_AUTHORIZATION="Bearer " + token)
+url = f"/api/v1/games/{game}/"
+before = host.get(url).json()
+drawn = host.post(
+    url + "actions/",
+    {"type": "draw", "args": {"deck": "test"}, "expected_version": before["version"]},
+    format="json",
+)
+alice = User.objects.get(username="alice")
+print(json.dumps({
+    "before": before,
+    "status": drawn.status_code,
+    "after": host.get(url).json(),
+    "signs_in": alice.check_password("correct horse battery"),
+    "groups": [g.name for g in alice.player_groups.all()],
+}))
+"""
+
+
+def manage(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, *args], env=env, cwd=ROOT, capture_output=True, text=True, timeout=180
+    )
+
+
+def server(tmp_path: Path, name: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    env |= {
+        "DJANGO_SETTINGS_MODULE": "dotr_companion.settings",
+        "DATABASE_URL": f"sqlite:///{tmp_path / name}.sqlite3",
+        "SECRET_KEY_FILE": str(tmp_path / "secret_key"),
+        "BACKUP_DIR": str(tmp_path / "backups"),
+    }
+    migrated = manage(env, "manage.py", "migrate", "--noinput", "-v", "0")
+    assert migrated.returncode == 0, migrated.stderr
+    return env
+
+
+def test_backup_then_restore_into_an_empty_database_verifies_and_plays_on(tmp_path: Path):
+    old = server(tmp_path, "old")
+    played = manage(old, "-c", PLAY)
+    assert played.returncode == 0, played.stderr
+    game = json.loads(played.stdout)
+    backup = manage(old, "manage.py", "backup")
+    assert backup.returncode == 0, backup.stderr
+    [archive] = (tmp_path / "backups").glob("*.jsonl.gz")
+
+    new = server(tmp_path, "new")
+    restored = manage(new, "manage.py", "restore", str(archive))
+    assert restored.returncode == 0, restored.stderr
+    verified = manage(new, "manage.py", "verify_games")
+    assert verified.returncode == 0, verified.stderr
+    assert "1 game(s) equal their replay" in verified.stdout
+    again = manage(new, "manage.py", "restore", str(archive))
+    assert again.returncode != 0 and "not empty" in again.stderr
+
+    resumed = manage(new, "-c", PLAY_ON, game["game"], game["token"])
+    assert resumed.returncode == 0, resumed.stderr
+    result = json.loads(resumed.stdout)
+    assert result["before"]["state"] == game["view"]["state"]  # the host's hand, the piles
+    assert result["status"] == 200
+    assert result["after"]["version"] == game["view"]["version"] + 1
+    assert result["signs_in"] and result["groups"] == ["Tuesday table"]
+
+
+@pytest.mark.django_db
+def test_backups_rotate_keeping_the_newest(table: Table, tmp_path: Path):
+    for _ in range(4):
+        call_command("backup", "--dir", str(tmp_path), "--keep", "2", stdout=StringIO())
+    archives = sorted(tmp_path.glob("*.jsonl.gz"))
+    assert len(archives) == 2
+    with gzip.open(archives[-1], "rt") as archive:
+        trailer = json.loads(archive.read().splitlines()[-1])
+    assert trailer["counts"]["deck_tracker.Game"] == 2  # the table and the outsider's game
+
+
+@pytest.mark.django_db
+def test_an_archive_cut_short_is_refused(table: Table, tmp_path: Path):
+    call_command("backup", "--dir", str(tmp_path), stdout=StringIO())
+    [archive] = tmp_path.glob("*.jsonl.gz")
+    with gzip.open(archive, "rt") as whole:
+        lines = whole.read().splitlines()
+    cut = tmp_path / "cut.jsonl.gz"
+    with gzip.open(cut, "wt") as short:
+        short.write("\n".join(lines[:-1]) + "\n")
+    with pytest.raises(CommandError, match="incomplete"):
+        call_command("restore", str(cut), "--replace", stdout=StringIO())
