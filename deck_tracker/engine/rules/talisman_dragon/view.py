@@ -1,0 +1,115 @@
+"""What every seat sees of a Talisman: The Dragon game: all of it is public, in players' words.
+
+Besides the state's keys, the view names everything (Lords, spaces, characters) so that a phone
+shows names, never ids: ``lords_view``, ``board_scales_by_region``, ``characters_view`` (each
+character's claimed scales and what they add against the current opponents), ``track`` (the
+overlay's spaces with who stands where) and ``crown_frozen``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deck_tracker.engine.core import State
+
+from .board import space_name
+from .combat import bonus_of
+from .common import character_label, lord_name, on_crown
+from .content import default_pack
+from .settings import describe_settings
+from .tokens import KINDS
+
+PUBLIC_KEYS = (
+    "lords",
+    "king",
+    "board_scales",
+    "discarded_scales",
+    "characters",
+    "turn",
+    "encounter",
+    "tower_cards",
+    "tower_draws",
+    "taught",
+)
+
+
+def view_talisman(state: State, seat: str | None) -> dict[str, Any]:
+    pack = default_pack()
+    view = {key: state.get(key) for key in PUBLIC_KEYS}
+    king = state.get("king")
+    view["lords_view"] = [
+        {
+            "id": lord.id,
+            "name": lord.name,
+            "scales": state["lords"][lord.id]["scales"],
+            "king": lord.id == king,
+            "lives": state["lords"][lord.id]["lives"],
+            "lives_left": None
+            if state["lords"][lord.id]["lives"] is None
+            else state["lords"][lord.id]["lives"] - state["lords"][lord.id]["wounds"],
+        }
+        for lord in pack.lords.values()
+    ]
+    scales = state.get("board_scales", {})
+    view["board_scales_by_region"] = [
+        {
+            "region": region,
+            "name": pack.region_names[region],
+            "scales": [
+                {
+                    "space": space.id,
+                    "space_name": space.name,
+                    "lord": scales[space.id],
+                    "lord_name": lord_name(scales[space.id]),
+                    "kings": scales[space.id] == king,
+                }
+                for space in spaces
+                if space.id in scales
+            ],
+            "free": sum(1 for space in spaces if space.id not in scales),
+        }
+        for region, spaces in pack.regions.items()
+    ]
+    view["characters_view"] = [
+        {
+            "seat": s,
+            "label": character_label(state, s),
+            "space_name": space_name(state, info.get("space")),
+            "scales": [
+                {"lord": lord, "lord_name": lord_name(lord), "count": count}
+                for lord, count in sorted((info.get("scales") or {}).items())
+            ],
+            "opponents": [lord_name(lord) for lord in info.get("opponents") or []],
+            "bonus": bonus_of(state, s),
+            "active": s == (state.get("turn") or {}).get("seat"),
+        }
+        for s, info in sorted(state.get("characters", {}).items(), key=lambda item: int(item[0]))
+    ]
+    side = pack.sides[state["settings"]["inner_region"]]
+    where = {
+        (info.get("inner") or {}).get("index"): character_label(state, s)
+        for s, info in state.get("characters", {}).items()
+        if info.get("inner")
+    }
+    view["track"] = {
+        "side": side.id,
+        "name": side.name,
+        "movement": side.movement,
+        "spaces": [
+            {
+                "id": space.id,
+                "name": space.name,
+                "draw": space.draw
+                if space.draw is not None
+                else state.get("tower_draws", {}).get(space.id),
+                "stairway": space.stairway,
+                "here": [label for index, label in where.items() if index == i],
+            }
+            for i, space in enumerate(side.track)
+        ],
+    }
+    view["crown_frozen"] = bool(on_crown(state))
+    view["king_name"] = lord_name(king) if king else None
+    view["token_kinds"] = [{"id": kind, "name": pack.token_kinds[kind].name} for kind in KINDS]
+    view["options"] = describe_settings()
+    return view
