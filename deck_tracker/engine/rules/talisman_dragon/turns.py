@@ -28,7 +28,7 @@ def _tokens_first(state: State, actor: str | None) -> str | None:
 def next_seat(state: State, seat: str) -> str:
     seats = sorted(state.get("characters", {}), key=int)
     later = [s for s in seats if int(s) > int(seat)]
-    return (later or seats)[0]
+    return str((later or seats)[0])
 
 
 @command("next_turn", systems=SYSTEMS, unavailable=_tokens_first)
