@@ -9,6 +9,7 @@ from typing import Any
 
 from .engine.content import ContentError, Pack, default_packs
 from .engine.content_fill import entered_value, shipped_with_overlay
+from .engine.rules.talisman_dragon.settings import scenario_entry as talisman_dragon_scenario
 from .models import ContentOverlay
 
 
@@ -180,6 +181,7 @@ def scenarios() -> list[dict[str, Any]]:
             "setup": {"system": "dotr"},
         },
         *_dragon_scenarios(),
+        talisman_dragon_scenario(),
         {
             "id": "custom-decks",
             "name": "Any decks of your own (no board)",

@@ -16,6 +16,7 @@ Rules decisions:
 from __future__ import annotations
 
 from deck_tracker.engine.core import Context, Step
+from deck_tracker.engine.errors import RuleViolation
 
 from .board import free_space_from, region_of, space_name
 from .common import character, character_label, lord_name, on_crown
@@ -83,7 +84,11 @@ def _place_one(ctx: Context, lord: str, seat: str) -> None:
     who = character_label(ctx.state, seat)
     space = info.get("space")
     region = region_of(space)
-    if space is None or region == "inner":
+    if space is None:
+        raise RuleViolation(
+            f"Where does {who} stand? Send the space with the token.", code="space_unknown"
+        )
+    if region == "inner":
         discard_scales(ctx, lord, SCALES_TO_CROWN)
         ctx.set("lords", lord, "scales", 0)
         ctx.emit(

@@ -134,3 +134,16 @@ def resolve_settings(raw: Any) -> dict[str, Any]:
             {"options.bag_mix": ["The app draws tokens only once it knows the bag's mix."]}
         )
     return settings
+
+
+def scenario_entry() -> dict[str, Any]:
+    """How the setup screen offers this game (``GET /api/v1/scenarios/``)."""
+    return {
+        "id": "talisman-dragon",
+        "name": "Talisman: The Dragon",
+        "system": "talisman-dragon",
+        "packs": ["talisman-dragon"],
+        "options": describe_settings(),
+        "table_decks": [],
+        "setup": {"system": "talisman-dragon", "options": {"inner_region": "dragon-tower"}},
+    }

@@ -20,6 +20,7 @@ from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import draw_cards
 from deck_tracker.engine.errors import InvalidArguments
 
+from .board import check_known_space
 from .common import SYSTEMS, acting_seat, character_label, in_play, lord_name
 from .content import default_pack
 from .scales import scale_on_lord
@@ -56,7 +57,10 @@ def _nothing_owed(state: State, actor: str | None) -> str | None:
             "str",
             choices=KINDS,
             description="A bag kept at the table: the token that came up.",
-        )
+        ),
+        "space": Arg(
+            "str", description="Where the character stands, if the app does not know yet."
+        ),
     },
     systems=SYSTEMS,
     unavailable=_nothing_owed,
@@ -64,6 +68,9 @@ def _nothing_owed(state: State, actor: str | None) -> str | None:
 def draw_dragon_token(ctx: Context, args: dict[str, Any]) -> None:
     """Draw the dragon token that starts the turn (from the app's bag, or as the table drew it)."""
     seat = acting_seat(ctx)
+    if args["space"] is not None and ctx.get("characters", seat, "space") is None:
+        check_known_space(args["space"])
+        ctx.set("characters", seat, "space", args["space"])
     kind = _drawn_kind(ctx, args["token"])
     ctx.set("turn", "tokens_owed", int(ctx.get("turn", "tokens_owed")) - 1)
     who = character_label(ctx.state, seat)
