@@ -15,7 +15,7 @@ from deck_tracker.engine.core import State
 from .board import space_name
 from .combat import bonus_of
 from .common import character_label, lord_name, on_crown
-from .content import default_pack
+from .content import Space, default_pack
 from .settings import describe_settings
 from .tokens import KINDS
 
@@ -52,29 +52,16 @@ def view_talisman(state: State, seat: str | None) -> dict[str, Any]:
     ]
     scales = state.get("board_scales", {})
     view["board_scales_by_region"] = [
-        {
-            "region": region,
-            "name": pack.region_names[region],
-            "scales": [
-                {
-                    "space": space.id,
-                    "space_name": space.name,
-                    "lord": scales[space.id],
-                    "lord_name": lord_name(scales[space.id]),
-                    "kings": scales[space.id] == king,
-                }
-                for space in spaces
-                if space.id in scales
-            ],
-            "free": sum(1 for space in spaces if space.id not in scales),
-        }
+        _region(region, spaces, scales, king, pack.region_names[region])
         for region, spaces in pack.regions.items()
     ]
     view["characters_view"] = [
         {
             "seat": s,
             "label": character_label(state, s),
-            "space_name": space_name(state, info.get("space")),
+            "where": f"on the {space_name(state, info.get('space'))}"
+            if info.get("space")
+            else "not on the board yet",
             "scales": [
                 {"lord": lord, "lord_name": lord_name(lord), "count": count}
                 for lord, count in sorted((info.get("scales") or {}).items())
@@ -109,7 +96,38 @@ def view_talisman(state: State, seat: str | None) -> dict[str, Any]:
         ],
     }
     view["crown_frozen"] = bool(on_crown(state))
+    view["system_name"] = "Talisman: The Dragon"
     view["king_name"] = lord_name(king) if king else None
     view["token_kinds"] = [{"id": kind, "name": pack.token_kinds[kind].name} for kind in KINDS]
     view["options"] = describe_settings()
     return view
+
+
+def _region(
+    region: str, spaces: tuple[Space, ...], scales: dict[str, str], king: str | None, name: str
+) -> dict[str, Any]:
+    listed = [
+        {
+            "id": space.id,
+            "name": space.name,
+            "scale": lord_name(scales[space.id]) if space.id in scales else None,
+            "kings": space.id in scales and scales[space.id] == king,
+        }
+        for space in spaces
+    ]
+    return {
+        "region": region,
+        "name": name,
+        "spaces": listed,
+        "scales": [
+            {
+                "space": s["id"],
+                "space_name": s["name"],
+                "lord_name": s["scale"],
+                "kings": s["kings"],
+            }
+            for s in listed
+            if s["scale"]
+        ],
+        "free": sum(1 for s in listed if not s["scale"]),
+    }
