@@ -46,7 +46,7 @@ def test_two_phones_crown_a_dragon_king_and_undo_it(
     guest.locator("[data-testid=choose-character]").wait_for()
     guest.select_option("select[name=character]", "Dragon Hunter")
     guest.get_by_role("button", name="Take this character").click()
-    guest.locator("[data-character=\"Bea's Dragon Hunter\"]").wait_for()
+    guest.locator('[data-character="Bea\'s Dragon Hunter"]').wait_for()
 
     host.click("[data-tab=board]")
     host.locator("[data-testid=talisman]").wait_for()
