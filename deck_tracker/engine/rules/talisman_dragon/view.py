@@ -97,6 +97,7 @@ def view_talisman(state: State, seat: str | None) -> dict[str, Any]:
     }
     view["crown_frozen"] = bool(on_crown(state))
     view["system_name"] = "Talisman: The Dragon"
+    view["dragon_cards_out"] = _cards_out(state)
     view["king_name"] = lord_name(king) if king else None
     view["token_kinds"] = [{"id": kind, "name": pack.token_kinds[kind].name} for kind in KINDS]
     view["options"] = describe_settings()
@@ -131,3 +132,21 @@ def _region(
         ],
         "free": sum(1 for s in listed if not s["scale"]),
     }
+
+
+def _cards_out(state: State) -> list[dict[str, Any]]:
+    """The Dragon Cards on the table now (drawn for a scale or in the Tower), by name."""
+    taught = state.get("taught", {})
+    out = []
+    for lord in default_pack().lords.values():
+        for card in state["decks"][lord.deck]["table"]:
+            known = taught.get(card)
+            out.append(
+                {
+                    "card": card,
+                    "deck": lord.deck,
+                    "name": known["name"] if known else f"an unread {lord.name} Card",
+                    "kind": known["kind"] if known else None,
+                }
+            )
+    return out

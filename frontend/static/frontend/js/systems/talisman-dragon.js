@@ -33,6 +33,7 @@ export function render(ctx) {
     me && !me.name ? chooseCharacter(ctx) : null,
     lords(state),
     turn(ctx),
+    dragonCards(ctx),
     characters(ctx),
     boardScales(state),
     track(ctx));
@@ -92,6 +93,29 @@ function claim(ctx) {
     const enemy = h("input", { name: "enemy", "aria-label": "Enemy killed", placeholder: "The Enemy killed, e.g. Fire Drake" });
     body.append(h("p", { class: "muted", text: "Killing an Enemy from a Dragon Card claims the scale on your space." }), enemy,
       h("button", { type: "button", class: "primary", text: "Claim", onclick: async () => { if (await quick(ctx, "claim_scale", { enemy: enemy.value.trim() }, "Claim the scale")) close(); } }));
+  });
+}
+
+const KINDS = ["enemy", "event", "object", "follower", "stranger", "place", "spell"];
+
+function dragonCards(ctx) {
+  const out = ctx.session.state.dragon_cards_out || [];
+  if (!out.length) return null;
+  return h("section", { class: "card", "data-testid": "dragon-cards" },
+    h("h2", { text: "Dragon Cards out" }),
+    h("ul", { class: "list" }, out.map((card) => h("li", { class: "list-row" },
+      h("span", { class: "grow", text: card.kind ? `${card.name} (${card.kind})` : card.name }),
+      card.kind ? null : h("button", { type: "button", text: "Read it out", onclick: () => nameCard(ctx, card) })))));
+}
+
+function nameCard(ctx, card) {
+  sheet("Name the Dragon Card", (body, close) => {
+    const name = h("input", { name: "card-name", "aria-label": "Name printed on the card" });
+    const kind = h("select", { name: "card-kind", "aria-label": "Kind" }, KINDS.map((k) => h("option", { value: k, text: k })));
+    body.append(h("p", { class: "muted", text: "The app remembers it for this game." }), name, kind,
+      h("button", { type: "button", class: "primary", text: "Save", onclick: async () => {
+        if (await quick(ctx, "name_dragon_card", { deck: card.deck, card: card.card, name: name.value.trim(), kind: kind.value }, "Name the card")) close();
+      } }));
   });
 }
 
