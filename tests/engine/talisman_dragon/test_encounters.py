@@ -77,7 +77,9 @@ def test_the_kings_scale_on_the_sentinel_closes_the_bridge_inward_not_outward():
         game.execute("move", {"space": "hills-3"})
     assert refused.value.code == "crossing_closed"
 
-    game.state["characters"]["1"]["space"] = "castle"
+    # Another way across (a card that carries the character) is not the Sentinel's bridge.
+    game.execute("move", {"space": "hills-3", "crossing": "other"})
+    assert game.state["characters"]["1"]["space"] == "hills-3"
     game.execute("move", {"space": "woods-2"})
     assert game.state["characters"]["1"]["space"] == "woods-2"
 

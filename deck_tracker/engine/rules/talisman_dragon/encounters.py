@@ -73,6 +73,12 @@ def check_crossing(state: State, going_from: str | None, going_to: str | None) -
         "space": Arg("str", required=True, description="The space landed on."),
         "encounter": Arg("str", default="space", choices=ENCOUNTERS),
         "cards": Arg("list[str]", max_items=1, description="A table-held Dragon deck: the card."),
+        "crossing": Arg(
+            "str",
+            default="sentinel",
+            choices=("sentinel", "other"),
+            description="Outer to Middle Region: by the Sentinel's bridge, or another way (a card).",
+        ),
     },
     systems=SYSTEMS,
     unavailable=in_play,
@@ -87,7 +93,8 @@ def move(ctx: Context, args: dict[str, Any]) -> None:
         raise RuleViolation(
             "The character is in the Inner Region: use its track.", code="in_inner_region"
         )
-    check_crossing(ctx.state, region_of(info.get("space")), region_of(space))
+    if args["crossing"] == "sentinel":
+        check_crossing(ctx.state, region_of(info.get("space")), region_of(space))
     scale = ctx.get("board_scales", default={}).get(space)
     if choice == "scale" and scale is None:
         raise RuleViolation(f"The {space_name(ctx.state, space)} has no scale.", code="no_scale")
