@@ -77,7 +77,7 @@ def check_crossing(state: State, going_from: str | None, going_to: str | None) -
             "str",
             default="sentinel",
             choices=("sentinel", "other"),
-            description="Outer to Middle Region: by the Sentinel's bridge, or another way (a card).",
+            description="Outer to Middle: by the Sentinel's bridge, or another way (a card).",
         ),
     },
     systems=SYSTEMS,
