@@ -36,6 +36,8 @@ PUBLIC_KEYS = (
 def view_talisman(state: State, seat: str | None) -> dict[str, Any]:
     pack = default_pack()
     view = {key: state.get(key) for key in PUBLIC_KEYS}
+    # The game screen's header names whose turn it is from ``turn.active_seat``.
+    view["turn"] = {**state["turn"], "active_seat": state["turn"]["seat"]}
     king = state.get("king")
     view["lords_view"] = [
         {
