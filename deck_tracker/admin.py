@@ -15,7 +15,7 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html
 
-from .engine.views import view_state
+from .engine import view_state
 from .models import ContentOverlay, Game, GameEvent, Seat
 
 

@@ -14,6 +14,7 @@ from .engine import (
     describe_rewards,
     describe_scenario,
     describe_settings,
+    offered_games,
 )
 from .engine.content import (
     ContentError,
@@ -204,6 +205,7 @@ def scenarios() -> list[dict[str, Any]]:
             "setup": {"system": "dotr"},
         },
         *_dragon_scenarios(),
+        *offered_games(),
         {
             "id": "custom-decks",
             "name": "Any decks of your own (no board)",

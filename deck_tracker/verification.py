@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from .engine.core import Event, fold
+from .engine import Event, fold
 from .models import Game, GameEvent
 
 

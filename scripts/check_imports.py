@@ -106,7 +106,7 @@ DJANGO_FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
 # Floors of the client, lowest first (paths under frontend/static/frontend/js).
 CLIENT_FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("client library", ("*",)),
-    ("client tabs", ("tabs/*",)),
+    ("client tabs and game systems' boards", ("tabs/*", "systems/*")),
     ("client screens", ("screens/*",)),
     ("client router", ("router.js",)),
     ("client entry", ("main.js",)),

@@ -24,7 +24,7 @@ from .rules.dotr.kings_champion.fame import fame_totals
 from .rules.dotr.kings_champion.grand_ball import describe_rewards
 from .rules.dotr.scenarios.catalogue import default_scenarios, describe_scenario
 from .slugs import slugify
-from .systems import get_system, load_systems
+from .systems import get_system, load_systems, offered_games
 from .views import view_event, view_state
 
 __all__ = [
@@ -50,6 +50,7 @@ __all__ = [
     "get_system",
     "load_systems",
     "new_seed",
+    "offered_games",
     "rng_for",
     "run",
     "seed_commitment",

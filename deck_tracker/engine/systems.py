@@ -27,6 +27,7 @@ __all__ = [
     "SystemView",
     "get_system",
     "load_systems",
+    "offered_games",
     "resolve",
 ]
 
@@ -41,6 +42,7 @@ NotInThisGame = Callable[[State, CommandSpec], "str | None"]
 SYSTEMS: Mapping[str, str] = {
     "generic": "deck_tracker.engine.game:generic_system",
     "dotr": "deck_tracker.engine.rules.dotr.hooks:load",
+    "talisman-dragon": "deck_tracker.engine.rules.talisman_dragon:load",
 }
 
 
@@ -53,6 +55,9 @@ class System:
     # Rules that follow every command of a game of this system, in the order they run.
     observers: tuple[Observer, ...] = field(default_factory=tuple)
     not_in_this_game: NotInThisGame | None = None
+    # What the setup screen offers for this system beyond Defenders of the Realm's own list
+    # (``GET /api/v1/scenarios/``): one entry per way to start a game of it.
+    offered: Callable[[], list[dict[str, Any]]] | None = None
 
 
 _LOADED: dict[str, System] = {}
@@ -80,3 +85,13 @@ def load_systems() -> Mapping[str, System]:
 
 def get_system(name: str) -> System | None:
     return load_systems().get(name)
+
+
+def offered_games() -> list[dict[str, Any]]:
+    """The setup screen's entries of every system that offers its own (in :data:`SYSTEMS` order)."""
+    return [
+        entry
+        for system in load_systems().values()
+        if system.offered is not None
+        for entry in system.offered()
+    ]

@@ -289,7 +289,9 @@ def load_packs(root: Path) -> dict[str, Pack]:
     waiting = [
         sub
         for sub in sorted(Path(root).iterdir())
-        if sub.is_dir() and not sub.name.startswith((".", "_"))
+        if sub.is_dir()
+        and not sub.name.startswith((".", "_"))
+        and (sub / "pack.json").is_file()  # other game systems keep their own manifest
     ]
     # Expansions load after the packs they require (``requires`` in their pack.json).
     while waiting:

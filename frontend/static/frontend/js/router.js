@@ -17,6 +17,8 @@ async function route() {
       current = (await import("./screens/home.js")).show(app);
     } else if (path === "/new") {
       current = (await import("./screens/setup.js")).show(app);
+    } else if (path === "/new/talisman-dragon") {
+      current = (await import("./systems/talisman-dragon.js")).showStart(app);
     } else if (path === "/join") {
       current = (await import("./screens/join.js")).show(app, "");
     } else if ((match = path.match(/^\/join\/([A-Za-z0-9-]+)$/))) {

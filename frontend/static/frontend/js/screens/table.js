@@ -16,7 +16,7 @@ import { renderSetup, showShare } from "../tabs/setup-view.js";
 // A tab with `load` is fetched the first time it shows (the first load stays small).
 const TABS = [
   { id: "board", label: "Board", icon: "◈", module: board },
-  { id: "night", label: "Night", icon: "☾", module: night },
+  { id: "night", label: "Night", icon: "☾", module: night, dotr: true },
   { id: "me", label: "Me", icon: "☺", module: seat },
   { id: "fame", label: "Fame", icon: "★", module: null, dotr: true, load: () => import("../tabs/fame.js") },
   { id: "enter", label: "Enter", icon: "✎", module: enter },
@@ -90,7 +90,7 @@ export function show(app, gameId) {
     mount(header,
       h("a", { href: "/", class: "icon-btn", "data-link": "", "aria-label": "Home", text: "⌂" }),
       h("div", { class: "topbar-mid" },
-        state && state.war_status ? h("span", { class: `war-chip war-${state.war_status}`, "data-testid": "war-status", text: WAR[state.war_status] || state.war_status }) : h("span", { class: "war-chip", text: state ? state.system : "…" }),
+        state && state.war_status ? h("span", { class: `war-chip war-${state.war_status}`, "data-testid": "war-status", text: WAR[state.war_status] || state.war_status }) : h("span", { class: "war-chip", text: state ? state.system_name || state.system : "…" }),
         h("small", { class: "muted turn-line", text: turn ? `Turn ${turn.number}${active ? ` · ${active}` : ""}` : "" })),
       h("span", { class: `live live-${session.status}`, role: "status", title: `${status} · version ${session.version}`, "data-testid": "live", "data-version": String(session.version) },
         h("span", { class: "dot", "aria-hidden": "true" }), h("span", { class: "live-text", text: status })),

@@ -5,12 +5,14 @@ import { h, sheet } from "../dom.js";
 import { COLOURS, FACTIONS, cardName, deckLabel, generalName, locationName } from "../content.js";
 import { factionBadge, renderMap } from "../map.js";
 import { openLocation } from "./common.js";
+import * as talisman from "../systems/talisman-dragon.js";
 
 const WAR_TRACK = [["Early War", "1 card a night"], ["Mid War", "2 cards"], ["Mid War", "2 cards"], ["Late War", "3 cards"]];
 
 export function render(ctx) {
   const { session, content, view } = ctx;
   const state = session.state;
+  if (state.system === "talisman-dragon") return talisman.render(ctx);
   const parts = [];
   if (state.board) {
     const map = renderMap(content, state, { onSelect: (id) => { view.selected = id; openLocation(ctx, id); } });

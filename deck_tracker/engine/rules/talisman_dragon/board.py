@@ -1,0 +1,85 @@
+"""The main board's Regions as the rules of The Dragon use them.
+
+Rules decisions:
+
+* A crowned Lord's scale goes to the drawing character's space, or to the next space
+  counterclockwise without a scale, within that character's Region (TD p8). The pack lists each
+  Region's spaces counterclockwise, so "next" is the next item, wrapping round.
+* The Sentinel and the Portal of Power are the crossings inward (TD p10); a scale matching the
+  Dragon King on one of them closes that crossing inward only.
+"""
+
+from __future__ import annotations
+
+from deck_tracker.engine.core import State
+from deck_tracker.engine.errors import RuleViolation
+
+from .content import CROWN, Space, default_pack
+
+INNER = "inner"
+
+
+def region_of(space: str | None) -> str | None:
+    if space is None:
+        return None
+    found = default_pack().space(space)
+    return found.region if found else INNER
+
+
+def space_name(state: State, space: str | None) -> str:
+    if space is None:
+        return "off the board"
+    found = default_pack().space(space)
+    if found is not None:
+        return found.name
+    side = default_pack().sides.get(str(state.get("settings", {}).get("inner_region")))
+    for track_space in side.track if side else ():
+        if track_space.id == space:
+            return track_space.name
+    return space
+
+
+def placement_order(space: str) -> list[Space]:
+    """The spaces a scale may land on, first choice first: this one, then counterclockwise."""
+    found = default_pack().space(space)
+    if found is None:
+        return []
+    ring = list(default_pack().regions[found.region])
+    start = next(i for i, candidate in enumerate(ring) if candidate.id == space)
+    return ring[start:] + ring[:start]
+
+
+def free_space_from(state: State, space: str) -> str | None:
+    scales = state.get("board_scales", {})
+    for candidate in placement_order(space):
+        if candidate.id not in scales:
+            return candidate.id
+    return None
+
+
+def check_known_space(space: str) -> None:
+    if default_pack().space(space) is None:
+        raise RuleViolation(
+            f"{space!r} is not a space of the Outer or Middle Region.", code="unknown_space"
+        )
+
+
+def crossing_closed(state: State, space: str, going_from: str | None, going_to: str | None) -> bool:
+    """Whether a scale matching the Dragon King on a crossing forbids this move inward."""
+    crossing = default_pack().crossings.get(space)
+    king = state.get("king")
+    if crossing is None or king is None or state.get("board_scales", {}).get(space) != king:
+        return False
+    return (going_from, going_to) == crossing
+
+
+__all__ = [
+    "CROWN",
+    "INNER",
+    "check_known_space",
+    "crossing_closed",
+    "free_space_from",
+    "placement_order",
+    "region_of",
+    "space_name",
+]

@@ -1,0 +1,138 @@
+"""What claimed scales do: the attack bonus, cancelling a Dragon Rage, and inheritance (TD p11).
+
+Rules decisions:
+
+* Each claimed scale matching an opponent adds 1 to the attack score; against several Enemies
+  at once, each scale counts once per matching Enemy (the p11 examples: three Varthrax scales
+  against two Varthrax Enemies add 6). The table tells the app whom the character fights
+  (``set_opponents``: one Lord per Enemy from his deck, or the Dragon King); other Enemies add
+  nothing.
+* A matching scale may be discarded to cancel a Lord's Dragon Rage.
+* Scales are not Objects: no command ditches, sells, trades or steals them; a killed
+  character's scales pass to the player's new character.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from deck_tracker.engine.commands import Arg, command
+from deck_tracker.engine.core import Context, State, Step
+from deck_tracker.engine.errors import RuleViolation
+
+from .common import SYSTEMS, character, character_label, check_lord, lord_name
+from .scales import discard_scales
+
+R_BONUS = (
+    "Claiming Dragon Scales: each scale matching the opponent adds 1 to the attack score; each "
+    "matching Enemy of a combined fight counts (p11)"
+)
+R_CANCEL = "Claiming Dragon Scales: discard a matching scale to cancel a Dragon Rage (p11)"
+R_INHERIT = "Claiming Dragon Scales: a killed character's scales pass to the new character (p11)"
+
+
+def attack_bonus(scales: Mapping[str, int], opponents: Iterable[str]) -> int:
+    """The points claimed scales add against these opponents (one Lord per Enemy faced)."""
+    return sum(int(scales.get(lord, 0)) for lord in opponents)
+
+
+def bonus_of(state: State, seat: str) -> int:
+    info = state.get("characters", {}).get(seat, {})
+    return attack_bonus(info.get("scales") or {}, info.get("opponents") or [])
+
+
+def _seat_of(ctx: Context, seat: str | None) -> str:
+    chosen = seat or ctx.actor
+    if chosen is None or chosen not in ctx.get("characters", default={}):
+        raise RuleViolation(f"Seat {chosen} has no character.", code="no_character")
+    return chosen
+
+
+SEAT = Arg("str", description="The character's seat; the caller's by default.")
+
+
+@command(
+    "set_opponents",
+    args={
+        "lords": Arg(
+            "list[str]",
+            required=True,
+            max_items=10,
+            description="One Draconic Lord per Enemy fought (their deck), or the Dragon King.",
+        ),
+        "seat": SEAT,
+    },
+    systems=SYSTEMS,
+)
+def set_opponents(ctx: Context, args: dict[str, Any]) -> None:
+    """Say whom the character fights now, to see what the claimed scales add."""
+    seat = _seat_of(ctx, args["seat"])
+    lords = [check_lord(lord) for lord in args["lords"]]
+    ctx.set("characters", seat, "opponents", lords)
+    bonus = bonus_of(ctx.state, seat)
+    who = character_label(ctx.state, seat)
+    faced = ", ".join(lord_name(lord) for lord in lords) or "no Dragon Enemy"
+    ctx.emit(
+        "opponents_set",
+        f"{who} fights {faced}: claimed scales add {bonus} to the attack score.",
+        data={"seat": seat, "lords": lords, "bonus": bonus},
+        steps=[Step(f"Add {bonus} to {who}'s attack score.", R_BONUS)] if bonus else [],
+    )
+
+
+@command(
+    "cancel_dragon_rage",
+    args={"lord": Arg("str", required=True), "seat": SEAT},
+    systems=SYSTEMS,
+)
+def cancel_dragon_rage(ctx: Context, args: dict[str, Any]) -> None:
+    """Discard a claimed scale matching the raging Lord to cancel his Dragon Rage."""
+    seat = _seat_of(ctx, args["seat"])
+    lord = check_lord(args["lord"])
+    held = dict(character(ctx.state, seat).get("scales") or {})
+    if held.get(lord, 0) < 1:
+        raise RuleViolation(
+            f"{character_label(ctx.state, seat)} holds no {lord_name(lord)} scale.",
+            code="no_matching_scale",
+        )
+    held[lord] -= 1
+    if not held[lord]:
+        del held[lord]
+    ctx.set("characters", seat, "scales", held)
+    discard_scales(ctx, lord, 1)
+    who = character_label(ctx.state, seat)
+    ctx.emit(
+        "dragon_rage_cancelled",
+        f"{who} discards a {lord_name(lord)} scale to cancel his Dragon Rage.",
+        data={"seat": seat, "lord": lord},
+        steps=[Step(f"Discard one {lord_name(lord)} scale; ignore the Dragon Rage.", R_CANCEL)],
+    )
+
+
+@command(
+    "new_character",
+    args={"name": Arg("str", required=True, description="The new character."), "seat": SEAT},
+    systems=SYSTEMS,
+)
+def new_character(ctx: Context, args: dict[str, Any]) -> None:
+    """A killed character's player takes a new character, who inherits the claimed scales."""
+    seat = _seat_of(ctx, args["seat"])
+    old = character(ctx.state, seat)
+    before = character_label(ctx.state, seat)
+    scales = dict(old.get("scales") or {})
+    ctx.set(
+        "characters",
+        seat,
+        {"name": args["name"], "space": None, "scales": scales, "inner": None, "opponents": []},
+    )
+    ctx.set("seats", seat, "hero", args["name"])
+    count = sum(scales.values())
+    ctx.emit(
+        "character_replaced",
+        f"{before} is gone; the {args['name']} inherits {count} dragon scale(s).",
+        data={"seat": seat, "name": args["name"], "scales": scales},
+        steps=[Step("Move the dragon scales to the new character's play area.", R_INHERIT)]
+        if count
+        else [],
+    )

@@ -1,0 +1,71 @@
+"""Names and look-ups every Talisman: The Dragon module shares."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deck_tracker.engine.core import Context, State
+from deck_tracker.engine.errors import RuleViolation
+
+from .content import CROWN, default_pack
+
+SYSTEM = "talisman-dragon"
+SYSTEMS = frozenset({SYSTEM})
+
+
+def lord_name(lord: str | None) -> str:
+    if lord is None:
+        return "no Lord"
+    found = default_pack().lords.get(lord)
+    return found.name if found else lord
+
+
+def character_label(state: State, seat: str) -> str:
+    character = state.get("characters", {}).get(seat, {})
+    player = state.get("seats", {}).get(seat, {}).get("name") or f"Seat {seat}"
+    name = character.get("name")
+    return f"{player}'s {name}" if name else player
+
+
+def active_seat(state: State) -> str | None:
+    seat: str | None = state.get("turn", {}).get("seat")
+    return seat
+
+
+def character(state: State, seat: str) -> dict[str, Any]:
+    found: dict[str, Any] | None = state.get("characters", {}).get(seat)
+    if found is None:
+        raise RuleViolation(f"Seat {seat} has no character.", code="no_character")
+    return found
+
+
+def acting_seat(ctx: Context) -> str:
+    """The character whose turn it is: every phone at the table may tap for them."""
+    seat = active_seat(ctx.state)
+    if seat is None:
+        raise RuleViolation("No character has a turn yet.", code="no_turn")
+    return seat
+
+
+def on_crown(state: State) -> list[str]:
+    return [
+        seat
+        for seat, info in state.get("characters", {}).items()
+        if (info.get("inner") or {}).get("space") == CROWN
+    ]
+
+
+def in_play(state: State, actor: str | None) -> str | None:
+    """Availability: the game is on and a character has the turn."""
+    if state.get("outcome"):
+        return "The game is over."
+    if active_seat(state) is None:
+        return "No character has a turn yet."
+    return None
+
+
+def check_lord(lord: str) -> str:
+    if lord not in default_pack().lords:
+        names = ", ".join(default_pack().lords)
+        raise RuleViolation(f"{lord!r} is not a Draconic Lord ({names}).", code="unknown_lord")
+    return lord

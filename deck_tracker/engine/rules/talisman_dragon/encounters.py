@@ -1,0 +1,190 @@
+"""Landing on a space with a dragon scale, and claiming it (TD p10-11).
+
+Rules decisions:
+
+* Landing on a space with a scale, the character encounters the space, a character there, or
+  the scale; a scale matching the Dragon King must be encountered (p10).
+* Encountering a scale draws one card from the matching Dragon deck onto the space and ignores
+  the space's text (p10). The app-held decks draw it; a table-held deck names the card drawn.
+* Killing an Enemy from a Dragon Card lets the character claim the scale on his space (p11). The
+  table names the Enemy killed; the card may have been on the space before (the Conjurer's
+  Carrion Drake, p11).
+* The Sentinel (Outer to Middle) and the Portal of Power (Middle to Inner) with a scale matching
+  the Dragon King cannot be used to cross inward; crossing outward stays free (p10).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deck_tracker.engine.commands import Arg, command
+from deck_tracker.engine.core import Context, State, Step
+from deck_tracker.engine.decks import draw_cards
+from deck_tracker.engine.errors import InvalidArguments, RuleViolation
+
+from .board import check_known_space, crossing_closed, region_of, space_name
+from .common import SYSTEMS, acting_seat, character, character_label, in_play, lord_name
+from .content import default_pack
+
+R_CHOICE = (
+    "Encountering Dragon Scales: on a space with a scale, encounter the space, a character "
+    "there, or the scale (p10)"
+)
+R_KINGS_SCALE = (
+    "Encountering Dragon Scales: a scale matching the current Dragon King must be encountered (p10)"
+)
+R_DRAW_DRAGON = (
+    "Encountering Dragon Scales: draw one card from the matching deck; the space's text is "
+    "ignored (p10)"
+)
+R_SENTINEL = (
+    "Encountering Dragon Scales: the King's scale on the Sentinel forbids crossing to the "
+    "Middle Region (p10)"
+)
+R_PORTAL = (
+    "Encountering Dragon Scales: the King's scale on the Portal of Power forbids crossing to the "
+    "Inner Region (p10)"
+)
+R_CLAIM = (
+    "Claiming Dragon Scales: killing an Enemy from a Dragon Card, the character may claim the "
+    "scale on his space (p11)"
+)
+ENCOUNTERS = ("space", "character", "scale")
+
+
+def check_crossing(state: State, going_from: str | None, going_to: str | None) -> None:
+    if crossing_closed(state, "sentinel", going_from, going_to):
+        raise RuleViolation(
+            f"A {lord_name(state.get('king'))} scale on the Sentinel closes the bridge to the "
+            "Middle Region.",
+            code="crossing_closed",
+        )
+    if crossing_closed(state, "portal-of-power", going_from, going_to):
+        raise RuleViolation(
+            f"A {lord_name(state.get('king'))} scale on the Portal of Power closes the way to "
+            "the Inner Region.",
+            code="crossing_closed",
+        )
+
+
+@command(
+    "move",
+    args={
+        "space": Arg("str", required=True, description="The space landed on."),
+        "encounter": Arg("str", default="space", choices=ENCOUNTERS),
+        "cards": Arg("list[str]", max_items=1, description="A table-held Dragon deck: the card."),
+        "crossing": Arg(
+            "str",
+            default="sentinel",
+            choices=("sentinel", "other"),
+            description="Outer to Middle: by the Sentinel's bridge, or another way (a card).",
+        ),
+    },
+    systems=SYSTEMS,
+    unavailable=in_play,
+)
+def move(ctx: Context, args: dict[str, Any]) -> None:
+    """Land on an Outer or Middle Region space and say what the character encounters."""
+    seat = acting_seat(ctx)
+    space, choice = args["space"], args["encounter"]
+    check_known_space(space)
+    info = character(ctx.state, seat)
+    if info.get("inner"):
+        raise RuleViolation(
+            "The character is in the Inner Region: use its track.", code="in_inner_region"
+        )
+    if args["crossing"] == "sentinel":
+        check_crossing(ctx.state, region_of(info.get("space")), region_of(space))
+    scale = ctx.get("board_scales", default={}).get(space)
+    if choice == "scale" and scale is None:
+        raise RuleViolation(f"The {space_name(ctx.state, space)} has no scale.", code="no_scale")
+    if scale is not None and scale == ctx.get("king") and choice != "scale":
+        raise RuleViolation(
+            f"The {lord_name(scale)} scale matches the Dragon King: it must be encountered.",
+            code="kings_scale_first",
+        )
+    ctx.set("characters", seat, "space", space)
+    ctx.set("characters", seat, "opponents", [])
+    who, where = character_label(ctx.state, seat), space_name(ctx.state, space)
+    steps = [Step(f"Move {who} to the {where}.", "Movement")]
+    if scale is not None:
+        rule = R_KINGS_SCALE if scale == ctx.get("king") else R_CHOICE
+        steps.append(Step(f"{who} encounters the {choice} on the {where}.", rule))
+    ctx.emit(
+        "character_moved",
+        f"{who} lands on the {where}"
+        + (f" and encounters the {lord_name(scale)} scale." if choice == "scale" else "."),
+        data={"seat": seat, "space": space, "encounter": choice, "scale": scale},
+        steps=steps,
+    )
+    if choice == "scale" and scale is not None:
+        encounter_scale(ctx, seat, space, scale, args["cards"])
+
+
+def encounter_scale(
+    ctx: Context, seat: str, space: str, lord: str, cards: list[str] | None
+) -> None:
+    deck = default_pack().lords[lord].deck
+    drawn = draw_cards(ctx, deck, count=1, cards=cards, rule=R_DRAW_DRAGON)
+    ctx.put("decks", deck, "table", drawn)
+    ctx.set("encounter", {"seat": seat, "space": space, "lord": lord, "cards": drawn})
+    ctx.set("characters", seat, "opponents", [lord])
+    where = space_name(ctx.state, space)
+    ctx.emit(
+        "dragon_card_drawn",
+        f"{character_label(ctx.state, seat)} draws a {lord_name(lord)} Card on the {where}.",
+        data={"seat": seat, "space": space, "lord": lord, "deck": deck, "cards": drawn},
+        steps=[
+            Step(
+                f"Draw the top {lord_name(lord)} Card and place it on the {where}; resolve the "
+                "cards there in order of encounter number.",
+                R_DRAW_DRAGON,
+            ),
+            Step(f"Ignore everything printed on the {where}.", R_DRAW_DRAGON),
+        ],
+    )
+
+
+def _no_scale_here(state: State, actor: str | None) -> str | None:
+    reason = in_play(state, actor)
+    if reason:
+        return reason
+    seat = state["turn"]["seat"]
+    space = state.get("characters", {}).get(seat, {}).get("space")
+    if space is None or space not in state.get("board_scales", {}):
+        return "There is no scale on this character's space."
+    return None
+
+
+@command(
+    "claim_scale",
+    args={"enemy": Arg("str", required=True, description="The Enemy killed, as on its card.")},
+    systems=SYSTEMS,
+    unavailable=_no_scale_here,
+)
+def claim_scale(ctx: Context, args: dict[str, Any]) -> None:
+    """Claim the scale on the character's space after killing an Enemy from a Dragon Card."""
+    seat = acting_seat(ctx)
+    space = character(ctx.state, seat)["space"]
+    lord = ctx.get("board_scales")[space]
+    if not args["enemy"].strip():
+        raise InvalidArguments({"enemy": ["Name the Enemy killed."]})
+    ctx.delete("board_scales", space)
+    held = dict(character(ctx.state, seat).get("scales") or {})
+    held[lord] = held.get(lord, 0) + 1
+    ctx.set("characters", seat, "scales", held)
+    ctx.set("turn", "kills", int(ctx.get("turn", "kills", default=0)) + 1)
+    ctx.set("encounter", None)
+    who = character_label(ctx.state, seat)
+    ctx.emit(
+        "scale_claimed",
+        f"{who} killed the {args['enemy']} and claims the {lord_name(lord)} scale.",
+        data={"seat": seat, "space": space, "lord": lord, "enemy": args["enemy"]},
+        steps=[
+            Step(
+                f"Move the {lord_name(lord)} scale from the {space_name(ctx.state, space)} to "
+                f"{who}'s play area; the {args['enemy']} is a trophy.",
+                R_CLAIM,
+            )
+        ],
+    )

@@ -1,0 +1,114 @@
+"""Setting up a Talisman: The Dragon table, and characters taking their seats.
+
+Rules decisions:
+
+* Each Draconic Lord starts with no scale and nobody is Dragon King until a Lord's third scale
+  (TD p8). The Crown token waits beside the Lords.
+* The three Dragon decks are the app's (shuffled, with unknown cards that players name when
+  drawn) or the table's (``dragon_decks``); the token bag is the table's unless its mix is known
+  (``token_draw``, settings.py).
+* A character starts off the board: the first move the table records places it. The host's
+  seat has the first turn; turns then follow the seats in order.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deck_tracker.engine.core import Context, Step
+from deck_tracker.engine.game import place_decks
+
+from .common import lord_name
+from .content import default_pack
+from .settings import resolve_settings
+from .tokens import BAG, bag_cards
+
+R_SETUP = "Setup: the Draconic Lord cards, the dragon token bag and the Dragon decks (The Dragon)"
+R_OVERLAY = "Board Overlay: before starting the game, players agree which side is used (p12)"
+
+
+def setup_talisman(ctx: Context, setup: dict[str, Any]) -> None:
+    settings = resolve_settings(setup.get("options"))
+    ctx.set("settings", settings)
+    pack = default_pack()
+    lives = settings["lord_lives"] or {}
+    ctx.set(
+        "lords",
+        {
+            lord.id: {"scales": 0, "lives": lives.get(lord.id, lord.lives), "wounds": 0}
+            for lord in pack.lords.values()
+        },
+    )
+    ctx.set("king", None)
+    ctx.set("board_scales", {})
+    ctx.set("discarded_scales", {lord: 0 for lord in pack.lords})
+    ctx.set("characters", {})
+    ctx.set("turn", {"seat": "1", "number": 1, "tokens_owed": 1, "kills": 0})
+    ctx.set("encounter", None)
+    ctx.set("tower_cards", [])
+    ctx.set("tower_draws", {})
+    ctx.set("taught", {})
+    side = pack.sides[settings["inner_region"]]
+    ctx.emit(
+        "talisman_prepared",
+        f"Talisman: The Dragon with the {side.name} as the Inner Region.",
+        data={"inner_region": side.id, "settings": settings},
+        steps=[
+            Step(
+                "Place Varthrax, Cadorus and Grilipus beside the board with no scale; keep the "
+                "Crown token beside them.",
+                R_SETUP,
+            ),
+            Step(f"Lay the board overlay on the Inner Region, {side.name} side up.", R_OVERLAY),
+        ],
+    )
+    decks = {
+        lord.deck: {
+            "cards": [f"{lord.id}-{n:02d}" for n in range(1, lord.deck_size + 1)],
+            "owner": settings["dragon_decks"],
+            "auto_reshuffle": True,
+        }
+        for lord in pack.lords.values()
+    }
+    if settings["token_draw"] == "app":
+        decks[BAG] = {
+            "cards": bag_cards(settings["bag_mix"]),
+            "owner": "app",
+            "auto_reshuffle": bool(settings["bag_refill"]),
+        }
+    place_decks(ctx, decks, rule=R_SETUP)
+    for seat, info in ctx.get("seats").items():
+        character_enters(ctx, seat, info.get("hero"))
+    if settings["token_draw"] == "table":
+        ctx.emit(
+            "bag_at_table",
+            "The dragon token bag stays at the table.",
+            data={},
+            steps=[
+                Step(
+                    "Put every dragon token in the bag; at the start of each turn draw one and "
+                    "tap it in the app.",
+                    R_SETUP,
+                )
+            ],
+        )
+    ctx.emit(
+        "lords_ready",
+        "The Draconic Lords wait: "
+        + ", ".join(lord_name(lord) for lord in pack.lords)
+        + ". Nobody is Dragon King yet.",
+        data={"lords": list(pack.lords)},
+    )
+
+
+def character_enters(ctx: Context, seat: str, name: str | None) -> None:
+    ctx.set(
+        "characters",
+        seat,
+        {"name": name, "space": None, "scales": {}, "inner": None, "opponents": []},
+    )
+
+
+def seat_joined(ctx: Context, seat: str) -> None:
+    character_enters(ctx, seat, ctx.get("seats", seat, "hero"))
+    ctx.attach_pending_to_last_event()

@@ -1,0 +1,44 @@
+"""What the table reads from the box, entered once and remembered for the game.
+
+A Dragon Card's name and kind are printed only on the card: when an unknown card is drawn the
+phone asks for them and every later mention shows the name. The game keeps them
+(``state["taught"]``); content overlays of other packs are shared across games, this one is not
+(docs/talisman-dragon.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deck_tracker.engine.commands import Arg, command
+from deck_tracker.engine.core import Context
+from deck_tracker.engine.decks import all_cards, get_deck
+from deck_tracker.engine.errors import RuleViolation
+
+from .common import SYSTEMS
+from .content import default_pack
+
+CARD_KINDS = ("enemy", "event", "object", "follower", "stranger", "place", "spell")
+
+
+@command(
+    "name_dragon_card",
+    args={
+        "deck": Arg("str", required=True, choices=tuple(default_pack().lords)),
+        "card": Arg("str", required=True),
+        "name": Arg("str", required=True, description="As printed on the card."),
+        "kind": Arg("str", required=True, choices=CARD_KINDS),
+    },
+    systems=SYSTEMS,
+)
+def name_dragon_card(ctx: Context, args: dict[str, Any]) -> None:
+    """Tell the app a drawn Dragon Card's name and kind, as printed."""
+    deck = get_deck(ctx.state, args["deck"])
+    if args["card"] not in all_cards(deck):
+        raise RuleViolation(f"The {args['deck']} deck has no such card.", code="unknown_card")
+    ctx.set("taught", args["card"], {"name": args["name"], "kind": args["kind"]})
+    ctx.emit(
+        "dragon_card_named",
+        f"A {args['deck'].title()} Card is the {args['name']} ({args['kind']}).",
+        data={k: args[k] for k in ("deck", "card", "name", "kind")},
+    )

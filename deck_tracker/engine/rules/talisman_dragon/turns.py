@@ -1,0 +1,50 @@
+"""Turns: the next character's turn begins with its dragon token (TD p6).
+
+Rules decisions: turns follow the seats in order. Ending a turn is refused while its dragon
+tokens are undrawn; it discards the Dragon Tower's cards (p13) and forgets the opponents.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deck_tracker.engine.commands import command
+from deck_tracker.engine.core import Context, State, Step
+
+from .common import SYSTEMS, acting_seat, character_label, in_play
+from .inner import clear_tower
+from .tokens import R_DRAW
+
+
+def _tokens_first(state: State, actor: str | None) -> str | None:
+    reason = in_play(state, actor)
+    if reason:
+        return reason
+    if int(state["turn"].get("tokens_owed", 0)) > 0:
+        return "Draw this turn's dragon token first."
+    return None
+
+
+def next_seat(state: State, seat: str) -> str:
+    seats = sorted(state.get("characters", {}), key=int)
+    later = [s for s in seats if int(s) > int(seat)]
+    return str((later or seats)[0])
+
+
+@command("next_turn", systems=SYSTEMS, unavailable=_tokens_first)
+def next_turn(ctx: Context, args: dict[str, Any]) -> None:
+    """End the character's turn; the next seat's character draws a dragon token."""
+    seat = acting_seat(ctx)
+    clear_tower(ctx)
+    ctx.set("characters", seat, "opponents", [])
+    ctx.set("encounter", None)
+    following = next_seat(ctx.state, seat)
+    number = int(ctx.get("turn", "number", default=1)) + 1
+    ctx.set("turn", {"seat": following, "number": number, "tokens_owed": 1, "kills": 0})
+    who = character_label(ctx.state, following)
+    ctx.emit(
+        "turn_started",
+        f"{who}'s turn.",
+        data={"seat": following, "number": number, "previous": seat},
+        steps=[Step(f"{who} draws a dragon token.", R_DRAW)],
+    )

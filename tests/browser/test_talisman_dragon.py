@@ -1,0 +1,79 @@
+"""Two phones at a Talisman: The Dragon table, through the web client.
+
+Phone 1 starts the game and lands its Conjurer on the Chapel; phone 2 joins by code and takes
+the Dragon Hunter. The dragon tokens tapped on both phones crown Varthrax on phone 1's turn: the
+crown and the scale on the Chapel show on phone 2; an undo on phone 2 takes the crowning back
+on phone 1. Both phones show names, never ids.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+LIVE_MS = 4000
+
+
+def tap_token(page: Any, name: str) -> None:
+    page.locator("[data-testid=token-draw]").get_by_role("button", name=name).click()
+    page.locator("[data-testid=token-draw]").wait_for(state="detached")
+
+
+def end_turn(page: Any) -> None:
+    page.get_by_role("button", name="End the turn").click()
+
+
+def test_two_phones_crown_a_dragon_king_and_undo_it(
+    phones: tuple[Any, Any], live_server: Any, shot: Any
+) -> None:
+    host, guest = phones
+    base = live_server.url
+
+    host.goto(base + "/")
+    host.get_by_role("link", name="Start Talisman: The Dragon").click()
+    host.fill("input[name=host-name]", "Ann")
+    host.select_option("select[name=host-character]", "Conjurer")
+    host.get_by_role("button", name="Create the game").click()
+    host.locator("[data-testid=checklist] li").first.wait_for()
+    code = host.inner_text("[data-testid=join-code]").strip()
+
+    guest.goto(f"{base}/join/{code}")
+    guest.fill("input[name=name]", "Bea")
+    guest.get_by_role("button", name="Take a seat").click()
+    guest.locator("[data-testid=choose-character]").wait_for()
+    guest.select_option("select[name=character]", "Dragon Hunter")
+    guest.get_by_role("button", name="Take this character").click()
+    guest.locator('[data-character="Bea\'s Dragon Hunter"]').wait_for()
+
+    host.click("[data-tab=board]")
+    host.locator("[data-testid=talisman]").wait_for()
+    host.select_option("select[name=space]", "chapel")
+    host.get_by_role("button", name="Land").click()
+    host.get_by_text("on the Chapel").wait_for()
+    tap_token(host, "Varthrax dragon scale")
+    end_turn(host)
+
+    guest.get_by_text("Bea's Dragon Hunter's turn").wait_for(timeout=LIVE_MS)
+    tap_token(guest, "Varthrax dragon scale")
+    end_turn(guest)
+
+    host.get_by_text("Ann's Conjurer's turn").wait_for(timeout=LIVE_MS)
+    tap_token(host, "Varthrax dragon scale")
+    host.get_by_role("heading", name="Dragon King: Varthrax").wait_for()
+
+    guest.get_by_role("heading", name="Dragon King: Varthrax").wait_for(timeout=LIVE_MS)
+    guest.locator("[data-testid=board-scales]").get_by_text("Chapel: Varthrax").wait_for()
+    shot(guest, "talisman-crowned")
+    for page in (host, guest):
+        text = page.inner_text("[data-testid=talisman]")
+        assert "varthrax" not in text and "chapel" not in text  # names, never ids
+        assert "talisman-dragon" not in page.inner_text("header")
+
+    guest.click("[data-tab=log]")
+    guest.locator("[data-testid=undo]").click()
+    host.get_by_role("heading", name="No Dragon King yet").wait_for(timeout=LIVE_MS)
+    assert host.get_attribute("[data-testid=scales-Varthrax] .pip.hit:nth-child(2)", "class")
+    assert host.errors == [] and guest.errors == []
