@@ -2,3 +2,4 @@
 
 from .. import game as _generic  # noqa: F401
 from . import dotr as _dotr  # noqa: F401
+from . import battlefields as _battlefields  # noqa: F401
