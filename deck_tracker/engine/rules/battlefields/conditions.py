@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 from .tiles import TileRules
@@ -72,7 +73,7 @@ def _numbers(chain: Sequence[dict[str, Any]]) -> list[int]:
 
 
 def _has_looped(numbers: Sequence[int]) -> bool:
-    return any(later > earlier for earlier, later in zip(numbers, numbers[1:], strict=False))
+    return any(later > earlier for earlier, later in pairwise(numbers))
 
 
 def allowed_numbers(chain: Sequence[dict[str, Any]], *, second_loop: bool = False) -> list[int]:
@@ -142,9 +143,9 @@ def play_refusal(
             f"{card['name']} ({number}) is already in play: discard it to restore that card.",
             R_IDENTICAL,
         )
-    if tile.descending and not tile.final_total and _numbers(chain):
-        if number not in allowed_numbers(chain, second_loop=second_loop):
-            return _chain_refusal(number, chain, second_loop)
+    descending = tile.descending and not tile.final_total and _numbers(chain)
+    if descending and number not in allowed_numbers(chain, second_loop=second_loop):
+        return _chain_refusal(number, chain, second_loop)
     return None
 
 

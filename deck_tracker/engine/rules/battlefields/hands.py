@@ -18,8 +18,6 @@ Rules decisions:
 
 from __future__ import annotations
 
-from typing import Any
-
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.errors import RuleViolation
 

@@ -261,7 +261,7 @@ def spend_tokens(ctx: Context, args: dict[str, Any]) -> None:
     unavailable=between_turns,
 )
 def play_special(ctx: Context, args: dict[str, Any]) -> None:
-    """A Special card, at any time, even on the opponent's turn: one of its effects, then discard."""
+    """A Special card, at any time, even on the opponent's turn: one effect, then discard."""
     position = acting_position(ctx.state, ctx.actor, args["player"])
     discard_from_hand(ctx, position, 1)
     ctx.emit(
