@@ -31,7 +31,9 @@ def war(
     return game
 
 
-def card(name: str, number: int | None, colour: str = "red", swords: int = 1, **more: Any) -> dict[str, Any]:
+def card(
+    name: str, number: int | None, colour: str = "red", swords: int = 1, **more: Any
+) -> dict[str, Any]:
     out: dict[str, Any] = {"name": name, "colour": colour, "swords": swords, **more}
     if number is not None:
         out["number"] = number

@@ -47,7 +47,9 @@ def test_looping_from_a_first_card_of_7_allows_10_9_or_8_and_never_7_or_lower() 
     play(game, "red-1", card("Ghoul", 3))
     play(game, "blue-1", card("Elf", 7, "blue"))
     for number in (7, 6, 5, 4):
-        refused(game, "play_card", {"battlefield": "red-1", **card(f"M{number}", number)}, "looping")
+        refused(
+            game, "play_card", {"battlefield": "red-1", **card(f"M{number}", number)}, "looping"
+        )
     play(game, "red-1", card("Lich", 10))
     play(game, "blue-1", card("Ranger", 6, "blue"))
     # Once looped, the chain descends from 10 and never reaches the first card (7) again.

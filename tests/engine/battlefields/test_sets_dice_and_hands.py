@@ -79,7 +79,9 @@ def test_dice_combinations_stun_and_remove(
     assert strike(target, singles, doubles)[0] == result
 
 
-def test_a_stunned_card_cannot_be_attacked_while_another_stands_and_is_removed_by_a_double() -> None:
+def test_a_stunned_card_cannot_be_attacked_while_another_stands_and_is_removed_by_a_double() -> (
+    None
+):
     """'You cannot attack a stunned hero/minion unless you have no other targets. When attacking
     a stunned hero/minion, rolling 2 single hits or 1 double hit is enough to remove [it].'"""
     game = war(tiles={"red-1": {"activate": 5}, "blue-1": {"activate": 5}})
@@ -175,7 +177,9 @@ def test_a_general_supports_with_5_tokens_spent_at_any_time_and_leaves_with_the_
     game = war(tiles={"red-1": {"activate": 2}}, tile_draws="app")
     game.execute("send_general", {"battlefield": "red-1", "general": "Minion General 1"})
     game.execute("finish_turn", {})
-    game.execute("spend_tokens", {"battlefield": "red-1", "general": "Minion General 1", "count": 2})
+    game.execute(
+        "spend_tokens", {"battlefield": "red-1", "general": "Minion General 1", "count": 2}
+    )
     assert game.state["battlefields"]["red-1"]["generals"]["minions"][0]["tokens"] == 3
     refused(
         game,

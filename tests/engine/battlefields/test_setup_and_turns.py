@@ -112,14 +112,20 @@ def test_a_card_entered_once_is_remembered_and_a_later_entry_must_agree() -> Non
     known = game.state["library"]["cards"]["minions"]["dark-wizard"]
     assert known["swords"] == 2
     refused(
-        game, "play_card", {"battlefield": "blue-1", "name": "Dark Wizard", "number": 6}, "card_differs"
+        game,
+        "play_card",
+        {"battlefield": "blue-1", "name": "Dark Wizard", "number": 6},
+        "card_differs",
     )
 
 
 def test_undo_takes_back_a_play_and_replaying_the_log_gives_the_state() -> None:
     game = war(tiles={"red-1": {"activate": 4}})
     before = repr(game.state["battlefields"])
-    game.execute("play_card", {"battlefield": "red-1", "name": "Orc", "number": 4, "colour": "red", "swords": 1})
+    game.execute(
+        "play_card",
+        {"battlefield": "red-1", "name": "Orc", "number": 4, "colour": "red", "swords": 1},
+    )
     game.execute("undo", {})
     assert repr(game.state["battlefields"]) == before
     game.execute("redo", {})
