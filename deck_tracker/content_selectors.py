@@ -166,6 +166,7 @@ def _iso(moment: Any) -> str:
 
 def scenarios() -> list[dict[str, Any]]:
     """The games the setup screen offers, each with the options it allows."""
+    from .engine.rules import battlefields
     from .engine.rules.dotr.settings import describe_settings
     from .engine.rules.dotr.setup import DECKS
 
@@ -180,6 +181,7 @@ def scenarios() -> list[dict[str, Any]]:
             "setup": {"system": "dotr"},
         },
         *_dragon_scenarios(),
+        *battlefields.describe_system(),
         {
             "id": "custom-decks",
             "name": "Any decks of your own (no board)",

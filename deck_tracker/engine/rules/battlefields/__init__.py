@@ -22,6 +22,10 @@ The state of a ``battlefields`` game, beyond the generic keys (``seats``, ``hist
     overlays      {"battlefields": {"hash", "data"}}: the pack's overlay kept at setup
 """
 
+from typing import Any
+
+from deck_tracker.engine.commands import NOT_IN_THIS_GAME, CommandSpec
+from deck_tracker.engine.core import State
 from deck_tracker.engine.game import SEAT_HOOKS, setup_handler
 from deck_tracker.engine.views import SYSTEM_VIEWS
 
@@ -29,11 +33,40 @@ from . import dice as _dice  # noqa: F401  (registers the commands)
 from . import field as _field  # noqa: F401
 from . import plays as _plays  # noqa: F401
 from . import victory as _victory  # noqa: F401
+from .settings import describe_settings
 from .setup import seat_hook, setup_battlefields
+from .tiles import PACK_ID
 from .view import view_battlefields
+
+__all__ = ["SYSTEM", "describe_system"]
 
 SYSTEM = "battlefields"
 
 setup_handler(SYSTEM)(setup_battlefields)
 SEAT_HOOKS[SYSTEM] = seat_hook
 SYSTEM_VIEWS[SYSTEM] = view_battlefields
+DECK_COMMANDS = frozenset({"draw", "discard", "shuffle", "peek"})
+
+
+def _not_in_battlefields(state: State, spec: CommandSpec) -> str | None:
+    if spec.name in DECK_COMMANDS:
+        return "The decks of Battlefields stay at the table: the app counts them."
+    return None
+
+
+NOT_IN_THIS_GAME[SYSTEM] = _not_in_battlefields
+
+
+def describe_system() -> list[dict[str, Any]]:
+    """The games of this system the setup screen offers (``GET /api/v1/scenarios/``)."""
+    return [
+        {
+            "id": "battlefields",
+            "name": "Defenders of the Realm: Battlefields",
+            "system": SYSTEM,
+            "packs": [PACK_ID],
+            "options": describe_settings(),
+            "table_decks": [],
+            "setup": {"system": SYSTEM, "options": {"mode": "skirmish", "players": 2}},
+        }
+    ]

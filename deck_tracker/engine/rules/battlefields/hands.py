@@ -77,7 +77,7 @@ def position_label(state: State, position: str) -> str:
     if seat is not None:
         name = state.get("seats", {}).get(seat, {}).get("name")
         if name:
-            return f"{name} ({side.lower()}s)"
+            return f"{name} ({player['side']})"
     same = [p for p, info in state["players"].items() if info["side"] == player["side"]]
     return f"{side} player" + (f" {same.index(position) + 1}" if len(same) > 1 else "")
 
