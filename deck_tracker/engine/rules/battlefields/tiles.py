@@ -66,6 +66,7 @@ class TileRules:
     reward_count: int | None = None
     reward: str = ""
     reward_must: bool = False
+    pack_name: str = ""  # the pack's name for a tile not yet read ("Red battlefield 2")
 
     @property
     def taught(self) -> bool:
@@ -73,7 +74,7 @@ class TileRules:
 
     @property
     def name(self) -> str:
-        return self.title or f"An untaught {self.colour} battlefield"
+        return self.title or self.pack_name or f"A {self.colour} battlefield"
 
     def main_character(self, side: str) -> str | None:
         return self.main_hero if side == "heroes" else self.main_minion
@@ -89,7 +90,9 @@ class TileRules:
         return out
 
 
-TAUGHT_FIELDS = tuple(f.name for f in fields(TileRules) if f.name not in ("id", "colour"))
+TAUGHT_FIELDS = tuple(
+    f.name for f in fields(TileRules) if f.name not in ("id", "colour", "pack_name")
+)
 TEACHABLE = tuple(name for name in TAUGHT_FIELDS if name != "counts_as")
 
 
@@ -108,12 +111,17 @@ def _from_values(tile_id: str, values: Mapping[str, Any]) -> TileRules:
         value = values.get(name)
         if value is not None:
             clean[name] = value
-    return TileRules(id=tile_id, colour=str(values["tile_colour"]), **clean)
+    return TileRules(
+        id=tile_id,
+        colour=str(values["tile_colour"]),
+        pack_name=str(values.get("pack_name") or ""),
+        **clean,
+    )
 
 
 def tile_rules(state: State, tile_id: str) -> TileRules:
     card = game_pack(state).card(TILE_DECK, tile_id)
-    values = dict(card.data)
+    values = {**card.data, "pack_name": card.name}
     taught = (state.get("library") or {}).get("tiles", {}).get(tile_id) or {}
     values.update({k: v for k, v in taught.items() if v is not None})
     return _from_values(tile_id, values)
