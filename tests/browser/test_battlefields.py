@@ -27,21 +27,6 @@ def call(base: str, path: str, body: dict[str, Any] | None = None, token: str = 
         return json.load(response)
 
 
-def open_seat(page: Any, base: str, game: dict[str, Any], seat: str, token: str, name: str) -> None:
-    page.goto(base + "/")
-    saved = {
-        game["id"]: {
-            "joinCode": game["join_code"],
-            "active": seat,
-            "seats": {seat: {"token": token, "name": name, "hero": None}},
-            "updated": 1,
-        }
-    }
-    page.evaluate("value => localStorage.setItem('dotr.games', value)", json.dumps(saved))
-    page.goto(f"{base}/game/{game['id']}#board")
-    page.get_by_test_id("battlefields").wait_for()
-
-
 def act(base: str, game: dict[str, Any], token: str, action: str, args: dict[str, Any]) -> None:
     version = call(base, f"games/{game['id']}/", token=token)["version"]
     call(
@@ -55,14 +40,28 @@ def act(base: str, game: dict[str, Any], token: str, action: str, args: dict[str
 def test_two_phones_one_per_side(phones: tuple[Any, Any], live_server: Any, shot: Any) -> None:
     minions, heroes = phones
     base = live_server.url
-    game = call(
-        base,
-        "games/",
-        {"system": "battlefields", "host": {"name": "Ada"}, "options": {"mode": "skirmish"}},
-    )
-    bea = call(base, "games/join/", {"join_code": game["join_code"], "name": "Bea"})
-    open_seat(minions, base, game, "1", game["token"], "Ada")
-    open_seat(heroes, base, game, "2", bea["token"], "Bea")
+    # Ada starts a Skirmish on the minions' side from the home screen; Bea joins by its code.
+    minions.goto(base + "/")
+    minions.get_by_test_id("new-battlefields").click()
+    minions.fill("input[name=name]", "Ada")
+    minions.get_by_role("button", name="Start the war").click()
+    minions.get_by_test_id("battlefields").wait_for()
+    game_id = minions.url.split("/game/")[1].split("#")[0]
+    minions.get_by_test_id("share").click()
+    code = minions.inner_text("[data-testid=join-code]").strip()
+    minions.keyboard.press("Escape")
+    heroes.goto(base + "/")
+    heroes.fill("input[name=code]", code)
+    heroes.get_by_role("button", name="Join", exact=True).click()
+    heroes.fill("input[name=name]", "Bea")
+    heroes.get_by_role("button", name="Take a seat").click()
+    heroes.get_by_test_id("battlefields").wait_for()
+    game = {
+        "id": game_id,
+        "token": minions.evaluate(
+            "id => JSON.parse(localStorage.getItem('dotr.games'))[id].seats['1'].token", game_id
+        ),
+    }
 
     # Objectives: each side taps a battlefield of its colour on its own phone.
     minions.locator("[data-testid=objective].bf-red").first.click()

@@ -144,7 +144,7 @@ export function show(app, gameId) {
     const scroll = main.scrollTop;
     const tab = tabsShown().find((t) => t.id === view.tab) || TABS[0];
     let body;
-    if (session.state.system === "battlefields" && view.tab === "board") body = systemBoard(ctx, session.state.system, render);
+    if (session.state.system === "battlefields" && tab.id === "board" && view.tab !== "setup") body = systemBoard(ctx, session.state.system, render);
     else if (view.tab === "setup") body = renderSetup(ctx);
     else if (tab.module) body = tab.module.render(ctx);
     else {

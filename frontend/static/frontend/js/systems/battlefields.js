@@ -2,7 +2,10 @@
 // cards turned), Generals and their tokens, what may be played next on each (from the server's
 // seat view), the dice, the score toward the war; and the actions of the turn.
 
-import { h, sheet } from "../dom.js";
+import { api } from "../api.js";
+import { h, sheet, uuid } from "../dom.js";
+import { navigate } from "../router.js";
+import { saveSeat } from "../storage.js";
 import { quick } from "../tabs/common.js";
 
 const SIDES = { minions: "Minions", heroes: "Heroes" };
@@ -328,4 +331,28 @@ export function render(ctx) {
       h("p", { class: "bf-dice", text: dice.faces.length ? dice.faces.map((f) => FACE[f]).join(" ") : "No roll needed" }),
       h("p", { class: "muted small", text: { stunned: "Stunned.", removed: "Removed.", none: "No effect." }[dice.result] || "" })) : null,
     playersPanel(state));
+}
+
+// A new war from the home screen: the host's name and side, the mode and the number of players.
+export function startSheet() {
+  sheet("Start a Battlefields war", (body) => {
+    const failure = h("p", { class: "form-error", role: "alert" });
+    body.append(form([
+      { name: "name", label: "Your name", value: "" },
+      { name: "host_side", label: "Your side", choices: [["minions", "Minions (they begin)"], ["heroes", "Heroes"]] },
+      { name: "mode", label: "Mode", choices: [["skirmish", "Skirmish: 3 battlefields or 2 of one colour"], ["standard", "Standard: 4 or 3 of one colour"], ["heroic", "Heroic: 5 or 3 of one colour"]] },
+      { name: "players", label: "Players", choices: [["2", "2 players"], ["3", "3 players (one alone against a pair)"], ["4", "4 players (two teams)"]] },
+    ], "Start the war", async (values) => {
+      const name = (values.name || "").trim() || "Host";
+      const setup = { system: "battlefields", host: { name }, options: { mode: values.mode, players: Number(values.players), host_side: values.host_side } };
+      try {
+        const game = await api.createGame(setup, uuid());
+        saveSeat(game.id, { joinCode: game.join_code, seat: game.seat || "1", token: game.token, name, hero: null });
+        document.querySelectorAll("dialog.sheet").forEach((d) => d.remove());
+        navigate(`/game/${game.id}#board`);
+      } catch (error) {
+        failure.textContent = error.message;
+      }
+    }), failure);
+  });
 }
