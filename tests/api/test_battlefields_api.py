@@ -127,3 +127,28 @@ def test_the_actions_listed_for_a_phone_name_its_turn() -> None:
     assert actions["choose_objective"]["available"] is True
     assert actions["play_card"]["available"] is False
     assert actions["draw"]["available"] is False
+
+
+def test_a_tile_read_in_one_game_is_known_in_the_next_through_the_pack_overlay() -> None:
+    table = open_war()
+    ok(table, table.host, "choose_objective", {"tile": "green-2"})
+    taught = ok(
+        table,
+        table.host,
+        "teach_tile",
+        {"tile": "green-2", "title": "Orc Valley", "activate": 3, "reward_count": 2},
+    )
+    values = next(e for e in taught["events"] if e["type"] == "tile_taught")["data"]
+    overlay = "/api/v1/content/battlefields/overlay/"
+    current = client_for().get(overlay).json()
+    saved = table.host.put(
+        overlay,
+        {"data": {"values": values["overlay_values"]}, "expected_version": current["version"]},
+        format="json",
+    )
+    assert saved.status_code == 200, saved.content
+
+    later = client_for().post("/api/v1/games/", SETUP, format="json").json()
+    pile = {t["id"]: t for t in later["state"]["tile_pile"]}
+    assert pile["green-2"]["name"] == "Orc Valley" and pile["green-2"]["taught"] is True
+    assert pile["green-2"]["activate"] == 3 and pile["green-2"]["reward_count"] == 2

@@ -2,7 +2,7 @@
 // cards turned), Generals and their tokens, what may be played next on each (from the server's
 // seat view), the dice, the score toward the war; and the actions of the turn.
 
-import { api } from "../api.js";
+import { api, request } from "../api.js";
 import { h, sheet, uuid } from "../dom.js";
 import { navigate } from "../router.js";
 import { saveSeat } from "../storage.js";
@@ -156,7 +156,26 @@ function teachSheet(ctx, tile) {
     { name: "reward_count", label: "Reward for victory: tiles drawn", type: "number", min: 1, max: 5, value: 1 },
     { name: "reward", label: "Reward text" },
     { name: "reward_must", label: "The reward must be applied", type: "checkbox", value: false },
-  ], "Save", (values) => act(ctx, "teach_tile", { tile: tile.id, ...values }, `Read ${tile.name}`, close))));
+  ], "Save", async (values) => {
+    const result = await ctx.session.act("teach_tile", clean({ tile: tile.id, ...values }), { label: `Read ${tile.name}` });
+    if (!result) return;
+    close();
+    rememberTile(ctx, result);
+  })));
+}
+
+// What the table read joins the pack's content overlay, so later games know the tile from the
+// start (the game itself remembers it either way).
+async function rememberTile(ctx, result) {
+  const taught = (result.events || []).find((event) => event.type === "tile_taught");
+  if (!taught) return;
+  const url = "content/battlefields/overlay/";
+  try {
+    const current = await request(url);
+    const data = { ...(current.data || {}) };
+    data.values = { ...(data.values || {}), ...taught.data.overlay_values };
+    await request(url, { method: "PUT", body: { data, expected_version: current.version }, token: ctx.session.token });
+  } catch { /* another phone saved meanwhile, or the server is away: the game still knows it */ }
 }
 
 function knownCards(state, side) {
