@@ -152,3 +152,16 @@ def test_a_tile_read_in_one_game_is_known_in_the_next_through_the_pack_overlay()
     pile = {t["id"]: t for t in later["state"]["tile_pile"]}
     assert pile["green-2"]["name"] == "Orc Valley" and pile["green-2"]["taught"] is True
     assert pile["green-2"]["activate"] == 3 and pile["green-2"]["reward_count"] == 2
+
+
+def test_a_phone_joining_a_full_war_is_refused() -> None:
+    table = open_war()
+    third = client_for().post(
+        "/api/v1/games/join/", {"join_code": table.join_code, "name": "Cy"}, format="json"
+    )
+    assert third.status_code == 400
+    assert third.json()["code"] == "table_full"
+    assert [p["label"] for p in table.state()["players"].values()] == [
+        "Ada (minions)",
+        "Bea (heroes)",
+    ]
