@@ -106,7 +106,7 @@ export function show(app, gameId) {
     const away = view.tab !== "fame";
     mount(notice,
       outcome ? h("div", { class: `banner banner-${outcome.result === "won" ? "ok" : "error"}`, role: "alert", "data-testid": "outcome" },
-        h("div", { class: "grow" }, h("strong", { text: outcome.result === "won" ? "The Realm is saved!" : outcome.result === "lost" ? "The Realm has fallen." : "The game was stopped." }), " ", outcome.reason || ""),
+        h("div", { class: "grow" }, h("strong", { text: outcome.side ? `The ${outcome.side} win the war!` : outcome.result === "won" ? "The Realm is saved!" : outcome.result === "lost" ? "The Realm has fallen." : "The game was stopped." }), " ", outcome.reason || ""),
         outcome.result === "won" && away && !(ball && ball.done) && state.system === "dotr"
           ? h("button", { class: "primary", type: "button", "data-testid": "to-grand-ball", onclick: () => ctx.go("fame"), text: "The Grand Ball" }) : null) : null,
       proposals.length && away && !outcome ? h("div", { class: "banner banner-fame", "data-testid": "fame-banner" },
