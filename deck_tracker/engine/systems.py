@@ -42,6 +42,7 @@ NotInThisGame = Callable[[State, CommandSpec], "str | None"]
 SYSTEMS: Mapping[str, str] = {
     "generic": "deck_tracker.engine.game:generic_system",
     "dotr": "deck_tracker.engine.rules.dotr.hooks:load",
+    "battlefields": "deck_tracker.engine.rules.battlefields:load",
     "talisman-dragon": "deck_tracker.engine.rules.talisman_dragon:load",
 }
 

@@ -14,6 +14,7 @@ export function show(app) {
       h("div", {}, h("h1", { text: "DotR Companion" }), h("p", { class: "muted", text: "The decks and the enemy's night for your Defenders of the Realm table." }))),
     h("a", { href: "/new", class: "button primary big", "data-link": "", text: "Start a new game" }),
     h("a", { href: "/new/talisman-dragon", class: "button big", "data-link": "", text: "Start Talisman: The Dragon" }),
+    h("button", { type: "button", class: "button big", "data-testid": "new-battlefields", onclick: () => import("../systems/battlefields.js").then((m) => m.startSheet()), text: "Start a Battlefields war" }),
     h("form", { class: "card join-form", onsubmit: (event) => { event.preventDefault(); if (code.value.trim()) navigate(`/join/${code.value.trim().toUpperCase()}`); } },
       h("h2", { text: "Join a table" }),
       h("p", { class: "muted", text: "Scan the host's QR code, or type the code shown on the host's phone." }),

@@ -90,7 +90,7 @@ export function show(app, gameId) {
     mount(header,
       h("a", { href: "/", class: "icon-btn", "data-link": "", "aria-label": "Home", text: "⌂" }),
       h("div", { class: "topbar-mid" },
-        state && state.war_status ? h("span", { class: `war-chip war-${state.war_status}`, "data-testid": "war-status", text: WAR[state.war_status] || state.war_status }) : h("span", { class: "war-chip", text: state ? state.system_name || state.system : "…" }),
+        state && state.war_status ? h("span", { class: `war-chip war-${state.war_status}`, "data-testid": "war-status", text: WAR[state.war_status] || state.war_status }) : h("span", { class: "war-chip", text: state ? state.system_name || ({ battlefields: "Battlefields" }[state.system]) || state.system : "…" }),
         h("small", { class: "muted turn-line", text: turn ? `Turn ${turn.number}${active ? ` · ${active}` : ""}` : "" })),
       h("span", { class: `live live-${session.status}`, role: "status", title: `${status} · version ${session.version}`, "data-testid": "live", "data-version": String(session.version) },
         h("span", { class: "dot", "aria-hidden": "true" }), h("span", { class: "live-text", text: status })),
@@ -106,7 +106,7 @@ export function show(app, gameId) {
     const away = view.tab !== "fame";
     mount(notice,
       outcome ? h("div", { class: `banner banner-${outcome.result === "won" ? "ok" : "error"}`, role: "alert", "data-testid": "outcome" },
-        h("div", { class: "grow" }, h("strong", { text: outcome.result === "won" ? "The Realm is saved!" : outcome.result === "lost" ? "The Realm has fallen." : "The game was stopped." }), " ", outcome.reason || ""),
+        h("div", { class: "grow" }, h("strong", { text: outcome.side ? `The ${outcome.side} win the war!` : outcome.result === "won" ? "The Realm is saved!" : outcome.result === "lost" ? "The Realm has fallen." : "The game was stopped." }), " ", outcome.reason || ""),
         outcome.result === "won" && away && !(ball && ball.done) && state.system === "dotr"
           ? h("button", { class: "primary", type: "button", "data-testid": "to-grand-ball", onclick: () => ctx.go("fame"), text: "The Grand Ball" }) : null,
         // Closing is final (no undo after it); only then is the game's seed shown for audit.
@@ -127,7 +127,8 @@ export function show(app, gameId) {
           h("button", { class: "ghost", type: "button", text: "OK", "aria-label": "Dismiss", onclick: () => session.setNotice(null) }))) : null);
   }
 
-  const tabsShown = () => TABS.filter((tab) => !tab.dotr || !session.state || session.state.system === "dotr");
+  const tabsShown = () => TABS.filter((tab) => (!tab.dotr || !session.state || session.state.system === "dotr")
+    && (!session.state || session.state.system !== "battlefields" || ["board", "log"].includes(tab.id)));
 
   function renderNav() {
     mount(nav, tabsShown().map((tab) => h("button", {
@@ -147,7 +148,8 @@ export function show(app, gameId) {
     const scroll = main.scrollTop;
     const tab = tabsShown().find((t) => t.id === view.tab) || TABS[0];
     let body;
-    if (view.tab === "setup") body = renderSetup(ctx);
+    if (session.state.system === "battlefields" && tab.id === "board" && view.tab !== "setup") body = systemBoard(ctx, session.state.system, render);
+    else if (view.tab === "setup") body = renderSetup(ctx);
     else if (tab.module) body = tab.module.render(ctx);
     else {
       body = h("p", { class: "boot", text: "Opening…" });
@@ -182,6 +184,14 @@ export function show(app, gameId) {
       document.querySelectorAll("dialog.sheet").forEach((d) => d.remove());
     },
   };
+}
+
+// A game system's own board (systems/<system>.js), loaded the first time it shows.
+const SYSTEM_BOARDS = {};
+function systemBoard(ctx, system, rerender) {
+  if (SYSTEM_BOARDS[system]) return SYSTEM_BOARDS[system].render(ctx);
+  import(`../systems/${system}.js`).then((module) => { SYSTEM_BOARDS[system] = module; rerender(); });
+  return h("p", { class: "boot", text: "Opening…" });
 }
 
 function emptyContent() {

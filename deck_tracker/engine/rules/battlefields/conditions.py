@@ -1,0 +1,193 @@
+"""What may be played on a battlefield, and when a side has won it.
+
+A card on a battlefield is a dict: ``name``, ``number`` (None for a chameleon), ``colour``
+(``red``/``black``/``blue``/``green``/``chameleon``), ``swords``, ``protection``
+(``none``/``armor``/``scales``/``flying``), ``special_attack``, ``stunned`` and ``player`` (the
+position that played it). Each side's cards are kept in the order played.
+
+Rules decisions:
+
+* The descending chain is each side's own (the rulebook: "the next card *he* plays").
+* A stunned card keeps its number in the chain (Resolving Battles); a chameleon has no number and
+  takes no place in it.
+* "Identical" is the same name and number (Player Turn in Detail, B). A side may not add a card
+  identical to one it has on any battlefield, unless the battlefield has a set mark: then the
+  copy joins the set (restore the card otherwise).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Any
+
+from .tiles import TileRules
+
+__all__ = [
+    "R_COLOUR",
+    "R_DESCENDING",
+    "R_IDENTICAL",
+    "R_LOOPING",
+    "R_NO_CHAMELEONS",
+    "R_PARITY",
+    "Refusal",
+    "allowed_numbers",
+    "identical",
+    "play_refusal",
+    "victory",
+]
+
+R_DESCENDING = "Descending order: each card is lower than the last one played"
+R_LOOPING = (
+    "Looping: a card higher than the last only if higher than the first card, never "
+    "repeating it or going below it"
+)
+R_COLOUR = "Arrow colour: only cards of the arrows' colour may be played here"
+R_PARITY = "Even/Odd: only cards meeting that condition may be played here"
+R_NO_CHAMELEONS = "No chameleon cards: this battlefield forbids wild cards"
+R_IDENTICAL = (
+    "Identical cards: a second such card cannot be added to the battle unless a set mark "
+    "requires it; discard it to restore the first"
+)
+R_NOT_TAUGHT = "The table reads a battlefield to the app the first time it comes into play"
+R_ACTIVATE = "Battle indicator: the white number of cards activated wins the battle"
+R_SET = "Set: 2 or 3 identical cards played here win the battle"
+R_TOTAL = "Final total: the active cards' numbers reach the shield's number"
+R_MAIN = "Main characters: the named hero or minion takes part, unstunned"
+
+
+@dataclass(frozen=True)
+class Refusal:
+    code: str
+    detail: str
+    rule: str
+
+
+def identical(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    return bool(a["name"].casefold() == b["name"].casefold() and a["number"] == b["number"])
+
+
+def _numbers(chain: Sequence[dict[str, Any]]) -> list[int]:
+    return [card["number"] for card in chain if card["number"] is not None]
+
+
+def _has_looped(numbers: Sequence[int]) -> bool:
+    return any(later > earlier for earlier, later in pairwise(numbers))
+
+
+def allowed_numbers(chain: Sequence[dict[str, Any]], *, second_loop: bool = False) -> list[int]:
+    """The numbers a side may play next on a descending battlefield (1 to 10)."""
+    numbers = _numbers(chain)
+    if not numbers:
+        return list(range(1, 11))
+    first, last = numbers[0], numbers[-1]
+    looped = _has_looped(numbers)
+    allowed = []
+    for value in range(1, 11):
+        if value in numbers:
+            continue
+        if looped:
+            ok = first < value < last or (second_loop and value > last)
+        else:
+            ok = value < last or value > first
+        if ok:
+            allowed.append(value)
+    return allowed
+
+
+def _chain_refusal(number: int, chain: Sequence[dict[str, Any]], second_loop: bool) -> Refusal:
+    numbers = _numbers(chain)
+    first, last = numbers[0], numbers[-1]
+    if number > last and (number <= first or _has_looped(numbers)):
+        return Refusal(
+            "looping",
+            f"The first card here was {first}: a card higher than the last ({last}) must be "
+            f"higher than {first} and not played before"
+            + (", and this side has already looped." if _has_looped(numbers) else "."),
+            R_LOOPING,
+        )
+    return Refusal(
+        "descending_order",
+        f"The last card here was {last}: the next must be lower"
+        + (f", and higher than the first card ({first})." if _has_looped(numbers) else "."),
+        R_DESCENDING,
+    )
+
+
+def play_refusal(
+    tile: TileRules,
+    card: dict[str, Any],
+    chain: Sequence[dict[str, Any]],
+    own_cards_anywhere: Sequence[dict[str, Any]],
+    *,
+    second_loop: bool = False,
+) -> Refusal | None:
+    """Why ``card`` may not be played on ``tile`` by a side whose cards there are ``chain``."""
+    if not tile.taught:
+        return Refusal("tile_not_taught", f"Read {tile.name} to the app first.", R_NOT_TAUGHT)
+    if card["colour"] == "chameleon":
+        if tile.no_chameleons:
+            return Refusal("no_chameleons", f"{tile.name} forbids chameleons.", R_NO_CHAMELEONS)
+        return None
+    if tile.arrow_colour != "any" and card["colour"] != tile.arrow_colour:
+        return Refusal(
+            "wrong_colour", f"Only {tile.arrow_colour} cards may be played here.", R_COLOUR
+        )
+    number = card["number"]
+    if tile.parity != "any" and (number % 2 == 0) != (tile.parity == "even"):
+        return Refusal("wrong_parity", f"Only {tile.parity} cards may be played here.", R_PARITY)
+    if not tile.set_size and any(identical(card, other) for other in own_cards_anywhere):
+        return Refusal(
+            "identical_in_play",
+            f"{card['name']} ({number}) is already in play: discard it to restore that card.",
+            R_IDENTICAL,
+        )
+    descending = tile.descending and not tile.final_total and _numbers(chain)
+    if descending and number not in allowed_numbers(chain, second_loop=second_loop):
+        return _chain_refusal(number, chain, second_loop)
+    return None
+
+
+def _active(cards: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [card for card in cards if not card["stunned"]]
+
+
+def _largest_set(active: list[dict[str, Any]], main: str | None, wild: int) -> int:
+    groups: list[int] = []
+    for card in active:
+        if card["number"] is None or (main and card["name"].casefold() != main.casefold()):
+            continue
+        groups.append(sum(1 for other in active if identical(card, other)))
+    return max(groups, default=0) + wild if groups or not main else 0
+
+
+def victory(
+    tile: TileRules, side: str, cards: Sequence[dict[str, Any]], *, chameleons_in_sets: bool
+) -> str | None:
+    """The rule by which ``side``'s ``cards`` win ``tile``, or None while they do not."""
+    if not (tile.activate or tile.set_size or tile.final_total):
+        return None
+    active = _active(cards)
+    main = tile.main_character(side)
+    if main and not any(card["name"].casefold() == main.casefold() for card in active):
+        return None
+    if tile.activate and len(active) < tile.activate:
+        return None
+    if tile.final_total and sum(card["number"] or 0 for card in active) < tile.final_total:
+        return None
+    if tile.set_size:
+        wild = sum(1 for card in active if card["number"] is None) if chameleons_in_sets else 0
+        if _largest_set(active, main, wild) < tile.set_size:
+            return None
+    rules = [
+        rule
+        for rule, used in (
+            (R_ACTIVATE, tile.activate),
+            (R_SET, tile.set_size),
+            (R_TOTAL, tile.final_total),
+            (R_MAIN, main),
+        )
+        if used
+    ]
+    return "; ".join(rules)

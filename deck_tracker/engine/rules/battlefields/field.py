@@ -1,0 +1,232 @@
+"""The battlefields in play: objectives, tiles drawn and chosen, and tiles taught by the table.
+
+``state["tiles"]`` maps every tile to where it is (``pile``, ``play``, ``offered``, ``won``);
+``state["battlefields"]`` holds each tile in play (``{"cards": {side: [...]}, "generals":
+{side: [{"name", "tokens"}]}}``) and ``state["field_order"]`` their order on the table.
+``state["pending"]`` is what the table must answer before play goes on (None when nothing).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deck_tracker.engine.commands import Arg, command
+from deck_tracker.engine.core import Context, State, Step
+from deck_tracker.engine.errors import RuleViolation
+
+from .hands import position_label
+from .tiles import TEACHABLE, check_taught_values, tile_ids, tile_rules
+
+__all__ = ["SYSTEM", "draw_new_battlefields", "place_tile", "start_objectives"]
+
+SYSTEM = frozenset({"battlefields"})
+R_OBJECTIVES = (
+    "Setup 4: the minions choose a primary colour battlefield (not purple), then the heroes; "
+    "1 more is drawn at random"
+)
+R_REWARD_TILES = (
+    "Reward for victory: the winner takes that many tiles and chooses the next battlefield; "
+    "the rest return to the pile"
+)
+R_TEACH = "The table reads a battlefield to the app the first time it comes into play"
+
+
+def empty_battlefield() -> dict[str, Any]:
+    return {
+        "cards": {"minions": [], "heroes": []},
+        "generals": {"minions": [], "heroes": []},
+    }
+
+
+def place_tile(ctx: Context, tile_id: str, *, rule: str) -> None:
+    ctx.set("tiles", tile_id, "play")
+    ctx.set("battlefields", tile_id, empty_battlefield())
+    ctx.set("field_order", [*ctx.get("field_order", default=[]), tile_id])
+    tile = tile_rules(ctx.state, tile_id)
+    steps = [Step(f"Place {tile.name} in the centre of the table.", rule)]
+    if not tile.taught:
+        steps.append(Step(f"Read this {tile.colour} battlefield to the app.", R_TEACH))
+    ctx.emit(
+        "battlefield_placed",
+        f"{tile.name} comes into play.",
+        data={"tile": tile_id, "name": tile.name, "taught": tile.taught},
+        steps=steps,
+    )
+
+
+def start_objectives(ctx: Context) -> None:
+    ctx.set("pending", {"kind": "objective", "side": "minions"})
+
+
+def _pile(state: State) -> list[str]:
+    return [tile for tile in tile_ids(state) if state["tiles"][tile] == "pile"]
+
+
+def draw_new_battlefields(ctx: Context, count: int, *, side: str, purpose: str) -> None:
+    """Draw ``count`` tiles for ``purpose`` (``objective``: placed; ``reward``: ``side`` picks)."""
+    pile = _pile(ctx.state)
+    count = min(count, len(pile))
+    if count == 0:
+        ctx.set("pending", None)
+        return
+    if ctx.get("settings", "tile_draws") == "table":
+        ctx.set("pending", {"kind": "draw", "count": count, "side": side, "purpose": purpose})
+        return
+    drawn = ctx.rng.sample(pile, count)
+    _drawn(ctx, drawn, side=side, purpose=purpose, by_app=True)
+
+
+def _drawn(ctx: Context, drawn: list[str], *, side: str, purpose: str, by_app: bool) -> None:
+    names = ", ".join(tile_rules(ctx.state, tile).name for tile in drawn)
+    ctx.set("pending", None)
+    if len(drawn) == 1:
+        if by_app:
+            ctx.emit(
+                "battlefields_drawn",
+                f"The app drew {names}.",
+                data={"tiles": drawn},
+                steps=[Step(f"Take {names} from the battlefield tiles.", R_OBJECTIVES)],
+            )
+        place_tile(ctx, drawn[0], rule=R_OBJECTIVES if purpose == "objective" else R_REWARD_TILES)
+        return
+    for tile in drawn:
+        ctx.set("tiles", tile, "offered")
+    ctx.set("pending", {"kind": "choose", "side": side, "options": drawn})
+    ctx.emit(
+        "battlefields_drawn",
+        f"The {side} draw {names} and choose the next battlefield.",
+        data={"tiles": drawn, "side": side},
+        steps=[Step(f"The {side} choose one of: {names}.", R_REWARD_TILES)],
+    )
+
+
+def _pending_kind(kind: str, message: str) -> Any:
+    def unavailable(state: State, actor: str | None) -> str | None:
+        pending = state.get("pending") or {}
+        return None if pending.get("kind") == kind else message
+
+    return unavailable
+
+
+TILE = Arg("str", required=True, description="A battlefield tile.")
+
+
+@command(
+    "choose_objective",
+    args={"tile": TILE},
+    systems=SYSTEM,
+    unavailable=_pending_kind("objective", "The objectives are chosen."),
+)
+def choose_objective(ctx: Context, args: dict[str, Any]) -> None:
+    """A side places the primary colour battlefield it chooses as an objective."""
+    side = ctx.state["pending"]["side"]
+    tile_id = args["tile"]
+    if ctx.get("tiles", tile_id) != "pile":
+        raise RuleViolation("That battlefield is not among the tiles left.", code="not_in_pile")
+    if tile_rules(ctx.state, tile_id).colour == "purple":
+        raise RuleViolation(
+            "An objective is a primary colour battlefield, not purple.", code="purple_objective"
+        )
+    ctx.emit(
+        "objective_chosen",
+        f"The {side} choose their objective.",
+        data={"side": side, "tile": tile_id},
+        steps=[Step(f"The {side} place their chosen battlefield face up.", R_OBJECTIVES)],
+    )
+    place_tile(ctx, tile_id, rule=R_OBJECTIVES)
+    if side == "minions":
+        ctx.set("pending", {"kind": "objective", "side": "heroes"})
+    else:
+        draw_new_battlefields(ctx, 1, side=side, purpose="objective")
+
+
+@command(
+    "draw_battlefields",
+    args={"tiles": Arg("list[str]", required=True, max_items=5, description="Tiles drawn.")},
+    systems=SYSTEM,
+    unavailable=_pending_kind("draw", "No battlefield is to be drawn now."),
+)
+def draw_battlefields(ctx: Context, args: dict[str, Any]) -> None:
+    """The table enters the battlefield tiles it drew at random."""
+    pending = ctx.state["pending"]
+    tiles = list(args["tiles"])
+    if len(tiles) != pending["count"] or len(set(tiles)) != len(tiles):
+        raise RuleViolation(f"Enter the {pending['count']} tiles drawn.", code="wrong_count")
+    if any(ctx.get("tiles", tile) != "pile" for tile in tiles):
+        raise RuleViolation("A tile entered is not among those left.", code="not_in_pile")
+    ctx.emit(
+        "battlefields_drawn_by_table",
+        "The table drew " + ", ".join(tile_rules(ctx.state, tile).name for tile in tiles) + ".",
+        data={"tiles": tiles},
+    )
+    _drawn(ctx, tiles, side=pending["side"], purpose=pending["purpose"], by_app=False)
+
+
+@command(
+    "choose_battlefield",
+    args={"tile": TILE},
+    systems=SYSTEM,
+    unavailable=_pending_kind("choose", "No battlefield is to be chosen now."),
+)
+def choose_battlefield(ctx: Context, args: dict[str, Any]) -> None:
+    """The winner of a battle chooses the next battlefield among the tiles drawn."""
+    pending = ctx.state["pending"]
+    if args["tile"] not in pending["options"]:
+        raise RuleViolation("Choose one of the tiles drawn.", code="not_offered")
+    for tile in pending["options"]:
+        ctx.set("tiles", tile, "pile")
+    ctx.set("pending", None)
+    ctx.emit(
+        "battlefield_chosen",
+        f"The {pending['side']} choose {tile_rules(ctx.state, args['tile']).name}.",
+        data={"tile": args["tile"], "side": pending["side"]},
+        steps=[Step("Return the other tiles to the pile and shuffle it.", R_REWARD_TILES)],
+    )
+    place_tile(ctx, args["tile"], rule=R_REWARD_TILES)
+
+
+TEACH_ARGS = {
+    "tile": TILE,
+    "title": Arg("str", required=True, description="The name printed on the tile."),
+    "activate": Arg("int", minimum=0, maximum=10, description="The white number (0: none)."),
+    "descending": Arg("bool", description="Arrows: descending order."),
+    "arrow_colour": Arg("str", choices=("any", "red", "black", "blue", "green")),
+    "parity": Arg("str", choices=("any", "even", "odd")),
+    "set_size": Arg("int", minimum=0, maximum=3, description="The set mark: 2 or 3 (0: none)."),
+    "no_chameleons": Arg("bool"),
+    "final_total": Arg("int", minimum=0, maximum=100, description="The shield (0: none)."),
+    "main_hero": Arg("str"),
+    "main_minion": Arg("str"),
+    "reward_count": Arg("int", required=True, minimum=1, maximum=5),
+    "reward": Arg("str", description="The reward text."),
+    "reward_must": Arg("bool", description="The reward must be applied."),
+}
+
+
+def _teach_unavailable(state: State, actor: str | None) -> str | None:
+    return "The game is over." if state.get("outcome") else None
+
+
+@command("teach_tile", args=TEACH_ARGS, systems=SYSTEM, unavailable=_teach_unavailable)
+def teach_tile(ctx: Context, args: dict[str, Any]) -> None:
+    """The table reads a battlefield's name and victory conditions to the app."""
+    tile_id = args["tile"]
+    if tile_id not in ctx.state["tiles"]:
+        raise RuleViolation("No such battlefield tile.", code="unknown_tile")
+    values = check_taught_values({k: args.get(k) for k in TEACHABLE})
+    ctx.set("library", "tiles", tile_id, values)
+    tile = tile_rules(ctx.state, tile_id)
+    overlay = {f"decks/battlefield_tiles/{tile_id}/data.{k}": v for k, v in values.items()}
+    ctx.emit(
+        "tile_taught",
+        f"{position_label_or_table(ctx)} read {tile.name} to the app.",
+        data={"tile": tile_id, "rules": tile.as_dict(), "overlay_values": overlay},
+        steps=[Step(f"{tile.name} is known from now on.", R_TEACH)],
+    )
+
+
+def position_label_or_table(ctx: Context) -> str:
+    for position, player in ctx.state["players"].items():
+        if player.get("seat") == ctx.actor and ctx.actor is not None:
+            return position_label(ctx.state, position)
+    return "The table"

@@ -1,0 +1,146 @@
+"""Players, turns and hands: seating, the turn order, hand sizes, short hands and draws.
+
+The decks stay physical: the app counts each side's draw pile, discard pile and each player's
+hand, and tells the table when to draw or reshuffle.
+
+``state["players"]`` maps a position (A, B, ...) in seating order to ``{"side", "seat",
+"hand", "hand_limit", "short"}``; ``state["order"]`` is the turn cycle of positions and
+``state["turn"]`` ``{"number", "index", "position", "action", "attack"}``.
+
+Rules decisions:
+
+* A position not yet taken by a phone is played from any phone (pass and play); once a seat
+  holds it, only that seat takes its turns.
+* At the end of a turn a player not playing short draws up to the hand limit: one card after
+  playing one, as many as discarded after gathering troops, and those spent on Special cards
+  (Drawing Cards). A short hand draws nothing until a battle is won.
+"""
+
+from __future__ import annotations
+
+from deck_tracker.engine.core import Context, State, Step
+from deck_tracker.engine.errors import RuleViolation
+
+__all__ = [
+    "R_DRAW",
+    "R_RESHUFFLE",
+    "R_SHORT",
+    "active_position",
+    "draw_cards",
+    "hand_limits",
+    "player_of",
+    "position_label",
+    "refill_short_hands",
+    "seating",
+    "turn_order",
+]
+
+R_HANDS = "Setup 3: 7 cards each; 3 players: 4 each for the pair, 8 for the solo player; 4: 5 each"
+R_ORDER = "Game Play: the invaders begin; a solo player plays between each opponent's turn"
+R_DRAW = "Drawing Cards: at the end of the turn, draw up to the hand limit"
+R_SHORT = "Special combat skills: a player made to discard plays short until a battle is won"
+R_REFILL = "After one side wins a battle, each player with a short hand draws up to the limit"
+R_RESHUFFLE = "Drawing Cards: if the deck runs out, shuffle the discard pile and draw"
+
+
+def other(side: str) -> str:
+    return "heroes" if side == "minions" else "minions"
+
+
+def seating(players: int, solo_side: str) -> list[str]:
+    """The sides of positions A, B, ... in seating order (Setup 1)."""
+    if players == 2:
+        return ["minions", "heroes"]
+    if players == 3:
+        return [solo_side, other(solo_side), other(solo_side)]
+    return ["minions", "heroes", "minions", "heroes"]
+
+
+def turn_order(players: int, solo_side: str) -> list[str]:
+    """The cycle of positions; the invaders (minions) begin (Game Play)."""
+    if players == 2:
+        return ["A", "B"]
+    if players == 3:
+        return ["A", "B", "A", "C"] if solo_side == "minions" else ["B", "A", "C", "A"]
+    return ["A", "B", "C", "D"]
+
+
+def hand_limits(players: int) -> list[int]:
+    """Cards in hand per position, in seating order (Setup 3)."""
+    return {2: [7, 7], 3: [8, 4, 4], 4: [5, 5, 5, 5]}[players]
+
+
+def position_label(state: State, position: str) -> str:
+    player = state["players"][position]
+    seat = player.get("seat")
+    side = "Minion" if player["side"] == "minions" else "Hero"
+    if seat is not None:
+        name = state.get("seats", {}).get(seat, {}).get("name")
+        if name:
+            return f"{name} ({player['side']})"
+    same = [p for p, info in state["players"].items() if info["side"] == player["side"]]
+    return f"{side} player" + (f" {same.index(position) + 1}" if len(same) > 1 else "")
+
+
+def active_position(state: State) -> str:
+    return str(state["turn"]["position"])
+
+
+def player_of(state: State, actor: str | None) -> str | None:
+    """The position the seat ``actor`` holds, if any."""
+    for position, player in state.get("players", {}).items():
+        if actor is not None and player.get("seat") == actor:
+            return str(position)
+    return None
+
+
+def acting_position(state: State, actor: str | None, given: str | None) -> str:
+    """The position a command acts for: the one named, else the actor's, else the active one."""
+    players = state["players"]
+    if given is not None:
+        if given not in players:
+            raise RuleViolation(f"No player {given} at this table.", code="unknown_player")
+        return given
+    return player_of(state, actor) or active_position(state)
+
+
+def draw_cards(ctx: Context, position: str, count: int, *, rule: str) -> list[Step]:
+    """``position`` draws ``count`` cards from its side's physical deck (counted)."""
+    side = ctx.state["players"][position]["side"]
+    steps: list[Step] = []
+    deck = ctx.get("sides", side, "deck")
+    if deck < count:
+        discard = ctx.get("sides", side, "discard")
+        ctx.set("sides", side, "deck", deck + discard)
+        ctx.set("sides", side, "discard", 0)
+        steps.append(
+            Step(f"The {side}' deck ran out: shuffle its discard pile into it.", R_RESHUFFLE)
+        )
+        deck += discard
+    drawn = min(count, deck)
+    if drawn:
+        ctx.set("sides", side, "deck", deck - drawn)
+        hand = ctx.get("players", position, "hand")
+        ctx.set("players", position, "hand", hand + drawn)
+        label = position_label(ctx.state, position)
+        steps.append(Step(f"{label} draws {drawn} card{'s' if drawn != 1 else ''}.", rule))
+    return steps
+
+
+def discard_from_hand(ctx: Context, position: str, count: int) -> None:
+    hand = ctx.get("players", position, "hand")
+    if hand < count:
+        label = position_label(ctx.state, position)
+        raise RuleViolation(f"{label} holds only {hand} cards.", code="not_enough_cards")
+    side = ctx.state["players"][position]["side"]
+    ctx.set("players", position, "hand", hand - count)
+    ctx.set("sides", side, "discard", ctx.get("sides", side, "discard") + count)
+
+
+def refill_short_hands(ctx: Context) -> list[Step]:
+    steps: list[Step] = []
+    for position, player in ctx.state["players"].items():
+        if player["short"]:
+            ctx.set("players", position, "short", False)
+            steps += draw_cards(ctx, position, player["hand_limit"] - player["hand"], rule=R_REFILL)
+    return steps

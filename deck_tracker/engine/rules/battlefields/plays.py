@@ -1,0 +1,328 @@
+"""The four actions of a turn, what may be done at any time, and the end of the turn.
+
+* Attack (A): a card entered and checked against the battlefield (``conditions.py``); the card
+  may then attack (``attack`` in ``dice.py``).
+* Restore (B): discard the card identical to one of the side's cards in play; a stunned card
+  stands up and rolls one die to attack, an active one attacks again.
+* Support (D): a General sent to a battlefield with 5 tokens, spent at any time.
+* Gather troops (C): discard 1 to 3 cards, drawn at the end of the turn.
+* Special cards at any time, even on the opponent's turn; a player made to discard plays short.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deck_tracker.engine.commands import Arg, command
+from deck_tracker.engine.core import Context, State, Step
+from deck_tracker.engine.errors import RuleViolation
+
+from .cards import CARD_ARGS, card_from_args
+from .conditions import play_refusal, victory
+from .dice import DICE, R_RESTORED_ROLL, roll
+from .field import SYSTEM
+from .hands import (
+    R_DRAW,
+    R_SHORT,
+    acting_position,
+    active_position,
+    discard_from_hand,
+    draw_cards,
+    position_label,
+)
+from .tiles import tile_rules
+from .turns import between_turns, turn_action, turn_end
+from .victory import win_battle
+
+__all__ = ["GENERAL_TOKENS"]
+
+GENERAL_TOKENS = 5
+R_ATTACK = "Action A: play a card on a battlefield, meeting its conditions"
+R_RESTORE = "Action B: discard the identical card to restore it or attack with it again"
+R_GATHER = "Action C: discard up to 3 cards, drawn at the end of the turn"
+R_SUPPORT = "Action D: a General on a battlefield with 5 tokens, spent at any time"
+R_SPECIAL = "Special cards: at any time, even on the opponent's turn, then to the discard pile"
+BATTLEFIELD = Arg("str", required=True, description="A battlefield in play.")
+PLAYER = Arg("str", choices=("A", "B", "C", "D"), description="The player (default: yours).")
+
+
+def _battlefield(state: State, tile_id: str) -> dict[str, Any]:
+    battle = state["battlefields"].get(tile_id)
+    if battle is None:
+        raise RuleViolation("That battlefield is not in play.", code="not_in_play")
+    return dict(battle)
+
+
+def _check_win(ctx: Context, tile_id: str, side: str) -> None:
+    rule = victory(
+        tile_rules(ctx.state, tile_id),
+        side,
+        ctx.state["battlefields"][tile_id]["cards"][side],
+        chameleons_in_sets=ctx.state["settings"]["chameleons_in_sets"],
+    )
+    if rule:
+        win_battle(ctx, tile_id, side, rule)
+
+
+def own_cards(state: State, side: str) -> list[dict[str, Any]]:
+    return [card for battle in state["battlefields"].values() for card in battle["cards"][side]]
+
+
+@command(
+    "play_card",
+    args={"battlefield": BATTLEFIELD, **CARD_ARGS},
+    systems=SYSTEM,
+    unavailable=turn_action,
+)
+def play_card(ctx: Context, args: dict[str, Any]) -> None:
+    """Attack: play a hero or minion card on a battlefield (entered once, then remembered)."""
+    position = active_position(ctx.state)
+    side = ctx.state["players"][position]["side"]
+    tile_id = args["battlefield"]
+    battle = _battlefield(ctx.state, tile_id)
+    key, card, new = card_from_args(ctx.state["library"]["cards"][side], args)
+    tile = tile_rules(ctx.state, tile_id)
+    refusal = play_refusal(
+        tile,
+        card,
+        battle["cards"][side],
+        own_cards(ctx.state, side),
+        second_loop=ctx.state["settings"]["second_loop"],
+    )
+    if refusal:
+        raise RuleViolation(f"{refusal.detail} ({refusal.rule})", code=refusal.code)
+    if ctx.get("players", position, "hand") < 1:
+        raise RuleViolation("No card in hand.", code="not_enough_cards")
+    ctx.set("players", position, "hand", ctx.get("players", position, "hand") - 1)
+    if new:
+        ctx.set("library", "cards", side, key, card)
+    placed = {**card, "stunned": False, "player": position}
+    cards = [*battle["cards"][side], placed]
+    ctx.set("battlefields", tile_id, "cards", side, cards)
+    can_attack = card["swords"] > 0 or card["special_attack"]
+    ctx.set("turn", "action", "attack")
+    ctx.set(
+        "turn",
+        "attack",
+        {"battlefield": tile_id, "side": side, "index": len(cards) - 1} if can_attack else None,
+    )
+    number = "chameleon" if card["number"] is None else str(card["number"])
+    ctx.emit(
+        "card_played",
+        f"{position_label(ctx.state, position)} plays {card['name']} ({number}) on {tile.name}.",
+        data={"battlefield": tile_id, "side": side, "card": card, "entered": new},
+        steps=[Step(f"Lay {card['name']} on the {side}' side of {tile.name}.", R_ATTACK)],
+    )
+    _check_win(ctx, tile_id, side)
+
+
+@command(
+    "restore",
+    args={
+        "battlefield": BATTLEFIELD,
+        "card": Arg("int", required=True, minimum=0, maximum=60, description="Your card there."),
+        "dice": DICE,
+    },
+    systems=SYSTEM,
+    unavailable=turn_action,
+)
+def restore(ctx: Context, args: dict[str, Any]) -> None:
+    """Restore: discard the identical card to stand a card up, or attack with it again."""
+    position = active_position(ctx.state)
+    side = ctx.state["players"][position]["side"]
+    tile_id = args["battlefield"]
+    cards = list(_battlefield(ctx.state, tile_id)["cards"][side])
+    if not 0 <= args["card"] < len(cards):
+        raise RuleViolation("No such card of yours there.", code="unknown_card")
+    card = cards[args["card"]]
+    discard_from_hand(ctx, position, 1)
+    steps = [Step(f"Discard your other {card['name']}.", R_RESTORE)]
+    attack_next = True
+    faces: list[str] = []
+    if card["stunned"]:
+        cards[args["card"]] = {**card, "stunned": False}
+        ctx.set("battlefields", tile_id, "cards", side, cards)
+        faces, _ = roll(ctx, args["dice"], 1)
+        attack_next = faces[0] != "blank"
+        steps.append(
+            Step(
+                f"Stand {card['name']} upright. Die: {faces[0]}: "
+                + ("it may attack." if attack_next else "it may not attack."),
+                R_RESTORED_ROLL,
+            )
+        )
+    ctx.set("turn", "action", "restore")
+    ctx.set(
+        "turn",
+        "attack",
+        {"battlefield": tile_id, "side": side, "index": args["card"]} if attack_next else None,
+    )
+    ctx.emit(
+        "card_restored",
+        f"{position_label(ctx.state, position)} restores {card['name']}.",
+        data={"battlefield": tile_id, "card": card["name"], "dice": faces, "attack": attack_next},
+        steps=steps,
+    )
+    _check_win(ctx, tile_id, side)
+
+
+@command(
+    "gather_troops",
+    args={"count": Arg("int", required=True, minimum=1, maximum=3)},
+    systems=SYSTEM,
+    unavailable=turn_action,
+)
+def gather_troops(ctx: Context, args: dict[str, Any]) -> None:
+    """Gather troops: discard 1 to 3 cards, drawn again at the end of the turn."""
+    position = active_position(ctx.state)
+    discard_from_hand(ctx, position, args["count"])
+    ctx.set("turn", "action", "gather")
+    ctx.emit(
+        "troops_gathered",
+        f"{position_label(ctx.state, position)} discards {args['count']} to gather troops.",
+        data={"count": args["count"]},
+        steps=[Step(f"Discard {args['count']} cards.", R_GATHER)],
+    )
+
+
+@command(
+    "send_general",
+    args={"battlefield": BATTLEFIELD, "general": Arg("str", required=True)},
+    systems=SYSTEM,
+    unavailable=turn_action,
+)
+def send_general(ctx: Context, args: dict[str, Any]) -> None:
+    """Support: send a General to a battlefield with 5 tokens."""
+    position = active_position(ctx.state)
+    side = ctx.state["players"][position]["side"]
+    battle = _battlefield(ctx.state, args["battlefield"])
+    left = list(ctx.state["sides"][side]["generals"])
+    if args["general"] not in left:
+        raise RuleViolation(
+            f"The {side} have no General {args['general']} left.", code="no_general"
+        )
+    left.remove(args["general"])
+    ctx.set("sides", side, "generals", left)
+    sent = [*battle["generals"][side], {"name": args["general"], "tokens": GENERAL_TOKENS}]
+    ctx.set("battlefields", args["battlefield"], "generals", side, sent)
+    ctx.set("turn", "action", "support")
+    ctx.set("turn", "attack", None)
+    name = tile_rules(ctx.state, args["battlefield"]).name
+    ctx.emit(
+        "general_sent",
+        f"{position_label(ctx.state, position)} sends {args['general']} to {name}.",
+        data={"battlefield": args["battlefield"], "general": args["general"], "side": side},
+        steps=[Step(f"Place {args['general']} on {name} with 5 tokens.", R_SUPPORT)],
+    )
+
+
+@command(
+    "spend_tokens",
+    args={
+        "battlefield": BATTLEFIELD,
+        "general": Arg("str", required=True),
+        "count": Arg("int", required=True, minimum=1, maximum=5),
+        "effect": Arg("str", description="What the tokens buy, in the card's words."),
+    },
+    systems=SYSTEM,
+    unavailable=between_turns,
+)
+def spend_tokens(ctx: Context, args: dict[str, Any]) -> None:
+    """A General spends tokens on one of his actions, at any time."""
+    battle = _battlefield(ctx.state, args["battlefield"])
+    for side in ("minions", "heroes"):
+        generals = list(battle["generals"][side])
+        for i, general in enumerate(generals):
+            if general["name"] == args["general"]:
+                if general["tokens"] < args["count"]:
+                    raise RuleViolation(
+                        f"{general['name']} has {general['tokens']} tokens left.",
+                        code="not_enough_tokens",
+                    )
+                generals[i] = {**general, "tokens": general["tokens"] - args["count"]}
+                ctx.set("battlefields", args["battlefield"], "generals", side, generals)
+                ctx.emit(
+                    "tokens_spent",
+                    f"{general['name']} spends {args['count']} tokens"
+                    + (f": {args['effect']}." if args["effect"] else "."),
+                    data={"general": general["name"], "count": args["count"]},
+                    steps=[
+                        Step(f"Remove {args['count']} tokens from {general['name']}.", R_SUPPORT)
+                    ],
+                )
+                return
+    raise RuleViolation("No such General on that battlefield.", code="no_general")
+
+
+@command(
+    "play_special_card",
+    args={"name": Arg("str", required=True), "player": PLAYER},
+    systems=SYSTEM,
+    unavailable=between_turns,
+)
+def play_special(ctx: Context, args: dict[str, Any]) -> None:
+    """A Special card, at any time, even on the opponent's turn: one effect, then discard."""
+    position = acting_position(ctx.state, ctx.actor, args["player"])
+    discard_from_hand(ctx, position, 1)
+    ctx.emit(
+        "special_played",
+        f"{position_label(ctx.state, position)} plays {args['name']}.",
+        data={"name": args["name"], "player": position},
+        steps=[Step(f"Perform one effect of {args['name']} and discard it.", R_SPECIAL)],
+    )
+
+
+@command(
+    "lose_cards",
+    args={
+        "player": Arg("str", required=True, choices=("A", "B", "C", "D")),
+        "count": Arg("int", required=True, minimum=1, maximum=8),
+        "cause": Arg("str", description="The ability, e.g. Undead Fear."),
+    },
+    systems=SYSTEM,
+    unavailable=between_turns,
+)
+def lose_cards(ctx: Context, args: dict[str, Any]) -> None:
+    """A player made to discard by an ability plays short until a battle is won."""
+    position = acting_position(ctx.state, ctx.actor, args["player"])
+    discard_from_hand(ctx, position, args["count"])
+    ctx.set("players", position, "short", True)
+    label = position_label(ctx.state, position)
+    ctx.emit(
+        "cards_lost",
+        f"{label} loses {args['count']} cards"
+        + (f" to {args['cause']}." if args["cause"] else "."),
+        data={"player": position, "count": args["count"]},
+        steps=[Step(f"{label} plays short until a battle is won.", R_SHORT)],
+    )
+
+
+@command("finish_turn", args={}, systems=SYSTEM, unavailable=turn_end)
+def end_turn(ctx: Context, args: dict[str, Any]) -> None:
+    """The active player draws up to the hand limit (unless short); the next player's turn."""
+    position = active_position(ctx.state)
+    player = ctx.state["players"][position]
+    steps: list[Step] = []
+    if player["short"]:
+        steps.append(Step(f"{position_label(ctx.state, position)} draws nothing (short).", R_SHORT))
+    else:
+        steps += draw_cards(ctx, position, player["hand_limit"] - player["hand"], rule=R_DRAW)
+    order = ctx.state["order"]
+    index = (ctx.state["turn"]["index"] + 1) % len(order)
+    ctx.set(
+        "turn",
+        {
+            "number": ctx.state["turn"]["number"] + 1,
+            "index": index,
+            "position": order[index],
+            "action": None,
+            "attack": None,
+        },
+    )
+    ctx.emit(
+        "turn_ended",
+        f"{position_label(ctx.state, position)} ends the turn; "
+        f"{position_label(ctx.state, order[index])} plays next.",
+        data={"next": order[index]},
+        steps=steps,
+    )

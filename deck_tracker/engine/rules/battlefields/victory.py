@@ -1,0 +1,164 @@
+"""Winning a battle, its reward, the next battlefield, and winning the war.
+
+Rules decisions:
+
+* Generals sent to a won battlefield leave the game (Player Turn in Detail, D); the rulebook's
+  other sentence sends them to the discard pile with the cards: either way they are not played
+  again, and the app counts only hero and minion cards in the discard piles.
+* The reward is decided at once (``decide_reward``); it must be applied when the tile says so
+  (The Curse at the Withered Hills). The app records the decision; the table applies the effect.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deck_tracker.engine.commands import Arg, command
+from deck_tracker.engine.core import Context, State, Step
+from deck_tracker.engine.errors import RuleViolation
+
+from .field import SYSTEM, draw_new_battlefields
+from .hands import refill_short_hands
+from .settings import MODES
+from .tiles import tile_rules
+from .turns import between_turns
+
+__all__ = ["war_score", "win_battle"]
+
+R_WIN = "Winning a Battle: the cards of both sides and the Generals go to the discard pile"
+R_REWARD = "Reward: the winner may apply it, deciding at once; some rewards must be applied"
+R_WAR = (
+    "Winning the Game: the mode's number of battlefields (the Capital counts 2) or of one colour"
+)
+R_CAPITAL = "The Capital counts as 2 battlefields, but not as 2 of the same colour"
+
+
+def war_score(state: State, side: str) -> dict[str, Any]:
+    """A side's progress toward victory: battlefields (the Capital counts 2) and per colour."""
+    total = 0
+    colours: dict[str, int] = {}
+    for tile_id in state["sides"][side]["won"]:
+        tile = tile_rules(state, tile_id)
+        total += tile.counts_as
+        if tile.colour != "purple":
+            colours[tile.colour] = colours.get(tile.colour, 0) + 1
+    return {
+        "battlefields": total,
+        "colours": colours,
+        "best_colour": max(colours.values(), default=0),
+    }
+
+
+def war_won(state: State, side: str) -> bool:
+    mode = MODES[state["settings"]["mode"]]
+    score = war_score(state, side)
+    return bool(
+        score["battlefields"] >= mode.battlefields or score["best_colour"] >= mode.same_colour
+    )
+
+
+def win_battle(ctx: Context, tile_id: str, side: str, rule: str) -> None:
+    tile = tile_rules(ctx.state, tile_id)
+    battle = ctx.state["battlefields"][tile_id]
+    steps = []
+    for each in ("minions", "heroes"):
+        count = len(battle["cards"][each])
+        if count:
+            ctx.set("sides", each, "discard", ctx.get("sides", each, "discard") + count)
+            steps.append(Step(f"The {each} put their {count} cards there in the discard.", R_WIN))
+    ctx.delete("battlefields", tile_id)
+    ctx.set("field_order", [t for t in ctx.get("field_order") if t != tile_id])
+    ctx.set("tiles", tile_id, "won")
+    ctx.set("sides", side, "won", [*ctx.get("sides", side, "won"), tile_id])
+    ctx.set("turn", "attack", None)
+    steps += refill_short_hands(ctx)
+    score = war_score(ctx.state, side)
+    if tile.counts_as > 1:
+        steps.append(Step(f"{tile.name} counts as {tile.counts_as} battlefields.", R_CAPITAL))
+    ctx.emit(
+        "battle_won",
+        f"The {side} win {tile.name}.",
+        data={"tile": tile_id, "name": tile.name, "side": side, "rule": rule, "score": score},
+        steps=[Step(f"The {side} take the {tile.name} tile.", rule), *steps],
+    )
+    if war_won(ctx.state, side):
+        mode = MODES[ctx.state["settings"]["mode"]]
+        outcome = {
+            "result": "won",
+            "side": side,
+            "reason": f"The {side} win the {mode.name} war: {score['battlefields']} battlefields"
+            + (f", {score['best_colour']} of one colour" if score["best_colour"] > 1 else "")
+            + ".",
+            "rule": R_WAR,
+        }
+        ctx.set("outcome", outcome)
+        ctx.set("pending", None)
+        ctx.emit(
+            "war_won",
+            outcome["reason"],
+            data={"outcome": outcome},
+            steps=[Step(outcome["reason"], R_WAR)],
+        )
+        return
+    if tile.reward or tile.must_apply_reward():
+        ctx.set(
+            "pending",
+            {"kind": "reward", "side": side, "tile": tile_id, "must": tile.must_apply_reward()},
+        )
+        return
+    _next_battlefield(ctx, tile_id, side)
+
+
+def _next_battlefield(ctx: Context, tile_id: str, side: str) -> None:
+    count = tile_rules(ctx.state, tile_id).reward_count or 1
+    draw_new_battlefields(ctx, count, side=side, purpose="reward")
+
+
+def _reward_unavailable(state: State, actor: str | None) -> str | None:
+    pending = state.get("pending") or {}
+    return None if pending.get("kind") == "reward" else "No reward waits for a decision."
+
+
+@command(
+    "decide_reward",
+    args={"use": Arg("bool", required=True, description="Apply the battlefield's reward.")},
+    systems=SYSTEM,
+    unavailable=_reward_unavailable,
+)
+def decide_reward(ctx: Context, args: dict[str, Any]) -> None:
+    """The winner of a battle applies its reward or not, at once."""
+    pending = ctx.state["pending"]
+    tile = tile_rules(ctx.state, pending["tile"])
+    if pending["must"] and not args["use"]:
+        raise RuleViolation(f"The reward of {tile.name} must be applied.", code="reward_required")
+    ctx.set("pending", None)
+    ctx.emit(
+        "reward_decided",
+        f"The {pending['side']} "
+        + ("apply" if args["use"] else "decline")
+        + f" the reward of {tile.name}.",
+        data={"tile": tile.id, "use": args["use"], "reward": tile.reward},
+        steps=[Step(f"Apply: {tile.reward or 'the reward on the tile'}.", R_REWARD)]
+        if args["use"]
+        else [],
+    )
+    _next_battlefield(ctx, tile.id, pending["side"])
+
+
+@command(
+    "claim_battlefield",
+    args={
+        "battlefield": Arg("str", required=True),
+        "side": Arg("str", required=True, choices=("minions", "heroes")),
+        "reason": Arg("str", required=True, description="In the table's words."),
+    },
+    systems=SYSTEM,
+    unavailable=between_turns,
+)
+def claim_battlefield(ctx: Context, args: dict[str, Any]) -> None:
+    """The table declares a battle won (a card's ability, a condition the app cannot count)."""
+    if args["battlefield"] not in ctx.state["battlefields"]:
+        raise RuleViolation("That battlefield is not in play.", code="not_in_play")
+    if ctx.state.get("pending"):
+        raise RuleViolation("Answer what the table is asked first.", code="not_available")
+    win_battle(ctx, args["battlefield"], args["side"], f"Declared by the table: {args['reason']}")

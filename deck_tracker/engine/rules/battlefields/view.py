@@ -1,0 +1,76 @@
+"""What every seat sees of a Battlefields game: all of it is public but the cards in hands.
+
+Beyond the state's keys, each battlefield carries its rules (``tile``) and, per side, what may
+legally be played there next (``next``: numbers, colours, chameleons), and each side its score
+toward the war (``score``). ``you`` is the position the seat plays.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deck_tracker.engine.core import State
+
+from .conditions import allowed_numbers
+from .hands import player_of, position_label
+from .settings import MODES
+from .tiles import CARD_COLOURS, TileRules, tile_rules
+from .victory import war_score
+
+__all__ = ["view_battlefields"]
+
+PUBLIC_KEYS = ("mode", "order", "turn", "pending", "dice", "library", "tiles")
+
+
+def next_plays(state: State, tile: TileRules, cards: list[dict[str, Any]]) -> dict[str, Any]:
+    """What a side may play next on ``tile`` (a card identical to one in play aside)."""
+    if not tile.taught:
+        return {"numbers": [], "colours": [], "chameleons": False, "note": "Read this tile first."}
+    numbers = list(range(1, 11))
+    if tile.descending and not tile.final_total:
+        numbers = allowed_numbers(cards, second_loop=state["settings"]["second_loop"])
+    if tile.parity != "any":
+        numbers = [n for n in numbers if (n % 2 == 0) == (tile.parity == "even")]
+    colours = list(CARD_COLOURS) if tile.arrow_colour == "any" else [tile.arrow_colour]
+    return {"numbers": numbers, "colours": colours, "chameleons": not tile.no_chameleons}
+
+
+def _battlefield(state: State, tile_id: str) -> dict[str, Any]:
+    battle = state["battlefields"][tile_id]
+    tile = tile_rules(state, tile_id)
+    return {
+        "tile": tile.as_dict(),
+        "cards": battle["cards"],
+        "generals": battle["generals"],
+        "next": {side: next_plays(state, tile, battle["cards"][side]) for side in battle["cards"]},
+    }
+
+
+def view_battlefields(state: State, seat: str | None) -> dict[str, Any]:
+    mode = MODES[state["settings"]["mode"]]
+    players = {
+        position: {**player, "label": position_label(state, position)}
+        for position, player in state["players"].items()
+    }
+    sides = {
+        side: {
+            **info,
+            "score": war_score(state, side),
+            "won_names": [tile_rules(state, t).name for t in info["won"]],
+        }
+        for side, info in state["sides"].items()
+    }
+    pile = [
+        tile_rules(state, tile_id).as_dict()
+        for tile_id, where in state["tiles"].items()
+        if where in ("pile", "offered")
+    ]
+    return {
+        **{key: state.get(key) for key in PUBLIC_KEYS},
+        "players": players,
+        "sides": sides,
+        "goal": mode.as_dict(),
+        "field": [_battlefield(state, tile_id) for tile_id in state["field_order"]],
+        "tile_pile": pile,
+        "you": player_of(state, seat),
+    }
