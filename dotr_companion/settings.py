@@ -174,6 +174,9 @@ else:
         "default": {
             "BACKEND": "django.core.cache.backends.db.DatabaseCache",
             "LOCATION": CACHE_TABLE,
+            # Past this many entries a third is dropped, counts with them: room for every
+            # client of a busy evening.
+            "OPTIONS": {"MAX_ENTRIES": env.int("CACHE_MAX_ENTRIES", default=50_000)},
         }
     }
 

@@ -22,7 +22,15 @@ SHOW_KEY = (
 
 
 def clean_env(tmp_path: Path, **extra: str) -> dict[str, str]:
-    names = ("DATABASE_URL", "REDIS_URL", "SECRET_KEY", "DEBUG", "ALLOWED_HOSTS")
+    # What a deployment does not set (the browser tests allow async-unsafe calls in-process).
+    names = (
+        "DATABASE_URL",
+        "REDIS_URL",
+        "SECRET_KEY",
+        "DEBUG",
+        "ALLOWED_HOSTS",
+        "DJANGO_ALLOW_ASYNC_UNSAFE",
+    )
     env = {k: v for k, v in os.environ.items() if k not in names and not k.startswith("SECURE_")}
     return (
         env
