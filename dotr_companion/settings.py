@@ -56,6 +56,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last: it wraps a write and its stored answer in one transaction.
+    "api.idempotency.IdempotencyMiddleware",
 ]
 
 ROOT_URLCONF = "dotr_companion.urls"
@@ -170,6 +172,9 @@ SPECTACULAR_SETTINGS = {
 
 # How long a stored Idempotency-Key response is kept.
 IDEMPOTENCY_TTL_HOURS = env.int("IDEMPOTENCY_TTL_HOURS", default=48)
+# A phone refused as stale gets the events it missed, up to this many; further behind, it gets
+# the state instead (a long list of events would weigh more than the state).
+STALE_CHANGES_MAX = env.int("STALE_CHANGES_MAX", default=50)
 # How long one server-sent-events connection stays open before the client reconnects.
 STREAM_MAX_SECONDS = env.int("STREAM_MAX_SECONDS", default=25)
 

@@ -23,8 +23,23 @@ def test_a_stale_version_is_refused_with_what_changed(table: Table):
     assert body["code"] == "stale_version"
     assert body["current_version"] == seen + 1
     assert [event["type"] for event in body["changes"]] == ["cards_drawn"]
-    assert body["state"]["decks"]["test"]["draw_size"] == 18
+    assert "state" not in body  # the events are enough to catch up; the state is not resent
+    assert table.state(table.player)["decks"]["test"]["draw_size"] == 18
     assert table.state(table.player)["hands"]["2"] == []  # nothing was drawn for the player
+
+
+@pytest.mark.django_db
+def test_a_phone_too_far_behind_gets_the_state_instead_of_the_events(table: Table, settings):
+    settings.STALE_CHANGES_MAX = 3
+    seen = table.version(table.player)
+    for _ in range(4):
+        table.act(table.host, "draw", {"deck": "test", "to": "table"})
+    response = table.act(table.player, "draw", {"deck": "test"}, expected_version=seen)
+    assert response.status_code == 409
+    body = response.json()
+    assert body["current_version"] == seen + 4
+    assert body["changes"] == []
+    assert body["state"]["decks"]["test"]["draw_size"] == 16
 
 
 @pytest.mark.django_db
