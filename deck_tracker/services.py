@@ -280,19 +280,10 @@ def _apply(
     # A join: the seat the engine made gets its row and token.
     joined = before_store(int(outcome.events[0].data["seat"])) if before_store else None
     new_version = state["version"]
-    rows = _store_events(game, outcome.events, first_seq=first_seq, version=new_version)
-    last_seq = first_seq + len(rows) - 1
+    last_seq = first_seq + len(outcome.events) - 1
     if state.get("outcome") and not ended_before:
         _reveal_seed(game, until_seq=last_seq)
-    GameAction.objects.create(
-        game=game,
-        version=new_version,
-        type=name,
-        args=args if isinstance(args, dict) else {},
-        actor=actor,
-        backward=outcome.backward,
-        forward=outcome.forward,
-    )
+    # The compare-and-swap comes first: a writer that lost the race writes nothing else.
     updated = Game.objects.filter(pk=game.pk, version=game.version).update(
         state=state,
         version=new_version,
@@ -303,6 +294,16 @@ def _apply(
     )
     if updated != 1:  # another writer got there first (the row lock makes this rare)
         raise _stale(Game.objects.get(pk=game.pk), version=game.version, seat=actor)
+    rows = _store_events(game, outcome.events, first_seq=first_seq, version=new_version)
+    GameAction.objects.create(
+        game=game,
+        version=new_version,
+        type=name,
+        args=args if isinstance(args, dict) else {},
+        actor=actor,
+        backward=outcome.backward,
+        forward=outcome.forward,
+    )
     game.state, game.version, game.last_seq = state, new_version, last_seq
     notifications.publish_after_commit(game_id=str(game.pk), last_seq=last_seq)
     if ended_before or state.get("outcome"):
