@@ -14,6 +14,8 @@ from deck_tracker.awards.services import AwardsError
 from deck_tracker.engine.errors import EngineError, InvalidArguments
 from deck_tracker.services import JoinCodeUnknown, NotHost, SeatUnknown, StaleVersion
 
+from .parsers import InvalidText
+
 
 def error_body(
     code: str, detail: str, fields: dict[str, Any] | None = None, **extra: Any
@@ -86,6 +88,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return None
     if isinstance(exc, exceptions.ValidationError):
         response.data = error_body("invalid", "Some fields are invalid.", _flatten(exc.detail))
+    elif isinstance(exc, InvalidText):
+        response.data = error_body("invalid_text", str(exc.detail))
     elif isinstance(exc, exceptions.ParseError):
         response.data = error_body("malformed_json", f"The body is not valid JSON: {exc.detail}")
     elif isinstance(exc, exceptions.Throttled):
