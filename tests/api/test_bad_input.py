@@ -131,10 +131,8 @@ LONE_SURROGATES = ["\\ud800", "\\ud83d", "\\udc00", "ok \\udfff end"]
 @pytest.mark.parametrize("text", LONE_SURROGATES)
 def test_a_lone_surrogate_in_an_action_is_refused(table: Table, text):
     before = snapshot(table)
-    body = (
-        '{"type": "end_game", "args": {"result": "lost", "reason": "%s"}, "expected_version": %d}'
-        % (text, before[0])
-    )
+    args = '{"result": "lost", "reason": "' + text + '"}'
+    body = f'{{"type": "end_game", "args": {args}, "expected_version": {before[0]}}}'
     response = post_raw(table, body)
     assert response.status_code == 400
     assert response.json()["code"] == "invalid_text"
