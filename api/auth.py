@@ -79,3 +79,11 @@ def seat_of(request: Request) -> Seat:
     seat = request.auth
     assert isinstance(seat, Seat)
     return seat
+
+
+class StreamTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
+    target_class = "api.auth.StreamTokenAuthentication"
+    name = "gameToken"
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
+        return {"type": "http", "scheme": "bearer"}

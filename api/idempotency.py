@@ -37,7 +37,8 @@ def caller_of(request: HttpRequest) -> str:
     user = getattr(request, "user", None)
     if user is not None and user.is_authenticated:
         return f"account:{user.pk}"
-    return f"address:{BaseThrottle().get_ident(request)}"[:80]
+    # The throttles' reading of the address (it uses only ``META``).
+    return f"address:{BaseThrottle().get_ident(request)}"[:80]  # type: ignore[arg-type]
 
 
 def request_hash(request: HttpRequest) -> str:

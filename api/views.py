@@ -175,8 +175,15 @@ class GameEventsView(APIView):
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("after", OpenApiTypes.INT, description="Events after this seq."),
-            OpenApiParameter("limit", OpenApiTypes.INT, description="Page size (max 500)."),
+            OpenApiParameter(
+                "after", {"type": "integer", "minimum": 0}, description="Events after this seq."
+            ),
+            OpenApiParameter(
+                "limit",
+                {"type": "integer", "minimum": 1},
+                description=f"Page size ({selectors.EVENTS_PAGE_SIZE} by default; a larger value "
+                f"than {selectors.EVENTS_PAGE_MAX} gives pages of {selectors.EVENTS_PAGE_MAX}).",
+            ),
         ],
         responses={200: s.EventPageOutSerializer, **ERRORS},
     )
@@ -267,12 +274,15 @@ class GameStreamView(APIView):
 
 
 class ScenarioListView(APIView):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(responses={200: s.ScenarioOutSerializer(many=True)})
     def get(self, request: Request) -> Response:
-        return Response(content_selectors.scenarios())
+        scenarios = content_selectors.scenarios()
+        return Response(s.ScenarioOutSerializer(scenarios, many=True).data)
 
 
 class ContentListView(APIView):
     @extend_schema(responses={200: s.ContentPackOutSerializer(many=True)})
     def get(self, request: Request) -> Response:
-        return Response(content_selectors.content_packs())
+        return Response(
+            s.ContentPackOutSerializer(content_selectors.content_packs(), many=True).data
+        )

@@ -147,7 +147,7 @@ def _holds_token(body: Any) -> bool:
 
 
 def _with_tokens(reservation: Reservation) -> Any:
-    body = reservation.record.body
+    body: Any = reservation.record.body
     for path, index, prefix in reservation.record.token_paths:
         parent = body
         for step in path[:-1]:

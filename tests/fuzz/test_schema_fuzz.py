@@ -14,6 +14,7 @@ Slow (about a minute or two): ``pytest -m slow``; CI runs it on PostgreSQL after
 from __future__ import annotations
 
 import json
+import os
 import zlib
 from typing import Any
 from urllib.parse import urlencode
@@ -45,6 +46,12 @@ CHECKS = [
     response_schema_conformance,
 ]
 ACTIONS = "/api/v1/games/{game_id}/actions/"
+
+
+@pytest.fixture(autouse=True)
+def _quick_passwords(settings: Any) -> None:
+    # Registration and sign-in hash passwords; the production hasher is slow on purpose.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture
@@ -99,9 +106,7 @@ def send(case: Any, client: Any, path_parameters: dict[str, Any]) -> Response:
 
 
 @schema.parametrize()
-@settings(
-    max_examples=60, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck)
-)
+@settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 @pytest.mark.django_db
 def test_every_response_conforms_to_the_schema(case, host_table):
     cache.clear()  # let the fuzzing past the create and join throttles
