@@ -212,3 +212,20 @@ class ScenarioOutSerializer(serializers.Serializer[Any]):
     kings_champion = serializers.DictField(
         required=False, help_text="The Fame actions and reward cards of the King's Champion."
     )
+
+
+class StreamMessageOutSerializer(serializers.Serializer[Any]):
+    """One server-sent event of the live stream."""
+
+    id = serializers.CharField(required=False, help_text="The event's `seq` (Last-Event-ID).")
+    event = serializers.CharField(required=False, help_text="`change`.")
+    retry = serializers.IntegerField(required=False, help_text="Reconnect after (ms).")
+
+    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
+        # `data` is also the name of a Serializer property, so it is added here.
+        fields = super().get_fields()
+        fields["data"] = serializers.CharField(
+            required=False,
+            help_text="JSON: the event as this seat may see it, with `game_version`.",
+        )
+        return fields

@@ -253,7 +253,10 @@ class GameStreamView(APIView):
             ),
             OpenApiParameter("after", OpenApiTypes.INT, description="Start after this seq."),
         ],
-        responses={(200, "text/event-stream"): OpenApiTypes.STR, 404: s.ErrorOutSerializer},
+        responses={
+            (200, "text/event-stream"): s.StreamMessageOutSerializer,
+            404: s.ErrorOutSerializer,
+        },
     )
     def get(self, request: Request, game_id: Any) -> StreamingHttpResponse:
         seat = seat_of(request)

@@ -105,8 +105,14 @@ def send(case: Any, client: Any, path_parameters: dict[str, Any]) -> Response:
     )
 
 
+# Cases per operation: SCHEMA_FUZZ_EXAMPLES (default 60).
+EXAMPLES = int(os.environ.get("SCHEMA_FUZZ_EXAMPLES", "60"))
+
+
 @schema.parametrize()
-@settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@settings(
+    max_examples=EXAMPLES, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck)
+)
 @pytest.mark.django_db
 def test_every_response_conforms_to_the_schema(case, host_table):
     cache.clear()  # let the fuzzing past the create and join throttles
