@@ -83,7 +83,6 @@ class Applied:
 
     game: Game
     events: list[GameEvent]
-    joined: tuple[Seat, str] | None = None  # a join: the new seat and its token
 
 
 def hash_token(token: str) -> str:
@@ -210,20 +209,13 @@ def game_join(
             name="join",
             args={"name": name, "hero": hero},
             follow_ups=claim.follow_ups if claim else None,
-            before_store=lambda number: _seat_for_join(game, number, name, hero, claim),
         )
-        assert applied.joined is not None
-        seat, token = applied.joined
+        # The seat the engine made gets its row and token.
+        number = int(applied.events[0].data["seat"])
+        seat, token = _new_seat(game, number=number, name=name, hero=hero, is_host=False)
+        if claim is not None:
+            claim.before(seat)
     return SeatGrant(game=game, seat=seat, token=token, events=applied.events)
-
-
-def _seat_for_join(
-    game: Game, number: int, name: str, hero: str | None, claim: SeatClaim | None
-) -> tuple[Seat, str]:
-    seat, token = _new_seat(game, number=number, name=name, hero=hero, is_host=False)
-    if claim is not None:
-        claim.before(seat)
-    return seat, token
 
 
 def game_act(
@@ -268,7 +260,6 @@ def _apply(
     args: Any,
     expected_version: int | None = None,
     follow_ups: FollowUps | None = None,
-    before_store: Callable[[int], tuple[Seat, str]] | None = None,
 ) -> Applied:
     """Run one command on ``game`` (read under its lock by the caller) and write it."""
     if expected_version is not None and game.version != expected_version:
@@ -277,8 +268,6 @@ def _apply(
     ended_before = bool(state.get("outcome"))
     first_seq = game.last_seq + 1
     outcome = _run_engine(game, state, actor=actor, name=name, args=args, follow_ups=follow_ups)
-    # A join: the seat the engine made gets its row and token.
-    joined = before_store(int(outcome.events[0].data["seat"])) if before_store else None
     new_version = state["version"]
     last_seq = first_seq + len(outcome.events) - 1
     if state.get("outcome") and not ended_before:
@@ -310,7 +299,7 @@ def _apply(
         # An ending, or a change to an ended game (the Grand Ball, an undo): the award
         # tracker listens (it enqueues its task on commit).
         game_result_changed.send(sender=Game, game_id=str(game.pk))
-    return Applied(game=game, events=rows, joined=joined)
+    return Applied(game=game, events=rows)
 
 
 def _run_engine(
