@@ -42,7 +42,9 @@ def caller_of(request: HttpRequest) -> str:
 
 
 def request_hash(request: HttpRequest) -> str:
-    digest = hashlib.sha256(f"{request.method} {request.path}\n".encode("utf-8", "replace"))
+    digest = hashlib.sha256(
+        f"{request.method} {request.get_full_path()}\n".encode("utf-8", "replace")
+    )
     digest.update(request.body)
     return digest.hexdigest()
 
