@@ -3,7 +3,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck bench worker check-content clean
+.PHONY: run test conformance lint typecheck bench worker check-content clean
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -17,9 +17,14 @@ run: $(STAMP)
 	DEBUG=1 $(PY) manage.py migrate --noinput
 	DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000
 
-## Run the whole test suite (on DATABASE_URL/REDIS_URL when set, else SQLite in memory).
+## Run the whole test suite (on DATABASE_URL/REDIS_URL when set, else SQLite in memory),
+## but the slow schema conformance (`make conformance`).
 test: $(STAMP)
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -m "not slow" $(PYTEST_ARGS)
+
+## Every response checked against the OpenAPI schema by schemathesis (a few minutes).
+conformance: $(STAMP)
+	$(PY) -m pytest -m slow $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

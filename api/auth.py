@@ -1,4 +1,9 @@
-"""Bearer tokens: each names one seat at one game (the host's seat is seat 1)."""
+"""Bearer tokens: each names one seat at one game (the host's seat is seat 1).
+
+Authentication finds the seat by its token's hash and reads nothing else: the game is read by
+the view or the service that needs it. :class:`IsSeatOfGame` lets a seat reach its own game
+only; any other game is "not found", never "forbidden".
+"""
 
 from __future__ import annotations
 
@@ -7,6 +12,8 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework.authentication import BaseAuthentication
+from rest_framework.exceptions import NotFound
+from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 
 from deck_tracker.models import Seat
@@ -26,7 +33,7 @@ class GameTokenAuthentication(BaseAuthentication):
     """Unknown or missing tokens are not an error here: the game is then simply not found."""
 
     def authenticate(self, request: Request) -> tuple[Any, Seat] | None:
-        token = _bearer(request)
+        token = self.token(request)
         if token is None or len(token) > 200:
             return None
         seat = seat_for_token_hash(token_hash=hash_token(token))
@@ -34,12 +41,48 @@ class GameTokenAuthentication(BaseAuthentication):
             return None
         return (AnonymousUser(), seat)
 
+    def token(self, request: Request) -> str | None:
+        return _bearer(request)
+
     def authenticate_header(self, request: Request) -> str:
         return "Bearer"
 
 
+class StreamTokenAuthentication(GameTokenAuthentication):
+    """EventSource cannot send headers: the live stream also takes the token as ``?token=``."""
+
+    def token(self, request: Request) -> str | None:
+        return _bearer(request) or request.query_params.get("token") or None
+
+
 class GameTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
     target_class = "api.auth.GameTokenAuthentication"
+    name = "gameToken"
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
+        return {"type": "http", "scheme": "bearer"}
+
+
+class IsSeatOfGame(BasePermission):
+    """The request's token is a seat of the game named in the path (``game_id``)."""
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        seat = request.auth
+        game_id = view.kwargs.get("game_id")
+        if not isinstance(seat, Seat) or str(seat.game_id) != str(game_id):
+            raise NotFound("No such game, or your token is not for it.")
+        return True
+
+
+def seat_of(request: Request) -> Seat:
+    """The caller's seat, once :class:`IsSeatOfGame` has let the request in."""
+    seat = request.auth
+    assert isinstance(seat, Seat)
+    return seat
+
+
+class StreamTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
+    target_class = "api.auth.StreamTokenAuthentication"
     name = "gameToken"
 
     def get_security_definition(self, auto_schema: Any) -> dict[str, str]:

@@ -12,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from deck_tracker import content_selectors, content_services, services
+from deck_tracker import content_selectors, content_services
 from deck_tracker.models import Seat
 
 from . import serializers as s
@@ -80,19 +80,8 @@ class ContentOverlayView(APIView):
             raise NotAuthenticated("A seat token (Bearer) of any game is needed to edit content.")
         form = OverlayImportSerializer(data=request.data)
         form.is_valid(raise_exception=True)
-        key = request.META.get("HTTP_IDEMPOTENCY_KEY", "").strip()[:100] or None
-        scope = f"overlay:{seat.pk}"
-        fingerprint = services.request_fingerprint(["overlay", pack_id, request.data])
-        if key:
-            stored = services.idempotency_lookup(scope=scope, key=key, request_hash=fingerprint)
-            if stored:
-                return Response(stored.body, status=stored.status)
         status, body = _import(pack_id, form.validated_data)
-        if key and status == 200:
-            services.idempotency_store(
-                scope=scope, key=key, request_hash=fingerprint, status=status, body=body
-            )
-        return Response(body, status=status)
+        return Response(OverlayOutSerializer(body).data if status == 200 else body, status=status)
 
 
 def _import(pack_id: str, data: dict[str, Any]) -> tuple[int, dict[str, Any]]:

@@ -12,13 +12,9 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from deck_tracker.awards.services import AwardsError
 from deck_tracker.engine import EngineError, InvalidArguments
-from deck_tracker.services import (
-    IdempotencyKeyReused,
-    JoinCodeUnknown,
-    NotHost,
-    SeatUnknown,
-    StaleVersion,
-)
+from deck_tracker.services import JoinCodeUnknown, NotHost, SeatUnknown, StaleVersion
+
+from .parsers import InvalidText
 
 
 def error_body(
@@ -49,14 +45,16 @@ def _flatten(detail: Any, prefix: str = "") -> dict[str, list[str]]:
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, StaleVersion):
+        # What the phone missed; the whole state only when it missed too much.
+        extra: dict[str, Any] = {"current_version": exc.current_version, "changes": exc.changes}
+        if exc.state is not None:
+            extra["state"] = exc.state
         return Response(
             error_body(
                 "stale_version",
                 f"The game moved on to version {exc.current_version} since your screen was drawn; "
                 "nothing was changed. Here is what happened since.",
-                current_version=exc.current_version,
-                changes=exc.changes,
-                state=exc.state,
+                **extra,
             ),
             status=status.HTTP_409_CONFLICT,
         )
@@ -69,14 +67,6 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return Response(error_body(exc.code, exc.detail, exc.fields), status=400)
     if isinstance(exc, EngineError):
         return Response(error_body(exc.code, exc.detail), status=400)
-    if isinstance(exc, IdempotencyKeyReused):
-        return Response(
-            error_body(
-                "idempotency_key_reused",
-                "This Idempotency-Key was already used for a different request.",
-            ),
-            status=409,
-        )
     if isinstance(exc, NotHost):
         return Response(
             error_body("not_host", "Only the host can give a seat a new token."), status=403
@@ -98,6 +88,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return None
     if isinstance(exc, exceptions.ValidationError):
         response.data = error_body("invalid", "Some fields are invalid.", _flatten(exc.detail))
+    elif isinstance(exc, InvalidText):
+        response.data = error_body("invalid_text", str(exc.detail))
     elif isinstance(exc, exceptions.ParseError):
         response.data = error_body("malformed_json", f"The body is not valid JSON: {exc.detail}")
     elif isinstance(exc, exceptions.Throttled):

@@ -12,10 +12,13 @@ from rest_framework.views import APIView
 from deck_tracker import services
 
 from . import serializers as s
-from .views import _seat_for
+from .auth import IsSeatOfGame, seat_of
+from .views import IDEMPOTENCY_KEY
 
 
 class SeatTokenView(APIView):
+    permission_classes = [IsSeatOfGame]
+
     @extend_schema(
         request=None,
         responses={
@@ -23,11 +26,10 @@ class SeatTokenView(APIView):
             403: s.ErrorOutSerializer,
             404: s.ErrorOutSerializer,
         },
+        parameters=[IDEMPOTENCY_KEY],
         summary="A new token for a seat (host only); the old one stops working.",
     )
     def post(self, request: Request, game_id: Any, seat_id: int) -> Response:
-        _, caller = _seat_for(request, game_id)
-        seat, token = services.seat_reissue_token(by=caller, number=seat_id)
-        return Response(
-            {"game_id": str(seat.game_id), "seat_id": seat.key, "token": token}, status=201
-        )
+        seat, token = services.seat_reissue_token(by=seat_of(request), number=seat_id)
+        body = {"game_id": seat.game_id, "seat_id": seat.key, "token": token}
+        return Response(s.SeatTokenOutSerializer(body).data, status=201)

@@ -192,3 +192,40 @@ class SeatTokenOutSerializer(serializers.Serializer[Any]):
     game_id = serializers.UUIDField()
     seat_id = serializers.CharField()
     token = serializers.CharField()
+
+
+class ScenarioOutSerializer(serializers.Serializer[Any]):
+    id = serializers.CharField()
+    name = serializers.CharField()
+    system = serializers.CharField()
+    packs = serializers.ListField(child=serializers.CharField())
+    options = serializers.ListField(
+        child=serializers.DictField(), help_text="The setup options it allows."
+    )
+    table_decks = serializers.ListField(
+        child=serializers.CharField(), help_text="Decks the table may keep physical."
+    )
+    setup = serializers.DictField(help_text="The setup to create it with (`POST /games/`).")
+    scenario = serializers.DictField(
+        required=False, help_text="A Dragon scenario: its Generals, Agent and special rules."
+    )
+    kings_champion = serializers.DictField(
+        required=False, help_text="The Fame actions and reward cards of the King's Champion."
+    )
+
+
+class StreamMessageOutSerializer(serializers.Serializer[Any]):
+    """One server-sent event of the live stream."""
+
+    id = serializers.CharField(required=False, help_text="The event's `seq` (Last-Event-ID).")
+    event = serializers.CharField(required=False, help_text="`change`.")
+    retry = serializers.IntegerField(required=False, help_text="Reconnect after (ms).")
+
+    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
+        # `data` is also the name of a Serializer property, so it is added here.
+        fields = super().get_fields()
+        fields["data"] = serializers.CharField(
+            required=False,
+            help_text="JSON: the event as this seat may see it, with `game_version`.",
+        )
+        return fields

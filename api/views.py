@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Any
 
 from django.core.handlers.asgi import ASGIRequest
@@ -11,7 +10,7 @@ from django.db import connection
 from django.http import HttpRequest, JsonResponse, StreamingHttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.exceptions import ValidationError
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -21,11 +20,12 @@ from rest_framework.views import APIView
 from deck_tracker import content_selectors, selectors, services
 from deck_tracker.awards import seating
 from deck_tracker.awards.auth import account_of
-from deck_tracker.engine import INTERNAL_COMMANDS, describe_commands
+from deck_tracker.engine import INTERNAL_COMMANDS, describe_commands, view_state
 from deck_tracker.live import SeatStream
-from deck_tracker.models import Game, Seat
+from deck_tracker.models import Game
 
 from . import serializers as s
+from .auth import IsSeatOfGame, StreamTokenAuthentication, seat_of
 from .errors import error_body
 
 ERRORS = {400: s.ErrorOutSerializer, 404: s.ErrorOutSerializer, 409: s.ErrorOutSerializer}
@@ -48,38 +48,14 @@ def healthz(request: HttpRequest) -> JsonResponse:
     return JsonResponse({"status": "ok"})
 
 
-def _idempotency_key(request: Request) -> str | None:
-    key = request.META.get("HTTP_IDEMPOTENCY_KEY", "").strip()
-    return key[:100] or None
-
-
-def _seat_for(request: Request, game_id: Any) -> tuple[Game, Seat]:
-    """The caller's seat at this game; anything else is "not found", never "forbidden"."""
-    seat = request.auth
-    if not isinstance(seat, Seat) or str(seat.game_id) != str(game_id):
-        raise NotFound("No such game, or your token is not for it.")
-    return seat.game, seat
-
-
-def _created_once(
-    request: Request, scope: str, payload: Any, create: Callable[[], dict[str, Any]]
-) -> Response:
-    """201 with what ``create`` made; a repeat with the same Idempotency-Key gets the same answer.
-
-    (Actions store their answer inside their own transaction: see ``services.game_act``.)
-    """
-    key = _idempotency_key(request)
-    fingerprint = services.request_fingerprint([scope, payload])
-    if key:
-        stored = services.idempotency_lookup(scope=scope, key=key, request_hash=fingerprint)
-        if stored:
-            return Response(stored.body, status=stored.status)
-    body = create()
-    if key:
-        services.idempotency_store(
-            scope=scope, key=key, request_hash=fingerprint, status=201, body=body
-        )
-    return Response(body, status=201)
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    description="Repeat a request with the same key (the same caller, the same body) to get "
+    "the stored answer; nothing is done twice.",
+)
+ACCOUNT_ERRORS = {401: s.ErrorOutSerializer}
 
 
 class GameCreateView(APIView):
@@ -87,7 +63,13 @@ class GameCreateView(APIView):
 
     @extend_schema(
         request=s.SetupSerializer,
-        responses={201: s.CreatedGameOutSerializer, **ERRORS},
+        responses={
+            201: s.CreatedGameOutSerializer,
+            **ERRORS,
+            **ACCOUNT_ERRORS,
+            429: s.ErrorOutSerializer,
+        },
+        parameters=[IDEMPOTENCY_KEY],
         summary="Create a game; `{}` makes a base game with one seat for the host.",
     )
     def post(self, request: Request) -> Response:
@@ -95,122 +77,132 @@ class GameCreateView(APIView):
         if not isinstance(setup, dict):
             return Response(error_body("invalid", "The setup must be a JSON object."), status=400)
         s.SetupSerializer(data=setup).is_valid(raise_exception=True)
-
         player = seating.player_for_account(user=account_of(request), player_id=setup.get("player"))
-
-        def create() -> dict[str, Any]:
-            grant = seating.game_create(setup=setup, player=player)
-            return selectors.game_view(game=grant.game, seat=grant.seat) | {
-                "token": grant.token,
-                # The setup's events: with their steps, the checklist for the physical table.
-                "events": selectors.events_view(
-                    events=selectors.events_after(game=grant.game, after=0, limit=500),
-                    seat=grant.seat,
-                ),
-            }
-
-        return _created_once(request, "create", setup, create)
+        grant = seating.game_create(setup=setup, player=player)
+        seats = [
+            {"id": grant.seat.key, "name": grant.seat.name, "hero": grant.seat.hero or None,
+             "is_host": True}
+        ]  # fmt: skip
+        body = selectors.game_view(game=grant.game, seat=grant.seat, seats=seats) | {
+            "token": grant.token,
+            # The setup's events: with their steps, the checklist for the physical table.
+            "events": selectors.events_view(events=grant.events, seat=grant.seat),
+        }
+        return Response(s.CreatedGameOutSerializer(body).data, status=201)
 
 
 class GameJoinView(APIView):
     throttle_classes = [JoinThrottle]
 
-    @extend_schema(request=s.JoinSerializer, responses={201: s.JoinedOutSerializer, **ERRORS})
+    @extend_schema(
+        request=s.JoinSerializer,
+        responses={
+            201: s.JoinedOutSerializer,
+            **ERRORS,
+            **ACCOUNT_ERRORS,
+            429: s.ErrorOutSerializer,
+        },
+        parameters=[IDEMPOTENCY_KEY],
+    )
     def post(self, request: Request) -> Response:
         form = s.JoinSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         data = form.validated_data
-
-        def join() -> dict[str, Any]:
-            grant = seating.game_join(
-                join_code=data["join_code"],
-                name=data["name"],
-                hero=data.get("hero") or None,
-                player=seating.player_for_account(
-                    user=account_of(request), player_id=data.get("player")
-                ),
-            )
-            view = selectors.game_view(game=grant.game, seat=grant.seat)
-            return {
-                "game_id": str(grant.game.id),
-                "seat_id": grant.seat.key,
-                "token": grant.token,
-                "version": view["version"],
-                "state": view["state"],
-            }
-
-        return _created_once(request, "join", data, join)
+        grant = seating.game_join(
+            join_code=data["join_code"],
+            name=data["name"],
+            hero=data.get("hero") or None,
+            player=seating.player_for_account(
+                user=account_of(request), player_id=data.get("player")
+            ),
+        )
+        body = {
+            "game_id": grant.game.id,
+            "seat_id": grant.seat.key,
+            "token": grant.token,
+            "version": grant.game.version,
+            "state": view_state(grant.game.state, grant.seat.key),
+        }
+        return Response(s.JoinedOutSerializer(body).data, status=201)
 
 
 class GameDetailView(APIView):
+    permission_classes = [IsSeatOfGame]
+
     @extend_schema(responses={200: s.GameOutSerializer, 404: s.ErrorOutSerializer})
     def get(self, request: Request, game_id: Any) -> Response:
-        game, seat = _seat_for(request, game_id)
-        return Response(selectors.game_view(game=game, seat=seat))
+        seat = seat_of(request)
+        game = selectors.game_of_seat(seat=seat)
+        return Response(s.GameOutSerializer(selectors.game_view(game=game, seat=seat)).data)
 
 
 class GameActionsView(APIView):
+    permission_classes = [IsSeatOfGame]
+
     @extend_schema(responses={200: s.ActionListOutSerializer, 404: s.ErrorOutSerializer})
     def get(self, request: Request, game_id: Any) -> Response:
-        game, seat = _seat_for(request, game_id)
+        seat = seat_of(request)
+        game = selectors.game_of_seat(seat=seat)
         actions = describe_commands(game.state, seat.key, hidden=INTERNAL_COMMANDS)
-        return Response({"version": game.version, "actions": actions})
+        return Response(
+            s.ActionListOutSerializer({"version": game.version, "actions": actions}).data
+        )
 
     @extend_schema(
         request=s.ActionSerializer,
         responses={200: s.ActionResultOutSerializer, **ERRORS},
-        parameters=[
-            OpenApiParameter(
-                "Idempotency-Key",
-                OpenApiTypes.STR,
-                OpenApiParameter.HEADER,
-                description="Repeat a request with the same key to get the stored answer.",
-            )
-        ],
+        parameters=[IDEMPOTENCY_KEY],
     )
     def post(self, request: Request, game_id: Any) -> Response:
-        game, seat = _seat_for(request, game_id)
+        seat = seat_of(request)
         form = s.ActionSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         data = form.validated_data
-        result = services.game_act(
-            game=game,
+        body = services.game_act(
+            game_id=seat.game_id,
             seat=seat,
             action=data["type"],
             args=data.get("args") or {},
             expected_version=data["expected_version"],
-            idempotency_key=_idempotency_key(request),
-            request_hash=services.request_fingerprint(["act", str(game.pk), request.data]),
         )
-        return Response(result.body, status=result.status)
+        return Response(s.ActionResultOutSerializer(body).data)
 
 
 class GameEventsView(APIView):
+    permission_classes = [IsSeatOfGame]
+
     @extend_schema(
         parameters=[
-            OpenApiParameter("after", OpenApiTypes.INT, description="Events after this seq."),
-            OpenApiParameter("limit", OpenApiTypes.INT, description="Page size (max 500)."),
+            OpenApiParameter(
+                "after", {"type": "integer", "minimum": 0}, description="Events after this seq."
+            ),
+            OpenApiParameter(
+                "limit",
+                {"type": "integer", "minimum": 1},
+                description=f"Page size ({selectors.EVENTS_PAGE_SIZE} by default; a larger value "
+                f"than {selectors.EVENTS_PAGE_MAX} gives pages of {selectors.EVENTS_PAGE_MAX}).",
+            ),
         ],
         responses={200: s.EventPageOutSerializer, **ERRORS},
     )
     def get(self, request: Request, game_id: Any) -> Response:
-        game, seat = _seat_for(request, game_id)
+        seat = seat_of(request)
         after = _int_param(request, "after", 0, minimum=0)
         limit = _int_param(request, "limit", selectors.EVENTS_PAGE_SIZE, minimum=1)
         limit = min(limit, selectors.EVENTS_PAGE_MAX)
+        game = Game.objects.only("id", "last_seq").get(pk=seat.game_id)
         events = list(selectors.events_after(game=game, after=after, limit=limit))
-        last_seq = Game.objects.values_list("last_seq", flat=True).get(pk=game.pk)
+        last_seq = game.last_seq
         page_end = events[-1].seq if events else after
         next_url = None
         if page_end < last_seq:
             next_url = request.build_absolute_uri(f"{request.path}?after={page_end}&limit={limit}")
-        return Response(
-            {
-                "events": selectors.events_view(events=events, seat=seat),
-                "last_seq": last_seq,
-                "next": next_url,
-            }
-        )
+        page = {
+            "events": selectors.events_view(events=events, seat=seat),
+            "last_seq": last_seq,
+            "next": next_url,
+        }
+        return Response(s.EventPageOutSerializer(page).data)
 
 
 def _int_param(request: Request, name: str, default: int, *, minimum: int) -> int:
@@ -249,6 +241,8 @@ class GameStreamView(APIView):
     """
 
     renderer_classes = [JSONRenderer, EventStreamRenderer]
+    authentication_classes = [StreamTokenAuthentication]
+    permission_classes = [IsSeatOfGame]
 
     @extend_schema(
         parameters=[
@@ -257,21 +251,19 @@ class GameStreamView(APIView):
             ),
             OpenApiParameter("after", OpenApiTypes.INT, description="Start after this seq."),
         ],
-        responses={(200, "text/event-stream"): OpenApiTypes.STR, 404: s.ErrorOutSerializer},
+        responses={
+            (200, "text/event-stream"): s.StreamMessageOutSerializer,
+            404: s.ErrorOutSerializer,
+        },
     )
     def get(self, request: Request, game_id: Any) -> StreamingHttpResponse:
-        if not isinstance(request.auth, Seat) and request.query_params.get("token"):
-            seat_or_none = selectors.seat_for_token_hash(
-                token_hash=services.hash_token(request.query_params["token"][:200])
-            )
-            request.auth = seat_or_none
-        game, seat = _seat_for(request, game_id)
+        seat = seat_of(request)
         last_id = request.META.get("HTTP_LAST_EVENT_ID") or request.query_params.get("after") or "0"
         try:
             after = max(0, int(last_id))
         except ValueError:
             after = 0
-        stream = SeatStream(game_id=str(game.pk), seat=seat, after=after)
+        stream = SeatStream(game_id=str(seat.game_id), seat=seat, after=after)
         under_asgi = isinstance(request._request, ASGIRequest)
         response = StreamingHttpResponse(
             stream.streaming() if under_asgi else stream.blocking(),
@@ -283,12 +275,15 @@ class GameStreamView(APIView):
 
 
 class ScenarioListView(APIView):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(responses={200: s.ScenarioOutSerializer(many=True)})
     def get(self, request: Request) -> Response:
-        return Response(content_selectors.scenarios())
+        scenarios = content_selectors.scenarios()
+        return Response(s.ScenarioOutSerializer(scenarios, many=True).data)
 
 
 class ContentListView(APIView):
     @extend_schema(responses={200: s.ContentPackOutSerializer(many=True)})
     def get(self, request: Request) -> Response:
-        return Response(content_selectors.content_packs())
+        return Response(
+            s.ContentPackOutSerializer(content_selectors.content_packs(), many=True).data
+        )

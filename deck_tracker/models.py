@@ -104,13 +104,22 @@ class GameEvent(models.Model):
 
 
 class IdempotencyRecord(models.Model):
-    """The stored response to a request that carried an ``Idempotency-Key``."""
+    """A write that carried an ``Idempotency-Key``, and the answer it got.
+
+    Unique per caller (``scope``: the credentials it came with) and key (``key``: a SHA-256 of
+    the client's key). Reserved before the work, in the same transaction, and completed with the
+    answer before commit. ``body`` never holds a token: the places where tokens were are listed
+    in ``token_paths`` and filled again on a replay from ``salt`` (see
+    ``deck_tracker.idempotency``).
+    """
 
     scope = models.CharField(max_length=80)
     key = models.CharField(max_length=100)
     request_hash = models.CharField(max_length=64)
+    salt = models.CharField(max_length=32, default="")
     status = models.PositiveSmallIntegerField()
-    body = models.JSONField()
+    body = models.JSONField(null=True, blank=True)
+    token_paths = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
 
     class Meta:

@@ -14,7 +14,12 @@ EVENTS_PAGE_MAX = 500
 
 
 def seat_for_token_hash(*, token_hash: str) -> Seat | None:
-    return Seat.objects.select_related("game").filter(token_hash=token_hash).first()
+    """The seat alone: the game (and its snapshot) is read by whoever needs it, once."""
+    return Seat.objects.filter(token_hash=token_hash).first()
+
+
+def game_of_seat(*, seat: Seat) -> Game:
+    return Game.objects.get(pk=seat.game_id)
 
 
 def seats_view(*, game: Game) -> list[dict[str, Any]]:
@@ -24,7 +29,9 @@ def seats_view(*, game: Game) -> list[dict[str, Any]]:
     ]
 
 
-def game_view(*, game: Game, seat: Seat) -> dict[str, Any]:
+def game_view(
+    *, game: Game, seat: Seat, seats: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
     return {
         "id": str(game.id),
         "version": game.version,
@@ -35,7 +42,7 @@ def game_view(*, game: Game, seat: Seat) -> dict[str, Any]:
         # while the game can still go on (a game that ended can be resumed by an undo).
         "revealed_seeds": game.setup.get("revealed_seeds", []) if game.state.get("closed") else [],
         "seat": seat.key,
-        "seats": seats_view(game=game),
+        "seats": seats if seats is not None else seats_view(game=game),
         "state": view_state(game.state, seat.key),
     }
 

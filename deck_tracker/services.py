@@ -1,19 +1,24 @@
 """Writes: creating and joining games and applying commands, one short transaction each.
 
-A command runs under the game's row lock (PostgreSQL; SQLite serialises writers at BEGIN) and a
-compare-and-swap on ``version``: a phone that acted on an old version is refused with what
-changed since, and nothing is applied. Events, the action's undo data, the new snapshot and the
-stored idempotent response are written together; other phones are told only after commit.
+The path of a command: the game's row is read once, under its lock (PostgreSQL; SQLite
+serialises writers at BEGIN), and checked against the phone's ``expected_version`` (a phone
+that acted on an old version is refused with what changed since, and nothing is applied). The
+engine is given what it needs (for undo and redo, the stored changes of the command they
+replay), and its events are written together with the action's undo data and the new snapshot,
+by a compare-and-swap on ``version``. The answer and the notification are built from those
+events in memory; other phones are told only after commit. ``Idempotency-Key`` is handled
+around all this, in the same transaction (``deck_tracker.idempotency``).
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 import secrets
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.dispatch import Signal
 from django.utils import timezone
@@ -24,16 +29,22 @@ from .engine import (
     INTERNAL_COMMANDS,
     Context,
     Event,
+    FollowUps,
+    Outcome,
+    State,
     UnknownCommand,
     new_seed,
+    replay_target_version,
     rng_for,
     run,
     seed_commitment,
     start_game,
     undo_extra,
+    view_state,
 )
-from .models import Game, GameAction, GameEvent, IdempotencyRecord, Seat
-from .selectors import events_since_version, events_view, game_view
+from .idempotency import new_token
+from .models import Game, GameAction, GameEvent, Seat
+from .selectors import events_since_version, events_view
 
 # Sent inside a command's transaction when the game has ended or had ended before it.
 game_result_changed = Signal()
@@ -43,17 +54,19 @@ JOIN_CODE_LENGTH = 8
 
 
 class StaleVersion(Exception):
+    """The phone acted on an old version: what happened since, or (too far behind) the state."""
+
     def __init__(
-        self, *, current_version: int, changes: list[dict[str, Any]], state: dict[str, Any]
+        self,
+        *,
+        current_version: int,
+        changes: list[dict[str, Any]],
+        state: dict[str, Any] | None = None,
     ):
         super().__init__("stale version")
         self.current_version = current_version
         self.changes = changes
         self.state = state
-
-
-class IdempotencyKeyReused(Exception):
-    pass
 
 
 class JoinCodeUnknown(Exception):
@@ -65,22 +78,19 @@ class SeatGrant:
     game: Game
     seat: Seat
     token: str
+    events: list[GameEvent]
 
 
 @dataclass
-class StoredResponse:
-    status: int
-    body: dict[str, Any]
-    replayed: bool = False
-    notify: list[int] = field(default_factory=list)
+class Applied:
+    """A command as written: the game row (new state, version, last_seq) and its events."""
+
+    game: Game
+    events: list[GameEvent]
 
 
 def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def request_fingerprint(payload: Any) -> str:
-    return hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def normalise_join_code(code: str) -> str:
@@ -94,7 +104,7 @@ def _new_join_code() -> str:
 def _new_seat(
     game: Game, *, number: int, name: str, hero: str | None, is_host: bool
 ) -> tuple[Seat, str]:
-    token = secrets.token_urlsafe(32)
+    token = new_token()
     seat = Seat.objects.create(
         game=game,
         number=number,
@@ -106,7 +116,8 @@ def _new_seat(
     return seat, token
 
 
-def _store_events(game: Game, events: list[Event], *, first_seq: int, version: int) -> int:
+def _store_events(game: Game, events: list[Event], *, first_seq: int, version: int) -> list[Any]:
+    """Write the events; the rows stay in memory (``at`` is set on them by the insert)."""
     rows = [
         GameEvent(
             game=game,
@@ -124,10 +135,11 @@ def _store_events(game: Game, events: list[Event], *, first_seq: int, version: i
         for index, event in enumerate(events)
     ]
     GameEvent.objects.bulk_create(rows)
-    return first_seq + len(rows) - 1
+    return rows
 
 
-def game_create(*, setup: Any) -> SeatGrant:
+def game_create(*, setup: Any, claim: SeatClaim | None = None) -> SeatGrant:
+    """A new game with the host in seat 1; with ``claim``, the host sits as that player."""
     seed = new_seed()
     # The game keeps the content players have entered as it is now (``setup["overlays"]``):
     # filled here, never by a client, so that later edits never change a game already set up.
@@ -144,9 +156,21 @@ def game_create(*, setup: Any) -> SeatGrant:
         )
         seat, token = _new_seat(game, number=1, name=host["name"], hero=host["hero"], is_host=True)
         GameAction.objects.create(game=game, version=0, type="setup", args=setup or {}, actor=seat)
-        game.last_seq = _store_events(game, events, first_seq=1, version=0)
+        rows = _store_events(game, events, first_seq=1, version=0)
+        game.last_seq = len(rows)
         game.save(update_fields=["last_seq"])
-    return SeatGrant(game=game, seat=seat, token=token)
+        if claim is not None:
+            claim.before(seat)
+            if claim.follow_ups(state, seat.key):
+                applied = _apply(
+                    game=game,
+                    actor=seat,
+                    name="claim_seat",
+                    args={"seat": seat.key, "player": claim.player_name},
+                    follow_ups=claim.follow_ups,
+                )
+                rows += applied.events
+    return SeatGrant(game=game, seat=seat, token=token, events=rows)
 
 
 def _create_game_row(*, seed: str, state: dict[str, Any], setup: dict[str, Any]) -> Game:
@@ -161,143 +185,151 @@ def _create_game_row(*, seed: str, state: dict[str, Any], setup: dict[str, Any])
     raise RuntimeError("could not allocate a join code")  # pragma: no cover - 31**8 codes
 
 
-def game_join(*, join_code: str, name: str, hero: str | None) -> SeatGrant:
+@dataclass
+class SeatClaim:
+    """A seat taken as a player of the award tracker (see ``awards.seating``).
+
+    ``before`` links the seat row to the player (it may refuse); ``follow_ups`` says, from the
+    state, what the player brings (the engine runs them inside the create's or join's command).
+    """
+
+    player_name: str
+    before: Callable[[Seat], None]
+    follow_ups: FollowUps
+
+
+def game_join(
+    *, join_code: str, name: str, hero: str | None, claim: SeatClaim | None = None
+) -> SeatGrant:
+    """A new seat: one command (with what a claimed player brings), one notification."""
     code = normalise_join_code(join_code)
-    game_id = Game.objects.filter(join_code=code).values_list("id", flat=True).first()
-    if game_id is None:
-        raise JoinCodeUnknown(join_code)
-    grant: dict[str, Any] = {}
-
-    def make_seat(game: Game, state: dict[str, Any]) -> None:
-        number = int(max(state["seats"], key=int))
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(join_code=code).first()
+        if game is None:
+            raise JoinCodeUnknown(join_code)
+        applied = _apply(
+            game=game,
+            actor=None,
+            name="join",
+            args={"name": name, "hero": hero},
+            follow_ups=claim.follow_ups if claim else None,
+        )
+        # The seat the engine made gets its row and token.
+        number = int(applied.events[0].data["seat"])
         seat, token = _new_seat(game, number=number, name=name, hero=hero, is_host=False)
-        grant.update(seat=seat, token=token)
-
-    _apply(
-        game_id=game_id,
-        actor=None,
-        name="join",
-        args={"name": name, "hero": hero},
-        expected_version=None,
-        after_engine=make_seat,
-    )
-    game = Game.objects.get(pk=game_id)
-    return SeatGrant(game=game, seat=grant["seat"], token=grant["token"])
+        if claim is not None:
+            claim.before(seat)
+    return SeatGrant(game=game, seat=seat, token=token, events=applied.events)
 
 
 def game_act(
-    *,
-    game: Game,
-    seat: Seat,
-    action: str,
-    args: Any,
-    expected_version: int,
-    idempotency_key: str | None = None,
-    request_hash: str = "",
-) -> StoredResponse:
+    *, game_id: Any, seat: Seat, action: str, args: Any, expected_version: int
+) -> dict[str, Any]:
+    """Apply one action for ``seat``; the answer as that seat sees it."""
     if action in INTERNAL_COMMANDS:
         raise UnknownCommand(f"Unknown action {action!r}.")
-    scope = f"seat:{seat.pk}"
-    if idempotency_key:
-        stored = _stored_response(scope, idempotency_key, request_hash)
-        if stored:
-            return stored
-    return _apply(
-        game_id=game.pk,
-        actor=seat,
-        name=action,
-        args=args,
-        expected_version=expected_version,
-        idempotency=(scope, idempotency_key, request_hash) if idempotency_key else None,
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        applied = _apply(
+            game=game, actor=seat, name=action, args=args, expected_version=expected_version
+        )
+    return {
+        "version": game.version,
+        "last_seq": game.last_seq,
+        "events": events_view(events=applied.events, seat=seat),
+        "state": view_state(game.state, seat.key),
+    }
+
+
+def _stale(game: Game, *, version: int, seat: Seat | None) -> StaleVersion:
+    """What a phone at ``version`` missed: the events, or the state when it missed too many."""
+    limit = settings.STALE_CHANGES_MAX
+    changes = (
+        events_since_version(game=game, version=version, seat=seat, limit=limit + 1) if seat else []
     )
-
-
-def _stored_response(scope: str, key: str, request_hash: str) -> StoredResponse | None:
-    record = IdempotencyRecord.objects.filter(scope=scope, key=key).first()
-    if record is None:
-        return None
-    if record.request_hash != request_hash:
-        raise IdempotencyKeyReused(key)
-    return StoredResponse(status=record.status, body=record.body, replayed=True)
+    if len(changes) <= limit:
+        return StaleVersion(current_version=game.version, changes=changes)
+    return StaleVersion(
+        current_version=game.version,
+        changes=[],
+        state=view_state(game.state, seat.key) if seat else None,
+    )
 
 
 def _apply(
     *,
-    game_id: Any,
+    game: Game,
     actor: Seat | None,
     name: str,
     args: Any,
-    expected_version: int | None,
-    idempotency: tuple[str, str, str] | None = None,
-    after_engine: Any = None,
-) -> StoredResponse:
-    with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
-        if idempotency:
-            stored = _stored_response(*idempotency)
-            if stored:
-                return stored
-        if expected_version is not None and game.version != expected_version:
-            raise StaleVersion(
-                current_version=game.version,
-                changes=events_since_version(game=game, version=expected_version, seat=actor)
-                if actor
-                else [],
-                state=game_view(game=game, seat=actor)["state"] if actor else {},
-            )
-        state = game.state
-        ended_before = bool(state.get("outcome"))
-        closed_before = bool(state.get("closed"))
-        first_seq = game.last_seq + 1
-        context = Context(
-            state,
-            rng=rng_for(game.seed, first_seq),
-            actor=actor.key if actor else None,
-            extra=undo_extra(state, name, lambda version: _patches(game, version)),
-        )
-        outcome = run(state, context, name, args)
-        if after_engine:
-            after_engine(game, state)
-        new_version = state["version"]
-        last_seq = _store_events(game, outcome.events, first_seq=first_seq, version=new_version)
-        if state.get("closed") and not closed_before:
-            _reveal_seed(game, until_seq=last_seq)
-        GameAction.objects.create(
-            game=game,
-            version=new_version,
-            type=name,
-            args=args if isinstance(args, dict) else {},
-            actor=actor,
-            backward=outcome.backward,
-            forward=outcome.forward,
-        )
-        updated = Game.objects.filter(pk=game.pk, version=game.version).update(
-            state=state,
-            version=new_version,
-            last_seq=last_seq,
-            seed=game.seed,
-            setup=game.setup,
-            updated_at=_now(),
-        )
-        if updated != 1:  # pragma: no cover - the row lock makes this unreachable on PostgreSQL
-            raise StaleVersion(current_version=game.version + 1, changes=[], state={})
-        game.state, game.version, game.last_seq = state, new_version, last_seq
-        body: dict[str, Any] = {"version": new_version, "last_seq": last_seq}
-        if actor is not None:
-            stored_events = GameEvent.objects.filter(game=game, seq__gte=first_seq).order_by("seq")
-            body["events"] = events_view(events=stored_events, seat=actor)
-            body["state"] = game_view(game=game, seat=actor)["state"]
-        if idempotency:
-            scope, key, request_hash = idempotency
-            IdempotencyRecord.objects.create(
-                scope=scope, key=key, request_hash=request_hash, status=200, body=body
-            )
-        notifications.publish_after_commit(game_id=str(game.pk), last_seq=last_seq)
-        if ended_before or state.get("outcome"):
-            # An ending, or a change to an ended game (the Grand Ball, an undo): the award
-            # tracker listens (it enqueues its task on commit).
-            game_result_changed.send(sender=Game, game_id=str(game.pk))
-    return StoredResponse(status=200, body=body)
+    expected_version: int | None = None,
+    follow_ups: FollowUps | None = None,
+) -> Applied:
+    """Run one command on ``game`` (read under its lock by the caller) and write it."""
+    if expected_version is not None and game.version != expected_version:
+        raise _stale(game, version=expected_version, seat=actor)
+    state = game.state
+    ended_before = bool(state.get("outcome"))
+    closed_before = bool(state.get("closed"))
+    first_seq = game.last_seq + 1
+    outcome = _run_engine(game, state, actor=actor, name=name, args=args, follow_ups=follow_ups)
+    new_version = state["version"]
+    last_seq = first_seq + len(outcome.events) - 1
+    if state.get("closed") and not closed_before:
+        _reveal_seed(game, until_seq=last_seq)
+    # The compare-and-swap comes first: a writer that lost the race writes nothing else.
+    updated = Game.objects.filter(pk=game.pk, version=game.version).update(
+        state=state,
+        version=new_version,
+        last_seq=last_seq,
+        seed=game.seed,
+        setup=game.setup,
+        updated_at=_now(),
+    )
+    if updated != 1:  # another writer got there first (the row lock makes this rare)
+        raise _stale(Game.objects.get(pk=game.pk), version=game.version, seat=actor)
+    rows = _store_events(game, outcome.events, first_seq=first_seq, version=new_version)
+    GameAction.objects.create(
+        game=game,
+        version=new_version,
+        type=name,
+        args=args if isinstance(args, dict) else {},
+        actor=actor,
+        backward=outcome.backward,
+        forward=outcome.forward,
+    )
+    game.state, game.version, game.last_seq = state, new_version, last_seq
+    notifications.publish_after_commit(game_id=str(game.pk), last_seq=last_seq)
+    if ended_before or state.get("outcome"):
+        # An ending, or a change to an ended game (the Grand Ball, an undo): the award
+        # tracker listens (it enqueues its task on commit).
+        game_result_changed.send(sender=Game, game_id=str(game.pk))
+    return Applied(game=game, events=rows)
+
+
+def _run_engine(
+    game: Game,
+    state: State,
+    *,
+    actor: Seat | None,
+    name: str,
+    args: Any,
+    follow_ups: FollowUps | None,
+) -> Outcome:
+    extra: dict[str, Any] = {}
+    replayed = replay_target_version(state, name)
+    if replayed is not None:  # undo or redo: the engine is given the changes it replays
+        action = GameAction.objects.only("backward", "forward").get(game=game, version=replayed)
+        extra = undo_extra(name, action.backward, action.forward)
+    if follow_ups is not None:
+        extra["follow_ups"] = follow_ups
+    context = Context(
+        state,
+        rng=rng_for(game.seed, game.last_seq + 1),
+        actor=actor.key if actor else None,
+        extra=extra,
+    )
+    return run(state, context, name, args)
 
 
 class NotHost(Exception):
@@ -315,7 +347,7 @@ def seat_reissue_token(*, by: Seat, number: int) -> tuple[Seat, str]:
     """
     if not by.is_host and by.number != number:
         raise NotHost()
-    token = secrets.token_urlsafe(32)
+    token = new_token()
     with transaction.atomic():
         seat = Seat.objects.select_for_update().filter(game_id=by.game_id, number=number).first()
         if seat is None:
@@ -341,27 +373,5 @@ def _reveal_seed(game: Game, *, until_seq: int) -> None:
     }
 
 
-def _patches(game: Game, version: int) -> tuple[list[Any], list[Any]]:
-    action = GameAction.objects.only("backward", "forward").get(game=game, version=version)
-    return action.backward, action.forward
-
-
 def _now() -> Any:
     return timezone.now()
-
-
-def idempotency_store(
-    *, scope: str, key: str, request_hash: str, status: int, body: dict[str, Any]
-) -> None:
-    """Keep a response for a key (requests other than actions store theirs after the fact)."""
-    try:
-        with transaction.atomic():
-            IdempotencyRecord.objects.create(
-                scope=scope, key=key, request_hash=request_hash, status=status, body=body
-            )
-    except IntegrityError:
-        pass
-
-
-def idempotency_lookup(*, scope: str, key: str, request_hash: str) -> StoredResponse | None:
-    return _stored_response(scope, key, request_hash)

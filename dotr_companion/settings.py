@@ -126,6 +126,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last: it wraps a write and its stored answer in one transaction.
+    "api.idempotency.IdempotencyMiddleware",
 ]
 
 ROOT_URLCONF = "dotr_companion.urls"
@@ -239,7 +241,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["api.parsers.StrictJSONParser"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "api.schema.ErrorDocumentingAutoSchema",
     "EXCEPTION_HANDLER": "api.errors.exception_handler",
     "UNAUTHENTICATED_USER": None,
     # Clients are told apart by their address; X-Forwarded-For counts only behind as many
@@ -264,6 +266,9 @@ SPECTACULAR_SETTINGS = {
 
 # How long a stored Idempotency-Key response is kept.
 IDEMPOTENCY_TTL_HOURS = env.int("IDEMPOTENCY_TTL_HOURS", default=48)
+# A phone refused as stale gets the events it missed, up to this many; further behind, it gets
+# the state instead (a long list of events would weigh more than the state).
+STALE_CHANGES_MAX = env.int("STALE_CHANGES_MAX", default=50)
 # How long one server-sent-events connection stays open before the client reconnects.
 STREAM_MAX_SECONDS = env.int("STREAM_MAX_SECONDS", default=25)
 

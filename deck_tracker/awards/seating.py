@@ -4,7 +4,8 @@ Award Tracker (Dragon expansion): "When a player winning a reward plays with the
 won the reward - they are awarded the Grand Ball Card at the start of the game as a benefit in
 the new game." Linking a seat to a player applies, in the same transaction as the create or the
 join, one ``grant_reward`` per card due (see ``selectors.rewards_to_grant``) and, when the group
-has entered its Major Fame tokens, hands the cup to the app.
+has entered its Major Fame tokens, hands the cup to the app: all inside the create's or join's
+own command (one version, one notification).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from django.db import IntegrityError, transaction
 from django.http import Http404
 
 from deck_tracker import services as game_services
-from deck_tracker.models import Game, Seat
+from deck_tracker.models import Seat
 
 from . import selectors
 from .models import Player, SeatPlayer
@@ -41,68 +42,62 @@ def player_for_account(*, user: Any, player_id: Any) -> Player | None:
         ) from None
 
 
-def _act(seat: Seat, action: str, args: dict[str, Any]) -> None:
-    version = Game.objects.values_list("version", flat=True).get(pk=seat.game_id)
-    game_services.game_act(
-        game=seat.game, seat=seat, action=action, args=args, expected_version=version
-    )
+def seat_claim(*, player: Player) -> game_services.SeatClaim:
+    """What sitting as ``player`` does: link the seat, and what the player brings to the table.
 
-
-def seat_claim(*, seat: Seat, player: Player) -> list[str]:
-    """Link ``seat`` to ``player`` and grant what the player brings; the cards granted."""
-    game = Game.objects.get(pk=seat.game_id)
-    try:
-        with transaction.atomic():
-            SeatPlayer.objects.create(game=game, seat=seat, player=player)
-    except IntegrityError:
-        raise AwardsError(
-            f"{player.name} already sits at this table.",
-            code="player_seated",
-            field="player",
-            status=409,
-        ) from None
-    state = game.state
-    if state.get("system") != "dotr":
-        return []
+    The rewards are read here, before the game is locked; which apply is decided from the
+    state (the hero the seat plays), inside the create's or join's own command.
+    """
     group = player.group
-    cup = (state.get("fame") or {}).get("cup") or {"owner": "table"}
-    if group.fame_cup and cup.get("owner") != "app":
-        _act(seat, "set_fame_cup", {"values": list(group.fame_cup)})
-    hero = (state.get("heroes") or {}).get(seat.key, {}).get("hero")
-    if not hero:
-        return []
-    granted = []
-    for award in selectors.rewards_to_grant(player=player, hero=hero, exclude_game=game.pk):
-        args = {
-            "card": award.card,
-            "seat": seat.key,
-            "note": f"on {award.record.played_on.isoformat()} by {player.name}",
-        }
-        effect = group.reward_effects.get(award.card)
-        if effect:
-            args["effect"] = str(effect)[:200]
-        _act(seat, "grant_reward", args)
-        granted.append(award.card)
-    return granted
+    rewards = {
+        hero: [
+            _reward_args(award, player=player, effect=group.reward_effects.get(award.card))
+            for award in selectors.rewards_to_grant(player=player, hero=hero)
+        ]
+        for hero in selectors.heroes_with_rewards(player=player)
+    }
+    fame_cup = list(group.fame_cup or [])
+
+    def link(seat: Seat) -> None:
+        try:
+            with transaction.atomic():
+                SeatPlayer.objects.create(game_id=seat.game_id, seat=seat, player=player)
+        except IntegrityError:
+            raise AwardsError(
+                f"{player.name} already sits at this table.",
+                code="player_seated",
+                field="player",
+                status=409,
+            ) from None
+
+    def follow_ups(state: dict[str, Any], seat: str) -> list[tuple[str, dict[str, Any]]]:
+        if state.get("system") != "dotr":
+            return []
+        commands: list[tuple[str, dict[str, Any]]] = []
+        cup = (state.get("fame") or {}).get("cup") or {"owner": "table"}
+        if fame_cup and cup.get("owner") != "app":
+            commands.append(("set_fame_cup", {"values": fame_cup}))
+        hero = (state.get("heroes") or {}).get(seat, {}).get("hero")
+        commands += [("grant_reward", args | {"seat": seat}) for args in rewards.get(hero, [])]
+        return commands
+
+    return game_services.SeatClaim(player_name=player.name, before=link, follow_ups=follow_ups)
+
+
+def _reward_args(award: Any, *, player: Player, effect: Any) -> dict[str, Any]:
+    args = {"card": award.card, "note": f"on {award.record.played_on.isoformat()} by {player.name}"}
+    if effect:
+        args["effect"] = str(effect)[:200]
+    return args
 
 
 def game_create(*, setup: Any, player: Player | None) -> game_services.SeatGrant:
-    if player is None:
-        return game_services.game_create(setup=setup)
-    with transaction.atomic():
-        grant = game_services.game_create(setup=setup)
-        seat_claim(seat=grant.seat, player=player)
-    grant.game.refresh_from_db()
-    return grant
+    claim = seat_claim(player=player) if player is not None else None
+    return game_services.game_create(setup=setup, claim=claim)
 
 
 def game_join(
     *, join_code: str, name: str, hero: str | None, player: Player | None
 ) -> game_services.SeatGrant:
-    if player is None:
-        return game_services.game_join(join_code=join_code, name=name, hero=hero)
-    with transaction.atomic():
-        grant = game_services.game_join(join_code=join_code, name=name, hero=hero)
-        seat_claim(seat=grant.seat, player=player)
-    grant.game.refresh_from_db()
-    return grant
+    claim = seat_claim(player=player) if player is not None else None
+    return game_services.game_join(join_code=join_code, name=name, hero=hero, claim=claim)

@@ -160,6 +160,12 @@ def record_view(record: GameRecord) -> dict[str, Any]:
     }
 
 
+def heroes_with_rewards(*, player: Player) -> list[str]:
+    """The heroes with which ``player`` has won a reward card."""
+    heroes = RewardAward.objects.filter(player=player).values_list("hero", flat=True)
+    return sorted(set(heroes))
+
+
 def rewards_to_grant(*, player: Player, hero: str, exclude_game: Any = None) -> list[RewardAward]:
     """The reward cards ``player`` starts a game with when playing ``hero``.
 

@@ -15,7 +15,14 @@ from __future__ import annotations
 from .commands import Outcome, describe_commands, run
 from .core import Context, Event, State, fold
 from .errors import EngineError, InvalidArguments, RuleViolation, UnknownCommand
-from .game import INTERNAL_COMMANDS, GameLog, start_game, undo_extra
+from .game import (
+    INTERNAL_COMMANDS,
+    FollowUps,
+    GameLog,
+    replay_target_version,
+    start_game,
+    undo_extra,
+)
 from .rng import new_seed, rng_for, seed_commitment
 from .rules.dotr.base.settings import describe_settings
 from .rules.dotr.base.setup import DECKS as DOTR_TABLE_DECKS
@@ -33,6 +40,7 @@ __all__ = [
     "Context",
     "EngineError",
     "Event",
+    "FollowUps",
     "GameLog",
     "InvalidArguments",
     "Outcome",
@@ -51,6 +59,7 @@ __all__ = [
     "load_systems",
     "new_seed",
     "offered_games",
+    "replay_target_version",
     "rng_for",
     "run",
     "seed_commitment",

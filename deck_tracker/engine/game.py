@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from . import closing as _closing  # noqa: F401  (registers close_game)
 from . import decks as _decks  # noqa: F401  (registers the deck commands)
 from . import undo as _undo  # noqa: F401  (registers undo and redo)
-from .commands import Arg, Outcome, command, run
+from .commands import Arg, Outcome, command, run, spec_for, validate_args
 from .core import Context, Event, State, Step, fold
 from .decks import new_deck, seat_label
 from .errors import InvalidArguments, RuleViolation
@@ -198,6 +199,41 @@ def join(ctx: Context, args: dict[str, Any]) -> None:
     system = get_system(ctx.state.get("system", ""))
     if system is not None and system.seat_hook is not None:
         system.seat_hook(ctx, seat)
+    _run_follow_ups(ctx, seat)
+
+
+# Given by the caller in ``Context.extra["follow_ups"]``: the commands that follow from who sits
+# in a seat (the rewards a returning player brings), as a pure function of the state.
+FollowUps = Callable[[State, str], list[tuple[str, dict[str, Any]]]]
+
+
+def _run_follow_ups(ctx: Context, seat: str) -> None:
+    """Run the follow-ups inside the current command: one version, one notification."""
+    follow_ups: FollowUps | None = ctx.extra.get("follow_ups")
+    if follow_ups is None:
+        return
+    for name, raw_args in follow_ups(ctx.state, seat):
+        spec = spec_for(ctx.state, name)
+        args = validate_args(spec, raw_args)
+        reason = spec.unavailable(ctx.state, ctx.actor) if spec.unavailable else None
+        if reason:
+            raise RuleViolation(reason, code="not_available")
+        spec.handler(ctx, args)
+
+
+@command(
+    "claim_seat",
+    args={"seat": Arg("str", required=True), "player": Arg("str", required=True)},
+)
+def claim_seat(ctx: Context, args: dict[str, Any]) -> None:
+    """A seat sits as a player of the award tracker, with what that player brings."""
+    seat = args["seat"]
+    ctx.emit(
+        "seat_claimed",
+        f"{seat_label(ctx.state, seat)} plays as {args['player']}.",
+        data={"seat": seat, "player": args["player"]},
+    )
+    _run_follow_ups(ctx, seat)
 
 
 def _game_already_over(state: State, actor: str | None) -> str | None:
@@ -223,7 +259,7 @@ def end_game(ctx: Context, args: dict[str, Any]) -> None:
     )
 
 
-INTERNAL_COMMANDS = frozenset({"join"})
+INTERNAL_COMMANDS = frozenset({"join", "claim_seat"})
 
 
 @dataclass
@@ -246,7 +282,7 @@ class GameLog:
             self.state,
             rng=rng_for(self.seed, len(self.events) + 1),
             actor=actor,
-            extra=undo_extra(self.state, name, self.patches),
+            extra=self._replay_extra(name),
         )
         outcome = run(self.state, context, name, args)
         # Stored values are copies, as a database row would hold: later commands may build on
@@ -259,6 +295,10 @@ class GameLog:
             self.patches[self.state["version"]] = _frozen((outcome.backward, outcome.forward))
         return outcome
 
+    def _replay_extra(self, name: str) -> dict[str, Any]:
+        version = replay_target_version(self.state, name)
+        return {} if version is None else undo_extra(name, *self.patches[version])
+
     def replay(self) -> State:
         return fold(
             Event.from_record(record)
@@ -270,16 +310,14 @@ def _frozen(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
-def undo_extra(state: State, name: str, patches: Any) -> dict[str, Any]:
-    """What undo or redo needs from storage: the changes of the command they replay.
-
-    ``patches`` maps a version to (backward, forward), or is a callable doing the lookup.
-    """
+def replay_target_version(state: State, name: str) -> int | None:
+    """The version whose stored changes an undo or a redo replays (None for other commands)."""
     target = (
         undo_target(state) if name == "undo" else redo_target(state) if name == "redo" else None
     )
-    if target is None:
-        return {}
-    lookup = patches if callable(patches) else patches.get
-    backward, forward = lookup(target["version"])
+    return None if target is None else int(target["version"])
+
+
+def undo_extra(name: str, backward: list[Any], forward: list[Any]) -> dict[str, Any]:
+    """What undo or redo is given: the changes of the command it replays."""
     return {"changes": backward if name == "undo" else forward}

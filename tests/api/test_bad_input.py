@@ -121,3 +121,46 @@ def test_deeply_nested_json_is_refused_not_a_server_error(table: Table):
     assert response.status_code == 400
     assert response.json()["code"] == "malformed_json"
     assert snapshot(table) == before
+
+
+# Lone UTF-16 surrogates: valid JSON escapes, but no Unicode text (nothing could store or send
+# them back). In a path or a query they arrive as bytes that are not UTF-8.
+LONE_SURROGATES = ["\\ud800", "\\ud83d", "\\udc00", "ok \\udfff end"]
+
+
+@pytest.mark.parametrize("text", LONE_SURROGATES)
+def test_a_lone_surrogate_in_an_action_is_refused(table: Table, text):
+    before = snapshot(table)
+    args = '{"result": "lost", "reason": "' + text + '"}'
+    body = f'{{"type": "end_game", "args": {args}, "expected_version": {before[0]}}}'
+    response = post_raw(table, body)
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid_text"
+    assert snapshot(table) == before
+
+
+@pytest.mark.parametrize(
+    "path,body",
+    [
+        ("/api/v1/games/", '{"host": {"name": "\\ud83d", "hero": "Wizard"}}'),
+        ("/api/v1/games/", '{"options": {"\\ud800": 1}}'),
+        ("/api/v1/games/join/", '{"join_code": "ABCDEFGH", "name": "\\udc00"}'),
+        ("/api/v1/accounts/", '{"username": "\\ud800", "password": "a-long-password"}'),
+    ],
+)
+def test_a_lone_surrogate_in_a_create_join_or_account_is_refused(client, path, body):
+    response = client.generic("POST", path, body, content_type="application/json")
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid_text"
+    assert Game.objects.count() == 0
+
+
+def test_bytes_that_are_not_utf8_in_a_path_or_a_query_are_not_a_server_error(table: Table):
+    # %ED%A0%80 is U+D800 encoded as if it were a character.
+    assert table.host.get(table.url("events/") + "?after=%ED%A0%80").status_code == 400
+    assert table.host.get(table.url("events/") + "?limit=%ED%A0%80").status_code == 400
+    assert table.host.get("/api/v1/content/%ED%A0%80/").status_code == 404
+    assert table.host.get("/api/v1/games/%ED%A0%80/").status_code == 404
+    response = table.host.get("/api/v1/groups/1/members/%ED%A0%80/")
+    assert response.status_code in (401, 403, 404)
+    assert response.json()["code"]

@@ -7,9 +7,10 @@ import uuid
 from collections import Counter
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 
-from deck_tracker.models import Game, GameAction, GameEvent
+from deck_tracker import services
+from deck_tracker.models import Game, GameAction, GameEvent, Seat
 from tests.conftest import GENERIC_SETUP, Table, client_for, create_table, using_postgres
 
 
@@ -23,8 +24,46 @@ def test_a_stale_version_is_refused_with_what_changed(table: Table):
     assert body["code"] == "stale_version"
     assert body["current_version"] == seen + 1
     assert [event["type"] for event in body["changes"]] == ["cards_drawn"]
-    assert body["state"]["decks"]["test"]["draw_size"] == 18
+    assert "state" not in body  # the events are enough to catch up; the state is not resent
+    assert table.state(table.player)["decks"]["test"]["draw_size"] == 18
     assert table.state(table.player)["hands"]["2"] == []  # nothing was drawn for the player
+
+
+@pytest.mark.django_db
+def test_a_phone_too_far_behind_gets_the_state_instead_of_the_events(table: Table, settings):
+    settings.STALE_CHANGES_MAX = 3
+    seen = table.version(table.player)
+    for _ in range(4):
+        table.act(table.host, "draw", {"deck": "test", "to": "table"})
+    response = table.act(table.player, "draw", {"deck": "test"}, expected_version=seen)
+    assert response.status_code == 409
+    body = response.json()
+    assert body["current_version"] == seen + 4
+    assert body["changes"] == []
+    assert body["state"]["decks"]["test"]["draw_size"] == 16
+
+
+@pytest.mark.django_db
+def test_of_two_writers_that_read_the_same_version_the_second_is_refused(table: Table):
+    """The compare-and-swap, with the interleaving forced: both read version N, one commits,
+    the other's UPDATE finds no row at version N, and it writes nothing."""
+    host = Seat.objects.get(game_id=table.game_id, number=1)
+    player = Seat.objects.get(game_id=table.game_id, number=2)
+    first, second = (Game.objects.get(pk=table.game_id) for _ in range(2))
+    version = first.version
+    with transaction.atomic():
+        services._apply(game=first, actor=host, name="draw", args={"deck": "test"},
+                        expected_version=version)  # fmt: skip
+    events_before = GameEvent.objects.filter(game_id=table.game_id).count()
+    with pytest.raises(services.StaleVersion) as refused, transaction.atomic():
+        services._apply(game=second, actor=player, name="draw", args={"deck": "test"},
+                        expected_version=version)  # fmt: skip
+    assert refused.value.current_version == version + 1
+    assert [event["type"] for event in refused.value.changes] == ["cards_drawn"]
+    assert GameEvent.objects.filter(game_id=table.game_id).count() == events_before
+    assert table.version() == version + 1
+    assert table.state(table.player)["hands"]["2"] == []
+    assert len(table.state()["hands"]["1"]) == 1
 
 
 @pytest.mark.django_db

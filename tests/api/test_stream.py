@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import threading
-import time
 
 import pytest
 from django.db import connection
@@ -53,30 +52,27 @@ def test_the_stream_shows_each_seat_only_what_it_may_see(table: Table):
     assert "cards" not in player_view[0]["data"]
 
 
+# Streams in these tests stay open this long at most: a generous bound, never a measurement.
+OPEN_SECONDS = 30
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_change_reaches_an_open_stream_without_a_reload(settings):
-    settings.STREAM_MAX_SECONDS = 3
+    settings.STREAM_MAX_SECONDS = OPEN_SECONDS
     table = create_table(GENERIC_SETUP)
     last = table.version()
-    stream = table.player.get(table.url("stream/"), HTTP_LAST_EVENT_ID="3")
-    acted_at: list[float] = []
+    stream = iter(table.player.get(table.url("stream/"), HTTP_LAST_EVENT_ID="3").streaming_content)
+    next(stream)  # the stream is open before the host acts
 
     def host_acts() -> None:
-        time.sleep(0.5)
-        acted_at.append(time.monotonic())
         table.act(table.host, "shuffle", {"deck": "test"}, expected_version=last)
         connection.close()
 
     thread = threading.Thread(target=host_acts)
     thread.start()
-    received_at = None
-    for chunk in stream.streaming_content:
-        if b"deck_shuffled" in chunk:
-            received_at = time.monotonic()
-            break
+    received = any(b"deck_shuffled" in chunk for chunk in stream)
     thread.join()
-    assert received_at is not None
-    assert received_at - acted_at[0] < 2.0
+    assert received
 
 
 @pytest.mark.django_db
@@ -98,28 +94,31 @@ def test_under_asgi_a_change_reaches_an_open_stream_without_waiting_for_it_to_cl
 
     from django.test import AsyncClient
 
-    settings.STREAM_MAX_SECONDS = 6
+    settings.STREAM_MAX_SECONDS = OPEN_SECONDS
     table = create_table(GENERIC_SETUP)
     last = table.version()
 
-    async def scenario() -> float:
+    async def scenario() -> bool:
         response = await AsyncClient().get(
             table.url("stream/"),
             headers={"Authorization": f"Bearer {table.player_token}", "Last-Event-ID": "3"},
         )
-        loop = asyncio.get_running_loop()
+        chunks = aiter(response.streaming_content)
+        # A stream read to its end first would send this only once closed, and the change
+        # made after it would then never arrive.
+        await anext(chunks)
 
         def host_acts() -> None:
-            time.sleep(0.5)
             table.act(table.host, "shuffle", {"deck": "test"}, expected_version=last)
             connection.close()
 
-        acted = loop.run_in_executor(None, host_acts)
-        started = time.monotonic()
-        async for chunk in response.streaming_content:
+        acted = asyncio.get_running_loop().run_in_executor(None, host_acts)
+        received = False
+        async for chunk in chunks:
             if b"deck_shuffled" in chunk:
+                received = True
                 break
         await acted
-        return time.monotonic() - started
+        return received
 
-    assert asyncio.run(scenario()) < 2.5  # the change (posted after 0.5 s), not the 6 s close
+    assert asyncio.run(scenario())

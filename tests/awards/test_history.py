@@ -211,3 +211,26 @@ def test_the_task_is_idempotent(personas: Personas) -> None:
     assert (again.games, again.wins, again.by_hero) == (stats.games, stats.wins, stats.by_hero)
     services.player_stats_recompute(player_ids=[personas.bea])
     assert PlayerStats.objects.get(player_id=personas.bea).by_hero == stats.by_hero
+
+
+def test_sitting_as_a_player_with_a_reward_is_one_command_and_one_notification(
+    personas: Personas, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from deck_tracker import notifications
+
+    won_with_ball(personas)
+    game = personas.play(host=(personas.alice, personas.ada, "Cleric"))
+    version = game["seats"]["1"].get(f"/api/v1/games/{game['id']}/").json()["version"]
+    told: list[int] = []
+    monkeypatch.setattr(
+        notifications, "publish_after_commit", lambda *, game_id, last_seq: told.append(last_seq)
+    )
+    joined = personas.bob.client.post(
+        "/api/v1/games/join/",
+        {"join_code": game["join_code"], "name": "Bea", "hero": "Rogue", "player": personas.bea},
+        format="json",
+    )
+    assert joined.status_code == 201, joined.content
+    assert joined.json()["version"] == version + 1
+    assert [r["card"] for r in joined.json()["state"]["rewards"]["held"]] == ["duke"]
+    assert len(told) == 1
