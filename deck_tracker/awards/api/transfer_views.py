@@ -17,6 +17,7 @@ from .. import codes, selectors, transfer, transfer_csv
 from ..models import REWARD_CARDS
 from ..tasks import group_stats_recomputed
 from . import serializers as s
+from .throttles import ImportThrottle
 from .views import GROUP, AccountView
 
 
@@ -55,6 +56,8 @@ class ExportCsvView(AccountView):
 
 
 class ImportView(AccountView):
+    throttle_classes = [ImportThrottle]
+
     @extend_schema(request=s.ImportInSerializer, responses={200: s.ImportOutSerializer})
     def post(self, request: Request) -> Response:
         """Add the games of an export (JSON `document` or `csv` text) the group lacks."""

@@ -1,15 +1,23 @@
 """Thin views of the award tracker: accounts, groups, players and the history of games.
 
 Every endpoint but registration and token creation needs an account (a session or an account
-token). Groups and players are visible to the group's owner, members and player accounts; only
-the owner changes them. What an account may not see is "not found".
+token). Groups and players are visible to the group's owner and members (members join by
+accepting an invitation and may leave); only the owner changes them. What an account may not see
+is "not found".
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth import authenticate, login, logout
+from django.contrib.auth import (
+    authenticate,
+    get_user_model,
+    login,
+    logout,
+    update_session_auth_hash,
+)
+from django.core.exceptions import PermissionDenied
 from django.utils.decorators import method_decorator
 from django.views.decorators.csrf import ensure_csrf_cookie
 from drf_spectacular.types import OpenApiTypes
@@ -19,20 +27,32 @@ from rest_framework.exceptions import AuthenticationFailed, NotFound, Validation
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from .. import selectors, services
-from ..auth import AccountTokenAuthentication, IsAccount
+from ..auth import AccountTokenAuthentication, IsAccount, token_idle
 from ..models import AccountToken
+from ..usernames import normalize_username
 from . import serializers as s
+from .throttles import SIGN_IN, InviteThrottle
 
 GROUP = OpenApiParameter("group", OpenApiTypes.INT, description="A group's id.")
 PLAYER = OpenApiParameter("player", OpenApiTypes.INT, description="A player's id.")
+PAGE = OpenApiParameter("page", OpenApiTypes.INT, description="The page, from 1.")
+HISTORY_PAGE = 50  # games a page of history
+LIST_PAGE = 100  # groups, players or invitations a page
 
 
-class AccountThrottle(AnonRateThrottle):
-    scope = "account"
+def _listed(request: Request, page: selectors.Page, items: list[Any]) -> Response:
+    """A page of a list: the items as the body, the next page in a `Link` header."""
+    response = Response(items)
+    response["X-Total-Count"] = str(page.count)
+    if page.next is not None:
+        query = request.query_params.copy()
+        query["page"] = str(page.next)
+        url = request.build_absolute_uri(f"{request.path}?{query.urlencode()}")
+        response["Link"] = f'<{url}>; rel="next"'
+    return response
 
 
 class AccountView(APIView):
@@ -42,14 +62,25 @@ class AccountView(APIView):
     permission_classes = [IsAccount]
 
 
+def _session_key(request: Request, user: Any) -> str | None:
+    """The browser session's key when that session is signed in as ``user``."""
+    django_request = request._request
+    session_user = getattr(django_request, "user", None)
+    if session_user is None or session_user.pk != user.pk:
+        return None
+    return django_request.session.session_key
+
+
 class RegisterView(APIView):
     authentication_classes: list[Any] = []
     permission_classes = [AllowAny]
-    throttle_classes = [AccountThrottle]
+    throttle_classes = SIGN_IN
 
-    @extend_schema(request=s.CredentialsSerializer, responses={201: s.TokenOutSerializer})
+    @extend_schema(request=s.RegisterSerializer, responses={201: s.TokenOutSerializer})
     def post(self, request: Request) -> Response:
-        form = s.CredentialsSerializer(data=request.data)
+        """A new account. The username is stored normalised (NFKC, case-folded); the password
+        must pass the server's password rules (each problem under `fields.password`)."""
+        form = s.RegisterSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         user = services.account_register(**form.validated_data)
         token = services.account_token_create(user=user, name="registration")
@@ -59,7 +90,10 @@ class RegisterView(APIView):
 def _credentials(request: Request) -> Any:
     form = s.CredentialsSerializer(data=request.data)
     form.is_valid(raise_exception=True)
-    user = authenticate(request._request, **form.validated_data)
+    name, password = form.validated_data["username"], form.validated_data["password"]
+    stored = get_user_model().objects.filter(username__iexact=name).first()
+    username = stored.get_username() if stored is not None else name
+    user = authenticate(request._request, username=username, password=password)
     if user is None:
         raise AuthenticationFailed("Wrong username or password.")
     return user
@@ -68,28 +102,86 @@ def _credentials(request: Request) -> Any:
 class TokenView(APIView):
     authentication_classes = [AccountTokenAuthentication]
     permission_classes = [AllowAny]
-    throttle_classes = [AccountThrottle]
+    throttle_classes = SIGN_IN
 
     @extend_schema(request=s.CredentialsSerializer, responses={201: s.TokenOutSerializer})
     def post(self, request: Request) -> Response:
         """A new account token for a username and password."""
         user = _credentials(request)
-        token = services.account_token_create(user=user, name="api")
+        token = services.account_token_create(
+            user=user, name="api", session_key=_session_key(request, user)
+        )
         return Response({"token": token, "username": user.get_username()}, status=201)
 
     @extend_schema(responses={204: None})
     def delete(self, request: Request) -> Response:
-        """Revoke the token this request carries."""
+        """Sign out: revoke the token this request carries."""
         if not isinstance(request.auth, AccountToken):
             raise AuthenticationFailed("Send the account token to revoke.")
         services.account_token_revoke(token=request.auth)
         return Response(status=204)
 
 
+class TokenListView(AccountView):
+    @extend_schema(responses={200: s.TokenListSerializer(many=True)})
+    def get(self, request: Request) -> Response:
+        """The account's tokens, newest first (never their keys)."""
+        idle = token_idle()
+        tokens = AccountToken.objects.filter(user=request.user).order_by("-created_at", "-id")
+        current = request.auth.pk if isinstance(request.auth, AccountToken) else None
+        return Response(
+            s.TokenListSerializer(
+                [
+                    {
+                        "id": t.pk,
+                        "name": t.name,
+                        "created_at": t.created_at,
+                        "last_used_at": t.last_used_at,
+                        "expires_at": t.last_used_at + idle,
+                        "current": t.pk == current,
+                    }
+                    for t in tokens
+                ],
+                many=True,
+            ).data
+        )
+
+    @extend_schema(responses={204: None})
+    def delete(self, request: Request) -> Response:
+        """Sign out everywhere: revoke every token of the account."""
+        services.account_tokens_revoke(user=request.user)
+        return Response(status=204)
+
+
+class TokenDetailView(AccountView):
+    @extend_schema(responses={204: None})
+    def delete(self, request: Request, token_id: int) -> Response:
+        deleted = AccountToken.objects.filter(user=request.user, pk=token_id).delete()[0]
+        if not deleted:
+            raise NotFound("No such token.")
+        return Response(status=204)
+
+
+class PasswordView(AccountView):
+    @extend_schema(request=s.PasswordChangeSerializer, responses={204: None})
+    def post(self, request: Request) -> Response:
+        """A new password (checked by the password rules); the account's other tokens stop
+        working, the token or session of this request stays signed in."""
+        form = s.PasswordChangeSerializer(data=request.data, context={"user": request.user})
+        form.is_valid(raise_exception=True)
+        keep = request.auth if isinstance(request.auth, AccountToken) else None
+        services.account_password_change(
+            user=request.user, password=form.validated_data["new_password"], keep=keep
+        )
+        if keep is None:
+            update_session_auth_hash(request._request, request.user)
+        return Response(status=204)
+
+
 class SessionView(APIView):
     authentication_classes = [SessionAuthentication]
     permission_classes = [AllowAny]
-    throttle_classes = [AccountThrottle]
+    throttle_classes = SIGN_IN
 
     @extend_schema(request=s.CredentialsSerializer, responses={200: s.AccountOutSerializer})
     def post(self, request: Request) -> Response:
@@ -100,6 +192,8 @@ class SessionView(APIView):
 
     @extend_schema(responses={204: None})
     def delete(self, request: Request) -> Response:
+        """Sign out: the session ends, and so do the tokens made while it was signed in."""
+        services.account_session_tokens_revoke(session_key=request._request.session.session_key)
         logout(request._request)
         return Response(status=204)
 
@@ -117,10 +211,16 @@ class MeView(AccountView):
 
 
 class GroupListView(AccountView):
-    @extend_schema(responses={200: s.GroupOutSerializer(many=True)})
+    @extend_schema(parameters=[PAGE], responses={200: s.GroupOutSerializer(many=True)})
     def get(self, request: Request) -> Response:
-        groups = selectors.groups_visible(user=request.user).prefetch_related("members")
-        return Response([selectors.group_view(g, user=request.user) for g in groups])
+        """The account's groups, a page at a time (`Link: <...>; rel="next"` while more)."""
+        groups = selectors.groups_visible(user=request.user).prefetch_related(
+            "members", "recorders"
+        )
+        page = selectors.paginate(groups, page=request.query_params.get("page"), size=LIST_PAGE)
+        return _listed(
+            request, page, [selectors.group_view(g, user=request.user) for g in page.items]
+        )
 
     @extend_schema(request=s.GroupInSerializer, responses={201: s.GroupOutSerializer})
     def post(self, request: Request) -> Response:
@@ -153,21 +253,64 @@ class GroupDetailView(AccountView):
 
 
 class GroupMembersView(AccountView):
+    throttle_classes = [InviteThrottle]
+
     @extend_schema(request=s.MemberInSerializer, responses={200: s.GroupOutSerializer})
     def post(self, request: Request, group_id: int) -> Response:
+        """Invite an account by its username; it joins when it accepts. The answer is the same
+        whether an account has that name or not (`invited` lists the name either way)."""
         group = selectors.group_for(user=request.user, group_id=group_id, write=True)
         form = s.MemberInSerializer(data=request.data)
         form.is_valid(raise_exception=True)
-        services.group_member_add(group=group, username=form.validated_data["username"])
+        services.group_member_invite(group=group, username=form.validated_data["username"])
         return Response(selectors.group_view(group, user=request.user))
 
 
 class GroupMemberView(AccountView):
     @extend_schema(responses={204: None})
     def delete(self, request: Request, group_id: int, username: str) -> Response:
-        group = selectors.group_for(user=request.user, group_id=group_id, write=True)
+        """The owner removes a member (or withdraws an invitation); a member leaves."""
+        group = selectors.group_for(user=request.user, group_id=group_id)
+        leaving = normalize_username(username) == normalize_username(request.user.get_username())
+        if not leaving and group.owner_id != request.user.pk:
+            raise PermissionDenied("Only the group's owner removes other members.")
+        if leaving and group.owner_id == request.user.pk:
+            raise ValidationError({"username": ["The owner cannot leave; delete the group."]})
         services.group_member_remove(group=group, username=username)
         return Response(status=204)
+
+    @extend_schema(request=s.MemberUpdateSerializer, responses={200: s.GroupOutSerializer})
+    def patch(self, request: Request, group_id: int, username: str) -> Response:
+        """The owner lets a member record games for the players who are not accounts."""
+        group = selectors.group_for(user=request.user, group_id=group_id, write=True)
+        form = s.MemberUpdateSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        services.group_member_update(
+            group=group, username=username, can_record=form.validated_data["can_record"]
+        )
+        return Response(selectors.group_view(group, user=request.user))
+
+
+class InvitationListView(AccountView):
+    @extend_schema(parameters=[PAGE], responses={200: s.InvitationOutSerializer(many=True)})
+    def get(self, request: Request) -> Response:
+        """The invitations waiting for this account."""
+        found = services.invitations_of(user=request.user)
+        page = selectors.paginate(found, page=request.query_params.get("page"), size=LIST_PAGE)
+        return _listed(request, page, [selectors.invitation_view(i) for i in page.items])
+
+
+class InvitationAnswerView(AccountView):
+    accept = True
+
+    @extend_schema(request=None, responses={200: s.GroupOutSerializer})
+    def post(self, request: Request, invitation_id: int) -> Response:
+        group = services.invitation_answer(
+            user=request.user, invitation_id=invitation_id, accept=self.accept
+        )
+        if not self.accept:
+            return Response(status=204)
+        return Response(selectors.group_view(group, user=request.user))
 
 
 # ------------------------------------------------------------------------------------------
@@ -176,13 +319,15 @@ class GroupMemberView(AccountView):
 
 
 class PlayerListView(AccountView):
-    @extend_schema(parameters=[GROUP], responses={200: s.PlayerOutSerializer(many=True)})
+    @extend_schema(parameters=[GROUP, PAGE], responses={200: s.PlayerOutSerializer(many=True)})
     def get(self, request: Request) -> Response:
+        """Players, a page at a time (`Link: <...>; rel="next"` while more)."""
         players = selectors.players_visible(user=request.user).select_related("account")
         if request.query_params.get("group"):
             group = selectors.group_for(user=request.user, group_id=request.query_params["group"])
             players = players.filter(group=group)
-        return Response([selectors.player_view(p) for p in players])
+        page = selectors.paginate(players, page=request.query_params.get("page"), size=LIST_PAGE)
+        return _listed(request, page, [selectors.player_view(p) for p in page.items])
 
     @extend_schema(request=s.PlayerInSerializer, responses={201: s.PlayerOutSerializer})
     def post(self, request: Request) -> Response:
@@ -224,9 +369,10 @@ class PlayerDetailView(AccountView):
 
 
 class HistoryView(AccountView):
-    @extend_schema(parameters=[GROUP, PLAYER], responses={200: s.HistoryOutSerializer})
+    @extend_schema(parameters=[GROUP, PLAYER, PAGE], responses={200: s.HistoryOutSerializer})
     def get(self, request: Request) -> Response:
-        """Finished games, oldest first; with `player`, that player's games and statistics."""
+        """Finished games, oldest first, 50 a page (`count`, `page`, `pages`, `next`); with
+        `player`, that player's games and statistics."""
         visible = selectors.groups_visible(user=request.user)
         body: dict[str, Any] = {}
         if request.query_params.get("group"):
@@ -240,7 +386,9 @@ class HistoryView(AccountView):
             )
             found = found.filter(heroes__player=player).distinct()
             body["player"] = selectors.player_view(player, with_stats=True)
-        body["records"] = [selectors.record_view(record) for record in found]
+        page = selectors.paginate(found, page=request.query_params.get("page"), size=HISTORY_PAGE)
+        body["records"] = [selectors.record_view(record) for record in page.items]
+        body |= {"count": page.count, "page": page.page, "pages": page.pages, "next": page.next}
         return Response(body)
 
 
