@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings as django_settings
 from django.db import transaction
 from django.http import HttpResponse
 from django.template.loader import render_to_string
@@ -90,6 +91,10 @@ class SheetView(AccountView):
                 "card_names": [name for _, name in REWARD_CARDS],
                 "generals": codes.GENERAL_NAMES.items(),
                 "minions": codes.MINION_NAMES.items(),
+                # Absolute: the client opens the sheet from a blob: address.
+                "static_base": request.build_absolute_uri(
+                    "/" + django_settings.STATIC_URL.lstrip("/")
+                ),
             },
         )
         return HttpResponse(html, content_type="text/html; charset=utf-8")
