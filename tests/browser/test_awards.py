@@ -189,3 +189,38 @@ def test_sign_up_play_win_and_find_the_game_in_the_history(
     assert page.input_value("input[name=name]") == "Bea"
     shot(page, "58-join-as-a-player")
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_an_invitation_accepted_on_the_invited_phone_then_the_group_left(
+    phones: tuple[Any, Any], live_server: Any, shot: Any
+) -> None:
+    owner, guest = phones
+    base = live_server.url
+    sign_up(guest, base, "bea")
+    sign_up(owner, base, "ada")
+    owner.fill("input[name=group-name]", "Friday table")
+    owner.get_by_role("button", name="Create", exact=True).click()
+    owner.get_by_test_id("members").wait_for()
+    owner.fill("input[name=invite-username]", "bea")
+    owner.get_by_role("button", name="Invite", exact=True).click()
+    owner.get_by_test_id("invited").wait_for()
+    assert "bea" in owner.inner_text("[data-testid=invited]")
+
+    guest.reload()
+    invitation = guest.get_by_test_id("invitation")
+    invitation.wait_for()
+    assert "Friday table" in invitation.inner_text() and "ada" in invitation.inner_text()
+    shot(guest, "59-awards-invitation")
+    invitation.get_by_role("button", name="Accept").click()
+    guest.get_by_test_id("leave-group").wait_for()
+    assert "Friday table" in guest.inner_text("[data-testid=groups]")
+    assert guest.get_by_test_id("invitation").count() == 0
+
+    guest.get_by_test_id("leave-group").click()
+    guest.get_by_test_id("members").wait_for(state="detached")
+    guest.get_by_text("Create the first one").wait_for()
+    assert "Friday table" not in guest.inner_text("[data-testid=groups]")
+    owner.reload()
+    owner.get_by_test_id("members").wait_for()
+    assert "bea" not in owner.inner_text("[data-testid=members]")
+    assert owner.errors == [] and guest.errors == []  # type: ignore[attr-defined]

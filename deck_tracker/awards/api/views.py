@@ -39,6 +39,7 @@ from .throttles import SIGN_IN, InviteThrottle
 GROUP = OpenApiParameter("group", OpenApiTypes.INT, description="A group's id.")
 PLAYER = OpenApiParameter("player", OpenApiTypes.INT, description="A player's id.")
 PAGE = OpenApiParameter("page", OpenApiTypes.INT, description="The page, from 1.")
+ORDER = OpenApiParameter("order", OpenApiTypes.STR, enum=["oldest", "newest"])
 HISTORY_PAGE = 50  # games a page of history
 LIST_PAGE = 100  # groups, players or invitations a page
 
@@ -369,10 +370,12 @@ class PlayerDetailView(AccountView):
 
 
 class HistoryView(AccountView):
-    @extend_schema(parameters=[GROUP, PLAYER, PAGE], responses={200: s.HistoryOutSerializer})
+    @extend_schema(
+        parameters=[GROUP, PLAYER, PAGE, ORDER], responses={200: s.HistoryOutSerializer}
+    )
     def get(self, request: Request) -> Response:
-        """Finished games, oldest first, 50 a page (`count`, `page`, `pages`, `next`); with
-        `player`, that player's games and statistics."""
+        """Finished games, oldest first (`order=newest`: newest first), 50 a page (`count`,
+        `page`, `pages`, `next`); with `player`, that player's games and statistics."""
         visible = selectors.groups_visible(user=request.user)
         body: dict[str, Any] = {}
         if request.query_params.get("group"):
@@ -386,6 +389,8 @@ class HistoryView(AccountView):
             )
             found = found.filter(heroes__player=player).distinct()
             body["player"] = selectors.player_view(player, with_stats=True)
+        if request.query_params.get("order") == "newest":
+            found = found.reverse()
         page = selectors.paginate(found, page=request.query_params.get("page"), size=HISTORY_PAGE)
         body["records"] = [selectors.record_view(record) for record in page.items]
         body |= {"count": page.count, "page": page.page, "pages": page.pages, "next": page.next}
