@@ -198,9 +198,11 @@ def test_an_invitation_accepted_on_the_invited_phone_then_the_group_left(
     base = live_server.url
     sign_up(guest, base, "bea")
     sign_up(owner, base, "ada")
+    owner.get_by_text("Create the first one").wait_for()  # the groups are loaded
     owner.fill("input[name=group-name]", "Friday table")
     owner.get_by_role("button", name="Create", exact=True).click()
     owner.get_by_test_id("members").wait_for()
+    owner.get_by_text("No finished game yet").wait_for()  # the group's lists are loaded
     owner.fill("input[name=invite-username]", "bea")
     owner.get_by_role("button", name="Invite", exact=True).click()
     owner.get_by_test_id("invited").wait_for()

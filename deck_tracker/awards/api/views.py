@@ -370,9 +370,7 @@ class PlayerDetailView(AccountView):
 
 
 class HistoryView(AccountView):
-    @extend_schema(
-        parameters=[GROUP, PLAYER, PAGE, ORDER], responses={200: s.HistoryOutSerializer}
-    )
+    @extend_schema(parameters=[GROUP, PLAYER, PAGE, ORDER], responses={200: s.HistoryOutSerializer})
     def get(self, request: Request) -> Response:
         """Finished games, oldest first (`order=newest`: newest first), 50 a page (`count`,
         `page`, `pages`, `next`); with `player`, that player's games and statistics."""
