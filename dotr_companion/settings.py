@@ -5,6 +5,8 @@ Celery tasks run in-process, live updates fanned out in-process. Set ``DATABASE_
 ``REDIS_URL`` for PostgreSQL, Redis and Celery workers.
 """
 
+import base64
+import hashlib
 from pathlib import Path
 
 import environ
@@ -198,11 +200,15 @@ IMPORT_MAX_GAMES = env.int("IMPORT_MAX_GAMES", default=200)
 GROUP_MAX_GAMES = env.int("GROUP_MAX_GAMES", default=5000)
 # Content-Security-Policy of every HTML page: the client loads scripts and styles from its own
 # origin only (no inline script); the API's documentation page also loads Swagger UI's files.
+# The printable Award Tracker keeps its style inline (the client opens it from a blob: address,
+# which keeps the app's policy): that one text is allowed by its hash.
+SHEET_STYLE = BASE_DIR / "deck_tracker" / "awards" / "static" / "awards" / "sheet.css"
+_SHEET_STYLE_HASH = base64.b64encode(hashlib.sha256(SHEET_STYLE.read_bytes()).digest()).decode()
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": ["'self'"],
         "script-src": ["'self'"],
-        "style-src": ["'self'"],
+        "style-src": ["'self'", f"'sha256-{_SHEET_STYLE_HASH}'"],
         "img-src": ["'self'", "data:"],
         "connect-src": ["'self'"],
         "object-src": ["'none'"],

@@ -181,6 +181,12 @@ def test_sign_up_play_win_and_find_the_game_in_the_history(
     popup.value.wait_for_url(lambda url: url.startswith("blob:"))
     popup.value.wait_for_load_state()
     assert "Rogue" in popup.value.content()  # the printable Award Tracker sheet
+    # Its style and its Print button work under the app's Content-Security-Policy.
+    sheet_heading = "getComputedStyle(document.querySelector('h1')).textAlign"
+    assert popup.value.evaluate(sheet_heading) == "center"
+    popup.value.evaluate("window.print = () => { document.body.dataset.printed = 'yes'; }")
+    popup.value.get_by_role("button", name="Print").click()
+    assert popup.value.evaluate("document.body.dataset.printed") == "yes"
 
     # Joining a table while signed in: the seat may sit as one of the account's players.
     page.goto(f"{base}/join/{game['join_code']}")

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from django.conf import settings as django_settings
 from django.db import transaction
 from django.http import HttpResponse
 from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework.exceptions import ValidationError
@@ -92,12 +94,20 @@ class SheetView(AccountView):
                 "generals": codes.GENERAL_NAMES.items(),
                 "minions": codes.MINION_NAMES.items(),
                 # Absolute: the client opens the sheet from a blob: address.
+                "style": sheet_style(),
                 "static_base": request.build_absolute_uri(
                     "/" + django_settings.STATIC_URL.lstrip("/")
                 ),
             },
         )
         return HttpResponse(html, content_type="text/html; charset=utf-8")
+
+
+@functools.cache
+def sheet_style() -> str:
+    """The sheet's style, inline so that a saved page prints alike; the Content-Security-Policy
+    allows exactly this text by its hash (``SHEET_STYLE`` in the settings)."""
+    return mark_safe(django_settings.SHEET_STYLE.read_text(encoding="utf-8"))
 
 
 def _sheet_row(record: dict[str, Any]) -> dict[str, Any]:
