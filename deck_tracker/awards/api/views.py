@@ -17,6 +17,7 @@ from django.contrib.auth import (
     logout,
     update_session_auth_hash,
 )
+from django.contrib.auth import get_user as get_session_user
 from django.core.exceptions import PermissionDenied
 from django.utils.decorators import method_decorator
 from django.views.decorators.csrf import ensure_csrf_cookie
@@ -66,8 +67,7 @@ class AccountView(APIView):
 def _session_key(request: Request, user: Any) -> str | None:
     """The browser session's key when that session is signed in as ``user``."""
     django_request = request._request
-    session_user = getattr(django_request, "user", None)
-    if session_user is None or session_user.pk != user.pk:
+    if get_session_user(django_request).pk != user.pk:
         return None
     return django_request.session.session_key
 
