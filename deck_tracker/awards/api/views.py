@@ -128,7 +128,8 @@ class TokenListView(AccountView):
     def get(self, request: Request) -> Response:
         """The account's tokens, newest first (never their keys)."""
         idle = token_idle()
-        tokens = AccountToken.objects.filter(user=request.user).order_by("-created_at", "-id")
+        account: Any = request.user
+        tokens = AccountToken.objects.filter(user=account).order_by("-created_at", "-id")
         current = request.auth.pk if isinstance(request.auth, AccountToken) else None
         return Response(
             s.TokenListSerializer(
@@ -157,7 +158,8 @@ class TokenListView(AccountView):
 class TokenDetailView(AccountView):
     @extend_schema(responses={204: None})
     def delete(self, request: Request, token_id: int) -> Response:
-        deleted = AccountToken.objects.filter(user=request.user, pk=token_id).delete()[0]
+        account: Any = request.user
+        deleted = AccountToken.objects.filter(user=account, pk=token_id).delete()[0]
         if not deleted:
             raise NotFound("No such token.")
         return Response(status=204)
@@ -175,7 +177,8 @@ class PasswordView(AccountView):
             user=request.user, password=form.validated_data["new_password"], keep=keep
         )
         if keep is None:
-            update_session_auth_hash(request._request, request.user)
+            user: Any = request.user
+            update_session_auth_hash(request._request, user)
         return Response(status=204)
 
 
