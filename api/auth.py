@@ -83,7 +83,8 @@ def seat_of(request: Request) -> Seat:
 
 class StreamTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
     target_class = "api.auth.StreamTokenAuthentication"
-    name = "gameToken"
+    name = "streamToken"
 
     def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
-        return {"type": "http", "scheme": "bearer"}
+        # EventSource sends no headers: the stream also takes the seat token in the query.
+        return {"type": "apiKey", "in": "query", "name": "token"}

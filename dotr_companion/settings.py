@@ -5,6 +5,8 @@ Celery tasks run in-process, live updates fanned out in-process. Set ``DATABASE_
 ``REDIS_URL`` for PostgreSQL, Redis and Celery workers.
 """
 
+import base64
+import hashlib
 import ipaddress
 import os
 from pathlib import Path
@@ -126,6 +128,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     # Last: it wraps a write and its stored answer in one transaction.
     "api.idempotency.IdempotencyMiddleware",
 ]
@@ -207,8 +210,10 @@ if REDIS_URL:  # a worker and beat run only with a broker
     }
 
 AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
 LANGUAGE_CODE = "en-us"
@@ -250,8 +255,13 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "join": env.str("JOIN_THROTTLE_RATE", default="20/min"),
         "create": env.str("CREATE_THROTTLE_RATE", default="30/min"),
-        # Registration, token and session sign-in (password guessing).
+        # Registration, token and session sign-in (password guessing): per address, and per
+        # username tried from any address; whoever is signed in.
         "account": env.str("ACCOUNT_THROTTLE_RATE", default="10/min"),
+        "account_username": env.str("ACCOUNT_USERNAME_THROTTLE_RATE", default="30/hour"),
+        # Invitations to a group and imports, per account.
+        "invite": env.str("INVITE_THROTTLE_RATE", default="30/hour"),
+        "import": env.str("IMPORT_THROTTLE_RATE", default="20/hour"),
     },
 }
 
@@ -277,4 +287,32 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
+}
+
+# Accounts of the award tracker (see docs/accounts.md).
+# An account token lapses after this many days without use; each use renews it.
+ACCOUNT_TOKEN_IDLE_DAYS = env.int("ACCOUNT_TOKEN_IDLE_DAYS", default=30)
+# An invitation to a group that is neither accepted nor declined lapses after this many days.
+GROUP_INVITATION_DAYS = env.int("GROUP_INVITATION_DAYS", default=14)
+# Imports: at most this many games per request, and this many games in one group.
+IMPORT_MAX_GAMES = env.int("IMPORT_MAX_GAMES", default=200)
+GROUP_MAX_GAMES = env.int("GROUP_MAX_GAMES", default=5000)
+# Content-Security-Policy of every HTML page: the client loads scripts and styles from its own
+# origin only (no inline script); the API's documentation page also loads Swagger UI's files.
+# The printable Award Tracker keeps its style inline (the client opens it from a blob: address,
+# which keeps the app's policy): that one text is allowed by its hash.
+SHEET_STYLE = BASE_DIR / "deck_tracker" / "awards" / "static" / "awards" / "sheet.css"
+_SHEET_STYLE_HASH = base64.b64encode(hashlib.sha256(SHEET_STYLE.read_bytes()).digest()).decode()
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'", f"'sha256-{_SHEET_STYLE_HASH}'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
 }

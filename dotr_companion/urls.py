@@ -1,13 +1,24 @@
+from csp.decorators import csp_update
 from django.contrib import admin
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from api.views import healthz
+
+# Swagger UI comes from its CDN; its page script is served apart (no inline script).
+SWAGGER_CDN = "https://cdn.jsdelivr.net"
+api_docs = csp_update(
+    {
+        "script-src": [SWAGGER_CDN],
+        "style-src": [SWAGGER_CDN, "'unsafe-inline'"],
+        "img-src": [SWAGGER_CDN],
+    }
+)(SpectacularSwaggerSplitView.as_view(url_name="schema"))
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+    path("api/docs/", api_docs, name="docs"),
     path("api/v1/", include("api.urls")),
     path("admin/", admin.site.urls),
     path("", include("frontend.urls")),

@@ -1,7 +1,9 @@
 """Accounts: a session (the browser) or an account token (``Authorization: Bearer acct_...``).
 
 Seat tokens and account tokens share the Bearer scheme; a token that names no seat is tried as
-an account token. Account-only endpoints use :class:`SessionAuthentication` with its CSRF check;
+an account token. An account token lapses after ``ACCOUNT_TOKEN_IDLE_DAYS`` without use (each
+use renews it, written at most once per ``TOKEN_TOUCH_SECONDS``). Account-only endpoints use
+:class:`SessionAuthentication` with its CSRF check;
 the game endpoints (create, join) use :class:`LenientSessionAuthentication`, which treats a
 session without a CSRF token as no account at all, so a logged-in browser can still open an
 anonymous table.
@@ -11,9 +13,12 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
+from django.utils import timezone
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication, SessionAuthentication
@@ -23,6 +28,8 @@ from rest_framework.request import Request
 from .models import AccountToken
 
 TOKEN_PREFIX = "acct_"
+# A token used again within this many seconds is not written back (one UPDATE per minute at most).
+TOKEN_TOUCH_SECONDS = 60
 
 
 def hash_key(key: str) -> str:
@@ -47,12 +54,21 @@ class AccountTokenAuthentication(BaseAuthentication):
         if key is None:
             return None
         token = AccountToken.objects.select_related("user").filter(key_hash=hash_key(key)).first()
-        if token is None or not token.user.is_active:
+        now = timezone.now()
+        if token is None or not token.user.is_active or token.last_used_at < now - token_idle():
             raise exceptions.AuthenticationFailed("This account token is not valid.")
+        if token.last_used_at < now - timedelta(seconds=TOKEN_TOUCH_SECONDS):
+            AccountToken.objects.filter(pk=token.pk).update(last_used_at=now)
+            token.last_used_at = now
         return token.user, token
 
     def authenticate_header(self, request: Request) -> str:
         return "Bearer"
+
+
+def token_idle() -> timedelta:
+    """How long an account token stays valid without being used."""
+    return timedelta(days=settings.ACCOUNT_TOKEN_IDLE_DAYS)
 
 
 class LenientSessionAuthentication(SessionAuthentication):

@@ -13,6 +13,7 @@ import uuid
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 from deck_tracker.models import Game, Seat
 
@@ -43,6 +44,10 @@ class PlayerGroup(models.Model):
     members = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="player_groups", blank=True
     )
+    # Members the owner lets record games for the group's players who are not accounts.
+    recorders = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="recording_groups", blank=True
+    )
     reward_carry_over = models.CharField(
         max_length=24, choices=RewardCarryOver.choices, default=RewardCarryOver.NEXT_GAME
     )
@@ -58,6 +63,27 @@ class PlayerGroup(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class GroupInvitation(models.Model):
+    """An owner's invitation: the account with this (normalised) username joins on accepting.
+
+    Kept by username, not by account, so that inviting a name no account has looks and behaves
+    exactly like inviting one that exists.
+    """
+
+    group = models.ForeignKey(PlayerGroup, on_delete=models.CASCADE, related_name="invitations")
+    username = models.CharField(max_length=150)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["group", "username"], name="invitation_once_per_group")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.username} to {self.group}"
 
 
 class Player(models.Model):
@@ -196,6 +222,11 @@ class AccountToken(models.Model):
     key_hash = models.CharField(max_length=64, unique=True)
     name = models.CharField(max_length=60, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
+    # Renewed on use; the token lapses ACCOUNT_TOKEN_IDLE_DAYS after it.
+    last_used_at = models.DateTimeField(default=timezone.now)
+    # The hashed key of the browser session that was signed in when the token was made:
+    # signing that session out revokes the token too.
+    session_hash = models.CharField(max_length=64, blank=True, default="", db_index=True)
 
     def __str__(self) -> str:
         return f"token of {self.user}"

@@ -1,5 +1,9 @@
 """Seats linked to players at create or join, and the rewards they bring to the table.
 
+Who may sit as whom: a player who is an account is played by that account only; a player who is
+not is seated by the group's owner or by a member the owner lets record games. So no one adds a
+game to another account's history, or takes its carried-over rewards.
+
 Award Tracker (Dragon expansion): "When a player winning a reward plays with the same hero that
 won the reward - they are awarded the Grand Ball Card at the start of the game as a benefit in
 the new game." Linking a seat to a player applies, in the same transaction as the create or the
@@ -18,7 +22,7 @@ from django.http import Http404
 from deck_tracker import services as game_services
 from deck_tracker.models import Seat
 
-from . import selectors
+from . import selectors, services
 from .models import Player, SeatPlayer
 from .services import AwardsError
 
@@ -35,11 +39,28 @@ def player_for_account(*, user: Any, player_id: Any) -> Player | None:
             status=401,
         )
     try:
-        return selectors.player_for(user=user, player_id=player_id)
+        player = selectors.player_for(user=user, player_id=player_id)
     except Http404:
         raise AwardsError(
             "No such player in your groups.", code="unknown_player", field="player"
         ) from None
+    if player.account_id is not None:
+        if player.account_id != user.pk:
+            raise AwardsError(
+                f"{player.name} is another account's player: only that account sits as them.",
+                code="player_is_another_account",
+                field="player",
+                status=403,
+            )
+    elif not services.group_can_record(group=player.group, user=user):
+        raise AwardsError(
+            "Only the group's owner, or a member the owner lets record games, seats its players "
+            "who are not accounts.",
+            code="not_a_recorder",
+            field="player",
+            status=403,
+        )
+    return player
 
 
 def seat_claim(*, player: Player) -> game_services.SeatClaim:

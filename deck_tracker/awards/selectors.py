@@ -1,11 +1,13 @@
 """Reads of the award tracker, as an account may see it.
 
-A group is visible to its owner, its members and the accounts that are one of its players;
-only its owner changes it. Anything not visible is "not found", never "forbidden".
+A group is visible to its owner and its members (an account joins by accepting an invitation;
+leaving or being removed ends every access at once); only its owner changes it. Anything not
+visible is "not found", never "forbidden". Lists come a page at a time (``paginate``).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
@@ -14,15 +16,13 @@ from django.http import Http404
 
 from deck_tracker.engine.content import default_packs
 
-from .models import GameRecord, Player, PlayerGroup, PlayerStats, RewardAward
+from .models import GameRecord, GroupInvitation, Player, PlayerGroup, PlayerStats, RewardAward
 
 CARD_NAMES = dict(RewardAward._meta.get_field("card").choices or [])
 
 
 def groups_visible(*, user: Any) -> QuerySet[PlayerGroup]:
-    return PlayerGroup.objects.filter(
-        Q(owner=user) | Q(members=user) | Q(players__account=user)
-    ).distinct()
+    return PlayerGroup.objects.filter(Q(owner=user) | Q(members=user)).distinct()
 
 
 def group_for(*, user: Any, group_id: Any, write: bool = False) -> PlayerGroup:
@@ -104,15 +104,57 @@ def stats_view(stats: PlayerStats | None) -> dict[str, Any]:
 
 
 def group_view(group: PlayerGroup, *, user: Any) -> dict[str, Any]:
-    return {
+    is_owner = group.owner_id == user.pk
+    recorders = sorted(m.get_username() for m in group.recorders.all())
+    view = {
         "id": group.pk,
         "name": group.name,
         "owner": group.owner.get_username(),
-        "is_owner": group.owner_id == user.pk,
+        "is_owner": is_owner,
         "members": sorted(m.get_username() for m in group.members.all()),
+        "recorders": recorders,
+        "can_record": is_owner or user.get_username() in recorders,
         "reward_carry_over": group.reward_carry_over,
         "fame_cup": list(group.fame_cup),
         "reward_effects": dict(group.reward_effects),
+    }
+    if is_owner:
+        view["invited"] = sorted(group.invitations.values_list("username", flat=True))
+    return view
+
+
+@dataclass
+class Page:
+    items: list[Any]
+    count: int
+    page: int
+    pages: int
+
+    @property
+    def next(self) -> int | None:
+        return self.page + 1 if self.page < self.pages else None
+
+
+def paginate(items: Any, *, page: Any, size: int) -> Page:
+    """One page (from 1) of a queryset or list; a page past the end is empty."""
+    count = items.count() if isinstance(items, QuerySet) else len(items)
+    number = max(1, _int(page) or 1)
+    start = (number - 1) * size
+    return Page(
+        items=list(items[start : start + size]),
+        count=count,
+        page=number,
+        pages=max(1, -(-count // size)),
+    )
+
+
+def invitation_view(invitation: GroupInvitation) -> dict[str, Any]:
+    return {
+        "id": invitation.pk,
+        "group": invitation.group_id,
+        "group_name": invitation.group.name,
+        "owner": invitation.group.owner.get_username(),
+        "created_at": invitation.created_at.isoformat().replace("+00:00", "Z"),
     }
 
 

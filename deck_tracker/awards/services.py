@@ -8,10 +8,15 @@ give the same rows, which is what makes the Celery task idempotent.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
+from django.http import Http404
+from django.utils import timezone
 
 from deck_tracker.engine import fame_totals
 from deck_tracker.models import Game
@@ -22,12 +27,14 @@ from .models import (
     AccountToken,
     GameRecord,
     GameRecordHero,
+    GroupInvitation,
     Player,
     PlayerGroup,
     PlayerStats,
     RewardAward,
     SeatPlayer,
 )
+from .usernames import normalize_username
 
 RESULTS = {"won": "W", "lost": "L"}
 
@@ -55,20 +62,53 @@ class AwardsError(Exception):
 
 
 def account_register(*, username: str, password: str) -> Any:
+    """A new account; ``username`` is already normalised (see ``usernames.py``)."""
     user_model = get_user_model()
+    taken = AwardsError("This username is taken.", code="username_taken", field="username")
     if user_model.objects.filter(username__iexact=username).exists():
-        raise AwardsError("This username is taken.", code="username_taken", field="username")
-    return user_model.objects.create_user(username=username, password=password)
+        raise taken
+    try:
+        with transaction.atomic():
+            return user_model.objects.create_user(username=username, password=password)
+    except IntegrityError:
+        # Two registrations of one name at once: the database's unique constraint decides.
+        raise taken from None
 
 
-def account_token_create(*, user: Any, name: str = "") -> str:
+def account_token_create(*, user: Any, name: str = "", session_key: str | None = None) -> str:
     key = new_account_key()
-    AccountToken.objects.create(user=user, key_hash=hash_key(key), name=name[:60])
+    AccountToken.objects.create(
+        user=user,
+        key_hash=hash_key(key),
+        name=name[:60],
+        session_hash=hash_key(session_key) if session_key else "",
+    )
     return key
 
 
 def account_token_revoke(*, token: AccountToken) -> None:
     token.delete()
+
+
+def account_tokens_revoke(*, user: Any, keep: AccountToken | None = None) -> int:
+    """Revoke every token of the account (but ``keep``); how many."""
+    tokens = AccountToken.objects.filter(user=user)
+    if keep is not None:
+        tokens = tokens.exclude(pk=keep.pk)
+    return tokens.delete()[0]
+
+
+def account_session_tokens_revoke(*, session_key: str | None) -> None:
+    """Revoke the tokens made while this browser session was signed in."""
+    if session_key:
+        AccountToken.objects.filter(session_hash=hash_key(session_key)).delete()
+
+
+def account_password_change(*, user: Any, password: str, keep: AccountToken | None) -> None:
+    """A new password; every other token of the account stops working."""
+    user.set_password(password)
+    user.save(update_fields=["password"])
+    account_tokens_revoke(user=user, keep=keep)
 
 
 # ------------------------------------------------------------------------------------------
@@ -92,19 +132,90 @@ def group_update(*, group: PlayerGroup, **fields: Any) -> PlayerGroup:
     return group
 
 
-def group_member_add(*, group: PlayerGroup, username: str) -> None:
-    user = get_user_model().objects.filter(username__iexact=username).first()
-    if user is None:
-        raise AwardsError("No account has this username.", code="unknown_account", field="username")
-    if user.pk == group.owner_id:
+def group_member_invite(*, group: PlayerGroup, username: str) -> None:
+    """Invite the account of this name; it joins only by accepting.
+
+    The answer is the same whether an account has the name or not (an invitation to a name no
+    account has simply lapses unaccepted), so the owner learns nothing about who exists.
+    """
+    name = normalize_username(username)
+    if name == normalize_username(group.owner.get_username()):
         raise AwardsError(
             "The owner is always in the group.", code="owner_is_member", field="username"
         )
-    group.members.add(user)
+    if group.members.filter(username=name).exists():
+        return
+    invitation, created = GroupInvitation.objects.get_or_create(group=group, username=name)
+    if not created:
+        invitation.created_at = timezone.now()
+        invitation.save(update_fields=["created_at"])
+
+
+def _invitations_live() -> QuerySet[GroupInvitation]:
+    since = timezone.now() - timedelta(days=settings.GROUP_INVITATION_DAYS)
+    return GroupInvitation.objects.filter(created_at__gte=since)
+
+
+def invitations_of(*, user: Any) -> QuerySet[GroupInvitation]:
+    """The invitations waiting for this account, oldest first."""
+    name = normalize_username(user.get_username())
+    return _invitations_live().filter(username=name).select_related("group", "group__owner")
+
+
+def invitation_answer(*, user: Any, invitation_id: Any, accept: bool) -> PlayerGroup:
+    """Accept (join the group) or decline; an invitation is answered once."""
+    with transaction.atomic():
+        invitation = (
+            invitations_of(user=user)
+            .select_for_update(of=("self",))
+            .filter(pk=_int(invitation_id))
+            .first()
+        )
+        if invitation is None:
+            raise Http404("No such invitation.")
+        group = invitation.group
+        invitation.delete()
+        if accept:
+            group.members.add(user)
+    return group
+
+
+def _int(value: Any) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return 0
 
 
 def group_member_remove(*, group: PlayerGroup, username: str) -> None:
-    group.members.remove(*group.members.filter(username__iexact=username))
+    """The account leaves (or is removed, or its invitation withdrawn): all its access ends.
+
+    Its players in the group stay, unlinked: only members and the owner are players' accounts.
+    """
+    name = normalize_username(username)
+    with transaction.atomic():
+        GroupInvitation.objects.filter(group=group, username=name).delete()
+        users = list(group.members.filter(username__iexact=name))
+        if not users:
+            return
+        group.members.remove(*users)
+        group.recorders.remove(*users)
+        Player.objects.filter(group=group, account__in=users).update(account=None)
+
+
+def group_member_update(*, group: PlayerGroup, username: str, can_record: bool) -> None:
+    """Let a member record games for the group's players who are not accounts (or stop)."""
+    user = group.members.filter(username__iexact=normalize_username(username)).first()
+    if user is None:
+        raise Http404("No such member.")
+    if can_record:
+        group.recorders.add(user)
+    else:
+        group.recorders.remove(user)
+
+
+def group_can_record(*, group: PlayerGroup, user: Any) -> bool:
+    return bool(group.owner_id == user.pk or group.recorders.filter(pk=user.pk).exists())
 
 
 def player_create(*, group: PlayerGroup, name: str, account: str | None = None) -> Player:

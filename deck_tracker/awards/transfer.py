@@ -4,7 +4,10 @@ JSON keeps every field: the group's settings, its players, and each game with it
 and its rewards. CSV (``transfer_csv.py``) is the printed sheet as a spreadsheet.
 
 Imports add games whose ``uid`` the group does not have yet and skip the others, so importing
-the same file twice changes nothing. Every problem is reported at once, each under its place in
+the same file twice changes nothing. A document's group settings and players are checked by the
+same serializers as ``PATCH /groups/{id}/`` and ``POST /players/``; nothing is written unless the
+whole file passes, and then in one transaction. At most ``IMPORT_MAX_GAMES`` games a file and
+``GROUP_MAX_GAMES`` in a group. Every problem is reported at once, each under its place in
 the file (``games.3.result``, ``rows.2.generals``).
 """
 
@@ -15,10 +18,12 @@ import uuid
 from datetime import date
 from typing import Any
 
+from django.conf import settings as django_settings
 from django.db import transaction
 
 from deck_tracker.engine import slugify
 
+from .api.serializers import GroupInSerializer, PlayerInSerializer
 from .models import (
     REWARD_CARDS,
     GameRecord,
@@ -26,7 +31,6 @@ from .models import (
     Player,
     PlayerGroup,
     RewardAward,
-    RewardCarryOver,
 )
 from .selectors import records
 from .services import AwardsError, account_in_group
@@ -104,6 +108,16 @@ def _game(record: GameRecord) -> dict[str, Any]:
 # ------------------------------------------------------------------------------------------
 
 
+def too_many_games() -> AwardsError:
+    limit = django_settings.IMPORT_MAX_GAMES
+    return AwardsError(
+        f"At most {limit} games a file; split it and import the parts one after another.",
+        code="import_too_large",
+        field="games",
+        status=413,
+    )
+
+
 class Problems:
     def __init__(self) -> None:
         self.fields: dict[str, list[str]] = {}
@@ -142,6 +156,15 @@ def _fame(raw: Any, where: str, problems: Problems) -> int:
     return value
 
 
+def _list(raw: Any, where: str, problems: Problems) -> list[Any]:
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        problems.add(where, "A list.")
+        return []
+    return raw
+
+
 def clean_game(raw: Any, where: str, problems: Problems) -> dict[str, Any] | None:
     if not isinstance(raw, dict):
         problems.add(where, "Each game is an object.")
@@ -170,7 +193,7 @@ def clean_game(raw: Any, where: str, problems: Problems) -> dict[str, Any] | Non
     )
     game["reason"] = _text(raw.get("reason"), f"{where}.reason", problems, size=500, empty=True)
     game["heroes"], game["rewards"] = [], []
-    for index, hero in enumerate(raw.get("heroes") or []):
+    for index, hero in enumerate(_list(raw.get("heroes"), f"{where}.heroes", problems)):
         at = f"{where}.heroes.{index}"
         if not isinstance(hero, dict):
             problems.add(at, "An object.")
@@ -194,7 +217,7 @@ def clean_game(raw: Any, where: str, problems: Problems) -> dict[str, Any] | Non
     if len(game["heroes"]) > MAX_SEATS:
         problems.add(f"{where}.heroes", f"At most {MAX_SEATS} heroes.")
     seen: set[str] = set()
-    for index, reward in enumerate(raw.get("rewards") or []):
+    for index, reward in enumerate(_list(raw.get("rewards"), f"{where}.rewards", problems)):
         at = f"{where}.rewards.{index}"
         if not isinstance(reward, dict) or reward.get("card") not in CARDS:
             problems.add(f"{at}.card", f"One of {', '.join(CARDS)}.")
@@ -219,6 +242,42 @@ def clean_game(raw: Any, where: str, problems: Problems) -> dict[str, Any] | Non
     return game
 
 
+def _clean(form_class: Any, raw: Any, where: str, problems: Problems, **kw: Any) -> Any:
+    """Check ``raw`` with the API's own input serializer; its errors under ``where``."""
+    if not isinstance(raw, dict):
+        problems.add(where, "An object.")
+        return None
+    form = form_class(data=raw, **kw)
+    if form.is_valid():
+        return form.validated_data
+    _report(form.errors, where, problems)
+    return None
+
+
+def _report(errors: Any, where: str, problems: Problems) -> None:
+    if isinstance(errors, dict):
+        for key, value in errors.items():
+            _report(value, f"{where}.{key}", problems)
+    elif isinstance(errors, list) and all(isinstance(e, str) for e in errors):
+        for message in errors:
+            problems.add(where, str(message))
+    elif isinstance(errors, list):
+        for index, value in enumerate(errors):
+            _report(value, f"{where}.{index}", problems)
+    else:
+        problems.add(where, str(errors))
+
+
+def _clean_settings(raw: Any, problems: Problems) -> dict[str, Any]:
+    """The group's settings, by the rules of ``PATCH /groups/{id}/`` (its name is not taken)."""
+    if raw is None:
+        return {}
+    if isinstance(raw, dict):
+        raw = {key: value for key, value in raw.items() if key != "name"}
+    cleaned = _clean(GroupInSerializer, raw, "group", problems, partial=True)
+    return dict(cleaned or {})
+
+
 def parse_document(doc: Any) -> tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]:
     """A JSON export checked: (group settings, players, games)."""
     problems = Problems()
@@ -227,27 +286,18 @@ def parse_document(doc: Any) -> tuple[dict[str, Any], list[dict[str, Any]], list
         problems.raise_any()
     if doc.get("version") != VERSION:
         problems.add("version", f"Version {VERSION} is the only one known.")
-    settings: dict[str, Any] = {}
-    group = doc.get("group") or {}
-    if isinstance(group, dict):
-        if group.get("reward_carry_over") in RewardCarryOver.values:
-            settings["reward_carry_over"] = group["reward_carry_over"]
-        cup = group.get("fame_cup")
-        if isinstance(cup, list) and all(isinstance(v, int) and 0 <= v <= 20 for v in cup):
-            settings["fame_cup"] = cup
-        effects = group.get("reward_effects")
-        if isinstance(effects, dict) and all(
-            k in CARDS and isinstance(v, str) and len(v) <= 500 for k, v in effects.items()
-        ):
-            settings["reward_effects"] = effects
+    settings = _clean_settings(doc.get("group"), problems)
     players = []
-    for index, raw in enumerate(doc.get("players") or []):
-        name = _text((raw or {}).get("name"), f"players.{index}.name", problems, size=60)
-        players.append({"name": name, "account": (raw or {}).get("account")})
+    for index, raw in enumerate(_list(doc.get("players"), "players", problems)):
+        player = _clean(PlayerInSerializer, raw, f"players.{index}", problems)
+        if player is not None:
+            players.append({"name": player["name"], "account": player.get("account") or None})
     raw_games = doc.get("games")
     if not isinstance(raw_games, list):
         problems.add("games", "A list of games.")
         raw_games = []
+    if len(raw_games) > django_settings.IMPORT_MAX_GAMES:
+        raise too_many_games()
     games = [clean_game(raw, f"games.{i}", problems) for i, raw in enumerate(raw_games)]
     problems.raise_any()
     return settings, players, [game for game in games if game is not None]
@@ -285,6 +335,15 @@ def import_games(
             setattr(group, key, value)
         group.save(update_fields=list(settings))
     existing = set(GameRecord.objects.filter(group=group).values_list("uid", flat=True))
+    new = {game["uid"] for game in games} - existing
+    if len(existing) + len(new) > django_settings.GROUP_MAX_GAMES:
+        raise AwardsError(
+            f"A group keeps at most {django_settings.GROUP_MAX_GAMES} games; "
+            "this file would go past it.",
+            code="group_full",
+            field="games",
+            status=409,
+        )
     created = 0
     for game in games:
         if game["uid"] in existing:

@@ -4,6 +4,9 @@ One row per game: its ``uid``, date, scenario, Generals, minions, W/L and reason
 ``player_n``/``hero_n``/``minor_n``/``major_n`` column groups (a hero and its fame); one column per
 reward card holding ``Hero (Player)``, as the rulebook asks ("Write the name of each Hero and the
 Player on the Reward achieved"). Importing a CSV makes every name a player of the group.
+
+Every cell that a spreadsheet would run as a formula is written behind an apostrophe (a name
+such as ``=HYPERLINK(...)`` typed at a join stays text); importing the file takes it off again.
 """
 
 from __future__ import annotations
@@ -13,9 +16,18 @@ import io
 import re
 from typing import Any
 
+from django.conf import settings
+
 from .models import PlayerGroup
 from .selectors import hero_name
-from .transfer import MAX_SEATS, REWARD_COLUMNS, Problems, clean_game, export_document
+from .transfer import (
+    MAX_SEATS,
+    REWARD_COLUMNS,
+    Problems,
+    clean_game,
+    export_document,
+    too_many_games,
+)
 
 __all__ = ["CSV_COLUMNS", "export_csv", "parse_csv"]
 
@@ -34,6 +46,22 @@ CSV_COLUMNS = [
     *REWARD_COLUMNS.values(),
 ]
 REWARD_CELL = re.compile(r"^(?P<hero>[^()]+?) \((?P<player>.+)\)$")
+# A spreadsheet runs a cell starting with one of these as a formula (OWASP, "CSV Injection"):
+# the export writes such a cell behind an apostrophe, which the import takes off again.
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def neutralise(value: Any) -> Any:
+    """A cell a spreadsheet shows as text, never runs (numbers stay numbers)."""
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
+
+
+def _restore(value: str | None) -> str | None:
+    if value and value.startswith("'") and value[1:].startswith(FORMULA_START):
+        return value[1:]
+    return value
 
 
 def export_csv(*, group: PlayerGroup) -> str:
@@ -53,20 +81,41 @@ def export_csv(*, group: PlayerGroup) -> str:
         for reward in game["rewards"]:
             cell = f"{hero_name(reward['hero'])} ({reward['player_name']})"
             row[REWARD_COLUMNS[reward["card"]]] = cell
-        writer.writerow(row)
+        writer.writerow({key: neutralise(value) for key, value in row.items()})
     return out.getvalue()
+
+
+def _rows(text: str) -> list[dict[str, Any]]:
+    # newline="": lines may end in \n, \r\n or a lone \r (old spreadsheet exports).
+    reader = csv.DictReader(io.StringIO(text, newline=""))
+    return [
+        {key: _restore(value) if isinstance(value, str) else value for key, value in row.items()}
+        for row in reader
+    ]
+
+
+def _header(text: str) -> list[str]:
+    return next(csv.reader(io.StringIO(text, newline="")), [])
 
 
 def parse_csv(text: str) -> list[dict[str, Any]]:
     """A CSV export checked, as the games of a JSON document."""
     problems = Problems()
-    reader = csv.DictReader(io.StringIO(text))
-    missing = [c for c in ("played_on", "generals", "result") if c not in (reader.fieldnames or [])]
+    try:
+        rows = _rows(text)
+    except csv.Error as error:
+        problems.add("csv", f"Not a CSV file this app can read ({error}).")
+        problems.raise_any()
+        return []
+    if len(rows) > settings.IMPORT_MAX_GAMES:
+        raise too_many_games()
+    fieldnames = list(rows[0]) if rows else _header(text)
+    missing = [c for c in ("played_on", "generals", "result") if c not in fieldnames]
     if missing:
         problems.add("columns", f"Missing column(s): {', '.join(missing)}.")
         problems.raise_any()
     games = []
-    for number, row in enumerate(reader, start=1):
+    for number, row in enumerate(rows, start=1):
         heroes = []
         for n in range(1, MAX_SEATS + 1):
             if (row.get(f"player_{n}") or "").strip() or (row.get(f"hero_{n}") or "").strip():

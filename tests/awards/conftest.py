@@ -92,6 +92,9 @@ def personas(db: None) -> Personas:
         f"/api/v1/groups/{group_id}/members/", {"username": "bob"}, format="json"
     )
     assert added.status_code == 200, added.content
+    invitation = bob.client.get("/api/v1/invitations/").json()[0]
+    accepted = bob.client.post(f"/api/v1/invitations/{invitation['id']}/accept/")
+    assert accepted.status_code == 200, accepted.content
     ada = alice.client.post(
         "/api/v1/players/", {"group": group_id, "name": "Ada", "account": "alice"}, format="json"
     )

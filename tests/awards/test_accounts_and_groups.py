@@ -128,11 +128,20 @@ def test_players_of_a_group(personas: Personas) -> None:
     assert detail["stats"]["games"] == 0
 
 
-def test_an_account_that_is_a_player_sees_its_group(personas: Personas) -> None:
-    """A member removed from the group still sees it while one of its players is them."""
-    personas.alice.client.delete(f"/api/v1/groups/{personas.group}/members/bob/")
-    assert personas.bob.client.get(f"/api/v1/groups/{personas.group}/").status_code == 200
-    personas.alice.client.patch(
-        f"/api/v1/players/{personas.bea}/", {"account": None}, format="json"
+def test_removal_from_a_group_ends_every_access_at_once(personas: Personas) -> None:
+    """Bob is a member and one of the group's players; once removed he sees nothing of it."""
+    group = personas.group
+    reads = (
+        f"/api/v1/groups/{group}/",
+        f"/api/v1/players/{personas.bea}/",
+        f"/api/v1/history/?group={group}",
+        f"/api/v1/awards/export.json?group={group}",
+        f"/api/v1/awards/export.csv?group={group}",
+        f"/api/v1/awards/sheet/?group={group}",
     )
-    assert personas.bob.client.get(f"/api/v1/groups/{personas.group}/").status_code == 404
+    assert [personas.bob.client.get(url).status_code for url in reads] == [200] * 6
+    assert personas.alice.client.delete(f"/api/v1/groups/{group}/members/bob/").status_code == 204
+    assert [personas.bob.client.get(url).status_code for url in reads] == [404] * 6
+    assert personas.bob.client.get("/api/v1/groups/").json() == []
+    # Bea stays in the group, no longer linked to Bob's account.
+    assert personas.alice.client.get(f"/api/v1/players/{personas.bea}/").json()["account"] is None

@@ -174,7 +174,7 @@ def test_seating_a_player_needs_an_account_that_sees_it(personas: Personas) -> N
     assert outsider.status_code == 400
     assert outsider.json()["fields"] == {"player": ["No such player in your groups."]}
     game = personas.play(host=(personas.alice, personas.ada, "Wizard"))
-    twice = personas.bob.client.post(
+    twice = personas.alice.client.post(
         "/api/v1/games/join/",
         {"join_code": game["join_code"], "name": "Ada again", "player": personas.ada},
         format="json",

@@ -59,6 +59,8 @@ def test_json_round_trip(personas: Personas) -> None:
     personas.alice.client.post(
         f"/api/v1/groups/{target}/members/", {"username": "bob"}, format="json"
     )
+    invitation = personas.bob.client.get("/api/v1/invitations/").json()[0]
+    personas.bob.client.post(f"/api/v1/invitations/{invitation['id']}/accept/")
     imported = personas.alice.client.post(
         "/api/v1/awards/import/", {"group": target, "document": document}, format="json"
     )

@@ -82,6 +82,14 @@ def phones(browser: Any, live_server: Any) -> Iterator[tuple[Any, Any]]:
         page.on(
             "pageerror", lambda error, page=page, name=name: page.errors.append(f"{name}: {error}")
         )
+        # Whatever the Content-Security-Policy blocks counts as an error of the page.
+        page.on(
+            "console",
+            lambda message, page=page, name=name: (
+                "Content Security Policy" in message.text
+                and page.errors.append(f"{name}: {message.text}")
+            ),
+        )
         # Failed API answers are printed (pytest shows them when a test fails).
         page.on(
             "response",

@@ -181,6 +181,12 @@ def test_sign_up_play_win_and_find_the_game_in_the_history(
     popup.value.wait_for_url(lambda url: url.startswith("blob:"))
     popup.value.wait_for_load_state()
     assert "Rogue" in popup.value.content()  # the printable Award Tracker sheet
+    # Its style and its Print button work under the app's Content-Security-Policy.
+    sheet_heading = "getComputedStyle(document.querySelector('h1')).textAlign"
+    assert popup.value.evaluate(sheet_heading) == "center"
+    popup.value.evaluate("window.print = () => { document.body.dataset.printed = 'yes'; }")
+    popup.value.get_by_role("button", name="Print").click()
+    assert popup.value.evaluate("document.body.dataset.printed") == "yes"
 
     # Joining a table while signed in: the seat may sit as one of the account's players.
     page.goto(f"{base}/join/{game['join_code']}")
@@ -189,3 +195,40 @@ def test_sign_up_play_win_and_find_the_game_in_the_history(
     assert page.input_value("input[name=name]") == "Bea"
     shot(page, "58-join-as-a-player")
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_an_invitation_accepted_on_the_invited_phone_then_the_group_left(
+    phones: tuple[Any, Any], live_server: Any, shot: Any
+) -> None:
+    owner, guest = phones
+    base = live_server.url
+    sign_up(guest, base, "bea")
+    sign_up(owner, base, "ada")
+    owner.get_by_text("Create the first one").wait_for()  # the groups are loaded
+    owner.fill("input[name=group-name]", "Friday table")
+    owner.get_by_role("button", name="Create", exact=True).click()
+    owner.get_by_test_id("members").wait_for()
+    owner.get_by_text("No finished game yet").wait_for()  # the group's lists are loaded
+    owner.fill("input[name=invite-username]", "bea")
+    owner.get_by_role("button", name="Invite", exact=True).click()
+    owner.get_by_test_id("invited").wait_for()
+    assert "bea" in owner.inner_text("[data-testid=invited]")
+
+    guest.reload()
+    invitation = guest.get_by_test_id("invitation")
+    invitation.wait_for()
+    assert "Friday table" in invitation.inner_text() and "ada" in invitation.inner_text()
+    shot(guest, "59-awards-invitation")
+    invitation.get_by_role("button", name="Accept").click()
+    guest.get_by_test_id("leave-group").wait_for()
+    assert "Friday table" in guest.inner_text("[data-testid=groups]")
+    assert guest.get_by_test_id("invitation").count() == 0
+
+    guest.get_by_test_id("leave-group").click()
+    guest.get_by_test_id("members").wait_for(state="detached")
+    guest.get_by_text("Create the first one").wait_for()
+    assert "Friday table" not in guest.inner_text("[data-testid=groups]")
+    owner.reload()
+    owner.get_by_test_id("members").wait_for()
+    assert "bea" not in owner.inner_text("[data-testid=members]")
+    assert owner.errors == [] and guest.errors == []  # type: ignore[attr-defined]

@@ -4,16 +4,71 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth import get_user_model, password_validation
+from django.core.exceptions import ValidationError as DjangoValidationError
 from rest_framework import serializers
 
 from ..models import REWARD_CARDS, RewardCarryOver
+from ..usernames import normalize_username, username_problem
 
 NAME_HELP = "Up to 60 characters."
 
 
 class CredentialsSerializer(serializers.Serializer[Any]):
-    username = serializers.RegexField(r"^[\w.@+-]{1,150}$", max_length=150)
-    password = serializers.CharField(max_length=128, min_length=8, write_only=True)
+    username = serializers.CharField(max_length=150, trim_whitespace=False)
+    password = serializers.CharField(max_length=128, write_only=True, trim_whitespace=False)
+
+    def validate_username(self, value: str) -> str:
+        return normalize_username(value)
+
+
+def _password_problems(password: str, username: str) -> list[str]:
+    user = get_user_model()(username=username)
+    try:
+        password_validation.validate_password(password, user=user)
+    except DjangoValidationError as error:
+        return list(error.messages)
+    return []
+
+
+class RegisterSerializer(CredentialsSerializer):
+    """A new account: a normalised, unambiguous username and a password the validators pass."""
+
+    def validate_username(self, value: str) -> str:
+        name = normalize_username(value)
+        problem = username_problem(name)
+        if problem:
+            raise serializers.ValidationError(problem)
+        return name
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        problems = _password_problems(attrs["password"], attrs["username"])
+        if problems:
+            raise serializers.ValidationError({"password": problems})
+        return attrs
+
+
+class PasswordChangeSerializer(serializers.Serializer[Any]):
+    current_password = serializers.CharField(max_length=128, trim_whitespace=False)
+    new_password = serializers.CharField(max_length=128, trim_whitespace=False)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        user = self.context["user"]
+        if not user.check_password(attrs["current_password"]):
+            raise serializers.ValidationError({"current_password": ["Not your password."]})
+        problems = _password_problems(attrs["new_password"], user.get_username())
+        if problems:
+            raise serializers.ValidationError({"new_password": problems})
+        return attrs
+
+
+class TokenListSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    last_used_at = serializers.DateTimeField()
+    expires_at = serializers.DateTimeField(help_text="Moves on each time the token is used.")
+    current = serializers.BooleanField(help_text="The token this request carries.")
 
 
 class TokenOutSerializer(serializers.Serializer[Any]):
@@ -61,13 +116,32 @@ class GroupOutSerializer(serializers.Serializer[Any]):
     owner = serializers.CharField()
     is_owner = serializers.BooleanField()
     members = serializers.ListField(child=serializers.CharField())
+    recorders = serializers.ListField(child=serializers.CharField())
+    can_record = serializers.BooleanField()
+    invited = serializers.ListField(
+        child=serializers.CharField(), required=False, help_text="Owner only: pending names."
+    )
     reward_carry_over = serializers.CharField()
     fame_cup = serializers.ListField(child=serializers.IntegerField())
     reward_effects = serializers.DictField(child=serializers.CharField())
 
 
 class MemberInSerializer(serializers.Serializer[Any]):
-    username = serializers.CharField(max_length=150)
+    username = serializers.CharField(max_length=150, help_text="The account to invite.")
+
+
+class MemberUpdateSerializer(serializers.Serializer[Any]):
+    can_record = serializers.BooleanField(
+        help_text="May record games for the group's players who are not accounts."
+    )
+
+
+class InvitationOutSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    group = serializers.IntegerField()
+    group_name = serializers.CharField()
+    owner = serializers.CharField()
+    created_at = serializers.DateTimeField()
 
 
 class PlayerInSerializer(serializers.Serializer[Any]):
@@ -108,6 +182,10 @@ class RecordOutSerializer(serializers.Serializer[Any]):
 class HistoryOutSerializer(serializers.Serializer[Any]):
     records = RecordOutSerializer(many=True)
     player = PlayerOutSerializer(required=False)
+    count = serializers.IntegerField(help_text="Games in all pages.")
+    page = serializers.IntegerField()
+    pages = serializers.IntegerField()
+    next = serializers.IntegerField(allow_null=True, help_text="The next page, or null.")
 
 
 class ImportInSerializer(serializers.Serializer[Any]):

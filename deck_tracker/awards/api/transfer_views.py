@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
+from django.conf import settings as django_settings
 from django.db import transaction
 from django.http import HttpResponse
 from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework.exceptions import ValidationError
@@ -17,6 +20,7 @@ from .. import codes, selectors, transfer, transfer_csv
 from ..models import REWARD_CARDS
 from ..tasks import group_stats_recomputed
 from . import serializers as s
+from .throttles import ImportThrottle
 from .views import GROUP, AccountView
 
 
@@ -55,6 +59,8 @@ class ExportCsvView(AccountView):
 
 
 class ImportView(AccountView):
+    throttle_classes = [ImportThrottle]
+
     @extend_schema(request=s.ImportInSerializer, responses={200: s.ImportOutSerializer})
     def post(self, request: Request) -> Response:
         """Add the games of an export (JSON `document` or `csv` text) the group lacks."""
@@ -87,9 +93,21 @@ class SheetView(AccountView):
                 "card_names": [name for _, name in REWARD_CARDS],
                 "generals": codes.GENERAL_NAMES.items(),
                 "minions": codes.MINION_NAMES.items(),
+                # Absolute: the client opens the sheet from a blob: address.
+                "style": sheet_style(),
+                "static_base": request.build_absolute_uri(
+                    "/" + django_settings.STATIC_URL.lstrip("/")
+                ),
             },
         )
         return HttpResponse(html, content_type="text/html; charset=utf-8")
+
+
+@functools.cache
+def sheet_style() -> str:
+    """The sheet's style, inline so that a saved page prints alike; the Content-Security-Policy
+    allows exactly this text by its hash (``SHEET_STYLE`` in the settings)."""
+    return mark_safe(django_settings.SHEET_STYLE.read_text(encoding="utf-8"))
 
 
 def _sheet_row(record: dict[str, Any]) -> dict[str, Any]:

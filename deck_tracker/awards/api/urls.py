@@ -1,12 +1,30 @@
 from django.urls import path
 
-from . import transfer_views, views
+from . import account_views, transfer_views, views
 
 urlpatterns = [
-    path("accounts/", views.RegisterView.as_view(), name="account-register"),
-    path("accounts/token/", views.TokenView.as_view(), name="account-token"),
-    path("accounts/session/", views.SessionView.as_view(), name="account-session"),
-    path("accounts/me/", views.MeView.as_view(), name="account-me"),
+    path("accounts/", account_views.RegisterView.as_view(), name="account-register"),
+    path("accounts/token/", account_views.TokenView.as_view(), name="account-token"),
+    path("accounts/session/", account_views.SessionView.as_view(), name="account-session"),
+    path("accounts/me/", account_views.MeView.as_view(), name="account-me"),
+    path("accounts/password/", account_views.PasswordView.as_view(), name="account-password"),
+    path("accounts/tokens/", account_views.TokenListView.as_view(), name="account-tokens"),
+    path(
+        "accounts/tokens/<int:token_id>/",
+        account_views.TokenDetailView.as_view(),
+        name="account-token-detail",
+    ),
+    path("invitations/", views.InvitationListView.as_view(), name="invitation-list"),
+    path(
+        "invitations/<int:invitation_id>/accept/",
+        views.InvitationAnswerView.as_view(accept=True),
+        name="invitation-accept",
+    ),
+    path(
+        "invitations/<int:invitation_id>/decline/",
+        views.InvitationAnswerView.as_view(accept=False),
+        name="invitation-decline",
+    ),
     path("groups/", views.GroupListView.as_view(), name="group-list"),
     path("groups/<int:group_id>/", views.GroupDetailView.as_view(), name="group-detail"),
     path("groups/<int:group_id>/members/", views.GroupMembersView.as_view(), name="group-members"),

@@ -1,38 +1,48 @@
-"""Thin views of the award tracker: accounts, groups, players and the history of games.
+"""Thin views of the award tracker: groups, invitations, players and the history of games.
 
 Every endpoint but registration and token creation needs an account (a session or an account
-token). Groups and players are visible to the group's owner, members and player accounts; only
-the owner changes them. What an account may not see is "not found".
+token). Groups and players are visible to the group's owner and members (members join by
+accepting an invitation and may leave); only the owner changes them. What an account may not see
+is "not found".
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth import authenticate, login, logout
-from django.utils.decorators import method_decorator
-from django.views.decorators.csrf import ensure_csrf_cookie
+from django.core.exceptions import PermissionDenied
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.authentication import SessionAuthentication
-from rest_framework.exceptions import AuthenticationFailed, NotFound, ValidationError
-from rest_framework.permissions import AllowAny
+from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from .. import selectors, services
 from ..auth import AccountTokenAuthentication, IsAccount
-from ..models import AccountToken
+from ..usernames import normalize_username
 from . import serializers as s
+from .throttles import InviteThrottle
 
 GROUP = OpenApiParameter("group", OpenApiTypes.INT, description="A group's id.")
 PLAYER = OpenApiParameter("player", OpenApiTypes.INT, description="A player's id.")
+PAGE = OpenApiParameter("page", OpenApiTypes.INT, description="The page, from 1.")
+ORDER = OpenApiParameter("order", OpenApiTypes.STR, enum=["oldest", "newest"])
+HISTORY_PAGE = 50  # games a page of history
+LIST_PAGE = 100  # groups, players or invitations a page
 
 
-class AccountThrottle(AnonRateThrottle):
-    scope = "account"
+def _listed(request: Request, page: selectors.Page, items: list[Any]) -> Response:
+    """A page of a list: the items as the body, the next page in a `Link` header."""
+    response = Response(items)
+    response["X-Total-Count"] = str(page.count)
+    if page.next is not None:
+        query = request.query_params.copy()
+        query["page"] = str(page.next)
+        url = request.build_absolute_uri(f"{request.path}?{query.urlencode()}")
+        response["Link"] = f'<{url}>; rel="next"'
+    return response
 
 
 class AccountView(APIView):
@@ -42,85 +52,22 @@ class AccountView(APIView):
     permission_classes = [IsAccount]
 
 
-class RegisterView(APIView):
-    authentication_classes: list[Any] = []
-    permission_classes = [AllowAny]
-    throttle_classes = [AccountThrottle]
-
-    @extend_schema(request=s.CredentialsSerializer, responses={201: s.TokenOutSerializer})
-    def post(self, request: Request) -> Response:
-        form = s.CredentialsSerializer(data=request.data)
-        form.is_valid(raise_exception=True)
-        user = services.account_register(**form.validated_data)
-        token = services.account_token_create(user=user, name="registration")
-        return Response({"token": token, "username": user.get_username()}, status=201)
-
-
-def _credentials(request: Request) -> Any:
-    form = s.CredentialsSerializer(data=request.data)
-    form.is_valid(raise_exception=True)
-    user = authenticate(request._request, **form.validated_data)
-    if user is None:
-        raise AuthenticationFailed("Wrong username or password.")
-    return user
-
-
-class TokenView(APIView):
-    authentication_classes = [AccountTokenAuthentication]
-    permission_classes = [AllowAny]
-    throttle_classes = [AccountThrottle]
-
-    @extend_schema(request=s.CredentialsSerializer, responses={201: s.TokenOutSerializer})
-    def post(self, request: Request) -> Response:
-        """A new account token for a username and password."""
-        user = _credentials(request)
-        token = services.account_token_create(user=user, name="api")
-        return Response({"token": token, "username": user.get_username()}, status=201)
-
-    @extend_schema(responses={204: None})
-    def delete(self, request: Request) -> Response:
-        """Revoke the token this request carries."""
-        if not isinstance(request.auth, AccountToken):
-            raise AuthenticationFailed("Send the account token to revoke.")
-        services.account_token_revoke(token=request.auth)
-        return Response(status=204)
-
-
-class SessionView(APIView):
-    authentication_classes = [SessionAuthentication]
-    permission_classes = [AllowAny]
-    throttle_classes = [AccountThrottle]
-
-    @extend_schema(request=s.CredentialsSerializer, responses={200: s.AccountOutSerializer})
-    def post(self, request: Request) -> Response:
-        """Sign in with a session (browsers); unsafe requests then need the CSRF token."""
-        user = _credentials(request)
-        login(request._request, user)
-        return Response({"id": user.pk, "username": user.get_username()})
-
-    @extend_schema(responses={204: None})
-    def delete(self, request: Request) -> Response:
-        logout(request._request)
-        return Response(status=204)
-
-
-@method_decorator(ensure_csrf_cookie, name="get")
-class MeView(AccountView):
-    @extend_schema(responses={200: s.AccountOutSerializer})
-    def get(self, request: Request) -> Response:
-        return Response({"id": request.user.pk, "username": request.user.get_username()})
-
-
 # ------------------------------------------------------------------------------------------
 # Groups
 # ------------------------------------------------------------------------------------------
 
 
 class GroupListView(AccountView):
-    @extend_schema(responses={200: s.GroupOutSerializer(many=True)})
+    @extend_schema(parameters=[PAGE], responses={200: s.GroupOutSerializer(many=True)})
     def get(self, request: Request) -> Response:
-        groups = selectors.groups_visible(user=request.user).prefetch_related("members")
-        return Response([selectors.group_view(g, user=request.user) for g in groups])
+        """The account's groups, a page at a time (`Link: <...>; rel="next"` while more)."""
+        groups = selectors.groups_visible(user=request.user).prefetch_related(
+            "members", "recorders"
+        )
+        page = selectors.paginate(groups, page=request.query_params.get("page"), size=LIST_PAGE)
+        return _listed(
+            request, page, [selectors.group_view(g, user=request.user) for g in page.items]
+        )
 
     @extend_schema(request=s.GroupInSerializer, responses={201: s.GroupOutSerializer})
     def post(self, request: Request) -> Response:
@@ -153,21 +100,64 @@ class GroupDetailView(AccountView):
 
 
 class GroupMembersView(AccountView):
+    throttle_classes = [InviteThrottle]
+
     @extend_schema(request=s.MemberInSerializer, responses={200: s.GroupOutSerializer})
     def post(self, request: Request, group_id: int) -> Response:
+        """Invite an account by its username; it joins when it accepts. The answer is the same
+        whether an account has that name or not (`invited` lists the name either way)."""
         group = selectors.group_for(user=request.user, group_id=group_id, write=True)
         form = s.MemberInSerializer(data=request.data)
         form.is_valid(raise_exception=True)
-        services.group_member_add(group=group, username=form.validated_data["username"])
+        services.group_member_invite(group=group, username=form.validated_data["username"])
         return Response(selectors.group_view(group, user=request.user))
 
 
 class GroupMemberView(AccountView):
     @extend_schema(responses={204: None})
     def delete(self, request: Request, group_id: int, username: str) -> Response:
-        group = selectors.group_for(user=request.user, group_id=group_id, write=True)
+        """The owner removes a member (or withdraws an invitation); a member leaves."""
+        group = selectors.group_for(user=request.user, group_id=group_id)
+        leaving = normalize_username(username) == normalize_username(request.user.get_username())
+        if not leaving and group.owner_id != request.user.pk:
+            raise PermissionDenied("Only the group's owner removes other members.")
+        if leaving and group.owner_id == request.user.pk:
+            raise ValidationError({"username": ["The owner cannot leave; delete the group."]})
         services.group_member_remove(group=group, username=username)
         return Response(status=204)
+
+    @extend_schema(request=s.MemberUpdateSerializer, responses={200: s.GroupOutSerializer})
+    def patch(self, request: Request, group_id: int, username: str) -> Response:
+        """The owner lets a member record games for the players who are not accounts."""
+        group = selectors.group_for(user=request.user, group_id=group_id, write=True)
+        form = s.MemberUpdateSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        services.group_member_update(
+            group=group, username=username, can_record=form.validated_data["can_record"]
+        )
+        return Response(selectors.group_view(group, user=request.user))
+
+
+class InvitationListView(AccountView):
+    @extend_schema(parameters=[PAGE], responses={200: s.InvitationOutSerializer(many=True)})
+    def get(self, request: Request) -> Response:
+        """The invitations waiting for this account."""
+        found = services.invitations_of(user=request.user)
+        page = selectors.paginate(found, page=request.query_params.get("page"), size=LIST_PAGE)
+        return _listed(request, page, [selectors.invitation_view(i) for i in page.items])
+
+
+class InvitationAnswerView(AccountView):
+    accept = True
+
+    @extend_schema(request=None, responses={200: s.GroupOutSerializer})
+    def post(self, request: Request, invitation_id: int) -> Response:
+        group = services.invitation_answer(
+            user=request.user, invitation_id=invitation_id, accept=self.accept
+        )
+        if not self.accept:
+            return Response(status=204)
+        return Response(selectors.group_view(group, user=request.user))
 
 
 # ------------------------------------------------------------------------------------------
@@ -176,13 +166,15 @@ class GroupMemberView(AccountView):
 
 
 class PlayerListView(AccountView):
-    @extend_schema(parameters=[GROUP], responses={200: s.PlayerOutSerializer(many=True)})
+    @extend_schema(parameters=[GROUP, PAGE], responses={200: s.PlayerOutSerializer(many=True)})
     def get(self, request: Request) -> Response:
+        """Players, a page at a time (`Link: <...>; rel="next"` while more)."""
         players = selectors.players_visible(user=request.user).select_related("account")
         if request.query_params.get("group"):
             group = selectors.group_for(user=request.user, group_id=request.query_params["group"])
             players = players.filter(group=group)
-        return Response([selectors.player_view(p) for p in players])
+        page = selectors.paginate(players, page=request.query_params.get("page"), size=LIST_PAGE)
+        return _listed(request, page, [selectors.player_view(p) for p in page.items])
 
     @extend_schema(request=s.PlayerInSerializer, responses={201: s.PlayerOutSerializer})
     def post(self, request: Request) -> Response:
@@ -224,9 +216,10 @@ class PlayerDetailView(AccountView):
 
 
 class HistoryView(AccountView):
-    @extend_schema(parameters=[GROUP, PLAYER], responses={200: s.HistoryOutSerializer})
+    @extend_schema(parameters=[GROUP, PLAYER, PAGE, ORDER], responses={200: s.HistoryOutSerializer})
     def get(self, request: Request) -> Response:
-        """Finished games, oldest first; with `player`, that player's games and statistics."""
+        """Finished games, oldest first (`order=newest`: newest first), 50 a page (`count`,
+        `page`, `pages`, `next`); with `player`, that player's games and statistics."""
         visible = selectors.groups_visible(user=request.user)
         body: dict[str, Any] = {}
         if request.query_params.get("group"):
@@ -240,7 +233,11 @@ class HistoryView(AccountView):
             )
             found = found.filter(heroes__player=player).distinct()
             body["player"] = selectors.player_view(player, with_stats=True)
-        body["records"] = [selectors.record_view(record) for record in found]
+        if request.query_params.get("order") == "newest":
+            found = found.reverse()
+        page = selectors.paginate(found, page=request.query_params.get("page"), size=HISTORY_PAGE)
+        body["records"] = [selectors.record_view(record) for record in page.items]
+        body |= {"count": page.count, "page": page.page, "pages": page.pages, "next": page.next}
         return Response(body)
 
 

@@ -35,7 +35,12 @@ export const accounts = {
   players: (group) => request(group ? `players/?group=${group}` : "players/", { token: auth() }),
   player: (id) => request(`players/${id}/`, { token: auth() }),
   createPlayer: (group, name) => request("players/", { method: "POST", body: { group, name }, token: auth() }),
-  history: (group) => request(`history/?group=${group}`, { token: auth() }),
+  // Newest first, a page at a time: { records, count, page, pages, next }.
+  history: (group, page = 1) => request(`history/?group=${group}&order=newest&page=${page}`, { token: auth() }),
+  invitations: () => request("invitations/", { token: auth() }),
+  answerInvitation: (id, accept) => request(`invitations/${id}/${accept ? "accept" : "decline"}/`, { method: "POST", token: auth() }),
+  invite: (group, username) => request(`groups/${group}/members/`, { method: "POST", body: { username }, token: auth() }),
+  leave: (group, username) => request(`groups/${group}/members/${encodeURIComponent(username)}/`, { method: "DELETE", token: auth() }),
   importAwards: (body) => request("awards/import/", { method: "POST", body, token: auth() }),
 };
 

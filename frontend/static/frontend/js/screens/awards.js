@@ -17,13 +17,14 @@ export function show(app) {
   const root = h("main", { class: "screen awards" });
   mount(app, root);
   let alive = true;
-  const data = { groups: null, players: null, history: null, error: "" };
+  const data = { groups: null, players: null, history: null, historyNext: null, invitations: [], error: "" };
   let group = Number(new URLSearchParams(location.search).get("group") || localStorage.getItem(GROUP_KEY)) || null;
   let loads = 0; // only the latest load of a group shows
   let groupLoads = 0; // and of the groups: a group created meanwhile is not lost
   // Made once, so a render while the list loads keeps what is being typed.
   const groupName = h("input", { name: "group-name", placeholder: "e.g. Friday table", maxlength: 80, "aria-label": "New group's name" });
   const playerName = h("input", { name: "player-name", placeholder: "Player's name", maxlength: 60, "aria-label": "New player's name" });
+  const inviteName = h("input", { name: "invite-username", placeholder: "Their username", maxlength: 150, autocapitalize: "off", "aria-label": "Username to invite" });
 
   const head = () => h("header", { class: "wizard-head" },
     h("a", { href: "/", class: "icon-btn", "data-link": "", "aria-label": "Home", text: "✕" }),
@@ -38,8 +39,9 @@ export function show(app) {
         h("span", { class: "grow" }, "Signed in as ", h("strong", { "data-testid": "account-name", text: account.username })),
         h("button", { type: "button", class: "ghost", text: "Sign out", onclick: signOut })),
       data.error ? h("p", { class: "form-error", role: "alert", text: data.error }) : null,
+      invitationsCard(),
       groupsCard(),
-      group && data.groups && data.groups.some((g) => g.id === group) ? [historyCard(), playersCard(), filesCard()] : null);
+      group && data.groups && data.groups.some((g) => g.id === group) ? [membersCard(), historyCard(), playersCard(), filesCard()] : null);
   }
 
   // ---- account -------------------------------------------------------------------------
@@ -97,8 +99,61 @@ export function show(app) {
   async function signOut() {
     try { await accounts.signOut(); } catch { /* the token may be gone already */ }
     forgetAccount();
-    Object.assign(data, { groups: null, players: null, history: null, error: "" });
+    Object.assign(data, { groups: null, players: null, history: null, historyNext: null, invitations: [], error: "" });
     render();
+  }
+
+  // ---- invitations and members ---------------------------------------------------------
+
+  // An account joins a group only by accepting the owner's invitation.
+  function invitationsCard() {
+    if (!data.invitations.length) return null;
+    return h("section", { class: "card", "data-testid": "invitations" },
+      h("h2", { text: "Invitations" }),
+      h("ul", { class: "list" }, data.invitations.map((invitation) => h("li", { class: "list-row", "data-testid": "invitation" },
+        h("span", { class: "grow" }, h("strong", { text: invitation.group_name }), h("small", { class: "muted", text: ` · from ${invitation.owner}` })),
+        h("button", { type: "button", class: "primary", text: "Accept", onclick: () => answer(invitation, true) }),
+        h("button", { type: "button", class: "ghost", text: "Decline", onclick: () => answer(invitation, false) })))));
+  }
+
+  async function answer(invitation, accept) {
+    try {
+      await accounts.answerInvitation(invitation.id, accept);
+      toast(accept ? `You joined ${invitation.group_name}.` : "Invitation declined.", "ok");
+      if (accept) group = invitation.group;
+      load();
+    } catch (problem) { data.error = fieldsText(problem); render(); }
+  }
+
+  function membersCard() {
+    const current = data.groups.find((g) => g.id === group);
+    const account = currentAccount();
+    const invite = inviteName;
+    return h("section", { class: "card", "data-testid": "members" },
+      h("h2", { text: "Members" }),
+      h("p", { class: "muted", text: [current.owner, ...current.members].join(", ") }),
+      current.invited && current.invited.length ? h("p", { class: "muted small", "data-testid": "invited", text: `Invited: ${current.invited.join(", ")}` }) : null,
+      current.is_owner
+        ? h("form", { class: "row", onsubmit: async (event) => {
+          event.preventDefault();
+          if (!invite.value.trim()) return;
+          try {
+            const changed = await accounts.invite(group, invite.value.trim());
+            invite.value = "";
+            data.groups = data.groups.map((g) => (g.id === changed.id ? changed : g));
+            toast("Invitation sent: they join when they accept it.", "ok");
+            render();
+          } catch (problem) { data.error = fieldsText(problem); render(); }
+        } }, invite, h("button", { type: "submit", class: "primary", text: "Invite" }))
+        : h("button", { type: "button", class: "ghost", "data-testid": "leave-group", text: "Leave this group", onclick: async () => {
+          try {
+            await accounts.leave(group, account.username);
+            toast(`You left ${current.name}.`, "ok");
+            data.groups = data.groups.filter((g) => g.id !== current.id);
+            group = null;
+            load();
+          } catch (problem) { data.error = fieldsText(problem); render(); }
+        } }));
   }
 
   // ---- groups and players --------------------------------------------------------------
@@ -156,7 +211,10 @@ export function show(app) {
     return h("section", { class: "card", "data-testid": "history" },
       h("h2", { text: "Finished games" }),
       records === null ? h("p", { class: "muted", text: "Loading…" })
-        : records.length ? h("ul", { class: "list history-list" }, [...records].reverse().map(recordRow))
+        : records.length ? [
+          h("ul", { class: "list history-list" }, records.map(recordRow)),
+          data.historyNext ? h("button", { type: "button", class: "ghost", "data-testid": "older-games", text: "Show older games", onclick: olderGames }) : null,
+        ]
           : h("p", { class: "muted", text: "No finished game yet. Sit as a player of this group when a game starts or when you join it; the game appears here when it ends." }));
   }
 
@@ -174,6 +232,17 @@ export function show(app) {
         h("dt", { text: "Rewards" }), h("dd", { "data-testid": "record-rewards" }, record.rewards.length
           ? h("ul", { class: "plain" }, record.rewards.map((r) => h("li", {}, h("strong", { class: "reward", text: r.name }), ` — ${r.hero_name} (${r.player_name || "—"})`)))
           : "—")));
+  }
+
+  async function olderGames() {
+    const wanted = group;
+    try {
+      const page = await accounts.history(wanted, data.historyNext);
+      if (wanted !== group) return;
+      data.history = [...data.history, ...page.records];
+      data.historyNext = page.next;
+    } catch (problem) { data.error = problem.message; }
+    render();
   }
 
   // ---- exports, the sheet, import ------------------------------------------------------
@@ -243,6 +312,7 @@ export function show(app) {
     history.replaceState({}, "", `/awards?group=${id}`);
     data.players = null;
     data.history = null;
+    data.historyNext = null;
     render();
     loadGroup();
   }
@@ -253,9 +323,10 @@ export function show(app) {
     groupLoads += 1;
     const mine = groupLoads;
     try {
-      const groups = await accounts.groups();
+      const [groups, invitations] = await Promise.all([accounts.groups(), accounts.invitations()]);
       if (mine !== groupLoads) return;
       data.groups = groups;
+      data.invitations = invitations;
       if (!data.groups.some((g) => g.id === group)) group = data.groups.length ? data.groups[0].id : null;
       render();
       if (group) await loadGroup();
@@ -276,6 +347,7 @@ export function show(app) {
       const withStats = await Promise.all(players.map((p) => accounts.player(p.id).catch(() => p)));
       if (wanted !== group || mine !== loads) return;
       data.history = history.records;
+      data.historyNext = history.next;
       data.players = withStats;
     } catch (problem) {
       data.error = problem.message;
