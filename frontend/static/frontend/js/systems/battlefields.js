@@ -14,30 +14,11 @@ const COLOURS = ["red", "black", "blue", "green"];
 export const TABS = ["board", "log"];
 const drawn = { version: -1, tiles: new Set() };
 
-const STYLE = `
-.bf-war { display: flex; gap: .5rem; flex-wrap: wrap; }
-.bf-score { flex: 1 1 9rem; }
-.bf-field { display: flex; gap: .6rem; overflow-x: auto; padding-bottom: .4rem; scroll-snap-type: x mandatory; }
-.bf-tile { flex: 0 0 15.5rem; scroll-snap-align: start; margin: 0; }
-.bf-tile h3 { margin: 0 0 .2rem; }
-.bf-side { margin: .4rem 0; padding: .3rem; border-radius: 8px; background: rgba(127,127,127,.08); }
-.bf-side h4 { margin: 0 0 .2rem; font-size: .85rem; }
-.bf-cards { display: flex; flex-wrap: wrap; gap: .3rem; list-style: none; padding: 0; margin: 0; }
-.bf-card { min-width: 3.2rem; padding: .25rem .35rem; border-radius: 6px; border: 2px solid var(--line); font-size: .8rem; text-align: center; }
-.bf-card strong { display: block; font-size: 1.05rem; }
-.bf-card.stunned { transform: rotate(90deg); opacity: .6; margin: .6rem .2rem; }
-.bf-red { border-color: #d33; } .bf-black { border-color: #888; } .bf-blue { border-color: #38f; }
-.bf-green { border-color: #3a3; } .bf-chameleon { border-style: dashed; }
-.bf-next { font-size: .78rem; }
-.bf-dice { font-size: 1.4rem; letter-spacing: .3rem; }
-.bf-form label { display: block; margin: .35rem 0; }
-.bf-form input, .bf-form select { width: 100%; }
-.bf-actions { display: flex; flex-wrap: wrap; gap: .3rem; }
-`;
 
+// A stylesheet of the app's own origin (the Content-Security-Policy allows no inline style).
 function ensureStyle() {
   if (document.getElementById("bf-style")) return;
-  document.head.append(h("style", { id: "bf-style", text: STYLE }));
+  document.head.append(h("link", { id: "bf-style", rel: "stylesheet", href: `${document.body.dataset.static}battlefields.css` }));
 }
 
 function available(ctx, type) {
