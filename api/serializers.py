@@ -192,3 +192,8 @@ class SeatTokenOutSerializer(serializers.Serializer[Any]):
     game_id = serializers.UUIDField()
     seat_id = serializers.CharField()
     token = serializers.CharField()
+
+
+class StreamTicketOutSerializer(serializers.Serializer[Any]):
+    ticket = serializers.CharField()
+    expires_in = serializers.IntegerField(help_text="Seconds within which the stream must open.")

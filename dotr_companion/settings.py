@@ -9,6 +9,9 @@ from pathlib import Path
 
 import environ
 from django.core.exceptions import ImproperlyConfigured
+from django.core.management.utils import get_random_secret_key
+
+from dotr_companion.lan import lan_hosts
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -26,7 +29,19 @@ def env_flag(name: str, *, default: bool) -> bool:
 
 
 DEBUG = env_flag("DEBUG", default=False)
-SECRET_KEY = env.str("SECRET_KEY", default="insecure-embedded-default-set-SECRET_KEY-in-production")
+
+
+def embedded_secret_key(path: Path = BASE_DIR / ".secret_key") -> str:
+    """The embedded default's key: made once, kept in a local file beside the SQLite database."""
+    if path.exists():
+        return path.read_text().strip()
+    key = get_random_secret_key()
+    path.write_text(key + "\n")
+    path.chmod(0o600)
+    return key
+
+
+SECRET_KEY = env.str("SECRET_KEY", default="") or embedded_secret_key()
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 
@@ -179,3 +194,30 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
 }
+
+
+# ---- The web server and the live streams -------------------------------------------------
+# `make run` serves the phones on the local network: their addresses for this host are
+# computed at start (ALLOW_LAN_HOSTS=1), so nobody edits ALLOWED_HOSTS for a game night.
+if env_flag("ALLOW_LAN_HOSTS", default=False):
+    ALLOWED_HOSTS = [*ALLOWED_HOSTS, *lan_hosts()]
+# On PostgreSQL, connections come from a pool per process: a request (or a live stream's read)
+# takes one and hands it back, so open streams never pin connections and a process never
+# holds more than DATABASE_POOL_MAX_SIZE (mind PostgreSQL's max_connections, 100 by default).
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_flag(
+    "DATABASE_POOL", default=True
+):
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": env.int("DATABASE_POOL_MIN_SIZE", default=1),
+        "max_size": env.int("DATABASE_POOL_MAX_SIZE", default=16),
+        "timeout": env.float("DATABASE_POOL_TIMEOUT", default=10.0),
+    }
+# How often a waiting stream re-reads the game anyway (unset: 15 s with Redis, else 2 s).
+STREAM_POLL_SECONDS = env.float("STREAM_POLL_SECONDS", default=None)
+# How long a stream ticket (for EventSource, which cannot send the token in a header) opens
+# streams; reconnects after that fetch a new ticket.
+STREAM_TICKET_SECONDS = env.int("STREAM_TICKET_SECONDS", default=120)
+# A request body must arrive whole within this many seconds, else 408 (slow or half-sent
+# bodies would otherwise hold a connection open for as long as the sender likes).
+REQUEST_BODY_TIMEOUT_SECONDS = env.float("REQUEST_BODY_TIMEOUT_SECONDS", default=15.0)
