@@ -83,10 +83,12 @@ class SeatStream:
         token_hash = Seat.objects.filter(pk=self.seat.pk).values_list("token_hash", flat=True)
         if token_hash.first() != self.token_hash:
             return [REVOKED], False
+        seen = Game.objects.filter(pk=self.game_id).values_list("last_seq", flat=True).first()
+        if seen is not None and seen <= self.after and self.view is not None:
+            return [], True  # nothing new, and the base for the next patch is known
         game = Game.objects.get(pk=self.game_id)
         if game.last_seq <= self.after:
-            if self.view is None:  # the base for the next change's patch
-                self.view = selectors.game_view(game=game, seat=self.seat)
+            self.view = selectors.game_view(game=game, seat=self.seat)
             return [], True
         rows = GameEvent.objects.filter(
             game_id=game.pk, seq__gt=self.after, seq__lte=game.last_seq

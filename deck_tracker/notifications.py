@@ -148,7 +148,7 @@ class _ThreadRelay:
 
         while True:
             try:
-                client = redis.Redis.from_url(settings.REDIS_URL, socket_keepalive=True)
+                client: Any = redis.Redis.from_url(settings.REDIS_URL, socket_keepalive=True)
                 pubsub = client.pubsub(ignore_subscribe_messages=True)
                 pubsub.psubscribe(CHANNEL_PREFIX + "*")
                 pubsub.get_message(timeout=RELAY_READY_SECONDS)  # the confirmation

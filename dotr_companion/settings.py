@@ -186,7 +186,7 @@ SPECTACULAR_SETTINGS = {
 # How long a stored Idempotency-Key response is kept.
 IDEMPOTENCY_TTL_HOURS = env.int("IDEMPOTENCY_TTL_HOURS", default=48)
 # How long one server-sent-events connection stays open before the client reconnects.
-STREAM_MAX_SECONDS = env.int("STREAM_MAX_SECONDS", default=25)
+STREAM_MAX_SECONDS = env.int("STREAM_MAX_SECONDS", default=120)
 
 LOGGING = {
     "version": 1,

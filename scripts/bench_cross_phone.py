@@ -60,6 +60,10 @@ class PatchingPhone:
             elif text.startswith("data: ") and event == "state":
                 await self._apply(time.perf_counter(), json.loads(text[6:]))
 
+    async def reached(self, version: int) -> None:
+        async with self.changed:
+            await self.changed.wait_for(lambda: version in self.applied_at)
+
     async def _apply(self, received: float, message: dict[str, Any]) -> None:
         if "game" in message:
             self.view = message["game"]
@@ -99,8 +103,7 @@ async def bench(host: str, port: int, changes: int, pause: float) -> None:
         )  # fmt: skip
         assert status == 200, (status, answer)
         version = answer["version"]
-        async with phone.changed:
-            await asyncio.wait_for(phone.changed.wait_for(lambda: version in phone.applied_at), 30)
+        await asyncio.wait_for(phone.reached(version), 30)
         received, applied = phone.applied_at[version]
         post_to_applied.append(applied - sent)
         message_to_applied.append(applied - received)

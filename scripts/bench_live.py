@@ -135,6 +135,28 @@ class Phone:
 # ---- the run ------------------------------------------------------------------------------
 
 
+def server_cpu_seconds(pid: int | None) -> float:
+    """CPU time used so far by the server and its worker processes (Linux /proc)."""
+    if pid is None:
+        return float("nan")
+    ticks = os.sysconf("SC_CLK_TCK")
+    parents: dict[int, int] = {}
+    times: dict[int, float] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        with contextlib.suppress(OSError):
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            parents[int(entry.name)] = int(fields[1])
+            times[int(entry.name)] = (int(fields[11]) + int(fields[12])) / ticks
+    family, grew = {pid}, True
+    while grew:
+        more = {child for child, parent in parents.items() if parent in family} - family
+        family |= more
+        grew = bool(more)
+    return sum(times.get(member, 0.0) for member in family)
+
+
 async def gather_limited(limit: int, coroutines: list[Any]) -> list[Any]:
     gate = asyncio.Semaphore(limit)
 
@@ -205,11 +227,11 @@ class ConnectionSampler:
 
 
 async def round_of(
-    host: str, port: int, tables: list[dict[str, Any]], sampler: Any, rate: float
+    host: str, port: int, tables: list[dict[str, Any]], sampler: Any, rate: float, pid: int | None
 ) -> None:
     phones = []
     for table in tables:
-        status, game = await http(
+        _status, game = await http(
             host, port, "GET", f"/api/v1/games/{table['id']}/", None, table["player"]
         )
         phones.append(Phone(host, port, table["id"], table["player"], game["last_seq"]))
@@ -217,6 +239,7 @@ async def round_of(
     opened_at = time.monotonic()
     await asyncio.wait_for(asyncio.gather(*(p.opened.wait() for p in phones)), 120)
     open_seconds = time.monotonic() - opened_at
+    cpu_before = server_cpu_seconds(pid)
     # The tables act at `rate` actions per second in all (0: all at once).
     posts = await asyncio.gather(
         *(shuffle(host, port, table, n / rate if rate else 0) for n, table in enumerate(tables))
@@ -228,6 +251,7 @@ async def round_of(
         for phone, (started, _status, _answered) in zip(phones, posts, strict=True)
         if "deck_shuffled" in phone.arrivals
     )
+    cpu_per_action = (server_cpu_seconds(pid) - cpu_before) / len(tables)
     for listener in listeners:
         listener.cancel()
     await asyncio.gather(*listeners, return_exceptions=True)
@@ -241,16 +265,17 @@ async def round_of(
         f"{missing} not arrived, {failed_posts} POSTs not 200, "
         f"{sum(p.errors for p in phones)} stream reconnect errors; streams opened in "
         f"{open_seconds:.1f} s; most PostgreSQL connections so far {sampler.most} "
-        f"(max_connections {sampler.limit})",
+        f"(max_connections {sampler.limit}); server CPU per action, its stream message "
+        f"included: {cpu_per_action * 1000:.0f} ms; load average {os.getloadavg()[0]:.1f}",
         flush=True,
     )
 
 
-async def bench(host: str, port: int, sizes: list[int], rate: float) -> None:
+async def bench(host: str, port: int, sizes: list[int], rate: float, pid: int | None) -> None:
     async with ConnectionSampler(os.environ.get("DATABASE_URL")) as sampler:
         tables = await gather_limited(16, [make_table(host, port) for _ in range(max(sizes))])
         for size in sizes:
-            await round_of(host, port, tables[:size], sampler, rate)
+            await round_of(host, port, tables[:size], sampler, rate, pid)
             await asyncio.sleep(2)
 
 
@@ -301,7 +326,7 @@ def main() -> None:
         print(f"uvicorn, {args.workers} workers, on {host}:{port}", flush=True)
     try:
         print(f"actions paced at {args.rate:g} per second over all tables", flush=True)
-        asyncio.run(bench(host, port, sizes, args.rate))
+        asyncio.run(bench(host, port, sizes, args.rate, process.pid if process else None))
     finally:
         if process is not None:
             process.terminate()

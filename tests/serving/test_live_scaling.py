@@ -21,12 +21,16 @@ pytestmark = [
 ]
 PHONES = 30
 POOL = 3
+SERVER_NAME = "dotr-live-test-server"
 SETUP = {"system": "generic", "host": {"name": "Ada"}, "decks": {"d": {"cards": ["a", "b", "c"]}}}
 
 
 def _server_env() -> dict[str, str]:
     settings = connection.settings_dict
-    url = f"postgres://{settings['USER']}@{settings['HOST']}:{settings['PORT']}/{settings['NAME']}"
+    url = (
+        f"postgres://{settings['USER']}@{settings['HOST']}:{settings['PORT']}/{settings['NAME']}"
+        f"?application_name={SERVER_NAME}"
+    )
     return {
         "DATABASE_URL": url,
         "REDIS_URL": os.environ.get("REDIS_URL", ""),
@@ -41,7 +45,7 @@ def _open_stream(port: int, game_id: str, token: str) -> socket.socket:
     phone = socket.create_connection(("127.0.0.1", port), timeout=30)
     phone.sendall(
         f"GET /api/v1/games/{game_id}/stream/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-        f"Authorization: Bearer {token}\r\nLast-Event-ID: 999\r\n\r\n".encode()
+        f"Authorization: Bearer {token}\r\nLast-Event-ID: 0\r\n\r\n".encode()
     )
     received = b""
     while b"retry:" not in received:
@@ -53,8 +57,7 @@ def _open_stream(port: int, game_id: str, token: str) -> socket.socket:
 def _server_connections() -> int:
     with connection.cursor() as cursor:
         cursor.execute(
-            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-            "AND pid <> pg_backend_pid()"
+            "SELECT count(*) FROM pg_stat_activity WHERE application_name = %s", [SERVER_NAME]
         )
         return int(cursor.fetchone()[0])
 
