@@ -45,11 +45,14 @@ def release_connection() -> None:
         connection.close()
 
 
+KEEP_ALIVE_SECONDS = 15.0
+
+
 def poll_seconds() -> float:
     """How often a waiting stream re-reads anyway (announcements can be lost in a reconnect)."""
     if settings.STREAM_POLL_SECONDS is not None:
         return float(settings.STREAM_POLL_SECONDS)
-    return 15.0 if settings.REDIS_URL else 2.0
+    return 60.0 if settings.REDIS_URL else 2.0
 
 
 def _message(kind: str, payload: dict[str, Any], *, event_id: int | None = None) -> bytes:
@@ -65,25 +68,34 @@ class SeatStream:
         self.after = after
         self.view: dict[str, Any] | None = None
         self.deadline: float = time.monotonic() + float(settings.STREAM_MAX_SECONDS)
+        self.read_at = 0.0
 
     def open(self) -> bool:
         return time.monotonic() < self.deadline
 
     def wait_seconds(self) -> float:
-        return min(poll_seconds(), max(0.0, self.deadline - time.monotonic()))
+        step = min(poll_seconds(), KEEP_ALIVE_SECONDS)
+        return min(step, max(0.0, self.deadline - time.monotonic()))
+
+    def should_read(self, since: int) -> bool:
+        """After an announcement, or when the poll interval has passed (else: a keep-alive)."""
+        due = time.monotonic() - self.read_at >= poll_seconds()
+        return due or notifications.pulse(self.game_id) != since
 
     def read(self) -> tuple[list[bytes], bool]:
         """The messages since the last read, and whether the seat may go on listening."""
+        self.read_at = time.monotonic()
         try:
             return self._read()
         finally:
             release_connection()
 
     def _read(self) -> tuple[list[bytes], bool]:
-        token_hash = Seat.objects.filter(pk=self.seat.pk).values_list("token_hash", flat=True)
-        if token_hash.first() != self.token_hash:
+        token_hash, seen = Seat.objects.filter(pk=self.seat.pk).values_list(
+            "token_hash", "game__last_seq"
+        ).first() or (None, None)
+        if token_hash != self.token_hash:
             return [REVOKED], False
-        seen = Game.objects.filter(pk=self.game_id).values_list("last_seq", flat=True).first()
         if seen is not None and seen <= self.after and self.view is not None:
             return [], True  # nothing new, and the base for the next patch is known
         game = Game.objects.get(pk=self.game_id)
@@ -112,12 +124,16 @@ class SeatStream:
 
     def blocking(self) -> Iterator[bytes]:
         yield RETRY
+        since = -1  # read at once
         while self.open():
-            since = notifications.pulse(self.game_id)
-            messages, allowed = self.read()
-            yield from messages or [KEEP_ALIVE]
-            if not allowed:
-                return
+            if not self.should_read(since):
+                yield KEEP_ALIVE
+            else:
+                since = notifications.pulse(self.game_id)
+                messages, allowed = self.read()
+                yield from messages or [KEEP_ALIVE]
+                if not allowed:
+                    return
             notifications.wait(game_id=self.game_id, since=since, timeout=self.wait_seconds())
 
     async def streaming(self) -> AsyncIterator[bytes]:
@@ -125,13 +141,17 @@ class SeatStream:
         # The event loop's shared pool runs the reads; no thread is kept for this stream.
         read = sync_to_async(self.read, thread_sensitive=False)
         yield RETRY
+        since = -1  # read at once
         while self.open():
-            since = notifications.pulse(self.game_id)
-            messages, allowed = await read()
-            for message in messages or [KEEP_ALIVE]:
-                yield message
-            if not allowed:
-                return
+            if not self.should_read(since):
+                yield KEEP_ALIVE
+            else:
+                since = notifications.pulse(self.game_id)
+                messages, allowed = await read()
+                for message in messages or [KEEP_ALIVE]:
+                    yield message
+                if not allowed:
+                    return
             await notifications.wait_async(
                 game_id=self.game_id, since=since, timeout=self.wait_seconds()
             )
