@@ -3,7 +3,11 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test conformance lint typecheck bench worker check-content clean
+.PHONY: run prod test conformance lint typecheck bench bench-live worker beat check-content clean
+
+# `make run HOST=127.0.0.1` keeps the server on this machine only.
+HOST ?= 0.0.0.0
+PORT ?= 8000
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -11,11 +15,18 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e ".[dev]"
 	touch $(STAMP)
 
-## Run the app on http://127.0.0.1:8000 (SQLite, Celery eager, no other service).
+## Serve the table on port 8000 of every interface, for the phones on the local network
+## (SQLite, Celery eager, no other service); prints the join address and its QR code.
 run: $(STAMP)
-	mkdir -p staticfiles
-	DEBUG=1 $(PY) manage.py migrate --noinput
-	DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py collectstatic --noinput --verbosity 0
+	$(PY) -m dotr_companion.serve --host $(HOST) --port $(PORT)
+
+## Many tables: web processes, a Celery worker and Celery beat on DATABASE_URL and REDIS_URL.
+prod: $(STAMP)
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py collectstatic --noinput --verbosity 0
+	$(PY) -m dotr_companion.serve --prod --host $(HOST) --port $(PORT)
 
 ## Run the whole test suite (on DATABASE_URL/REDIS_URL when set, else SQLite in memory),
 ## but the slow schema conformance (`make conformance`).
@@ -37,8 +48,14 @@ typecheck: $(STAMP)
 bench: $(STAMP)
 	$(PY) scripts/bench_api.py
 
+bench-live: $(STAMP)
+	$(PY) scripts/bench_live.py
+
 worker: $(STAMP)
-	$(VENV)/bin/celery -A dotr_companion worker --beat --loglevel=info
+	$(VENV)/bin/celery -A dotr_companion worker --loglevel=info
+
+beat: $(STAMP)
+	$(VENV)/bin/celery -A dotr_companion beat --loglevel=info
 
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles test-artifacts
+	rm -rf $(VENV) db.sqlite3 staticfiles test-artifacts celerybeat-schedule

@@ -16,6 +16,7 @@ from rest_framework.exceptions import NotFound
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 
+from deck_tracker.live import seat_for_ticket
 from deck_tracker.models import Seat
 from deck_tracker.selectors import seat_for_token_hash
 from deck_tracker.services import hash_token
@@ -49,7 +50,15 @@ class GameTokenAuthentication(BaseAuthentication):
 
 
 class StreamTokenAuthentication(GameTokenAuthentication):
-    """EventSource cannot send headers: the live stream also takes the token as ``?token=``."""
+    """EventSource cannot send headers: the live stream also takes a short-lived ``?ticket=``
+    (from ``stream/ticket/``) or, kept for older clients, the token itself as ``?token=``."""
+
+    def authenticate(self, request: Request) -> tuple[Any, Seat] | None:
+        ticket = request.query_params.get("ticket")
+        if ticket:
+            seat = seat_for_ticket(ticket)
+            return None if seat is None else (AnonymousUser(), seat)
+        return super().authenticate(request)
 
     def token(self, request: Request) -> str | None:
         return _bearer(request) or request.query_params.get("token") or None

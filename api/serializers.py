@@ -229,3 +229,8 @@ class StreamMessageOutSerializer(serializers.Serializer[Any]):
             help_text="JSON: the event as this seat may see it, with `game_version`.",
         )
         return fields
+
+
+class StreamTicketOutSerializer(serializers.Serializer[Any]):
+    ticket = serializers.CharField()
+    expires_in = serializers.IntegerField(help_text="Seconds within which the stream must open.")

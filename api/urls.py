@@ -22,6 +22,11 @@ urlpatterns = [
     path("games/<uuid:game_id>/events/", views.GameEventsView.as_view(), name="game-events"),
     path("games/<uuid:game_id>/stream/", views.GameStreamView.as_view(), name="game-stream"),
     path(
+        "games/<uuid:game_id>/stream/ticket/",
+        views.StreamTicketView.as_view(),
+        name="game-stream-ticket",
+    ),
+    path(
         "games/<uuid:game_id>/seats/<int:seat_id>/token/",
         seat_views.SeatTokenView.as_view(),
         name="seat-token",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
 from django.http import HttpRequest, JsonResponse, StreamingHttpResponse
@@ -21,7 +22,7 @@ from deck_tracker import content_selectors, selectors, services
 from deck_tracker.awards import seating
 from deck_tracker.awards.auth import account_of
 from deck_tracker.engine import INTERNAL_COMMANDS, describe_commands, view_state
-from deck_tracker.live import SeatStream
+from deck_tracker.live import SeatStream, issue_ticket, release_connection, stream_after
 from deck_tracker.models import Game
 
 from . import serializers as s
@@ -234,10 +235,13 @@ class EventStreamRenderer(BaseRenderer):
 
 
 class GameStreamView(APIView):
-    """Server-sent events: one ``change`` message per new event, resumable by Last-Event-ID.
+    """Server-sent events: ``change`` per new event and ``state`` with the seat's view patched.
 
-    EventSource cannot send headers, so this endpoint also accepts ``?token=``. Each
-    connection lasts STREAM_MAX_SECONDS, then the browser reconnects with the last id it saw.
+    Resumable by Last-Event-ID. The seat is named by its Bearer token or, for EventSource
+    (which cannot send headers), by a short-lived ``?ticket=`` from ``stream/ticket/``;
+    ``?token=`` still works but puts the token in access logs. Each connection lasts
+    STREAM_MAX_SECONDS, then the client reconnects with the last id it saw. Under the shipped
+    ASGI server, ``dotr_companion.asgi`` serves this path without Django's request thread.
     """
 
     renderer_classes = [JSONRenderer, EventStreamRenderer]
@@ -247,7 +251,10 @@ class GameStreamView(APIView):
     @extend_schema(
         parameters=[
             OpenApiParameter(
-                "token", OpenApiTypes.STR, description="The seat token (EventSource)."
+                "ticket", OpenApiTypes.STR, description="A stream ticket (EventSource)."
+            ),
+            OpenApiParameter(
+                "token", OpenApiTypes.STR, description="The seat token; prefer a ticket."
             ),
             OpenApiParameter("after", OpenApiTypes.INT, description="Start after this seq."),
         ],
@@ -258,12 +265,11 @@ class GameStreamView(APIView):
     )
     def get(self, request: Request, game_id: Any) -> StreamingHttpResponse:
         seat = seat_of(request)
-        last_id = request.META.get("HTTP_LAST_EVENT_ID") or request.query_params.get("after") or "0"
-        try:
-            after = max(0, int(last_id))
-        except ValueError:
-            after = 0
+        after = stream_after(
+            request.META.get("HTTP_LAST_EVENT_ID") or request.query_params.get("after")
+        )
         stream = SeatStream(game_id=str(seat.game_id), seat=seat, after=after)
+        release_connection()  # the stream reads with a connection of its own, when it must
         under_asgi = isinstance(request._request, ASGIRequest)
         response = StreamingHttpResponse(
             stream.streaming() if under_asgi else stream.blocking(),
@@ -272,6 +278,20 @@ class GameStreamView(APIView):
         response["Cache-Control"] = "no-cache"
         response["X-Accel-Buffering"] = "no"
         return response
+
+
+class StreamTicketView(APIView):
+    """A ticket for ``stream/?ticket=``: the seat token stays in a header, out of addresses."""
+
+    permission_classes = [IsSeatOfGame]
+
+    @extend_schema(
+        request=None, responses={201: s.StreamTicketOutSerializer, 404: s.ErrorOutSerializer}
+    )
+    def post(self, request: Request, game_id: Any) -> Response:
+        seat = seat_of(request)
+        body = {"ticket": issue_ticket(seat=seat), "expires_in": settings.STREAM_TICKET_SECONDS}
+        return Response(body, status=201)
 
 
 class ScenarioListView(APIView):

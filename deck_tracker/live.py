@@ -1,8 +1,19 @@
-"""The live stream of one seat: server-sent events of the game's new events, as it may see them.
+"""The live stream of one seat: server-sent events of what changed, as that seat may see it.
 
-The same stream serves WSGI (a blocking generator) and ASGI (an async generator: Django would
-otherwise read a blocking one to its end before sending anything, and phones would wait for the
-whole connection to close to see a change).
+Each wake-up sends, for the events after the last one sent:
+- one ``change`` message per event (``id`` = its seq), filtered as the seat's views are, with
+  the new ``game_version``;
+- then one ``state`` message: the seat's whole game view (``GET /games/{id}/``) as an RFC 6902
+  patch from the view the stream sent or read before (``base_version``), or, when the stream
+  has no base yet, the view itself (``game``). A phone at ``base_version`` applies the patch and
+  needs no other request; any other phone reads the game again.
+
+A stream holds no database connection while it waits: it reads what it needs, releases the
+connection, then waits for the game's announcement (``notifications``). A seat whose token is
+reissued gets a ``revoked`` message and its stream ends at once.
+
+The same stream serves WSGI (a blocking generator) and ASGI (an async generator whose reads run
+on the event loop's shared thread pool and whose waits cost no thread).
 """
 
 from __future__ import annotations
@@ -10,76 +21,179 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import AsyncIterator, Iterator
+from typing import Any
 
+import jsonpatch
 from asgiref.sync import sync_to_async
 from django.conf import settings
+from django.core import signing
+from django.db import connection
 
 from . import notifications, selectors
-from .models import Game, Seat
+from .models import Game, GameEvent, Seat
 
 RETRY = b"retry: 1000\n\n"
 KEEP_ALIVE = b": keep-alive\n\n"
-MAX_WAIT = 2.0
+REVOKED = b'event: revoked\ndata: {"code": "token_reissued"}\n\n'
+MAX_EVENTS_PER_READ = 1000
+TICKET_SALT = "dotr.stream-ticket"
+
+
+def release_connection() -> None:
+    """Hand the database connection back (to the pool, if any) unless a transaction owns it."""
+    if not connection.in_atomic_block:
+        connection.close()
+
+
+KEEP_ALIVE_SECONDS = 15.0
+
+
+def poll_seconds() -> float:
+    """How often a waiting stream re-reads anyway (announcements can be lost in a reconnect)."""
+    if settings.STREAM_POLL_SECONDS is not None:
+        return float(settings.STREAM_POLL_SECONDS)
+    return 60.0 if settings.REDIS_URL else 2.0
+
+
+def _message(kind: str, payload: dict[str, Any], *, event_id: int | None = None) -> bytes:
+    head = f"id: {event_id}\n" if event_id is not None else ""
+    return f"{head}event: {kind}\ndata: {json.dumps(payload, separators=(',', ':'))}\n\n".encode()
 
 
 class SeatStream:
     def __init__(self, *, game_id: str, seat: Seat, after: int) -> None:
         self.game_id = game_id
         self.seat = seat
+        self.token_hash = seat.token_hash
         self.after = after
+        self.view: dict[str, Any] | None = None
         self.deadline: float = time.monotonic() + float(settings.STREAM_MAX_SECONDS)
-        self.listener = notifications.RedisListener(game_id) if settings.REDIS_URL else None
+        self.read_at = 0.0
 
     def open(self) -> bool:
         return time.monotonic() < self.deadline
 
-    def poll(self) -> list[bytes]:
-        """The messages for events after the last one sent (none: a keep-alive comment)."""
-        game = Game.objects.only("last_seq", "version").get(pk=self.game_id)
+    def wait_seconds(self) -> float:
+        step = min(poll_seconds(), KEEP_ALIVE_SECONDS)
+        return min(step, max(0.0, self.deadline - time.monotonic()))
+
+    def should_read(self, since: int) -> bool:
+        """After an announcement, or when the poll interval has passed (else: a keep-alive)."""
+        due = time.monotonic() - self.read_at >= poll_seconds()
+        return due or notifications.pulse(self.game_id) != since
+
+    def read(self) -> tuple[list[bytes], bool]:
+        """The messages since the last read, and whether the seat may go on listening."""
+        self.read_at = time.monotonic()
+        try:
+            return self._read()
+        finally:
+            release_connection()
+
+    def _read(self) -> tuple[list[bytes], bool]:
+        token_hash, seen = Seat.objects.filter(pk=self.seat.pk).values_list(
+            "token_hash", "game__last_seq"
+        ).first() or (None, None)
+        if token_hash != self.token_hash:
+            return [REVOKED], False
+        if seen is not None and seen <= self.after and self.view is not None:
+            return [], True  # nothing new, and the base for the next patch is known
+        game = Game.objects.get(pk=self.game_id)
         if game.last_seq <= self.after:
-            return []
-        events = list(selectors.events_after(game=game, after=self.after, limit=200))
+            self.view = selectors.game_view(game=game, seat=self.seat)
+            return [], True
+        rows = GameEvent.objects.filter(
+            game_id=game.pk, seq__gt=self.after, seq__lte=game.last_seq
+        ).order_by("seq")[:MAX_EVENTS_PER_READ]
         messages = []
-        for event in selectors.events_view(events=events, seat=self.seat):
-            payload = json.dumps(event | {"game_version": game.version})
-            messages.append(f"id: {event['seq']}\nevent: change\ndata: {payload}\n\n".encode())
+        for event in selectors.events_view(events=rows, seat=self.seat):
+            payload = event | {"game_version": game.version}
+            messages.append(_message("change", payload, event_id=event["seq"]))
             self.after = event["seq"]
-        return messages
+        if self.after >= game.last_seq:
+            messages.append(self._state_message(selectors.game_view(game=game, seat=self.seat)))
+        return messages, True
 
-    def wait(self) -> None:
-        """Until a change is announced, or a short while (the next poll catches any miss)."""
-        timeout = min(MAX_WAIT, max(0.0, self.deadline - time.monotonic()))
-        if self.listener is not None:
-            self.listener.wait(timeout)
-        else:
-            notifications.wait_local(game_id=self.game_id, after=self.after, timeout=timeout)
-
-    def close(self) -> None:
-        if self.listener is not None:
-            self.listener.close()
+    def _state_message(self, view: dict[str, Any]) -> bytes:
+        base, self.view = self.view, view
+        head = {"version": view["version"], "last_seq": view["last_seq"]}
+        if base is None:
+            return _message("state", head | {"game": view})
+        patch = jsonpatch.make_patch(base, view).patch
+        return _message("state", head | {"base_version": base["version"], "patch": patch})
 
     def blocking(self) -> Iterator[bytes]:
-        try:
-            yield RETRY
-            while self.open():
-                messages = self.poll()
+        yield RETRY
+        since = -1  # read at once
+        while self.open():
+            if not self.should_read(since):
+                yield KEEP_ALIVE
+            else:
+                since = notifications.pulse(self.game_id)
+                messages, allowed = self.read()
                 yield from messages or [KEEP_ALIVE]
-                if not messages:
-                    self.wait()
-        finally:
-            self.close()
+                if not allowed:
+                    return
+            notifications.wait(game_id=self.game_id, since=since, timeout=self.wait_seconds())
 
     async def streaming(self) -> AsyncIterator[bytes]:
-        poll = sync_to_async(self.poll)
-        # Waiting blocks a worker thread of its own, never the thread that runs the ORM.
-        wait = sync_to_async(self.wait, thread_sensitive=False)
-        try:
-            yield RETRY
-            while self.open():
-                messages = await poll()
+        await notifications.start_async_relay()
+        # The event loop's shared pool runs the reads; no thread is kept for this stream.
+        read = sync_to_async(self.read, thread_sensitive=False)
+        yield RETRY
+        since = -1  # read at once
+        while self.open():
+            if not self.should_read(since):
+                yield KEEP_ALIVE
+            else:
+                since = notifications.pulse(self.game_id)
+                messages, allowed = await read()
                 for message in messages or [KEEP_ALIVE]:
                     yield message
-                if not messages:
-                    await wait()
-        finally:
-            await sync_to_async(self.close, thread_sensitive=False)()
+                if not allowed:
+                    return
+            await notifications.wait_async(
+                game_id=self.game_id, since=since, timeout=self.wait_seconds()
+            )
+
+
+# ---- who may open a stream ----------------------------------------------------------------
+
+
+def issue_ticket(*, seat: Seat) -> str:
+    """A short-lived ticket that opens this seat's stream (EventSource cannot send headers).
+
+    It names the seat and the token it was issued under: reissuing the token voids it.
+    """
+    return signing.dumps({"seat": seat.pk, "token": seat.token_hash[:16]}, salt=TICKET_SALT)
+
+
+def seat_for_ticket(ticket: str) -> Seat | None:
+    try:
+        claim = signing.loads(
+            ticket[:500], salt=TICKET_SALT, max_age=settings.STREAM_TICKET_SECONDS
+        )
+    except signing.BadSignature:  # also an expired ticket
+        return None
+    seat = Seat.objects.select_related("game").filter(pk=claim.get("seat")).first()
+    if seat is None or seat.token_hash[:16] != claim.get("token"):
+        return None
+    return seat
+
+
+def stream_seat(*, token: str | None, ticket: str | None) -> Seat | None:
+    """The seat a stream request speaks for: a seat token (header or query) or a ticket."""
+    from .services import hash_token
+
+    if ticket:
+        return seat_for_ticket(ticket)
+    if token and len(token) <= 200:
+        return selectors.seat_for_token_hash(token_hash=hash_token(token))
+    return None
+
+
+def stream_after(raw: str | None) -> int:
+    try:
+        return max(0, int(raw or "0"))
+    except ValueError:
+        return 0

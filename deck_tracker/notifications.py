@@ -1,16 +1,26 @@
 """Telling the other phones that a game changed.
 
-After a command commits, its game's newest ``seq`` is published. Live streams wait on it: in
-this process through a condition variable, and, where ``REDIS_URL`` is set, across processes
-through Redis pub/sub. Streams also re-read the database on every wake-up and at a short
-interval, so a missed message delays an update by at most that interval and never loses it.
+After a command commits, its game is announced. Live streams wait for that announcement, never
+holding a database connection while they do: each game has a *pulse* in this process that
+every announcement bumps, and a stream notes the pulse before it reads, so an announcement made
+while it reads wakes it at once. Blocking streams (WSGI) wait on a condition variable;
+asynchronous streams (ASGI) on an ``asyncio.Event`` of their own event loop.
+
+Where ``REDIS_URL`` is set, announcements also cross processes through Redis pub/sub: each
+process holds *one* subscription (a pattern over every game) that relays what it hears to its
+local waiters, a thread for blocking streams and a task on ``redis.asyncio`` for each event
+loop. Streams still re-read the database at a longer interval, so a message lost while Redis
+reconnects delays an update, never loses it.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import threading
+import time
+import weakref
 from typing import Any
 
 from django.conf import settings
@@ -18,9 +28,15 @@ from django.db import transaction
 
 logger = logging.getLogger(__name__)
 CHANNEL_PREFIX = "dotr:game:"
+RELAY_READY_SECONDS = 2.0
 
 _condition = threading.Condition()
-_latest: dict[str, int] = {}
+_pulses: dict[str, int] = {}
+_waiters_lock = threading.Lock()
+_async_waiters: dict[str, set[tuple[asyncio.AbstractEventLoop, asyncio.Event]]] = {}
+
+
+# ---- announcing ---------------------------------------------------------------------------
 
 
 def publish_after_commit(*, game_id: str, last_seq: int) -> None:
@@ -28,7 +44,8 @@ def publish_after_commit(*, game_id: str, last_seq: int) -> None:
 
 
 def publish(*, game_id: str, last_seq: int) -> None:
-    _notify_local(game_id, last_seq)
+    """Wake this game's streams here and, through Redis, in every other process."""
+    notify_local(game_id)
     if settings.REDIS_URL:
         try:
             _redis().publish(CHANNEL_PREFIX + game_id, str(last_seq))
@@ -38,19 +55,61 @@ def publish(*, game_id: str, last_seq: int) -> None:
             )
 
 
-def _notify_local(game_id: str, last_seq: int) -> None:
+def pulse(game_id: str) -> int:
+    """How many announcements this process has heard for the game (note it before reading)."""
     with _condition:
-        if last_seq > _latest.get(game_id, 0):
-            _latest[game_id] = last_seq
+        return _pulses.get(game_id, 0)
+
+
+def notify_local(game_id: str | None) -> None:
+    """Bump one game's pulse (``None``: every game's, after a relay lost messages)."""
+    with _condition:
+        games = list(_pulses) if game_id is None else [game_id]
+        for game in games:
+            _pulses[game] = _pulses.get(game, 0) + 1
         _condition.notify_all()
+    with _waiters_lock:
+        if game_id is None:
+            waiters = [waiter for group in _async_waiters.values() for waiter in group]
+        else:
+            waiters = list(_async_waiters.get(game_id, ()))
+    for loop, event in waiters:
+        with contextlib.suppress(RuntimeError):  # that loop has closed
+            loop.call_soon_threadsafe(event.set)
 
 
-def wait_local(*, game_id: str, after: int, timeout: float) -> int:
-    """Block until this process hears of a seq beyond ``after`` or the timeout passes."""
+# ---- waiting ------------------------------------------------------------------------------
+
+
+def wait(*, game_id: str, since: int, timeout: float) -> None:
+    """Block until the game's pulse moves past ``since`` or the timeout passes."""
+    if settings.REDIS_URL:
+        _thread_relay.start()
     with _condition:
-        _condition.wait_for(lambda: _latest.get(game_id, 0) > after, timeout=timeout)
-        return _latest.get(game_id, 0)
+        _condition.wait_for(lambda: _pulses.get(game_id, 0) != since, timeout=timeout)
 
+
+async def wait_async(*, game_id: str, since: int, timeout: float) -> None:
+    """The same as ``wait``, without a thread: the caller's event loop sleeps."""
+    event = asyncio.Event()
+    waiter = (asyncio.get_running_loop(), event)
+    with _waiters_lock:
+        _async_waiters.setdefault(game_id, set()).add(waiter)
+    try:
+        if pulse(game_id) != since:
+            return
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(event.wait(), timeout)
+    finally:
+        with _waiters_lock:
+            group = _async_waiters.get(game_id)
+            if group is not None:
+                group.discard(waiter)
+                if not group:
+                    del _async_waiters[game_id]
+
+
+# ---- Redis --------------------------------------------------------------------------------
 
 _client: Any = None
 
@@ -64,19 +123,90 @@ def _redis() -> Any:
     return _client
 
 
-class RedisListener:
-    """Subscribes to one game's channel; ``wait`` returns the newest seq heard, if any."""
+def _game_of(channel: bytes | str) -> str:
+    name = channel.decode() if isinstance(channel, bytes) else channel
+    return name.removeprefix(CHANNEL_PREFIX)
 
-    def __init__(self, game_id: str) -> None:
-        self._pubsub = _redis().pubsub(ignore_subscribe_messages=True)
-        self._pubsub.subscribe(CHANNEL_PREFIX + game_id)
 
-    def wait(self, timeout: float) -> int | None:
-        message = self._pubsub.get_message(timeout=timeout)
-        if message and message.get("type") == "message":
-            return int(message["data"])
-        return None
+class _ThreadRelay:
+    """One subscription per process for the blocking streams, read by a daemon thread."""
 
-    def close(self) -> None:
-        with contextlib.suppress(Exception):  # closing a dead connection
-            self._pubsub.close()
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+        self._ready = threading.Event()
+
+    def start(self) -> None:
+        with self._lock:
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="dotr-relay", daemon=True)
+                self._thread.start()
+        self._ready.wait(RELAY_READY_SECONDS)
+
+    def _run(self) -> None:
+        import redis
+
+        while True:
+            try:
+                client: Any = redis.Redis.from_url(settings.REDIS_URL, socket_keepalive=True)
+                pubsub = client.pubsub(ignore_subscribe_messages=True)
+                pubsub.psubscribe(CHANNEL_PREFIX + "*")
+                pubsub.get_message(timeout=RELAY_READY_SECONDS)  # the confirmation
+                self._ready.set()
+                notify_local(None)  # anything announced while the relay was down
+                for message in pubsub.listen():
+                    if message.get("type") == "pmessage":
+                        notify_local(_game_of(message["channel"]))
+            except Exception:
+                logger.warning("Redis relay lost; reconnecting", exc_info=True)
+                time.sleep(1.0)
+
+
+_thread_relay = _ThreadRelay()
+_loop_relays: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Future[None]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+async def start_async_relay() -> None:
+    """Make sure this event loop hears Redis announcements (one subscription per loop)."""
+    if not settings.REDIS_URL:
+        return
+    loop = asyncio.get_running_loop()
+    ready = _loop_relays.get(loop)
+    if ready is None:
+        ready = loop.create_future()
+        _loop_relays[loop] = ready
+        task = loop.create_task(_async_relay(ready))
+        _relay_tasks.add(task)
+        task.add_done_callback(_relay_tasks.discard)
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(asyncio.shield(ready), RELAY_READY_SECONDS)
+
+
+_relay_tasks: set[asyncio.Task[None]] = set()
+
+
+async def _async_relay(ready: asyncio.Future[None]) -> None:
+    from redis import asyncio as aioredis
+
+    while True:
+        client = aioredis.Redis.from_url(settings.REDIS_URL, socket_keepalive=True)
+        try:
+            pubsub = client.pubsub(ignore_subscribe_messages=True)
+            await pubsub.psubscribe(CHANNEL_PREFIX + "*")
+            await pubsub.get_message(timeout=RELAY_READY_SECONDS)  # the confirmation
+            if not ready.done():
+                ready.set_result(None)
+            notify_local(None)
+            async for message in pubsub.listen():
+                if message.get("type") == "pmessage":
+                    notify_local(_game_of(message["channel"]))
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            logger.warning("Redis relay lost; reconnecting", exc_info=True)
+            await asyncio.sleep(1.0)
+        finally:
+            with contextlib.suppress(Exception):
+                await client.aclose()

@@ -354,6 +354,8 @@ def seat_reissue_token(*, by: Seat, number: int) -> tuple[Seat, str]:
             raise SeatUnknown(number)
         seat.token_hash = hash_token(token)
         seat.save(update_fields=["token_hash"])
+        # Wakes the game's streams: the seat's own ones see the new token and end.
+        notifications.publish_after_commit(game_id=str(by.game_id), last_seq=0)
     return seat, token
 
 

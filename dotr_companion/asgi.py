@@ -3,4 +3,9 @@ import os
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "dotr_companion.settings")
-application = get_asgi_application()
+django_application = get_asgi_application()
+
+# Imported once Django is set up: they read models and settings.
+from api.asgi import BodyTimeout, LiveStreamRouter  # noqa: E402
+
+application = BodyTimeout(LiveStreamRouter(django_application))

@@ -15,6 +15,8 @@ import environ
 from django.core.exceptions import ImproperlyConfigured
 from django.core.management.utils import get_random_secret_key
 
+from dotr_companion.lan import lan_hosts
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 env = environ.Env()
@@ -280,7 +282,7 @@ IDEMPOTENCY_TTL_HOURS = env.int("IDEMPOTENCY_TTL_HOURS", default=48)
 # the state instead (a long list of events would weigh more than the state).
 STALE_CHANGES_MAX = env.int("STALE_CHANGES_MAX", default=50)
 # How long one server-sent-events connection stays open before the client reconnects.
-STREAM_MAX_SECONDS = env.int("STREAM_MAX_SECONDS", default=25)
+STREAM_MAX_SECONDS = env.int("STREAM_MAX_SECONDS", default=120)
 
 LOGGING = {
     "version": 1,
@@ -316,3 +318,29 @@ CONTENT_SECURITY_POLICY = {
         "frame-ancestors": ["'none'"],
     }
 }
+
+# ---- The web server and the live streams -------------------------------------------------
+# `make run` serves the phones on the local network: their addresses for this host are
+# computed at start (ALLOW_LAN_HOSTS=1), so nobody edits ALLOWED_HOSTS for a game night.
+if env_flag("ALLOW_LAN_HOSTS", default=False):
+    ALLOWED_HOSTS = [*ALLOWED_HOSTS, *lan_hosts()]
+# On PostgreSQL, connections come from a pool per process: a request (or a live stream's read)
+# takes one and hands it back, so open streams never pin connections and a process never
+# holds more than DATABASE_POOL_MAX_SIZE (mind PostgreSQL's max_connections, 100 by default).
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_flag(
+    "DATABASE_POOL", default=True
+):
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": env.int("DATABASE_POOL_MIN_SIZE", default=1),
+        "max_size": env.int("DATABASE_POOL_MAX_SIZE", default=16),
+        "timeout": env.float("DATABASE_POOL_TIMEOUT", default=10.0),
+    }
+# How often a waiting stream re-reads the game anyway (unset: 15 s with Redis, else 2 s).
+STREAM_POLL_SECONDS = env.float("STREAM_POLL_SECONDS", default=None)
+# How long a stream ticket (for EventSource, which cannot send the token in a header) opens
+# streams; reconnects after that fetch a new ticket.
+STREAM_TICKET_SECONDS = env.int("STREAM_TICKET_SECONDS", default=120)
+# A request body must arrive whole within this many seconds, else 408 (slow or half-sent
+# bodies would otherwise hold a connection open for as long as the sender likes).
+REQUEST_BODY_TIMEOUT_SECONDS = env.float("REQUEST_BODY_TIMEOUT_SECONDS", default=15.0)

@@ -3,15 +3,20 @@
 // Every change comes back from the server: the phone never edits its state by itself. A POST
 // answers with the new state; other phones' changes arrive on the event stream (SSE), which
 // resumes from the last event id after a drop; a phone that slept or lost the network catches
-// up (state + missed events) when it wakes. A refused action (stale version, a rule) leaves a
+// up (state + missed events) when it wakes. Each stream message carries what changed: the
+// events, then the seat's game view as a patch from the version the phone holds, applied here
+// without another request; a phone that missed a message reads the game again. A refused action (stale version, a rule) leaves a
 // notice saying why and what changed, and the fresh state on screen.
 
 import { ApiError, api } from "./api.js";
 import { uuid } from "./dom.js";
+import { applyPatch } from "./patch.js";
 import { savedGame, setActiveSeat, updateSeatInfo } from "./storage.js";
 
 const KEEP_EVENTS = 400;
 const FALLBACK_POLL_MS = 10000;
+// A change whose state message has not come by then is read with a GET.
+const STATE_MESSAGE_WAIT_MS = 1500;
 
 export class GameSession {
   constructor(gameId) {
@@ -25,6 +30,7 @@ export class GameSession {
     this.lastSeq = 0;
     this.firstSeq = null;
     this.state = null;
+    this.view = null; // the whole game view at `view.version`: what stream patches apply to
     this.seats = [];
     this.events = [];
     this.status = "connecting";
@@ -83,6 +89,7 @@ export class GameSession {
     this.lastSeq = 0;
     this.firstSeq = null;
     this.version = -1;
+    this.view = null;
     this.refresh()
       .then(() => this.loadRecentEvents())
       .then(() => this.restartStream())
@@ -100,10 +107,7 @@ export class GameSession {
 
   async refresh() {
     const game = await api.game(this.id, this.token);
-    this.joinCode = game.join_code;
-    this.serverLastSeq = game.last_seq;
-    this.seats = game.seats;
-    this.applyState(game.state, game.version, { force: true });
+    this.adoptView(game, { force: true });
     const me = game.seats.find((seat) => seat.id === game.seat);
     if (me) updateSeatInfo(this.id, game.seat, { name: me.name, hero: me.hero });
     if (game.last_seq > this.lastSeq && this.firstSeq !== null) await this.loadEventsAfter(this.lastSeq);
@@ -123,6 +127,15 @@ export class GameSession {
         this.scheduleRefresh(Math.min(8000, 400 * 2 ** attempt), attempt + 1);
       });
     }, delay);
+  }
+
+  // The game as `GET /games/{id}/` answers it, read or rebuilt from stream patches.
+  adoptView(game, { force = false } = {}) {
+    this.view = game;
+    this.joinCode = game.join_code;
+    this.serverLastSeq = game.last_seq;
+    this.seats = game.seats;
+    return this.applyState(game.state, game.version, { force });
   }
 
   applyState(state, version, { force = false } = {}) {
@@ -244,6 +257,8 @@ export class GameSession {
           fields[name] = fields[name] === undefined ? text : `${fields[name]}\n${text}`;
         }
         if (fields.event === "change" && fields.data) this.onChange({ data: fields.data });
+        else if (fields.event === "state" && fields.data) this.onState(fields.data);
+        else if (fields.event === "revoked") this.onRevoked();
       }
     }
   }
@@ -260,8 +275,48 @@ export class GameSession {
     this.addEvents([event]);
     this.emit("events");
     if (typeof event.game_version === "number" && event.game_version > this.version) {
-      this.scheduleRefresh();
+      this.scheduleRefresh(STATE_MESSAGE_WAIT_MS);
     }
+  }
+
+  // The seat's game view after the changes: whole, or as a patch from `base_version`.
+  onState(data) {
+    let message;
+    try {
+      message = JSON.parse(data);
+    } catch {
+      return;
+    }
+    let game = message.game || null;
+    if (!game && this.view && this.view.version === message.base_version) {
+      try {
+        game = applyPatch(this.view, message.patch || []);
+      } catch {
+        game = null;
+      }
+    }
+    if (!game) {
+      this.scheduleRefresh(0); // a message was missed: read the game
+      return;
+    }
+    clearTimeout(this.refreshTimer);
+    this.adoptView(game);
+    this.lastApplied = { version: game.version, at: performance.now() };
+    this.emit("state");
+  }
+
+  // The host gave this seat a new token: this phone no longer speaks for it.
+  onRevoked() {
+    this.closed = true;
+    if (this.abortStream) this.abortStream();
+    clearInterval(this.pollTimer);
+    this.setStatus("offline");
+    this.setNotice({
+      kind: "error",
+      code: "token_reissued",
+      title: "This phone no longer holds its seat",
+      detail: "The seat was moved to another phone. Ask the host for a new seat code to sit here again.",
+    });
   }
 
   setStatus(status) {

@@ -1,0 +1,337 @@
+"""How fast a change reaches the other phones with N tables open, on the shipped server.
+
+For each N (100, 300, 500 tables by default): one game per table with a host and a player;
+the player's phone holds the live stream open; once every stream is open, each host posts one
+action (paced at ``--rate`` actions per second over all tables, 50 by default: as if each of
+500 tables acted every 10 s; ``--rate 0`` sends them all at once), and the script times each
+action from its POST to its event on the player's stream.
+Prints the median and p95 of that delay, the errors, and the most PostgreSQL connections seen
+(sampled from pg_stat_activity) against ``SHOW max_connections``.
+
+    DATABASE_URL=postgres://... REDIS_URL=redis://... python scripts/bench_live.py
+    python scripts/bench_live.py --url http://127.0.0.1:8401   # a server already running
+
+Without ``--url`` it starts the shipped configuration (``dotr_companion.serve``: uvicorn,
+WEB_CONCURRENCY workers, default 2) on a free port in 8401-8499 with the throttles on game
+creation raised for the run. Loopback only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+SETUP = {"system": "generic", "host": {"name": "Ada"}, "decks": {"d": {"cards": ["a", "b", "c"]}}}
+
+
+# ---- a small HTTP/1.1 client on asyncio streams (no dependency) ---------------------------
+
+
+async def http(
+    host: str, port: int, method: str, path: str, body: Any = None, token: str | None = None
+) -> tuple[int, Any]:
+    reader, writer = await asyncio.open_connection(host, port)
+    try:
+        payload = json.dumps(body).encode() if body is not None else b""
+        head = [f"{method} {path} HTTP/1.1", f"Host: {host}", "Connection: close"]
+        head += ["Content-Type: application/json", f"Content-Length: {len(payload)}"]
+        if token:
+            head.append(f"Authorization: Bearer {token}")
+        writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + payload)
+        await writer.drain()
+        raw = await reader.read()
+    finally:
+        writer.close()
+    header, _, content = raw.partition(b"\r\n\r\n")
+    status = int(header.split()[1])
+    if b"transfer-encoding: chunked" in header.lower():
+        content = _unchunk(content)
+    return status, json.loads(content) if content.strip() else None
+
+
+def _unchunk(data: bytes) -> bytes:
+    out = b""
+    while data:
+        size_line, _, rest = data.partition(b"\r\n")
+        size = int(size_line, 16)
+        if size == 0:
+            break
+        out, data = out + rest[:size], rest[size + 2 :]
+    return out
+
+
+class Phone:
+    """The player's phone: its stream, reconnecting like the app does, and when events came."""
+
+    def __init__(self, host: str, port: int, game_id: str, token: str, after: int) -> None:
+        self.host, self.port, self.game_id, self.token = host, port, game_id, token
+        self.after = after
+        self.opened = asyncio.Event()
+        self.arrivals: dict[str, float] = {}
+        self.seen = asyncio.Event()
+        self.errors = 0
+
+    async def listen(self) -> None:
+        while True:
+            try:
+                await self._one_connection()
+            except (OSError, asyncio.IncompleteReadError, ValueError):
+                self.errors += 1
+                await asyncio.sleep(0.5)
+
+    async def _one_connection(self) -> None:
+        reader, writer = await asyncio.open_connection(self.host, self.port, limit=2**20)
+        try:
+            writer.write(
+                (
+                    f"GET /api/v1/games/{self.game_id}/stream/ HTTP/1.1\r\nHost: {self.host}\r\n"
+                    f"Authorization: Bearer {self.token}\r\nLast-Event-ID: {self.after}\r\n"
+                    "Accept: text/event-stream\r\n\r\n"
+                ).encode()
+            )
+            await writer.drain()
+            status = (await reader.readline()).split()[1]
+            if status != b"200":
+                raise ValueError(f"stream answered {status!r}")
+            while (await reader.readline()) not in (b"\r\n", b""):
+                pass
+            self.opened.set()
+            event, data = "", ""
+            while line := await reader.readline():
+                text = line.decode().rstrip("\r\n")
+                if text.startswith("event: "):
+                    event = text[7:]
+                elif text.startswith("data: "):
+                    data = text[6:]
+                elif text.startswith("id: "):
+                    self.after = int(text[4:])
+                elif text == "" and event:
+                    self._message(event, data)
+                    event, data = "", ""
+        finally:
+            writer.close()
+
+    def _message(self, event: str, data: str) -> None:
+        if event == "change":
+            change = json.loads(data)
+            self.arrivals.setdefault(change["type"], time.monotonic())
+        elif event == "state" and "deck_shuffled" in self.arrivals:
+            self.seen.set()
+
+
+# ---- the run ------------------------------------------------------------------------------
+
+
+def server_cpu_seconds(pid: int | None) -> float:
+    """CPU time used so far by the server and its worker processes (Linux /proc)."""
+    if pid is None:
+        return float("nan")
+    ticks = os.sysconf("SC_CLK_TCK")
+    parents: dict[int, int] = {}
+    times: dict[int, float] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        with contextlib.suppress(OSError):
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            parents[int(entry.name)] = int(fields[1])
+            times[int(entry.name)] = (int(fields[11]) + int(fields[12])) / ticks
+    family, grew = {pid}, True
+    while grew:
+        more = {child for child, parent in parents.items() if parent in family} - family
+        family |= more
+        grew = bool(more)
+    return sum(times.get(member, 0.0) for member in family)
+
+
+async def gather_limited(limit: int, coroutines: list[Any]) -> list[Any]:
+    gate = asyncio.Semaphore(limit)
+
+    async def one(coroutine: Any) -> Any:
+        async with gate:
+            return await coroutine
+
+    return await asyncio.gather(*(one(c) for c in coroutines))
+
+
+async def make_table(host: str, port: int, setup: dict[str, Any] = SETUP) -> dict[str, Any]:
+    status, game = await http(host, port, "POST", "/api/v1/games/", setup)
+    assert status == 201, (status, game)
+    status, joined = await http(
+        host, port, "POST", "/api/v1/games/join/", {"join_code": game["join_code"], "name": "Bea"}
+    )
+    assert status == 201, (status, joined)
+    return {"id": game["id"], "host": game["token"], "player": joined["token"], "version": 1}
+
+
+async def shuffle(
+    host: str, port: int, table: dict[str, Any], delay: float
+) -> tuple[float, int, float]:
+    await asyncio.sleep(delay)
+    started = time.monotonic()
+    status, answer = await http(
+        host,
+        port,
+        "POST",
+        f"/api/v1/games/{table['id']}/actions/",
+        {"type": "shuffle", "args": {"deck": "d"}, "expected_version": table["version"]},
+        table["host"],
+    )
+    if status == 200:
+        table["version"] = answer["version"]
+    return started, status, time.monotonic() - started
+
+
+class ConnectionSampler:
+    def __init__(self, database_url: str | None) -> None:
+        self.url, self.most, self.limit = database_url, 0, "?"
+        self.task: asyncio.Task[None] | None = None
+
+    async def __aenter__(self) -> ConnectionSampler:
+        if self.url and self.url.startswith(("postgres://", "postgresql://")):
+            self.task = asyncio.create_task(asyncio.to_thread(self._sample_forever))
+        return self
+
+    async def __aexit__(self, *_: Any) -> None:
+        self.stop = True
+
+    stop = False
+
+    def _sample_forever(self) -> None:
+        import psycopg
+
+        database = urlsplit(self.url).path.lstrip("/")
+        with psycopg.connect(str(self.url), autocommit=True) as connection:
+            self.limit = str(connection.execute("SHOW max_connections").fetchone()[0])  # type: ignore[index]
+            while not self.stop:
+                row = connection.execute(
+                    "SELECT count(*) FROM pg_stat_activity WHERE datname = %s AND pid <> "
+                    "pg_backend_pid()",
+                    [database],
+                ).fetchone()
+                self.most = max(self.most, int(row[0]))  # type: ignore[index]
+                time.sleep(0.2)
+
+
+async def round_of(
+    host: str, port: int, tables: list[dict[str, Any]], sampler: Any, rate: float, pid: int | None
+) -> None:
+    phones = []
+    for table in tables:
+        _status, game = await http(
+            host, port, "GET", f"/api/v1/games/{table['id']}/", None, table["player"]
+        )
+        phones.append(Phone(host, port, table["id"], table["player"], game["last_seq"]))
+    listeners = [asyncio.create_task(phone.listen()) for phone in phones]
+    opened_at = time.monotonic()
+    await asyncio.wait_for(asyncio.gather(*(p.opened.wait() for p in phones)), 120)
+    open_seconds = time.monotonic() - opened_at
+    cpu_before = server_cpu_seconds(pid)
+    # The tables act at `rate` actions per second in all (0: all at once).
+    posts = await asyncio.gather(
+        *(shuffle(host, port, table, n / rate if rate else 0) for n, table in enumerate(tables))
+    )
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(asyncio.gather(*(p.seen.wait() for p in phones)), 30)
+    delays = sorted(
+        phone.arrivals["deck_shuffled"] - started
+        for phone, (started, _status, _answered) in zip(phones, posts, strict=True)
+        if "deck_shuffled" in phone.arrivals
+    )
+    cpu_per_action = (server_cpu_seconds(pid) - cpu_before) / len(tables)
+    for listener in listeners:
+        listener.cancel()
+    await asyncio.gather(*listeners, return_exceptions=True)
+    failed_posts = sum(1 for _started, status, _answered in posts if status != 200)
+    answers = sorted(answered for _started, _status, answered in posts)
+    missing = len(phones) - len(delays)
+    p95 = delays[max(0, int(len(delays) * 0.95) - 1)] if delays else float("nan")
+    print(
+        f"{len(tables):>4} tables: median {statistics.median(delays):.3f} s, p95 {p95:.3f} s, "
+        f"max {delays[-1]:.3f} s (POST answered: median {statistics.median(answers):.3f} s); "
+        f"{missing} not arrived, {failed_posts} POSTs not 200, "
+        f"{sum(p.errors for p in phones)} stream reconnect errors; streams opened in "
+        f"{open_seconds:.1f} s; most PostgreSQL connections so far {sampler.most} "
+        f"(max_connections {sampler.limit}); server CPU per action, its stream message "
+        f"included: {cpu_per_action * 1000:.0f} ms; load average {os.getloadavg()[0]:.1f}",
+        flush=True,
+    )
+
+
+async def bench(host: str, port: int, sizes: list[int], rate: float, pid: int | None) -> None:
+    async with ConnectionSampler(os.environ.get("DATABASE_URL")) as sampler:
+        tables = await gather_limited(16, [make_table(host, port) for _ in range(max(sizes))])
+        for size in sizes:
+            await round_of(host, port, tables[:size], sampler, rate, pid)
+            await asyncio.sleep(2)
+
+
+def start_server(workers: int) -> tuple[subprocess.Popen[bytes], int]:
+    from dotr_companion.serve import _cli, uvicorn_options
+    from tests.serving.server import free_port, request
+
+    port = free_port()
+    env = {
+        **os.environ,
+        "CREATE_THROTTLE_RATE": "100000/min",
+        "JOIN_THROTTLE_RATE": "100000/min",
+    }
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+    command = _cli(uvicorn_options(host="127.0.0.1", port=port, workers=workers))
+    process = subprocess.Popen(
+        [*command, "--no-access-log"], cwd=ROOT, env=env, stderr=subprocess.DEVNULL
+    )
+    for _ in range(240):
+        with contextlib.suppress(OSError):
+            if request(port, "GET", "/healthz", timeout=2)[0] == 200:
+                return process, port
+        time.sleep(0.25)
+    process.kill()
+    raise SystemExit("the server did not start")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", default="100,300,500")
+    parser.add_argument("--url", help="a running server (loopback) instead of starting one")
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=50.0,
+        help="actions per second over all tables (50: each of 500 tables acts every 10 s)",
+    )
+    parser.add_argument("--workers", type=int, default=int(os.environ.get("WEB_CONCURRENCY", 2)))
+    args = parser.parse_args()
+    sizes = [int(n) for n in args.tables.split(",")]
+    process = None
+    if args.url:
+        parts = urlsplit(args.url)
+        host, port = parts.hostname or "127.0.0.1", parts.port or 80
+    else:
+        process, port = start_server(args.workers)
+        host = "127.0.0.1"
+        print(f"uvicorn, {args.workers} workers, on {host}:{port}", flush=True)
+    try:
+        print(f"actions paced at {args.rate:g} per second over all tables", flush=True)
+        asyncio.run(bench(host, port, sizes, args.rate, process.pid if process else None))
+    finally:
+        if process is not None:
+            process.terminate()
+            process.wait(timeout=20)
+
+
+if __name__ == "__main__":
+    main()
