@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deck_tracker.engine.errors import InvalidArguments
+from deck_tracker.engine.settings import Setting
 
 __all__ = ["MODES", "SETTINGS", "Mode", "describe_settings", "resolve_settings"]
 
@@ -38,24 +39,6 @@ MODES: dict[str, Mode] = {
     "standard": Mode("Standard", battlefields=4, same_colour=3, generals=3),
     "heroic": Mode("Heroic", battlefields=5, same_colour=3, generals=4),
 }
-
-
-@dataclass(frozen=True)
-class Setting:
-    name: str
-    default: Any
-    allowed: tuple[Any, ...]
-    description: str
-    source: str
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "default": self.default,
-            "allowed": list(self.allowed),
-            "description": self.description,
-            "source": self.source,
-        }
 
 
 SETTINGS: tuple[Setting, ...] = (

@@ -6,31 +6,12 @@ with a default and the reason for it (docs/talisman-dragon.md lists them for pla
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from deck_tracker.engine.errors import InvalidArguments
+from deck_tracker.engine.settings import Setting
 
 from .content import default_pack
-
-
-@dataclass(frozen=True)
-class Setting:
-    name: str
-    default: Any
-    allowed: tuple[Any, ...]
-    description: str
-    source: str
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "default": self.default,
-            "allowed": list(self.allowed),
-            "description": self.description,
-            "source": self.source,
-        }
-
 
 SETTINGS: tuple[Setting, ...] = (
     Setting(

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from deck_tracker.engine.errors import InvalidArguments
 from deck_tracker.engine.rules.dotr.hooks import GENERAL_ONLY_PLANS, SETTINGS
+from deck_tracker.engine.settings import Setting
 
 __all__ = [
     "BASE_SETTINGS",
@@ -29,24 +29,6 @@ __all__ = [
     "general_only_plan",
     "resolve_settings",
 ]
-
-
-@dataclass(frozen=True)
-class Setting:
-    name: str
-    default: Any
-    allowed: tuple[Any, ...]
-    description: str
-    source: str
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "default": self.default,
-            "allowed": list(self.allowed),
-            "description": self.description,
-            "source": self.source,
-        }
 
 
 # The base game's; the expansions' and scenarios' follow (hooks.py ``SETTING_TABLES``).
