@@ -27,7 +27,7 @@ import jsonpatch
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core import signing
-from django.db import connection
+from django.db import OperationalError, connection
 
 from . import notifications, selectors
 from .models import Game, GameEvent, Seat
@@ -87,6 +87,13 @@ class SeatStream:
         self.read_at = time.monotonic()
         try:
             return self._read()
+        except OperationalError as error:
+            # SQLite (the embedded default) locks a table while a command writes it; the read
+            # is tried again at the next wake-up instead of ending the phone's stream.
+            if "locked" not in str(error):
+                raise
+            self.read_at = 0.0
+            return [], True
         finally:
             release_connection()
 

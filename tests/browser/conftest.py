@@ -67,7 +67,7 @@ def _phone(browser: Any) -> Any:
         has_touch=True,
         color_scheme="dark",
     )
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(20_000)  # a generous bound for a loaded machine, not a measure
     return context
 
 

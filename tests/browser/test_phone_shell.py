@@ -149,13 +149,9 @@ def test_the_table_at_phone_size(phones: tuple[Any, Any], live_server: Any, shot
     )
     guest.unroute("**/stream/**")
     guest.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")
+    guest.wait_for_function(f"() => Number({LIVE}.dataset.version) >= {after['version']}")
     guest.wait_for_function(
-        f"() => Number({LIVE}.dataset.version) >= {after['version']}",
-        timeout=3000,
-    )
-    guest.wait_for_function(
-        "() => document.querySelector('[data-testid=live]').classList.contains('live-live')",
-        timeout=5000,
+        "() => document.querySelector('[data-testid=live]').classList.contains('live-live')"
     )
     guest.click("[data-tab=me]")
     guest.locator("[data-testid=hero-card]").wait_for()
