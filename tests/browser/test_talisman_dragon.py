@@ -3,7 +3,8 @@
 Phone 1 starts the game and lands its Conjurer on the Chapel; phone 2 joins by code and takes
 the Dragon Hunter. The dragon tokens tapped on both phones crown Varthrax on phone 1's turn: the
 crown and the scale on the Chapel show on phone 2; an undo on phone 2 takes the crowning back
-on phone 1. Both phones show names, never ids.
+on phone 1. Both phones show names, never ids. A Dragon Card read out on a phone joins the
+pack's content overlay, so later games know it.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -77,3 +79,56 @@ def test_two_phones_crown_a_dragon_king_and_undo_it(
     host.get_by_role("heading", name="No Dragon King yet").wait_for(timeout=LIVE_MS)
     assert host.get_attribute("[data-testid=scales-Varthrax] .pip.hit:nth-child(2)", "class")
     assert host.errors == [] and guest.errors == []
+
+
+def test_a_dragon_card_read_out_on_the_phone_joins_the_packs_overlay_for_later_games(
+    phones: tuple[Any, Any], live_server: Any
+) -> None:
+    host, _ = phones
+    base = live_server.url
+    host.goto(base + "/")
+    host.get_by_role("link", name="Start Talisman: The Dragon").click()
+    host.fill("input[name=host-name]", "Ann")
+    host.select_option("select[name=host-character]", "Conjurer")
+    host.get_by_role("button", name="Create the game").click()
+    host.locator("[data-testid=checklist] li").first.wait_for()
+    host.click("[data-tab=board]")
+    host.locator("[data-testid=talisman]").wait_for()
+    host.select_option("select[name=space]", "village")
+    host.get_by_role("button", name="Land").click()
+    host.get_by_text("on the Village").wait_for()
+    # Three Cadorus scales crown him; his scale lands on the Conjurer's Village.
+    for _ in range(3):
+        tap_token(host, "Cadorus dragon scale")
+        end_turn(host)
+    host.get_by_role("heading", name="Dragon King: Cadorus").wait_for()
+    tap_token(host, "Dragon Slumber")
+    cards = host.locator("[data-testid=dragon-cards]")
+    for attempt in range(3):  # a live update may redraw the form between the choice and the tap
+        host.select_option("select[name=space]", "village")
+        host.select_option("select[name=encounter]", "scale")
+        host.get_by_role("button", name="Land").click()
+        try:
+            cards.wait_for(timeout=LIVE_MS)
+            break
+        except PlaywrightTimeoutError:
+            if attempt == 2:
+                raise
+
+    host.locator("[data-testid=dragon-cards]").get_by_role("button", name="Read it out").click()
+    host.fill("input[name=card-name]", "Cave Wyrm")
+    host.select_option("select[name=card-kind]", "enemy")
+    host.get_by_role("button", name="Save").click()
+    host.locator("[data-testid=dragon-cards]").get_by_text("Cave Wyrm (enemy)").wait_for()
+
+    overlay = base + "/api/v1/content/talisman-dragon/overlay/"
+    saved: dict[str, Any] = {}
+    for _ in range(40):
+        saved = (host.request.get(overlay).json().get("data") or {}).get("values", {})
+        if saved:
+            break
+        host.wait_for_timeout(100)
+    names = {k: v for k, v in saved.items() if k.endswith("/data.name")}
+    assert list(names.values()) == ["Cave Wyrm"]
+    assert next(iter(names)).startswith("decks/cadorus/cadorus-")
+    assert host.errors == []

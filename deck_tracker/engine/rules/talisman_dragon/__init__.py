@@ -15,12 +15,15 @@ The state of a ``talisman-dragon`` game, beyond the generic keys (``seats``, ``d
     tower_cards       the Dragon Cards in the Dragon Tower this turn
     tower_draws       {tower space: n}   numbers read from the overlay, remembered
     taught            {card id: {"name", "kind"}}   Dragon Cards the table has read out
+    overlays          {"talisman-dragon": {"hash", "data"}}: the pack's overlay kept at setup,
+                      what earlier tables taught (memory.py)
     decks             varthrax, cadorus, grilipus (and dragon_tokens when the app holds the bag)
 
 One module per concern: content (the pack), board (regions, counterclockwise), tokens (the
 draw), scales (crowning), encounters (landing on and claiming scales), combat (the bonus,
 cancelling a rage, inheritance), inner (Tower and Realm), crown (the confrontation), turns,
-teach (cards read out), view. The system is registered here, in one place.
+teach (cards read out), memory (what earlier games taught), view. The system is registered
+here, in one place.
 """
 
 from deck_tracker.engine.systems import System

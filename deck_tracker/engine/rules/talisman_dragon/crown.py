@@ -7,7 +7,8 @@ Rules decisions:
   of the next (p14). A defeat also costs a life and the King's Dragon Rage.
 * Killed with nobody else on the Crown of Command, the character's death heals the King (p14).
 * The character who removes the King's last life wins the game.
-* The King's lives are printed on his card: asked once (``set_lord_lives``) and remembered.
+* The King's lives are printed on his card: asked once (``set_lord_lives``) and
+  remembered for later games (memory.py).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from deck_tracker.engine.errors import RuleViolation
 from .combat import bonus_of
 from .common import SYSTEMS, acting_seat, character_label, check_lord, in_play, lord_name, on_crown
 from .content import CROWN
+from .memory import lives_values
 
 R_ATTACK = (
     "Confronting the Dragon King: each defeat of the King removes one of his lives and the "
@@ -58,13 +60,17 @@ def _on_crown_now(state: State, actor: str | None) -> str | None:
     systems=SYSTEMS,
 )
 def set_lord_lives(ctx: Context, args: dict[str, Any]) -> None:
-    """Enter the lives printed on a Draconic Lord's card (remembered for the game)."""
+    """Enter the lives printed on a Draconic Lord's card (remembered for later games)."""
     lord = check_lord(args["lord"])
     ctx.set("lords", lord, "lives", args["lives"])
     ctx.emit(
         "lord_lives_set",
         f"{lord_name(lord)} has {args['lives']} lives.",
-        data={"lord": lord, "lives": args["lives"]},
+        data={
+            "lord": lord,
+            "lives": args["lives"],
+            "overlay_values": lives_values({lord: args["lives"]}),
+        },
     )
 
 

@@ -11,7 +11,8 @@ Rules decisions:
 * Dragon Tower: at the start of the turn, draw the space's number of cards from the Dragon
   King's deck; afterwards move one space plus one per Enemy killed; defeated on a stairway: one
   space back (also after a kill); a stand-off moves forward normally (p13). The number printed
-  on a stairway is asked once and remembered for the game (``tower_draws``). With nobody Dragon
+  on a stairway is asked once and remembered, in the game (``tower_draws``) and for later
+  games (memory.py). With nobody Dragon
   King there is no deck to draw from: the rulebook is silent; the app refuses and says why.
 * Turning Back: declared once, one space per turn back to the Plain of Peril ignoring the
   spaces, then free again; never from the Crown of Command (p13-14). From the Plain of Peril the
@@ -30,6 +31,7 @@ from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from .common import SYSTEMS, acting_seat, character, character_label, in_play, lord_name
 from .content import CROWN, Side, default_pack
 from .encounters import check_crossing
+from .memory import draw_values
 
 R_ENTER = "Entering the Inner Region: through the Portal of Power, once opened (p12)"
 R_REALM = "Conquering the Dragon Realm: move one space along the arrow, instructions first (p13)"
@@ -142,7 +144,14 @@ def tower_draw(ctx: Context, args: dict[str, Any]) -> None:
         "tower_cards_drawn",
         f"{character_label(ctx.state, seat)} draws {count} {lord_name(king)} Card(s) on the "
         f"{space.name}.",
-        data={"seat": seat, "deck": deck, "cards": drawn, "count": count, "space": space.id},
+        data={
+            "seat": seat,
+            "deck": deck,
+            "cards": drawn,
+            "count": count,
+            "space": space.id,
+            "overlay_values": draw_values(space.id, count) if space.draw is None else {},
+        },
         steps=[
             Step(
                 f"Draw {count} {lord_name(king)} Card(s) and encounter them (no Spell, no "

@@ -38,7 +38,8 @@ SETTINGS: tuple[Setting, ...] = (
         None,
         (None, "{token kind: count}"),
         "How many tokens of each kind the bag holds (kinds: varthrax, cadorus, grilipus, strike, "
-        "rage, slumber), counted once from the box. Needed for `token_draw: app`.",
+        "rage, slumber), counted once from the box and remembered for later games. Needed for "
+        "`token_draw: app`.",
         "TABLE",
     ),
     Setting(
@@ -61,7 +62,8 @@ SETTINGS: tuple[Setting, ...] = (
         "lord_lives",
         None,
         (None, "{lord: lives}"),
-        "The lives printed on each Draconic Lord's card, counted once from the box; the "
+        "The lives printed on each Draconic Lord's card, counted once from the box and "
+        "remembered for later games; the "
         "confrontation asks for the King's lives if they are not known by then.",
         "TABLE",
     ),
@@ -91,7 +93,9 @@ def _counts(name: str, value: Any, keys: set[str]) -> dict[str, int] | None:
     return {key: int(count) for key, count in value.items()}
 
 
-def resolve_settings(raw: Any) -> dict[str, Any]:
+def resolve_settings(raw: Any, remembered_mix: dict[str, int] | None = None) -> dict[str, Any]:
+    """The settings of a game; ``remembered_mix`` is the bag's mix an earlier table entered
+    (the default of ``bag_mix``)."""
     if raw is None:
         raw = {}
     if not isinstance(raw, dict):
@@ -106,6 +110,8 @@ def resolve_settings(raw: Any) -> dict[str, Any]:
             raise InvalidArguments({f"options.{name}": [f"One of: {allowed}."]})
     pack = default_pack()
     settings["bag_mix"] = _counts("bag_mix", settings["bag_mix"], set(pack.token_kinds))
+    if settings["bag_mix"] is None and remembered_mix:
+        settings["bag_mix"] = dict(remembered_mix)
     lives = _counts("lord_lives", settings["lord_lives"], set(pack.lords))
     if lives and not all(lives.values()):
         raise InvalidArguments({"options.lord_lives": ["A Lord has at least 1 life."]})

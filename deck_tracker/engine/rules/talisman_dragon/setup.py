@@ -4,6 +4,9 @@ Rules decisions:
 
 * Each Draconic Lord starts with no scale and nobody is Dragon King until a Lord's third scale
   (TD p8). The Crown token waits beside the Lords.
+* What the table read out in earlier games (the pack's overlay, kept at setup: memory.py) is
+  known from the start: the bag's mix, the Lords' lives, the stairways' numbers, the named Dragon
+  Cards. Options given at setup win over it.
 * The three Dragon decks are the app's (shuffled, with unknown cards that players name when
   drawn) or the table's (``dragon_decks``); the token bag is the table's unless its mix is known
   (``token_draw``, settings.py).
@@ -20,6 +23,7 @@ from deck_tracker.engine.game import place_decks
 
 from .common import lord_name
 from .content import default_pack
+from .memory import PACK_ID, bag_values, kept_overlay, lives_values, remembered
 from .settings import resolve_settings
 from .tokens import BAG, bag_cards
 
@@ -28,10 +32,15 @@ R_OVERLAY = "Board Overlay: before starting the game, players agree which side i
 
 
 def setup_talisman(ctx: Context, setup: dict[str, Any]) -> None:
-    settings = resolve_settings(setup.get("options"))
+    kept = kept_overlay(setup)
+    if kept:
+        ctx.set("overlays", {PACK_ID: kept})
+    known = remembered(kept)
+    options = setup.get("options")
+    settings = resolve_settings(options, remembered_mix=known.bag_mix)
     ctx.set("settings", settings)
     pack = default_pack()
-    lives = settings["lord_lives"] or {}
+    lives = {**known.lord_lives, **(settings["lord_lives"] or {})}
     ctx.set(
         "lords",
         {
@@ -46,13 +55,21 @@ def setup_talisman(ctx: Context, setup: dict[str, Any]) -> None:
     ctx.set("turn", {"seat": "1", "number": 1, "tokens_owed": 1, "kills": 0})
     ctx.set("encounter", None)
     ctx.set("tower_cards", [])
-    ctx.set("tower_draws", {})
-    ctx.set("taught", {})
+    ctx.set("tower_draws", dict(known.tower_draws))
+    ctx.set("taught", dict(known.taught))
+    told = options if isinstance(options, dict) else {}
     side = pack.sides[settings["inner_region"]]
     ctx.emit(
         "talisman_prepared",
         f"Talisman: The Dragon with the {side.name} as the Inner Region.",
-        data={"inner_region": side.id, "settings": settings},
+        data={
+            "inner_region": side.id,
+            "settings": settings,
+            "overlay_values": {
+                **(bag_values(settings["bag_mix"]) if told.get("bag_mix") else {}),
+                **lives_values(settings["lord_lives"] or {}),
+            },
+        },
         steps=[
             Step(
                 "Place Varthrax, Cadorus and Grilipus beside the board with no scale; keep the "

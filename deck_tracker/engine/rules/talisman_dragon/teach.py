@@ -1,9 +1,9 @@
-"""What the table reads from the box, entered once and remembered for the game.
+"""What the table reads from the box, entered once and remembered.
 
 A Dragon Card's name and kind are printed only on the card: when an unknown card is drawn the
 phone asks for them and every later mention shows the name. The game keeps them
-(``state["taught"]``); content overlays of other packs are shared across games, this one is not
-(docs/talisman-dragon.md).
+(``state["taught"]``) and the event carries them as ``overlay_values`` for the pack's content
+overlay, so later games know the card from setup (memory.py, docs/talisman-dragon.md).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from deck_tracker.engine.errors import RuleViolation
 
 from .common import SYSTEMS
 from .content import default_pack
+from .memory import card_values
 
 CARD_KINDS = ("enemy", "event", "object", "follower", "stranger", "place", "spell")
 
@@ -40,5 +41,8 @@ def name_dragon_card(ctx: Context, args: dict[str, Any]) -> None:
     ctx.emit(
         "dragon_card_named",
         f"A {args['deck'].title()} Card is the {args['name']} ({args['kind']}).",
-        data={k: args[k] for k in ("deck", "card", "name", "kind")},
+        data={
+            **{k: args[k] for k in ("deck", "card", "name", "kind")},
+            "overlay_values": card_values(args["deck"], args["card"], args["name"], args["kind"]),
+        },
     )

@@ -2,7 +2,7 @@
 // draw, the board's scales by region, each character's claimed scales and what they add against
 // the current opponents, and the Dragon Tower or Dragon Realm track. Names only, never ids.
 
-import { api } from "../api.js";
+import { api, request } from "../api.js";
 import { h, mount, sheet } from "../dom.js";
 import { navigate } from "../navigation.js";
 import { saveSeat } from "../storage.js";
@@ -16,12 +16,32 @@ const available = (ctx, type) => {
   return Boolean(action && action.available !== false);
 };
 
+// What the table read out (a Dragon Card, a Lord's lives, a stairway's number) joins the pack's
+// content overlay, so later games know it from setup (the game itself remembers it either way).
+async function remember(ctx, result) {
+  const values = Object.assign({}, ...((result && result.events) || []).map((event) => (event.data || {}).overlay_values || {}));
+  if (!Object.keys(values).length) return;
+  const url = "content/talisman-dragon/overlay/";
+  try {
+    const current = await request(url);
+    const data = { ...(current.data || {}) };
+    data.values = { ...(data.values || {}), ...values };
+    await request(url, { method: "PUT", body: { data, expected_version: current.version }, token: ctx.session.token });
+  } catch { /* another phone saved meanwhile, or the server is away: the game still knows it */ }
+}
+
+async function act(ctx, type, args, label) {
+  const result = await quick(ctx, type, args, label);
+  remember(ctx, result);
+  return result;
+}
+
 function button(ctx, type, text, args = {}, extra = {}) {
   const action = ctx.action(type);
   return h("button", {
     type: "button", class: extra.primary ? "primary" : "", "data-action": type, ...extra.attrs,
     disabled: !action || action.available === false, title: (action && action.reason) || "",
-    onclick: () => quick(ctx, type, typeof args === "function" ? args() : args, text),
+    onclick: () => act(ctx, type, typeof args === "function" ? args() : args, text),
     text,
   });
 }
@@ -112,9 +132,9 @@ function nameCard(ctx, card) {
   sheet("Name the Dragon Card", (body, close) => {
     const name = h("input", { name: "card-name", "aria-label": "Name printed on the card" });
     const kind = h("select", { name: "card-kind", "aria-label": "Kind" }, KINDS.map((k) => h("option", { value: k, text: k })));
-    body.append(h("p", { class: "muted", text: "The app remembers it for this game." }), name, kind,
+    body.append(h("p", { class: "muted", text: "The app remembers it for this game and the next ones." }), name, kind,
       h("button", { type: "button", class: "primary", text: "Save", onclick: async () => {
-        if (await quick(ctx, "name_dragon_card", { deck: card.deck, card: card.card, name: name.value.trim(), kind: kind.value }, "Name the card")) close();
+        if (await act(ctx, "name_dragon_card", { deck: card.deck, card: card.card, name: name.value.trim(), kind: kind.value }, "Name the card")) close();
       } }));
   });
 }
