@@ -4,27 +4,13 @@ own dice, the stunned card turned on both screens. Names only, never ids."""
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from typing import Any
 
 import pytest
 
+from tests.browser.live_api import call
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def call(base: str, path: str, body: dict[str, Any] | None = None, token: str = "") -> Any:
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    request = urllib.request.Request(
-        f"{base}/api/v1/{path}",
-        data=None if body is None else json.dumps(body).encode(),
-        headers=headers,
-        method="GET" if body is None else "POST",
-    )
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return json.load(response)
 
 
 def act(base: str, game: dict[str, Any], token: str, action: str, args: dict[str, Any]) -> None:

@@ -11,21 +11,9 @@ from typing import Any
 
 import pytest
 
+from tests.browser.live_api import call
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def call(base: str, path: str, body: dict | None = None, token: str | None = None) -> Any:
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    request = urllib.request.Request(
-        f"{base}/api/v1/{path}",
-        data=None if body is None else json.dumps(body).encode(),
-        headers=headers,
-        method="GET" if body is None else "POST",
-    )
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return json.load(response)
 
 
 def test_a_new_token_opens_the_seat_on_another_phone(
