@@ -350,12 +350,15 @@ export class GameSession {
 
   // Send one action with the version on screen. Resolves to the response, or null when
   // the action was refused (the notice says why and the fresh state is already shown).
-  async act(type, args = {}, { label, key = uuid(), version = this.version } = {}) {
+  // `seat`: act as another seat this phone holds (players sharing one phone); the active seat's
+  // view stays on screen.
+  async act(type, args = {}, { label, key = uuid(), version = this.version, seat = null } = {}) {
     const what = label || type.replace(/_/g, " ");
     const envelope = { type, args, expected_version: version };
+    const held = seat && seat !== this.seat ? (savedGame(this.id) || { seats: {} }).seats[seat] : null;
     this.failed = null;
     try {
-      const result = await api.act(this.id, this.token, envelope, key);
+      const result = await api.act(this.id, held ? held.token : this.token, envelope, key);
       this.applyState(result.state, result.version);
       this.addEvents(result.events);
       this.notice = null;

@@ -21,7 +21,11 @@ HEROES = ("Wizard", "Rogue", "Cleric", "Paladin", "Dwarf", "Ranger")
 
 
 def victory(
-    minor: list[int], major: list[list[int]] | None = None, seed: str = "ball", **options: Any
+    minor: list[int],
+    major: list[list[int]] | None = None,
+    seed: str = "ball",
+    won: bool = True,
+    **options: Any,
 ) -> GameLog:
     """A won game whose heroes (seat 1, 2, ...) earned this Minor and Major Fame."""
     setup = {"host": {"name": "P1", "hero": HEROES[0]}, "options": options}
@@ -34,8 +38,13 @@ def victory(
             game.execute("record_fame", {"action": "wound_general", "count": count, "seat": seat})
         for value in (major or [[]] * len(minor))[index]:
             game.execute("record_fame", {"action": "heal_land", "values": [value], "seat": seat})
-    game.execute("end_game", {"result": "won", "reason": "All the Generals are defeated."})
+    if won:
+        win(game)
     return game
+
+
+def win(game: GameLog) -> None:
+    game.execute("end_game", {"result": "won", "reason": "All the Generals are defeated."})
 
 
 def ball(game: GameLog) -> dict[str, Any]:
@@ -72,10 +81,10 @@ def test_with_four_heroes_the_2nd_3rd_and_4th_choose_in_order() -> None:
     assert ball(game)["order"] == ["2", "3", "4", "1"]
     first, second, third = ball(game)["offered"]
     refused(game, "choose_reward", {"card": first, "seat": "4"}, "not_your_choice")
-    game.execute("choose_reward", {"card": third})
+    game.execute("choose_reward", {"card": third}, actor="3")
     assert ball(game)["next"] == "4"
     outcome = game.execute("choose_reward", {"card": "Folk Hero" if "folk-hero" in
-                                             (first, second) else first})  # fmt: skip
+                                             (first, second) else first}, actor="4")  # fmt: skip
     # The 4th has a single card left: it is handed over without asking.
     assert [e.type for e in outcome.events][-2:] == ["reward_chosen", "grand_ball_done"]
     assert set(awards(game)) == {"1", "2", "3", "4"}
@@ -91,7 +100,9 @@ def test_with_five_heroes_the_fifth_is_cheered_but_given_nothing() -> None:
     cheer = [s["text"] for s in outcome.events[0].steps if "cheer" in s["text"]]
     assert len(cheer) == 1 and "P5" in cheer[0]
     for _ in range(2):
-        game.execute("choose_reward", {"card": ball(game)["remaining"][0]})
+        game.execute(
+            "choose_reward", {"card": ball(game)["remaining"][0]}, actor=ball(game)["next"]
+        )
     assert ball(game)["done"]
     assert set(awards(game)) == {"1", "2", "3", "4"}
 
@@ -184,3 +195,55 @@ def test_entered_effects_are_repeated_when_the_card_is_given() -> None:
     game.execute("set_reward_effect", {"card": CHAMPION, "effect": "Start with 1 extra card."})
     outcome = game.execute("grand_ball")
     assert any("Start with 1 extra card." in s["text"] for s in outcome.events[0].steps)
+
+
+def _with_an_open_proposal() -> GameLog:
+    """Won, with one fame proposal the table neither confirmed nor dismissed: P1 wounded
+    Gorgutt once (the app proposes 1 Minor Fame for it)."""
+    game = victory([2, 5], won=False)
+    game.execute("wound_general", {"general": "gorgutt", "wounds": 1}, actor="1")
+    win(game)
+    [proposal] = game.state["fame"]["proposals"]
+    assert proposal["seat"] == "1" and proposal["action"] == "wound_general"
+    return game
+
+
+def test_the_ball_does_not_begin_over_unconfirmed_fame_unless_the_table_says_so() -> None:
+    # 'Starting with the player that achieved the highest total fame points (Minor+Major Fame)':
+    # a proposal nobody confirmed is no fame, so the table is told before the ranking is made.
+    game = _with_an_open_proposal()
+    error = refused(game, "grand_ball", {}, "fame_unconfirmed")
+    assert "1 deed awaits confirmation" in str(error)
+    assert "grand_ball" not in game.state or not game.state.get("grand_ball")
+    outcome = game.execute("grand_ball", {"leave_unconfirmed": True})
+    assert outcome.events[0].type == "grand_ball_begun"
+    assert ball(game)["fame"]["1"]["total"] == 2  # the gate was not counted
+
+
+def test_the_ball_begins_at_once_when_the_proposal_is_settled_first() -> None:
+    game = _with_an_open_proposal()
+    game.execute("confirm_fame", {"proposal": game.state["fame"]["proposals"][0]["id"]})
+    game.execute("grand_ball")
+    assert ball(game)["fame"]["1"]["total"] == 3
+
+
+def test_a_reward_tapped_on_another_phone_waits_for_the_choosers_confirmation() -> None:
+    game = victory([1, 4, 3, 2])
+    game.execute("grand_ball")
+    assert ball(game)["next"] == "3"
+    first, second, _third = ball(game)["offered"]
+    outcome = game.execute("choose_reward", {"card": first}, actor="1")
+    assert outcome.events[0].type == "reward_proposed"
+    assert ball(game)["proposal"] == {"seat": "3", "card": first, "by": "1"}
+    assert "3" not in awards(game) and ball(game)["next"] == "3"
+    # Only the chooser confirms; anyone else is told who does.
+    error = refused(game, "confirm_reward", {}, "not_available", actor="2")
+    assert "P3" in str(error)
+    # The chooser may choose another card instead: the proposal goes.
+    game.execute("choose_reward", {"card": second}, actor="3")
+    assert awards(game)["3"] == second and ball(game)["proposal"] is None
+    game.execute("choose_reward", {"card": first}, actor="2")
+    assert ball(game)["proposal"]["seat"] == "4"
+    outcome = game.execute("confirm_reward", {}, actor="4")
+    assert awards(game)["4"] == first and ball(game)["done"]
+    assert game.replay() == game.state

@@ -12,6 +12,12 @@ Decisions:
 * The 3 cards are dealt by the app at random (recorded), or named by the table when it deals its
   own cards (``grand_ball`` with ``cards``).
 * When a chooser has a single card left (the 4th of 4), it is handed over without asking.
+* Fame the app proposed and nobody confirmed counts for nothing at the ball: ``grand_ball``
+  refuses (``fame_unconfirmed``, naming how many) until the table confirms or dismisses them, or
+  says explicitly that it begins without them (``leave_unconfirmed``).
+* A reward is chosen on the chooser's own phone. Another phone may tap a card for them: that is
+  a proposal (``grand_ball.proposal``) that the chooser confirms (``confirm_reward``) or replaces
+  by choosing another card; nothing is handed out until then.
 * A reward held from an earlier game (``grant_reward``; the awards service calls it at setup) is
   kept in ``rewards.held`` with where it came from. The cards' effects are not published: the
   table enters them (``effect``) and the app repeats them wherever the card is handed out.
@@ -20,7 +26,8 @@ State::
 
     grand_ball {"order": [seat, ...], "fame": {seat: {"minor", "major", "total"}},
                 "champion": seat, "offered": [card, ...], "remaining": [card, ...],
-                "awards": [{"seat", "hero", "card"}], "next": seat | None, "done": bool}
+                "awards": [{"seat", "hero", "card"}], "next": seat | None, "done": bool,
+                "proposal": {"seat", "card", "by"} | None}
     rewards    {"held": [{"seat", "hero", "card", "source", "note"}], "effects": {card: text}}
 """
 
@@ -123,13 +130,26 @@ def _no_ball_now(state: State, actor: str | None) -> str | None:
             "list[str]",
             max_items=DEALT,
             description="When the table deals its own reward cards: the 3 dealt face up.",
-        )
+        ),
+        "leave_unconfirmed": Arg(
+            "bool",
+            description="Begin although some proposed fame is neither confirmed nor dismissed "
+            "(it then counts for nothing).",
+        ),
     },
     systems=DOTR,
     unavailable=_no_ball_now,
 )
 def grand_ball(ctx: Context, args: dict[str, Any]) -> None:
     """The Realm is saved: the King's Champion to the most famous hero; 3 cards for the next."""
+    open_proposals = len((ctx.state.get("fame") or {}).get("proposals") or [])
+    if open_proposals and not args["leave_unconfirmed"]:
+        deeds = "deed awaits" if open_proposals == 1 else "deeds await"
+        raise RuleViolation(
+            f"{open_proposals} {deeds} confirmation on the Fame tab: confirm or dismiss them "
+            "first (unconfirmed fame counts for nothing at the ball), or begin without them.",
+            code="fame_unconfirmed",
+        )
     totals = fame_totals(ctx.state)
     order = ball_order(ctx, totals, sorted(ctx.state["heroes"], key=int))
     if args["cards"] is not None:
@@ -184,6 +204,7 @@ def grand_ball(ctx: Context, args: dict[str, Any]) -> None:
             "awards": awards,
             "next": None,
             "done": False,
+            "proposal": None,
             "ties": ctx.state.get("settings", {}).get("grand_ball_ties", "major_fame"),
         },
     )
@@ -242,6 +263,8 @@ def _give(ctx: Context, seat: str, card: str, verb: str) -> None:
     award = {"seat": seat, "hero": _hero(ctx.state, seat), "card": card}
     ctx.set("grand_ball", "awards", [*ball["awards"], award])
     ctx.set("grand_ball", "remaining", [c for c in ball["remaining"] if c != card])
+    if ball.get("proposal"):
+        ctx.set("grand_ball", "proposal", None)
     name = _who(ctx.state, seat)
     ctx.emit(
         "reward_chosen",
@@ -268,7 +291,11 @@ def _no_choice_now(state: State, actor: str | None) -> str | None:
     unavailable=_no_choice_now,
 )
 def choose_reward(ctx: Context, args: dict[str, Any]) -> None:
-    """At the Grand Ball, the next hero in fame order chooses one of the cards left."""
+    """At the Grand Ball, the next hero in fame order chooses one of the cards left.
+
+    On the chooser's own phone the card is handed over; tapped on another phone it is proposed,
+    and the chooser confirms it (``confirm_reward``) or chooses another.
+    """
     ball = _ball(ctx.state)
     chooser: str = ball["next"]
     seat = args["seat"] or chooser
@@ -281,7 +308,35 @@ def choose_reward(ctx: Context, args: dict[str, Any]) -> None:
         left = ", ".join(REWARD_CARDS[c] for c in ball["remaining"])
         raise RuleViolation(f"{REWARD_CARDS[card]} is not offered; left: {left}.",
                             code="reward_not_offered")  # fmt: skip
+    if ctx.actor is not None and ctx.actor != chooser:
+        proposal = {"seat": chooser, "card": card, "by": ctx.actor}
+        ctx.set("grand_ball", "proposal", proposal)
+        name = _who(ctx.state, chooser)
+        ctx.emit(
+            "reward_proposed",
+            f"{_who(ctx.state, ctx.actor)} proposes the {REWARD_CARDS[card]} card for {name}.",
+            data=proposal,
+            steps=[Step(f"{name} confirms on their own phone, or chooses another card.",
+                        R_CHOOSE)],
+        )  # fmt: skip
+        return
     _give(ctx, seat, card, "chooses")
+
+
+def _no_proposal_now(state: State, actor: str | None) -> str | None:
+    proposal = (state.get("grand_ball") or {}).get("proposal")
+    if not proposal:
+        return "No reward card is proposed now."
+    if actor is not None and actor != proposal["seat"]:
+        return f"Only {_who(state, proposal['seat'])} confirms their own reward."
+    return None
+
+
+@command("confirm_reward", args={}, systems=DOTR, unavailable=_no_proposal_now)
+def confirm_reward(ctx: Context, args: dict[str, Any]) -> None:
+    """The chooser confirms the reward card another phone proposed for them."""
+    proposal = _ball(ctx.state)["proposal"]
+    _give(ctx, proposal["seat"], proposal["card"], "confirms")
 
 
 @command(

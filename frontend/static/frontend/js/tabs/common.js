@@ -19,11 +19,12 @@ export function openAction(ctx, type, { preset = {}, lock = [], title, submitLab
 }
 
 // One tap: an action that needs no form.
-export async function quick(ctx, type, args = {}, label) {
+// `seat`: act as another seat this phone holds (players sharing a phone).
+export async function quick(ctx, type, args = {}, label, { seat } = {}) {
   const button = document.activeElement;
   if (button && button.tagName === "BUTTON") button.disabled = true;
   try {
-    return await ctx.session.act(type, args, { label: label || actionLabel(type) });
+    return await ctx.session.act(type, args, { label: label || actionLabel(type), seat });
   } finally {
     if (button && button.tagName === "BUTTON") button.disabled = false;
   }

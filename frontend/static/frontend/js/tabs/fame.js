@@ -33,6 +33,16 @@ export const REWARDS = {
   stables: "Stables", "folk-hero": "Folk Hero", blessing: "Blessing",
 };
 
+// Deeds recorded several at a time: one Minor Fame per wound.
+const REPEATED = new Set(["wound_general"]);
+
+// The hero a phone records fame for unless told otherwise: its own, else the active hero.
+function ownHero(state, session) {
+  const heroes = state.heroes || {};
+  if (session.seat && heroes[session.seat]) return session.seat;
+  return (state.turn || {}).active_seat || Object.keys(heroes)[0];
+}
+
 function deed(id) {
   const [kind, tokens, text] = GUIDE[id] || ["minor", 1, id.replace(/_/g, " ")];
   return { kind, tokens, text };
@@ -117,7 +127,7 @@ function recordSheet(ctx, cup) {
   const state = session.state;
   sheet("Record fame", (body, close) => {
     const seat = h("select", { name: "seat", "aria-label": "Hero" }, Object.keys(state.heroes || {}).map((id) =>
-      h("option", { value: id, text: session.seatName(id), selected: id === ((state.turn || {}).active_seat || session.seat) })));
+      h("option", { value: id, text: session.seatName(id), selected: id === ownHero(state, session) })));
     const action = h("select", { name: "action", "aria-label": "Heroic action" },
       ["minor", "major"].map((kind) => h("optgroup", { label: kind === "minor" ? "Minor Fame (gold tokens)" : "Major Fame (blue tokens)" },
         Object.entries(GUIDE).filter(([, [k]]) => k === kind).map(([id, [, tokens, text]]) => h("option", { value: id, text: tokens > 1 ? `${text} (${tokens} tokens)` : text })))));
@@ -125,12 +135,20 @@ function recordSheet(ctx, cup) {
     const values = h("input", { name: "values", inputmode: "numeric", placeholder: "e.g. 3, 2", "aria-label": "Blue token values" });
     const valuesField = h("label", { class: "field" }, h("span", { class: "field-label", text: "Values of the blue tokens drawn" }), values);
     const error = h("p", { class: "form-error", role: "alert" });
-    const update = () => { valuesField.hidden = !(deed(action.value).kind === "major" && cup.owner !== "app"); };
+    const countField = h("div", { class: "field" }, h("span", { class: "field-label", text: "Wounds inflicted" }), count);
+    // Only the fields the chosen deed uses: wounds for a General wounded, the blue tokens' values
+    // for Major Fame when the cup stays at the table.
+    const update = () => {
+      const chosen = deed(action.value);
+      countField.hidden = !REPEATED.has(action.value);
+      valuesField.hidden = !(chosen.kind === "major" && cup.owner !== "app");
+      values.placeholder = chosen.tokens > 1 ? "e.g. 3, 2" : "e.g. 3";
+    };
     action.addEventListener("change", update);
     update();
     body.append(h("form", { class: "action-form", onsubmit: async (event) => {
       event.preventDefault();
-      const args = { action: action.value, seat: seat.value, count: parseInt(count.querySelector("input").value, 10) || 1 };
+      const args = { action: action.value, seat: seat.value, count: countField.hidden ? 1 : parseInt(count.querySelector("input").value, 10) || 1 };
       if (!valuesField.hidden) {
         args.values = values.value.split(/[\s,;]+/).filter(Boolean).map(Number);
         if (args.values.some((v) => Number.isNaN(v))) { error.textContent = "Values are numbers, separated by commas."; return; }
@@ -141,8 +159,7 @@ function recordSheet(ctx, cup) {
     } },
     h("label", { class: "field" }, h("span", { class: "field-label", text: "Hero" }), seat),
     h("label", { class: "field" }, h("span", { class: "field-label", text: "Heroic action" }), action),
-    h("div", { class: "field" }, h("span", { class: "field-label", text: "How many times (wounds, for a General)" }), count),
-    valuesField, error,
+    countField, valuesField, error,
     h("button", { type: "submit", class: "primary big", text: "Record" })));
   });
 }
@@ -155,18 +172,22 @@ function ballCard(ctx) {
   const ball = state.grand_ball;
   if (!ball) {
     const action = ctx.action("grand_ball");
+    const open = ((state.fame || {}).proposals || []).length;
+    const extra = open ? { leave_unconfirmed: true } : {};
     const picks = [0, 1, 2].map((i) => h("select", { name: `dealt-${i}`, "aria-label": `Card ${i + 1} dealt` },
       Object.entries(REWARDS).filter(([id]) => id !== "kings-champion").map(([id, name], j) => h("option", { value: id, text: name, selected: j === i }))));
     return h("section", { class: "card ball-card", "data-testid": "grand-ball" },
       h("h2", { text: "The Grand Ball" }),
       h("p", { text: "The Realm is saved! The hero with the most fame is the King's Champion; 3 reward cards are dealt face up, and the 2nd, 3rd and 4th in fame choose among them in that order." }),
       action && action.available === false ? h("p", { class: "muted", text: action.reason }) : null,
-      h("button", { type: "button", class: "primary big", "data-testid": "begin-ball", disabled: !action || action.available === false,
-        onclick: () => quick(ctx, "grand_ball", {}, "The Grand Ball"), text: "Begin the Grand Ball (the app deals)" }),
+      open ? h("p", { class: "banner banner-warn", role: "status", "data-testid": "ball-unconfirmed",
+        text: `${open === 1 ? "1 deed still awaits" : `${open} deeds still await`} confirmation under "Fame to confirm": confirm or dismiss ${open === 1 ? "it" : "them"} first, or the ball leaves ${open === 1 ? "it" : "them"} out of the ranking.` }) : null,
+      h("button", { type: "button", class: open ? "ghost big" : "primary big", "data-testid": "begin-ball", disabled: !action || action.available === false,
+        onclick: () => quick(ctx, "grand_ball", { ...extra }, "The Grand Ball"), text: open ? "Begin without them (the app deals)" : "Begin the Grand Ball (the app deals)" }),
       h("details", {}, h("summary", { class: "summary-tap", text: "We deal the reward cards ourselves" }),
         h("div", { class: "field" }, picks),
         h("button", { type: "button", class: "ghost big", disabled: !action || action.available === false,
-          onclick: () => quick(ctx, "grand_ball", { cards: picks.map((p) => p.value) }, "The Grand Ball"), text: "Begin with these 3 cards" })));
+          onclick: () => quick(ctx, "grand_ball", { cards: picks.map((p) => p.value), ...extra }, "The Grand Ball"), text: open ? "Begin with these 3 cards, without them" : "Begin with these 3 cards" })));
   }
   const awarded = Object.fromEntries((ball.awards || []).map((a) => [a.seat, a.card]));
   return h("section", { class: "card ball-card", "data-testid": "grand-ball" },
@@ -181,17 +202,35 @@ function ballCard(ctx) {
           : i >= 4 ? h("small", { class: "muted", text: "cheered" }) : null);
     })),
     !ball.done ? h("p", { class: "muted small", text: `Dealt face up: ${(ball.offered || []).map(card).join(", ")}.` }) : null,
-    ball.next ? [
-      h("h3", { "data-testid": "chooser", text: `${session.seatName(ball.next)} chooses` }),
-      h("div", { class: "tile-grid" }, (ball.remaining || []).map((id) => h("button", {
-        type: "button", class: "tile", "data-testid": "reward-choice", "data-card": id,
-        onclick: () => quick(ctx, "choose_reward", { card: id, seat: ball.next }, `${session.seatName(ball.next)} takes ${card(id)}`),
-      }, h("span", { class: "tile-icon", "aria-hidden": "true", text: "♛" }), h("span", { text: card(id) })))),
-    ] : null,
+    ball.next ? chooserBlock(ctx, ball) : null,
     ball.done ? [
       h("p", { class: "muted", text: "Give each hero their card. A seat that sits as a player of an award tracker group has this game in the group's history, with its rewards; the same player and hero start the next game with the card." }),
       h("a", { href: "/awards", class: "button big", "data-link": "", text: "History & awards" }),
     ] : null);
+}
+
+// The chooser's own phone chooses; any other phone proposes a card, which the chooser confirms.
+function chooserBlock(ctx, ball) {
+  const { session } = ctx;
+  const name = session.seatName(ball.next);
+  // This phone holds the chooser's seat (its own, or a player sharing the phone).
+  const mine = session.mySeats().includes(ball.next);
+  const as = { seat: ball.next };
+  const proposal = ball.proposal;
+  return [
+    h("h3", { "data-testid": "chooser", text: mine ? `${name}, choose a reward card` : `${name} chooses` }),
+    proposal && mine ? h("div", { class: "banner banner-fame", "data-testid": "reward-proposal" },
+      h("p", { text: `${session.seatName(proposal.by)} proposes the ${card(proposal.card)} card for you.` }),
+      h("button", { type: "button", class: "primary big", "data-testid": "confirm-reward",
+        onclick: () => quick(ctx, "confirm_reward", {}, `${name} takes ${card(proposal.card)}`, as), text: `Take the ${card(proposal.card)} card` }))
+      : null,
+    proposal && !mine ? h("p", { class: "muted", "data-testid": "reward-proposal", text: `The ${card(proposal.card)} card is proposed: ${name} confirms it on their own phone.` }) : null,
+    !mine && !proposal ? h("p", { class: "muted small", text: `${name} chooses on their own phone. A card tapped here is proposed to them.` }) : null,
+    h("div", { class: "tile-grid" }, (ball.remaining || []).map((id) => h("button", {
+      type: "button", class: "tile", "data-testid": "reward-choice", "data-card": id,
+      onclick: () => quick(ctx, "choose_reward", { card: id, seat: ball.next }, mine ? `${name} takes ${card(id)}` : `${card(id)} proposed for ${name}`, mine ? as : {}),
+    }, h("span", { class: "tile-icon", "aria-hidden": "true", text: "♛" }), h("span", { text: mine ? card(id) : `Propose ${card(id)}` })))),
+  ];
 }
 
 function heldCard(ctx) {
