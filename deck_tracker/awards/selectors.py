@@ -16,7 +16,18 @@ from django.http import Http404
 
 from deck_tracker.engine.content import default_packs
 
-from .models import GameRecord, GroupInvitation, Player, PlayerGroup, PlayerStats, RewardAward
+from .codes import GENERAL_NAMES
+from .models import (
+    REWARD_CARDS,
+    GameRecord,
+    GroupInvitation,
+    Player,
+    PlayerGroup,
+    PlayerStats,
+    RewardAward,
+)
+
+REWARD_NAMES = dict(REWARD_CARDS)
 
 CARD_NAMES = dict(RewardAward._meta.get_field("card").choices or [])
 
@@ -85,6 +96,7 @@ def stats_view(stats: PlayerStats | None) -> dict[str, Any]:
             "by_general": {},
             "by_hero": {},
             "rewards": {},
+            "reward_names": {},
             "computed_at": None,
         }
     return {
@@ -96,9 +108,14 @@ def stats_view(stats: PlayerStats | None) -> dict[str, Any]:
             "major": stats.major_fame,
             "total": stats.minor_fame + stats.major_fame,
         },
-        "by_general": stats.by_general,
-        "by_hero": stats.by_hero,
+        # Each row with the name a player reads (the records keep codes and ids).
+        "by_general": {
+            code: {**row, "name": GENERAL_NAMES.get(code, code)}
+            for code, row in stats.by_general.items()
+        },
+        "by_hero": {hero: {**row, "name": hero_name(hero)} for hero, row in stats.by_hero.items()},
         "rewards": stats.rewards,
+        "reward_names": {card: REWARD_NAMES.get(card, card) for card in stats.rewards},
         "computed_at": stats.computed_at.isoformat().replace("+00:00", "Z"),
     }
 

@@ -64,15 +64,19 @@ def test_statistics_follow_the_finished_game(personas: Personas) -> None:
     body = history(personas, player=personas.ada)
     stats = body["player"]["stats"]
     assert (stats["games"], stats["wins"], stats["losses"]) == (1, 1, 0)
-    assert stats["by_general"]["S"] == {"games": 1, "wins": 1, "losses": 0}
-    assert stats["by_hero"]["wizard"] == {"games": 1, "wins": 1, "losses": 0, "fame": 3}
+    # Each row names what a player reads: the General, the hero, the reward card.
+    assert stats["by_general"]["S"] == {"games": 1, "wins": 1, "losses": 0, "name": "Sapphire"}
+    assert stats["by_hero"]["wizard"] == {
+        "games": 1, "wins": 1, "losses": 0, "fame": 3, "name": "Wizard"
+    }  # fmt: skip
     assert stats["fame"]["total"] == 3
     assert stats["rewards"] == {"kings-champion": 1}
+    assert stats["reward_names"] == {"kings-champion": "King's Champion"}
     lost = personas.play(host=(personas.alice, personas.ada, "Wizard"))
     act(lost["seats"]["1"], lost["id"], "end_game", {"result": "lost", "reason": "Taint."})
     stats = history(personas, player=personas.ada)["player"]["stats"]
     assert (stats["games"], stats["wins"], stats["losses"]) == (2, 1, 1)
-    assert stats["by_general"]["V"] == {"games": 2, "wins": 1, "losses": 1}
+    assert stats["by_general"]["V"] == {"games": 2, "wins": 1, "losses": 1, "name": "Varkolak"}
 
 
 def test_the_member_and_the_outsider(personas: Personas) -> None:

@@ -163,7 +163,7 @@ def test_sign_up_play_win_and_find_the_game_in_the_history(
     assert "King's Champion — Rogue (Bea)" in rewards
     assert f"{card} — Wizard (Ada)" in rewards
     stats = page.locator("[data-testid=player-row]", has_text="Bea").inner_text()
-    assert "1 games · 1 W" in stats
+    assert "1 game · 1 won · 0 lost" in stats
     shot(page, "57-history", full_page=True)
     assert small_targets(page) == []
 

@@ -35,6 +35,10 @@ export const accounts = {
   players: (group) => request(group ? `players/?group=${group}` : "players/", { token: auth() }),
   player: (id) => request(`players/${id}/`, { token: auth() }),
   createPlayer: (group, name) => request("players/", { method: "POST", body: { group, name }, token: auth() }),
+  renameGroup: (group, name) => request(`groups/${group}/`, { method: "PATCH", body: { name }, token: auth() }),
+  deleteGroup: (group) => request(`groups/${group}/`, { method: "DELETE", token: auth() }),
+  renamePlayer: (id, name) => request(`players/${id}/`, { method: "PATCH", body: { name }, token: auth() }),
+  deletePlayer: (id) => request(`players/${id}/`, { method: "DELETE", token: auth() }),
   // Newest first, a page at a time: { records, count, page, pages, next }.
   history: (group, page = 1) => request(`history/?group=${group}&order=newest&page=${page}`, { token: auth() }),
   invitations: () => request("invitations/", { token: auth() }),

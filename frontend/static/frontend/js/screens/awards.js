@@ -3,7 +3,7 @@
 // group's exports (JSON, CSV, the printable Award Tracker sheet) and an import.
 // Everything goes through the account endpoints of the REST API with the account token.
 
-import { h, mount, toast } from "../dom.js";
+import { h, mount, sheet, toast } from "../dom.js";
 import { accounts, currentAccount, fetchFile, forgetAccount, saveAccount } from "../account.js";
 
 // The Award Tracker's abbreviations (Dragon expansion rulebook), as the history gives them.
@@ -17,13 +17,14 @@ export function show(app) {
   const root = h("main", { class: "screen awards" });
   mount(app, root);
   let alive = true;
-  const data = { groups: null, players: null, history: null, historyNext: null, invitations: [], error: "" };
+  const data = { groups: null, players: null, history: null, historyNext: null, invitations: [], error: "", imported: null };
   let group = Number(new URLSearchParams(location.search).get("group") || localStorage.getItem(GROUP_KEY)) || null;
   let loads = 0; // only the latest load of a group shows
   let groupLoads = 0; // and of the groups: a group created meanwhile is not lost
   // Made once, so a render while the list loads keeps what is being typed.
   const groupName = h("input", { name: "group-name", placeholder: "e.g. Friday table", maxlength: 80, "aria-label": "New group's name" });
   const playerName = h("input", { name: "player-name", placeholder: "Player's name", maxlength: 60, "aria-label": "New player's name" });
+  const importFile = h("input", { type: "file", name: "import-file", accept: ".json,.csv,application/json,text/csv", "aria-label": "Award tracker file" });
   const inviteName = h("input", { name: "invite-username", placeholder: "Their username", maxlength: 150, autocapitalize: "off", "aria-label": "Username to invite" });
 
   const head = () => h("header", { class: "wizard-head" },
@@ -164,10 +165,13 @@ export function show(app) {
     return h("section", { class: "card", "data-testid": "groups" },
       h("h2", { text: "Groups" }),
       groups === null ? h("p", { class: "muted", text: "Loading…" })
-        : groups.length ? h("div", { class: "segmented group-tabs" }, groups.map((g) => h("button", {
-          type: "button", class: `seg${g.id === group ? " on" : ""}`, "aria-pressed": String(g.id === group),
-          onclick: () => choose(g.id), text: g.name,
-        })))
+        : groups.length ? [
+          h("div", { class: "segmented group-tabs" }, groups.map((g) => h("button", {
+            type: "button", class: `seg${g.id === group ? " on" : ""}`, "aria-pressed": String(g.id === group),
+            "data-testid": "group-tab", onclick: () => choose(g.id), text: groupLabel(g, groups),
+          }))),
+          ownerActions(groups.find((g) => g.id === group)),
+        ]
           : h("p", { class: "muted", text: "A group is the people you play with: its players, its games and its Award Tracker. Create the first one." }),
       h("form", { class: "row", onsubmit: async (event) => {
         event.preventDefault();
@@ -182,17 +186,116 @@ export function show(app) {
       } }, name, h("button", { type: "submit", class: "primary", disabled: groups === null, text: "Create" })));
   }
 
+  // Two groups of one name are told apart by their owner ("Friday table · ada").
+  function groupLabel(g, groups) {
+    const twin = groups.some((other) => other.id !== g.id && other.name === g.name);
+    return twin || !g.is_owner ? `${g.name} · ${g.owner}` : g.name;
+  }
+
+  // The owner renames or deletes the chosen group.
+  function ownerActions(current) {
+    if (!current || !current.is_owner) return null;
+    return h("div", { class: "row wrap" },
+      h("button", { type: "button", class: "ghost", "data-testid": "rename-group", text: "Rename",
+        onclick: () => renameSheet(`Rename ${current.name}`, current.name, 80, async (name) => {
+          const changed = await accounts.renameGroup(current.id, name);
+          data.groups = data.groups.map((g) => (g.id === changed.id ? changed : g));
+          toast(`The group is now ${changed.name}.`, "ok");
+          render();
+        }) }),
+      h("button", { type: "button", class: "ghost danger", "data-testid": "delete-group", text: "Delete the group",
+        onclick: () => confirmSheet(`Delete ${current.name}?`,
+          `Its players, its ${current.name} history and its Award Tracker go for good, for every member. Export them first to keep a copy.`,
+          "Delete the group", async () => {
+            await accounts.deleteGroup(current.id);
+            toast(`${current.name} is deleted.`, "ok");
+            data.groups = data.groups.filter((g) => g.id !== current.id);
+            group = null;
+            load();
+          }) }));
+  }
+
+  function renameSheet(title, value, maxlength, save) {
+    sheet(title, (body, close) => {
+      const input = h("input", { name: "new-name", value, maxlength, required: true, "aria-label": "New name" });
+      const error = h("p", { class: "form-error", role: "alert" });
+      body.append(h("form", { class: "action-form", onsubmit: async (event) => {
+        event.preventDefault();
+        if (!input.value.trim()) { error.textContent = "A name, please."; return; }
+        try { await save(input.value.trim()); close(); } catch (problem) { error.textContent = fieldsText(problem); }
+      } }, h("label", { class: "field" }, h("span", { class: "field-label", text: "Name" }), input), error,
+      h("button", { type: "submit", class: "primary big", text: "Save" })));
+    });
+  }
+
+  function confirmSheet(title, text, verb, run) {
+    sheet(title, (body, close) => {
+      const error = h("p", { class: "form-error", role: "alert" });
+      body.append(h("p", { text }), error,
+        h("button", { type: "button", class: "danger big", "data-testid": "confirm-delete", text: verb, onclick: async () => {
+          try { await run(); close(); } catch (problem) { error.textContent = fieldsText(problem); }
+        } }),
+        h("button", { type: "button", class: "ghost big", text: "Keep it", onclick: close }));
+    });
+  }
+
+  // A player's statistics, from the group's finished games (computed by the statistics task),
+  // with rename and delete for the group's owner.
+  function playerSheet(p, current) {
+    const stats = p.stats || { games: 0, wins: 0, losses: 0, fame: { minor: 0, major: 0, total: 0 }, by_general: {}, by_hero: {}, rewards: {}, reward_names: {} };
+    const rows = (table) => Object.values(table).sort((a, b) => b.games - a.games || a.name.localeCompare(b.name));
+    const wl = (row) => `${row.games} ${row.games === 1 ? "game" : "games"} · ${row.wins} won · ${row.losses} lost`;
+    sheet(p.name, (body, close) => {
+      body.append(h("div", { "data-testid": "player-stats" },
+        h("dl", { class: "facts" },
+          h("dt", { text: "Games" }), h("dd", { text: wl(stats) }),
+          h("dt", { text: "Fame" }), h("dd", { text: `${stats.fame.total} (${stats.fame.minor} Minor + ${stats.fame.major} Major)` }),
+          p.account ? [h("dt", { text: "Account" }), h("dd", { text: p.account })] : null),
+        rows(stats.by_hero).length ? [h("h3", { text: "Heroes played" }),
+          h("ul", { class: "list" }, rows(stats.by_hero).map((row) => h("li", { class: "list-row" },
+            h("strong", { class: "grow", text: row.name }), h("small", { class: "muted", text: `${wl(row)} · ${row.fame} fame` }))))] : null,
+        rows(stats.by_general).length ? [h("h3", { text: "Against the Generals" }),
+          h("ul", { class: "list" }, rows(stats.by_general).map((row) => h("li", { class: "list-row" },
+            h("strong", { class: "grow", text: row.name }), h("small", { class: "muted", text: wl(row) }))))] : null,
+        Object.keys(stats.rewards).length ? [h("h3", { text: "Rewards won" }),
+          h("p", { text: Object.entries(stats.rewards).map(([card, n]) => `${(stats.reward_names || {})[card] || card}${n > 1 ? ` ×${n}` : ""}`).join(", ") })] : null,
+        stats.games ? null : h("p", { class: "muted", text: `${p.name} has no finished game in this group yet.` })));
+      if (current && current.is_owner) {
+        body.append(h("div", { class: "row wrap" },
+          h("button", { type: "button", class: "ghost", "data-testid": "rename-player", text: "Rename", onclick: () => {
+            close();
+            renameSheet(`Rename ${p.name}`, p.name, 60, async (name) => {
+              const changed = await accounts.renamePlayer(p.id, name);
+              data.players = data.players.map((x) => (x.id === changed.id ? changed : x));
+              render();
+            });
+          } }),
+          h("button", { type: "button", class: "ghost danger", "data-testid": "delete-player", text: "Delete", onclick: () => {
+            close();
+            confirmSheet(`Delete ${p.name}?`, `${p.name} leaves this group's list of players. Finished games keep the name they were played under.`, "Delete the player", async () => {
+              await accounts.deletePlayer(p.id);
+              data.players = data.players.filter((x) => x.id !== p.id);
+              toast(`${p.name} is deleted.`, "ok");
+              render();
+            });
+          } })));
+      }
+    });
+  }
+
   function playersCard() {
     const name = playerName;
     const players = data.players;
+    const current = data.groups.find((g) => g.id === group);
     return h("section", { class: "card", "data-testid": "players" },
       h("h2", { text: "Players" }),
       players === null ? h("p", { class: "muted", text: "Loading…" })
-        : players.length ? h("ul", { class: "list" }, players.map((p) => h("li", { class: "list-row", "data-testid": "player-row" },
-          h("span", { class: "grow" }, h("strong", { text: p.name }), p.account ? h("small", { class: "muted", text: ` · ${p.account}` }) : null),
-          p.stats ? h("small", { class: "muted", text: `${p.stats.games} games · ${p.stats.wins} W · ${p.stats.losses} L` }) : null)))
+        : players.length ? h("ul", { class: "list" }, players.map((p) => h("li", { "data-testid": "player-row" },
+          h("button", { type: "button", class: "list-button player-open", "data-testid": "player-open", onclick: () => playerSheet(p, current) },
+            h("span", { class: "grow" }, h("strong", { text: p.name }), p.account ? h("small", { class: "muted", text: ` · ${p.account}` }) : null),
+            p.stats ? h("small", { class: "muted", text: `${p.stats.games} ${p.stats.games === 1 ? "game" : "games"} · ${p.stats.wins} won · ${p.stats.losses} lost` }) : null))))
           : h("p", { class: "muted", text: "No players yet. Add each person who plays with this group; choose them when a game starts or when they join." }),
-      h("form", { class: "row", onsubmit: async (event) => {
+      !current.is_owner ? h("p", { class: "muted small", text: `${current.owner} adds and renames this group's players.` }) : h("form", { class: "row", onsubmit: async (event) => {
         event.preventDefault();
         if (!name.value.trim()) return;
         try {
@@ -248,8 +351,9 @@ export function show(app) {
   // ---- exports, the sheet, import ------------------------------------------------------
 
   function filesCard() {
-    const file = h("input", { type: "file", name: "import-file", accept: ".json,.csv,application/json,text/csv", "aria-label": "Award tracker file" });
+    const file = importFile;
     const result = h("p", { class: "muted", role: "status" });
+    const shown = (text) => { data.imported = text; render(); };
     const download = async (path, button) => {
       button.disabled = true;
       try {
@@ -286,22 +390,26 @@ export function show(app) {
       h("form", { class: "import-form", onsubmit: async (event) => {
         event.preventDefault();
         const chosen = file.files && file.files[0];
-        if (!chosen) { result.textContent = "Choose a JSON or CSV export first."; return; }
+        if (!chosen) { shown("Choose a JSON or CSV export first."); return; }
         const text = await chosen.text();
         let body;
         if (/\.csv$/i.test(chosen.name) || !text.trim().startsWith("{")) body = { group, csv: text };
         else {
-          try { body = { group, document: JSON.parse(text) }; } catch { result.textContent = "That file is not valid JSON."; return; }
+          try { body = { group, document: JSON.parse(text) }; } catch { shown("That file is not valid JSON."); return; }
         }
         try {
           const counts = await accounts.importAwards(body);
-          result.textContent = `Imported ${counts.games_created} game(s); ${counts.games_skipped} already here; ${counts.players_created} new player(s).`;
+          file.value = "";
+          const games = (n) => `${n} ${n === 1 ? "game" : "games"}`;
+          data.imported = `Imported ${games(counts.games_created)}; ${games(counts.games_skipped)} already here; ${counts.players_created} new ${counts.players_created === 1 ? "player" : "players"}.`;
           load();
-        } catch (problem) { result.textContent = fieldsText(problem); }
+        } catch (problem) { shown(fieldsText(problem)); }
       } },
       h("h3", { text: "Import" }),
       h("p", { class: "muted small", text: "An export of this app (JSON or CSV) adds the games this group lacks." }),
-      file, h("button", { type: "submit", class: "ghost big", text: "Import into this group" }), result));
+      file, h("button", { type: "submit", class: "ghost big", text: "Import into this group" }),
+      data.imported ? h("div", { class: "banner", "data-testid": "import-result" }, h("p", { class: "grow", text: data.imported }),
+        h("button", { type: "button", class: "ghost", text: "Dismiss", onclick: () => { data.imported = null; render(); } })) : result));
   }
 
   // ---- loading -------------------------------------------------------------------------
@@ -313,6 +421,7 @@ export function show(app) {
     data.players = null;
     data.history = null;
     data.historyNext = null;
+    data.imported = null;
     render();
     loadGroup();
   }
