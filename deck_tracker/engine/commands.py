@@ -18,6 +18,19 @@ ArgType = str  # "str" | "int" | "bool" | "list[str]" | "dict[str,int]" | "list[
 
 
 @dataclass(frozen=True)
+class Choice:
+    """One legal value of an argument now, with the name a player reads."""
+
+    value: str
+    title: str
+    maximum: int | None = None  # a ``dict[str,int]`` argument: at most this many of it
+
+
+# What an argument may name in this state, for this seat (the seat's view: never a hidden card).
+Offer = Callable[[State, "str | None"], list[Choice]]
+
+
+@dataclass(frozen=True)
 class Arg:
     type: ArgType
     required: bool = False
@@ -27,12 +40,28 @@ class Arg:
     choices: tuple[str, ...] | None = None
     max_items: int = 200
     description: str = ""
+    # The legal choices now, published as ``oneOf`` of ``{"const", "title"}``; the phone builds
+    # its pickers from them. ``unoffered``: why the command cannot be used when a required
+    # argument has no choice now.
+    offers: Offer | None = field(default=None, compare=False)
+    unoffered: str = ""
+    unique: bool = False  # a list naming each thing at most once (cards paid, say)
 
-    def json_schema(self) -> dict[str, Any]:
+    def offered(self, state: State, actor: str | None) -> list[Choice] | None:
+        return None if self.offers is None else list(self.offers(state, actor))
+
+    def json_schema(self, offered: list[Choice] | None = None) -> dict[str, Any]:
         schema: dict[str, Any]
+        one_of = (
+            None
+            if offered is None
+            else [{"const": choice.value, "title": choice.title} for choice in offered]
+        )
         if self.type == "str":
             schema = {"type": "string", "maxLength": 200}
-            if self.choices:
+            if one_of is not None:
+                schema["oneOf"] = one_of
+            elif self.choices:
                 schema["enum"] = list(self.choices)
         elif self.type == "int":
             schema = {"type": "integer"}
@@ -43,11 +72,12 @@ class Arg:
         elif self.type == "bool":
             schema = {"type": "boolean"}
         elif self.type == "list[str]":
-            schema = {
-                "type": "array",
-                "items": {"type": "string", "maxLength": 200},
-                "maxItems": self.max_items,
-            }
+            items: dict[str, Any] = {"type": "string", "maxLength": 200}
+            if one_of is not None:
+                items["oneOf"] = one_of
+            schema = {"type": "array", "items": items, "maxItems": self.max_items}
+            if self.unique:
+                schema["uniqueItems"] = True
         elif self.type == "list[int]":
             item: dict[str, Any] = {"type": "integer"}
             if self.minimum is not None:
@@ -57,6 +87,17 @@ class Arg:
             schema = {"type": "array", "items": item, "maxItems": self.max_items}
         elif self.type == "dict[str,int]":
             schema = {"type": "object", "additionalProperties": {"type": "integer"}}
+            if offered is not None:
+                schema["properties"] = {
+                    choice.value: {
+                        "type": "integer",
+                        "minimum": 0,
+                        "maximum": choice.maximum if choice.maximum is not None else 99,
+                        "title": choice.title,
+                    }
+                    for choice in offered
+                }
+                schema["additionalProperties"] = False
         else:  # pragma: no cover - declarations are static
             raise ValueError(self.type)
         if self.default is not None:
@@ -81,10 +122,13 @@ class CommandSpec:
     # Returns why the command cannot be used now, or None when it can.
     unavailable: Availability | None = None
 
-    def json_schema(self) -> dict[str, Any]:
+    def json_schema(self, offered: Mapping[str, list[Choice]] | None = None) -> dict[str, Any]:
+        offered = offered or {}
         return {
             "type": "object",
-            "properties": {name: arg.json_schema() for name, arg in self.args.items()},
+            "properties": {
+                name: arg.json_schema(offered.get(name)) for name, arg in self.args.items()
+            },
             "required": [name for name, arg in self.args.items() if arg.required],
             "additionalProperties": False,
         }
@@ -309,13 +353,22 @@ def describe_commands(
         reason = reason or closed_reason(state)
         if reason is None and spec.unavailable:
             reason = spec.unavailable(state, actor)
+        offered: dict[str, list[Choice]] = {}
+        if reason is None:
+            for name, arg in spec.args.items():
+                choices = arg.offered(state, actor)
+                if choices is None:
+                    continue
+                offered[name] = choices
+                if not choices and arg.required and reason is None:
+                    reason = arg.unoffered or "Nothing to choose from now."
         described.append(
             {
                 "type": spec.name,
                 "description": spec.description,
                 "available": reason is None,
                 "reason": reason,
-                "args": spec.json_schema(),
+                "args": spec.json_schema(offered),
             }
         )
     return described

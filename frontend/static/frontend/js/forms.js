@@ -123,6 +123,70 @@ function candidateCards(session, content, type, values) {
   return seat === session.seat ? deck.hand : (state.hands && state.hands[seat]) || [];
 }
 
+// ---- choices the server offers (JSON Schema oneOf of {const, title}) ----------------------
+// Every argument that names something in the game comes with its legal choices now, titled as
+// printed; the phone shows pickers and steppers, never a text box for an id.
+
+function offeredOne(name, prop, preset) {
+  const options = prop.oneOf.map((o) => ({ value: o.const, label: o.title }));
+  if (options.length <= 4) {
+    const control = segmented(name, options, preset ?? prop.default ?? (options[0] && options[0].value));
+    return { control, read: () => (control.querySelector(`input[name="${name}"]:checked`) || {}).value };
+  }
+  const select = h("select", { name },
+    h("option", { value: "", text: "Choose…" }),
+    options.map((o) => h("option", { value: o.value, text: o.label, selected: o.value === preset })));
+  return { control: select, read: () => select.value || undefined };
+}
+
+function offeredMany(name, prop, preset = []) {
+  const options = prop.items.oneOf.map((o) => ({ value: o.const, label: o.title }));
+  if (!options.length) return { control: h("p", { class: "muted", text: "Nothing to choose from now." }), read: () => undefined };
+  if (prop.uniqueItems) {
+    const box = h("div", { class: "choice-list" }, options.map((o, i) => h("label", { class: "choice" },
+      h("input", { type: "checkbox", name, value: o.value, id: `${name}-${i}`, checked: preset.includes(o.value) }),
+      h("span", { text: o.label }))));
+    return { control: box, read: () => {
+      const picked = [...box.querySelectorAll("input:checked")].map((input) => input.value);
+      return picked.length ? picked : undefined;
+    } };
+  }
+  // The same choice may come more than once (a location per escaping Minion): pick and add.
+  const picked = [...preset];
+  const title = Object.fromEntries(options.map((o) => [o.value, o.label]));
+  const chips = h("ul", { class: "chips" });
+  const select = h("select", { name, "aria-label": "Choose" }, options.map((o) => h("option", { value: o.value, text: o.label })));
+  const draw = () => chips.replaceChildren(...picked.map((value, i) => h("li", { class: "chip" }, title[value] || value,
+    h("button", { type: "button", class: "icon-btn", "aria-label": `Remove ${title[value] || value}`, text: "✕",
+      onclick: () => { picked.splice(i, 1); draw(); } }))));
+  const add = h("button", { type: "button", class: "ghost", text: "Add", onclick: () => {
+    if (prop.maxItems && picked.length >= prop.maxItems) return;
+    picked.push(select.value);
+    draw();
+  } });
+  draw();
+  return { control: h("div", {}, h("div", { class: "row" }, select, add), chips), read: () => (picked.length ? [...picked] : undefined) };
+}
+
+function offeredCounts(name, prop, preset = {}) {
+  const rows = h("div", { class: "minion-steppers" });
+  const inputs = {};
+  for (const [key, sub] of Object.entries(prop.properties)) {
+    const row = stepper(`${name}.${key}`, preset[key] ?? 0, { min: sub.minimum ?? 0, max: sub.maximum ?? 99, label: sub.title || key });
+    row.prepend(h("span", { class: "stepper-name", text: sub.title || key }));
+    inputs[key] = row.querySelector("input");
+    rows.append(row);
+  }
+  return { control: rows, read: () => {
+    const out = {};
+    for (const [key, input] of Object.entries(inputs)) {
+      const n = parseInt(input.value, 10) || 0;
+      if (n) out[key] = n;
+    }
+    return Object.keys(out).length ? out : undefined;
+  } };
+}
+
 // Build the form of one action. `preset` fills arguments (hidden when `lock` lists them).
 export function actionForm(session, content, action, { preset = {}, lock = [], onDone, submitLabel } = {}) {
   const schema = action.args || { properties: {} };
@@ -137,7 +201,20 @@ export function actionForm(session, content, action, { preset = {}, lock = [], o
     if (lock.includes(name)) continue;
     const hint = prop.description || "";
     const title = name.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
-    if (name === "location" && content) {
+    const label = prop.title || title;
+    if (prop.oneOf && !["location", "general", "seat", "colour"].includes(name)) {
+      const { control, read } = offeredOne(`${action.type}-${name}`, prop, preset[name]);
+      form.append(fieldset(label, control, hint));
+      readers[name] = read;
+    } else if (prop.type === "array" && prop.items && prop.items.oneOf) {
+      const { control, read } = offeredMany(`${action.type}-${name}`, prop, preset[name]);
+      form.append(fieldset(label, control, hint));
+      readers[name] = read;
+    } else if (prop.type === "object" && prop.properties && name !== "minions") {
+      const { control, read } = offeredCounts(`${action.type}-${name}`, prop, preset[name]);
+      form.append(fieldset(label, control, hint));
+      readers[name] = read;
+    } else if (name === "location" && content) {
       const select = locationSelect(content, preset.location);
       form.append(field("Location", select));
       readers[name] = () => select.value || undefined;

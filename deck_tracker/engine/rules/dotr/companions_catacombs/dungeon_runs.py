@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from deck_tracker.engine.commands import Arg, command
+from deck_tracker.engine.commands import Arg, Choice, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import draw_cards, get_deck, move_cards
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.rules.dotr.base.expansions import has_expansion
+from deck_tracker.engine.rules.dotr.base.offers import colour_choices, location_choices
 from deck_tracker.engine.rules.dotr.base.pending import on_board
 from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
@@ -217,8 +218,17 @@ def reveal_dungeon_room(ctx: Context, args: dict[str, Any]) -> None:
     "resolve_dungeon_room",
     args={
         "completed": Arg("bool", default=True, description="The encounter was defeated."),
-        "escaped": Arg("dict[str,int]", description="Minions not defeated, by colour."),
-        "escape_to": Arg("list[str]", max_items=30, description="A location per escaping Minion."),
+        "escaped": Arg(
+            "dict[str,int]",
+            description="Minions not defeated, by colour.",
+            offers=colour_choices(maximum=6),
+        ),
+        "escape_to": Arg(
+            "list[str]",
+            max_items=30,
+            description="A location per escaping Minion.",
+            offers=location_choices,
+        ),
     },
     systems=DOTR,
 )
@@ -287,11 +297,27 @@ def leave_dungeon(ctx: Context, args: dict[str, Any]) -> None:
     )
 
 
+def _relic_offer(state: State) -> list[Choice]:
+    """The Relics the Dungeon's token shows; when not entered, every Relic card still there."""
+    run = state.get("dungeon_run") or {}
+    dungeon = (state.get("dungeons") or {}).get(run.get("location") or "")
+    if not run or not dungeon:
+        return []
+    relics = [r for r in card_of(state, TOKENS, dungeon["token"]).data["relics"] if r]
+    if not relics:
+        relics = list(dict.fromkeys(get_deck(state, RELICS)["draw"]))
+    return [Choice(relic, title_of(state, RELICS, relic)) for relic in relics]
+
+
 @command(
     "fight_treasure_room",
     args={
         "defeated": Arg("bool", required=True, description="The hero defeated the Treasure Room."),
-        "relic": Arg("str", description="The Treasure chosen (a Relic card of the token)."),
+        "relic": Arg(
+            "str",
+            description="The Treasure chosen (a Relic card of the token).",
+            offers=lambda state, actor: _relic_offer(state),
+        ),
     },
     systems=DOTR,
 )

@@ -21,12 +21,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from deck_tracker.engine.commands import Arg, command
+from deck_tracker.engine.commands import Arg, Choice, command
 from deck_tracker.engine.content import COLOURS, COMPANION_COLOURS, Card
 from deck_tracker.engine.core import Context, State, Step, snapshot
 from deck_tracker.engine.decks import draw_cards, get_deck, move_cards
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.rules.dotr.base.board import Realm
+from deck_tracker.engine.rules.dotr.base.offers import card_choices, hand_of
 from deck_tracker.engine.rules.dotr.base.pending import (
     add_pending,
     find_pending,
@@ -215,6 +216,33 @@ def _hireable(state: State, rec: dict[str, Any]) -> list[str]:
     return [c for c in rec["cards"] if card_of(state, c).kind == "companion"]
 
 
+def _hire_offer(state: State) -> list[Choice]:
+    """The Companions revealed this time, with their cost when known."""
+    rec = state.get("recruitment") or {}
+    if not rec or rec.get("waiting"):
+        return []
+    known = state.get("companion_costs") or {}
+    offered = []
+    for card_id in _hireable(state, rec):
+        card = card_of(state, card_id)
+        cost = card.data.get("cost") or {}
+        colour, number = cost.get("colour") or known.get(card_id), cost.get("cards")
+        if colour and number is not None:
+            plural = "card" if number == 1 else "cards"
+            offered.append(Choice(card_id, f"{card.name} ({number} {colour} {plural})"))
+        else:
+            offered.append(Choice(card_id, card.name))
+    return offered
+
+
+def _payment_offer(state: State, actor: str | None) -> list[Choice]:
+    """The recruiting hero's hand, offered to that hero's phone only."""
+    rec = state.get("recruitment") or {}
+    if not rec or (actor is not None and actor != rec.get("seat")):
+        return []
+    return card_choices(state, hand_of(state, rec.get("seat")))
+
+
 @command(
     "recruit_choose",
     args={
@@ -271,8 +299,18 @@ def _split_payment(
 @command(
     "hire",
     args={
-        "companion": Arg("str", description="The Companion recruited; omit to recruit none."),
-        "cards": Arg("list[str]", max_items=12, description="The Hero Cards paid."),
+        "companion": Arg(
+            "str",
+            description="The Companion recruited; omit to recruit none.",
+            offers=lambda state, actor: _hire_offer(state),
+        ),
+        "cards": Arg(
+            "list[str]",
+            max_items=12,
+            description="The Hero Cards paid.",
+            offers=lambda state, actor: _payment_offer(state, actor),
+            unique=True,
+        ),
         "cost_colour": Arg(
             "str", choices=COMPANION_COLOURS, description="As printed, if not entered."
         ),

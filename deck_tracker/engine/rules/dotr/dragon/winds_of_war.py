@@ -28,6 +28,7 @@ from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import draw_cards, get_deck, move_cards
 from deck_tracker.engine.errors import RuleViolation
 from deck_tracker.engine.rules.dotr.base.board import Realm
+from deck_tracker.engine.rules.dotr.base.offers import own_hand
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
 from deck_tracker.engine.rules.dotr.base.pending import (
     add_pending,
@@ -100,7 +101,16 @@ def quiet_night(realm: Realm, card: Card) -> bool:
 
 @command(
     "play_special",
-    args={"card": Arg("str", required=True, description="The Special Hero Card."), "seat": SEAT},
+    args={
+        "card": Arg(
+            "str",
+            required=True,
+            description="The Special Hero Card.",
+            offers=own_hand("hero", kind="special"),
+            unoffered="No Special Hero Card in your hand.",
+        ),
+        "seat": SEAT,
+    },
     systems=DOTR,
 )
 def play_special(ctx: Context, args: dict[str, Any]) -> None:
