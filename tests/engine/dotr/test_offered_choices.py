@@ -85,3 +85,41 @@ def test_escaping_minions_are_counted_by_faction_and_sent_to_named_locations() -
     places = offered(actions(game, "1")["resolve_dungeon_room"], "escape_to")
     assert places["monarch-city"] == "Monarch City"
     assert len(places) == len(game.state["board"])
+
+
+# Arguments that name a thing of the game (a seat, a place, a General, a card, a Companion...).
+NAMES_A_THING = {
+    "seat", "location", "locations", "general", "quest", "companion", "relic", "escaped",
+    "escape_to", "card", "special", "hero",
+}  # fmt: skip
+# The generic deck commands (draw, discard, ...) name piles and decks of any game system.
+GENERIC = {"draw", "discard", "shuffle", "peek", "put_back", "take", "box", "claim_seat", "join"}
+
+
+def test_every_thing_an_available_action_names_is_offered_with_a_printed_title() -> None:
+    game = GameLog.start(
+        {
+            "host": {"name": "Ada", "hero": "Wizard"},
+            "expansions": ["dragon", "companions_catacombs", "heros_calling"],
+        },
+        seed="all",
+    )
+    game.execute("join", {"name": "Bea", "hero": "Rogue"}, actor=None)
+    missing, ids = [], []
+    for seat in ("1", "2"):
+        for action in describe_commands(game.state, seat, hidden=frozenset()):
+            if not action["available"] or action["type"] in GENERIC:
+                continue
+            for arg, schema in action["args"]["properties"].items():
+                if arg not in NAMES_A_THING:
+                    continue
+                choices = schema.get("oneOf", schema.get("items", {}).get("oneOf"))
+                titled = [p.get("title") for p in (schema.get("properties") or {}).values()]
+                if choices is None and not titled:
+                    missing.append(f"{action['type']}.{arg}")
+                    continue
+                for title in [c["title"] for c in choices or []] + titled:
+                    if not title or ID.match(title) or "_" in title:
+                        ids.append(f"{action['type']}.{arg}: {title!r}")
+    assert sorted(set(missing)) == [], sorted(set(missing))
+    assert ids == []

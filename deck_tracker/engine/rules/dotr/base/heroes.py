@@ -19,6 +19,7 @@ from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import draw_cards, get_deck, move_cards
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.rules.dotr.base.expansions import card_count
+from deck_tracker.engine.rules.dotr.base.offers import held_by_hero
 from deck_tracker.engine.rules.dotr.base.packs import unentered_steps
 from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
@@ -28,6 +29,7 @@ from deck_tracker.engine.rules.dotr.base.table import (
     location_name,
     packs_of,
     require_playing,
+    seat_choices,
     seat_of,
 )
 
@@ -197,7 +199,11 @@ def discard_to_limit(ctx: Context, args: dict[str, Any]) -> None:
         "colour": Arg("str", required=True, choices=COLOURS, description="The declared colour."),
         "actions": Arg("int", default=1, minimum=1, maximum=RUMORS_MAX_ACTIONS),
         "cards": CARDS,
-        "seat": Arg("str", description="The hero listening; the active seat by default."),
+        "seat": Arg(
+            "str",
+            description="The hero listening; the active seat by default.",
+            offers=seat_choices,
+        ),
     },
     systems=DOTR,
 )
@@ -289,7 +295,13 @@ def draw_quest(ctx: Context, args: dict[str, Any]) -> None:
     )
 
 
-QUEST = Arg("str", required=True, description="The Quest card's id.")
+QUEST = Arg(
+    "str",
+    required=True,
+    description="The Quest card.",
+    offers=held_by_hero("quests"),
+    unoffered="Your hero holds no open Quest.",
+)
 
 
 def _held_quest(ctx: Context, seat: str, quest: str, key: str) -> list[str]:

@@ -14,7 +14,7 @@ from typing import Any
 from deck_tracker.engine.commands import Choice, Offer
 from deck_tracker.engine.core import State
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
-from deck_tracker.engine.rules.dotr.base.table import FACTIONS, location_name
+from deck_tracker.engine.rules.dotr.base.table import FACTIONS, board_choices, packs_of
 
 __all__ = [
     "card_choices",
@@ -61,12 +61,8 @@ def own_hand(deck: str = "hero", *, kind: str | None = None) -> Offer:
     return offer
 
 
-def location_choices(state: State, actor: str | None = None) -> list[Choice]:
-    board = state.get("board") or {}
-    return sorted(
-        (Choice(location, location_name(state, location)) for location in board),
-        key=lambda choice: choice.title,
-    )
+# Every location of the board, by its printed name (defined beside LOCATION).
+location_choices = board_choices
 
 
 def colour_choices(maximum: int | None = None) -> Offer:
@@ -76,3 +72,46 @@ def colour_choices(maximum: int | None = None) -> Offer:
         return [Choice(colour, plural, maximum) for colour, (_one, plural) in FACTIONS.items()]
 
     return offer
+
+
+def table_deck(deck: str) -> Offer:
+    """A deck the table holds itself: the cards that may be the one it turned, by name (sorted
+    by name: the app knows what remains, never an order). Nothing when the app draws it."""
+
+    def offer(state: State, actor: str | None) -> list[Choice]:
+        held = (state.get("decks") or {}).get(deck) or {}
+        if held.get("owner") != "table":
+            return []
+        remaining = dict.fromkeys(held.get("draw") or [])
+        return sorted(card_choices(state, remaining), key=lambda choice: choice.title)
+
+    return offer
+
+
+def held_by_hero(key: str = "quests") -> Offer:
+    """The asking seat's hero's open (or completed) Quests, face up on the table."""
+
+    def offer(state: State, actor: str | None) -> list[Choice]:
+        hero = (state.get("heroes") or {}).get(actor or "") or {}
+        return card_choices(state, hero.get(key) or [])
+
+    return offer
+
+
+def boxed_specials(state: State, actor: str | None = None) -> list[Choice]:
+    """The Special Hero Cards put back in the box (used ones a card lets a hero take back)."""
+    boxed = ((state.get("decks") or {}).get("hero") or {}).get("box") or []
+    known = game_cards(state)
+    specials = [c for c in dict.fromkeys(boxed) if getattr(known.get(c), "kind", "") == "special"]
+    return card_choices(state, specials)
+
+
+def free_heroes(state: State, actor: str | None = None) -> list[Choice]:
+    """The heroes of the game's packs that no seat plays, by name."""
+    taken = {str(hero.get("hero")) for hero in (state.get("heroes") or {}).values()}
+    found: dict[str, str] = {}
+    for pack in packs_of(state):
+        for hero_id, hero in pack.heroes.items():
+            if hero_id not in taken:
+                found.setdefault(hero_id, str(hero.name))
+    return sorted((Choice(h, name) for h, name in found.items()), key=lambda c: c.title)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from deck_tracker.engine.commands import Arg, command
+from deck_tracker.engine.commands import Arg, Choice, command
 from deck_tracker.engine.content import COLOURS, Pack, UnknownContentError
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import seat_label
@@ -142,8 +142,53 @@ def exchange(ctx: Context, location: str, piece: str, value: Any, stock: str) ->
     ctx.set("board", location, piece, value)
 
 
-SEAT = Arg("str", description="The seat whose hero it is; the caller's by default.")
-LOCATION = Arg("str", required=True, description="A location's id, name or alias.")
+def seat_choices(state: State, actor: str | None = None) -> list[Choice]:
+    """The seats with a hero on the board: "Ada (Wizard)"."""
+    seats = state.get("seats") or {}
+    return [
+        Choice(seat, f"{seats.get(seat, {}).get('name') or hero_name(state, seat)} "
+                     f"({hero_name(state, seat)})")
+        for seat in sorted(state.get("heroes") or {}, key=lambda s: (len(s), s))
+    ]  # fmt: skip
+
+
+def board_choices(state: State, actor: str | None = None) -> list[Choice]:
+    """Every location of the board, by its printed name."""
+    return sorted(
+        (Choice(place, location_name(state, place)) for place in state.get("board") or {}),
+        key=lambda choice: choice.title,
+    )
+
+
+def general_choices(state: State, actor: str | None = None) -> list[Choice]:
+    """The Generals still in the game, by name."""
+    return [
+        Choice(general, general_name(state, general))
+        for general, entry in (state.get("generals") or {}).items()
+        if not entry.get("defeated")
+    ]
+
+
+def slain_generals(state: State, actor: str | None = None) -> list[Choice]:
+    """The Generals slain so far, by name."""
+    return [
+        Choice(general, general_name(state, general))
+        for general, entry in (state.get("generals") or {}).items()
+        if entry.get("defeated")
+    ]
+
+
+def general_name(state: State, general: str) -> str:
+    found = content_item(state, "generals", general)
+    return str(found.name) if found else general.replace("-", " ").title()
+
+
+SEAT = Arg(
+    "str", description="The seat whose hero it is; the caller's by default.", offers=seat_choices
+)
+LOCATION = Arg(
+    "str", required=True, description="A location's id, name or alias.", offers=board_choices
+)
 
 
 # ------------------------------------------------------------------------------------------
@@ -302,7 +347,13 @@ def set_location(ctx: Context, args: dict[str, Any]) -> None:
 @command(
     "wound_general",
     args={
-        "general": Arg("str", required=True, description="The General's id or name."),
+        "general": Arg(
+            "str",
+            required=True,
+            description="The General's id or name.",
+            offers=general_choices,
+            unoffered="Every General is slain.",
+        ),
         "wounds": Arg("int", default=1, minimum=1, maximum=20),
     },
     systems=DOTR,

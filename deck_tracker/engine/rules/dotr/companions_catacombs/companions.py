@@ -34,6 +34,7 @@ from deck_tracker.engine.rules.dotr.base.expansions import (
     has_expansion,
     keep_entered_content,
 )
+from deck_tracker.engine.rules.dotr.base.offers import boxed_specials, held_by_hero
 from deck_tracker.engine.rules.dotr.base.packs import effective_pack, game_cards
 from deck_tracker.engine.rules.dotr.base.pending import on_board
 from deck_tracker.engine.rules.dotr.base.table import (
@@ -205,9 +206,16 @@ def require_cc(state: State) -> None:
 @command(
     "dismiss_companion",
     args={
-        "companion": Arg("str", required=True),
+        "companion": Arg(
+            "str",
+            required=True,
+            offers=held_by_hero("companions"),
+            unoffered="Your hero has no Companion.",
+        ),
         "special": Arg(
-            "str", description="The Special card taken back from the box, if the card says so."
+            "str",
+            description="The Special card taken back from the box, if the card says so.",
+            offers=boxed_specials,
         ),
         "seat": SEAT,
     },

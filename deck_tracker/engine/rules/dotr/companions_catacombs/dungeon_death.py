@@ -20,6 +20,7 @@ from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.core import Context, Step
 from deck_tracker.engine.decks import get_deck, move_cards
 from deck_tracker.engine.errors import RuleViolation
+from deck_tracker.engine.rules.dotr.base.offers import boxed_specials, free_heroes
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
 from deck_tracker.engine.rules.dotr.base.pending import find_pending, remove_pending
 from deck_tracker.engine.rules.dotr.base.setup import enter_hero
@@ -51,8 +52,14 @@ def _discard_hand(ctx: Context, deck: str, seat: str) -> list[str]:
 @command(
     "dungeon_death",
     args={
-        "hero": Arg("str", description="The new hero; the same hero by default."),
-        "special": Arg("str", description="A used Special card the new hero takes back."),
+        "hero": Arg(
+            "str", description="The new hero; the same hero by default.", offers=free_heroes
+        ),
+        "special": Arg(
+            "str",
+            description="A used Special card the new hero takes back.",
+            offers=boxed_specials,
+        ),
     },
     systems=DOTR,
 )

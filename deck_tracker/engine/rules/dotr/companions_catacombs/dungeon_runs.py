@@ -13,7 +13,7 @@ from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import draw_cards, get_deck, move_cards
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.rules.dotr.base.expansions import has_expansion
-from deck_tracker.engine.rules.dotr.base.offers import colour_choices, location_choices
+from deck_tracker.engine.rules.dotr.base.offers import colour_choices, location_choices, table_deck
 from deck_tracker.engine.rules.dotr.base.pending import on_board
 from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
@@ -104,7 +104,11 @@ def _reveal(
     "enter_dungeon",
     args={
         "seat": SEAT,
-        "card": Arg("str", description="Table-owned Treasure Room deck: the card drawn."),
+        "card": Arg(
+            "str",
+            description="Table-owned Treasure Room deck: the card drawn.",
+            offers=table_deck(TREASURES),
+        ),
         "goal": Arg(
             "int", minimum=1, maximum=20, description="Its Exploration Goal, if not entered."
         ),
@@ -180,7 +184,11 @@ def enter_dungeon(ctx: Context, args: dict[str, Any]) -> None:
 
 
 ROOM_ARGS = {
-    "card": Arg("str", description="Table-owned Dungeon Room deck: the card revealed."),
+    "card": Arg(
+        "str",
+        description="Table-owned Dungeon Room deck: the card revealed.",
+        offers=table_deck(ROOMS),
+    ),
     "exploration": Arg("int", minimum=0, maximum=2, description="Its Exploration, if not entered."),
 }
 

@@ -34,7 +34,14 @@ from deck_tracker.engine.rules.dotr.base.pending import (
     on_board,
     remove_pending,
 )
-from deck_tracker.engine.rules.dotr.base.table import DOTR, SEAT, hero_name, location_kind, seat_of
+from deck_tracker.engine.rules.dotr.base.table import (
+    DOTR,
+    SEAT,
+    board_choices,
+    hero_name,
+    location_kind,
+    seat_of,
+)
 from deck_tracker.engine.rules.dotr.companions_catacombs.companion_events import EVENTS
 from deck_tracker.engine.rules.dotr.companions_catacombs.companions import (
     card_of,
@@ -248,7 +255,10 @@ def _payment_offer(state: State, actor: str | None) -> list[Choice]:
     args={
         "minions": Arg("dict[str,int]", description="Infiltrating Spies: 2 Minions by colour."),
         "locations": Arg(
-            "list[str]", max_items=4, description="Enemy Scouts: Orc, Undead, Demon, Dragonkin."
+            "list[str]",
+            max_items=4,
+            description="Enemy Scouts: Orc, Undead, Demon, Dragonkin.",
+            offers=board_choices,
         ),
         "cards": Arg(
             "list[str]", max_items=60, description="Table-owned deck: the cards revealed."

@@ -28,7 +28,12 @@ from deck_tracker.engine.errors import RuleViolation
 from deck_tracker.engine.rules.dotr.base.board import Realm
 from deck_tracker.engine.rules.dotr.base.expansions import has_expansion
 from deck_tracker.engine.rules.dotr.base.pending import add_pending, find_pending, remove_pending
-from deck_tracker.engine.rules.dotr.base.table import DOTR, require_playing, resolve_location
+from deck_tracker.engine.rules.dotr.base.table import (
+    DOTR,
+    board_choices,
+    require_playing,
+    resolve_location,
+)
 from deck_tracker.engine.rules.dotr.companions_catacombs.fallen import EXPANSION
 
 __all__ = [
@@ -118,7 +123,7 @@ def place_warlords(realm: Realm) -> None:
 
 @command(
     "place_warlords",
-    args={"locations": Arg("list[str]", required=True, max_items=10)},
+    args={"locations": Arg("list[str]", required=True, max_items=10, offers=board_choices)},
     systems=DOTR,
 )
 def place_warlords_command(ctx: Context, args: dict[str, Any]) -> None:

@@ -26,6 +26,7 @@ from deck_tracker.engine.rules.dotr.base.packs import effective_pack
 from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
     SEAT,
+    board_choices,
     hero_name,
     location_kind,
     location_name,
@@ -83,7 +84,11 @@ def _agent(state: State) -> dict[str, Any]:
     return agent
 
 
-@command("move_agent", args={"location": Arg("str", required=True)}, systems=DOTR)
+@command(
+    "move_agent",
+    args={"location": Arg("str", required=True, offers=board_choices)},
+    systems=DOTR,
+)
 def move_agent(ctx: Context, args: dict[str, Any]) -> None:
     """The Agent moves as its placard says (never into Monarch City)."""
     require_playing(ctx.state)

@@ -37,6 +37,7 @@ from deck_tracker.engine.rules.dotr.base.table import (
     record,
     require_playing,
     seat_of,
+    slain_generals,
 )
 from deck_tracker.engine.rules.dotr.dragon.content import minion_type
 from deck_tracker.engine.rules.dotr.dragon.fire import fire_in_play, on_fire
@@ -203,7 +204,16 @@ OBSERVER = Observer(before=_before, after=_after)
 
 @command(
     "become_slayer",
-    args={"general": Arg("str", required=True, description="The General slain."), "seat": SEAT},
+    args={
+        "general": Arg(
+            "str",
+            required=True,
+            description="The General slain.",
+            offers=slain_generals,
+            unoffered="No General is slain yet.",
+        ),
+        "seat": SEAT,
+    },
     systems=DOTR,
 )
 def become_slayer(ctx: Context, args: dict[str, Any]) -> None:

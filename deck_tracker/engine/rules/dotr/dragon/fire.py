@@ -31,10 +31,12 @@ from deck_tracker.engine.decks import get_deck, move_cards
 from deck_tracker.engine.errors import RuleViolation
 from deck_tracker.engine.rules.dotr.base.board import Realm
 from deck_tracker.engine.rules.dotr.base.dice import DICE, roll
+from deck_tracker.engine.rules.dotr.base.offers import own_hand
 from deck_tracker.engine.rules.dotr.base.packs import game_cards, game_pack
 from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
     SEAT,
+    board_choices,
     hero_name,
     location_kind,
     location_name,
@@ -201,8 +203,16 @@ OBSERVER = Observer(before=_before_move, after=_after_move)
 @command(
     "put_out_fire",
     args={
-        "card": Arg("str", required=True, description="The Hero Card discarded (its colour)."),
-        "location": Arg("str", description="Where; the hero's location by default."),
+        "card": Arg(
+            "str",
+            required=True,
+            description="The Hero Card discarded (its colour).",
+            offers=own_hand("hero"),
+            unoffered="No Hero Card in your hand.",
+        ),
+        "location": Arg(
+            "str", description="Where; the hero's location by default.", offers=board_choices
+        ),
         "rolls": DICE,
         "seat": SEAT,
     },

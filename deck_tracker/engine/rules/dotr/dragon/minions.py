@@ -30,6 +30,7 @@ from deck_tracker.engine.rules.dotr.base.dice import DICE, roll
 from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
     SEAT,
+    board_choices,
     hero_name,
     location_name,
     record,
@@ -149,7 +150,11 @@ def wound(ctx: Context, seat: str, wounds: int) -> tuple[int, int]:
 @command(
     "attack_minions",
     args={
-        "location": Arg("str", description="Where the minions are; the hero's location."),
+        "location": Arg(
+            "str",
+            description="Where the minions are; the hero's location.",
+            offers=board_choices,
+        ),
         "rolls": DICE,
         "bonus": Arg(
             "int", default=0, minimum=-3, maximum=3, description="Added to each die (abilities)."

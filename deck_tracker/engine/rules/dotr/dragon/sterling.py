@@ -31,12 +31,15 @@ from deck_tracker.engine.decks import draw_cards, get_deck, move_cards
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.rules.dotr.base.board import Realm
 from deck_tracker.engine.rules.dotr.base.dice import DICE, roll
+from deck_tracker.engine.rules.dotr.base.offers import table_deck
 from deck_tracker.engine.rules.dotr.base.packs import game_cards, game_pack
 from deck_tracker.engine.rules.dotr.base.pending import add_pending, find_pending, remove_pending
 from deck_tracker.engine.rules.dotr.base.quests import replace_unachievable_quests
 from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
     SEAT,
+    board_choices,
+    general_choices,
     hero_name,
     location_name,
     require_playing,
@@ -102,7 +105,11 @@ def guards(realm: Realm, loc: str, by_general: bool) -> tuple[str, str] | None:
     return R_GUARDS, "Sterling is there, and the minions fear the Silver Dragon"
 
 
-@command("sterling_lands", args={"location": Arg("str", required=True)}, systems=DOTR)
+@command(
+    "sterling_lands",
+    args={"location": Arg("str", required=True, offers=board_choices)},
+    systems=DOTR,
+)
 def sterling_lands(ctx: Context, args: dict[str, Any]) -> None:
     """Where Sterling landed, when her card's location is not entered."""
     require_playing(ctx.state)
@@ -131,7 +138,11 @@ def _turn(state: State) -> list[Any]:
         "quest_dice": Arg(
             "int", default=0, minimum=0, maximum=3, description="Extra dice from Quest bonuses."
         ),
-        "card": Arg("str", description="Table-owned encounter deck: the card drawn, if entered."),
+        "card": Arg(
+            "str",
+            description="Table-owned encounter deck: the card drawn, if entered.",
+            offers=table_deck("sterling"),
+        ),
         "seat": SEAT,
     },
     systems=DOTR,
@@ -213,7 +224,9 @@ def _encounter_card(ctx: Context, named: str | None) -> str | None:
         "drawn": Arg(
             "list[str]", max_items=2, description="Table-owned Hero or Quest deck: drawn."
         ),
-        "general": Arg("str", description="Bonus 3: the General forced back."),
+        "general": Arg(
+            "str", description="Bonus 3: the General forced back.", offers=general_choices
+        ),
     },
     systems=DOTR,
 )

@@ -28,7 +28,7 @@ from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import draw_cards, get_deck, move_cards
 from deck_tracker.engine.errors import RuleViolation
 from deck_tracker.engine.rules.dotr.base.board import Realm
-from deck_tracker.engine.rules.dotr.base.offers import own_hand
+from deck_tracker.engine.rules.dotr.base.offers import own_hand, table_deck
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
 from deck_tracker.engine.rules.dotr.base.pending import (
     add_pending,
@@ -142,7 +142,11 @@ def play_special(ctx: Context, args: dict[str, Any]) -> None:
     "winds_of_war",
     args={
         "choice": Arg("str", required=True, choices=("prevention", "action")),
-        "card": Arg("str", description="A table-owned Winds of War deck: the card turned."),
+        "card": Arg(
+            "str",
+            description="A table-owned Winds of War deck: the card turned.",
+            offers=table_deck("winds_of_war"),
+        ),
     },
     systems=DOTR,
 )

@@ -27,7 +27,7 @@ from typing import Any
 from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
-from deck_tracker.engine.rules.dotr.base.table import DOTR, SEAT, hero_name, seat_of
+from deck_tracker.engine.rules.dotr.base.table import DOTR, SEAT, hero_name, seat_choices, seat_of
 
 __all__ = ["ACTIONS", "HeroicAction", "describe_actions", "fame_totals", "grant_fame"]
 
@@ -241,7 +241,11 @@ PROPOSAL = Arg("int", required=True, minimum=1, description="The proposal's id."
     "confirm_fame",
     args={
         "proposal": PROPOSAL,
-        "seat": Arg("str", description="The hero who earned it, when not the one proposed."),
+        "seat": Arg(
+            "str",
+            description="The hero who earned it, when not the one proposed.",
+            offers=seat_choices,
+        ),
         "count": Arg("int", minimum=1, maximum=20, description="Overrides the proposed count."),
         "values": VALUES,
     },

@@ -36,7 +36,7 @@ from __future__ import annotations
 from itertools import groupby
 from typing import Any
 
-from deck_tracker.engine.commands import Arg, command
+from deck_tracker.engine.commands import Arg, Choice, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import seat_label as _who
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
@@ -62,6 +62,10 @@ RULE = "The Grand Ball after a Victory"
 R_CHOOSE = f"{RULE}: the 2nd, 3rd and 4th in fame choose among the 3 cards, in that order"
 R_CHEER = f"{RULE}: beyond 4 heroes no further rewards; all players cheer them"
 R_AWARDS = "Awards: a player playing the same hero that won a reward gets the card at setup"
+
+
+def _reward_choices() -> list[Choice]:
+    return [Choice(card, name) for card, name in REWARD_CARDS.items()]
 
 
 def describe_rewards() -> list[dict[str, str]]:
@@ -342,7 +346,12 @@ def confirm_reward(ctx: Context, args: dict[str, Any]) -> None:
 @command(
     "grant_reward",
     args={
-        "card": Arg("str", required=True, description="The reward card (e.g. `duke`)."),
+        "card": Arg(
+            "str",
+            required=True,
+            description="The reward card.",
+            offers=lambda state, actor: _reward_choices(),
+        ),
         "seat": SEAT,
         "note": Arg("str", description="Where it was won (game, date)."),
         "effect": Arg("str", description="The card's effect, as printed (entered once)."),
@@ -379,7 +388,7 @@ def grant_reward(ctx: Context, args: dict[str, Any]) -> None:
 @command(
     "set_reward_effect",
     args={
-        "card": Arg("str", required=True),
+        "card": Arg("str", required=True, offers=lambda state, actor: _reward_choices()),
         "effect": Arg("str", required=True, description="The effect, as printed on the card."),
     },
     systems=DOTR,

@@ -19,6 +19,7 @@ from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck, seat_label
 from deck_tracker.engine.errors import RuleViolation
+from deck_tracker.engine.rules.dotr.base.offers import held_by_hero
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
 from deck_tracker.engine.rules.dotr.base.table import DOTR, SEAT, hero_name, seat_of
 
@@ -117,7 +118,12 @@ def _no_choice(state: State, actor: str | None) -> str | None:
 
 @command(
     "keep_quest",
-    args={"quest": Arg("str", required=True, description="The Quest kept."), "seat": SEAT},
+    args={
+        "quest": Arg(
+            "str", required=True, description="The Quest kept.", offers=held_by_hero("quests")
+        ),
+        "seat": SEAT,
+    },
     systems=DOTR,
     unavailable=_no_choice,
 )

@@ -24,10 +24,12 @@ from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck, move_cards
 from deck_tracker.engine.errors import RuleViolation
 from deck_tracker.engine.rules.dotr.base.board import Realm
+from deck_tracker.engine.rules.dotr.base.offers import own_hand
 from deck_tracker.engine.rules.dotr.base.packs import effective_pack, game_cards
 from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
     SEAT,
+    board_choices,
     hero_name,
     location_kind,
     location_name,
@@ -185,8 +187,19 @@ def _douse_unavailable(state: State, actor: str | None) -> str | None:
 @command(
     "douse_fire",
     args={
-        "card": Arg("str", required=True, description="The Special (purple) card used."),
-        "location": Arg("str", required=True, description="Monarch City or an Inn, On Fire."),
+        "card": Arg(
+            "str",
+            required=True,
+            description="The Special (purple) card used.",
+            offers=own_hand("hero", kind="special"),
+            unoffered="No Special Hero Card in your hand.",
+        ),
+        "location": Arg(
+            "str",
+            required=True,
+            description="Monarch City or an Inn, On Fire.",
+            offers=board_choices,
+        ),
         "seat": SEAT,
     },
     systems=DOTR,
