@@ -33,6 +33,7 @@ from .rules.dotr.scenarios.catalogue import default_scenarios, describe_scenario
 from .slugs import slugify
 from .systems import get_system, load_systems, offered_games
 from .views import view_event, view_state
+from .words import deck_name, plural
 
 __all__ = [
     "DOTR_TABLE_DECKS",
@@ -52,6 +53,7 @@ __all__ = [
     "describe_fame_actions",
     "describe_rewards",
     "describe_scenario",
+    "deck_name",
     "describe_settings",
     "fame_totals",
     "fold",
@@ -59,6 +61,7 @@ __all__ = [
     "load_systems",
     "new_seed",
     "offered_games",
+    "plural",
     "replay_target_version",
     "rng_for",
     "run",

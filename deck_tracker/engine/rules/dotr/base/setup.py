@@ -48,6 +48,7 @@ from deck_tracker.engine.rules.dotr.base.quests import replace_unachievable_ques
 from deck_tracker.engine.rules.dotr.base.settings import default_settings, resolve_settings
 from deck_tracker.engine.rules.dotr.hooks import BEFORE_MINIONS, HERO_ENTERED, expand_setup
 from deck_tracker.engine.slugs import slugify
+from deck_tracker.engine.words import plural
 
 __all__ = ["DECKS", "PACK_ID", "enter_hero", "resolve_hero", "setup_dotr"]
 
@@ -263,7 +264,11 @@ def setup_dotr(ctx: Context, setup: dict[str, Any]) -> None:
     ctx.emit(
         "dotr_setup_started",
         f"{pack.name}"
-        + (f", with {', '.join(f'{n}={settings[n]}' for n in changed)}." if changed else "."),
+        + (
+            f", with {plural(len(changed), 'rule setting')} changed from the default."
+            if changed
+            else "."
+        ),
         data={"settings": settings, "pack": pack.id, "table_decks": table_decks}
         | ({"expansions": expansions} if expansions else {}),
         steps=[

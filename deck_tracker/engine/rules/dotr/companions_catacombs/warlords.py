@@ -30,6 +30,7 @@ from deck_tracker.engine.rules.dotr.base.expansions import has_expansion
 from deck_tracker.engine.rules.dotr.base.pending import add_pending, find_pending, remove_pending
 from deck_tracker.engine.rules.dotr.base.table import DOTR, require_playing, resolve_location
 from deck_tracker.engine.rules.dotr.companions_catacombs.fallen import EXPANSION
+from deck_tracker.engine.words import plural
 
 __all__ = [
     "clear_warlords",
@@ -105,7 +106,8 @@ def place_warlords(realm: Realm) -> None:
                 realm.ctx, {"type": "warlords", "options": ring, "count": left, "rule": rule}
             )
             realm.step(
-                f"{left} Warlord(s) left for {len(ring)} locations at the same distance from "
+                f"{plural(left, 'Warlord')} left for {len(ring)} locations at the same "
+                f"distance from "
                 f"Monarch City: the table picks which (place_warlords, choice {entry['id']}).",
                 R_TIES,
             )
