@@ -73,7 +73,10 @@ export class GameSession {
   async start() {
     try {
       await this.refresh();
-      await this.loadRecentEvents();
+      // The events are read when a screen shows them (Night, Log, the setup checklist): the
+      // Board needs the state only. The stream then resumes from the last event either way.
+      if (this.wantEvents) await this.loadRecentEvents();
+      else this.lastSeq = Math.max(this.lastSeq, this.serverLastSeq || 0);
     } catch (error) {
       if (!(error instanceof ApiError && error.code === "network") || !this.showLastSeen()) throw error;
     }
@@ -82,6 +85,17 @@ export class GameSession {
     window.addEventListener("online", this._onWake);
     window.addEventListener("pageshow", this._onWake);
     window.addEventListener("offline", this._onOffline = () => this.wentOffline());
+  }
+
+  get eventsLoaded() {
+    return this.firstSeq !== null;
+  }
+
+  // Read the recent events once, the first time a screen needs them.
+  ensureEvents() {
+    if (this.eventsLoaded) return Promise.resolve();
+    this.eventsLoading = this.eventsLoading || this.loadRecentEvents().finally(() => { this.eventsLoading = null; });
+    return this.eventsLoading;
   }
 
   // The table as this phone last saw it, when the server cannot be reached: false if none.
@@ -167,6 +181,7 @@ export class GameSession {
     const me = game.seats.find((seat) => seat.id === game.seat);
     if (me) updateSeatInfo(this.id, game.seat, { name: me.name, hero: me.hero });
     if (game.last_seq > this.lastSeq && this.firstSeq !== null) await this.loadEventsAfter(this.lastSeq);
+    else if (this.firstSeq === null) this.lastSeq = Math.max(this.lastSeq, game.last_seq || 0);
     if (this.notice && this.notice.code === "refresh_failed") this.notice = null;
     this.emit("state");
     this.remember();

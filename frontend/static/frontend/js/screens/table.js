@@ -60,20 +60,36 @@ export function show(app, gameId) {
     rerender: () => render(),
   };
 
+  // The actions on offer are read when a screen needs them (a tab's forms and buttons, a
+  // location's sheet), then again after each change; the Board's first paint needs none.
   let actionsTimer = null;
   let actionsVersion = -1;
+  let actionsWanted = false;
+  let actionsRead = null;
+  const readActions = async () => {
+    try {
+      const result = await api.actions(gameId, session.token);
+      view.actions = result.actions;
+      actionsVersion = result.version;
+      render();
+    } catch { /* the next change retries */ }
+  };
   const loadActions = () => {
+    if (!actionsWanted) return;
     clearTimeout(actionsTimer);
-    actionsTimer = setTimeout(async () => {
+    actionsTimer = setTimeout(() => {
       if (actionsVersion === session.version) return;
-      try {
-        const result = await api.actions(gameId, session.token);
-        view.actions = result.actions;
-        actionsVersion = result.version;
-        render();
-      } catch { /* the next change retries */ }
+      actionsRead = readActions();
     }, 30);
   };
+  ctx.ensureActions = () => {
+    if (!actionsWanted) {
+      actionsWanted = true;
+      actionsRead = readActions();
+    }
+    return actionsRead;
+  };
+  session.wantEvents = ["night", "log", "setup"].includes(view.tab);
 
   let frame = null;
   const scheduleRender = () => {
@@ -157,6 +173,8 @@ export function show(app, gameId) {
     renderNav();
     if (!session.state || !view.content) return;
     learnBuiltHeroes(view.content, session.state);
+    if (view.tab !== "board" || session.state.system !== "dotr") ctx.ensureActions();
+    if (["night", "log", "setup"].includes(view.tab) && !session.eventsLoaded) session.ensureEvents().catch(() => {});
     const scroll = main.scrollTop;
     const tab = view.tab === "setup" ? SETUP : tabsShown().find((t) => t.id === view.tab) || TABS[0];
     let body;

@@ -7,7 +7,8 @@ import { factionBadge, renderMap } from "../map.js";
 
 // A location's sheet (and the forms it opens) and Talisman's board come on demand: the first
 // load of the table carries the Board only.
-const openLocation = (ctx, id) => import("./common.js").then((module) => module.openLocation(ctx, id));
+const openLocation = (ctx, id) => Promise.all([import("./common.js"), ctx.ensureActions()])
+  .then(([module]) => module.openLocation(ctx, id));
 let talisman = null;
 
 const WAR_TRACK = [["Early War", "1 card a night"], ["Mid War", "2 cards"], ["Mid War", "2 cards"], ["Late War", "3 cards"]];
