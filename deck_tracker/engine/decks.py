@@ -22,6 +22,7 @@ from typing import Any
 from .commands import Arg, command
 from .core import Context, State, Step
 from .errors import InvalidArguments, RuleViolation
+from .systems import get_system
 from .words import deck_name, noun_for, plural
 
 PUBLIC_PILES = ("discard", "table")
@@ -62,6 +63,13 @@ def _seat(ctx: Context, seat: str | None) -> str:
     if seat is None or seat not in ctx.state.get("seats", {}):
         raise RuleViolation(f"There is no seat {seat!r} at this table.", code="unknown_seat")
     return seat
+
+
+def card_names(state: State, cards: Iterable[str]) -> str:
+    """Cards as players read them: their printed names when the game system knows them."""
+    system = get_system(str(state.get("system", "")))
+    namer = system.card_name if system is not None else None
+    return ", ".join((namer(state, card) if namer else None) or card for card in cards)
 
 
 def player_name(state: State, seat: str) -> str:
@@ -265,7 +273,7 @@ def draw(ctx: Context, args: dict[str, Any]) -> None:
     else:
         ctx.emit(
             "cards_drawn",
-            f"{who} drew {', '.join(drawn)} from {deck_name(name)} to the {to}.",
+            f"{who} drew {card_names(ctx.state, drawn)} from {deck_name(name)} to the {to}.",
             data={"deck": name, "to": to, "seat": seat, "count": len(drawn), "cards": drawn},
         )
 
@@ -288,7 +296,8 @@ def discard(ctx: Context, args: dict[str, Any]) -> None:
     move_cards(ctx, name, cards, source=args["from"], target="discard", seat=seat)
     ctx.emit(
         "cards_discarded",
-        f"{seat_label(ctx.state, seat)} discarded {', '.join(cards)} ({deck_name(name)}).",
+        f"{seat_label(ctx.state, seat)} discarded {card_names(ctx.state, cards)} "
+        f"({deck_name(name)}).",
         data={"deck": name, "cards": list(cards), "from": args["from"], "seat": seat},
     )
 
@@ -404,7 +413,7 @@ def take(ctx: Context, args: dict[str, Any]) -> None:
     move_cards(ctx, name, cards, source=args["from"], target=args["to"], seat=seat)
     ctx.emit(
         "cards_taken",
-        f"{seat_label(ctx.state, seat)} took {', '.join(cards)} from the "
+        f"{seat_label(ctx.state, seat)} took {card_names(ctx.state, cards)} from the "
         f"{deck_name(name)} {args['from']} "
         f"to the {args['to']}.",
         data={

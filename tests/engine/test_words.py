@@ -47,3 +47,10 @@ def test_the_setup_names_the_decks_the_app_holds() -> None:
     steps = [step["text"] for event in game.events for step in event.steps]
     assert any("The app holds the Darkness Spreads deck" in text for text in steps), steps
     assert not any("darkness_spreads" in text for text in steps)
+
+
+def test_a_discard_names_the_cards_as_printed() -> None:
+    """The log reads "Ada (Wizard) discarded Unicorn Forest (Hero Card).", not the card's id."""
+    game = new_game(hands={"1": ["hero-unicorn-forest-1"]})
+    outcome = act(game, "discard", {"deck": "hero", "cards": ["hero-unicorn-forest-1"]})
+    assert outcome.events[0].summary == "Ada (Wizard) discarded Unicorn Forest (Hero Card)."
