@@ -29,7 +29,7 @@ from typing import Any
 
 from deck_tracker.engine.content import COLOURS, Hero, Pack
 from deck_tracker.engine.core import Context, Step
-from deck_tracker.engine.decks import get_deck, seat_label, take_from_draw
+from deck_tracker.engine.decks import get_deck, player_name, seat_label, take_from_draw
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.game import place_decks
 from deck_tracker.engine.rules.dotr.base.board import CRYSTALS, GATES, GameOver, Realm, board_data
@@ -108,11 +108,15 @@ def enter_hero(
     found = expansion_hero(ctx, hero) or resolve_hero(ctx, hero)
     heroes: dict[str, Any] = ctx.get("heroes") or {}
     if seat in heroes:
-        raise RuleViolation(f"Seat {seat} already plays a hero.", code="seat_has_hero")
+        raise RuleViolation(
+            f"{player_name(ctx.state, seat)} already plays a hero.", code="seat_has_hero"
+        )
     for other, entry in heroes.items():
         if entry["hero"] == found.id:
             raise RuleViolation(
-                f"{found.name} is already played at this table (seat {other}).", code="hero_taken"
+                f"{found.name} is already played at this table "
+                f"(by {player_name(ctx.state, other)}).",
+                code="hero_taken",
             )
     ctx.set("seats", seat, {**seats[seat], "hero": found.name})
     data = board_data(_pack(ctx).id, False)

@@ -4,6 +4,7 @@
 // Everything goes through the account endpoints of the REST API with the account token.
 
 import { h, mount, toast } from "../dom.js";
+import { plural } from "../content.js";
 import { accounts, currentAccount, fetchFile, forgetAccount, saveAccount } from "../account.js";
 
 // The Award Tracker's abbreviations (Dragon expansion rulebook), as the history gives them.
@@ -295,7 +296,7 @@ export function show(app) {
         }
         try {
           const counts = await accounts.importAwards(body);
-          result.textContent = `Imported ${counts.games_created} game(s); ${counts.games_skipped} already here; ${counts.players_created} new player(s).`;
+          result.textContent = `Imported ${plural(counts.games_created, "game")}; ${counts.games_skipped} already here; ${plural(counts.players_created, "new player")}.`;
           load();
         } catch (problem) { result.textContent = fieldsText(problem); }
       } },
