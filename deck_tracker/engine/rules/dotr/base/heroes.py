@@ -321,7 +321,7 @@ def complete_quest(ctx: Context, args: dict[str, Any]) -> None:
         data={"seat": seat, "quest": quest},
         steps=[
             Step(
-                f"{name} keeps {quest} and its reward; draw a new Quest (draw_quest).",
+                f"{name} keeps {quest} and its reward; draw a new Quest (Enter: Draw a Quest).",
                 "Quests: a completed Quest is kept; the King's Champion counts them",
             )
         ],

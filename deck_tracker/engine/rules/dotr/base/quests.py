@@ -60,7 +60,9 @@ def replace_unachievable_quests(ctx: Context, seat: str, quests: list[str]) -> N
         name = game_cards(ctx.state)[quest].name
         if table_owned:
             steps.append(
-                Step(f"Discard {name} and draw another Quest (draw_quest).", R_UNACHIEVABLE)
+                Step(
+                    f"Discard {name} and draw another Quest (Enter: Draw a Quest).", R_UNACHIEVABLE
+                )
             )
             continue
         deck = get_deck(ctx.state, QUEST)

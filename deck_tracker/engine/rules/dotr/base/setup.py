@@ -328,7 +328,7 @@ def setup_dotr(ctx: Context, setup: dict[str, Any]) -> None:
         steps=[
             Step(
                 "Each hero takes turns: actions, then 2 Hero Cards, then the Darkness "
-                "Spreads (the app resolves it with `night`).",
+                "Spreads (Night: Run the night).",
                 "Turn order",
             )
         ],

@@ -164,7 +164,9 @@ def _advance(ctx: Context, rec: dict[str, Any], choice: dict[str, Any] | None) -
                 "recruit_choice",
                 f"{card.name}: {result[0]['text']}",
                 data={"waiting": rec["waiting"]},
-                steps=[Step(f"{result[0]['text']} (recruit_choose)", f"CC Event: {card.name}")],
+                steps=[
+                    Step(f"{result[0]['text']} (Enter: Recruit choose)", f"CC Event: {card.name}")
+                ],
             )
             return
         rec["next"] += 1

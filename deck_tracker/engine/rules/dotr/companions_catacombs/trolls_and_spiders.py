@@ -128,7 +128,7 @@ def place_token(realm: Realm, kind: str, loc: str, rule: str) -> None:
     if len(targets) == 1 and not picks_colour:
         _arrive(realm, kind, targets[0])
         return
-    entry = add_pending(
+    add_pending(
         ctx,
         {
             "type": "token_destination",
@@ -142,7 +142,7 @@ def place_token(realm: Realm, kind: str, loc: str, rule: str) -> None:
     realm.step(
         f"The table picks where the {singular} goes among {', '.join(map(realm.name, targets))}"
         + (" and which colour overruns" if picks_colour else "")
-        + f" (place_token, choice {entry['id']}).",
+        + " (Enter: Place token).",
         R_TOKEN_OVERRUN,
     )
 

@@ -55,7 +55,7 @@ R_IMPS = (
     "instead of wounds"
 )
 R_IMPS_SAFE = "FAQ: armor, and the Eagle Rider in the air, protect from the Imps' theft"
-R_WAIT = "End of turn: resolve the dragons' dangers before the evening (turn_end_dangers)"
+R_WAIT = "End of turn: resolve the dragons' dangers before the evening (Enter: Turn end dangers)"
 HEROS_CALLING = "heros_calling"  # its setup: "Do not assign a Slayer after defeating a General"
 R_SLAYER = "Slayer of the Imps: moving into a location with Imps slays them, no action needed"
 
@@ -173,7 +173,7 @@ def _before(state: State, name: str, args: dict[str, Any]) -> Any:
             raise RuleViolation(
                 f"{hero_name(state, seat)} ends the turn in danger on "
                 f"{location_name(state, hero['location'])}: resolve it first "
-                "(turn_end_dangers).",
+                "(Enter: Turn end dangers).",
                 code="dangers_pending",
             )
     if name == "move_hero" and state.get("slayers"):

@@ -99,7 +99,7 @@ def deal_on_entry(ctx: Context, seat: str) -> None:
         table.append(
             Step(
                 f"{hero_name(ctx.state, seat)} reviews {len(quests)} Quests, keeps "
-                f"{choose['keep']} and discards the rest (keep_quest).",
+                f"{choose['keep']} and discards the rest (Enter: Keep quest).",
                 R_QUESTS,
             )
         )
