@@ -57,7 +57,7 @@ CHECKS = [
     ("a source code", re.compile(r"\b(?:JM?|UBG|DX)\b|not verified|transcription slip")),
     (
         "a singular count in the plural",
-        re.compile(r"(?<![\d/.])\b1 (?:[A-Z]\w*[^s\W]s|cards|wounds|tokens)\b"),
+        re.compile(r"(?<![\d/.])\b1 (?:[A-Z]\w*[^s\W]s|cards|wounds|tokens|successes)\b"),
     ),
     (
         "a deck nobody draws",
@@ -92,6 +92,8 @@ def test_the_scanner_catches_what_the_issue_saw() -> None:
         "Draw 2 card(s)",
         "1 Demons",
         "companion (0)",
+        "draw a new Quest (draw_quest).",
+        "Rogue rolls 5, 6: 1 successes.",
     ]
     for text in seen:
         assert developer_words(text), text
@@ -157,7 +159,7 @@ def play_a_little(base: str, game: dict[str, Any], tokens: list[str]) -> None:
     state = call(base, f"games/{game['id']}/", token=tokens[0])
     version = state["version"]
     for token in tokens:
-        for kind, args in (("end_turn", {}), ("run_night", {})):
+        for kind, args in (("end_turn", {}), ("night", {})):
             actions = {
                 a["type"]
                 for a in call(base, f"games/{game['id']}/actions/", token=token)["actions"]
@@ -227,6 +229,7 @@ def test_a_game_with_every_expansion_reads_in_player_words(
     # The dragon Generals by their printed names; whose turn it is by the player's name.
     assert "Hemlock" in screens["board"] and "High Dragon Sapphire" in screens["board"]
     assert "Anna" in screens["board"]
+    assert "Last night" in screens["night"], screens["night"]
     # The Me tab counts the other players' cards in words, and offers no deck to draw from
     # that a player never draws (Companions come from the Inn, Dungeon tokens from a run).
     assert re.search(r"\d+ Hero Cards?\b", screens["me"]), screens["me"]
@@ -244,3 +247,5 @@ def test_a_base_game_reads_in_player_words(
         page, live_server.url, shot, {"host": {"name": "Anna", "hero": "Wizard"}}, "base"
     )
     assert "Darkness Spreads" in screens["board"]
+    # A night ran: its cards and steps are on the Night tab, in words.
+    assert "Last night" in screens["night"], screens["night"]
