@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
@@ -37,13 +39,46 @@ class OverlayOutSerializer(serializers.Serializer[Any]):
 
 
 class ContentPackDetailView(APIView):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: s.ErrorOutSerializer})
+    @extend_schema(
+        responses={200: OpenApiTypes.OBJECT, 304: None, 404: s.ErrorOutSerializer},
+        parameters=[
+            OpenApiParameter(
+                "view",
+                OpenApiTypes.STR,
+                enum=["full", "table"],
+                description="`table`: only what the table screen reads (names, places, the "
+                "cards' words), without sources, notes or the forms to enter content.",
+            ),
+            OpenApiParameter(
+                "If-None-Match",
+                OpenApiTypes.STR,
+                OpenApiParameter.HEADER,
+                description="The ETag of the copy the client holds: 304 when it is current.",
+            ),
+        ],
+    )
     def get(self, request: Request, pack_id: str) -> Response:
-        """A pack's items with the entered values merged, and the fields players may fill."""
-        pack = content_selectors.content_pack_detail(pack_id=pack_id)
+        """A pack's items with the entered values merged, and the fields players may fill.
+
+        Answers carry an ETag; a client sending it back in ``If-None-Match`` gets 304 while
+        the pack and what players entered are unchanged."""
+        table = request.query_params.get("view") == "table"
+        if table:
+            pack = content_selectors.content_pack_for_table(pack_id=pack_id)
+        else:
+            pack = content_selectors.content_pack_detail(pack_id=pack_id)
         if pack is None:
             raise NotFound(f"No content pack {pack_id!r}.")
-        return Response(pack)
+        body = json.dumps(pack, sort_keys=True, separators=(",", ":")).encode()
+        etag = f'"{hashlib.sha256(body).hexdigest()[:32]}"'
+        wanted = [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]
+        if etag in wanted or f"W/{etag}" in wanted:
+            response = Response(status=304)
+        else:
+            response = Response(pack)
+        response["ETag"] = etag
+        response["Cache-Control"] = "no-cache"
+        return response
 
 
 class ContentOverlayView(APIView):

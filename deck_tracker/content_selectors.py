@@ -9,6 +9,7 @@ from typing import Any
 
 from .engine import (
     DOTR_TABLE_DECKS,
+    deck_name,
     default_scenarios,
     describe_fame_actions,
     describe_rewards,
@@ -86,12 +87,38 @@ def _shape(pack: Pack) -> dict[str, Any]:
         "heroes": [_item(hero) for hero in pack.heroes.values()],
         "decks": {
             name: {
+                "name": deck_name(name),
                 "auto_reshuffle": deck.auto_reshuffle,
                 "cards": [_item(card) for card in deck.cards],
             }
             for name, deck in pack.decks.items()
         },
     }
+
+
+# What the table screen reads: names, places, cards' words; no sources, notes or entry forms.
+_TABLE_DROPS = frozenset(
+    {"provenance", "confidence", "note", "neighbours_with_disputed_roads", "source", "sources"}
+)
+
+
+def _for_table(node: Any) -> Any:
+    if isinstance(node, dict):
+        return {key: _for_table(value) for key, value in node.items() if key not in _TABLE_DROPS}
+    if isinstance(node, list):
+        return [_for_table(value) for value in node]
+    return node
+
+
+def content_pack_for_table(*, pack_id: str) -> dict[str, Any] | None:
+    """A pack as the table screen needs it (the entered values merged in): its items' names,
+    places and words, without provenance, notes, sources or the forms to enter content."""
+    detail = content_pack_detail(pack_id=pack_id)
+    if detail is None:
+        return None
+    keep = ("id", "name", "game_system", "expansion", "version", "overlay")
+    keep += ("locations", "roads", "generals", "minion_types", "heroes", "decks")
+    return {key: _for_table(detail[key]) for key in keep if key in detail}
 
 
 # --------------------------------------------------------------------------------------------

@@ -42,6 +42,7 @@ ENGINE_FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
             f"{ENGINE}.{name}"
             for name in (
                 "errors",
+                "words",
                 "slugs",
                 "rng",
                 "core",

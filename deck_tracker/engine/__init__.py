@@ -33,6 +33,7 @@ from .rules.dotr.scenarios.catalogue import default_scenarios, describe_scenario
 from .slugs import slugify
 from .systems import get_system, load_systems, offered_games
 from .views import view_event, view_state
+from .words import deck_name, plural
 
 __all__ = [
     "DOTR_TABLE_DECKS",
@@ -47,6 +48,7 @@ __all__ = [
     "RuleViolation",
     "State",
     "UnknownCommand",
+    "deck_name",
     "default_scenarios",
     "describe_commands",
     "describe_fame_actions",
@@ -59,6 +61,7 @@ __all__ = [
     "load_systems",
     "new_seed",
     "offered_games",
+    "plural",
     "replay_target_version",
     "rng_for",
     "run",

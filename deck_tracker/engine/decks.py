@@ -22,6 +22,8 @@ from typing import Any
 from .commands import Arg, command
 from .core import Context, State, Step
 from .errors import InvalidArguments, RuleViolation
+from .systems import get_system
+from .words import deck_name, noun_for, plural
 
 PUBLIC_PILES = ("discard", "table")
 PILES = ("draw", "discard", "box", "table")
@@ -63,11 +65,23 @@ def _seat(ctx: Context, seat: str | None) -> str:
     return seat
 
 
+def card_names(state: State, cards: Iterable[str]) -> str:
+    """Cards as players read them: their printed names when the game system knows them."""
+    system = get_system(str(state.get("system", "")))
+    namer = system.card_name if system is not None else None
+    return ", ".join((namer(state, card) if namer else None) or card for card in cards)
+
+
+def player_name(state: State, seat: str) -> str:
+    """The name the player sitting at ``seat`` gave, "A player" when none was given."""
+    return str((state.get("seats", {}).get(seat) or {}).get("name") or "A player")
+
+
 def seat_label(state: State, seat: str | None) -> str:
     if seat is None:
         return "The table"
     info = state.get("seats", {}).get(seat, {})
-    name = info.get("name") or f"Seat {seat}"
+    name = info.get("name") or "A player"
     hero = info.get("hero")
     return f"{name} ({hero})" if hero else name
 
@@ -90,7 +104,8 @@ def _check_known(deck: dict[str, Any], name: str, cards: Sequence[str]) -> None:
     unknown = [card for card in cards if card not in known]
     if unknown:
         raise RuleViolation(
-            f"Deck {name!r} has no card {', '.join(map(repr, unknown))}.", code="unknown_card"
+            f"The {deck_name(name)} deck has no card {', '.join(map(repr, unknown))}.",
+            code="unknown_card",
         )
     if len(set(cards)) != len(cards):
         raise InvalidArguments({"cards": ["A card is named twice."]})
@@ -114,7 +129,7 @@ def move_cards(
     if missing:
         where = "your hand" if source == "hand" else f"the {source} pile"
         raise RuleViolation(
-            f"{', '.join(map(repr, missing))} is not in {where} of deck {name!r}.",
+            f"{', '.join(map(repr, missing))} is not in {where} of deck {deck_name(name)}.",
             code="card_not_in_pile",
         )
     remaining = [card for card in origin if card not in set(cards)]
@@ -140,10 +155,10 @@ def reshuffle_discard(ctx: Context, name: str, *, rule: str) -> None:
     ctx.set("decks", name, "draw", cards + list(deck["draw"]))
     ctx.emit(
         "deck_reshuffled",
-        f"The {name} discard pile ({len(cards)} cards) was shuffled into the draw pile.",
+        f"The {deck_name(name)} discard pile ({len(cards)} cards) was shuffled into the draw pile.",
         data={"deck": name, "count": len(cards)},
         hidden={"order": cards},
-        steps=[Step(f"Shuffle the {name} discard pile to form a new draw pile.", rule)],
+        steps=[Step(f"Shuffle the {deck_name(name)} discard pile to form a new draw pile.", rule)],
     )
 
 
@@ -157,7 +172,8 @@ def take_from_draw(ctx: Context, name: str, count: int, *, rule: str) -> list[st
     available = len(deck["draw"]) + (len(deck["discard"]) if deck["auto_reshuffle"] else 0)
     if count > available:
         raise RuleViolation(
-            f"Deck {name!r} has only {available} card(s) to draw; {count} asked.",
+            f"The {deck_name(name)} deck has only {plural(available, 'card')} to draw; "
+            f"{count} asked.",
             code="not_enough_cards",
         )
     drawn: list[str] = []
@@ -184,15 +200,20 @@ def take_named_from_draw(ctx: Context, name: str, cards: Sequence[str]) -> list[
             ctx.set("decks", name, "discard", [])
             ctx.emit(
                 "deck_reshuffled",
-                f"The table shuffled the {name} discard pile into the draw pile.",
+                f"The table shuffled the {deck_name(name)} discard pile into the draw pile.",
                 data={"deck": name, "count": len(deck["discard"])},
-                steps=[Step(f"Shuffle the {name} discard pile to form a new draw pile.", "Deck")],
+                steps=[
+                    Step(
+                        f"Shuffle the {deck_name(name)} discard pile to form a new draw pile.",
+                        "Deck",
+                    )
+                ],
             )
             pile = list(get_deck(ctx.state, name)["draw"])
     missing = [card for card in cards if card not in pile]
     if missing:
         raise RuleViolation(
-            f"{', '.join(map(repr, missing))} is no longer in the {name} draw pile.",
+            f"{', '.join(map(repr, missing))} is no longer in the {deck_name(name)} draw pile.",
             code="card_not_in_pile",
         )
     ctx.set("decks", name, "draw", [card for card in pile if card not in set(cards)])
@@ -207,11 +228,17 @@ def draw_cards(
     if deck["owner"] == "table":
         if not cards:
             raise InvalidArguments(
-                {"cards": [f"Deck {name!r} is kept at the table: name the cards drawn."]}
+                {
+                    "cards": [
+                        f"The {deck_name(name)} deck is kept at the table: name the cards drawn."
+                    ]
+                }
             )
         return take_named_from_draw(ctx, name, cards)
     if cards:
-        raise InvalidArguments({"cards": [f"Deck {name!r} is shuffled by the app: omit cards."]})
+        raise InvalidArguments(
+            {"cards": [f"The {deck_name(name)} deck is shuffled by the app: omit cards."]}
+        )
     return take_from_draw(ctx, name, count, rule=rule)
 
 
@@ -239,14 +266,14 @@ def draw(ctx: Context, args: dict[str, Any]) -> None:
     if to == "hand":
         ctx.emit(
             "cards_drawn",
-            f"{who} drew {len(drawn)} card(s) from {name} into their hand.",
+            f"{who} drew {plural(len(drawn), 'card')} from {deck_name(name)} into their hand.",
             data={"deck": name, "to": to, "seat": seat, "count": len(drawn)},
             private={seat: {"cards": drawn}},
         )
     else:
         ctx.emit(
             "cards_drawn",
-            f"{who} drew {', '.join(drawn)} from {name} to the {to}.",
+            f"{who} drew {card_names(ctx.state, drawn)} from {deck_name(name)} to the {to}.",
             data={"deck": name, "to": to, "seat": seat, "count": len(drawn), "cards": drawn},
         )
 
@@ -269,7 +296,8 @@ def discard(ctx: Context, args: dict[str, Any]) -> None:
     move_cards(ctx, name, cards, source=args["from"], target="discard", seat=seat)
     ctx.emit(
         "cards_discarded",
-        f"{seat_label(ctx.state, seat)} discarded {', '.join(cards)} ({name}).",
+        f"{seat_label(ctx.state, seat)} discarded {card_names(ctx.state, cards)} "
+        f"({deck_name(name)}).",
         data={"deck": name, "cards": list(cards), "from": args["from"], "seat": seat},
     )
 
@@ -279,12 +307,13 @@ def discard(ctx: Context, args: dict[str, Any]) -> None:
     args={"deck": DECK, "include_discard": Arg("bool", default=False)},
 )
 def shuffle(ctx: Context, args: dict[str, Any]) -> None:
-    """Shuffle a draw pile (with include_discard, the discard pile goes in first)."""
+    """Shuffle a draw pile (the discard pile first shuffled into it, when asked)."""
     name = args["deck"]
     deck = get_deck(ctx.state, name)
     if deck["owner"] == "table":
         raise RuleViolation(
-            f"Deck {name!r} is kept at the table: shuffle the cards there.", code="table_owned"
+            f"The {deck_name(name)} deck is kept at the table: shuffle the cards there.",
+            code="table_owned",
         )
     cards = list(deck["draw"])
     if args["include_discard"]:
@@ -294,7 +323,7 @@ def shuffle(ctx: Context, args: dict[str, Any]) -> None:
     ctx.set("decks", name, "draw", cards)
     ctx.emit(
         "deck_shuffled",
-        f"{seat_label(ctx.state, ctx.actor)} shuffled the {name} draw pile"
+        f"{seat_label(ctx.state, ctx.actor)} shuffled the {deck_name(name)} draw pile"
         + (" with its discard pile." if args["include_discard"] else "."),
         data={"deck": name, "count": len(cards), "include_discard": args["include_discard"]},
         hidden={"order": cards},
@@ -312,15 +341,17 @@ def peek(ctx: Context, args: dict[str, Any]) -> None:
     seat = _seat(ctx, None)
     deck = get_deck(ctx.state, name)
     if deck["owner"] == "table":
-        raise RuleViolation(f"Deck {name!r} is kept at the table.", code="table_owned")
+        raise RuleViolation(f"The {deck_name(name)} deck is kept at the table.", code="table_owned")
     if count > len(deck["draw"]):
         raise RuleViolation(
-            f"The {name} draw pile has only {len(deck['draw'])} card(s).", code="not_enough_cards"
+            f"The {deck_name(name)} draw pile has only {plural(len(deck['draw']), 'card')}.",
+            code="not_enough_cards",
         )
     top = list(reversed(deck["draw"][-count:]))
     ctx.emit(
         "cards_peeked",
-        f"{seat_label(ctx.state, seat)} looked at the top {count} card(s) of {name}.",
+        f"{seat_label(ctx.state, seat)} looked at the top {plural(count, 'card')} of "
+        f"{deck_name(name)}.",
         data={"deck": name, "count": count, "seat": seat},
         private={seat: {"cards": top}},
     )
@@ -348,7 +379,8 @@ def put_back(ctx: Context, args: dict[str, Any]) -> None:
     public = args["from"] in PUBLIC_PILES
     ctx.emit(
         "cards_returned",
-        f"{seat_label(ctx.state, seat)} put {len(cards)} card(s) back in the {name} draw pile "
+        f"{seat_label(ctx.state, seat)} put {plural(len(cards), 'card')} back in the "
+        f"{deck_name(name)} draw pile "
         f"({args['position']}).",
         data={
             "deck": name,
@@ -381,7 +413,8 @@ def take(ctx: Context, args: dict[str, Any]) -> None:
     move_cards(ctx, name, cards, source=args["from"], target=args["to"], seat=seat)
     ctx.emit(
         "cards_taken",
-        f"{seat_label(ctx.state, seat)} took {', '.join(cards)} from the {name} {args['from']} "
+        f"{seat_label(ctx.state, seat)} took {card_names(ctx.state, cards)} from the "
+        f"{deck_name(name)} {args['from']} "
         f"to the {args['to']}.",
         data={
             "deck": name,
@@ -412,7 +445,8 @@ def box(ctx: Context, args: dict[str, Any]) -> None:
     public = args["from"] in PUBLIC_PILES
     ctx.emit(
         "cards_boxed",
-        f"{seat_label(ctx.state, seat)} put {len(cards)} {name} card(s) in the box.",
+        f"{seat_label(ctx.state, seat)} put {len(cards)} {deck_name(name)} "
+        f"{noun_for(len(cards), 'card')} in the box.",
         data={"deck": name, "from": args["from"], "seat": seat, "count": len(cards)}
         | ({"cards": list(cards)} if public else {}),
         private={seat: {"cards": list(cards)}},

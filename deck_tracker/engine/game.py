@@ -23,6 +23,7 @@ from .errors import InvalidArguments, RuleViolation
 from .rng import rng_for
 from .systems import System, get_system, load_systems
 from .undo import redo_target, undo_target
+from .words import deck_name, plural
 
 DECK_NAME = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 MAX_SEATS = 6
@@ -51,8 +52,8 @@ def add_seat(ctx: Context, *, name: str, hero: str | None) -> str:
     number = str(max((int(s) for s in seats), default=0) + 1)
     seats[number] = {"name": name, "hero": hero}
     ctx.set("seats", seats)
-    for deck_name in ctx.get("decks", default={}):
-        ctx.set("decks", deck_name, "hands", number, [])
+    for deck_key in ctx.get("decks", default={}):
+        ctx.set("decks", deck_key, "hands", number, [])
     return number
 
 
@@ -115,7 +116,7 @@ def place_decks(ctx: Context, decks: dict[str, dict[str, Any]], *, rule: str) ->
         ctx.set("decks", name, deck)
         ctx.emit(
             "deck_prepared",
-            f"The {name} deck ({len(cards)} cards) is ready"
+            f"The {deck_name(name)} deck ({plural(len(cards), 'card')}) is ready"
             + (
                 ", shuffled by the app."
                 if spec.get("owner", "app") == "app"
@@ -125,9 +126,9 @@ def place_decks(ctx: Context, decks: dict[str, dict[str, Any]], *, rule: str) ->
             hidden={"order": cards},
             steps=[
                 Step(
-                    f"Shuffle the {name} deck and place it face down."
+                    f"Shuffle the {deck_name(name)} deck and place it face down."
                     if spec.get("owner") == "table"
-                    else f"The app holds the {name} deck: leave its physical cards in the box.",
+                    else f"The app holds the {deck_name(name)} deck: leave its cards in the box.",
                     rule,
                 )
             ],

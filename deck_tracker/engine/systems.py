@@ -21,6 +21,7 @@ from .core import Context, State
 
 __all__ = [
     "SYSTEMS",
+    "CardName",
     "SeatHook",
     "SetupHandler",
     "System",
@@ -38,6 +39,8 @@ SeatHook = Callable[[Context, str], None]
 SystemView = Callable[[State, "str | None"], dict[str, Any]]
 # Why a command cannot apply to this game at all (an expansion not in play).
 NotInThisGame = Callable[[State, CommandSpec], "str | None"]
+# The name printed on a card of the game, from its id (None when the system does not know it).
+CardName = Callable[[State, str], "str | None"]
 
 SYSTEMS: Mapping[str, str] = {
     "generic": "deck_tracker.engine.game:generic_system",
@@ -56,6 +59,8 @@ class System:
     # Rules that follow every command of a game of this system, in the order they run.
     observers: tuple[Observer, ...] = field(default_factory=tuple)
     not_in_this_game: NotInThisGame | None = None
+    # What the generic deck commands call a card in what players read (its id when None).
+    card_name: CardName | None = None
     # What the setup screen offers for this system beyond Defenders of the Realm's own list
     # (``GET /api/v1/scenarios/``): one entry per way to start a game of it.
     offered: Callable[[], list[dict[str, Any]]] | None = None

@@ -1,4 +1,4 @@
-"""The first load of the table screen stays within 150 KB compressed (scripts/page_budget.py)."""
+"""A cold load of the game screen stays within 50 KB compressed (scripts/page_budget.py)."""
 
 from __future__ import annotations
 

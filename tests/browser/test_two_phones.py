@@ -56,8 +56,9 @@ def create_game_with_the_wizard(page: Any, base: str, shot: Any) -> str:
     page.locator("[data-testid=checklist] li").first.wait_for()
     page.locator(".qr svg").wait_for()
     shot(page, "04-setup-checklist-and-qr")
+    page.click(".setup-tab details.settings-facts summary")
     settings = page.inner_text(".setup-tab dl.facts")
-    assert "all is quiet" in settings and "false" in settings  # the custom setting took
+    assert "all is quiet" in settings and "off" in settings  # the custom setting took
     code = page.inner_text("[data-testid=join-code]").strip()
     assert len(code) >= 6
     return code

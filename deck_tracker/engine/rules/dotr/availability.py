@@ -37,6 +37,7 @@ COMMAND_EXPANSIONS: dict[str, tuple[str, ...]] = {"place_troll": ("dragon",)}
 _PREFIX = __name__.rpartition(".")[0] + "."
 # Commands that only a scenario's special rules use.
 SCENARIO_COMMANDS = {"douse_fire": "the-burning-land", "keep_quest": "onslaught"}
+SCENARIO_NAMES = {"the-burning-land": "The Burning Land", "onslaught": "Onslaught"}
 
 
 def not_in_this_game(state: State, spec: CommandSpec) -> str | None:
@@ -47,5 +48,5 @@ def not_in_this_game(state: State, spec: CommandSpec) -> str | None:
         return f"Needs {' or '.join(NAMES[name] for name in needed)} in this game."
     scenario = SCENARIO_COMMANDS.get(spec.name)
     if scenario and (state.get("scenario") or {}).get("id") != scenario:
-        return f"Only in the scenario {scenario}."
+        return f"Only in the scenario {SCENARIO_NAMES.get(scenario, scenario)}."
     return None

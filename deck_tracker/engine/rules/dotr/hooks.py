@@ -211,6 +211,7 @@ SETUP = "base.setup:setup_dotr"
 SEAT_HOOK = "base.setup:seat_hook"
 VIEW = "base.view:view_dotr"
 NOT_IN_THIS_GAME = "availability:not_in_this_game"
+CARD_NAME = "base.packs:card_name"
 
 
 def _here(path: str) -> Any:
@@ -242,6 +243,7 @@ def load() -> System:
         view=_here(VIEW),
         observers=tuple(_here(path) for path in OBSERVERS),
         not_in_this_game=_here(NOT_IN_THIS_GAME),
+        card_name=_here(CARD_NAME),
     )
 
 

@@ -20,6 +20,7 @@ from typing import Any
 from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.errors import RuleViolation
+from deck_tracker.engine.words import plural
 
 from .common import SYSTEMS, character, character_label, check_lord, lord_name
 from .scales import discard_scales
@@ -130,7 +131,7 @@ def new_character(ctx: Context, args: dict[str, Any]) -> None:
     count = sum(scales.values())
     ctx.emit(
         "character_replaced",
-        f"{before} is gone; the {args['name']} inherits {count} dragon scale(s).",
+        f"{before} is gone; the {args['name']} inherits {plural(count, 'dragon scale')}.",
         data={"seat": seat, "name": args["name"], "scales": scales},
         steps=[Step("Move the dragon scales to the new character's play area.", R_INHERIT)]
         if count

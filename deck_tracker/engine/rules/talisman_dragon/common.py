@@ -22,7 +22,7 @@ def lord_name(lord: str | None) -> str:
 
 def character_label(state: State, seat: str) -> str:
     character = state.get("characters", {}).get(seat, {})
-    player = state.get("seats", {}).get(seat, {}).get("name") or f"Seat {seat}"
+    player = state.get("seats", {}).get(seat, {}).get("name") or "A player"
     name = character.get("name")
     return f"{player}'s {name}" if name else player
 
@@ -35,7 +35,11 @@ def active_seat(state: State) -> str | None:
 def character(state: State, seat: str) -> dict[str, Any]:
     found: dict[str, Any] | None = state.get("characters", {}).get(seat)
     if found is None:
-        raise RuleViolation(f"Seat {seat} has no character.", code="no_character")
+        raise RuleViolation(
+            f"{state.get('seats', {}).get(seat, {}).get('name') or 'This player'} "
+            "has no character.",
+            code="no_character",
+        )
     return found
 
 

@@ -27,6 +27,7 @@ from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import draw_cards
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
+from deck_tracker.engine.words import noun_for, plural
 
 from .common import SYSTEMS, acting_seat, character, character_label, in_play, lord_name
 from .content import CROWN, Side, default_pack
@@ -142,7 +143,8 @@ def tower_draw(ctx: Context, args: dict[str, Any]) -> None:
     space = side_of(ctx.state).track[inner["index"]]
     ctx.emit(
         "tower_cards_drawn",
-        f"{character_label(ctx.state, seat)} draws {count} {lord_name(king)} Card(s) on the "
+        f"{character_label(ctx.state, seat)} draws {count} {lord_name(king)} "
+        f"{noun_for(count, 'Card')} on the "
         f"{space.name}.",
         data={
             "seat": seat,
@@ -154,7 +156,8 @@ def tower_draw(ctx: Context, args: dict[str, Any]) -> None:
         },
         steps=[
             Step(
-                f"Draw {count} {lord_name(king)} Card(s) and encounter them (no Spell, no "
+                f"Draw {count} {lord_name(king)} {noun_for(count, 'Card')} and "
+                f"encounter them (no Spell, no "
                 "evading).",
                 R_TOWER_DRAW,
             )
@@ -206,7 +209,7 @@ def tower_result(ctx: Context, args: dict[str, Any]) -> None:
         how = "is defeated on a stairway and goes one space back"
     else:
         target = min(len(side.track) - 1, inner["index"] + 1 + args["killed"])
-        how = f"moves {target - inner['index']} space(s) forward"
+        how = f"moves {plural(target - inner['index'], 'space')} forward"
     set_place(ctx, seat, target, turned_back=False)
     ctx.set("turn", "inner_moved", True)
     who, there = character_label(ctx.state, seat), side.track[target].name
@@ -301,7 +304,7 @@ def clear_tower(ctx: Context) -> None:
     ctx.set("tower_cards", [])
     ctx.emit(
         "tower_cleared",
-        f"The {len(cards)} card(s) in the Dragon Tower are discarded.",
+        f"The {plural(len(cards), 'card')} in the Dragon Tower are discarded.",
         data={"cards": cards},
         steps=[Step("Discard every card and token in the Dragon Tower.", R_TOWER_CLEAR)],
     )

@@ -13,34 +13,82 @@ export const COLOURS = Object.keys(FACTIONS);
 
 const cache = new Map();
 
-export async function loadContent(packId = "dotr-base") {
-  if (!cache.has(packId)) {
-    cache.set(
-      packId,
-      api.content(packId).then(index).catch((error) => {
-        cache.delete(packId);
-        throw error;
-      }),
-    );
+// One pack, whole (the setup screens), or as the table screen reads it (`table`).
+function fetchPack(packId, table) {
+  const key = `${table ? "table:" : ""}${packId}`;
+  if (!cache.has(key)) {
+    cache.set(key, (table ? tablePack(packId) : api.content(packId)).catch((error) => {
+      cache.delete(key);
+      throw error;
+    }));
   }
-  return cache.get(packId);
+  return cache.get(key);
 }
 
-function index(pack) {
-  const byId = (items) => Object.fromEntries((items || []).map((item) => [item.id, item]));
+// The table's copy of a pack: revalidated by its ETag (the browser's cache answers a 304), and
+// kept on the phone too, so that the last seen table still shows names when offline.
+async function tablePack(packId) {
+  const key = `dotr.content.${packId}`;
+  try {
+    const pack = await api.contentForTable(packId);
+    try {
+      if (localStorage.getItem(`${key}.version`) !== String(pack.version) + JSON.stringify(pack.overlay || {})) {
+        localStorage.setItem(key, JSON.stringify(pack));
+        localStorage.setItem(`${key}.version`, String(pack.version) + JSON.stringify(pack.overlay || {}));
+      }
+    } catch { /* storage full: online only */ }
+    return pack;
+  } catch (error) {
+    let stored = null;
+    try { stored = JSON.parse(localStorage.getItem(key)); } catch { stored = null; }
+    if (stored && error.code === "network") return stored;
+    throw error;
+  }
+}
+
+export async function loadContent(packId = "dotr-base") {
+  return index([await fetchPack(packId, false)]);
+}
+
+// Every pack of a game (the base game's first, then its expansions'), merged: the names of
+// an expansion's Generals, heroes, cards and decks are found like the base game's.
+export async function loadGameContent(packIds) {
+  const ids = packIds && packIds.length ? packIds : ["dotr-base"];
+  return index(await Promise.all(ids.map((id) => fetchPack(id, true))));
+}
+
+function index(packs) {
+  const byId = (key) => Object.fromEntries(packs.flatMap((pack) => (pack[key] || []).map((item) => [item.id, item])));
   const cards = {};
-  for (const [deck, spec] of Object.entries(pack.decks || {})) {
-    for (const card of spec.cards) cards[card.id] = { ...card, deck };
+  const decks = {};
+  for (const pack of packs) {
+    for (const [deck, spec] of Object.entries(pack.decks || {})) {
+      decks[deck] = decks[deck] || { name: spec.name, cards: [] };
+      for (const card of spec.cards) cards[card.id] = { ...card, deck };
+    }
   }
   return {
-    pack,
-    locations: byId(pack.locations),
-    roads: pack.roads || [],
-    generals: byId(pack.generals),
-    heroes: byId(pack.heroes),
-    minions: Object.fromEntries((pack.minion_types || []).map((m) => [m.colour, m])),
+    pack: packs[0],
+    packs,
+    locations: byId("locations"),
+    roads: packs.flatMap((pack) => pack.roads || []),
+    generals: byId("generals"),
+    heroes: byId("heroes"),
+    minions: Object.fromEntries(packs.flatMap((pack) => (pack.minion_types || []).map((m) => [m.colour, m]))),
     cards,
+    decks,
   };
+}
+
+// A hero the table built (The Hero's Calling) is known by the name its player gave it.
+export function learnBuiltHeroes(content, state) {
+  if (!content || !state || !state.heroes) return;
+  for (const [seat, hero] of Object.entries(state.heroes)) {
+    if (hero && hero.hero && !content.heroes[hero.hero]) {
+      const named = state.seats && state.seats[seat] && state.seats[seat].hero;
+      content.heroes[hero.hero] = { id: hero.hero, name: named || "A hero", built: true };
+    }
+  }
 }
 
 export function locationName(content, id) {
@@ -59,7 +107,28 @@ export function generalName(content, id) {
   return (content && content.generals[id] && content.generals[id].name) || id;
 }
 
-export function deckLabel(name) {
-  const labels = { darkness_spreads: "Darkness Spreads", hero: "Hero Cards", quest: "Quests" };
-  return labels[name] || name.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+// A deck by the name players know it by: "Darkness Spreads", "Hero Card", "Quest".
+export function deckName(content, key) {
+  const known = content && content.decks && content.decks[key];
+  if (known && known.name) return known.name;
+  return DECK_NAMES[key] || key.replace(/[_-]+/g, " ").replace(/^./, (c) => c.toUpperCase());
+}
+
+const DECK_NAMES = { darkness_spreads: "Darkness Spreads", hero: "Hero Card", quest: "Quest" };
+
+// A deck's cards counted in words: "1 Hero Card", "3 Quests", "2 Darkness Spreads cards".
+export function deckCount(content, key, count) {
+  const name = deckName(content, key);
+  return plural(count, /(card|quest|token|die|tile)$/i.test(name) ? name : `${name} card`);
+}
+
+// The old label (a deck as a heading): "Hero Cards", "Quests", "Darkness Spreads".
+export function deckLabel(name, content) {
+  const single = deckName(content, name);
+  return /(card|quest|token|tile)$/i.test(single) ? `${single}s` : single;
+}
+
+// A count with its noun in the right number: plural(1, "Orc") "1 Orc", plural(2, "Orc") "2 Orcs".
+export function plural(count, noun, many) {
+  return `${count} ${count === 1 ? noun : many || `${noun}s`}`;
 }

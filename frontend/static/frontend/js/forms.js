@@ -256,7 +256,7 @@ export function actionForm(session, content, action, { preset = {}, lock = [], o
     } else if (name === "deck") {
       const select = h("select", { name });
       for (const deck of Object.keys(state.decks || {})) {
-        select.append(h("option", { value: deck, text: deckLabel(deck), selected: deck === preset.deck }));
+        select.append(h("option", { value: deck, text: deckLabel(deck, content), selected: deck === preset.deck }));
       }
       form.append(field("Deck", select));
       readers[name] = () => select.value;

@@ -7,11 +7,16 @@
 // events, then the seat's game view as a patch from the version the phone holds, applied here
 // without another request; a phone that missed a message reads the game again. A refused action (stale version, a rule) leaves a
 // notice saying why and what changed, and the fresh state on screen.
+//
+// Offline: the last table this phone saw (its game view and recent events, with the time) is
+// kept on the phone. Opened without a network, or losing it, the phone shows that table
+// read-only (`offlineSince`); an action is then not sent and says so, kept for a retry; back
+// online it reads the game again and goes live.
 
 import { ApiError, api } from "./api.js";
 import { uuid } from "./dom.js";
 import { applyPatch } from "./patch.js";
-import { savedGame, setActiveSeat, updateSeatInfo } from "./storage.js";
+import { lastSeen, saveLastSeen, savedGame, setActiveSeat, updateSeatInfo } from "./storage.js";
 
 const KEEP_EVENTS = 400;
 const FALLBACK_POLL_MS = 10000;
@@ -43,6 +48,8 @@ export class GameSession {
     this.refreshTimer = null;
     this.pollTimer = null;
     this.closed = false;
+    this.seenAt = null; // when the table on screen was last read from the server (ms)
+    this.offlineSince = null; // set while the table on screen is the last one seen, read-only
     this._onWake = () => this.wake();
   }
 
@@ -59,13 +66,74 @@ export class GameSession {
     for (const listener of this.listeners) listener(reason);
   }
 
+  get readOnly() {
+    return this.offlineSince !== null;
+  }
+
   async start() {
-    await this.refresh();
-    await this.loadRecentEvents();
+    try {
+      await this.refresh();
+      // The events are read when a screen shows them (Night, Log, the setup checklist): the
+      // Board needs the state only. The stream then resumes from the last event either way.
+      if (this.wantEvents) await this.loadRecentEvents();
+      else this.lastSeq = Math.max(this.lastSeq, this.serverLastSeq || 0);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === "network") || !this.showLastSeen()) throw error;
+    }
     this.connect();
     document.addEventListener("visibilitychange", this._onWake);
     window.addEventListener("online", this._onWake);
     window.addEventListener("pageshow", this._onWake);
+    window.addEventListener("offline", this._onOffline = () => this.wentOffline());
+  }
+
+  get eventsLoaded() {
+    return this.firstSeq !== null;
+  }
+
+  // Read the recent events once, the first time a screen needs them.
+  ensureEvents() {
+    if (this.eventsLoaded) return Promise.resolve();
+    this.eventsLoading = this.eventsLoading || this.loadRecentEvents().finally(() => { this.eventsLoading = null; });
+    return this.eventsLoading;
+  }
+
+  // The table as this phone last saw it, when the server cannot be reached: false if none.
+  showLastSeen() {
+    const last = lastSeen(this.id, this.seat);
+    if (!last) return false;
+    this.adoptView(last.game, { force: true });
+    this.events = last.events || [];
+    this.lastSeq = this.events.length ? this.events[this.events.length - 1].seq : 0;
+    this.firstSeq = this.events.length ? this.events[0].seq - 1 : this.lastSeq;
+    this.seenAt = last.at;
+    this.wentOffline();
+    this.emit("state");
+    this.emit("events");
+    return true;
+  }
+
+  wentOffline() {
+    if (this.offlineSince === null) this.offlineSince = Date.now();
+    this.setStatus("offline");
+    this.emit("notice");
+  }
+
+  // The server answered: the table on screen is live again.
+  backOnline() {
+    this.seenAt = Date.now();
+    if (this.offlineSince === null) return;
+    this.offlineSince = null;
+    if (this.status === "offline") this.setStatus("connecting");
+    this.emit("notice");
+  }
+
+  remember() {
+    if (!this.view || this.readOnly) return;
+    clearTimeout(this.rememberTimer);
+    this.rememberTimer = setTimeout(() => {
+      saveLastSeen(this.id, this.seat, { game: this.view, events: this.events.slice(-60), at: this.seenAt || Date.now() });
+    }, 300);
   }
 
   stop() {
@@ -76,6 +144,7 @@ export class GameSession {
     document.removeEventListener("visibilitychange", this._onWake);
     window.removeEventListener("online", this._onWake);
     window.removeEventListener("pageshow", this._onWake);
+    if (this._onOffline) window.removeEventListener("offline", this._onOffline);
   }
 
   switchSeat(seat) {
@@ -107,12 +176,15 @@ export class GameSession {
 
   async refresh() {
     const game = await api.game(this.id, this.token);
+    this.backOnline();
     this.adoptView(game, { force: true });
     const me = game.seats.find((seat) => seat.id === game.seat);
     if (me) updateSeatInfo(this.id, game.seat, { name: me.name, hero: me.hero });
     if (game.last_seq > this.lastSeq && this.firstSeq !== null) await this.loadEventsAfter(this.lastSeq);
+    else if (this.firstSeq === null) this.lastSeq = Math.max(this.lastSeq, game.last_seq || 0);
     if (this.notice && this.notice.code === "refresh_failed") this.notice = null;
     this.emit("state");
+    this.remember();
     return game;
   }
 
@@ -220,6 +292,7 @@ export class GameSession {
           signal: controller.signal,
         });
         if (!response.ok || !response.body) throw new Error(`stream ${response.status}`);
+        if (this.readOnly) this.scheduleRefresh(0); // back online: read the table again
         this.setStatus("live");
         failures = 0;
         await this.readStream(response.body.getReader());
@@ -227,7 +300,8 @@ export class GameSession {
         if (this.closed) return;
         if (error.name === "AbortError") continue; // restarted on purpose: reconnect at once
         failures += 1;
-        this.setStatus(failures > 1 ? "offline" : "connecting");
+        if (failures > 1) this.wentOffline();
+        else this.setStatus("connecting");
         await new Promise((resolve) => {
           const timer = setTimeout(resolve, Math.min(8000, 500 * 2 ** failures));
           this.skipPause = () => { clearTimeout(timer); resolve(); };
@@ -300,9 +374,11 @@ export class GameSession {
       return;
     }
     clearTimeout(this.refreshTimer);
+    this.backOnline();
     this.adoptView(game);
     this.lastApplied = { version: game.version, at: performance.now() };
     this.emit("state");
+    this.remember();
   }
 
   // The host gave this seat a new token: this phone no longer speaks for it.
@@ -337,7 +413,7 @@ export class GameSession {
   }
 
   connectionTrouble(error) {
-    if (error instanceof ApiError && error.code === "network") this.setStatus("offline");
+    if (error instanceof ApiError && error.code === "network") this.wentOffline();
     else this.setNotice({ kind: "error", code: "refresh_failed", title: "Could not refresh", detail: `${error.message} The phone keeps trying.` });
   }
 
@@ -357,8 +433,15 @@ export class GameSession {
     const envelope = { type, args, expected_version: version };
     const held = seat && seat !== this.seat ? (savedGame(this.id) || { seats: {} }).seats[seat] : null;
     this.failed = null;
+    if (this.readOnly && !navigator.onLine) {
+      // Nothing can reach the server: say so at once, keep the action for a retry.
+      this.failed = { type, args, label: what, key, version };
+      this.setNotice(this.offlineNotice(what));
+      return null;
+    }
     try {
       const result = await api.act(this.id, held ? held.token : this.token, envelope, key);
+      this.backOnline();
       this.applyState(result.state, result.version);
       this.addEvents(result.events);
       this.notice = null;
@@ -369,13 +452,8 @@ export class GameSession {
       if (!(error instanceof ApiError)) throw error;
       if (error.code === "network") {
         this.failed = { type, args, label: what, key, version };
-        this.setStatus("offline");
-        this.setNotice({
-          kind: "warn",
-          title: `Not sent: ${what}`,
-          detail: "The phone lost its connection to the table's server. Nothing changed; retry when it is back.",
-          retry: true,
-        });
+        this.wentOffline();
+        this.setNotice(this.offlineNotice(what));
         return null;
       }
       if (error.code === "stale_version") {
@@ -408,6 +486,16 @@ export class GameSession {
     }
   }
 
+  offlineNotice(what) {
+    return {
+      kind: "warn",
+      code: "offline",
+      title: `Not sent: ${what}`,
+      detail: "The phone has no connection to the table's server, so nothing changed at the table. Retry when the connection is back.",
+      retry: true,
+    };
+  }
+
   retryFailed() {
     const failed = this.failed;
     if (!failed) return null;
@@ -419,7 +507,7 @@ export class GameSession {
   seatName(seatId) {
     if (!seatId) return "The app";
     const seat = (this.state && this.state.seats && this.state.seats[seatId]) || null;
-    if (!seat) return `Seat ${seatId}`;
+    if (!seat) return "A player";
     return seat.hero ? `${seat.name} (${seat.hero})` : seat.name;
   }
 

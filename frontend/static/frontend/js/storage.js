@@ -85,3 +85,21 @@ export function ticks(gameId) {
 export function saveTicks(gameId, value) {
   localStorage.setItem(`dotr.ticks.${gameId}`, JSON.stringify(value));
 }
+
+// The table as this phone last saw it (game view, recent events, when), shown read-only when
+// the server cannot be reached. One per game and seat.
+export function lastSeen(gameId, seat) {
+  try {
+    return JSON.parse(localStorage.getItem(`dotr.last.${gameId}.${seat}`)) || null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveLastSeen(gameId, seat, value) {
+  try {
+    localStorage.setItem(`dotr.last.${gameId}.${seat}`, JSON.stringify(value));
+  } catch {
+    /* the phone's storage is full: the table is shown live only */
+  }
+}

@@ -32,6 +32,7 @@ from deck_tracker.engine.rules.dotr.base.table import (
     seat_choices,
     seat_of,
 )
+from deck_tracker.engine.words import plural
 
 HERO_DECK = "hero"
 QUEST_DECK = "quest"
@@ -69,7 +70,7 @@ def _card_keeps(state: State, card_id: str, colour: str) -> bool:
 
 def _draw(ctx: Context, deck: str, count: int, cards: list[str] | None, rule: str) -> list[str]:
     if get_deck(ctx.state, deck)["owner"] == "table" and cards and len(cards) != count:
-        raise InvalidArguments({"cards": [f"Name exactly {count} card(s) drawn."]})
+        raise InvalidArguments({"cards": [f"Name exactly {plural(count, 'card')} drawn."]})
     return draw_cards(ctx, deck, count=count, cards=cards, rule=rule)
 
 
@@ -114,11 +115,11 @@ def end_turn(ctx: Context, args: dict[str, Any]) -> None:
     name = hero_name(ctx.state, seat)
     ctx.emit(
         "evening",
-        f"Evening: {name} drew {len(drawn)} Hero Card(s).",
+        f"Evening: {name} drew {plural(len(drawn), 'Hero Card')}.",
         data={"seat": seat, "turn": number, "count": len(drawn)},
         private={seat: {"cards": drawn}},
         steps=[
-            Step(f"{name} draws {len(drawn)} Hero Card(s).", EVENING_RULE),
+            Step(f"{name} draws {plural(len(drawn), 'Hero Card')}.", EVENING_RULE),
             *unentered_steps(ctx.state, drawn, EVENING_RULE),
         ],
     )
@@ -148,7 +149,8 @@ def _check_hand_limits(ctx: Context) -> None:
         data={"limit": limit, "discard": owed},
         steps=[
             Step(
-                f"{hero_name(ctx.state, s)} chooses {n} Hero Card(s) to discard, down to {limit}.",
+                f"{hero_name(ctx.state, s)} chooses {plural(n, 'Hero Card')} to "
+                f"discard, down to {limit}.",
                 LIMIT_RULE,
             )
             for s, n in owed.items()
@@ -175,7 +177,8 @@ def discard_to_limit(ctx: Context, args: dict[str, Any]) -> None:
     cards: list[str] = args["cards"]
     if len(cards) != entry["discard"]:
         raise RuleViolation(
-            f"{name} must discard exactly {entry['discard']} Hero Card(s); {len(cards)} named.",
+            f"{name} must discard exactly {plural(entry['discard'], 'Hero Card')}; "
+            f"{len(cards)} named.",
             code="wrong_discard_count",
         )
     move_cards(ctx, HERO_DECK, cards, source="hand", target="discard", seat=seat)
@@ -184,7 +187,7 @@ def discard_to_limit(ctx: Context, args: dict[str, Any]) -> None:
         "hand_limit_discarded",
         f"{name} discarded {', '.join(cards)} to the hand limit.",
         data={"seat": seat, "cards": list(cards)},
-        steps=[Step(f"{name} discards {len(cards)} Hero Card(s).", LIMIT_RULE)],
+        steps=[Step(f"{name} discards {plural(len(cards), 'Hero Card')}.", LIMIT_RULE)],
     )
 
 
@@ -330,7 +333,7 @@ def complete_quest(ctx: Context, args: dict[str, Any]) -> None:
         data={"seat": seat, "quest": quest},
         steps=[
             Step(
-                f"{name} keeps {quest} and its reward; draw a new Quest (draw_quest).",
+                f"{name} keeps {quest} and its reward; draw a new Quest (Enter: Draw a Quest).",
                 "Quests: a completed Quest is kept; the King's Champion counts them",
             )
         ],

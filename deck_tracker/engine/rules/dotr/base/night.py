@@ -33,12 +33,19 @@ from typing import Any
 from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.content import Card
 from deck_tracker.engine.core import Context, Step
-from deck_tracker.engine.decks import all_cards, get_deck, take_from_draw, take_named_from_draw
+from deck_tracker.engine.decks import (
+    all_cards,
+    get_deck,
+    player_name,
+    take_from_draw,
+    take_named_from_draw,
+)
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.rules.dotr.base.board import GameOver, Realm
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
 from deck_tracker.engine.rules.dotr.base.settings import general_only_plan
 from deck_tracker.engine.rules.dotr.hooks import CARD_RESOLVED, UNCOUNTED
+from deck_tracker.engine.words import plural
 
 __all__ = ["CARDS_PER_NIGHT", "next_turn", "night", "resolve_card"]
 
@@ -186,7 +193,8 @@ def night(ctx: Context, args: dict[str, Any]) -> None:
         raise InvalidArguments(
             {
                 "cards": [
-                    f"The {status.title()} War draws {count} card(s): name them in the order drawn."
+                    f"The {status.title()} War draws {plural(count, 'card')}: name them "
+                    f"in the order drawn."
                 ]
             }
         )
@@ -203,9 +211,11 @@ def night(ctx: Context, args: dict[str, Any]) -> None:
         )
     ctx.emit(
         "night_began",
-        f"Night: the Darkness Spreads ({status.title()} War, {count} card(s)).",
+        f"Night: the Darkness Spreads ({status.title()} War, {plural(count, 'card')}).",
         data={"war_status": status, "count": count, "general_only": list(plan)},
-        steps=[Step(f"Draw {count} Darkness Spreads card(s), resolving each in turn.", R_NIGHT)],
+        steps=[
+            Step(f"Draw {plural(count, 'Darkness Spreads card')}, resolving each in turn.", R_NIGHT)
+        ],
     )
     realm = Realm(ctx)
     queue = list(named)
@@ -253,11 +263,16 @@ def night(ctx: Context, args: dict[str, Any]) -> None:
     ctx.set("turn", {**(ctx.get("turn") or {}), "number": number, "active_seat": seat})
     ctx.emit(
         "turn_passed",
-        f"Round {number}: seat {seat}'s turn." if seat else "No hero is at the table yet.",
+        f"Round {number}: {player_name(ctx.state, seat)}'s turn."
+        if seat
+        else "No hero is at the table yet.",
         data={"active_seat": seat, "number": number},
         steps=[
             Step(
-                f"Seat {seat} takes the next turn." if seat else "Wait for a hero to join.", R_TURN
+                f"{player_name(ctx.state, seat)} takes the next turn."
+                if seat
+                else "Wait for a hero to join.",
+                R_TURN,
             )
         ],
     )

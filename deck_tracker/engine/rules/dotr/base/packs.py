@@ -99,6 +99,12 @@ def game_pack(state: State) -> Pack:
     return found
 
 
+def card_name(state: State, card_id: str) -> str | None:
+    """The name printed on a card of the game (None for an id no deck of the game holds)."""
+    found = game_cards(state).get(card_id)
+    return str(found.name) if found is not None else None
+
+
 def game_cards(state: State) -> Mapping[str, Card]:
     """Every card of the game by id: the composed decks first, then every pack's decks."""
     key = content_key(state)

@@ -19,6 +19,7 @@ from deck_tracker.engine.commands import Observer
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck, take_from_draw
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
+from deck_tracker.engine.words import plural
 
 __all__ = ["achievable", "replace_unachievable_quests"]
 
@@ -59,7 +60,9 @@ def replace_unachievable_quests(ctx: Context, seat: str, quests: list[str]) -> N
         name = game_cards(ctx.state)[quest].name
         if table_owned:
             steps.append(
-                Step(f"Discard {name} and draw another Quest (draw_quest).", R_UNACHIEVABLE)
+                Step(
+                    f"Discard {name} and draw another Quest (Enter: Draw a Quest).", R_UNACHIEVABLE
+                )
             )
             continue
         deck = get_deck(ctx.state, QUEST)
@@ -73,7 +76,7 @@ def replace_unachievable_quests(ctx: Context, seat: str, quests: list[str]) -> N
         waiting += [q for q in drawn if not achievable(ctx.state, q)]
     ctx.emit(
         "quests_replaced",
-        f"{len(discarded)} Quest(s) that cannot be achieved were discarded.",
+        f"{plural(len(discarded), 'Quest')} that cannot be achieved were discarded.",
         data={"seat": seat, "discarded": discarded},
         private={seat: {"quests": list(ctx.state["heroes"][seat].get("quests") or [])}},
         steps=steps,

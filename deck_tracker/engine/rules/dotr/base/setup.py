@@ -29,7 +29,7 @@ from typing import Any
 
 from deck_tracker.engine.content import COLOURS, Hero, Pack
 from deck_tracker.engine.core import Context, Step
-from deck_tracker.engine.decks import get_deck, seat_label, take_from_draw
+from deck_tracker.engine.decks import get_deck, player_name, seat_label, take_from_draw
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.game import place_decks
 from deck_tracker.engine.rules.dotr.base.board import CRYSTALS, GATES, GameOver, Realm, board_data
@@ -48,6 +48,7 @@ from deck_tracker.engine.rules.dotr.base.quests import replace_unachievable_ques
 from deck_tracker.engine.rules.dotr.base.settings import default_settings, resolve_settings
 from deck_tracker.engine.rules.dotr.hooks import BEFORE_MINIONS, HERO_ENTERED, expand_setup
 from deck_tracker.engine.slugs import slugify
+from deck_tracker.engine.words import plural
 
 __all__ = ["DECKS", "PACK_ID", "enter_hero", "resolve_hero", "setup_dotr"]
 
@@ -107,11 +108,15 @@ def enter_hero(
     found = expansion_hero(ctx, hero) or resolve_hero(ctx, hero)
     heroes: dict[str, Any] = ctx.get("heroes") or {}
     if seat in heroes:
-        raise RuleViolation(f"Seat {seat} already plays a hero.", code="seat_has_hero")
+        raise RuleViolation(
+            f"{player_name(ctx.state, seat)} already plays a hero.", code="seat_has_hero"
+        )
     for other, entry in heroes.items():
         if entry["hero"] == found.id:
             raise RuleViolation(
-                f"{found.name} is already played at this table (seat {other}).", code="hero_taken"
+                f"{found.name} is already played at this table "
+                f"(by {player_name(ctx.state, other)}).",
+                code="hero_taken",
             )
     ctx.set("seats", seat, {**seats[seat], "hero": found.name})
     data = board_data(_pack(ctx).id, False)
@@ -263,7 +268,11 @@ def setup_dotr(ctx: Context, setup: dict[str, Any]) -> None:
     ctx.emit(
         "dotr_setup_started",
         f"{pack.name}"
-        + (f", with {', '.join(f'{n}={settings[n]}' for n in changed)}." if changed else "."),
+        + (
+            f", with {plural(len(changed), 'rule setting')} changed from the default."
+            if changed
+            else "."
+        ),
         data={"settings": settings, "pack": pack.id, "table_decks": table_decks}
         | ({"expansions": expansions} if expansions else {}),
         steps=[
@@ -319,7 +328,7 @@ def setup_dotr(ctx: Context, setup: dict[str, Any]) -> None:
         steps=[
             Step(
                 "Each hero takes turns: actions, then 2 Hero Cards, then the Darkness "
-                "Spreads (the app resolves it with `night`).",
+                "Spreads (Night: Run the night).",
                 "Turn order",
             )
         ],

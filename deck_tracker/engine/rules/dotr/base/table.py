@@ -15,6 +15,7 @@ from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import seat_label
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.rules.dotr.base.packs import effective_packs
+from deck_tracker.engine.words import plural
 
 DOTR = frozenset({"dotr"})
 WAR_STATUSES = ("early", "mid", "mid", "late")
@@ -245,14 +246,14 @@ def heal_taint(ctx: Context, args: dict[str, Any]) -> None:
     name = location_name(ctx.state, location)
     if taint < count:
         raise RuleViolation(
-            f"{name} has {taint} Tainted Crystal(s); {count} cannot be healed.",
+            f"{name} has {plural(taint, 'Tainted Crystal')}; {count} cannot be healed.",
             code="no_taint_here",
         )
     exchange(ctx, location, "taint", taint - count, "taint")
     record(
-        ctx, "taint_healed", f"{count} Tainted Crystal(s) healed at {name}.",
+        ctx, "taint_healed", f"{plural(count, 'Tainted Crystal')} healed at {name}.",
         {"location": location, "count": count, "taint": taint - count},
-        (f"Remove {count} Tainted Crystal(s) from {name} and return them to the supply.",
+        (f"Remove {plural(count, 'Tainted Crystal')} from {name} and return them to the supply.",
          "Heal the Land: a roll of 5+ removes one Tainted Crystal"),
     )  # fmt: skip
 
@@ -369,7 +370,8 @@ def wound_general(ctx: Context, args: dict[str, Any]) -> None:
     ctx.set("generals", general_id, "wounds", wounds)
     if wounds < life:
         record(
-            ctx, "general_wounded", f"{name} took {args['wounds']} wound(s) ({wounds} of {life}).",
+            ctx, "general_wounded", f"{name} took {plural(args['wounds'], 'wound')} "
+            f"({wounds} of {life}).",
             {"general": general_id, "wounds": wounds, "life": life},
             (f"Move {name}'s wound marker to {life - wounds} life left.",
              "Battle with a General: each hit is one wound"),
@@ -456,11 +458,13 @@ def wound_hero(ctx: Context, args: dict[str, Any]) -> None:
         raise RuleViolation(f"{name} has no life left to lose.", code="hero_has_no_life")
     lost = min(life, args["wounds"])
     ctx.set("heroes", seat, "life", life - lost)
-    steps = [(f"{name} loses {lost} life token(s).", "Wounds: a wound removes a life token")]
+    steps = [
+        (f"{name} loses {plural(lost, 'life token')}.", "Wounds: a wound removes a life token")
+    ]
     if life == lost:
         steps.append((SLAIN_TEXT.format(name=name), SLAIN_RULE))
     record(
-        ctx, "hero_wounded", f"{name} suffered {lost} wound(s) ({life - lost} life left).",
+        ctx, "hero_wounded", f"{name} suffered {plural(lost, 'wound')} ({life - lost} life left).",
         {"seat": seat, "wounds": lost, "life": life - lost, "slain": life == lost},
         *steps,
     )  # fmt: skip
@@ -487,6 +491,6 @@ def heal_hero(ctx: Context, args: dict[str, Any]) -> None:
     record(
         ctx, "hero_healed", f"{name} healed {healed} life ({life + healed} of {most}).",
         {"seat": seat, "healed": healed, "life": life + healed},
-        (f"{name} takes back {healed} life token(s).",
+        (f"{name} takes back {plural(healed, 'life token')}.",
          "Healing Wounds: all life at an Inn or in Monarch City, else 2"),
     )  # fmt: skip

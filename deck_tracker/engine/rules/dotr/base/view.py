@@ -23,6 +23,7 @@ PUBLIC_KEYS = (
     "rewards",
     "scenario",
     "expansions",
+    "packs",
     "dungeons",
     "dungeon_run",
     "recruitment",

@@ -54,6 +54,7 @@ from deck_tracker.engine.rules.dotr.companions_catacombs.dungeons import (
     place_dungeon,
 )
 from deck_tracker.engine.rules.dotr.companions_catacombs.fallen import COMPANION, EXPANSION
+from deck_tracker.engine.words import deck_name
 
 __all__ = ["EXPANSION", "card_of", "companion_limit", "require_cc"]
 
@@ -96,7 +97,7 @@ def _setup(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> No
         if owner == "table" and name not in table_decks:
             steps.append(
                 Step(
-                    f"The {name} cards are not all entered: the table keeps that deck.",
+                    f"The {deck_name(name)} cards are not all entered: the table keeps that deck.",
                     "CC: Room, Treasure and Relic contents are not published",
                 )
             )

@@ -216,7 +216,8 @@ def reveal_dungeon_room(ctx: Context, args: dict[str, Any]) -> None:
         data={"card": card, "exploration": exploration, "total": run["total"], "goal": run["goal"]},
         steps=[
             Step(
-                f"Encounter {name}; when it is resolved, record it (resolve_dungeon_room).", R_ROOM
+                f"Encounter {name}; when it is resolved, record it (Enter: Resolve dungeon room).",
+                R_ROOM,
             )
         ],
     )
@@ -262,9 +263,9 @@ def resolve_dungeon_room(ctx: Context, args: dict[str, Any]) -> None:
     ]
     steps.append(
         Step(
-            "Face the Treasure Room (fight_treasure_room)."
+            "Face the Treasure Room (Enter: Fight treasure room)."
             if total >= run["goal"]
-            else "Advance (reveal_dungeon_room) or leave (leave_dungeon).",
+            else "Advance (Enter: Reveal dungeon room) or leave (Enter: Leave dungeon).",
             R_GOAL,
         )
     )

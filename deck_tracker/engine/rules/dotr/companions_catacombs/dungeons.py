@@ -41,6 +41,7 @@ from deck_tracker.engine.rules.dotr.base.board import Realm
 from deck_tracker.engine.rules.dotr.base.packs import effective_pack
 from deck_tracker.engine.rules.dotr.base.pending import add_pending, roll_die
 from deck_tracker.engine.rules.dotr.base.table import location_name
+from deck_tracker.engine.words import plural
 
 __all__ = [
     "PACK_ID",
@@ -147,7 +148,7 @@ def escape(realm: Realm, escaped: dict[str, int], places: list[str], rule: str) 
         raise InvalidArguments(
             {
                 "escape_to": [
-                    f"Name {wanted} location(s), one per escaping Minion, by colour "
+                    f"Name {plural(wanted, 'location')}, one per escaping Minion, by colour "
                     f"({', '.join(COLOURS)})."
                 ]
             }

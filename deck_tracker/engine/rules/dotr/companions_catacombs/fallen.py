@@ -17,6 +17,7 @@ from deck_tracker.engine.decks import get_deck
 from deck_tracker.engine.rules.dotr.base.expansions import has_expansion
 from deck_tracker.engine.rules.dotr.base.pending import add_pending
 from deck_tracker.engine.rules.dotr.base.table import hero_name
+from deck_tracker.engine.words import plural
 
 __all__ = ["COMPANION", "EXPANSION", "hero_falls", "wound"]
 
@@ -39,7 +40,7 @@ def wound(ctx: Context, seat: str, count: int, rule: str) -> list[Step]:
     if lost <= 0:
         return [Step(f"{name} has no life left to lose.", rule)]
     ctx.set("heroes", seat, "life", life - lost)
-    steps = [Step(f"{name} suffers {lost} wound(s) ({life - lost} life left).", rule)]
+    steps = [Step(f"{name} suffers {plural(lost, 'wound')} ({life - lost} life left).", rule)]
     if life - lost == 0:
         steps += hero_falls(ctx, seat)
     return steps

@@ -49,6 +49,7 @@ from deck_tracker.engine.rules.dotr.companions_catacombs.companions import (
     require_cc,
 )
 from deck_tracker.engine.rules.dotr.companions_catacombs.fallen import COMPANION
+from deck_tracker.engine.words import plural
 
 __all__ = ["hire", "recruit", "recruit_choose"]
 
@@ -127,7 +128,7 @@ def recruit(ctx: Context, args: dict[str, Any]) -> None:
     add_pending(ctx, {"type": "recruitment", "seat": seat})
     ctx.emit(
         "recruit_began",
-        f"{name} recruits at the Inn: {count} card(s) revealed.",
+        f"{name} recruits at the Inn: {plural(count, 'card')} revealed.",
         data={"seat": seat, "count": count, "cards": drawn},
         steps=[
             Step(
@@ -171,7 +172,9 @@ def _advance(ctx: Context, rec: dict[str, Any], choice: dict[str, Any] | None) -
                 "recruit_choice",
                 f"{card.name}: {result[0]['text']}",
                 data={"waiting": rec["waiting"]},
-                steps=[Step(f"{result[0]['text']} (recruit_choose)", f"CC Event: {card.name}")],
+                steps=[
+                    Step(f"{result[0]['text']} (Enter: Recruit choose)", f"CC Event: {card.name}")
+                ],
             )
             return
         rec["next"] += 1
@@ -301,7 +304,7 @@ def _split_payment(
             return cost, [card for card in paid if card not in cost]
     what = {"yellow": "of any one colour", "purple": "Special (purple)"}.get(colour, colour)
     raise RuleViolation(
-        f"The cost is {need} Hero Card(s) {'of any one colour' if wild else what}.",
+        f"The cost is {plural(need, 'Hero Card')} {'of any one colour' if wild else what}.",
         code="wrong_payment",
     )
 
@@ -372,8 +375,8 @@ def hire(ctx: Context, args: dict[str, Any]) -> None:
     colours = dict(hero.get("companion_colours") or {})
     if len(held) >= companion_limit(ctx.state, seat):
         raise RuleViolation(
-            f"{hero_name(ctx.state, seat)} may have {companion_limit(ctx.state, seat)} "
-            "Companion(s) (1 + 1 per completed Quest).",
+            f"{hero_name(ctx.state, seat)} may have "
+            f"{plural(companion_limit(ctx.state, seat), 'Companion')} (1 + 1 per completed Quest).",
             code="companion_limit",
         )
     if colour in colours.values():
@@ -385,7 +388,7 @@ def hire(ctx: Context, args: dict[str, Any]) -> None:
     need = max(0, int(number) - int(rec["discount"]))
     if len(paid) != need + int(rec["extra"]):
         raise RuleViolation(
-            f"Pay exactly {need + int(rec['extra'])} Hero Card(s).", code="wrong_payment"
+            f"Pay exactly {plural(need + int(rec['extra']), 'Hero Card')}.", code="wrong_payment"
         )
     hand = get_deck(ctx.state, "hero")["hands"].get(seat, [])
     if any(card not in hand for card in paid) or len(set(paid)) != len(paid):
@@ -411,7 +414,7 @@ def hire(ctx: Context, args: dict[str, Any]) -> None:
     to_box = f" ({len(boxed)} Special to the box)" if boxed else ""
     steps = [
         Step(
-            f"{hero_name(ctx.state, seat)} recruits {name}, paying {len(paid)} Hero Card(s)"
+            f"{hero_name(ctx.state, seat)} recruits {name}, paying {plural(len(paid), 'Hero Card')}"
             f"{to_box}.",
             R_COST,
         ),

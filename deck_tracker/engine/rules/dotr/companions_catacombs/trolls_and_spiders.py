@@ -60,6 +60,7 @@ from deck_tracker.engine.rules.dotr.base.table import (
 from deck_tracker.engine.rules.dotr.companions_catacombs.fallen import EXPANSION, wound
 from deck_tracker.engine.rules.dotr.companions_catacombs.warlords import clear_warlords
 from deck_tracker.engine.slugs import slugify
+from deck_tracker.engine.words import plural
 
 __all__ = ["TOKENS", "place_token", "place_troll"]
 
@@ -127,7 +128,7 @@ def place_token(realm: Realm, kind: str, loc: str, rule: str) -> None:
     if len(targets) == 1 and not picks_colour:
         _arrive(realm, kind, targets[0])
         return
-    entry = add_pending(
+    add_pending(
         ctx,
         {
             "type": "token_destination",
@@ -141,7 +142,7 @@ def place_token(realm: Realm, kind: str, loc: str, rule: str) -> None:
     realm.step(
         f"The table picks where the {singular} goes among {', '.join(map(realm.name, targets))}"
         + (" and which colour overruns" if picks_colour else "")
-        + f" (place_token, choice {entry['id']}).",
+        + " (Enter: Place token).",
         R_TOKEN_OVERRUN,
     )
 
@@ -332,15 +333,17 @@ def slay_spiders(ctx: Context, args: dict[str, Any]) -> None:
     here = int(ctx.state["board"][location]["spiders"])
     count: int = args["count"]
     if count > here:
-        raise RuleViolation(f"Only {here} Giant Spider(s) are there.", code="not_enough_spiders")
+        raise RuleViolation(
+            f"Only {plural(here, 'Giant Spider')} are there.", code="not_enough_spiders"
+        )
     ctx.set("board", location, "spiders", here - count)
     ctx.set("supply", "spiders", int(ctx.state["supply"]["spiders"]) + count)
     name = hero_name(ctx.state, seat)
-    steps = [Step(f"Remove {count} Giant Spider(s): {name} hit them on 4+.", R_SPIDER)]
+    steps = [Step(f"Remove {plural(count, 'Giant Spider')}: {name} hit them on 4+.", R_SPIDER)]
     steps += clear_warlords(ctx, location)
     ctx.emit(
         "spiders_slain",
-        f"{name} slew {count} Giant Spider(s).",
+        f"{name} slew {plural(count, 'Giant Spider')}.",
         data={"seat": seat, "location": location, "count": count},
         steps=steps,
     )

@@ -35,6 +35,7 @@ from deck_tracker.engine.rules.dotr.base.table import (
     resolve_location,
 )
 from deck_tracker.engine.rules.dotr.companions_catacombs.fallen import EXPANSION
+from deck_tracker.engine.words import plural
 
 __all__ = [
     "clear_warlords",
@@ -106,12 +107,13 @@ def place_warlords(realm: Realm) -> None:
             realm.step("No Warlord token is left.", rule)
             return
         if len(ring) > left and realm.settings.get("warlord_ties") != "alphabetical":
-            entry = add_pending(
+            add_pending(
                 realm.ctx, {"type": "warlords", "options": ring, "count": left, "rule": rule}
             )
             realm.step(
-                f"{left} Warlord(s) left for {len(ring)} locations at the same distance from "
-                f"Monarch City: the table picks which (place_warlords, choice {entry['id']}).",
+                f"{plural(left, 'Warlord')} left for {len(ring)} locations at the same "
+                f"distance from "
+                f"Monarch City: the table picks which (Enter: Place warlords).",
                 R_TIES,
             )
             return

@@ -37,6 +37,7 @@ from deck_tracker.engine.rules.dotr.base.table import (
 )
 from deck_tracker.engine.rules.dotr.dragon.content import DRAGON_PACK
 from deck_tracker.engine.rules.dotr.dragon.minions import wound
+from deck_tracker.engine.words import plural
 
 __all__ = ["place_agent"]
 
@@ -119,10 +120,10 @@ def agent_attacks(ctx: Context, args: dict[str, Any]) -> None:
     name, hero = _name(ctx.state, agent["id"]), hero_name(ctx.state, seat)
     lost, life = wound(ctx, seat, args["wounds"])
     record(
-        ctx, "hero_wounded", f"{name} attacks {hero}: {lost} wound(s) ({life} life left).",
+        ctx, "hero_wounded", f"{name} attacks {hero}: {plural(lost, 'wound')} ({life} life left).",
         {"seat": seat, "wounds": lost, "life": life, "slain": life == 0 and lost > 0,
          "cause": "agent"},
-        (f"{name} is activated and attacks {hero}: {hero} loses {lost} life token(s).",
+        (f"{name} is activated and attacks {hero}: {hero} loses {plural(lost, 'life token')}.",
          R_ACTIVATED),
     )  # fmt: skip
 
@@ -149,9 +150,9 @@ def attack_agent(ctx: Context, args: dict[str, Any]) -> None:
     ctx.set("agent", {**agent, "wounds": wounds, "defeated": slain})
     if not slain:
         record(
-            ctx, "agent_attacked", f"{hero} attacked {name}: {args['wounds']} wound(s).",
+            ctx, "agent_attacked", f"{hero} attacked {name}: {plural(args['wounds'], 'wound')}.",
             {"seat": seat, "agent": agent["id"], "wounds": wounds},
-            (f"{name} has {wounds} wound(s)" + (f" of {life}." if life else "."), R_AGENT),
+            (f"{name} has {plural(wounds, 'wound')}" + (f" of {life}." if life else "."), R_AGENT),
         )  # fmt: skip
         return
     points = int(ctx.state["heroes"][seat].get("victory_points", 0)) + 1

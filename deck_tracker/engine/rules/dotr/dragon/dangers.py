@@ -42,6 +42,7 @@ from deck_tracker.engine.rules.dotr.base.table import (
 from deck_tracker.engine.rules.dotr.dragon.content import minion_type
 from deck_tracker.engine.rules.dotr.dragon.fire import fire_in_play, on_fire
 from deck_tracker.engine.rules.dotr.dragon.minions import ARMORED, wound
+from deck_tracker.engine.words import plural
 
 __all__ = ["dangers_at"]
 
@@ -55,7 +56,7 @@ R_IMPS = (
     "instead of wounds"
 )
 R_IMPS_SAFE = "FAQ: armor, and the Eagle Rider in the air, protect from the Imps' theft"
-R_WAIT = "End of turn: resolve the dragons' dangers before the evening (turn_end_dangers)"
+R_WAIT = "End of turn: resolve the dragons' dangers before the evening (Enter: Turn end dangers)"
 HEROS_CALLING = "heros_calling"  # its setup: "Do not assign a Slayer after defeating a General"
 R_SLAYER = "Slayer of the Imps: moving into a location with Imps slays them, no action needed"
 
@@ -124,30 +125,39 @@ def turn_end_dangers(ctx: Context, args: dict[str, Any]) -> None:
         else:
             taken = zealots - 1 if armored else zealots
             wounds += taken
-            steps.append((f"{zealots} Zealot(s): {name} suffers {taken} wound(s).", R_ZEALOTS))
+            steps.append(
+                (
+                    f"{plural(zealots, 'Zealot')}: {name} suffers {plural(taken, 'wound')}.",
+                    R_ZEALOTS,
+                )
+            )
             if armored:
                 steps.append((f"{name}'s armor ignores 1 of them.", R_ARMOR))
     lost_cards: list[str] = []
     imps = found.get("imps", 0)
     if imps and (armored or flying):
         why = "armor" if armored else "flight"
-        steps.append((f"{name}'s {why} keeps the {imps} Imp(s) off the cards.", R_IMPS_SAFE))
+        steps.append(
+            (f"{name}'s {why} keeps the {plural(imps, 'Imp')} off the cards.", R_IMPS_SAFE)
+        )
     elif imps:
         hand = list(get_deck(ctx.state, "hero")["hands"].get(seat, []))
         lost_cards = ctx.rng.sample(hand, min(imps, len(hand)))
         if lost_cards:
             move_cards(ctx, "hero", lost_cards, source="hand", target="discard", seat=seat)
         steps.append(
-            (f"{imps} Imp(s): the app drew {len(lost_cards)} of {name}'s Hero Cards at random: "
+            (f"{plural(imps, 'Imp')}: the app drew {len(lost_cards)} of {name}'s Hero "
+            f"Cards at random: "
              f"discard {', '.join(lost_cards) or 'nothing'}.", R_IMPS)
         )  # fmt: skip
     lost, life = wound(ctx, seat, wounds)
     if wounds:
-        steps.append((f"{name} loses {lost} life token(s) ({life} left).", R_FIRE))
+        steps.append((f"{name} loses {plural(lost, 'life token')} ({life} left).", R_FIRE))
     ctx.set("dangers_done", _turn_key(ctx.state))
     record(
         ctx, "turn_end_dangers",
-        f"{name} ends the turn on {where}: {lost} wound(s), {len(lost_cards)} card(s) lost.",
+        f"{name} ends the turn on {where}: {plural(lost, 'wound')}, "
+        f"{plural(len(lost_cards), 'card')} lost.",
         {"seat": seat, "location": location, "found": found, "wounds": lost, "life": life,
          "cards_lost": lost_cards, "slain": wounds > 0 and life == 0},
         *steps,
@@ -164,7 +174,7 @@ def _before(state: State, name: str, args: dict[str, Any]) -> Any:
             raise RuleViolation(
                 f"{hero_name(state, seat)} ends the turn in danger on "
                 f"{location_name(state, hero['location'])}: resolve it first "
-                "(turn_end_dangers).",
+                "(Enter: Turn end dangers).",
                 code="dangers_pending",
             )
     if name == "move_hero" and state.get("slayers"):
@@ -193,9 +203,9 @@ def _after(ctx: Context, name: str, args: dict[str, Any], memo: Any) -> None:
     name_ = hero_name(ctx.state, seat)
     where = location_name(ctx.state, location)
     record(
-        ctx, "imps_slain", f"{name_}, Slayer of the Imps, slays {imps} Imp(s) on {where}.",
+        ctx, "imps_slain", f"{name_}, Slayer of the Imps, slays {plural(imps, 'Imp')} on {where}.",
         {"seat": seat, "location": location, "count": imps},
-        (f"Remove the {imps} Imp(s) from {where}: they flee the Slayer.", R_SLAYER),
+        (f"Remove the {plural(imps, 'Imp')} from {where}: they flee the Slayer.", R_SLAYER),
     )  # fmt: skip
 
 

@@ -40,6 +40,7 @@ from deck_tracker.engine.rules.dotr.base.table import (
 )
 from deck_tracker.engine.rules.dotr.dragon.content import dragon_generals_in_play, minion_type
 from deck_tracker.engine.rules.dotr.hooks import TO_HIT_MODIFIERS
+from deck_tracker.engine.words import plural
 
 __all__ = ["ARMORED", "TO_HIT_MODIFIERS", "assign_hits", "to_hit", "wound"]
 
@@ -187,7 +188,7 @@ def attack_minions(ctx: Context, args: dict[str, Any]) -> None:
         if minion is not None and minion.to_hit_rule and present[colour]:
             steps.append(
                 (f"{minion.plural} need a {min(need + bonus, 7)}+ with "
-                 f"{len(dragon_generals_in_play(ctx.state))} dragon(s) in play.",
+                 f"{plural(len(dragon_generals_in_play(ctx.state)), 'dragon')} in play.",
                  R_DRAGON_MASTERS)
             )  # fmt: skip
         needs += [(colour, need)] * present[colour]
@@ -199,7 +200,9 @@ def attack_minions(ctx: Context, args: dict[str, Any]) -> None:
     ctx.set("supply", "minions", {c: pool.get(c, 0) + removed.get(c, 0) for c in COLOURS})
     shown = ", ".join(map(str, dice))
     what = ", ".join(f"{n} {_plural(ctx.state, c, n)}" for c, n in removed.items()) or "none"
-    steps.insert(0, (f"{name} rolls {shown} against {count} minion(s) on {where}.", R_COMBAT))
+    steps.insert(
+        0, (f"{name} rolls {shown} against {plural(count, 'minion')} on {where}.", R_COMBAT)
+    )
     steps.append((f"Defeated: {what}; return them to the supply.", R_COMBAT))
     record(
         ctx, "minions_defeated", f"{name} attacked on {where} ({shown}): {what} defeated.",

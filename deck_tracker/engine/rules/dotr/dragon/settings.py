@@ -106,7 +106,7 @@ DRAGON_SETTINGS: tuple[tuple[str, Any, tuple[Any, ...], str, str], ...] = (
         False,
         (False, True),
         DX + "the 8 Troll Renegade tokens; the rulebook does not say how they reach the board, "
-        "so the table places them (place_troll).",
+        "so the table places them (Enter: Place troll).",
         "DX 'Renegade Troll Rules'",
     ),
     (

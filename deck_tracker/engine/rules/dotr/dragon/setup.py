@@ -34,6 +34,7 @@ from deck_tracker.engine.rules.dotr.base.packs import BASE_PACK, effective_pack,
 from deck_tracker.engine.rules.dotr.dragon.agents import place_agent
 from deck_tracker.engine.rules.dotr.dragon.content import DRAGON, DRAGON_PACK
 from deck_tracker.engine.rules.dotr.dragon.players import adjust_settings, card_count, random_hero
+from deck_tracker.engine.words import noun_for, plural
 
 __all__ = ["AGENTS", "prepare", "setup"]
 
@@ -239,7 +240,8 @@ def _global_effects(ctx: Context, steps: list[Step]) -> tuple[list[str], list[st
         short = f" (the box holds only {len(pool)})" if len(pool) < wanted else ""
         steps.append(
             Step(
-                f"{min(wanted, len(pool))} {kind.title()} Global Effect(s) go into the Darkness "
+                f"{min(wanted, len(pool))} {kind.title()} "
+                f"{noun_for(min(wanted, len(pool)), 'Global Effect')} go into the Darkness "
                 f"Spreads deck{short}; the app holds them: leave the cards in the box.",
                 R_GLOBAL,
             )
@@ -344,7 +346,8 @@ def setup(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> Non
         ctx.set("royal_blessings", {"tokens": settings["royal_blessings"], "used": []})
         steps.append(
             Step(
-                f"Put {settings['royal_blessings']} Royal Blessing token(s) beside the board.",
+                f"Put {plural(settings['royal_blessings'], 'Royal Blessing token')} "
+                f"beside the board.",
                 "Royal Blessing (rules not printed): the app counts their use",
             )
         )

@@ -46,6 +46,7 @@ from deck_tracker.engine.rules.dotr.base.table import (
     resolve_location,
     seat_of,
 )
+from deck_tracker.engine.words import plural
 
 __all__ = ["sterling_at"]
 
@@ -84,10 +85,10 @@ def drawn(realm: Realm, card: Card) -> None:
     if location:
         _land(ctx, str(location), realm.steps)
     else:
-        entry = add_pending(ctx, {"type": "sterling_location", "card": card.id})
+        add_pending(ctx, {"type": "sterling_location", "card": card.id})
         realm.step(
             f"{card.name}: its location is not entered. Place Sterling where the card shows and "
-            f"tell the app (sterling_lands, choice {entry['id']}).",
+            f"tell the app (Enter: Sterling lands).",
             R_LANDS,
         )
     realm.step("Discard Sterling's card and draw another Darkness Spreads card.", R_LANDS)
@@ -173,9 +174,9 @@ def search_sterling(ctx: Context, args: dict[str, Any]) -> None:
     card_id = _encounter_card(ctx, args["card"])
     ctx.set("sterling", {**ctx.state["sterling"], "searched": [*searched, mark]})
     best = min(successes, len(R_OUTCOMES) - 1)
-    entry = add_pending(ctx, {"type": "sterling_bonus", "seat": seat, "max": best, "card": card_id})
+    add_pending(ctx, {"type": "sterling_bonus", "seat": seat, "max": best, "card": card_id})
     shown = ", ".join(map(str, dice))
-    steps = [Step(f"{name} rolls {shown}: {successes} success(es).", R_SEARCH)]
+    steps = [Step(f"{name} rolls {shown}: {plural(successes, 'success', 'successes')}.", R_SEARCH)]
     if hero["hero"] == "sorceress":
         steps.insert(0, Step(f"{name} rolls one more die.", R_VISIONS))
     card = game_cards(ctx.state).get(card_id or "")
@@ -183,14 +184,14 @@ def search_sterling(ctx: Context, args: dict[str, Any]) -> None:
     steps.append(
         Step(
             f"Draw {card.name if card else 'the top Encounter card'}; {name} takes one bonus "
-            f"from 0 to {best} (sterling_bonus, choice {entry['id']}): "
+            f"from 0 to {best} (Enter: Sterling bonus): "
             + "; ".join(f"{n}: {text}" for n, text in enumerate(outcomes[: best + 1])),
             R_BONUS,
         )
     )
     ctx.emit(
         "sterling_search",
-        f"{name} searched for Sterling ({shown}): {successes} success(es).",
+        f"{name} searched for Sterling ({shown}): {plural(successes, 'success', 'successes')}.",
         data={"seat": seat, "rolls": dice, "rolled_by": "table" if physical else "app",
               "successes": successes, "card": card_id, "max_bonus": best},
         steps=steps,
@@ -237,7 +238,8 @@ def sterling_bonus(ctx: Context, args: dict[str, Any]) -> None:
     bonus: int = args["bonus"]
     if bonus > entry["max"]:
         raise RuleViolation(
-            f"{entry['max']} success(es): choose a bonus from 0 to {entry['max']}.",
+            f"{plural(entry['max'], 'success', 'successes')}: choose a bonus from 0 to "
+            f"{entry['max']}.",
             code="bonus_too_high",
         )
     seat = entry["seat"]

@@ -77,7 +77,7 @@ def add_to_board(ctx: Context, deck: str, card: str, steps: list[Step]) -> None:
     turned = None
     if wow["owner"] == "app" and (wow["draw"] or wow["discard"]):
         turned = draw_cards(ctx, WOW, count=1, cards=None, rule=R_TRIGGER)[0]
-    entry = add_pending(ctx, {"type": WOW, "card": turned})
+    add_pending(ctx, {"type": WOW, "card": turned})
     if turned is None:
         what = "Turn the top Winds of War card and name it (or not, if its text is not entered)"
     else:
@@ -87,7 +87,7 @@ def add_to_board(ctx: Context, deck: str, card: str, steps: list[Step]) -> None:
             f"Prevention: {found.data.get('prevention')}"
         )
     steps.append(
-        Step(f"{what}; choose its Prevention or its Action (winds_of_war, choice {entry['id']}).",
+        Step(f"{what}; choose its Prevention or its Action (Enter: Winds of war).",
              R_TRIGGER)
     )  # fmt: skip
 

@@ -30,6 +30,7 @@ from deck_tracker.engine.rules.dotr.base.table import (
 )
 from deck_tracker.engine.rules.dotr.heros_calling.war_status import EXPANSION, PACK_ID, hero_level
 from deck_tracker.engine.slugs import slugify
+from deck_tracker.engine.words import plural
 
 HERO_LIFE = 5
 SLOTS = ("combat", "control", "movement")
@@ -143,20 +144,22 @@ def split_actions(ctx: Context, args: dict[str, Any]) -> None:
     pet: int = args["pet"]
     if pet > actions:
         raise RuleViolation(
-            f"{name} has {actions} action(s) this turn (one per life token); the pet cannot "
+            f"{name} has {plural(actions, 'action')} this turn (one per life token); "
+            f"the pet cannot "
             f"take {pet}.",
             code="too_many_actions",
         )
     turn = int((ctx.state.get("turn") or {}).get("number") or 1)
     ctx.set("heroes", seat, "actions", {"turn": turn, "hero": actions - pet, "pet": pet})
-    summary = f"{name} keeps {actions - pet} action(s); the {hero['pet']} takes {pet}."
+    summary = f"{name} keeps {plural(actions - pet, 'action')}; the {hero['pet']} takes {pet}."
     record(
         ctx,
         "actions_split",
         summary,
         {"seat": seat, "turn": turn, "hero": actions - pet, "pet": pet},
         (
-            f"{name} acts {actions - pet} time(s) and the {hero['pet'].title()} {pet} time(s) "
+            f"{name} acts {plural(actions - pet, 'time')} and the {hero['pet'].title()} "
+            f"{plural(pet, 'time')} "
             "this turn.",
             R_PET,
         ),

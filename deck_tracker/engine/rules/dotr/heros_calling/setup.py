@@ -67,7 +67,7 @@ def _setup(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> No
         Step(
             "Deal each player 3 Hero Cards; give each a Player Reference and a Cover card.", R_THREE
         ),
-        Step("Each player builds a hero from 3 ability cards (choose_abilities).", R_BUILD),
+        Step("Each player builds a hero from 3 ability cards (Enter: Choose abilities).", R_BUILD),
         Step("Rumors at the Inn draw 3 Hero Cards per action.", R_RUMORS),
         Step("Hero levels once unlocked stay, even if the War Status moves back.", R_RETAINED),
     ]

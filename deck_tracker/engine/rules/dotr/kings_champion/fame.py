@@ -28,6 +28,7 @@ from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.rules.dotr.base.table import DOTR, SEAT, hero_name, seat_choices, seat_of
+from deck_tracker.engine.words import plural
 
 __all__ = ["ACTIONS", "HeroicAction", "describe_actions", "fame_totals", "grant_fame"]
 
@@ -124,7 +125,8 @@ def _draw_major(
             raise InvalidArguments(
                 {
                     "values": [
-                        f"{action.text}: draw {needed} blue Major Fame token(s) from the cup "
+                        f"{action.text}: draw {plural(needed, 'blue Major Fame token')} "
+                        f"from the cup "
                         f"and enter {'its value' if needed == 1 else 'their values'}."
                     ]
                 }
@@ -135,7 +137,7 @@ def _draw_major(
     cup = list(ctx.get("fame_cup", "tokens", default=[]))
     if len(cup) < needed:
         raise RuleViolation(
-            f"The cup holds {len(cup)} blue token(s); {needed} are needed. Enter the cup's "
+            f"The cup holds {plural(len(cup), 'blue token')}; {needed} are needed. Enter the cup's "
             "values again (set_fame_cup) or give the cup back to the table.",
             code="fame_cup_empty",
         )
@@ -166,7 +168,7 @@ def grant_fame(
             raise InvalidArguments({"values": ["Minor Fame is gold tokens: give `count` only."]})
         entry = {**entry, "minor": int(entry["minor"]) + tokens}
         deed["minor"] = tokens
-        step = f"Give {name} {tokens} gold Minor Fame token(s)."
+        step = f"Give {name} {plural(tokens, 'gold Minor Fame token')}."
         summary = f"{name} gains {tokens} Minor Fame: {action.text}."
     else:
         drawn = _draw_major(ctx, tokens, values, action)
@@ -174,7 +176,7 @@ def grant_fame(
         deed["major"] = drawn
         shown = ", ".join(map(str, drawn))
         owner = fame["cup"]["owner"]
-        step = f"{name} draws {tokens} blue Major Fame token(s) from the cup" + (
+        step = f"{name} draws {plural(tokens, 'blue Major Fame token')} from the cup" + (
             f": the app drew {shown}; take tokens of those values." if owner == "app" else "."
         )
         summary = f"{name} gains Major Fame ({shown}): {action.text}."

@@ -19,6 +19,7 @@ from deck_tracker.engine.content import UnknownContentError
 from deck_tracker.engine.core import Context, Event, State, Step
 from deck_tracker.engine.rules.dotr.base.table import hero_name, location_kind, packs_of
 from deck_tracker.engine.rules.dotr.kings_champion.fame import ACTIONS, ensure_fame
+from deck_tracker.engine.words import plural
 
 __all__ = ["proposals_for"]
 
@@ -75,7 +76,7 @@ def proposals_for(state: State, event: Event, wounds_before: dict[str, int]) -> 
         general = str(data["general"])
         inflicted = int(data["wounds"]) - wounds_before.get(general, 0)
         if inflicted > 0:
-            found.append(("wound_general", inflicted, f"{inflicted} wound(s) on {general}"))
+            found.append(("wound_general", inflicted, f"{plural(inflicted, 'wound')} on {general}"))
         if kind == "general_defeated":
             found.append(("slaying_blow", 1, f"the slaying blow on {general}"))
     elif kind == "taint_healed":

@@ -22,6 +22,7 @@ from deck_tracker.engine.errors import RuleViolation
 from deck_tracker.engine.rules.dotr.base.offers import held_by_hero
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
 from deck_tracker.engine.rules.dotr.base.table import DOTR, SEAT, hero_name, seat_of
+from deck_tracker.engine.words import plural
 
 __all__ = ["card_count", "deal_on_entry"]
 
@@ -62,7 +63,9 @@ def _deal_specials(ctx: Context, seat: str, count: int, rule: str, steps: list[S
     deck = get_deck(ctx.state, HERO)
     who = seat_label(ctx.state, seat)
     if deck["owner"] == "table":
-        steps.append(Step(f"Deal {who} {count} Special card(s) at random; record them.", rule))
+        steps.append(
+            Step(f"Deal {who} {plural(count, 'Special card')} at random; record them.", rule)
+        )
         return []
     cards = game_cards(ctx.state)
     specials = [c for c in deck["draw"] if cards[c].kind == "special"]
@@ -71,7 +74,9 @@ def _deal_specials(ctx: Context, seat: str, count: int, rule: str, steps: list[S
     ]
     ctx.set("decks", HERO, "draw", [c for c in deck["draw"] if c not in dealt])
     ctx.put("decks", HERO, "hands", seat, dealt)
-    steps.append(Step(f"Give {who} {len(dealt)} Special card(s): the app shows which.", rule))
+    steps.append(
+        Step(f"Give {who} {plural(len(dealt), 'Special card')}: the app shows which.", rule)
+    )
     return dealt
 
 
@@ -95,7 +100,7 @@ def deal_on_entry(ctx: Context, seat: str) -> None:
         table.append(
             Step(
                 f"{hero_name(ctx.state, seat)} reviews {len(quests)} Quests, keeps "
-                f"{choose['keep']} and discards the rest (keep_quest).",
+                f"{choose['keep']} and discards the rest (Enter: Keep quest).",
                 R_QUESTS,
             )
         )

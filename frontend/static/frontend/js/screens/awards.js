@@ -4,6 +4,7 @@
 // Everything goes through the account endpoints of the REST API with the account token.
 
 import { h, mount, sheet, toast } from "../dom.js";
+import { plural } from "../content.js";
 import { accounts, currentAccount, fetchFile, forgetAccount, saveAccount } from "../account.js";
 
 // The Award Tracker's abbreviations (Dragon expansion rulebook), as the history gives them.
@@ -400,8 +401,7 @@ export function show(app) {
         try {
           const counts = await accounts.importAwards(body);
           file.value = "";
-          const games = (n) => `${n} ${n === 1 ? "game" : "games"}`;
-          data.imported = `Imported ${games(counts.games_created)}; ${games(counts.games_skipped)} already here; ${counts.players_created} new ${counts.players_created === 1 ? "player" : "players"}.`;
+          data.imported = `Imported ${plural(counts.games_created, "game")}; ${plural(counts.games_skipped, "game")} already here; ${plural(counts.players_created, "new player")}.`;
           load();
         } catch (problem) { shown(fieldsText(problem)); }
       } },

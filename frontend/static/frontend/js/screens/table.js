@@ -3,25 +3,30 @@
 
 import { api } from "../api.js";
 import { h, mount, sheet } from "../dom.js";
-import { loadContent } from "../content.js";
+import { learnBuiltHeroes, loadGameContent } from "../content.js";
 import { GameSession } from "../session.js";
 import { savedGame } from "../storage.js";
 import * as board from "../tabs/board.js";
-import * as night from "../tabs/night.js";
-import * as seat from "../tabs/seat.js";
-import * as enter from "../tabs/enter.js";
-import * as log from "../tabs/log.js";
-import { renderSetup, showShare } from "../tabs/setup-view.js";
 
-// A tab with `load` is fetched the first time it shows (the first load stays small).
+// A tab with `load` is fetched the first time it shows (the first load stays small: only the
+// Board comes with the screen).
 const TABS = [
   { id: "board", label: "Board", icon: "◈", module: board },
-  { id: "night", label: "Night", icon: "☾", module: night, dotr: true },
-  { id: "me", label: "Me", icon: "☺", module: seat },
+  { id: "night", label: "Night", icon: "☾", module: null, dotr: true, load: () => import("../tabs/night.js") },
+  { id: "me", label: "Me", icon: "☺", module: null, load: () => import("../tabs/seat.js") },
   { id: "fame", label: "Fame", icon: "★", module: null, dotr: true, load: () => import("../tabs/fame.js") },
-  { id: "enter", label: "Enter", icon: "✎", module: enter },
-  { id: "log", label: "Log", icon: "↺", module: log },
+  { id: "enter", label: "Enter", icon: "✎", module: null, load: () => import("../tabs/enter.js") },
+  { id: "log", label: "Log", icon: "↺", module: null, load: () => import("../tabs/log.js") },
 ];
+// The setup checklist and the invitation, on demand too.
+const SETUP = { id: "setup", module: null, load: () => import("../tabs/setup-view.js") };
+
+function loaded(tab, then) {
+  if (tab.module) return tab.module;
+  tab.loading = tab.loading || tab.load().catch((error) => { tab.loading = null; throw error; });
+  tab.loading.then((module) => { tab.module = module; then(); });
+  return null;
+}
 
 const WAR = { early: "Early War", mid: "Mid War", late: "Late War" };
 
@@ -55,20 +60,36 @@ export function show(app, gameId) {
     rerender: () => render(),
   };
 
+  // The actions on offer are read when a screen needs them (a tab's forms and buttons, a
+  // location's sheet), then again after each change; the Board's first paint needs none.
   let actionsTimer = null;
   let actionsVersion = -1;
+  let actionsWanted = false;
+  let actionsRead = null;
+  const readActions = async () => {
+    try {
+      const result = await api.actions(gameId, session.token);
+      view.actions = result.actions;
+      actionsVersion = result.version;
+      render();
+    } catch { /* the next change retries */ }
+  };
   const loadActions = () => {
+    if (!actionsWanted) return;
     clearTimeout(actionsTimer);
-    actionsTimer = setTimeout(async () => {
+    actionsTimer = setTimeout(() => {
       if (actionsVersion === session.version) return;
-      try {
-        const result = await api.actions(gameId, session.token);
-        view.actions = result.actions;
-        actionsVersion = result.version;
-        render();
-      } catch { /* the next change retries */ }
+      actionsRead = readActions();
     }, 30);
   };
+  ctx.ensureActions = () => {
+    if (!actionsWanted) {
+      actionsWanted = true;
+      actionsRead = readActions();
+    }
+    return actionsRead;
+  };
+  session.wantEvents = ["night", "log", "setup"].includes(view.tab);
 
   let frame = null;
   const scheduleRender = () => {
@@ -78,7 +99,7 @@ export function show(app, gameId) {
 
   const unsubscribe = session.subscribe((reason) => {
     if (reason === "state") loadActions();
-    if (reason === "status") renderHeader();
+    if (reason === "status") { renderHeader(); renderNotice(); }
     else scheduleRender();
   });
 
@@ -94,7 +115,7 @@ export function show(app, gameId) {
         h("small", { class: "muted turn-line", text: turn ? `Turn ${turn.number}${active ? ` · ${active}` : ""}` : "" })),
       h("span", { class: `live live-${session.status}`, role: "status", title: `${status} · version ${session.version}`, "data-testid": "live", "data-version": String(session.version) },
         h("span", { class: "dot", "aria-hidden": "true" }), h("span", { class: "live-text", text: status })),
-      h("button", { class: "icon-btn", type: "button", "aria-label": "Invite players", "data-testid": "share", onclick: () => showShare(ctx), text: "⊞" }));
+      h("button", { class: "icon-btn", type: "button", "aria-label": "Invite players", "data-testid": "share", onclick: () => SETUP.load().then((module) => module.showShare(ctx)), text: "⊞" }));
   }
 
   function renderNotice() {
@@ -104,7 +125,13 @@ export function show(app, gameId) {
     const ball = state && state.grand_ball;
     const proposals = (state && state.fame && state.fame.proposals) || [];
     const away = view.tab !== "fame";
+    const offline = session.readOnly || session.status === "offline";
+    main.classList.toggle("read-only", offline);
     mount(notice,
+      offline ? h("div", { class: "banner banner-offline", role: "status", "data-testid": "offline" },
+        h("div", { class: "grow" },
+          h("strong", { text: session.seenAt ? `Offline: showing the table as last seen at ${clock(session.seenAt)}` : "Offline: the table cannot be reached" }),
+          h("p", { text: "Read-only until the connection is back: actions are not sent (each says so and can be retried). The phone catches up by itself." }))) : null,
       outcome ? h("div", { class: `banner banner-${outcome.result === "won" ? "ok" : "error"}`, role: "alert", "data-testid": "outcome" },
         h("div", { class: "grow" }, h("strong", { text: outcome.side ? `The ${outcome.side} win the war!` : outcome.result === "won" ? "The Realm is saved!" : outcome.result === "lost" ? "The Realm has fallen." : "The game was stopped." }), " ", outcome.reason || ""),
         outcome.result === "won" && away && !(ball && ball.done) && state.system === "dotr"
@@ -145,25 +172,33 @@ export function show(app, gameId) {
     renderNotice();
     renderNav();
     if (!session.state || !view.content) return;
+    learnBuiltHeroes(view.content, session.state);
+    if (view.tab !== "board" || session.state.system !== "dotr") ctx.ensureActions();
+    if (["night", "log", "setup"].includes(view.tab) && !session.eventsLoaded) session.ensureEvents().catch(() => {});
     const scroll = main.scrollTop;
-    const tab = tabsShown().find((t) => t.id === view.tab) || TABS[0];
+    const tab = view.tab === "setup" ? SETUP : tabsShown().find((t) => t.id === view.tab) || TABS[0];
     let body;
-    if (session.state.system === "battlefields" && tab.id === "board" && view.tab !== "setup") body = systemBoard(ctx, session.state.system, render);
-    else if (view.tab === "setup") body = renderSetup(ctx);
-    else if (tab.module) body = tab.module.render(ctx);
+    if (session.state.system === "battlefields" && tab.id === "board") body = systemBoard(ctx, session.state.system, render);
     else {
-      body = h("p", { class: "boot", text: "Opening…" });
-      tab.loading = tab.loading || tab.load();
-      tab.loading.then((module) => { tab.module = module; render(); })
-        .catch((error) => mount(main, h("p", { class: "form-error", text: `This tab could not be loaded: ${error.message}` })));
+      let module = null;
+      try {
+        module = loaded(tab, render);
+      } catch { /* loaded() only throws synchronously if import() does */ }
+      if (module) body = tab === SETUP ? module.renderSetup(ctx) : module.render(ctx);
+      else {
+        body = h("p", { class: "boot", text: "Opening…" });
+        if (tab.loading) tab.loading.catch((error) => mount(main, h("p", { class: "form-error", text: `This tab could not be loaded: ${error.message}` })));
+      }
     }
     mount(main, body);
     main.dataset.view = view.tab;
     main.scrollTop = scroll;
   }
 
-  Promise.all([session.start(), loadContent((session.state && session.state.packs && session.state.packs[0]) || "dotr-base").catch(() => emptyContent())])
-    .then(([, content]) => {
+  // The content packs are known from the game's state (the last seen one, when offline).
+  session.start()
+    .then(() => loadGameContent(session.state.packs).catch(() => emptyContent()))
+    .then((content) => {
       view.content = content;
       loadActions();
       render();
@@ -171,7 +206,8 @@ export function show(app, gameId) {
     .catch((error) => {
       mount(main, h("div", { class: "screen" },
         h("h1", { text: "The table could not be opened" }),
-        h("p", { text: error.status === 404 ? "The server does not know this game, or this phone's seat is gone." : error.message }),
+        h("p", { text: error.status === 404 ? "The server does not know this game, or this phone's seat is gone."
+          : error.code === "network" ? "Offline, and this phone has not seen this table before: open it once with a connection." : error.message }),
         h("button", { class: "primary big", onclick: () => location.reload(), text: "Try again" }),
         h("a", { href: "/", class: "button big", "data-link": "", text: "Home" })));
     });
@@ -195,7 +231,12 @@ function systemBoard(ctx, system, rerender) {
 }
 
 function emptyContent() {
-  return { pack: { decks: {} }, locations: {}, roads: [], generals: {}, heroes: {}, minions: {}, cards: {} };
+  return { pack: { decks: {} }, packs: [], locations: {}, roads: [], generals: {}, heroes: {}, minions: {}, cards: {}, decks: {} };
+}
+
+function clock(ms) {
+  const at = new Date(ms);
+  return `${String(at.getHours()).padStart(2, "0")}:${String(at.getMinutes()).padStart(2, "0")}`;
 }
 
 export { sheet };

@@ -2,17 +2,25 @@
 // expansions add (Global Effect, Winds of War) when they are in play.
 
 import { h, sheet } from "../dom.js";
-import { COLOURS, FACTIONS, cardName, deckLabel, generalName, locationName } from "../content.js";
+import { COLOURS, FACTIONS, cardName, deckLabel, generalName, locationName, plural } from "../content.js";
 import { factionBadge, renderMap } from "../map.js";
-import { openLocation } from "./common.js";
-import * as talisman from "../systems/talisman-dragon.js";
+
+// A location's sheet (and the forms it opens) and Talisman's board come on demand: the first
+// load of the table carries the Board only.
+const openLocation = (ctx, id) => Promise.all([import("./common.js"), ctx.ensureActions()])
+  .then(([module]) => module.openLocation(ctx, id));
+let talisman = null;
 
 const WAR_TRACK = [["Early War", "1 card a night"], ["Mid War", "2 cards"], ["Mid War", "2 cards"], ["Late War", "3 cards"]];
 
 export function render(ctx) {
   const { session, content, view } = ctx;
   const state = session.state;
-  if (state.system === "talisman-dragon") return talisman.render(ctx);
+  if (state.system === "talisman-dragon") {
+    if (talisman) return talisman.render(ctx);
+    import("../systems/talisman-dragon.js").then((module) => { talisman = module; ctx.rerender(); });
+    return h("p", { class: "boot", text: "Opening…" });
+  }
   const parts = [];
   if (state.board) {
     const map = renderMap(content, state, { onSelect: (id) => { view.selected = id; openLocation(ctx, id); } });
@@ -81,12 +89,12 @@ function decks(ctx) {
     h("h2", { text: "Decks" }),
     h("ul", { class: "list" }, Object.entries(state.decks || {}).map(([name, deck]) => h("li", { class: "deck-row", "data-deck": name },
       h("div", { class: "grow" },
-        h("strong", { text: deckLabel(name) }),
+        h("strong", { text: deckLabel(name, content) }),
         h("small", { class: "muted block", text: deck.owner === "table" ? "physical cards at the table" : "held by the app" })),
       h("span", { class: "counter", title: "draw pile" }, h("b", { "data-testid": `draw-${name}`, text: String(deck.draw_size) }), h("small", { text: "draw" })),
       h("button", {
         type: "button", class: "counter", disabled: !deck.discard.length,
-        onclick: () => sheet(`${deckLabel(name)}: discard pile`, (body) => body.append(
+        onclick: () => sheet(`${deckLabel(name, content)}: discard pile`, (body) => body.append(
           h("ol", { class: "list", reversed: true }, [...deck.discard].reverse().map((id) => h("li", { text: cardName(content, id) }))))),
       }, h("b", { text: String(deck.discard.length) }), h("small", { text: "discard" }))))));
 }
@@ -101,6 +109,22 @@ function expansions(ctx) {
       h("p", { class: "muted", text: "Not in play: they come with the Dragon expansion's decks." }));
   }
   return h("section", { class: "card" },
-    effect ? [h("h2", { text: "Global Effect" }), h("p", { text: cardName(ctx.content, effect.card || effect) })] : null,
-    winds ? [h("h2", { text: "Winds of War" }), h("pre", { class: "small", text: JSON.stringify(winds, null, 1) })] : null);
+    effect ? [h("h2", { text: "Global Effect" }), h("p", { "data-testid": "global-effect", text: cardName(ctx.content, effect.card || effect) }),
+      effectText(ctx.content, effect.card || effect)] : null,
+    winds ? [h("h2", { text: "Winds of War" }), windsBoard(ctx.content, winds)] : null);
+}
+
+function effectText(content, id) {
+  const card = typeof id === "string" ? content.cards[id] : null;
+  const d = (card && card.data) || {};
+  const text = [d.immediate, d.ongoing].filter(Boolean).join(" ") || d.text || d.summary;
+  return text ? h("p", { class: "muted", text }) : null;
+}
+
+// The Winds of War board: the cards on it, by name.
+function windsBoard(content, winds) {
+  const cards = (winds.board || []).map((entry) => cardName(content, entry.card || entry));
+  return h("div", { "data-testid": "winds-of-war" },
+    h("p", { class: "muted", text: cards.length ? `${plural(cards.length, "card")} on the board:` : "No card on the board yet." }),
+    cards.length ? h("ul", { class: "list" }, cards.map((name) => h("li", { text: name }))) : null);
 }

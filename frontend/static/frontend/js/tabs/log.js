@@ -3,6 +3,7 @@
 
 import { h, timeOf } from "../dom.js";
 import { quick } from "./common.js";
+import { ruleNote } from "../words.js";
 
 export function render(ctx) {
   const { session } = ctx;
@@ -35,7 +36,7 @@ export function render(ctx) {
           h("summary", {},
             h("small", { class: "muted", text: `#${event.seq} · ${timeOf(event.at)} · ${event.actor ? session.seatName(event.actor) : "the app"}` }),
             h("span", { class: "block", text: event.summary })),
-          (event.steps || []).length ? h("ol", { class: "steps" }, event.steps.map((step) => h("li", {}, step.text, h("small", { class: "rule block", text: step.rule })))) : h("p", { class: "muted small", text: "Nothing to do at the table." }))))),
+          (event.steps || []).length ? h("ol", { class: "steps" }, event.steps.map((step) => h("li", {}, step.text, ruleNote(step.rule)))) : h("p", { class: "muted small", text: "Nothing to do at the table." }))))),
       session.firstSeq > 0 ? h("button", { type: "button", class: "ghost big", onclick: () => session.loadOlderEvents(), text: "Load older events" }) : null),
     h("section", { class: "card" },
       h("h2", { text: "History and awards" }),

@@ -5,6 +5,7 @@ import { h } from "../dom.js";
 import { locationName } from "../content.js";
 import { ticks, saveTicks } from "../storage.js";
 import { openAction, quick } from "./common.js";
+import { pendingText, ruleNote } from "../words.js";
 
 const CARDS = { early: 1, mid: 2, late: 3 };
 const NIGHT_TYPES = new Set(["night_began", "darkness_spreads_card", "turn_passed"]);
@@ -32,7 +33,7 @@ export function render(ctx) {
     h("section", { class: "card night-head" },
       h("h2", { text: "The night" }),
       h("p", { text: `${state.war_status ? state.war_status[0].toUpperCase() + state.war_status.slice(1) : ""} War: ${count} Darkness Spreads card${count > 1 ? "s" : ""}${tableOwned ? ", drawn from your physical deck" : ", drawn by the app"}.` }),
-      pending.length ? h("p", { class: "banner banner-warn" }, "Settle first: ", pending.map((p) => p.type === "hand_limit" ? `${session.seatName(p.seat)} discards ${p.discard} (hand limit)` : p.type).join("; ")) : null,
+      pending.length ? h("p", { class: "banner banner-warn" }, "Settle first: ", pending.map((p) => pendingText(p, (seat) => session.seatName(seat))).join("; ")) : null,
       h("button", {
         type: "button",
         class: "primary huge",
@@ -93,7 +94,8 @@ function stepCard(ctx, event, done) {
             type: "checkbox", checked: Boolean(done[key]),
             onchange: (e) => { const all = ticks(session.id); all[key] = e.target.checked; saveTicks(session.id, all); },
           }),
-          h("span", {}, h("span", { class: "step-text", text: step.text }), h("small", { class: "rule", text: step.rule }))));
+          h("span", {}, h("span", { class: "step-text", text: step.text }))),
+        ruleNote(step.rule));
     })) : null,
     places.length ? h("div", { class: "row wrap" }, places.map((id) => h("button", {
       type: "button", class: "chip",

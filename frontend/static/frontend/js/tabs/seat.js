@@ -2,7 +2,7 @@
 // holds several seats switches between them here.
 
 import { h, sheet } from "../dom.js";
-import { FACTIONS, cardName, heroName, locationName } from "../content.js";
+import { FACTIONS, cardName, deckCount, deckLabel, heroName, locationName } from "../content.js";
 import { factionBadge } from "../map.js";
 import { openAction, quick } from "./common.js";
 
@@ -28,7 +28,7 @@ export function render(ctx) {
   }
   parts.push(h("h2", { class: "section-title", text: session.seatName(seat) }));
   if (hero) parts.push(heroCard(ctx, hero));
-  else if (state.heroes) parts.push(h("p", { class: "muted", text: "This seat has no hero on the board." }));
+  else if (state.heroes) parts.push(h("p", { class: "muted", text: "No hero on the board for this player yet." }));
 
   const pending = (state.pending || []).filter((p) => p.type === "hand_limit" && p.seat === seat);
   for (const p of pending) {
@@ -42,18 +42,38 @@ export function render(ctx) {
     parts.push(h("button", { type: "button", class: "primary big", "data-testid": "end-turn", onclick: () => quick(ctx, "end_turn", {}, "End of turn: draw 2 Hero Cards"), text: "End my turn: draw 2 Hero Cards" }));
   }
   for (const [name, deck] of Object.entries(state.decks || {})) {
-    if (name === "darkness_spreads") continue;
+    if (!heldOrDrawn(state, name, deck)) continue;
     parts.push(handSection(ctx, name, deck));
   }
   if (hero) parts.push(questsSection(ctx, hero));
   const others = Object.keys(state.seats || {}).filter((id) => id !== seat);
   if (others.length) {
-    parts.push(h("section", { class: "card" }, h("h2", { text: "Other seats" }),
-      h("ul", { class: "list" }, others.map((id) => h("li", { class: "list-row" },
+    parts.push(h("section", { class: "card" }, h("h2", { text: "Other players" }),
+      h("ul", { class: "list" }, others.map((id) => h("li", { class: "list-row", "data-seat": id },
         h("span", { class: "grow", text: session.seatName(id) }),
-        h("small", { class: "muted", text: Object.entries(state.decks || {}).map(([name, deck]) => `${(deck.hand_sizes || {})[id] || 0} ${name}`).join(" · ") }))))));
+        h("small", { class: "muted", text: handCounts(ctx, state, id) }))))));
   }
   return h("div", { class: "tab-body seat-tab" }, parts);
+}
+
+// A player's hand in words: "3 Hero Cards · 1 Quest" (the decks they hold cards of, and always
+// their Hero Cards in a Defenders of the Realm game).
+function handCounts(ctx, state, seat) {
+  const counts = Object.entries(state.decks || {})
+    .map(([name, deck]) => [name, (deck.hand_sizes || {})[seat] || 0])
+    .filter(([name, count]) => count > 0 || (state.system === "dotr" && name === "hero"));
+  return counts.map(([name, count]) => deckCount(ctx.content, name, count)).join(" · ") || "No cards in hand";
+}
+
+// The decks a player draws from into their hand (the Hero Cards; in a game of your own decks,
+// each one), and any deck of which they hold cards. The Darkness Spreads, Companions (the Inn),
+// Dungeon Rooms and tokens, Treasures and Relics come to a hand through the rules, not a draw.
+function drawsFrom(state, name) {
+  return state.system !== "dotr" || name === "hero";
+}
+
+function heldOrDrawn(state, name, deck) {
+  return name !== "quest" && (drawsFrom(state, name) || (deck.hand || []).length > 0);
 }
 
 function heroCard(ctx, hero) {
@@ -90,14 +110,15 @@ function handSection(ctx, name, deck) {
   const { content } = ctx;
   const selected = new Set();
   const hand = deck.hand || [];
-  const title = name === "hero" ? "Hero Cards" : name === "quest" ? "Quest cards in hand" : name;
+  const title = deckLabel(name, content);
+  const state = ctx.session.state;
   const play = h("button", { type: "button", class: "primary", disabled: true, text: name === "hero" ? "Play / discard" : "Discard" });
   const update = () => { play.disabled = selected.size === 0; play.textContent = `${name === "hero" ? "Play / discard" : "Discard"}${selected.size ? ` (${selected.size})` : ""}`; };
   play.addEventListener("click", () => quick(ctx, "discard", { deck: name, cards: [...selected] }, `Discard ${[...selected].map((id) => cardName(content, id)).join(", ")}`));
   if (name === "quest") return h("div"); // Quests are shown with their text below
   return h("section", { class: "card", "data-hand": name },
-    h("div", { class: "row" }, h("h2", { class: "grow", text: `${title} (${hand.length})` }),
-      h("button", { type: "button", class: "ghost", onclick: () => quick(ctx, "draw", { deck: name, count: 1 }, `Draw 1 ${title}`), disabled: deck.owner === "table", text: "Draw 1" })),
+    h("div", { class: "row" }, h("h2", { class: "grow", text: `${title} in hand: ${hand.length}` }),
+      drawsFrom(state, name) ? h("button", { type: "button", class: "ghost", onclick: () => quick(ctx, "draw", { deck: name, count: 1 }, `Draw ${deckCount(content, name, 1)}`), disabled: deck.owner === "table", text: "Draw 1" }) : null),
     hand.length ? h("div", { class: "hand" }, hand.map((id) => {
       const c = describeCard(content, id);
       return h("label", { class: "hand-card" },

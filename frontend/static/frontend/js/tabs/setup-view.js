@@ -4,6 +4,7 @@
 import { h, sheet, toast } from "../dom.js";
 import { ticks, saveTicks } from "../storage.js";
 import { qrBox, shareButton } from "./share.js";
+import { ruleNote, settingValue, words } from "../words.js";
 
 export function joinUrl(code) {
   return `${location.origin}/join/${code}`;
@@ -53,10 +54,13 @@ export function renderSetup(ctx) {
         const key = `${event.seq}.${i}`;
         return h("li", {}, h("label", { class: "step-row" },
           h("input", { type: "checkbox", checked: Boolean(done[key]), onchange: (e) => { const all = ticks(session.id); all[key] = e.target.checked; saveTicks(session.id, all); } }),
-          h("span", {}, h("span", { class: "step-text", text: step.text }), h("small", { class: "rule", text: step.rule }))));
+          h("span", {}, h("span", { class: "step-text", text: step.text }))),
+        ruleNote(step.rule));
       })))),
+    // The settings as the engine names them, with their sources: for the curious, folded.
     Object.keys(settings).length ? h("section", { class: "card" },
-      h("h2", { text: "Rule settings of this game" }),
-      h("dl", { class: "facts" }, Object.entries(settings).flatMap(([name, value]) => [h("dt", { text: name.replace(/_/g, " ") }), h("dd", { text: String(value) })]))) : null,
+      h("details", { class: "settings-facts" },
+        h("summary", { text: "Rule settings of this game" }),
+        h("dl", { class: "facts" }, Object.entries(settings).flatMap(([name, value]) => [h("dt", { text: words(name) }), h("dd", { text: settingValue(value) })])))) : null,
     h("button", { type: "button", class: "primary big", "data-testid": "start-playing", onclick: () => ctx.go("board"), text: "Start playing" }));
 }
