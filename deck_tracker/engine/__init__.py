@@ -26,6 +26,10 @@ from .game import (
 from .rng import new_seed, rng_for, seed_commitment
 from .rules.dotr.base.settings import describe_settings
 from .rules.dotr.base.setup import DECKS as DOTR_TABLE_DECKS
+from .rules.dotr.forecast import LOSS_KINDS as FORECAST_LOSS_KINDS
+from .rules.dotr.forecast import MAX_HORIZON as FORECAST_MAX_NIGHTS
+from .rules.dotr.forecast import MAX_SAMPLES as FORECAST_MAX_SAMPLES
+from .rules.dotr.forecast import forecast
 from .rules.dotr.kings_champion.fame import describe_actions as describe_fame_actions
 from .rules.dotr.kings_champion.fame import fame_totals
 from .rules.dotr.kings_champion.grand_ball import describe_rewards
@@ -36,6 +40,9 @@ from .views import view_event, view_state
 
 __all__ = [
     "DOTR_TABLE_DECKS",
+    "FORECAST_LOSS_KINDS",
+    "FORECAST_MAX_NIGHTS",
+    "FORECAST_MAX_SAMPLES",
     "INTERNAL_COMMANDS",
     "Context",
     "EngineError",
@@ -55,6 +62,7 @@ __all__ = [
     "describe_settings",
     "fame_totals",
     "fold",
+    "forecast",
     "get_system",
     "load_systems",
     "new_seed",
