@@ -107,7 +107,7 @@ def _mean(total: float, squares: float, n: int) -> dict[str, float]:
 def card_counter_state(state: State) -> State:
     """The state as a card counter knows it: every draw pile as a multiset (its order sorted
     away), owned by the app, no undo history and no pending choice."""
-    known = pickle.loads(pickle.dumps(state))
+    known: State = pickle.loads(pickle.dumps(state))
     for deck in known.get("decks", {}).values():
         deck["draw"] = sorted(deck["draw"])
         deck["owner"] = "app"
@@ -275,8 +275,8 @@ def _note(
         tally.lost += 1
         tally.loss_by[loss_kind(outcome, sample, data)] += 1
     board = sample["board"]
-    for loc, before in start_taint.items():
-        if board[loc]["taint"] > before:
+    for loc, crystals in start_taint.items():
+        if board[loc]["taint"] > crystals:
             tally.tainted[loc] = tally.tainted.get(loc, 0) + 1
         added = sum(board[loc]["minions"].values()) - start_count[loc]
         if added:
