@@ -29,7 +29,7 @@ from .rules.dotr.base.setup import DECKS as DOTR_TABLE_DECKS
 from .rules.dotr.forecast import LOSS_KINDS as FORECAST_LOSS_KINDS
 from .rules.dotr.forecast import MAX_HORIZON as FORECAST_MAX_NIGHTS
 from .rules.dotr.forecast import MAX_SAMPLES as FORECAST_MAX_SAMPLES
-from .rules.dotr.forecast import forecast
+from .rules.dotr.forecast import check_forecast, forecast
 from .rules.dotr.kings_champion.fame import describe_actions as describe_fame_actions
 from .rules.dotr.kings_champion.fame import fame_totals
 from .rules.dotr.kings_champion.grand_ball import describe_rewards
@@ -54,6 +54,7 @@ __all__ = [
     "RuleViolation",
     "State",
     "UnknownCommand",
+    "check_forecast",
     "default_scenarios",
     "describe_commands",
     "describe_fame_actions",

@@ -62,6 +62,7 @@ __all__ = [
     "MAX_SAMPLES",
     "Forecast",
     "card_counter_state",
+    "check_forecast",
     "forecast",
     "wilson",
 ]
@@ -158,6 +159,7 @@ class Forecast:
     samples: int
     elapsed_seconds: float
     nights: list[dict[str, Any]]
+    labels: dict[str, str]
 
     @property
     def complete(self) -> bool:
@@ -174,10 +176,12 @@ class Forecast:
             "complete": self.complete,
             "confidence": 0.95,
             "nights": self.nights,
+            "loss_labels": self.labels,
         }
 
 
-def _check(state: State, horizon: int, samples: int, budget: float) -> None:
+def check_forecast(state: State, horizon: int, samples: int, budget: float) -> None:
+    """Refuse a forecast that cannot run (not a set-up game, a game over, bad settings)."""
     if state.get("system") != "dotr" or "board" not in state:
         raise RuleViolation(
             "A forecast needs a Defenders of the Realm game that is set up.", code="no_board"
@@ -210,7 +214,7 @@ def forecast(
     Sample ``i`` depends only on the state as a card counter knows it, ``seed`` and ``i``: the
     same call gives the same figures, and a shorter run gives the first samples of a longer one.
     """
-    _check(state, horizon, samples, budget_seconds)
+    check_forecast(state, horizon, samples, budget_seconds)
     known = card_counter_state(state)
     blob = pickle.dumps(known)
     settings = {**default_settings(), **(known.get("settings") or {})}
@@ -258,7 +262,21 @@ def forecast(
         samples=done,
         elapsed_seconds=elapsed,
         nights=nights,
+        labels=loss_labels(data),
     )
+
+
+def loss_labels(data: BoardData) -> dict[str, str]:
+    """Each way to lose in the players' words, the minions named as this game names them."""
+    city = data.names[data.city]
+    return {
+        "general_in_city": f"A General enters {city}",
+        "city_overrun": f"{city} is overrun",
+        "taint_exhausted": "The Tainted Crystals run out",
+        **{f"minions_{c}": f"The {data.plural[c]} run out" for c in COLOURS},
+        "fire": "Fire",
+        "other": "Another way",
+    }
 
 
 def _note(
