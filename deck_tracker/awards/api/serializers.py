@@ -203,3 +203,11 @@ class ImportOutSerializer(serializers.Serializer[Any]):
     games_created = serializers.IntegerField()
     games_skipped = serializers.IntegerField()
     players_created = serializers.IntegerField()
+
+
+class BgStatsPlayOutSerializer(serializers.Serializer[Any]):
+    play = serializers.DictField(
+        help_text="One play in BG Stats' import format: sourceName, sourcePlayId, playDate, "
+        "durationMin, game, expansions, board, comments, players."
+    )
+    url = serializers.URLField(help_text="Opens the play in BG Stats (createPlay.html?data=).")

@@ -37,6 +37,11 @@ urlpatterns = [
     path("players/<int:player_id>/", views.PlayerDetailView.as_view(), name="player-detail"),
     path("history/", views.HistoryView.as_view(), name="history"),
     path("history/<uuid:uid>/", views.HistoryDetailView.as_view(), name="history-detail"),
+    path(
+        "history/<uuid:uid>/bgstats/",
+        views.HistoryBgStatsView.as_view(),
+        name="history-bgstats",
+    ),
     path("awards/export.json", transfer_views.ExportJsonView.as_view(), name="awards-export-json"),
     path("awards/export.csv", transfer_views.ExportCsvView.as_view(), name="awards-export-csv"),
     path("awards/import/", transfer_views.ImportView.as_view(), name="awards-import"),

@@ -19,7 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from .. import selectors, services
+from .. import bgstats, selectors, services
 from ..auth import AccountTokenAuthentication, IsAccount
 from ..usernames import normalize_username
 from . import serializers as s
@@ -249,3 +249,19 @@ class HistoryDetailView(AccountView):
         if record is None:
             raise NotFound("No such game in your history.")
         return Response(selectors.record_view(record))
+
+
+class HistoryBgStatsView(AccountView):
+    @extend_schema(
+        responses={200: s.BgStatsPlayOutSerializer},
+        operation_id="v1_history_record_bgstats",
+        summary="A finished game as a BG Stats play (its documented import format) and the link "
+        "that opens it in BG Stats.",
+    )
+    def get(self, request: Request, uid: Any) -> Response:
+        visible = selectors.groups_visible(user=request.user)
+        record = selectors.records(groups=visible).filter(uid=uid).first()
+        if record is None:
+            raise NotFound("No such game in your history.")
+        play = bgstats.bgstats_play(record)
+        return Response({"play": play, "url": bgstats.bgstats_link(play)})

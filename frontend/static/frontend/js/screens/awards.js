@@ -231,7 +231,29 @@ export function show(app) {
         h("dt", { text: "Heroes" }), h("dd", { text: record.heroes.map((hero) => `${hero.hero_name} (${hero.player_name || "—"})`).join(", ") || "—" }),
         h("dt", { text: "Rewards" }), h("dd", { "data-testid": "record-rewards" }, record.rewards.length
           ? h("ul", { class: "plain" }, record.rewards.map((r) => h("li", {}, h("strong", { class: "reward", text: r.name }), ` — ${r.hero_name} (${r.player_name || "—"})`)))
-          : "—")));
+          : "—")),
+      bgStatsExport(record));
+  }
+
+  // Export to BG Stats: one tap asks the server for the play, then a link opens it in the app.
+  function bgStatsExport(record) {
+    const slot = h("div", { class: "row bgstats", "data-testid": "bgstats" });
+    const ask = h("button", { type: "button", class: "ghost", "data-testid": "bgstats-export", text: "Export to BG Stats" });
+    ask.onclick = async () => {
+      ask.disabled = true;
+      try {
+        const { play, url } = await accounts.bgstats(record.uid);
+        const file = new Blob([JSON.stringify(play, null, 2)], { type: "application/json" });
+        mount(slot,
+          h("a", { class: "button", href: url, target: "_blank", rel: "noopener", "data-testid": "bgstats-open", text: "Open in BG Stats" }),
+          h("a", { class: "button ghost", href: URL.createObjectURL(file), download: `bgstats-play-${record.played_on}.json`, text: "Download the play" }));
+      } catch (problem) {
+        ask.disabled = false;
+        toast(problem.message);
+      }
+    };
+    slot.append(ask);
+    return slot;
   }
 
   async function olderGames() {
