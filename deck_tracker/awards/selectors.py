@@ -16,7 +16,15 @@ from django.http import Http404
 
 from deck_tracker.engine.content import default_packs
 
-from .models import GameRecord, GroupInvitation, Player, PlayerGroup, PlayerStats, RewardAward
+from .models import (
+    GameRecord,
+    GroupInvitation,
+    GroupStats,
+    Player,
+    PlayerGroup,
+    PlayerStats,
+    RewardAward,
+)
 
 CARD_NAMES = dict(RewardAward._meta.get_field("card").choices or [])
 
@@ -232,3 +240,7 @@ def rewards_to_grant(*, player: Player, hero: str, exclude_game: Any = None) -> 
     return list(
         RewardAward.objects.filter(record=last, player=player, hero=hero).select_related("record")
     )
+
+
+def group_stats(*, group: PlayerGroup) -> GroupStats | None:
+    return GroupStats.objects.filter(group=group).first()

@@ -29,6 +29,11 @@ urlpatterns = [
     path("groups/<int:group_id>/", views.GroupDetailView.as_view(), name="group-detail"),
     path("groups/<int:group_id>/members/", views.GroupMembersView.as_view(), name="group-members"),
     path(
+        "groups/<int:group_id>/statistics/",
+        views.GroupStatisticsView.as_view(),
+        name="group-statistics",
+    ),
+    path(
         "groups/<int:group_id>/members/<str:username>/",
         views.GroupMemberView.as_view(),
         name="group-member",

@@ -21,6 +21,7 @@ from rest_framework.views import APIView
 
 from .. import bgstats, selectors, services
 from ..auth import AccountTokenAuthentication, IsAccount
+from ..tasks import group_stats_recomputed
 from ..usernames import normalize_username
 from . import serializers as s
 from .throttles import InviteThrottle
@@ -97,6 +98,27 @@ class GroupDetailView(AccountView):
     def delete(self, request: Request, group_id: int) -> Response:
         selectors.group_for(user=request.user, group_id=group_id, write=True).delete()
         return Response(status=204)
+
+
+class GroupStatisticsView(AccountView):
+    @extend_schema(
+        responses={200: s.GroupStatisticsOutSerializer},
+        summary="The group's statistics for the history's charts (computed by a task).",
+    )
+    def get(self, request: Request, group_id: int) -> Response:
+        group = selectors.group_for(user=request.user, group_id=group_id)
+        stats = selectors.group_stats(group=group)
+        if stats is None:
+            # Never computed (a group older than its charts): the task computes it now.
+            group_stats_recomputed.delay(group.pk)
+            stats = selectors.group_stats(group=group)
+        return Response(
+            {
+                "group": group.pk,
+                "computed_at": stats.computed_at if stats else None,
+                "figures": stats.figures if stats else None,
+            }
+        )
 
 
 class GroupMembersView(AccountView):

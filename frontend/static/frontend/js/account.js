@@ -36,6 +36,7 @@ export const accounts = {
   player: (id) => request(`players/${id}/`, { token: auth() }),
   createPlayer: (group, name) => request("players/", { method: "POST", body: { group, name }, token: auth() }),
   // Newest first, a page at a time: { records, count, page, pages, next }.
+  statistics: (group) => request(`groups/${group}/statistics/`, { token: auth() }),
   // A finished game as a BG Stats play, and the link that opens it in BG Stats.
   bgstats: (uid) => request(`history/${uid}/bgstats/`, { token: auth() }),
   history: (group, page = 1) => request(`history/?group=${group}&order=newest&page=${page}`, { token: auth() }),

@@ -5,6 +5,7 @@
 
 import { h, mount, toast } from "../dom.js";
 import { accounts, currentAccount, fetchFile, forgetAccount, saveAccount } from "../account.js";
+import { fameChart, winLossChart } from "../charts.js";
 
 // The Award Tracker's abbreviations (Dragon expansion rulebook), as the history gives them.
 const GENERALS = {
@@ -17,7 +18,7 @@ export function show(app) {
   const root = h("main", { class: "screen awards" });
   mount(app, root);
   let alive = true;
-  const data = { groups: null, players: null, history: null, historyNext: null, invitations: [], error: "" };
+  const data = { groups: null, players: null, history: null, historyNext: null, statistics: null, invitations: [], error: "" };
   let group = Number(new URLSearchParams(location.search).get("group") || localStorage.getItem(GROUP_KEY)) || null;
   let loads = 0; // only the latest load of a group shows
   let groupLoads = 0; // and of the groups: a group created meanwhile is not lost
@@ -41,7 +42,7 @@ export function show(app) {
       data.error ? h("p", { class: "form-error", role: "alert", text: data.error }) : null,
       invitationsCard(),
       groupsCard(),
-      group && data.groups && data.groups.some((g) => g.id === group) ? [membersCard(), historyCard(), playersCard(), filesCard()] : null);
+      group && data.groups && data.groups.some((g) => g.id === group) ? [membersCard(), historyCard(), chartsCard(), playersCard(), filesCard()] : null);
   }
 
   // ---- account -------------------------------------------------------------------------
@@ -99,7 +100,7 @@ export function show(app) {
   async function signOut() {
     try { await accounts.signOut(); } catch { /* the token may be gone already */ }
     forgetAccount();
-    Object.assign(data, { groups: null, players: null, history: null, historyNext: null, invitations: [], error: "" });
+    Object.assign(data, { groups: null, players: null, history: null, historyNext: null, statistics: null, invitations: [], error: "" });
     render();
   }
 
@@ -235,6 +236,20 @@ export function show(app) {
       bgStatsExport(record));
   }
 
+  // The history as pictures: the group's statistics (computed by the server's task) as charts.
+  function chartsCard() {
+    const figures = data.statistics;
+    if (!figures || !figures.games) return null;
+    return h("section", { class: "card charts", "data-testid": "charts" },
+      h("h2", { text: "In pictures" }),
+      h("p", { class: "muted", text: `${figures.games} finished game${figures.games === 1 ? "" : "s"}: ${figures.wins} won, ${figures.losses} lost.` }),
+      winLossChart("Per General", figures.by_general, { testid: "chart-generals" }),
+      winLossChart("Per scenario", figures.by_scenario, { testid: "chart-scenarios" }),
+      winLossChart("Per hero", figures.by_hero, { testid: "chart-heroes" }),
+      winLossChart("Per player", figures.by_player, { testid: "chart-players" }),
+      fameChart("Fame over time", figures.fame, { testid: "chart-fame" }));
+  }
+
   // Export to BG Stats: one tap asks the server for the play, then a link opens it in the app.
   function bgStatsExport(record) {
     const slot = h("div", { class: "row bgstats", "data-testid": "bgstats" });
@@ -335,6 +350,7 @@ export function show(app) {
     data.players = null;
     data.history = null;
     data.historyNext = null;
+    data.statistics = null;
     render();
     loadGroup();
   }
@@ -364,12 +380,14 @@ export function show(app) {
     loads += 1;
     const mine = loads;
     try {
-      const [players, history] = await Promise.all([accounts.players(wanted), accounts.history(wanted)]);
+      const [players, history, statistics] = await Promise.all([accounts.players(wanted), accounts.history(wanted),
+        accounts.statistics(wanted).catch(() => null)]);
       // The list has no statistics: each player's come from the player's own record.
       const withStats = await Promise.all(players.map((p) => accounts.player(p.id).catch(() => p)));
       if (wanted !== group || mine !== loads) return;
       data.history = history.records;
       data.historyNext = history.next;
+      data.statistics = statistics && statistics.figures;
       data.players = withStats;
     } catch (problem) {
       data.error = problem.message;
