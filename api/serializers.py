@@ -6,6 +6,8 @@ from typing import Any
 
 from rest_framework import serializers
 
+from deck_tracker.engine import FORECAST_MAX_NIGHTS, FORECAST_MAX_SAMPLES
+
 
 class SetupSerializer(serializers.Serializer[Any]):
     player = serializers.IntegerField(
@@ -239,12 +241,15 @@ class StreamTicketOutSerializer(serializers.Serializer[Any]):
 class ForecastRequestSerializer(serializers.Serializer[Any]):
     nights = serializers.IntegerField(
         min_value=1,
-        max_value=3,
-        default=3,
+        max_value=FORECAST_MAX_NIGHTS,
+        default=FORECAST_MAX_NIGHTS,
         help_text="The horizon: the coming night (1) up to the next 3 nights.",
     )
     samples = serializers.IntegerField(
-        min_value=1, max_value=100_000, default=2000, help_text="Sampled futures wanted."
+        min_value=1,
+        max_value=FORECAST_MAX_SAMPLES,
+        default=2000,
+        help_text="Sampled futures wanted.",
     )
     budget_seconds = serializers.FloatField(
         min_value=0.1,

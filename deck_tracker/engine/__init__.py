@@ -26,7 +26,6 @@ from .game import (
 from .rng import new_seed, rng_for, seed_commitment
 from .rules.dotr.base.settings import describe_settings
 from .rules.dotr.base.setup import DECKS as DOTR_TABLE_DECKS
-from .rules.dotr.forecast import LOSS_KINDS as FORECAST_LOSS_KINDS
 from .rules.dotr.forecast import MAX_HORIZON as FORECAST_MAX_NIGHTS
 from .rules.dotr.forecast import MAX_SAMPLES as FORECAST_MAX_SAMPLES
 from .rules.dotr.forecast import check_forecast, forecast
@@ -40,7 +39,6 @@ from .views import view_event, view_state
 
 __all__ = [
     "DOTR_TABLE_DECKS",
-    "FORECAST_LOSS_KINDS",
     "FORECAST_MAX_NIGHTS",
     "FORECAST_MAX_SAMPLES",
     "INTERNAL_COMMANDS",
