@@ -166,3 +166,22 @@ def test_bad_requests_are_refused() -> None:
     state["outcome"] = {"result": "lost", "reason": "x", "rule": "y"}
     with pytest.raises(RuleViolation):
         forecast(state, seed="s")
+
+
+@pytest.mark.parametrize(
+    ("setting", "loss"), [("base", 0.0), ("dragon_faq", 1.0)], ids=["base", "dragon_faq"]
+)
+def test_the_forecast_follows_the_games_own_rules(setting: str, loss: float) -> None:
+    """Dragon Expansion FAQ ('Monarch City'): "adding a 4th Minion ... will taint Monarch City
+    causing them to lose the game"; the base rules let minions pile up there until 5.
+
+    Monarch City holds 3 minions and one Orc stands next to it; the only card left is the
+    Monarch City card, which sends that Orc in: a 4th minion."""
+    state = position(["ds-monarch-city"])
+    state["settings"]["monarch_city_overrun"] = setting
+    put(state, "monarch-city", undead=3)
+    put(state, "orc-valley", orcs=1)
+    night = forecast(state, seed="s", horizon=1, samples=30).as_dict()["nights"][0]
+    assert night["loss"]["p"] == loss
+    assert night["loss_by"]["city_overrun"]["p"] == loss
+    assert night["locations"]["monarch-city"]["minions_added"]["mean"] == 1.0
