@@ -99,7 +99,9 @@ def test_the_forecast_shows_progress_then_the_shaded_map(
     assert "%" in items[0] and "±" in items[0]
     assert any(line.startswith("Gorgutt ") for line in items)
     assert page.get_by_test_id("risk-legend").is_visible()
-    shot(page, "71-forecast-shaded-map", full_page=True)
+    shot(page, "71-forecast-shaded-map")
+    page.get_by_test_id("forecast-list").scroll_into_view_if_needed()
+    shot(page, "71-forecast-list")
 
     # Numbers on tap.
     page.locator("[data-testid=map] [data-location=orc-valley]").click()

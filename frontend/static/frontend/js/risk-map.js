@@ -6,14 +6,15 @@
 import { h, s } from "./dom.js";
 import { POSITIONS } from "./layout.js";
 
-// Cividis in six steps; the bounds are the upper ends of each step (probabilities).
+// Cividis in six steps; the bounds are the upper ends of each step (probabilities), the labels
+// in per cent.
 export const RISK_STEPS = [
-  { upTo: 0.02, fill: "#00224e", label: "under 2 %" },
-  { upTo: 0.1, fill: "#35456c", label: "2–10 %" },
-  { upTo: 0.2, fill: "#666970", label: "10–20 %" },
-  { upTo: 0.35, fill: "#948e77", label: "20–35 %" },
-  { upTo: 0.5, fill: "#c8b866", label: "35–50 %" },
-  { upTo: 1.01, fill: "#fee838", label: "50 % or more" },
+  { upTo: 0.02, fill: "#00224e", label: "<2" },
+  { upTo: 0.1, fill: "#35456c", label: "2–10" },
+  { upTo: 0.2, fill: "#666970", label: "10–20" },
+  { upTo: 0.35, fill: "#948e77", label: "20–35" },
+  { upTo: 0.5, fill: "#c8b866", label: "35–50" },
+  { upTo: 1.01, fill: "#fee838", label: "≥50" },
 ];
 
 export function riskStep(p) {

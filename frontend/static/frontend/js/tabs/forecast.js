@@ -10,6 +10,7 @@ const SETTINGS = { nights: 3, samples: 2000, budget_seconds: 8 };
 const POLL_MS = 400;
 const HORIZONS = ["Tonight", "Within 2 nights", "Within 3 nights"];
 const MEASURES = { taint: "New Tainted Crystal", overrun: "Overrun" };
+const MEASURE_PHRASES = { taint: "a new Tainted Crystal", overrun: "an overrun" };
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -96,7 +97,7 @@ export function section(ctx) {
       h("button", { type: "button", class: "ghost", "aria-pressed": String(i === forecast.horizon), onclick: () => { forecast.horizon = i; ctx.rerender(); }, text: label }))),
     h("div", { class: "row segmented", role: "group", "aria-label": "Shading" }, Object.entries(MEASURES).map(([key, label]) =>
       h("button", { type: "button", class: "ghost", "aria-pressed": String(key === forecast.measure), onclick: () => { forecast.measure = key; ctx.rerender(); }, text: label }))),
-    riskLegend(`Map: chance of ${MEASURES[forecast.measure].toLowerCase()} · tap a location for its figures`),
+    riskLegend(`Map: chance (%) of ${MEASURE_PHRASES[forecast.measure]} · tap a location for its figures`),
     h("ul", { class: "list forecast-list", "data-testid": "forecast-list" }, summary(result, night, forecast.horizon).map((line) => h("li", { text: line }))),
     h("small", { class: "muted block", text: `${result.samples.toLocaleString()} sampled futures${result.complete ? "" : ` (the time limit stopped it before ${result.target_samples.toLocaleString()})`}; ± is the 95 % interval. The heroes' turns between nights are left aside.` }));
 }
