@@ -3,12 +3,14 @@ Celery task (in-process here, as without a broker), read back, stale once the ga
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import pytest
+from django.db import connection
 
-from deck_tracker.models import Game
-from tests.conftest import GENERIC_SETUP, Table, create_table
+from deck_tracker.models import Forecast, Game
+from tests.conftest import GENERIC_SETUP, Table, client_for, create_table, using_postgres
 
 DOTR = {"host": {"name": "Ada", "hero": "Wizard"}}
 QUICK = {"nights": 2, "samples": 120, "budget_seconds": 20}
@@ -107,3 +109,35 @@ def test_the_forecast_endpoints_are_in_the_served_schema(client: Any, db: None) 
     paths = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()["paths"]
     assert "post" in paths["/api/v1/games/{game_id}/forecasts/"]
     assert "get" in paths["/api/v1/games/{game_id}/forecasts/{forecast_id}/"]
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(
+    not using_postgres(), reason="needs PostgreSQL: set DATABASE_URL=postgres://..."
+)
+def test_two_seats_asking_at_once_share_one_forecast() -> None:
+    table = create_table(DOTR)
+    start = threading.Barrier(2)
+    answers: list[Any] = []
+
+    def seat(token: str) -> None:
+        try:
+            start.wait()
+            answers.append(
+                client_for(token).post(table.url("forecasts/"), QUICK, format="json").json()
+            )
+        finally:
+            connection.close()
+
+    threads = [
+        threading.Thread(target=seat, args=(t,)) for t in (table.host_token, table.player_token)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert len(answers) == 2
+    assert answers[0]["id"] == answers[1]["id"]
+    assert Forecast.objects.filter(game_id=table.game_id).count() == 1
+    assert {answer["status"] for answer in answers} <= {"queued", "running", "done"}
