@@ -6,6 +6,8 @@ from typing import Any
 
 from rest_framework import serializers
 
+from deck_tracker.engine import FORECAST_MAX_NIGHTS, FORECAST_MAX_SAMPLES
+
 
 class SetupSerializer(serializers.Serializer[Any]):
     player = serializers.IntegerField(
@@ -234,3 +236,59 @@ class StreamMessageOutSerializer(serializers.Serializer[Any]):
 class StreamTicketOutSerializer(serializers.Serializer[Any]):
     ticket = serializers.CharField()
     expires_in = serializers.IntegerField(help_text="Seconds within which the stream must open.")
+
+
+class ForecastRequestSerializer(serializers.Serializer[Any]):
+    nights = serializers.IntegerField(
+        min_value=1,
+        max_value=FORECAST_MAX_NIGHTS,
+        default=FORECAST_MAX_NIGHTS,
+        help_text="The horizon: the coming night (1) up to the next 3 nights.",
+    )
+    samples = serializers.IntegerField(
+        min_value=1,
+        max_value=FORECAST_MAX_SAMPLES,
+        default=2000,
+        help_text="Sampled futures wanted.",
+    )
+    budget_seconds = serializers.FloatField(
+        min_value=0.1,
+        max_value=30,
+        default=8,
+        help_text="Hard time limit: the forecast stops there with the samples it reached.",
+    )
+    seed = serializers.CharField(
+        max_length=64,
+        required=False,
+        help_text="Seed of the samples (by default one of the game and its version).",
+    )
+
+
+class ForecastProgressOutSerializer(serializers.Serializer[Any]):
+    samples = serializers.IntegerField()
+    target = serializers.IntegerField()
+
+
+class ForecastSettingsOutSerializer(serializers.Serializer[Any]):
+    nights = serializers.IntegerField()
+    samples = serializers.IntegerField()
+    budget_seconds = serializers.FloatField()
+    seed = serializers.CharField()
+
+
+class ForecastOutSerializer(serializers.Serializer[Any]):
+    id = serializers.UUIDField()
+    game_version = serializers.IntegerField()
+    current_version = serializers.IntegerField()
+    stale = serializers.BooleanField(help_text="The game has moved on since this version.")
+    status = serializers.ChoiceField(choices=["queued", "running", "done", "failed"])
+    progress = ForecastProgressOutSerializer()
+    settings = ForecastSettingsOutSerializer()
+    result = serializers.DictField(
+        allow_null=True,
+        help_text="Once done: samples reached, elapsed_seconds, complete, and per horizon "
+        "(nights 1..N) loss, loss_by (way to lose), locations and generals, each figure "
+        "{p, low, high} (95 % Wilson interval) or {mean, low, high}; loss_labels.",
+    )
+    error = serializers.CharField(allow_null=True)
+    created_at = serializers.DateTimeField()

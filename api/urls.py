@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from . import content_views, seat_views, views
+from . import content_views, forecast_views, seat_views, views
 
 urlpatterns = [
     path("scenarios/", views.ScenarioListView.as_view(), name="scenario-list"),
@@ -21,6 +21,16 @@ urlpatterns = [
     path("games/<uuid:game_id>/actions/", views.GameActionsView.as_view(), name="game-actions"),
     path("games/<uuid:game_id>/events/", views.GameEventsView.as_view(), name="game-events"),
     path("games/<uuid:game_id>/stream/", views.GameStreamView.as_view(), name="game-stream"),
+    path(
+        "games/<uuid:game_id>/forecasts/",
+        forecast_views.ForecastListView.as_view(),
+        name="game-forecasts",
+    ),
+    path(
+        "games/<uuid:game_id>/forecasts/<uuid:forecast_id>/",
+        forecast_views.ForecastDetailView.as_view(),
+        name="game-forecast",
+    ),
     path(
         "games/<uuid:game_id>/stream/ticket/",
         views.StreamTicketView.as_view(),

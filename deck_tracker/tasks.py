@@ -6,8 +6,10 @@ from datetime import timedelta
 
 from celery import shared_task
 from django.conf import settings
+from django.db import OperationalError
 from django.utils import timezone
 
+from .forecast_services import forecast_run
 from .models import IdempotencyRecord
 
 
@@ -25,3 +27,11 @@ def backup_database() -> str:
     from .backups import backup_write
 
     return str(backup_write().path)
+
+
+@shared_task(  # type: ignore[untyped-decorator]
+    autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5
+)
+def forecast_computed(forecast_id: str) -> str:
+    """Compute a threat forecast, writing its progress as it goes; safe to run twice."""
+    return forecast_run(forecast_id=forecast_id)

@@ -82,6 +82,7 @@ DJANGO_FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "deck_tracker.selectors",
             "deck_tracker.content_services",
             "deck_tracker.content_selectors",
+            "deck_tracker.forecast_services",
             "deck_tracker.live",
             "deck_tracker.notifications",
             "deck_tracker.awards",

@@ -230,3 +230,15 @@ class AccountToken(models.Model):
 
     def __str__(self) -> str:
         return f"token of {self.user}"
+
+
+class GroupStats(models.Model):
+    """A group's statistics as the history's charts show them; recomputed by a task."""
+
+    group = models.OneToOneField(PlayerGroup, on_delete=models.CASCADE, related_name="stats")
+    # {"games", "wins", "losses", "by_general", "by_scenario", "by_hero", "by_player", "fame"}
+    figures = models.JSONField(default=dict)
+    computed_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"Statistics of {self.group}"

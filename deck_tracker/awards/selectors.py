@@ -21,6 +21,7 @@ from .models import (
     REWARD_CARDS,
     GameRecord,
     GroupInvitation,
+    GroupStats,
     Player,
     PlayerGroup,
     PlayerStats,
@@ -249,3 +250,7 @@ def rewards_to_grant(*, player: Player, hero: str, exclude_game: Any = None) -> 
     return list(
         RewardAward.objects.filter(record=last, player=player, hero=hero).select_related("record")
     )
+
+
+def group_stats(*, group: PlayerGroup) -> GroupStats | None:
+    return GroupStats.objects.filter(group=group).first()

@@ -26,6 +26,9 @@ from .game import (
 from .rng import new_seed, rng_for, seed_commitment
 from .rules.dotr.base.settings import describe_settings
 from .rules.dotr.base.setup import DECKS as DOTR_TABLE_DECKS
+from .rules.dotr.forecast import MAX_HORIZON as FORECAST_MAX_NIGHTS
+from .rules.dotr.forecast import MAX_SAMPLES as FORECAST_MAX_SAMPLES
+from .rules.dotr.forecast import check_forecast, forecast
 from .rules.dotr.kings_champion.fame import describe_actions as describe_fame_actions
 from .rules.dotr.kings_champion.fame import fame_totals
 from .rules.dotr.kings_champion.grand_ball import describe_rewards
@@ -37,6 +40,8 @@ from .words import deck_name, plural
 
 __all__ = [
     "DOTR_TABLE_DECKS",
+    "FORECAST_MAX_NIGHTS",
+    "FORECAST_MAX_SAMPLES",
     "INTERNAL_COMMANDS",
     "Context",
     "EngineError",
@@ -48,6 +53,7 @@ __all__ = [
     "RuleViolation",
     "State",
     "UnknownCommand",
+    "check_forecast",
     "deck_name",
     "default_scenarios",
     "describe_commands",
@@ -57,6 +63,7 @@ __all__ = [
     "describe_settings",
     "fame_totals",
     "fold",
+    "forecast",
     "get_system",
     "load_systems",
     "new_seed",

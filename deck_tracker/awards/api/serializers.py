@@ -203,3 +203,41 @@ class ImportOutSerializer(serializers.Serializer[Any]):
     games_created = serializers.IntegerField()
     games_skipped = serializers.IntegerField()
     players_created = serializers.IntegerField()
+
+
+class BgStatsPlayOutSerializer(serializers.Serializer[Any]):
+    play = serializers.DictField(
+        help_text="One play in BG Stats' import format: sourceName, sourcePlayId, playDate, "
+        "durationMin, game, expansions, board, comments, players."
+    )
+    url = serializers.URLField(help_text="Opens the play in BG Stats (createPlay.html?data=).")
+
+
+class StatsRowOutSerializer(serializers.Serializer[Any]):
+    key = serializers.CharField()
+    name = serializers.CharField()
+    won = serializers.IntegerField()
+    lost = serializers.IntegerField()
+
+
+class FamePointOutSerializer(serializers.Serializer[Any]):
+    game = serializers.IntegerField()
+    played_on = serializers.DateField()
+    totals = serializers.DictField(child=serializers.IntegerField())
+
+
+class GroupFiguresOutSerializer(serializers.Serializer[Any]):
+    games = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    by_general = StatsRowOutSerializer(many=True)
+    by_scenario = StatsRowOutSerializer(many=True)
+    by_hero = StatsRowOutSerializer(many=True)
+    by_player = StatsRowOutSerializer(many=True)
+    fame = FamePointOutSerializer(many=True, help_text="Each player's fame so far, game by game.")
+
+
+class GroupStatisticsOutSerializer(serializers.Serializer[Any]):
+    group = serializers.IntegerField()
+    computed_at = serializers.DateTimeField(allow_null=True)
+    figures = GroupFiguresOutSerializer(allow_null=True)

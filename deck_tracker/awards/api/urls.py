@@ -29,6 +29,11 @@ urlpatterns = [
     path("groups/<int:group_id>/", views.GroupDetailView.as_view(), name="group-detail"),
     path("groups/<int:group_id>/members/", views.GroupMembersView.as_view(), name="group-members"),
     path(
+        "groups/<int:group_id>/statistics/",
+        views.GroupStatisticsView.as_view(),
+        name="group-statistics",
+    ),
+    path(
         "groups/<int:group_id>/members/<str:username>/",
         views.GroupMemberView.as_view(),
         name="group-member",
@@ -37,6 +42,11 @@ urlpatterns = [
     path("players/<int:player_id>/", views.PlayerDetailView.as_view(), name="player-detail"),
     path("history/", views.HistoryView.as_view(), name="history"),
     path("history/<uuid:uid>/", views.HistoryDetailView.as_view(), name="history-detail"),
+    path(
+        "history/<uuid:uid>/bgstats/",
+        views.HistoryBgStatsView.as_view(),
+        name="history-bgstats",
+    ),
     path("awards/export.json", transfer_views.ExportJsonView.as_view(), name="awards-export-json"),
     path("awards/export.csv", transfer_views.ExportCsvView.as_view(), name="awards-export-csv"),
     path("awards/import/", transfer_views.ImportView.as_view(), name="awards-import"),

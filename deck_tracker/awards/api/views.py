@@ -19,8 +19,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from .. import selectors, services
+from .. import bgstats, selectors, services
 from ..auth import AccountTokenAuthentication, IsAccount
+from ..tasks import group_stats_recomputed
 from ..usernames import normalize_username
 from . import serializers as s
 from .throttles import InviteThrottle
@@ -97,6 +98,27 @@ class GroupDetailView(AccountView):
     def delete(self, request: Request, group_id: int) -> Response:
         selectors.group_for(user=request.user, group_id=group_id, write=True).delete()
         return Response(status=204)
+
+
+class GroupStatisticsView(AccountView):
+    @extend_schema(
+        responses={200: s.GroupStatisticsOutSerializer},
+        summary="The group's statistics for the history's charts (computed by a task).",
+    )
+    def get(self, request: Request, group_id: int) -> Response:
+        group = selectors.group_for(user=request.user, group_id=group_id)
+        stats = selectors.group_stats(group=group)
+        if stats is None:
+            # Never computed (a group older than its charts): the task computes it now.
+            group_stats_recomputed.delay(group.pk)
+            stats = selectors.group_stats(group=group)
+        return Response(
+            {
+                "group": group.pk,
+                "computed_at": stats.computed_at if stats else None,
+                "figures": stats.figures if stats else None,
+            }
+        )
 
 
 class GroupMembersView(AccountView):
@@ -249,3 +271,19 @@ class HistoryDetailView(AccountView):
         if record is None:
             raise NotFound("No such game in your history.")
         return Response(selectors.record_view(record))
+
+
+class HistoryBgStatsView(AccountView):
+    @extend_schema(
+        responses={200: s.BgStatsPlayOutSerializer},
+        operation_id="v1_history_record_bgstats",
+        summary="A finished game as a BG Stats play (its documented import format) and the link "
+        "that opens it in BG Stats.",
+    )
+    def get(self, request: Request, uid: Any) -> Response:
+        visible = selectors.groups_visible(user=request.user)
+        record = selectors.records(groups=visible).filter(uid=uid).first()
+        if record is None:
+            raise NotFound("No such game in your history.")
+        play = bgstats.bgstats_play(record)
+        return Response({"play": play, "url": bgstats.bgstats_link(play)})

@@ -40,6 +40,9 @@ export const accounts = {
   renamePlayer: (id, name) => request(`players/${id}/`, { method: "PATCH", body: { name }, token: auth() }),
   deletePlayer: (id) => request(`players/${id}/`, { method: "DELETE", token: auth() }),
   // Newest first, a page at a time: { records, count, page, pages, next }.
+  statistics: (group) => request(`groups/${group}/statistics/`, { token: auth() }),
+  // A finished game as a BG Stats play, and the link that opens it in BG Stats.
+  bgstats: (uid) => request(`history/${uid}/bgstats/`, { token: auth() }),
   history: (group, page = 1) => request(`history/?group=${group}&order=newest&page=${page}`, { token: auth() }),
   invitations: () => request("invitations/", { token: auth() }),
   answerInvitation: (id, accept) => request(`invitations/${id}/${accept ? "accept" : "decline"}/`, { method: "POST", token: auth() }),

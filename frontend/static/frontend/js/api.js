@@ -58,5 +58,8 @@ export const api = {
     request(`games/${id}/events/?after=${after}&limit=${limit}`, { token }),
   // A new token for a seat whose phone was lost (the host's token); the old one stops working.
   reissueSeat: (id, token, seat) => request(`games/${id}/seats/${seat}/token/`, { method: "POST", token }),
+  // Threat forecasts: ask (idempotent per game version and settings), then read its progress.
+  forecast: (id, token, settings) => request(`games/${id}/forecasts/`, { method: "POST", body: settings, token }),
+  forecastRead: (id, token, forecastId) => request(`games/${id}/forecasts/${forecastId}/`, { token }),
   streamUrl: (id, after) => `/api/v1/games/${id}/stream/?after=${after}`,
 };

@@ -37,7 +37,8 @@ export function factionBadge(colour, count, size = 28) {
 
 const BADGE_OFFSETS = { green: [-38, -30], black: [38, -30], red: [-38, 28], blue: [38, 28] };
 
-export function renderMap(content, state, { onSelect, selected } = {}) {
+// `overlay(svg)`, when given, draws over the finished map (risk-map.js shades it).
+export function renderMap(content, state, { onSelect, selected, overlay } = {}) {
   const board = state.board || {};
   const showDisputed = state.settings && state.settings.disputed_roads;
   const root = s("svg", {
@@ -73,6 +74,7 @@ export function renderMap(content, state, { onSelect, selected } = {}) {
     nodes.append(renderLocation(content, state, id, location, pos, board[id] || {}, { onSelect, selected: selected === id }));
   }
   root.append(nodes);
+  if (overlay) overlay(root);
   return root;
 }
 

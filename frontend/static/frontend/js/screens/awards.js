@@ -6,6 +6,7 @@
 import { h, mount, sheet, toast } from "../dom.js";
 import { plural } from "../content.js";
 import { accounts, currentAccount, fetchFile, forgetAccount, saveAccount } from "../account.js";
+import { fameChart, winLossChart } from "../charts.js";
 
 // The Award Tracker's abbreviations (Dragon expansion rulebook), as the history gives them.
 const GENERALS = {
@@ -18,7 +19,7 @@ export function show(app) {
   const root = h("main", { class: "screen awards" });
   mount(app, root);
   let alive = true;
-  const data = { groups: null, players: null, history: null, historyNext: null, invitations: [], error: "", imported: null };
+  const data = { groups: null, players: null, history: null, historyNext: null, statistics: null, invitations: [], error: "", imported: null };
   let group = Number(new URLSearchParams(location.search).get("group") || localStorage.getItem(GROUP_KEY)) || null;
   let loads = 0; // only the latest load of a group shows
   let groupLoads = 0; // and of the groups: a group created meanwhile is not lost
@@ -43,7 +44,7 @@ export function show(app) {
       data.error ? h("p", { class: "form-error", role: "alert", text: data.error }) : null,
       invitationsCard(),
       groupsCard(),
-      group && data.groups && data.groups.some((g) => g.id === group) ? [membersCard(), historyCard(), playersCard(), filesCard()] : null);
+      group && data.groups && data.groups.some((g) => g.id === group) ? [membersCard(), historyCard(), chartsCard(), playersCard(), filesCard()] : null);
   }
 
   // ---- account -------------------------------------------------------------------------
@@ -101,7 +102,7 @@ export function show(app) {
   async function signOut() {
     try { await accounts.signOut(); } catch { /* the token may be gone already */ }
     forgetAccount();
-    Object.assign(data, { groups: null, players: null, history: null, historyNext: null, invitations: [], error: "" });
+    Object.assign(data, { groups: null, players: null, history: null, historyNext: null, statistics: null, invitations: [], error: "" });
     render();
   }
 
@@ -335,7 +336,43 @@ export function show(app) {
         h("dt", { text: "Heroes" }), h("dd", { text: record.heroes.map((hero) => `${hero.hero_name} (${hero.player_name || "—"})`).join(", ") || "—" }),
         h("dt", { text: "Rewards" }), h("dd", { "data-testid": "record-rewards" }, record.rewards.length
           ? h("ul", { class: "plain" }, record.rewards.map((r) => h("li", {}, h("strong", { class: "reward", text: r.name }), ` — ${r.hero_name} (${r.player_name || "—"})`)))
-          : "—")));
+          : "—")),
+      bgStatsExport(record));
+  }
+
+  // The history as pictures: the group's statistics (computed by the server's task) as charts.
+  function chartsCard() {
+    const figures = data.statistics;
+    if (!figures || !figures.games) return null;
+    return h("section", { class: "card charts", "data-testid": "charts" },
+      h("h2", { text: "In pictures" }),
+      h("p", { class: "muted", text: `${figures.games} finished game${figures.games === 1 ? "" : "s"}: ${figures.wins} won, ${figures.losses} lost.` }),
+      winLossChart("Per General", figures.by_general, { testid: "chart-generals" }),
+      winLossChart("Per scenario", figures.by_scenario, { testid: "chart-scenarios" }),
+      winLossChart("Per hero", figures.by_hero, { testid: "chart-heroes" }),
+      winLossChart("Per player", figures.by_player, { testid: "chart-players" }),
+      fameChart("Fame over time", figures.fame, { testid: "chart-fame" }));
+  }
+
+  // Export to BG Stats: one tap asks the server for the play, then a link opens it in the app.
+  function bgStatsExport(record) {
+    const slot = h("div", { class: "row bgstats", "data-testid": "bgstats" });
+    const ask = h("button", { type: "button", class: "ghost", "data-testid": "bgstats-export", text: "Export to BG Stats" });
+    ask.onclick = async () => {
+      ask.disabled = true;
+      try {
+        const { play, url } = await accounts.bgstats(record.uid);
+        const file = new Blob([JSON.stringify(play, null, 2)], { type: "application/json" });
+        mount(slot,
+          h("a", { class: "button", href: url, target: "_blank", rel: "noopener", "data-testid": "bgstats-open", text: "Open in BG Stats" }),
+          h("a", { class: "button ghost", href: URL.createObjectURL(file), download: `bgstats-play-${record.played_on}.json`, text: "Download the play" }));
+      } catch (problem) {
+        ask.disabled = false;
+        toast(problem.message);
+      }
+    };
+    slot.append(ask);
+    return slot;
   }
 
   async function olderGames() {
@@ -422,6 +459,7 @@ export function show(app) {
     data.history = null;
     data.historyNext = null;
     data.imported = null;
+    data.statistics = null;
     render();
     loadGroup();
   }
@@ -451,12 +489,14 @@ export function show(app) {
     loads += 1;
     const mine = loads;
     try {
-      const [players, history] = await Promise.all([accounts.players(wanted), accounts.history(wanted)]);
+      const [players, history, statistics] = await Promise.all([accounts.players(wanted), accounts.history(wanted),
+        accounts.statistics(wanted).catch(() => null)]);
       // The list has no statistics: each player's come from the player's own record.
       const withStats = await Promise.all(players.map((p) => accounts.player(p.id).catch(() => p)));
       if (wanted !== group || mine !== loads) return;
       data.history = history.records;
       data.historyNext = history.next;
+      data.statistics = statistics && statistics.figures;
       data.players = withStats;
     } catch (problem) {
       data.error = problem.message;

@@ -4,6 +4,7 @@
 import { h, sheet } from "../dom.js";
 import { COLOURS, FACTIONS, cardName, deckLabel, generalName, locationName, plural } from "../content.js";
 import { factionBadge, renderMap } from "../map.js";
+import * as forecast from "./forecast.js";
 
 // A location's sheet (and the forms it opens) and Talisman's board come on demand: the first
 // load of the table carries the Board only.
@@ -23,11 +24,14 @@ export function render(ctx) {
   }
   const parts = [];
   if (state.board) {
-    const map = renderMap(content, state, { onSelect: (id) => { view.selected = id; openLocation(ctx, id); } });
+    const shaded = forecast.mapOptions(ctx);
+    const map = renderMap(content, state, shaded || { onSelect: (id) => { view.selected = id; openLocation(ctx, id); } });
     parts.push(h("section", { class: `map-wrap${view.zoom ? " zoomed" : ""}`, "data-testid": "map", "data-version": String(session.version) }, map),
       h("div", { class: "row map-tools" },
         h("button", { type: "button", class: "ghost", "aria-pressed": String(view.zoom), onclick: () => { view.zoom = !view.zoom; ctx.rerender(); }, text: view.zoom ? "Fit the map" : "Zoom the map" }),
-        h("button", { type: "button", class: "ghost", onclick: () => legend(), text: "Key" })));
+        h("button", { type: "button", class: "ghost", onclick: () => legend(), text: "Key" }),
+        forecast.panel(ctx)),
+      forecast.section(ctx));
     parts.push(warStatus(state), generals(ctx), supply(state));
   }
   parts.push(decks(ctx), expansions(ctx));

@@ -1,0 +1,65 @@
+"""Threat forecasts of a game: ask for one (a Celery task computes it), then read it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework.exceptions import NotFound
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from deck_tracker import forecast_services
+from deck_tracker.models import Forecast
+from deck_tracker.tasks import forecast_computed
+
+from . import serializers as s
+from .auth import IsSeatOfGame, seat_of
+
+ERRORS = {400: s.ErrorOutSerializer, 404: s.ErrorOutSerializer}
+
+
+class ForecastListView(APIView):
+    permission_classes = [IsSeatOfGame]
+
+    @extend_schema(
+        request=s.ForecastRequestSerializer,
+        responses={200: s.ForecastOutSerializer, 202: s.ForecastOutSerializer, **ERRORS},
+        summary="Ask for the threat forecast of the game as it is now.",
+        description="Idempotent: the same game version and settings give the same forecast "
+        "(200 once it exists, 202 when this request queued it). Without a broker the forecast "
+        "is computed before the answer; with one, read it back for its progress.",
+    )
+    def post(self, request: Request, game_id: Any) -> Response:
+        seat = seat_of(request)
+        form = s.ForecastRequestSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        row, created = forecast_services.forecast_request(seat=seat, **form.validated_data)
+        if created:
+            forecast_computed.delay(str(row.id))
+            row.refresh_from_db()
+        body = forecast_services.forecast_body(row, current_version=_version(seat.game_id))
+        return Response(s.ForecastOutSerializer(body).data, status=202 if created else 200)
+
+
+class ForecastDetailView(APIView):
+    permission_classes = [IsSeatOfGame]
+
+    @extend_schema(
+        responses={200: s.ForecastOutSerializer, **ERRORS},
+        summary="A forecast: its status and progress, then its figures; stale once the game "
+        "has moved on.",
+    )
+    def get(self, request: Request, game_id: Any, forecast_id: Any) -> Response:
+        seat = seat_of(request)
+        try:
+            row = forecast_services.forecast_of_seat(seat=seat, forecast_id=forecast_id)
+        except Forecast.DoesNotExist:
+            raise NotFound("This game has no such forecast.") from None
+        body = forecast_services.forecast_body(row, current_version=_version(seat.game_id))
+        return Response(s.ForecastOutSerializer(body).data)
+
+
+def _version(game_id: Any) -> int:
+    return forecast_services.game_version(game_id=game_id)

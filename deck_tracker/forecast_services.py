@@ -1,0 +1,134 @@
+"""Threat forecasts: asked by a seat, computed by a Celery task, read with their progress.
+
+A forecast is one row per game version and settings (asking again gives the same row, while it
+runs and once it is done). The task reads the position stored with the row, never the game as
+it is by then; a forecast whose version is not the game's any more is shown as stale.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from .engine import EngineError, check_forecast, forecast
+from .models import Forecast, Game, Seat
+
+DEFAULT_NIGHTS = 3
+DEFAULT_SAMPLES = 2000
+DEFAULT_BUDGET_SECONDS = 8.0
+# The task writes its progress at most this often.
+PROGRESS_INTERVAL_SECONDS = 0.25
+
+
+def default_seed(game: Game, version: int) -> str:
+    """A seed of the game's id and version only: never the game's own (secret) seed."""
+    return hashlib.sha256(f"forecast:{game.id}:{version}".encode()).hexdigest()[:16]
+
+
+def forecast_request(
+    *,
+    seat: Seat,
+    nights: int = DEFAULT_NIGHTS,
+    samples: int = DEFAULT_SAMPLES,
+    budget_seconds: float = DEFAULT_BUDGET_SECONDS,
+    seed: str | None = None,
+) -> tuple[Forecast, bool]:
+    """The forecast of the game's current version with these settings; True if it is new.
+
+    A failed forecast asked again is queued again. Refused (``EngineError``) when the game
+    cannot be forecast (not a Defenders of the Realm game, the game over, bad settings).
+    """
+    game = Game.objects.get(pk=seat.game_id)
+    check_forecast(game.state, nights, samples, budget_seconds)
+    key = {
+        "game": game,
+        "version": game.version,
+        "nights": nights,
+        "samples": samples,
+        "budget_seconds": float(budget_seconds),
+        "seed": seed or default_seed(game, game.version),
+    }
+    existing = Forecast.objects.filter(**key).first()
+    if existing is not None:
+        if existing.status != Forecast.Status.FAILED:
+            return existing, False
+        Forecast.objects.filter(pk=existing.pk).update(
+            status=Forecast.Status.QUEUED, position=game.state, error="", progress=0
+        )
+        existing.refresh_from_db()
+        return existing, True
+    try:
+        with transaction.atomic():
+            return Forecast.objects.create(**key, position=game.state), True
+    except IntegrityError:  # asked twice at once: the other request's row
+        return Forecast.objects.get(**key), False
+
+
+def forecast_run(*, forecast_id: str) -> str:
+    """Compute a queued forecast (a forecast already done is left as it is); its status."""
+    row = Forecast.objects.filter(pk=forecast_id).first()
+    if row is None:
+        return "missing"
+    if row.status == Forecast.Status.DONE or row.position is None:
+        return str(row.status)
+    Forecast.objects.filter(pk=row.pk).update(status=Forecast.Status.RUNNING, progress=0)
+    last = [time.monotonic()]
+
+    def progress(done: int, target: int) -> None:
+        now = time.monotonic()
+        if now - last[0] >= PROGRESS_INTERVAL_SECONDS:
+            last[0] = now
+            Forecast.objects.filter(pk=row.pk).update(progress=done)
+
+    try:
+        figures = forecast(
+            row.position,
+            seed=row.seed,
+            horizon=row.nights,
+            samples=row.samples,
+            budget_seconds=row.budget_seconds,
+            on_progress=progress,
+        )
+    except EngineError as exc:
+        Forecast.objects.filter(pk=row.pk).update(status=Forecast.Status.FAILED, error=str(exc))
+        return str(Forecast.Status.FAILED)
+    Forecast.objects.filter(pk=row.pk).update(
+        status=Forecast.Status.DONE,
+        progress=figures.samples,
+        result=figures.as_dict(),
+        position=None,
+    )
+    return str(Forecast.Status.DONE)
+
+
+def forecast_of_seat(*, seat: Seat, forecast_id: Any) -> Forecast:
+    """A forecast of the seat's game (``Forecast.DoesNotExist`` for any other)."""
+    return Forecast.objects.defer("position").get(pk=forecast_id, game_id=seat.game_id)
+
+
+def game_version(*, game_id: Any) -> int:
+    version: int = Game.objects.values_list("version", flat=True).get(pk=game_id)
+    return version
+
+
+def forecast_body(row: Forecast, *, current_version: int) -> dict[str, Any]:
+    return {
+        "id": str(row.id),
+        "game_version": row.version,
+        "current_version": current_version,
+        "stale": row.version != current_version,
+        "status": row.status,
+        "progress": {"samples": row.progress, "target": row.samples},
+        "settings": {
+            "nights": row.nights,
+            "samples": row.samples,
+            "budget_seconds": row.budget_seconds,
+            "seed": row.seed,
+        },
+        "result": row.result,
+        "error": row.error or None,
+        "created_at": row.created_at.isoformat().replace("+00:00", "Z"),
+    }
