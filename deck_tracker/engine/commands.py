@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .core import Context, Event, State
+from .reading import refuse_while_unread
 from .errors import InvalidArguments, RuleViolation, UnknownCommand
 
-ArgType = str  # "str" | "int" | "bool" | "list[str]" | "dict[str,int]" | "list[int]"
+ArgType = str  # "str" | "int" | "bool" | "list[str]" | "dict[str,int]" | "list[int]" | "object"
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,8 @@ class Arg:
             schema = {"type": "array", "items": item, "maxItems": self.max_items}
         elif self.type == "dict[str,int]":
             schema = {"type": "object", "additionalProperties": {"type": "integer"}}
+        elif self.type == "object":
+            schema = {"type": "object"}
         else:  # pragma: no cover - declarations are static
             raise ValueError(self.type)
         if self.default is not None:
@@ -192,6 +195,8 @@ def _type_error(arg: Arg, value: Any) -> str | None:
         low, high = arg.minimum, arg.maximum
         if any((low is not None and v < low) or (high is not None and v > high) for v in value):
             return f"Each value must be between {low} and {high}."
+    elif arg.type == "object" and not isinstance(value, dict):
+        return "Must be an object."
     elif arg.type == "dict[str,int]" and (
         not isinstance(value, dict)
         or not all(isinstance(k, str) and _check_int(v) for k, v in value.items())
@@ -240,6 +245,7 @@ def run(state: State, context: Context, name: str, raw_args: Any) -> Outcome:
     args = validate_args(spec, raw_args)
     if closed_reason(state):
         raise RuleViolation(str(closed_reason(state)), code="game_closed")
+    refuse_while_unread(state, name, spec.undoable)
     if spec.unavailable is not None:
         reason = spec.unavailable(state, context.actor)
         if reason:

@@ -65,6 +65,7 @@ RULE_MODULES: tuple[str, ...] = (
     "base.board",
     "base.pending",
     "base.night",
+    "base.read_card",
     "base.heroes",
     "base.quests",
     "base.setup",
