@@ -27,6 +27,7 @@ from deck_tracker.engine.rules.dotr.base.packs import game_cards
 from deck_tracker.engine.rules.dotr.base.pending import on_board
 from deck_tracker.engine.rules.dotr.base.reading import R_READ, fill_spec
 from deck_tracker.engine.rules.dotr.base.table import wound_general
+from deck_tracker.engine.rules.dotr.hooks import SETUP_READ
 
 __all__ = ["read_card"]
 
@@ -42,6 +43,13 @@ def _problems(schema: dict[str, Any], face: dict[str, Any]) -> dict[str, list[st
         message = error.message
         if error.validator == "oneOf":
             message = "Not one of the choices offered."
+        elif error.validator == "maximum" and list(error.absolute_path)[-1:] == ["count"]:
+            message = (
+                f"At most {error.validator_value} here: there will never be more than 1 Imp "
+                "placed at one time per location (Quick Flying)."
+                if error.validator_value == 1
+                else message
+            )
         problems.setdefault(where, []).append(message)
     return problems
 
@@ -153,6 +161,8 @@ def _resume(ctx: Context, prompt: dict[str, Any], face: dict[str, Any]) -> None:
             f"Setup card: {card.name} ({count} per location).",
             {"card": card.id, "name": card.name, "count": count},
         )
+        for after in SETUP_READ:
+            after(ctx, [p["location"] for p in card.data["placements"]])
     elif rule == "general_minions":
         general_id = prompt["card"]
         general = ctx.state["generals"][general_id]
@@ -165,6 +175,8 @@ def _resume(ctx: Context, prompt: dict[str, Any], face: dict[str, Any]) -> None:
             f"{general_name} takes position with {count} minion(s).",
             {"general": general_id, "count": count},
         )
+        for after in SETUP_READ:
+            after(ctx, [general["location"]])
     elif rule == "wound_general":
         wound_general(ctx, dict(resume["args"]))
 

@@ -65,6 +65,16 @@ def _darkness_form(state: State, card: Card) -> dict[str, Any]:
         key=lambda item: item[1],
     )
     minions = {m.colour: m.plural for m in pack.minion_types.values()}
+    # DX, Imps: "There will never be more than 1 Imp placed at one time per location -
+    # Therefore Imp Location cards in the Darkness Spreads Deck will show only 1 Green Minion".
+    one_at_a_time = [
+        {
+            "if": {"properties": {"colour": {"const": m.colour}}, "required": ["colour"]},
+            "then": {"properties": {"count": {"maximum": 1}}},
+        }
+        for m in pack.minion_types.values()
+        if "quick_flying" in m.skills
+    ]
     colours = [(colour, minions.get(colour, colour.title())) for colour in COLOURS]
     generals = [(g.id, g.name) for g in pack.generals.values()]
     general_id = card.data.get("general")
@@ -96,7 +106,8 @@ def _darkness_form(state: State, card: Card) -> dict[str, Any]:
                     },
                     "required": ["location", "colour", "count"],
                     "additionalProperties": False,
-                },
+                }
+                | ({"allOf": one_at_a_time} if one_at_a_time else {}),
             },
             "general": _choice(generals, "General icon")
             | ({"default": general.id} if general is not None else {}),

@@ -158,7 +158,15 @@ def compose(state: State) -> Pack:
             if card.kind == "standard" and card.data.get("general") == general.id
         ]
         base_id = replaces.get(general.id)
-        base_cards = [c for c in base.deck(DS).cards if base_id and c.data.get("general") == base_id]
+        # As many as the base General has in this deck (his Orc cards only with the Orcs:
+        # without them the Specials take their place).
+        base_cards = [
+            c
+            for c in base.deck(DS).cards
+            if base_id
+            and c.data.get("general") == base_id
+            and (orcs or c.kind not in ORC_CARDS)
+        ]
         darkness += _dragon_cards(base_cards, own, general, base_id is not None)
     # The 6 Special cards in place of the Orc cards, entered or not (read at the table).
     darkness += [slot(c) for c in dragon.deck(DS).cards if c.kind == "special" and not orcs]

@@ -255,6 +255,25 @@ def _all_is_quiet(ctx: Context, steps: list[Step]) -> None:
     ctx.set("decks", DS, "box", [*deck["box"], *boxed])
 
 
+def fire_taint_after_read(ctx: Context, locations: list[str]) -> None:
+    """Realm in Flames: minions of the setup read late at the table (a card the app did not
+    know) taint a burning location they bring to 3, as they would have during the setup."""
+    if _step(ctx, "fires_from_darkness_spreads") is None or ctx.state["settings"]["harder_setup"]:
+        return
+    realm = Realm(ctx, setup=True)
+    try:
+        for loc in dict.fromkeys(locations):
+            board = ctx.state["board"][loc]
+            if on_fire(ctx.state, loc) and realm.count_at(loc) >= 3 and not board.get("taint"):
+                realm.step(f"{realm.name(loc)} is On Fire and holds 3 minions.", R_FIRE_SETUP)
+                realm.taint(loc, R_FIRE_SETUP)
+    except GameOver:
+        pass
+    steps = realm.take_steps()
+    if steps:
+        ctx.emit("fire_taint", "A burning location holds 3 minions: it is tainted.", steps=steps)
+
+
 def _fire_taint_at_setup(ctx: Context, steps: list[Step]) -> None:
     """Realm in Flames: 'On Fire rules apply and Tainted Lands may occur' during the setup.
 
