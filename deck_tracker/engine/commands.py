@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .core import Context, Event, State
-from .reading import refuse_while_unread
 from .errors import InvalidArguments, RuleViolation, UnknownCommand
+from .reading import refuse_while_unread
 
 ArgType = str  # "str" | "int" | "bool" | "list[str]" | "dict[str,int]" | "list[int]" | "object"
 

@@ -5,10 +5,7 @@ from __future__ import annotations
 import copy
 from collections import Counter
 
-import pytest
-
 from deck_tracker.engine.content import default_packs
-from deck_tracker.engine.errors import InvalidArguments
 from deck_tracker.engine.game import GameLog
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
 from deck_tracker.engine.rules.dotr.dragon.content import general_of

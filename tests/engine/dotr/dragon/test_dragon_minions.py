@@ -6,7 +6,7 @@ import pytest
 
 from deck_tracker.engine.game import GameLog
 from deck_tracker.engine.rules.dotr.dragon.minions import assign_hits, to_hit
-from tests.helpers import give, minions, put, realm, stand, total, read_all
+from tests.helpers import give, minions, put, read_all, realm, stand, total
 
 from . import dragon_table, empty
 

@@ -170,7 +170,9 @@ def _resume(ctx: Context, prompt: dict[str, Any], face: dict[str, Any]) -> None:
         count = int(face["starting_minions"])
         _on_board(
             ctx,
-            lambda realm: realm.place(general["colour"], count, general["location"], rule=R_GENERALS),
+            lambda realm: realm.place(
+                general["colour"], count, general["location"], rule=R_GENERALS
+            ),
             "general_minions_placed",
             f"{general_name} takes position with {count} minion(s).",
             {"general": general_id, "count": count},

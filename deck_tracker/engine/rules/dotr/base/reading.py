@@ -101,8 +101,12 @@ def _darkness_form(state: State, card: Card) -> dict[str, Any]:
                     "properties": {
                         "location": _choice(locations, "Location"),
                         "colour": _choice(colours, "Minions"),
-                        "count": {"type": "integer", "title": "How many", "minimum": 1,
-                                  "maximum": 3},  # fmt: skip
+                        "count": {
+                            "type": "integer",
+                            "title": "How many",
+                            "minimum": 1,
+                            "maximum": 3,
+                        },
                     },
                     "required": ["location", "colour", "count"],
                     "additionalProperties": False,
@@ -130,8 +134,12 @@ def _special_form() -> dict[str, Any]:
         "title": "Special Darkness Spreads card",
         "properties": {
             "title": {"type": "string", "title": "Title", "minLength": 1, "maxLength": 80},
-            "text": {"type": "string", "title": "What the card says", "minLength": 1,
-                     "maxLength": 600},  # fmt: skip
+            "text": {
+                "type": "string",
+                "title": "What the card says",
+                "minLength": 1,
+                "maxLength": 600,
+            },
         },
         "required": ["title", "text"],
         "additionalProperties": False,

@@ -44,8 +44,8 @@ from deck_tracker.engine.rules.dotr.base.expansions import (
     run_expansion_setups,
 )
 from deck_tracker.engine.rules.dotr.base.packs import effective_pack, game_cards, game_pack, unread
-from deck_tracker.engine.rules.dotr.base.reading import ask_general, ask_to_read
 from deck_tracker.engine.rules.dotr.base.quests import replace_unachievable_quests
+from deck_tracker.engine.rules.dotr.base.reading import ask_general, ask_to_read
 from deck_tracker.engine.rules.dotr.base.settings import default_settings, resolve_settings
 from deck_tracker.engine.rules.dotr.hooks import BEFORE_MINIONS, HERO_ENTERED, expand_setup
 from deck_tracker.engine.slugs import slugify
@@ -393,9 +393,7 @@ def _place_generals(ctx: Context, realm: Realm, pack: Pack) -> None:
     for general_id in unread:
         # Printed on his General card, not yet known to the app: the table reads it once the
         # setup is done, and the minions are placed then (read_card.py).
-        ask_general(
-            ctx, general_id, ["starting_minions"], resume={"rule": "general_minions"}
-        )
+        ask_general(ctx, general_id, ["starting_minions"], resume={"rule": "general_minions"})
 
 
 def _first_minions(

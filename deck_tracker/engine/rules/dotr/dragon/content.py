@@ -43,9 +43,9 @@ from deck_tracker.engine.rules.dotr.base.packs import (
     UNENTERED,
     effective_pack,
     entered,
-    unread,
     game_pack,
     unentered_steps,
+    unread,
 )
 
 __all__ = [
@@ -71,7 +71,14 @@ ORC_CARDS = ("orc_patrols", "orc_war_party")
 def _key(state: State) -> str:
     choice = state.get("dragon") or {}
     keys = ("generals", "replaces", "hero_stand_in", "joined")
-    return json.dumps({key: choice.get(key) for key in keys}, sort_keys=True)
+    found = {key: choice.get(key) for key in keys}
+    found["one_for_one"] = _one_for_one(state)
+    return json.dumps(found, sort_keys=True)
+
+
+def _one_for_one(state: State) -> bool:
+    setting = (state.get("settings") or {}).get("dragon_darkness_spreads", "one_for_one")
+    return bool(setting == "one_for_one")
 
 
 def slot(card: Card) -> Card:
@@ -138,8 +145,9 @@ def compose(state: State) -> Pack:
     }
     # A General who joins during the game without minions of his own (The Burning Land:
     # Brimstone returns and the red minions remain Demons): his cards come in, not his minions.
-    for joined in (state.get("dragon") or {}).get("joined") or ():
-        generals[joined] = every[joined]
+    joined = set((state.get("dragon") or {}).get("joined") or ())
+    for general_id in joined:
+        generals[general_id] = every[general_id]
     orcs = any(m.id == "orc" for m in minions.values())
 
     darkness: list[Card] = []
@@ -158,14 +166,16 @@ def compose(state: State) -> Pack:
             if card.kind == "standard" and card.data.get("general") == general.id
         ]
         base_id = replaces.get(general.id)
+        if base_id is None and general.id in joined and _one_for_one(state):
+            # A dragon joining during the game (The Burning Land: Brimstone returns) brings as
+            # many cards as the base General of his colour has.
+            base_id = next(g.id for g in base.generals.values() if g.colour == general.colour)
         # As many as the base General has in this deck (his Orc cards only with the Orcs:
         # without them the Specials take their place).
         base_cards = [
             c
             for c in base.deck(DS).cards
-            if base_id
-            and c.data.get("general") == base_id
-            and (orcs or c.kind not in ORC_CARDS)
+            if base_id and c.data.get("general") == base_id and (orcs or c.kind not in ORC_CARDS)
         ]
         darkness += _dragon_cards(base_cards, own, general, base_id is not None)
     # The 6 Special cards in place of the Orc cards, entered or not (read at the table).
