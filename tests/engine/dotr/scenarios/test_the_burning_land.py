@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from deck_tracker.awards.codes import game_codes
+from deck_tracker.engine.content import default_packs
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
 from tests.helpers import give, realm, refused, stand
 
@@ -164,7 +165,8 @@ def test_the_burning_land_starts_with_nothing_entered_and_brimstone_is_read_when
     assert "brimstone_returns" in [e.type for e in outcome.events]
     cards = game_cards(state)
     his = [c for c in state["decks"][DS]["draw"] if cards[c].data.get("general") == "brimstone"]
-    balazarg = [c for c in cards.values() if c.data.get("general") == "balazarg"]
+    base = default_packs()["dotr-base"].deck(DS).cards
+    balazarg = [c for c in base if c.data.get("general") == "balazarg"]
     assert len(his) == len(balazarg) == 13  # the Orcs are in play: his Orc Patrols card too
     assert all(cards[c].data.get("unread") for c in his)
     outcome = game.execute("wound_general", {"general": "brimstone", "wounds": 1})
