@@ -133,7 +133,7 @@ def test_each_dragon_general_plays_out_of_the_box_and_a_card_read_is_known_next_
     colour: str,
 ) -> None:
     setup = {"expansions": ["dragon"], "generals": {colour: DRAGONS[colour]}}
-    game, prompt = play_until_read(setup)
+    _, prompt = play_until_read(setup)
     card = prompt["card"]
     assert prompt["kind"] == "standard"
     stored = ContentOverlay.objects.get(pack_id="dotr-dragon").data

@@ -12,6 +12,7 @@ import * as seat from "../tabs/seat.js";
 import * as enter from "../tabs/enter.js";
 import * as log from "../tabs/log.js";
 import { renderSetup, showShare } from "../tabs/setup-view.js";
+import { readingBanner, syncReadCard } from "../tabs/read-card.js";
 
 // A tab with `load` is fetched the first time it shows (the first load stays small).
 const TABS = [
@@ -105,6 +106,7 @@ export function show(app, gameId) {
     const proposals = (state && state.fame && state.fame.proposals) || [];
     const away = view.tab !== "fame";
     mount(notice,
+      state ? readingBanner(ctx) : null,
       outcome ? h("div", { class: `banner banner-${outcome.result === "won" ? "ok" : "error"}`, role: "alert", "data-testid": "outcome" },
         h("div", { class: "grow" }, h("strong", { text: outcome.side ? `The ${outcome.side} win the war!` : outcome.result === "won" ? "The Realm is saved!" : outcome.result === "lost" ? "The Realm has fallen." : "The game was stopped." }), " ", outcome.reason || ""),
         outcome.result === "won" && away && !(ball && ball.done) && state.system === "dotr"
@@ -145,6 +147,8 @@ export function show(app, gameId) {
     renderNotice();
     renderNav();
     if (!session.state || !view.content) return;
+    // A card the app does not know yet: every phone shows the sheet to read it.
+    syncReadCard(ctx);
     const scroll = main.scrollTop;
     const tab = tabsShown().find((t) => t.id === view.tab) || TABS[0];
     let body;
