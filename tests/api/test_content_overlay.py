@@ -207,6 +207,7 @@ def test_a_dragon_general_without_its_numbers_starts_and_asks_for_his_card():
     assert first["name"] == "Brimstone's General card"
     assert first["schema"]["required"] == ["starting_minions"]
 
+
 def test_the_forms_to_enter_content_are_the_json_schema_of_the_content_models(client):
     pack = client.get(URL).json()
     fields = {f["id"]: f for f in pack["fillable"]}
