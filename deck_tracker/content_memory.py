@@ -27,19 +27,19 @@ log = logging.getLogger(__name__)
 
 
 def _merged(stored: dict[str, Any], value: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
-    data = {
-        "pack": stored.get("pack"),
-        "values": dict(stored.get("values") or {}),
-        "cards": {deck: list(cards) for deck, cards in (stored.get("cards") or {}).items()},
+    values: dict[str, Any] = dict(stored.get("values") or {})
+    decks: dict[str, list[Any]] = {
+        deck: list(cards) for deck, cards in (stored.get("cards") or {}).items()
     }
+    data: dict[str, Any] = {"pack": stored.get("pack"), "values": values, "cards": decks}
     conflicts: list[str] = []
     for key, entered in (value.get("values") or {}).items():
-        if data["values"].get(key) not in (None, entered):
+        if values.get(key) not in (None, entered):
             conflicts.append(key)
             continue
-        data["values"][key] = entered
+        values[key] = entered
     for deck, cards in (value.get("cards") or {}).items():
-        pile = data["cards"].setdefault(deck, [])
+        pile = decks.setdefault(deck, [])
         known = {card.get("id"): card for card in pile}
         for card in cards:
             if card["id"] in known:

@@ -151,7 +151,8 @@ def _not_null(schema: dict[str, Any]) -> dict[str, Any]:
     options = [o for o in schema.get("anyOf") or () if o.get("type") != "null"]
     if len(options) != 1:
         return schema
-    return {k: v for k, v in schema.items() if k != "anyOf"} | options[0]
+    only: dict[str, Any] = options[0]
+    return {k: v for k, v in schema.items() if k != "anyOf"} | only
 
 
 def card_name(card: Card) -> str:

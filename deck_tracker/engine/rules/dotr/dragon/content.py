@@ -35,6 +35,7 @@ import dataclasses
 import json
 from collections.abc import Mapping
 from types import MappingProxyType
+from typing import Any
 
 from deck_tracker.engine.content import Card, DeckSpec, General, MinionType, Pack
 from deck_tracker.engine.core import State
@@ -93,7 +94,7 @@ def slot_id(dragon: str, number: int) -> str:
 
 def unread_slot(model: Card, dragon: General, number: int) -> Card:
     """The ``number``-th Darkness Spreads card of ``dragon``, its face still to be read."""
-    data = {
+    data: dict[str, Any] = {
         "placements": [],
         "general": dragon.id,
         "general_to": None,
