@@ -13,7 +13,7 @@ from typing import Any
 
 from .core import Context, Event, State
 from .errors import InvalidArguments, RuleViolation, UnknownCommand
-from .reading import refuse_while_unread
+from .reading import refuse_while_unread, unread_reason
 
 ArgType = str  # "str" | "int" | "bool" | "list[str]" | "dict[str,int]" | "list[int]" | "object"
 
@@ -312,7 +312,7 @@ def describe_commands(
             continue
         outside = NOT_IN_THIS_GAME.get(str(state.get("system")))
         reason = outside(state, spec) if outside else None
-        reason = reason or closed_reason(state)
+        reason = reason or closed_reason(state) or unread_reason(state, spec.name, spec.undoable)
         if reason is None and spec.unavailable:
             reason = spec.unavailable(state, actor)
         described.append(

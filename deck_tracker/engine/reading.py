@@ -21,7 +21,15 @@ from typing import Any
 from .core import Context, State
 from .errors import RuleViolation
 
-__all__ = ["ANSWER", "READING", "ask", "pending_reads", "refuse_while_unread", "settle"]
+__all__ = [
+    "ANSWER",
+    "READING",
+    "ask",
+    "pending_reads",
+    "refuse_while_unread",
+    "settle",
+    "unread_reason",
+]
 
 READING = "reading"
 ANSWER = "read_card"
@@ -46,14 +54,19 @@ def settle(ctx: Context, prompt: dict[str, Any]) -> None:
     ctx.set(READING, [p for p in pending_reads(ctx.state) if p.get("id") != prompt["id"]])
 
 
-def refuse_while_unread(state: State, name: str, undoable: bool) -> None:
-    """A command that would move the game waits for the card on the table to be read."""
+def unread_reason(state: State, name: str, undoable: bool) -> str | None:
+    """Why a command waits: a card on the table is still to be read (None: it may run)."""
     pending = pending_reads(state)
     if not pending or name in _ALWAYS or not undoable:
-        return
-    first = pending[0]
-    raise RuleViolation(
-        f"Read the card first: {first.get('name', 'a card')} is waiting to be read "
-        "(answer it with read_card).",
-        code="card_unread",
+        return None
+    return (
+        f"Read the card first: {pending[0].get('name', 'a card')} is waiting to be read "
+        "(answer it with read_card)."
     )
+
+
+def refuse_while_unread(state: State, name: str, undoable: bool) -> None:
+    """A command that would move the game waits for the card on the table to be read."""
+    reason = unread_reason(state, name, undoable)
+    if reason:
+        raise RuleViolation(reason, code="card_unread")
