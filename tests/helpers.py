@@ -322,7 +322,7 @@ def a_face(prompt: dict[str, Any], colour: str | None = None, location: str | No
             }
         ],
         "general": properties["general"]["default"],
-        "general_to": "next",
+        "general_to": properties["general_to"]["oneOf"][0]["const"],
         "general_minions": 1,
     }
 

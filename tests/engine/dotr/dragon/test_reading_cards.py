@@ -147,3 +147,22 @@ def test_a_dragon_generals_life_is_read_at_the_first_wound() -> None:
     # Known from then on: the next wound asks nothing.
     outcome = log.execute("wound_general", {"general": "onyx", "wounds": 1})
     assert outcome.events[0].summary == "Onyx took 1 wound(s) (3 of 6)."
+
+
+def test_brimstones_card_read_at_the_table_shows_where_he_lands() -> None:
+    """DX, Dragon Flight: Brimstone "has special movement": his card shows where he lands, so
+    the form offers every location and no "next location on his path"."""
+    log = dragon_table({"red": "brimstone"}, entered=NOTHING, dragon_darkness_spreads="one_for_one")
+    read_all(log)
+    empty(log)
+    slot = next(c for c in log.state["decks"][DS]["draw"] if c.startswith("dx-ds-brimstone-"))
+    on_top(log.state, slot)
+    log.execute("night")
+    prompt = log.state["reading"][0]
+    offered = [o["const"] for o in prompt["schema"]["properties"]["general_to"]["oneOf"]]
+    assert "next" not in offered and "wolf-pass" in offered
+    face = a_face(prompt, colour="red", location="blood-flats")
+    face["general_to"] = "wolf-pass"
+    outcome = log.execute("read_card", {"face": face})
+    assert log.state["generals"]["brimstone"]["location"] == "wolf-pass"
+    assert outcome.events[-1].type == "turn_passed"

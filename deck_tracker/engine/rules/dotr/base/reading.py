@@ -80,13 +80,13 @@ def _darkness_form(state: State, card: Card) -> dict[str, Any]:
     general_id = card.data.get("general")
     general = pack.generals.get(str(general_id)) if general_id else None
     if general is not None and general.movement == "dragon_flight":
-        targets = locations
+        # Dragon Flight: the card shows where he lands, anywhere on the board.
+        options = locations
     else:
         path = general.path[1:] if general is not None else ()
         targets = [(loc, pack.locations[loc].name) for loc in path if loc in pack.locations]
-    destination = _choice(
-        [(NEXT, "The next location on his path"), *targets], "Where the General moves"
-    )
+        options = [(NEXT, "The next location on his path"), *targets]
+    destination = _choice(options, "Where the General moves")
     return {
         "type": "object",
         "title": "Darkness Spreads card",
