@@ -147,6 +147,13 @@ def test_each_dragon_general_plays_out_of_the_box_and_a_card_read_is_known_next_
     assert card not in {p["card"] for p in view(second)["reading"]}
 
 
+def test_every_listed_scenario_creates_a_game_with_only_its_name() -> None:
+    listed = [s for s in APIClient().get("/api/v1/scenarios/").json() if "scenario" in s["setup"]]
+    assert len(listed) >= 6  # the five of the rulebook and the custom mix
+    for scenario in listed:
+        create({"scenario": scenario["setup"]["scenario"]})
+
+
 def test_random_generals_on_any_seed_start() -> None:
     for _ in range(6):
         game = create({"scenario": "onslaught"})

@@ -166,3 +166,18 @@ def test_brimstones_card_read_at_the_table_shows_where_he_lands() -> None:
     outcome = log.execute("read_card", {"face": face})
     assert log.state["generals"]["brimstone"]["location"] == "wolf-pass"
     assert outcome.events[-1].type == "turn_passed"
+
+
+def test_onslaught_random_generals_start_on_any_seed_with_nothing_entered() -> None:
+    """DX Onslaught: "Shuffle all General cards and then deal them one at a time": whichever
+    dragons are dealt, the game starts; what is not known is read at the table."""
+    dragons_seen: set[str] = set()
+    for seed in map(str, range(30)):
+        log = dragon_table(
+            "random", seed=seed, entered=NOTHING, dragon_darkness_spreads="one_for_one"
+        )
+        dealt = set(log.state["dragon"]["generals"].values())
+        dragons_seen |= dealt & {"onyx", "hemlock", "brimstone", "high-dragon-sapphire"}
+        read_all(log)
+        assert not log.state.get("reading")
+    assert dragons_seen == {"onyx", "hemlock", "brimstone", "high-dragon-sapphire"}
