@@ -24,6 +24,7 @@ from django.dispatch import Signal
 from django.utils import timezone
 
 from . import notifications
+from .content_memory import remember_card
 from .content_selectors import content_overlays_for_setup
 from .engine import (
     INTERNAL_COMMANDS,
@@ -273,6 +274,11 @@ def _apply(
     closed_before = bool(state.get("closed"))
     first_seq = game.last_seq + 1
     outcome = _run_engine(game, state, actor=actor, name=name, args=args, follow_ups=follow_ups)
+    for event in outcome.events:
+        if event.type == "card_read" and event.data.get("pack"):
+            # What the table read is remembered for its later games (content_memory.py).
+            data = event.data
+            remember_card(game, data["pack"], data["kind"], data["card"], data["entry"])
     new_version = state["version"]
     last_seq = first_seq + len(outcome.events) - 1
     if state.get("closed") and not closed_before:

@@ -297,3 +297,40 @@ def stack(game: GameLog, deck: str, *cards: str) -> None:
 
 def at(game: GameLog, location: str, seat: str = "1") -> None:
     arrange(game, ("heroes", seat, "location", location))
+
+
+# ------------------------------------------------------------------------------------------
+# Cards read at the table (read-the-card prompts)
+# ------------------------------------------------------------------------------------------
+def a_face(prompt: dict[str, Any], colour: str | None = None, location: str | None = None) -> dict:
+    """What a table might read from the card a prompt asks about (made up, valid by its form)."""
+    properties = prompt["schema"]["properties"]
+    if prompt["kind"] == "special":
+        return {"title": "A made-up Special card", "text": "Nothing happens (made up)."}
+    if prompt["kind"] == "general":
+        return {
+            name: max(int(field.get("minimum", 0)), min(3, int(field.get("maximum", 3))))
+            for name, field in properties.items()
+        }
+    item = properties["placements"]["items"]["properties"]
+    return {
+        "placements": [
+            {
+                "location": location or item["location"]["oneOf"][0]["const"],
+                "colour": colour or item["colour"]["oneOf"][0]["const"],
+                "count": 1,
+            }
+        ],
+        "general": properties["general"]["default"],
+        "general_to": properties["general_to"]["oneOf"][0]["const"],
+        "general_minions": 1,
+    }
+
+
+def read_all(game: GameLog, actor: str = "1") -> int:
+    """Answer every card waiting to be read; how many there were."""
+    count = 0
+    while game.state.get("reading"):
+        game.execute("read_card", {"face": a_face(game.state["reading"][0])}, actor=actor)
+        count += 1
+    return count

@@ -13,8 +13,9 @@ from typing import Any
 
 from .core import Context, Event, State
 from .errors import InvalidArguments, RuleViolation, UnknownCommand
+from .reading import refuse_while_unread, unread_reason
 
-ArgType = str  # "str" | "int" | "bool" | "list[str]" | "dict[str,int]" | "list[int]"
+ArgType = str  # "str" | "int" | "bool" | "list[str]" | "dict[str,int]" | "list[int]" | "object"
 
 
 @dataclass(frozen=True)
@@ -98,6 +99,8 @@ class Arg:
                     for choice in offered
                 }
                 schema["additionalProperties"] = False
+        elif self.type == "object":
+            schema = {"type": "object"}
         else:  # pragma: no cover - declarations are static
             raise ValueError(self.type)
         if self.default is not None:
@@ -236,6 +239,8 @@ def _type_error(arg: Arg, value: Any) -> str | None:
         low, high = arg.minimum, arg.maximum
         if any((low is not None and v < low) or (high is not None and v > high) for v in value):
             return f"Each value must be between {low} and {high}."
+    elif arg.type == "object" and not isinstance(value, dict):
+        return "Must be an object."
     elif arg.type == "dict[str,int]" and (
         not isinstance(value, dict)
         or not all(isinstance(k, str) and _check_int(v) for k, v in value.items())
@@ -284,6 +289,7 @@ def run(state: State, context: Context, name: str, raw_args: Any) -> Outcome:
     args = validate_args(spec, raw_args)
     if closed_reason(state):
         raise RuleViolation(str(closed_reason(state)), code="game_closed")
+    refuse_while_unread(state, name, spec.undoable)
     if spec.unavailable is not None:
         reason = spec.unavailable(state, context.actor)
         if reason:
@@ -350,7 +356,7 @@ def describe_commands(
             continue
         outside = NOT_IN_THIS_GAME.get(str(state.get("system")))
         reason = outside(state, spec) if outside else None
-        reason = reason or closed_reason(state)
+        reason = reason or closed_reason(state) or unread_reason(state, spec.name, spec.undoable)
         if reason is None and spec.unavailable:
             reason = spec.unavailable(state, actor)
         offered: dict[str, list[Choice]] = {}

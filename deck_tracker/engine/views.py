@@ -49,6 +49,11 @@ def view_state(state: State, seat: str | None) -> dict[str, Any]:
         "outcome": state.get("outcome"),
         "closed": bool(state.get("closed")),
         "settings": state.get("settings", {}),
+        # Cards waiting to be read at the table (only the card that came up, never an order).
+        "reading": [
+            {k: v for k, v in prompt.items() if k != "resume"}
+            for prompt in state.get("reading") or []
+        ],
     }
     if seat is not None:
         view["hands"][seat] = [

@@ -167,7 +167,13 @@ def test_a_game_keeps_the_content_entered_at_its_setup(client, seat_token):
     injected = {"dotr-dragon": _brimstone_entered(1)}
     created = client_for().post(
         "/api/v1/games/",
-        {"expansions": ["dragon"], "generals": {"red": "brimstone"}, "overlays": injected},
+        {
+            "expansions": ["dragon"],
+            "generals": {"red": "brimstone"},
+            "overlays": injected,
+            # Only his entered cards: no card of his to read at the table in this test.
+            "options": {"dragon_darkness_spreads": "entered_only"},
+        },
         format="json",
     )
     assert created.status_code == 201, created.content
@@ -190,14 +196,16 @@ def test_a_game_keeps_the_content_entered_at_its_setup(client, seat_token):
     assert response.json()["state"]["generals"]["brimstone"]["defeated"] is True
 
 
-def test_a_dragon_general_without_its_numbers_is_refused_with_the_fields_to_enter():
+def test_a_dragon_general_without_its_numbers_starts_and_asks_for_his_card():
     response = client_for().post(
         "/api/v1/games/",
         {"expansions": ["dragon"], "generals": {"red": "brimstone"}},
         format="json",
     )
-    assert response.status_code == 400
-    assert "generals.red" in response.json()["fields"]
+    assert response.status_code == 201, response.content
+    first = response.json()["state"]["reading"][0]
+    assert first["name"] == "Brimstone's General card"
+    assert first["schema"]["required"] == ["starting_minions"]
 
 
 def test_the_forms_to_enter_content_are_the_json_schema_of_the_content_models(client):

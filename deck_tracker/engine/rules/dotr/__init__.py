@@ -26,7 +26,7 @@ The state of a ``dotr`` game, beyond the generic keys (``seats``, ``decks``, ``h
     heros_calling                            The Hero's Calling's levels (heros_calling/)
     overlays   {pack id: {"hash", "data"}}   what players had entered for the packs in play
                                              when the game was set up (base/packs.py)
-    dragon     {"generals": {colour: id}, "stand_in", "dealt", "agent"}  the Dragon expansion's
+    dragon     {"generals": {colour: id}, "replaces", "dealt", "agent"}  the Dragon expansion's
                composition of the game (dragon/content.py, dragon/setup.py)
     supply.fire, board[loc].fire             Fire Tokens (dragon/fire.py)
     global_effect, global_effect_turn        the active Global Effect (dragon/global_effects.py)

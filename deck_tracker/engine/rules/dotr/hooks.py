@@ -47,6 +47,7 @@ __all__ = [
     "RULE_MODULES",
     "SETTINGS",
     "SETUP_EXPANDERS",
+    "SETUP_READ",
     "TO_HIT_MODIFIERS",
     "UNCOUNTED",
     "expand_setup",
@@ -65,6 +66,7 @@ RULE_MODULES: tuple[str, ...] = (
     "base.board",
     "base.pending",
     "base.night",
+    "base.read_card",
     "base.heroes",
     "base.quests",
     "base.setup",
@@ -135,6 +137,9 @@ GENERAL_ONLY_PLANS: dict[str, Callable[[int], tuple[bool, ...]]] = {}
 SETUP_EXPANDERS: list[Callable[[dict[str, Any]], dict[str, Any]]] = []
 # Once the board and the decks are ready, before the Generals and the first minions are placed.
 BEFORE_MINIONS: list[Callable[[Context, Realm], None]] = []
+# After minions of the setup read late at the table were placed (a setup card or a General's
+# starting minions, base/read_card.py), with the locations they went to.
+SETUP_READ: list[Callable[[Context, list[str]], None]] = []
 # After a hero entered the game with its first hand.
 HERO_ENTERED: list[Callable[[Context, str], None]] = []
 # Expansions (base/expansions.py), in the order their hooks run at setup.
@@ -167,6 +172,7 @@ ORDER: dict[str, tuple[str, ...]] = {
     "SETUP_EXPANDERS": ("scenarios.setup:expand",),
     "BEFORE_MINIONS": ("scenarios.setup:fires_before_minions",),
     "HERO_ENTERED": ("scenarios.hands:deal_on_entry",),
+    "SETUP_READ": ("scenarios.setup:fire_taint_after_read",),
 }
 KEYED_ORDER: dict[str, dict[str, str]] = {
     "UNCOUNTED": {

@@ -22,6 +22,7 @@ export const ACTION_LABELS = {
   complete_quest: "Complete a Quest",
   discard_quest: "Discard a Quest",
   night: "Run the night",
+  read_card: "Read the card you drew",
   draw: "Draw cards",
   discard: "Discard cards",
   shuffle: "Shuffle a deck",

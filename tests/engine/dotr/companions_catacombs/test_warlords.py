@@ -107,6 +107,7 @@ def test_a_warlord_leaves_when_a_slayer_clears_its_location() -> None:
         expansions=("companions_catacombs", "dragon"),
         generals={"green": "hemlock"},
         overlays={"dotr-dragon": ENTERED},
+        options={"dragon_darkness_spreads": "entered_only"},
     )
     act(game, "wound_general", {"general": "hemlock", "wounds": 6})
     act(game, "become_slayer", {"general": "hemlock"})

@@ -25,7 +25,11 @@ def dragon_table(
     table_decks: list[str] | None = None,
     **options: Any,
 ) -> GameLog:
-    """A game with the Dragon expansion (host in seat 1 playing ``hero``)."""
+    """A game with the Dragon expansion (host in seat 1 playing ``hero``).
+
+    Only the dragons' entered Darkness Spreads cards are shuffled in (no card to read at the
+    table) unless the test chooses ``dragon_darkness_spreads``."""
+    options.setdefault("dragon_darkness_spreads", "entered_only")
     setup: dict[str, Any] = {
         "host": {"name": "Ada", "hero": hero},
         "expansions": ["dragon"],

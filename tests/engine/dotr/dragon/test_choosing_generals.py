@@ -5,14 +5,11 @@ from __future__ import annotations
 import copy
 from collections import Counter
 
-import pytest
-
 from deck_tracker.engine.content import default_packs
-from deck_tracker.engine.errors import InvalidArguments
 from deck_tracker.engine.game import GameLog
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
 from deck_tracker.engine.rules.dotr.dragon.content import general_of
-from tests.helpers import ENTERED, check_conservation, minions, on_top
+from tests.helpers import ENTERED, check_conservation, minions, on_top, read_all
 
 from . import DS, dragon_table, empty
 
@@ -46,11 +43,23 @@ def test_the_darkness_spreads_and_hero_decks_follow_the_chosen_generals() -> Non
     """DX: "taking out the cards of the General(s) not being used in the game and shuffling all
     cards with Icons of the Generals being used" into their decks; "If the Orcs are not being
     used, remove the Orc Patrols and Orc War Party"."""
-    state = dragon_table({"red": "brimstone", "green": "hemlock"}).state
+    log = dragon_table(
+        {"red": "brimstone", "green": "hemlock"}, dragon_darkness_spreads="one_for_one"
+    )
+    read_all(log)
+    state = log.state
     generals = _generals_of(state, DS)
+    standard = Counter(
+        str(c.data.get("general")) for c in PACK.deck(DS).cards if c.kind == "standard"
+    )
     assert generals["balazarg"] == 0 and generals["gorgutt"] == 0
-    assert generals["brimstone"] == 3  # the cards entered for him
-    assert generals["hemlock"] > 0  # Gorgutt's cards stand in, read with Hemlock's icon
+    # One for one: as many as the base General had in this deck (without the Orcs, his Orc
+    # cards give way to the Specials), the 3 entered for Brimstone among them; the others are
+    # read at the table when they come up.
+    assert generals["brimstone"] == standard["balazarg"] == 12
+    assert generals["hemlock"] == standard["gorgutt"] == 12
+    cards = game_cards(state)
+    assert sum(1 for c in state["decks"][DS]["draw"] if cards[c].data.get("unread")) > 0
     kinds = Counter(game_cards(state)[c].kind for c in state["decks"][DS]["draw"])
     assert kinds["orc_patrols"] == kinds["orc_war_party"] == 0
     # Nobody entered the dragons' Hero Cards: the base cards of their colours stand in.
@@ -97,21 +106,30 @@ def test_onslaught_random_generals_the_first_dealt_of_each_colour_plays() -> Non
     assert seen & {"gorgutt", "balazarg", "varkolak", "sapphire"}
 
 
-def test_a_dragon_needs_its_life_and_troops_entered_and_brimstone_his_cards() -> None:
-    empty = {"values": {}, "cards": {}}
-    with pytest.raises(InvalidArguments) as refused:
-        dragon_table({"black": "onyx"}, entered=empty)
-    assert "generals.black" in refused.value.fields
-    assert "generals/onyx/life" in refused.value.fields["generals.black"][0]
-    no_cards = copy.deepcopy(ENTERED)
-    no_cards["cards"] = {}
-    with pytest.raises(InvalidArguments) as refused:
-        dragon_table({"red": "brimstone"}, entered=no_cards)
-    assert "Darkness Spreads" in refused.value.fields["generals.red"][0]
-    with pytest.raises(InvalidArguments):
-        dragon_table({"black": "onyx"}, missing_dragon_cards="refuse")
-    with pytest.raises(InvalidArguments):
-        dragon_table({"red": "hemlock"})
+def test_a_dragon_general_plays_with_nothing_entered_and_is_read_when_it_matters() -> None:
+    """Nothing entered: the game starts; Onyx's General card is read at the setup (his minions
+    at the start), his Darkness Spreads cards when they come up; nobody stands in for them."""
+    nothing = {"values": {}, "cards": {}}
+    log = dragon_table({"black": "onyx"}, entered=nothing, dragon_darkness_spreads="one_for_one")
+    state = log.state
+    first = state["reading"][0]
+    assert (first["name"], first["kind"]) == ("Onyx's General card", "general")
+    assert list(first["schema"]["properties"]) == ["starting_minions"]
+    assert minions(state, "dark-woods")["black"] == 0 or any(
+        p["resume"]["rule"] == "setup_card" for p in state["reading"]
+    )
+    before = minions(state, "dark-woods")["black"]
+    log.execute("read_card", {"face": {"starting_minions": 3}})
+    assert minions(state, "dark-woods")["black"] == before + 3
+    generals = _generals_of(state, DS)
+    assert generals["onyx"] == 13 and generals["varkolak"] == 0  # Varkolak's 13, Orcs in play
+    cards = game_cards(state)
+    onyx = [cards[c] for c in state["decks"][DS]["draw"] if cards[c].data.get("general") == "onyx"]
+    assert onyx and all(card.data.get("unread") for card in onyx)
+    assert "stand_in" not in state["dragon"]
+    # entered_only: the deck holds only what was entered (none here).
+    smaller = dragon_table({"black": "onyx"}, entered=nothing)
+    assert _generals_of(smaller.state, DS)["onyx"] == 0
 
 
 def test_a_game_keeps_the_content_entered_when_it_was_set_up() -> None:
@@ -140,7 +158,8 @@ def test_without_the_orcs_six_special_cards_replace_the_orc_cards_entered_or_not
         return Counter(cards[c].kind for c in [*deck["draw"], *deck["discard"]])
 
     with_orcs = ds_in_play(dragon_table())
-    log = dragon_table({"green": "hemlock"})
+    log = dragon_table({"green": "hemlock"}, dragon_darkness_spreads="one_for_one")
+    read_all(log)
     without = ds_in_play(log)
     assert (with_orcs["orc_patrols"], with_orcs["orc_war_party"], with_orcs["special"]) == (4, 2, 0)
     assert (without["orc_patrols"], without["orc_war_party"], without["special"]) == (0, 0, 6)
@@ -149,7 +168,13 @@ def test_without_the_orcs_six_special_cards_replace_the_orc_cards_entered_or_not
     assert card.name.endswith("(not yet entered: read the physical card)")
     empty(log)
     on_top(log.state, "dx-ds-special-1")
-    before = len(log.events)
     log.execute("night")
-    texts = [s["text"] for e in log.events[before:] for s in e.steps]
-    assert any("Special Darkness Spreads card 1" in t and "carry it out" in t for t in texts)
+    prompt = log.state["reading"][0]
+    assert prompt["name"] == "Special Darkness Spreads card 1 (to enter)"
+    assert set(prompt["schema"]["required"]) == {"title", "text"}
+    outcome = log.execute(
+        "read_card", {"face": {"title": "Dark Rain", "text": "Each hero loses 1 card."}}
+    )
+    steps = [s["text"] for e in outcome.events for s in e.steps]
+    assert "Dark Rain: Each hero loses 1 card." in steps
+    assert outcome.events[-1].type == "turn_passed"

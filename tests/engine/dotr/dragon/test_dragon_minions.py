@@ -6,7 +6,7 @@ import pytest
 
 from deck_tracker.engine.game import GameLog
 from deck_tracker.engine.rules.dotr.dragon.minions import assign_hits, to_hit
-from tests.helpers import give, minions, put, realm, stand, total
+from tests.helpers import give, minions, put, read_all, realm, stand, total
 
 from . import dragon_table, empty
 
@@ -29,7 +29,8 @@ def at(log: GameLog, location: str, **counts: int) -> None:
 def test_dragon_masters_need_a_6_with_four_dragons_and_a_5_with_three() -> None:
     """DX: "If all 4 Generals are Dragons, the player would need to roll a 6 in battle to defeat
     a Dragon Master. If 3 Dragons are active, a 5+ would be needed"."""
-    log = dragon_table(FOUR_DRAGONS)
+    log = dragon_table(FOUR_DRAGONS, dragon_darkness_spreads="one_for_one")
+    read_all(log)
     empty(log)
     assert to_hit(log.state, "blue") == 6
     stand(log.state, "1", "greenleaf-village")

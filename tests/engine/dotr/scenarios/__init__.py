@@ -13,7 +13,7 @@ from deck_tracker.engine.core import State
 from deck_tracker.engine.decks import all_cards
 from deck_tracker.engine.game import GameLog
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
-from tests.helpers import ENTERED
+from tests.helpers import ENTERED, read_all
 
 HEROES = ("Wizard", "Rogue", "Cleric", "Paladin", "Dwarf", "Ranger")
 DS, HERO, QUEST = "darkness_spreads", "hero", "quest"
@@ -28,6 +28,7 @@ def start(scenario: str, *, players: int = 1, seed: str = "scenario", **setup: A
         **setup,
     }
     game = GameLog.start(request, seed=seed)
+    read_all(game)  # the dragons' cards not entered, read at the table
     for number in range(2, players + 1):
         game.execute("join", {"name": f"P{number}", "hero": HEROES[number - 1]}, actor=None)
     return game

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from deck_tracker.awards.codes import game_codes
-from deck_tracker.engine.errors import InvalidArguments
-from tests.helpers import ENTERED, give, realm, refused, stand
+from deck_tracker.engine.content import default_packs
+from deck_tracker.engine.rules.dotr.base.packs import game_cards
+from tests.helpers import give, realm, refused, stand
 
 from . import DS, HERO, fires, kinds, start, steps_of
 
@@ -150,18 +151,31 @@ def test_a_custom_mix_of_generals_agent_sterling_winds_and_global_effects() -> N
     assert harder.state["settings"]["harder_setup"] is True
 
 
-def test_the_burning_land_is_refused_until_brimstone_is_entered() -> None:
-    """Brimstone enters play when the first General falls: with none of his Darkness Spreads
-    cards or numbers entered (the shipped pack has none) his return would do nothing, so the
-    scenario is refused at setup, as choosing Brimstone is, naming what to enter."""
-    with pytest.raises(InvalidArguments) as caught:
-        start("the-burning-land", overlays={})
-    message = caught.value.fields["scenario"][0]
-    assert "Brimstone's Darkness Spreads cards" in message
-    assert "generals/brimstone/life" in message
-    assert "PUT /api/v1/content/dotr-dragon/overlay/" in message
-    cards_only = {"cards": ENTERED["cards"]}
-    with pytest.raises(InvalidArguments) as caught:
-        start("the-burning-land", overlays={"dotr-dragon": cards_only})
-    assert "Darkness Spreads" not in caught.value.fields["scenario"][0]
-    assert start("the-burning-land").state["scenario"]["id"] == "the-burning-land"
+def test_the_burning_land_starts_with_nothing_entered_and_brimstone_is_read_when_he_returns() -> (
+    None
+):
+    """'The decks (Both Hero and Darkness Spreads) will need to be reshuffled with the Red Dragon
+    cards added': with nothing entered the game starts all the same; when Brimstone returns his
+    cards go in, as many as Balazarg's, each read at the table when it comes up, and his life
+    is read at the first wound."""
+    game = start("the-burning-land", overlays={})
+    state = game.state
+    assert state["scenario"]["id"] == "the-burning-land"
+    outcome = game.execute("wound_general", {"general": "sapphire", "wounds": 5})
+    assert "brimstone_returns" in [e.type for e in outcome.events]
+    cards = game_cards(state)
+    his = [c for c in state["decks"][DS]["draw"] if cards[c].data.get("general") == "brimstone"]
+    base = default_packs()["dotr-base"].deck(DS).cards
+    balazarg = [c for c in base if c.data.get("general") == "balazarg"]
+    assert len(his) == len(balazarg) == 13  # the Orcs are in play: his Orc Patrols card too
+    assert all(cards[c].data.get("unread") for c in his)
+    outcome = game.execute("wound_general", {"general": "brimstone", "wounds": 1})
+    assert [e.type for e in outcome.events] == ["card_to_read"]
+    prompt = state["reading"][0]
+    assert prompt["name"] == "Brimstone's General card" and list(
+        prompt["schema"]["properties"]
+    ) == ["life"]
+    outcome = game.execute("read_card", {"face": {"life": 7}})
+    assert [e.type for e in outcome.events][:2] == ["card_read", "general_wounded"]
+    assert outcome.events[1].summary == "Brimstone took 1 wound(s) (1 of 7)."
+    assert game.replay() == state

@@ -42,12 +42,13 @@ from deck_tracker.engine.decks import (
 )
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.rules.dotr.base.board import GameOver, Realm
-from deck_tracker.engine.rules.dotr.base.packs import game_cards
+from deck_tracker.engine.rules.dotr.base.packs import game_cards, unread
+from deck_tracker.engine.rules.dotr.base.reading import ask_to_read
 from deck_tracker.engine.rules.dotr.base.settings import general_only_plan
 from deck_tracker.engine.rules.dotr.hooks import CARD_RESOLVED, UNCOUNTED
 from deck_tracker.engine.words import plural
 
-__all__ = ["CARDS_PER_NIGHT", "next_turn", "night", "resolve_card"]
+__all__ = ["CARDS_PER_NIGHT", "continue_night", "next_turn", "night", "resolve_card"]
 
 DS = "darkness_spreads"
 CARDS_PER_NIGHT = {"early": 1, "mid": 2, "late": 3}
@@ -217,18 +218,41 @@ def night(ctx: Context, args: dict[str, Any]) -> None:
             Step(f"Draw {plural(count, 'Darkness Spreads card')}, resolving each in turn.", R_NIGHT)
         ],
     )
+    continue_night(ctx, list(plan), 0, list(named))
+
+
+def continue_night(
+    ctx: Context, plan: list[bool], start: int, queue: list[str], drawn: str | None = None
+) -> None:
+    """Resolve the night's cards from ``start`` (``drawn``: that card is already drawn, read at
+    the table), then pass the turn. A card nobody has entered stops the night: the table is
+    asked to read it (``reading.py``) and its answer continues the night here."""
     realm = Realm(ctx)
-    queue = list(named)
-    for index, general_only in enumerate(plan):
-        while True:
-            card = cards[_draw_one(ctx, table_owned, queue)]
-            extra = UNCOUNTED.get(card.kind)
-            if extra is None:
-                break
-            try:
-                extra(realm, card)
-            except GameOver:
-                _lost(ctx)
+    count = len(plan)
+    for index in range(start, count):
+        general_only = plan[index]
+        cards = game_cards(ctx.state)
+        if drawn is not None:
+            card, drawn = cards[drawn], None
+        else:
+            while True:
+                card = cards[_draw_one(ctx, get_deck(ctx.state, DS)["owner"] == "table", queue)]
+                extra = UNCOUNTED.get(card.kind)
+                if extra is None:
+                    break
+                try:
+                    extra(realm, card)
+                except GameOver:
+                    _lost(ctx)
+                    return
+            if unread(card):
+                ask_to_read(
+                    ctx,
+                    card,
+                    DS,
+                    resume={"rule": "night", "plan": plan, "index": index, "queue": queue},
+                    detail=f"Darkness Spreads {index + 1}/{count}",
+                )
                 return
         card_id = card.id
         lost = False

@@ -41,6 +41,7 @@ __all__ = [
     "game_pack",
     "keep_overlays",
     "unentered_steps",
+    "unread",
 ]
 
 BASE_PACK = "dotr-base"
@@ -146,6 +147,11 @@ def keep_overlays(ctx: Context, setup: Mapping[str, Any], pack_ids: list[str]) -
 def entered(card: Card) -> bool:
     """A slot card (a new Quest or Special) is playable once its title is entered."""
     return "title" not in card.data or card.data.get("title") is not None
+
+
+def unread(card: Card) -> bool:
+    """A card whose face nobody has entered yet: the table reads it when it comes up."""
+    return bool(card.data.get("unread")) or not entered(card)
 
 
 UNENTERED = " (not yet entered: read the physical card)"

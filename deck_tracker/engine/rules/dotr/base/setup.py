@@ -43,8 +43,9 @@ from deck_tracker.engine.rules.dotr.base.expansions import (
     resolve_expansions,
     run_expansion_setups,
 )
-from deck_tracker.engine.rules.dotr.base.packs import effective_pack, game_cards, game_pack
+from deck_tracker.engine.rules.dotr.base.packs import effective_pack, game_cards, game_pack, unread
 from deck_tracker.engine.rules.dotr.base.quests import replace_unachievable_quests
+from deck_tracker.engine.rules.dotr.base.reading import ask_general, ask_to_read
 from deck_tracker.engine.rules.dotr.base.settings import default_settings, resolve_settings
 from deck_tracker.engine.rules.dotr.hooks import BEFORE_MINIONS, HERO_ENTERED, expand_setup
 from deck_tracker.engine.slugs import slugify
@@ -374,6 +375,7 @@ def _prepare_board(ctx: Context, pack: Pack) -> None:
 
 
 def _place_generals(ctx: Context, realm: Realm, pack: Pack) -> None:
+    unread: list[str] = []
     for general in pack.generals.values():
         ctx.set(
             "generals",
@@ -387,13 +389,20 @@ def _place_generals(ctx: Context, realm: Realm, pack: Pack) -> None:
             },
         )
         realm.step(f"Place {general.name} on {realm.name(general.start)}.", R_GENERALS)
-        realm.place(general.colour, general.starting_minions or 0, general.start, rule=R_GENERALS)
+        if general.starting_minions is None:
+            unread.append(general.id)
+            continue
+        realm.place(general.colour, general.starting_minions, general.start, rule=R_GENERALS)
     ctx.emit(
         "generals_placed",
         "The four Generals take position with their minions.",
         data={"generals": ctx.get("generals")},
         steps=realm.take_steps(),
     )
+    for general_id in unread:
+        # Printed on his General card, not yet known to the app: the table reads it once the
+        # setup is done, and the minions are placed then (read_card.py).
+        ask_general(ctx, general_id, ["starting_minions"], resume={"rule": "general_minions"})
 
 
 def _first_minions(
@@ -428,6 +437,17 @@ def _first_minions(
         if named is not None:
             used.append(card_id)
         card = cards[card_id]
+        if unread(card):
+            # A card the app does not know yet: the table reads it, and its minions are placed
+            # then (read_card.py); the setup goes on meanwhile.
+            ask_to_read(
+                ctx,
+                card,
+                DS,
+                resume={"rule": "setup_card", "count": count},
+                detail=f"setup card {number} of {len(counts)}",
+            )
+            continue
         take = "Take" if table_owned and named is None else "Draw"
         realm.step(f"{take} {card.name} from the Darkness Spreads deck.", R_SETUP_CARDS)
         for placement in card.data["placements"]:

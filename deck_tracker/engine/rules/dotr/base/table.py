@@ -16,6 +16,7 @@ from deck_tracker.engine.decks import seat_label
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.rules.dotr.base.packs import effective_packs
 from deck_tracker.engine.words import plural
+from deck_tracker.engine.rules.dotr.base.reading import ask_general
 
 DOTR = frozenset({"dotr"})
 WAR_STATUSES = ("early", "mid", "mid", "late")
@@ -366,6 +367,11 @@ def wound_general(ctx: Context, args: dict[str, Any]) -> None:
     general = ctx.state["generals"][general_id]
     if general.get("defeated"):
         raise RuleViolation(f"{name} is already defeated.", code="general_defeated")
+    if life is None:
+        # His life is printed on his placard and nobody has entered it yet: the table reads it
+        # once, and the wound is dealt with it (read_card.py).
+        ask_general(ctx, general_id, ["life"], resume={"rule": "wound_general", "args": args})
+        return
     wounds = min(life, int(general.get("wounds", 0)) + args["wounds"])
     ctx.set("generals", general_id, "wounds", wounds)
     if wounds < life:
@@ -401,15 +407,14 @@ def wound_general(ctx: Context, args: dict[str, Any]) -> None:
         )  # fmt: skip
 
 
-def _general(state: State, raw: str) -> tuple[str, str, int]:
-    """A General of this game by id or name: (id, name, life)."""
+def _general(state: State, raw: str) -> tuple[str, str, int | None]:
+    """A General of this game by id or name: (id, name, life; None while not entered)."""
     for general_id, general in state.get("generals", {}).items():
         known = content_item(state, "generals", general_id)
         name = known.name if known else general_id
         if raw.strip().lower() in (general_id, name.lower()):
             life = general.get("life", known.life if known else None)
-            if isinstance(life, int):
-                return general_id, name, life
+            return general_id, name, life if isinstance(life, int) else None
     raise RuleViolation(f"There is no General {raw!r} in this game.", code="unknown_general")
 
 

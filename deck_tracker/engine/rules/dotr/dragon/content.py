@@ -6,9 +6,9 @@ Icons of the Generals being used into their respective decks" (DX). The game kee
 the composition in ``state["dragon"]``::
 
     generals   {colour: general id}         the General of each colour
-    stand_in   {dragon id: base general id} a dragon whose Darkness Spreads cards nobody
-                                            entered: the base General's cards of its colour
-                                            stand in (setting missing_dragon_cards)
+    replaces   {dragon id: base general id} whose Darkness Spreads cards the dragon's
+                                            replace one for one (setting
+                                            dragon_darkness_spreads)
     hero_stand_in  [dragon id]              a dragon whose Hero Cards nobody entered: the
                                             base location cards of its colour stand in
 
@@ -20,7 +20,9 @@ pack the board rules read (registered in ``packs.COMPOSERS``):
 * Darkness Spreads: the base cards of the Generals in play and the cards naming none (the Orc
   Patrols and Orc War Party only with the Orcs, "If the Orcs are not being used, remove the Orc
   Patrols and Orc War Party and replace those cards with the new 'Special' Darkness Spreads
-  Cards"), the entered cards of the dragons in play, stand-ins read with the dragon's icon;
+  Cards"), the dragons' cards in place of their base Generals': the entered ones, and for the
+  rest *unread* cards (:func:`unread_slot`) that the table reads when one comes up
+  (``engine/reading.py``), so the deck always holds its true number of cards;
 * Hero: each colour's location cards follow the General of that colour (its own or the base
   cards standing in), every Special (base and the 6 new ones, entered or not: the table owns
   the physical cards, and an unentered one is read from the card when it comes up);
@@ -33,6 +35,7 @@ import dataclasses
 import json
 from collections.abc import Mapping
 from types import MappingProxyType
+from typing import Any
 
 from deck_tracker.engine.content import Card, DeckSpec, General, MinionType, Pack
 from deck_tracker.engine.core import State
@@ -43,6 +46,7 @@ from deck_tracker.engine.rules.dotr.base.packs import (
     entered,
     game_pack,
     unentered_steps,
+    unread,
 )
 
 __all__ = [
@@ -55,6 +59,8 @@ __all__ = [
     "minion_type",
     "slot",
     "unentered_steps",
+    "unread",
+    "unread_slot",
 ]
 
 DRAGON = "dragon"
@@ -65,8 +71,15 @@ ORC_CARDS = ("orc_patrols", "orc_war_party")
 
 def _key(state: State) -> str:
     choice = state.get("dragon") or {}
-    keys = ("generals", "stand_in", "hero_stand_in", "joined")
-    return json.dumps({key: choice.get(key) for key in keys}, sort_keys=True)
+    keys = ("generals", "replaces", "hero_stand_in", "joined")
+    found = {key: choice.get(key) for key in keys}
+    found["one_for_one"] = _one_for_one(state)
+    return json.dumps(found, sort_keys=True)
+
+
+def _one_for_one(state: State) -> bool:
+    setting = (state.get("settings") or {}).get("dragon_darkness_spreads", "one_for_one")
+    return bool(setting == "one_for_one")
 
 
 def slot(card: Card) -> Card:
@@ -75,16 +88,51 @@ def slot(card: Card) -> Card:
     return card if entered(card) else dataclasses.replace(card, name=card.name + UNENTERED)
 
 
-def _restyled(card: Card, general: str) -> Card:
-    data = dict(card.data) | {"general": general}
-    return dataclasses.replace(card, data=MappingProxyType(data))
+def slot_id(dragon: str, number: int) -> str:
+    return f"dx-ds-{dragon}-{number}"
+
+
+def unread_slot(model: Card, dragon: General, number: int) -> Card:
+    """The ``number``-th Darkness Spreads card of ``dragon``, its face still to be read."""
+    data: dict[str, Any] = {
+        "placements": [],
+        "general": dragon.id,
+        "general_to": None,
+        "general_minions": 0,
+        "unread": True,
+    }
+    return dataclasses.replace(
+        model,
+        id=slot_id(dragon.id, number),
+        name=f"{dragon.name} Darkness Spreads card",
+        kind="standard",
+        data=MappingProxyType(data),
+        provenance=("DX",),
+        note="Read from the physical card when it comes up.",
+    )
+
+
+def _dragon_cards(
+    base_cards: list[Card], own: list[Card], dragon: General, one_for_one: bool
+) -> list[Card]:
+    """The dragon's cards in place of the base General's: entered ones first, then as many
+    unread cards as the base General had (setting dragon_darkness_spreads)."""
+    if not one_for_one or not base_cards:
+        return own
+    taken = {card.id for card in own}
+    slots = [
+        unread_slot(base_cards[0], dragon, n)
+        for n in range(1, len(base_cards) + 1)
+        if slot_id(dragon.id, n) not in taken
+    ]
+    return own + slots[: max(0, len(base_cards) - len(own))]
 
 
 def compose(state: State) -> Pack:
     base = effective_pack(state, BASE_PACK)
     dragon = effective_pack(state, DRAGON_PACK)
     choice: Mapping[str, str] = (state.get("dragon") or {}).get("generals") or {}
-    stand_in: Mapping[str, str] = (state.get("dragon") or {}).get("stand_in") or {}
+    replaces: Mapping[str, str] = (state.get("dragon") or {}).get("replaces") or {}
     hero_stand_in = set((state.get("dragon") or {}).get("hero_stand_in") or ())
     every: dict[str, General] = {**base.generals, **dragon.generals}
     generals = {
@@ -98,9 +146,9 @@ def compose(state: State) -> Pack:
     }
     # A General who joins during the game without minions of his own (The Burning Land:
     # Brimstone returns and the red minions remain Demons): his cards come in, not his minions.
-    for joined in (state.get("dragon") or {}).get("joined") or ():
-        generals[joined] = every[joined]
-    replaced = {base_id: dragon_id for dragon_id, base_id in stand_in.items()}
+    joined = set((state.get("dragon") or {}).get("joined") or ())
+    for general_id in joined:
+        generals[general_id] = every[general_id]
     orcs = any(m.id == "orc" for m in minions.values())
 
     darkness: list[Card] = []
@@ -108,15 +156,29 @@ def compose(state: State) -> Pack:
         general = card.data.get("general")
         if card.kind in ORC_CARDS and not orcs:
             continue  # the dragon pack's Special cards replace them
-        if general in replaced:
-            darkness.append(_restyled(card, replaced[general]))
-        elif general is None or general in generals:
+        if general is None or general in generals:
             darkness.append(card)
-    darkness += [
-        card
-        for card in dragon.deck(DS).cards
-        if card.kind == "standard" and card.data.get("general") in generals
-    ]
+    for general in generals.values():
+        if general.id in base.generals:
+            continue
+        own = [
+            card
+            for card in dragon.deck(DS).cards
+            if card.kind == "standard" and card.data.get("general") == general.id
+        ]
+        base_id = replaces.get(general.id)
+        if base_id is None and general.id in joined and _one_for_one(state):
+            # A dragon joining during the game (The Burning Land: Brimstone returns) brings as
+            # many cards as the base General of his colour has.
+            base_id = next(g.id for g in base.generals.values() if g.colour == general.colour)
+        # As many as the base General has in this deck (his Orc cards only with the Orcs:
+        # without them the Specials take their place).
+        base_cards = [
+            c
+            for c in base.deck(DS).cards
+            if base_id and c.data.get("general") == base_id and (orcs or c.kind not in ORC_CARDS)
+        ]
+        darkness += _dragon_cards(base_cards, own, general, base_id is not None)
     # The 6 Special cards in place of the Orc cards, entered or not (read at the table).
     darkness += [slot(c) for c in dragon.deck(DS).cards if c.kind == "special" and not orcs]
 

@@ -59,14 +59,13 @@ DRAGON_SETTINGS: tuple[tuple[str, Any, tuple[Any, ...], str, str], ...] = (
         "DX 'New Special Hero Cards' and 'Rules for 6 Players' (silent on the combination)",
     ),
     (
-        "missing_dragon_cards",
-        "stand_in",
-        ("stand_in", "refuse"),
-        DX + "a chosen dragon General whose Darkness Spreads or Hero Cards nobody has entered. "
-        "stand_in (default): the base General's cards of that colour stand in, read with the "
-        "dragon's icon (Onyx, Hemlock and High Dragon Sapphire move along the same path); "
-        "refuse: the setup asks for the cards first. Brimstone, who flies to the card's "
-        "location, always needs his own cards.",
+        "dragon_darkness_spreads",
+        "one_for_one",
+        ("one_for_one", "entered_only"),
+        DX + "a chosen dragon General's Darkness Spreads cards. one_for_one (default): they "
+        "replace the base General's of that colour one for one, so the deck keeps its size; a "
+        "card the app does not know yet is read from the table when it comes up. entered_only: "
+        "only the dragon's cards already entered go in (a smaller deck).",
         "DX 'Setting up the Hero and Darkness Spreads Card Decks' (their cards are not published)",
     ),
     (

@@ -5,9 +5,10 @@ Before the decks are built (:func:`prepare`):
 * the General of each colour: ``setup["generals"]`` (``{"red": "brimstone", ...}``; a colour
   not named keeps its base General) or ``"random"``, Onslaught's method: "Shuffle all General
   cards and then deal them one at a time. The first of each color to be dealt is active";
-* a chosen dragon needs its life and starting troops entered (content overlay); its Darkness
-  Spreads and Hero Cards are its entered ones, or the base cards of its colour stand in (setting
-  missing_dragon_cards; Brimstone flies to his cards' locations and always needs his own);
+* a chosen dragon plays at once: what nobody has entered (his life, starting minions,
+  Darkness Spreads cards) is read from the cards when it first matters (``engine/reading.py``);
+  his Darkness Spreads cards replace the base General's one for one (setting
+  dragon_darkness_spreads); Hero Cards not entered: the base location cards of his colour;
 * the Agent (setting ``agent``): at most one, never with its own dragon General;
 * the overlays of the packs in play are kept in the game (packs.py).
 
@@ -24,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from deck_tracker.engine.content import COLOURS, missing_required
+from deck_tracker.engine.content import COLOURS
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck
 from deck_tracker.engine.errors import InvalidArguments
@@ -115,52 +116,25 @@ def _choose(ctx: Context, raw: Any) -> tuple[dict[str, str], list[str]]:
     return choice, []
 
 
-def _check_dragons(ctx: Context, choice: Mapping[str, str]) -> tuple[dict[str, str], list[str]]:
-    """Each chosen dragon can play: its numbers entered, its cards entered or stood in.
-    (Darkness Spreads stand-ins {dragon: base General}, Hero Card stand-ins [dragon])."""
+def _dragon_cards(ctx: Context, choice: Mapping[str, str]) -> tuple[dict[str, str], list[str]]:
+    """Each chosen dragon plays at once, whatever is entered: ({dragon: the base General whose
+    Darkness Spreads cards his replace one for one}, [dragons whose Hero Cards the base
+    location cards of their colour stand in for]). What is not entered is read from the cards
+    when it matters (``engine/reading.py``)."""
     dragon = effective_pack(ctx.state, DRAGON_PACK)
     base = effective_pack(ctx.state, BASE_PACK)
     base_of = {g.colour: g.id for g in base.generals.values()}
-    policy = _settings(ctx).get("missing_dragon_cards", "stand_in")
-    stand_in: dict[str, str] = {}
+    one_for_one = _settings(ctx).get("dragon_darkness_spreads", "one_for_one") == "one_for_one"
+    replaces: dict[str, str] = {}
     hero_stand_in: list[str] = []
-    problems: dict[str, list[str]] = {}
     for colour, general_id in choice.items():
-        general = dragon.generals.get(general_id)
-        if general is None:
+        if dragon.generals.get(general_id) is None:
             continue
-        missing = missing_required(dragon, {general_id})
-        if missing:
-            problems[f"generals.{colour}"] = [
-                f"Enter {general.name}'s "
-                + ", ".join(spec.field.replace("_", " ") for spec in missing)
-                + " first (content overlay of dotr-dragon: "
-                + ", ".join(spec.id for spec in missing)
-                + ")."
-            ]
-            continue
-        heroes = [c for c in dragon.deck(HERO).cards if c.data.get("general") == general_id]
-        if not heroes and policy == "refuse":
-            problems[f"generals.{colour}"] = [
-                f"{general.name}'s Hero Cards are not entered: add them to the hero deck of the "
-                "dotr-dragon content overlay (or use missing_dragon_cards=stand_in)."
-            ]
-            continue
-        if not heroes:
+        if not any(c.data.get("general") == general_id for c in dragon.deck(HERO).cards):
             hero_stand_in.append(general_id)
-        own = [c for c in dragon.deck(DS).cards if c.data.get("general") == general_id]
-        if own:
-            continue
-        if general.movement == "dragon_flight" or policy == "refuse":
-            problems[f"generals.{colour}"] = [
-                f"{general.name}'s Darkness Spreads cards are not entered: add them to the "
-                "darkness_spreads deck of the dotr-dragon content overlay."
-            ]
-            continue
-        stand_in[general_id] = base_of[colour]
-    if problems:
-        raise InvalidArguments(problems, "A chosen dragon General cannot play yet.")
-    return stand_in, hero_stand_in
+        if one_for_one:
+            replaces[general_id] = base_of[colour]
+    return replaces, hero_stand_in
 
 
 def _choose_agent(ctx: Context, choice: Mapping[str, str]) -> str | None:
@@ -183,13 +157,13 @@ def _choose_agent(ctx: Context, choice: Mapping[str, str]) -> str | None:
 def prepare(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> None:
     keep_overlays(ctx, setup, list(ctx.get("packs") or []))
     choice, dealt = _choose(ctx, setup.get("generals"))
-    stand_in, hero_stand_in = _check_dragons(ctx, choice)
+    replaces, hero_stand_in = _dragon_cards(ctx, choice)
     agent = _choose_agent(ctx, choice)
     ctx.set(
         "dragon",
         {
             "generals": choice,
-            "stand_in": stand_in,
+            "replaces": replaces,
             "hero_stand_in": hero_stand_in,
             "dealt": dealt,
             "agent": agent,
@@ -313,15 +287,16 @@ def setup(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> Non
             Step(
                 f"{names[dragon_id]}'s Hero Cards are not entered: the base {names[base_id]} "
                 "cards of that colour stand in.",
-                "Setting missing_dragon_cards: stand_in",
+                "Hero Cards of a dragon not entered: the base cards of its colour",
             )
         )
-    for dragon_id, base_id in (dragon_state.get("stand_in") or {}).items():
+    for dragon_id, base_id in (dragon_state.get("replaces") or {}).items():
         steps.append(
             Step(
-                f"{names[dragon_id]}'s cards are not entered: {names[base_id]}'s stand in, "
-                f"read with {names[dragon_id]}'s icon.",
-                "Setting missing_dragon_cards: stand_in",
+                f"Take {names[base_id]}'s Darkness Spreads cards out and shuffle "
+                f"{names[dragon_id]}'s in; the app asks you to read each one it does not "
+                "know yet when it comes up.",
+                R_GENERALS + " (setting dragon_darkness_spreads: one_for_one)",
             )
         )
     agent = dragon_state.get("agent")

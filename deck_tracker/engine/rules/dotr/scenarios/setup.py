@@ -22,14 +22,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from deck_tracker.engine.content import default_packs, missing_required
+from deck_tracker.engine.content import default_packs
 from deck_tracker.engine.core import Context, Step
 from deck_tracker.engine.decks import get_deck, take_from_draw
 from deck_tracker.engine.errors import InvalidArguments
 from deck_tracker.engine.rules.dotr.base.board import GameOver, Realm
 from deck_tracker.engine.rules.dotr.base.expansions import Expansion
-from deck_tracker.engine.rules.dotr.base.packs import effective_pack, game_cards
-from deck_tracker.engine.rules.dotr.dragon.content import DRAGON_PACK
+from deck_tracker.engine.rules.dotr.base.packs import game_cards
 from deck_tracker.engine.rules.dotr.dragon.fire import on_fire, set_on_fire
 from deck_tracker.engine.rules.dotr.scenarios.catalogue import RULES, Scenario, default_scenarios
 from deck_tracker.engine.rules.dotr.scenarios.hands import card_count
@@ -124,30 +123,8 @@ def expand(setup: dict[str, Any]) -> dict[str, Any]:
 # --------------------------------------------------------------------------------------------
 
 
-def _check_brimstone(ctx: Context, scenario: Scenario) -> None:
-    """A scenario that brings Brimstone back needs his numbers and Darkness Spreads cards: the
-    dragon pack ships none of his cards (as choosing Brimstone is refused without them)."""
-    if "brimstone_returns" not in scenario.rules:
-        return
-    dragon = effective_pack(ctx.state, DRAGON_PACK)
-    missing = [spec.id for spec in missing_required(dragon, {BRIMSTONE})]
-    if not any(c.data.get("general") == BRIMSTONE for c in dragon.deck(DS).cards):
-        missing.append("Brimstone's Darkness Spreads cards (the darkness_spreads deck)")
-    if missing:
-        raise InvalidArguments(
-            {"scenario": [
-                f"{scenario.name} brings Brimstone into play: enter "
-                + ", ".join(missing)
-                + " in the dotr-dragon content overlay first "
-                "(PUT /api/v1/content/dotr-dragon/overlay/)."
-            ]},
-            f"{scenario.name} cannot play yet.",
-        )  # fmt: skip
-
-
 def _prepare(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> None:
     scenario = default_scenarios()[setup["scenario"]]
-    _check_brimstone(ctx, scenario)
     ctx.set(
         "scenario",
         {
@@ -253,6 +230,25 @@ def _all_is_quiet(ctx: Context, steps: list[Step]) -> None:
                           f"{len(boxed)}: put them back in the box.", R_QUIET))  # fmt: skip
     ctx.set("decks", DS, "draw", [c for c in deck["draw"] if c not in boxed])
     ctx.set("decks", DS, "box", [*deck["box"], *boxed])
+
+
+def fire_taint_after_read(ctx: Context, locations: list[str]) -> None:
+    """Realm in Flames: minions of the setup read late at the table (a card the app did not
+    know) taint a burning location they bring to 3, as they would have during the setup."""
+    if _step(ctx, "fires_from_darkness_spreads") is None or ctx.state["settings"]["harder_setup"]:
+        return
+    realm = Realm(ctx, setup=True)
+    try:
+        for loc in dict.fromkeys(locations):
+            board = ctx.state["board"][loc]
+            if on_fire(ctx.state, loc) and realm.count_at(loc) >= 3 and not board.get("taint"):
+                realm.step(f"{realm.name(loc)} is On Fire and holds 3 minions.", R_FIRE_SETUP)
+                realm.taint(loc, R_FIRE_SETUP)
+    except GameOver:
+        pass
+    steps = realm.take_steps()
+    if steps:
+        ctx.emit("fire_taint", "A burning location holds 3 minions: it is tainted.", steps=steps)
 
 
 def _fire_taint_at_setup(ctx: Context, steps: list[Step]) -> None:

@@ -25,7 +25,7 @@ from deck_tracker.engine.decks import get_deck, move_cards
 from deck_tracker.engine.errors import RuleViolation
 from deck_tracker.engine.rules.dotr.base.board import Realm
 from deck_tracker.engine.rules.dotr.base.offers import own_hand
-from deck_tracker.engine.rules.dotr.base.packs import effective_pack, game_cards
+from deck_tracker.engine.rules.dotr.base.packs import effective_pack, game_cards, game_pack
 from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
     SEAT,
@@ -95,9 +95,11 @@ def _brimstone_returns(ctx: Context) -> None:
     general = dragon.generals[BRIMSTONE]
     burning = _guarded_fires(ctx.state)
     names = ", ".join(location_name(ctx.state, loc) for loc in burning)
-    ds = [c.id for c in dragon.deck(DS).cards if c.data.get("general") == BRIMSTONE]
     heroes = [c.id for c in dragon.deck(HERO).cards if c.data.get("general") == BRIMSTONE]
     ctx.set("dragon", {**(ctx.get("dragon") or {}), "joined": [BRIMSTONE]})
+    # His cards as the game now composes them: the entered ones and, one for one with the base
+    # red General's, the ones read at the table when they come up.
+    ds = [c.id for c in game_pack(ctx.state).deck(DS).cards if c.data.get("general") == BRIMSTONE]
     ctx.set("generals", BRIMSTONE, {"colour": general.colour, "location": general.start,
                                     "path_index": 0, "wounds": 0, "defeated": False,
                                     "no_minions": True})  # fmt: skip

@@ -30,6 +30,21 @@ function loaded(tab, then) {
 
 const WAR = { early: "Early War", mid: "Mid War", late: "Late War" };
 
+// A card the app does not know yet (tabs/read-card.js, loaded the first time one waits).
+let readCard = null;
+function syncReading(ctx) {
+  if (readCard) {
+    readCard.syncReadCard(ctx);
+    return;
+  }
+  if (!((ctx.session.state || {}).reading || []).length) return;
+  import("../tabs/read-card.js").then((module) => {
+    readCard = module;
+    module.syncReadCard(ctx);
+    ctx.rerender();
+  });
+}
+
 export function show(app, gameId) {
   const saved = savedGame(gameId);
   if (!saved) {
@@ -132,6 +147,7 @@ export function show(app, gameId) {
         h("div", { class: "grow" },
           h("strong", { text: session.seenAt ? `Offline: showing the table as last seen at ${clock(session.seenAt)}` : "Offline: the table cannot be reached" }),
           h("p", { text: "Read-only until the connection is back: actions are not sent (each says so and can be retried). The phone catches up by itself." }))) : null,
+      state && readCard ? readCard.readingBanner(ctx) : null,
       outcome ? h("div", { class: `banner banner-${outcome.result === "won" ? "ok" : "error"}`, role: "alert", "data-testid": "outcome" },
         h("div", { class: "grow" }, h("strong", { text: outcome.side ? `The ${outcome.side} win the war!` : outcome.result === "won" ? "The Realm is saved!" : outcome.result === "lost" ? "The Realm has fallen." : "The game was stopped." }), " ", outcome.reason || ""),
         outcome.result === "won" && away && !(ball && ball.done) && state.system === "dotr"
@@ -175,6 +191,8 @@ export function show(app, gameId) {
     learnBuiltHeroes(view.content, session.state);
     if (view.tab !== "board" || session.state.system !== "dotr") ctx.ensureActions();
     if (["night", "log", "setup"].includes(view.tab) && !session.eventsLoaded) session.ensureEvents().catch(() => {});
+    // A card the app does not know yet: every phone shows the sheet to read it.
+    syncReading(ctx);
     const scroll = main.scrollTop;
     const tab = view.tab === "setup" ? SETUP : tabsShown().find((t) => t.id === view.tab) || TABS[0];
     let body;

@@ -9,6 +9,8 @@ import { pendingText, ruleNote } from "../words.js";
 
 const CARDS = { early: 1, mid: 2, late: 3 };
 const NIGHT_TYPES = new Set(["night_began", "darkness_spreads_card", "turn_passed"]);
+// A night stopped by a card read at the table goes on in the answer's events.
+const READ_ON = new Set(["card_to_read", "card_read", "darkness_spreads_card", "turn_passed", "game_lost"]);
 
 export function lastNight(events) {
   let start = -1;
@@ -17,7 +19,16 @@ export function lastNight(events) {
   }
   if (start < 0) return [];
   const version = events[start].version;
-  return events.slice(start).filter((event) => event.version === version);
+  const night = events.slice(start).filter((event) => event.version === version);
+  if (!night.length || night[night.length - 1].type !== "card_to_read") return night;
+  // The night waited for a card to be read: its answers carry it on.
+  for (const event of events.slice(start)) {
+    if (event.version === version) continue;
+    if (!READ_ON.has(event.type)) break;
+    night.push(event);
+    if (event.type === "turn_passed" || event.type === "game_lost") break;
+  }
+  return night;
 }
 
 export function render(ctx) {

@@ -1,0 +1,72 @@
+"""Read-the-card prompts: a card the app does not know yet is read from the table, once.
+
+When a rule meets a card whose face nobody has entered (a dragon General's Darkness Spreads
+card, his starting minions, ...), it does not fail: it asks the table to read the card. The
+prompt is kept in ``state["reading"]`` (a list, the first is answered first)::
+
+    {"id": n, "deck": deck or None, "card": card id or None, "kind": the card's kind,
+     "pack": the content pack the answer belongs to, "name": what the players hold,
+     "schema": JSON Schema of the answer, "resume": what the rules do once it is read}
+
+A prompt shows only the card that came up (its slot), never the order of a pile. While one is
+pending, every command that would move the game is refused with the code ``card_unread``;
+``read_card`` (the game system's) answers it and carries on what was interrupted, and undo and
+redo work as for any other step.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .core import Context, State
+from .errors import RuleViolation
+
+__all__ = [
+    "ANSWER",
+    "READING",
+    "ask",
+    "pending_reads",
+    "refuse_while_unread",
+    "settle",
+    "unread_reason",
+]
+
+READING = "reading"
+ANSWER = "read_card"
+# Commands that never move the game past a prompt (undo and redo step back through it).
+_ALWAYS = frozenset({ANSWER, "undo", "redo", "join", "claim_seat"})
+
+
+def pending_reads(state: State) -> list[dict[str, Any]]:
+    return list(state.get(READING) or [])
+
+
+def ask(ctx: Context, prompt: dict[str, Any]) -> dict[str, Any]:
+    """Add a prompt (numbered) to the game's pending reads."""
+    pending = pending_reads(ctx.state)
+    number = 1 + max((int(p.get("id", 0)) for p in pending), default=0)
+    entry = {**prompt, "id": number}
+    ctx.set(READING, [*pending, entry])
+    return entry
+
+
+def settle(ctx: Context, prompt: dict[str, Any]) -> None:
+    ctx.set(READING, [p for p in pending_reads(ctx.state) if p.get("id") != prompt["id"]])
+
+
+def unread_reason(state: State, name: str, undoable: bool) -> str | None:
+    """Why a command waits: a card on the table is still to be read (None: it may run)."""
+    pending = pending_reads(state)
+    if not pending or name in _ALWAYS or not undoable:
+        return None
+    return (
+        f"Read the card first: {pending[0].get('name', 'a card')} is waiting to be read "
+        "(answer it with read_card)."
+    )
+
+
+def refuse_while_unread(state: State, name: str, undoable: bool) -> None:
+    """A command that would move the game waits for the card on the table to be read."""
+    reason = unread_reason(state, name, undoable)
+    if reason:
+        raise RuleViolation(reason, code="card_unread")

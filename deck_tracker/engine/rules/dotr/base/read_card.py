@@ -1,0 +1,188 @@
+"""``read_card``: the table answers a read-the-card prompt and the game goes on.
+
+The answer is checked against the prompt's form (JSON Schema, ``jsonschema``) and then by the
+content pack's own loader (a location on the General's path, a known colour, ...), written into
+the game's kept overlay of the card's pack, so that the card is known from then on in this game,
+and announced in a ``card_read`` event (``data.entry`` is the overlay piece, which the service
+remembers for later games). Then the rule that met the card carries on exactly as if the card
+had been known: the night resolves it and draws the rest of its cards, the setup places its
+minions, the wound is dealt.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from jsonschema import Draft202012Validator
+
+from deck_tracker.engine.commands import Arg, command
+from deck_tracker.engine.content import ContentError, overlay_hash, shipped_with_overlay
+from deck_tracker.engine.core import Context, Step, snapshot
+from deck_tracker.engine.errors import InvalidArguments, RuleViolation
+from deck_tracker.engine.reading import ANSWER, pending_reads, settle
+from deck_tracker.engine.rules.dotr.base.board import Realm
+from deck_tracker.engine.rules.dotr.base.night import continue_night
+from deck_tracker.engine.rules.dotr.base.packs import game_cards
+from deck_tracker.engine.rules.dotr.base.pending import on_board
+from deck_tracker.engine.rules.dotr.base.reading import R_READ, fill_spec
+from deck_tracker.engine.rules.dotr.base.table import wound_general
+from deck_tracker.engine.rules.dotr.hooks import SETUP_READ
+
+__all__ = ["read_card"]
+
+DOTR = frozenset({"dotr"})
+R_SETUP = "Setup: each setup card places its minions (read at the table)"
+R_GENERALS = "Setup: each General starts with the minions his card shows"
+
+
+def _problems(schema: dict[str, Any], face: dict[str, Any]) -> dict[str, list[str]]:
+    problems: dict[str, list[str]] = {}
+    for error in Draft202012Validator(schema).iter_errors(face):
+        where = ".".join(["face", *(str(part) for part in error.absolute_path)])
+        message = error.message
+        if error.validator == "oneOf":
+            message = "Not one of the choices offered."
+        elif error.validator == "maximum" and list(error.absolute_path)[-1:] == ["count"]:
+            message = (
+                f"At most {error.validator_value} here: there will never be more than 1 Imp "
+                "placed at one time per location (Quick Flying)."
+                if error.validator_value == 1
+                else message
+            )
+        problems.setdefault(where, []).append(message)
+    return problems
+
+
+def _entry(ctx: Context, prompt: dict[str, Any], face: dict[str, Any]) -> dict[str, Any]:
+    """The overlay piece the answer makes: fillable values, or a card of an open deck."""
+    card_id = prompt["card"]
+    if prompt["kind"] == "standard":
+        card = game_cards(ctx.state)[card_id]
+        data = {key: face[key] for key in ("placements", "general", "general_to")}
+        data["general_minions"] = int(face["general_minions"])
+        entered = {"id": card_id, "name": card.name, "kind": "standard", "data": data}
+        return {"cards": {prompt["deck"]: [entered]}}
+    item, fields = card_id, list(face)
+    if prompt["kind"] == "special":
+        fields = [f"data.{field}" for field in face]
+    values: dict[str, Any] = {}
+    for field in fields:
+        found = fill_spec(ctx.state, item, field)
+        if found is None:
+            raise InvalidArguments({"face": [f"This card has no {field.split('.')[-1]}."]})
+        values[found[1].id] = face[field.split(".")[-1]]
+    return {"values": values}
+
+
+def _keep(ctx: Context, pack_id: str, entry: dict[str, Any]) -> None:
+    """Write the answer into the game's overlay of ``pack_id``, checked by the pack's loader."""
+    kept = (ctx.state.get("overlays") or {}).get(pack_id) or {}
+    data = copy.deepcopy(dict(kept.get("data") or {"values": {}, "cards": {}}))
+    data.setdefault("values", {}).update(entry.get("values") or {})
+    for deck, cards in (entry.get("cards") or {}).items():
+        ids = {card["id"] for card in cards}
+        others = [c for c in data.setdefault("cards", {}).get(deck, []) if c.get("id") not in ids]
+        data["cards"][deck] = [*others, *cards]
+    try:
+        shipped_with_overlay(pack_id, data)
+    except ContentError as error:
+        raise InvalidArguments({"face": [str(error)]}, f"This card does not fit: {error}") from None
+    ctx.set("overlays", pack_id, {"hash": overlay_hash(data), "data": snapshot(data)})
+
+
+@command(
+    ANSWER,
+    args={
+        "face": Arg(
+            "object",
+            required=True,
+            description="What the card shows, as the prompt's form (its schema) asks.",
+        ),
+        "prompt": Arg("int", minimum=1, description="Which prompt (the first by default)."),
+    },
+    systems=DOTR,
+)
+def read_card(ctx: Context, args: dict[str, Any]) -> None:
+    """Read the card you drew: enter what it shows, and the game goes on with it."""
+    pending = pending_reads(ctx.state)
+    if not pending:
+        raise RuleViolation("No card is waiting to be read.", code="nothing_to_read")
+    wanted = args["prompt"]
+    prompt = next((p for p in pending if wanted is None or p["id"] == wanted), None)
+    if prompt is None:
+        raise RuleViolation(f"No card to read is numbered {wanted}.", code="nothing_to_read")
+    face = dict(args["face"])
+    problems = _problems(prompt["schema"], face)
+    if problems:
+        raise InvalidArguments(problems, f"{prompt['name']}: the answer does not fit the card.")
+    entry = _entry(ctx, prompt, face)
+    if ctx.state.get("overlays") is None:
+        ctx.set("overlays", {})
+    _keep(ctx, prompt["pack"], entry)
+    settle(ctx, prompt)
+    ctx.emit(
+        "card_read",
+        f"{prompt['name']} is read: the app knows it from now on.",
+        data={
+            "prompt": prompt["id"],
+            "pack": prompt["pack"],
+            "kind": prompt["kind"],
+            "card": prompt["card"],
+            "deck": prompt["deck"],
+            "entry": entry,
+        },
+        steps=[Step(f"{prompt['name']} is entered; carry on.", R_READ)],
+    )
+    _resume(ctx, prompt, face)
+
+
+def _resume(ctx: Context, prompt: dict[str, Any], face: dict[str, Any]) -> None:
+    resume = prompt["resume"]
+    rule = resume.get("rule")
+    if rule == "night":
+        deck = prompt["deck"]
+        table = list(ctx.state["decks"][deck]["table"])
+        table.remove(prompt["card"])
+        ctx.set("decks", deck, "table", table)
+        continue_night(
+            ctx, list(resume["plan"]), int(resume["index"]), list(resume["queue"]), prompt["card"]
+        )
+    elif rule == "setup_card":
+        card = game_cards(ctx.state)[prompt["card"]]
+        count = int(resume["count"])
+        _on_board(
+            ctx,
+            lambda realm: [
+                realm.place(p["colour"], count, p["location"], rule=R_SETUP)
+                for p in card.data["placements"]
+            ],
+            "setup_card",
+            f"Setup card: {card.name} ({count} per location).",
+            {"card": card.id, "name": card.name, "count": count},
+        )
+        for after in SETUP_READ:
+            after(ctx, [p["location"] for p in card.data["placements"]])
+    elif rule == "general_minions":
+        general_id = prompt["card"]
+        general = ctx.state["generals"][general_id]
+        general_name = str(prompt["name"]).removesuffix("'s General card")
+        count = int(face["starting_minions"])
+        _on_board(
+            ctx,
+            lambda realm: realm.place(
+                general["colour"], count, general["location"], rule=R_GENERALS
+            ),
+            "general_minions_placed",
+            f"{general_name} takes position with {count} minion(s).",
+            {"general": general_id, "count": count},
+        )
+        for after in SETUP_READ:
+            after(ctx, [general["location"]])
+    elif rule == "wound_general":
+        wound_general(ctx, dict(resume["args"]))
+
+
+def _on_board(ctx: Context, action: Any, type: str, summary: str, data: dict[str, Any]) -> None:
+    """Setup placements read late: placed as the setup would have (overruns as it says)."""
+    on_board(ctx, action, type=type, summary=summary, data=data, realm=Realm(ctx, setup=True))

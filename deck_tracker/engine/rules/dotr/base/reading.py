@@ -1,0 +1,243 @@
+"""Read the card you drew: what the table is asked when a card's face is not known yet.
+
+The prompts themselves are generic (``engine/reading.py``); this module words them for
+Defenders of the Realm and gives each the form of its card kind, as JSON Schema built from the
+game's own content (locations, minion colours and Generals offered by name, never as ids to
+type):
+
+* a Darkness Spreads card: the minions by location, colour and count, the General icon, where
+  the General moves and the minions that come with him;
+* a Special Darkness Spreads card: its title and what it says;
+* a General card: the value that matters now (the minions at the start, or the life).
+
+The answer (``read_card.py``) is written into the game's kept overlay of the card's pack, as if
+it had been entered before the game, and then the interrupted rule carries on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deck_tracker.engine.content import COLOURS, Card, FillSpec, Pack, value_schema
+from deck_tracker.engine.core import Context, State, Step
+from deck_tracker.engine.reading import ask
+from deck_tracker.engine.rules.dotr.base.packs import (
+    UNENTERED,
+    effective_packs,
+    game_pack,
+)
+
+__all__ = ["R_READ", "ask_general", "ask_to_read", "card_pack", "fill_spec"]
+
+R_READ = "The app learns each card once: read the card that came up"
+NEXT = "next"
+
+
+def _choice(items: list[tuple[str, str]], title: str) -> dict[str, Any]:
+    return {"title": title, "oneOf": [{"const": key, "title": name} for key, name in items]}
+
+
+def card_pack(state: State, card: Card, deck: str) -> Pack | None:
+    """The pack the card's face belongs to (an unread dragon card: its General's pack)."""
+    general = card.data.get("general")
+    for pack in effective_packs(state):
+        if card.data.get("unread") and general in pack.generals:
+            return pack
+        spec = pack.decks.get(deck)
+        if spec is not None and any(c.id == card.id for c in spec.cards):
+            return pack
+    return None
+
+
+def fill_spec(state: State, item: str, field: str) -> tuple[Pack, FillSpec] | None:
+    for pack in effective_packs(state):
+        for spec in pack.fillables.values():
+            if spec.item == item and spec.field == field:
+                return pack, spec
+    return None
+
+
+def _darkness_form(state: State, card: Card) -> dict[str, Any]:
+    pack = game_pack(state)
+    board = state.get("board") or {}
+    locations = sorted(
+        ((loc.id, loc.name) for loc in pack.locations.values() if loc.id in board),
+        key=lambda item: item[1],
+    )
+    minions = {m.colour: m.plural for m in pack.minion_types.values()}
+    # DX, Imps: "There will never be more than 1 Imp placed at one time per location -
+    # Therefore Imp Location cards in the Darkness Spreads Deck will show only 1 Green Minion".
+    one_at_a_time = [
+        {
+            "if": {"properties": {"colour": {"const": m.colour}}, "required": ["colour"]},
+            "then": {"properties": {"count": {"maximum": 1}}},
+        }
+        for m in pack.minion_types.values()
+        if "quick_flying" in m.skills
+    ]
+    colours = [(colour, minions.get(colour, colour.title())) for colour in COLOURS]
+    generals = [(g.id, g.name) for g in pack.generals.values()]
+    general_id = card.data.get("general")
+    general = pack.generals.get(str(general_id)) if general_id else None
+    if general is not None and general.movement == "dragon_flight":
+        # Dragon Flight: the card shows where he lands, anywhere on the board.
+        options = locations
+    else:
+        path = general.path[1:] if general is not None else ()
+        targets = [(loc, pack.locations[loc].name) for loc in path if loc in pack.locations]
+        options = [(NEXT, "The next location on his path"), *targets]
+    destination = _choice(options, "Where the General moves")
+    return {
+        "type": "object",
+        "title": "Darkness Spreads card",
+        "properties": {
+            "placements": {
+                "type": "array",
+                "title": "Minions placed",
+                "minItems": 1,
+                "maxItems": 4,
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "location": _choice(locations, "Location"),
+                        "colour": _choice(colours, "Minions"),
+                        "count": {
+                            "type": "integer",
+                            "title": "How many",
+                            "minimum": 1,
+                            "maximum": 3,
+                        },
+                    },
+                    "required": ["location", "colour", "count"],
+                    "additionalProperties": False,
+                }
+                | ({"allOf": one_at_a_time} if one_at_a_time else {}),
+            },
+            "general": _choice(generals, "General icon")
+            | ({"default": general.id} if general is not None else {}),
+            "general_to": destination,
+            "general_minions": {
+                "type": "integer",
+                "title": "Minions with the General",
+                "minimum": 0,
+                "maximum": 3,
+            },
+        },
+        "required": ["placements", "general", "general_to", "general_minions"],
+        "additionalProperties": False,
+    }
+
+
+def _special_form() -> dict[str, Any]:
+    return {
+        "type": "object",
+        "title": "Special Darkness Spreads card",
+        "properties": {
+            "title": {"type": "string", "title": "Title", "minLength": 1, "maxLength": 80},
+            "text": {
+                "type": "string",
+                "title": "What the card says",
+                "minLength": 1,
+                "maxLength": 600,
+            },
+        },
+        "required": ["title", "text"],
+        "additionalProperties": False,
+    }
+
+
+def _not_null(schema: dict[str, Any]) -> dict[str, Any]:
+    """The value's form without its "not entered" (null) choice: the card shows a value."""
+    options = [o for o in schema.get("anyOf") or () if o.get("type") != "null"]
+    if len(options) != 1:
+        return schema
+    only: dict[str, Any] = options[0]
+    return {k: v for k, v in schema.items() if k != "anyOf"} | only
+
+
+def card_name(card: Card) -> str:
+    return card.name.removesuffix(UNENTERED)
+
+
+def ask_to_read(
+    ctx: Context, card: Card, deck: str, *, resume: dict[str, Any], detail: str = ""
+) -> None:
+    """The card that came up is not known yet: the table reads it (the rule waits)."""
+    pack = card_pack(ctx.state, card, deck)
+    special = card.kind == "special"
+    name = card_name(card)
+    prompt = ask(
+        ctx,
+        {
+            "deck": deck,
+            "card": card.id,
+            "kind": card.kind,
+            "pack": pack.id if pack else None,
+            "name": name,
+            "title": "Read the card you drew",
+            "detail": detail,
+            "schema": _special_form() if special else _darkness_form(ctx.state, card),
+            "resume": resume,
+        },
+    )
+    if resume.get("rule") == "night":
+        # The card lies face up on the table while it is read: in exactly one pile.
+        ctx.put("decks", deck, "table", [card.id])
+    ctx.emit(
+        "card_to_read",
+        f"Read the card you drew: {name}" + (f" ({detail})." if detail else "."),
+        data={"prompt": prompt["id"], "deck": deck, "card": card.id, "name": name},
+        steps=[
+            Step(
+                f"Read {name} aloud and enter it: the app does not know this card yet and "
+                "will remember it.",
+                R_READ,
+            )
+        ],
+    )
+
+
+def ask_general(
+    ctx: Context, general_id: str, fields: list[str], *, resume: dict[str, Any]
+) -> None:
+    """A General's value the rules need now (his minions at the start, his life)."""
+    pack = game_pack(ctx.state)
+    name = pack.generals[general_id].name if general_id in pack.generals else general_id
+    properties: dict[str, Any] = {}
+    owner: str | None = None
+    for field in fields:
+        found = fill_spec(ctx.state, general_id, field)
+        if found is None:
+            continue
+        owner = found[0].id
+        properties[field] = _not_null(value_schema(found[0], found[1])) | {
+            "description": found[1].description
+        }
+    titles = {"starting_minions": "minions at the start", "life": "life"}
+    what = ", ".join(titles.get(f, f.replace("_", " ")) for f in fields)
+    prompt = ask(
+        ctx,
+        {
+            "deck": None,
+            "card": general_id,
+            "kind": "general",
+            "pack": owner,
+            "name": f"{name}'s General card",
+            "title": "Read the General card",
+            "detail": what,
+            "schema": {
+                "type": "object",
+                "title": f"{name}'s General card",
+                "properties": properties,
+                "required": list(properties),
+                "additionalProperties": False,
+            },
+            "resume": resume,
+        },
+    )
+    ctx.emit(
+        "card_to_read",
+        f"Read {name}'s General card: {what}.",
+        data={"prompt": prompt["id"], "deck": None, "card": general_id, "name": name},
+        steps=[Step(f"Read {name}'s {what} from his card and enter it.", R_READ)],
+    )

@@ -1,0 +1,144 @@
+// "Read the card you drew": when the app meets a card it does not know yet, every phone at the
+// table shows this sheet; one player reads the card aloud and enters it, and every phone sees
+// the night (or the setup) carry on. The form is built from the prompt's JSON Schema: pickers
+// for locations, minions and Generals (offered by name), steppers for counts, text only for
+// what a card says in words.
+
+import { h, sheet } from "../dom.js";
+import { FACTIONS } from "../content.js";
+import { factionBadge } from "../map.js";
+import { stepper } from "../forms.js";
+
+let open = null; // {id, close}
+
+// Show the first card waiting to be read (or close the sheet once it has been answered).
+export function syncReadCard(ctx) {
+  const reading = (ctx.session.state && ctx.session.state.reading) || [];
+  const prompt = reading[0];
+  if (open && (!prompt || prompt.id !== open.id)) {
+    const closing = open;
+    open = null;
+    closing.close();
+  }
+  if (!prompt || open) return;
+  const shown = sheet(prompt.title || "Read the card you drew", (body, close) => build(ctx, prompt, body, close), {
+    onClose: () => { if (open && open.id === prompt.id) open = { id: prompt.id, close: () => {}, dismissed: true }; },
+  });
+  shown.dialog.dataset.testid = "read-card";
+  open = { id: prompt.id, close: shown.close };
+}
+
+// Reopen the sheet after a player closed it (the banner's button).
+export function reopenReadCard(ctx) {
+  if (open && open.dismissed) open = null;
+  syncReadCard(ctx);
+}
+
+export function readingBanner(ctx) {
+  const reading = (ctx.session.state && ctx.session.state.reading) || [];
+  if (!reading.length) return null;
+  const first = reading[0];
+  return h("div", { class: "banner banner-warn", "data-testid": "reading-banner" },
+    h("span", { class: "grow", text: `Read the card you drew: ${first.name}${reading.length > 1 ? ` (and ${reading.length - 1} more)` : ""}` }),
+    h("button", { class: "ghost", type: "button", onclick: () => reopenReadCard(ctx), text: "Read it" }));
+}
+
+function choices(schema) {
+  return (schema.oneOf || []).filter((o) => "const" in o).map((o) => ({ value: o.const, label: o.title || String(o.const) }));
+}
+
+function picker(name, schema, value) {
+  const select = h("select", { name, required: true, "aria-label": schema.title || name });
+  select.append(h("option", { value: "", text: "Choose…" }));
+  for (const option of choices(schema)) {
+    select.append(h("option", { value: option.value, text: option.label, selected: option.value === value }));
+  }
+  if (value !== undefined && value !== null) select.value = value;
+  return select;
+}
+
+function colourPicker(name, schema, value) {
+  const wrap = h("div", { class: "segmented", role: "radiogroup", "aria-label": schema.title || name });
+  for (const option of choices(schema)) {
+    const id = `${name}-${option.value}-${Math.random().toString(36).slice(2, 7)}`;
+    wrap.append(
+      h("input", { type: "radio", name, id, value: option.value, checked: option.value === value, required: true }),
+      h("label", { for: id, class: "seg" }, FACTIONS[option.value] ? factionBadge(option.value, undefined, 20) : null, option.label));
+  }
+  return wrap;
+}
+
+function labelled(title, control, hint) {
+  return h("label", { class: "field" }, h("span", { class: "field-label", text: title }), control,
+    hint ? h("small", { class: "hint", text: hint }) : null);
+}
+
+// One widget per property; each returns {node, read()} so the answer follows the schema.
+function widget(name, schema, key = name) {
+  if (schema.type === "integer") {
+    const min = schema.minimum ?? 0;
+    const start = schema.default ?? min;
+    const node = stepper(name, start, { min, max: schema.maximum ?? 99, label: schema.title || name });
+    const input = node.querySelector("input");
+    return { node: labelled(schema.title || name, node, schema.description), read: () => parseInt(input.value, 10) };
+  }
+  if (schema.type === "string") {
+    const input = schema.maxLength && schema.maxLength <= 80
+      ? h("input", { type: "text", name, required: true, maxlength: String(schema.maxLength) })
+      : h("textarea", { name, required: true, rows: "3", maxlength: String(schema.maxLength || 600) });
+    return { node: labelled(schema.title || name, input), read: () => input.value.trim() };
+  }
+  if (schema.type === "array") return placements(name, schema);
+  if (key === "colour") {
+    const node = colourPicker(name, schema, schema.default);
+    return { node: labelled(schema.title || name, node), read: () => (node.querySelector("input:checked") || {}).value || null };
+  }
+  const select = picker(name, schema, schema.default);
+  return { node: labelled(schema.title || name, select), read: () => select.value || null };
+}
+
+// The minions a card places: one row per location (location, minions, how many).
+function placements(name, schema) {
+  const item = schema.items.properties;
+  const rows = [];
+  const list = h("div", { class: "read-rows" });
+  const add = () => {
+    if (rows.length >= (schema.maxItems || 4)) return;
+    const parts = Object.entries(item).map(([key, sub]) => [key, widget(`${name}-${rows.length}-${key}`, sub, key)]);
+    const row = h("div", { class: "read-row card" }, parts.map(([, w]) => w.node),
+      h("button", {
+        type: "button", class: "ghost", text: "Remove this location",
+        onclick: () => { const at = rows.findIndex((r) => r.row === row); if (at >= 0 && rows.length > (schema.minItems || 0)) { rows.splice(at, 1); row.remove(); } },
+      }));
+    rows.push({ row, parts });
+    list.append(row);
+  };
+  for (let i = 0; i < Math.max(1, schema.minItems || 0); i += 1) add();
+  const node = h("fieldset", { class: "field" }, h("legend", { class: "field-label", text: schema.title || name }), list,
+    h("button", { type: "button", class: "big", "data-testid": "read-add-row", onclick: add, text: "+ Another location" }));
+  return { node, read: () => rows.map(({ parts }) => Object.fromEntries(parts.map(([key, w]) => [key, w.read()]))) };
+}
+
+function build(ctx, prompt, body, close) {
+  const schema = prompt.schema || {};
+  const fields = Object.entries(schema.properties || {}).map(([name, sub]) => [name, widget(name, sub)]);
+  const error = h("p", { class: "form-error", role: "alert" });
+  const form = h("form", {
+    class: "form read-card-form",
+    onsubmit: async (event) => {
+      event.preventDefault();
+      const face = Object.fromEntries(fields.map(([name, w]) => [name, w.read()]));
+      const missing = fields.filter(([, w]) => { const v = w.read(); return v === null || v === "" || Number.isNaN(v); });
+      if (missing.length) { error.textContent = "Fill in every part of the card."; return; }
+      const result = await ctx.session.act("read_card", { prompt: prompt.id, face }, { label: `Read ${prompt.name}` });
+      if (result) close();
+      else if (ctx.session.notice) error.textContent = ctx.session.notice.detail || "The card could not be entered.";
+    },
+  },
+  h("p", { class: "lead", text: prompt.detail ? `${prompt.name} · ${prompt.detail}` : prompt.name }),
+  h("p", { class: "muted", text: "The app does not know this card yet. Read it aloud and enter what it shows: the app remembers it for your next games." }),
+  fields.map(([, w]) => w.node),
+  error,
+  h("button", { type: "submit", class: "primary big", "data-testid": "read-card-submit", text: "Enter the card" }));
+  body.append(form);
+}
