@@ -15,8 +15,8 @@ from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import seat_label
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.rules.dotr.base.packs import effective_packs
-from deck_tracker.engine.words import plural
 from deck_tracker.engine.rules.dotr.base.reading import ask_general
+from deck_tracker.engine.words import plural
 
 DOTR = frozenset({"dotr"})
 WAR_STATUSES = ("early", "mid", "mid", "late")
