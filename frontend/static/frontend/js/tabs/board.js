@@ -4,13 +4,19 @@
 import { h, sheet } from "../dom.js";
 import { COLOURS, FACTIONS, cardName, deckLabel, generalName, locationName, plural } from "../content.js";
 import { factionBadge, renderMap } from "../map.js";
-import * as forecast from "./forecast.js";
 
 // A location's sheet (and the forms it opens) and Talisman's board come on demand: the first
 // load of the table carries the Board only.
 const openLocation = (ctx, id) => Promise.all([import("./common.js"), ctx.ensureActions()])
   .then(([module]) => module.openLocation(ctx, id));
 let talisman = null;
+// The forecast (tabs/forecast.js) loads the first time the table asks for one.
+let forecast = null;
+function forecastButton(ctx) {
+  if (forecast) return forecast.panel(ctx);
+  return h("button", { type: "button", class: "ghost", "data-testid": "forecast-open", text: "Forecast",
+    onclick: () => import("./forecast.js").then((module) => { forecast = module; module.ask(ctx); }) });
+}
 
 const WAR_TRACK = [["Early War", "1 card a night"], ["Mid War", "2 cards"], ["Mid War", "2 cards"], ["Late War", "3 cards"]];
 
@@ -24,14 +30,14 @@ export function render(ctx) {
   }
   const parts = [];
   if (state.board) {
-    const shaded = forecast.mapOptions(ctx);
+    const shaded = forecast ? forecast.mapOptions(ctx) : null;
     const map = renderMap(content, state, shaded || { onSelect: (id) => { view.selected = id; openLocation(ctx, id); } });
     parts.push(h("section", { class: `map-wrap${view.zoom ? " zoomed" : ""}`, "data-testid": "map", "data-version": String(session.version) }, map),
       h("div", { class: "row map-tools" },
         h("button", { type: "button", class: "ghost", "aria-pressed": String(view.zoom), onclick: () => { view.zoom = !view.zoom; ctx.rerender(); }, text: view.zoom ? "Fit the map" : "Zoom the map" }),
         h("button", { type: "button", class: "ghost", onclick: () => legend(), text: "Key" }),
-        forecast.panel(ctx)),
-      forecast.section(ctx));
+        forecastButton(ctx)),
+      forecast ? forecast.section(ctx) : null);
     parts.push(warStatus(state), generals(ctx), supply(state));
   }
   parts.push(decks(ctx), expansions(ctx));
