@@ -150,6 +150,6 @@ def test_without_the_orcs_six_special_cards_replace_the_orc_cards_entered_or_not
     empty(log)
     on_top(log.state, "dx-ds-special-1")
     before = len(log.events)
-    log.execute("night")
+    log.execute("night", {"skip_evening": True})
     texts = [s["text"] for e in log.events[before:] for s in e.steps]
     assert any("Special Darkness Spreads card 1" in t and "carry it out" in t for t in texts)
