@@ -23,6 +23,7 @@ from .game import (
     start_game,
     undo_extra,
 )
+from .merge import changed_paths, rebase
 from .rng import new_seed, rng_for, seed_commitment
 from .rules.dotr.base.settings import describe_settings
 from .rules.dotr.base.setup import DECKS as DOTR_TABLE_DECKS
@@ -47,6 +48,7 @@ __all__ = [
     "RuleViolation",
     "State",
     "UnknownCommand",
+    "changed_paths",
     "default_scenarios",
     "describe_commands",
     "describe_fame_actions",
@@ -59,6 +61,7 @@ __all__ = [
     "load_systems",
     "new_seed",
     "offered_games",
+    "rebase",
     "replay_target_version",
     "rng_for",
     "run",

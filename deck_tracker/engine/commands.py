@@ -68,6 +68,8 @@ class Arg:
 
 Handler = Callable[[Context, dict[str, Any]], None]
 Availability = Callable[[State, str | None], str | None]
+# (state, validated args, actor) -> the paths of the state a command reads and writes (merge.py).
+Touches = Callable[[State, dict[str, Any], str | None], list[tuple[str, ...]]]
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,9 @@ class CommandSpec:
     systems: frozenset[str] | None = None  # None: every game system
     # Returns why the command cannot be used now, or None when it can.
     unavailable: Availability | None = None
+    # The parts of the state it reads and writes: a stale command whose parts did not change
+    # since its version is merged rather than refused (merge.py). None: never merged.
+    touches: Touches | None = None
 
     def json_schema(self) -> dict[str, Any]:
         return {
@@ -101,6 +106,7 @@ def command(
     undoable: bool = True,
     systems: frozenset[str] | None = None,
     unavailable: Availability | None = None,
+    touches: Touches | None = None,
 ) -> Callable[[Handler], Handler]:
     def register(handler: Handler) -> Handler:
         if name in REGISTRY:
@@ -113,6 +119,7 @@ def command(
             undoable=undoable,
             systems=systems,
             unavailable=unavailable,
+            touches=touches,
         )
         return handler
 
