@@ -224,13 +224,18 @@ def test_a_table_owned_deck_resolves_the_cards_the_table_names_in_order() -> Non
     log.state["war_level"] = 1
     with pytest.raises(InvalidArguments):
         log.execute("night", {"skip_evening": True, "cards": ["ds-blood-flats-bounty-bay"]})
-    log.execute("night", {"skip_evening": True, "cards": ["ds-blood-flats-bounty-bay", "ds-all-is-quiet-1"]})
+    log.execute(
+        "night", {"skip_evening": True, "cards": ["ds-blood-flats-bounty-bay", "ds-all-is-quiet-1"]}
+    )
     assert [c["card"] for c in cards_resolved(log)] == [
         "ds-blood-flats-bounty-bay",
         "ds-all-is-quiet-1",
     ]
     with pytest.raises(RuleViolation) as refused:
-        log.execute("night", {"skip_evening": True, "cards": ["ds-blood-flats-bounty-bay", "ds-all-is-quiet-2"]})
+        log.execute(
+            "night",
+            {"skip_evening": True, "cards": ["ds-blood-flats-bounty-bay", "ds-all-is-quiet-2"]},
+        )
     assert refused.value.code == "card_not_in_pile"
 
 

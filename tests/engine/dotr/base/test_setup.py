@@ -28,7 +28,11 @@ def test_the_default_game_is_a_full_base_game_of_defenders_of_the_realm() -> Non
     assert set(state["decks"]) == {"darkness_spreads", "hero", "quest"}
     assert state["war_level"] == 0 and state["war_status"] == "early"
     assert state["settings"] == resolve_settings({})
-    assert state["heroes"] == {} and state["turn"] == {"number": 1, "active_seat": None, "phase": "actions"}
+    assert state["heroes"] == {} and state["turn"] == {
+        "number": 1,
+        "active_seat": None,
+        "phase": "actions",
+    }
     check_conservation(state)
     assert log.replay() == state
 

@@ -117,7 +117,9 @@ def test_global_effect_with_a_table_owned_deck_the_table_names_every_card_drawn(
     log = dragon_table(table_decks=["darkness_spreads"])
     empty(log)
     with pytest.raises(InvalidArguments):
-        log.execute("night", {"skip_evening": True, "cards": [SHIP]})  # a Global Effect never ends a night's draw
+        log.execute(
+            "night", {"skip_evening": True, "cards": [SHIP]}
+        )  # a Global Effect never ends a night's draw
     log.execute("night", {"skip_evening": True, "cards": [SHIP, GORGUTT_MOVES]})
     assert log.state["global_effect"]["card"] == SHIP
 
