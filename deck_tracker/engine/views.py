@@ -49,6 +49,7 @@ def view_state(state: State, seat: str | None) -> dict[str, Any]:
         "outcome": state.get("outcome"),
         "closed": bool(state.get("closed")),
         "settings": state.get("settings", {}),
+        "checklist": state.get("checklist") or {},
     }
     if seat is not None:
         view["hands"][seat] = [

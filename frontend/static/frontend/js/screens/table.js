@@ -1,5 +1,5 @@
-// The table: one game as this seat sees it, live. Tabs: Board, Night, Me, Fame, Enter, Log;
-// the setup checklist, the join QR code and the seats' new tokens on demand.
+// The table: one game as this seat sees it, live. Tabs: Board, Night, Me, Fame, Enter, Log and
+// Setup (the shared checklist, all game); the join QR code and the seats' new tokens on demand.
 
 import { api } from "../api.js";
 import { h, mount, sheet } from "../dom.js";
@@ -21,6 +21,7 @@ const TABS = [
   { id: "fame", label: "Fame", icon: "★", module: null, dotr: true, load: () => import("../tabs/fame.js") },
   { id: "enter", label: "Enter", icon: "✎", module: enter },
   { id: "log", label: "Log", icon: "↺", module: log },
+  { id: "setup", label: "Setup", icon: "☑", module: { render: renderSetup } },
 ];
 
 const WAR = { early: "Early War", mid: "Mid War", late: "Late War" };
@@ -128,7 +129,7 @@ export function show(app, gameId) {
   }
 
   const tabsShown = () => TABS.filter((tab) => (!tab.dotr || !session.state || session.state.system === "dotr")
-    && (!session.state || session.state.system !== "battlefields" || ["board", "log"].includes(tab.id)));
+    && (!session.state || session.state.system !== "battlefields" || ["board", "log", "setup"].includes(tab.id)));
 
   function renderNav() {
     mount(nav, tabsShown().map((tab) => h("button", {
@@ -149,7 +150,6 @@ export function show(app, gameId) {
     const tab = tabsShown().find((t) => t.id === view.tab) || TABS[0];
     let body;
     if (session.state.system === "battlefields" && tab.id === "board" && view.tab !== "setup") body = systemBoard(ctx, session.state.system, render);
-    else if (view.tab === "setup") body = renderSetup(ctx);
     else if (tab.module) body = tab.module.render(ctx);
     else {
       body = h("p", { class: "boot", text: "Opening…" });

@@ -21,7 +21,7 @@ export function render(ctx) {
   const actions = ctx.actions;
   const quickTypes = new Set(QUICK.map(([type]) => type));
   const offered = QUICK.filter(([type]) => ctx.action(type));
-  const rest = actions.filter((a) => !quickTypes.has(a.type) && !["undo", "redo", "night"].includes(a.type));
+  const rest = actions.filter((a) => !quickTypes.has(a.type) && !["undo", "redo", "night", "tick_setup_step"].includes(a.type));
   return h("div", { class: "tab-body enter-tab" },
     h("p", { class: "muted", text: "Record what happened on the table. Tip: tap a space on the map to enter its results directly." }),
     offered.length ? h("div", { class: "tile-grid" }, offered.map(([type, icon, label]) => {
