@@ -44,6 +44,9 @@ def test_the_first_night_waits_for_the_first_heros_evening_draw() -> None:
     assert turn(game) == (1, "1", "night")
     act(game, "night", {"seat": "1", "round": 1})
     assert turn(game) == (1, "2", "actions")
+    began = [e for e in game.events if e.type == "night_began"][-1]
+    assert began.summary.startswith("Night after Anna's turn: the Darkness Spreads")
+    assert began.data["after_turn_of"] == "1" and began.data["evening_skipped"] is False
     passed = [e for e in game.events if e.type == "turn_passed"][-1]
     assert passed.summary == "Round 1: Bea's turn."
 

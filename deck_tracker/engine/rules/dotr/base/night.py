@@ -193,6 +193,8 @@ def night(ctx: Context, args: dict[str, Any]) -> None:
     if ctx.state.get("pending"):
         raise RuleViolation("A choice is still pending: settle it first.", code="pending_choice")
     skipped = _check_turn(ctx, args)
+    # The night names whose evening precedes it.
+    ending = turn_of(ctx.state).get("active_seat")
     status = war_status(ctx.state)
     level = int(ctx.state.get("war_level") or 0)
     plan = general_only_plan(ctx.state.get("settings") or {}, status, level)
@@ -222,8 +224,16 @@ def night(ctx: Context, args: dict[str, Any]) -> None:
         )
     ctx.emit(
         "night_began",
-        f"Night: the Darkness Spreads ({status.title()} War, {count} card(s)).",
-        data={"war_status": status, "count": count, "general_only": list(plan)},
+        (f"Night after {player_name(ctx.state, ending)}'s turn" if ending else "Night")
+        + f": the Darkness Spreads ({status.title()} War, {count} card(s)).",
+        data={
+            "war_status": status,
+            "count": count,
+            "general_only": list(plan),
+            "after_turn_of": ending,
+            "round": int(turn_of(ctx.state).get("number") or 1),
+            "evening_skipped": skipped,
+        },
         steps=[Step(f"Draw {count} Darkness Spreads card(s), resolving each in turn.", R_NIGHT)],
     )
     realm = Realm(ctx)

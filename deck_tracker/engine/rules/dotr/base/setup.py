@@ -319,7 +319,7 @@ def setup_dotr(ctx: Context, setup: dict[str, Any]) -> None:
         steps=[
             Step(
                 "Each hero takes turns: actions, then 2 Hero Cards, then the Darkness "
-                "Spreads (the app resolves it with `night`).",
+                "Spreads (the app resolves it in the Night tab).",
                 "Turn order",
             )
         ],
