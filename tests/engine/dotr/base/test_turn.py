@@ -127,11 +127,14 @@ def test_the_dragon_expansions_end_of_turn_dangers_come_before_the_evening_and_t
     game = dragon_table({"red": "brimstone"}, hero="wizard")
     game.state["board"]["wolf-pass"]["fire"] = 1
     stand(game.state, "1", "wolf-pass")
-    refused(game, "night", {}, "evening_not_drawn")
+    refused(game, "night", {}, "dangers_pending")  # the first step still owed
     with pytest.raises(RuleViolation) as waiting:
         game.execute("end_turn")
     assert waiting.value.code == "dangers_pending"
+    # Skipping the evening's Hero Cards skips no wound: the dangers come first all the same.
+    refused(game, "night", {"skip_evening": True}, "dangers_pending")
     game.execute("turn_end_dangers")
+    refused(game, "night", {}, "evening_not_drawn")
     game.execute("end_turn")
     game.execute("night", {"seat": "1", "round": 1})
     assert turn(game) == (2, "1", "actions")
