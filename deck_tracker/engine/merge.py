@@ -50,7 +50,14 @@ def _touch(a: Sequence[str], b: Sequence[str]) -> bool:
 
 
 def _bookkeeping(path: Sequence[str]) -> bool:
-    return any(tuple(path[: len(b)]) == b for b in BOOKKEEPING) or tuple(path) == ("history",)
+    """A change since the phone's version that never conflicts by itself."""
+    return any(tuple(path[: len(b)]) == b for b in BOOKKEEPING)
+
+
+def _own_bookkeeping(path: Sequence[str]) -> bool:
+    """What running any command writes besides its parts: the version and the undo history
+    (a new entry, and the redo list cleared, as the phone that sent it expected)."""
+    return path[0] in ("version", "history")
 
 
 def changed_paths(changes: Iterable[Iterable[Change]]) -> list[Path]:
@@ -63,8 +70,8 @@ def footprint(state: State, name: str, raw_args: Any, actor: str | None) -> list
     spec = REGISTRY.get(name)
     if spec is None or spec.touches is None:
         return None
+    args = validate_args(spec, raw_args)  # bad arguments are a 400, stale or not
     try:
-        args = validate_args(spec, raw_args)
         return [tuple(path) for path in spec.touches(state, args, actor)]
     except (EngineError, KeyError, TypeError, ValueError):
         return None
@@ -88,16 +95,14 @@ def rebase(
         return None
     reads = [*parts, *ALWAYS_READ]
     for path in changed:
-        if _bookkeeping(path) and not _touch(path, ("history", "undone")):
-            continue
-        if any(_touch(path, part) for part in reads):
+        if not _bookkeeping(path) and any(_touch(path, part) for part in reads):
             return None
     outcome = run(state, context, name, raw_args)
     written = [change[1] for event in outcome.events for change in event.changes]
     escaped = [
         path
         for path in written
-        if not _bookkeeping(path) and not any(_inside(path, part) for part in parts)
+        if not _own_bookkeeping(path) and not any(_inside(path, part) for part in parts)
     ]
     if escaped:
         context.rollback()
