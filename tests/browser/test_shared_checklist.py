@@ -64,3 +64,28 @@ def test_a_tick_on_one_phone_is_seen_on_the_other_and_undone_for_both(
     assert anna.inner_text("[data-testid=checklist-progress]").startswith(f"0 of {total} steps")
     shot(anna, "checklist-02-undone-on-both")
     assert anna.errors == [] and bea.errors == []
+
+
+def test_late_in_a_long_game_the_setup_tab_still_lists_every_step(
+    phones: tuple[Any, Any], live_server: Any
+) -> None:
+    """The phone keeps only the recent log; the Setup tab reads the setup's steps again."""
+    anna, _ = phones
+    base = live_server.url
+    game = call(base, "games/", {"host": {"name": "Anna", "hero": "Wizard"}})
+    path = f"games/{game['id']}/"
+    setup_steps = sum(len(event["steps"]) for event in game["events"])
+    version = call(base, path, token=game["token"])["version"]
+    for n in range(170):  # more than the 150 recent events a phone loads
+        args = {"step": "1.0", "done": n % 2 == 0}
+        body = {"type": "tick_setup_step", "args": args, "expected_version": version}
+        version = call(base, path + "actions/", body, token=game["token"])["version"]
+    sit_at(anna, base, game["id"], game["join_code"],
+           {"1": {"token": game["token"], "name": "Anna", "hero": "Wizard"}})  # fmt: skip
+    anna.click("[data-tab=setup]")
+    anna.locator(FIRST).wait_for()
+    assert anna.locator("[data-testid=checklist] li").count() == setup_steps
+    assert anna.inner_text("[data-testid=checklist-progress]").startswith(
+        f"0 of {setup_steps} steps"
+    )
+    assert anna.errors == []

@@ -1,6 +1,7 @@
 // The setup checklist for the physical table (the setup events' steps, each with its rule),
 // and the invitation: a QR code, the short code and the link that opens straight into the game.
 
+import { api } from "../api.js";
 import { h, sheet, toast } from "../dom.js";
 import { qrBox, shareButton } from "./share.js";
 
@@ -40,15 +41,39 @@ export function showShare(ctx) {
 
 // The setup checklist as a tab that stays all game: each tick is a command, so every phone
 // sees it at once and the shared undo takes it back.
-export function setupSteps(session) {
-  const setupEvents = session.events.filter((event) => event.version === 0 || event.type === "hero_entered");
-  return setupEvents.flatMap((event) => (event.steps || []).map((step, i) => ({ key: `${event.seq}.${i}`, ...step })));
+// The session keeps the recent log only; late in a game the setup's events are read once more
+// from the start of the log and kept here for the tab.
+const setupLogs = new Map();
+
+function setupEvents(ctx) {
+  const { session } = ctx;
+  const pick = (events) => events.filter((event) => event.version === 0 || event.type === "hero_entered");
+  if (!session.firstSeq) return pick(session.events);
+  const cached = setupLogs.get(session.id);
+  if (Array.isArray(cached)) {
+    const seen = new Set(cached.map((event) => event.seq));
+    return pick([...cached, ...session.events.filter((event) => !seen.has(event.seq))]);
+  }
+  if (!cached) {
+    setupLogs.set(session.id, "loading");
+    api.events(session.id, session.token, 0, 500)
+      .then((page) => { setupLogs.set(session.id, page.events || []); ctx.rerender(); })
+      .catch(() => setupLogs.delete(session.id));
+  }
+  return null;
+}
+
+export function setupSteps(ctx) {
+  const events = setupEvents(ctx);
+  return events && events.flatMap((event) => (event.steps || []).map((step, i) => ({ key: `${event.seq}.${i}`, ...step })));
 }
 
 export function renderSetup(ctx) {
   const { session } = ctx;
   const ticked = session.state.checklist || {};
-  const steps = setupSteps(session);
+  const found = setupSteps(ctx);
+  const steps = found || [];
+  const loading = !found;
   const done = steps.filter((step) => ticked[step.key]).length;
   const settings = session.state.settings || {};
   const tick = async (step, input) => {
@@ -62,7 +87,7 @@ export function renderSetup(ctx) {
     h("section", { class: "card" }, h("h2", { text: "Invite the table" }), invitation(ctx)),
     h("section", { class: "card" },
       h("h2", { text: "Set up the physical table" }),
-      h("p", { class: "muted", "data-testid": "checklist-progress", text: steps.length
+      h("p", { class: "muted", "data-testid": "checklist-progress", text: loading ? "Reading the setup steps…" : steps.length
         ? `${done} of ${steps.length} step${steps.length === 1 ? "" : "s"} done. Every phone sees the ticks; undo takes one back.`
         : "No setup step to do." }),
       h("ol", { class: "checklist", "data-testid": "checklist" }, steps.map((step) => h("li", {},
