@@ -92,7 +92,7 @@ export function show(app, gameId) {
       h("a", { href: "/", class: "icon-btn", "data-link": "", "aria-label": "Home", text: "⌂" }),
       h("div", { class: "topbar-mid" },
         state && state.war_status ? h("span", { class: `war-chip war-${state.war_status}`, "data-testid": "war-status", text: WAR[state.war_status] || state.war_status }) : h("span", { class: "war-chip", text: state ? state.system_name || ({ battlefields: "Battlefields" }[state.system]) || state.system : "…" }),
-        h("small", { class: "muted turn-line", text: turn ? `Turn ${turn.number}${active ? ` · ${active}` : ""}` : "" })),
+        h("small", { class: "muted turn-line", "data-testid": "turn-line", text: turnText(state, turn, active) })),
       h("span", { class: `live live-${session.status}`, role: "status", title: `${status} · version ${session.version}`, "data-testid": "live", "data-version": String(session.version) },
         h("span", { class: "dot", "aria-hidden": "true" }), h("span", { class: "live-text", text: status })),
       h("button", { class: "icon-btn", type: "button", "aria-label": "Invite players", "data-testid": "share", onclick: () => showShare(ctx), text: "⊞" }));
@@ -192,6 +192,16 @@ function systemBoard(ctx, system, rerender) {
   if (SYSTEM_BOARDS[system]) return SYSTEM_BOARDS[system].render(ctx);
   import(`../systems/${system}.js`).then((module) => { SYSTEM_BOARDS[system] = module; rerender(); });
   return h("p", { class: "boot", text: "Opening…" });
+}
+
+// The header's turn line: the round, whose turn, and "night next" once the evening is drawn
+// (the player's name alone then, to fit a phone's width).
+function turnText(state, turn, active) {
+  if (!turn) return "";
+  if (!active) return `Turn ${turn.number}`;
+  if (turn.phase !== "night") return `Turn ${turn.number} · ${active}`;
+  const seat = (state.seats || {})[turn.active_seat];
+  return `Turn ${turn.number} · ${(seat && seat.name) || active} · night next`;
 }
 
 function emptyContent() {
