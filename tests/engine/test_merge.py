@@ -14,6 +14,7 @@ from deck_tracker.engine.errors import InvalidArguments
 from deck_tracker.engine.game import GameLog
 from deck_tracker.engine.merge import rebase
 from deck_tracker.engine.rng import rng_for
+from tests.helpers import ENTERED
 
 
 def game() -> GameLog:
@@ -91,3 +92,17 @@ def test_a_command_that_writes_outside_its_parts_is_rolled_back_and_not_merged(l
     before = copy.deepcopy(log.state)
     assert rebase(log.state, context(log), leaky, {}, changed=[("heroes", "1", "life")]) is None
     assert log.state == before
+
+
+def test_with_every_expansion_a_wound_to_ones_own_hero_still_merges() -> None:
+    """The rules that follow every command (observers) write nothing on an ordinary wound."""
+    setup = {
+        "host": {"name": "Anna", "hero": "Wizard"},
+        "expansions": ["dragon", "companions_catacombs", "heros_calling"],
+        "overlays": {"dotr-dragon": ENTERED},
+    }
+    log = GameLog.start(setup, seed="merge-all")
+    log.execute("join", {"name": "Bea", "hero": "Rogue"}, actor=None)
+    outcome = rebase(log.state, context(log), "wound_hero", {}, changed=[("heroes", "1", "life")])
+    assert outcome is not None
+    assert log.state["heroes"]["2"]["life"] == log.state["heroes"]["2"]["max_life"] - 1
