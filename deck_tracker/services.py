@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
@@ -34,7 +34,9 @@ from .engine import (
     Outcome,
     State,
     UnknownCommand,
+    changed_paths,
     new_seed,
+    rebase,
     replay_target_version,
     rng_for,
     run,
@@ -88,6 +90,8 @@ class Applied:
 
     game: Game
     events: list[GameEvent]
+    # A command merged onto the current version: the events it had not seen, written before it.
+    missed: list[GameEvent] = field(default_factory=list)
 
 
 def hash_token(token: str) -> str:
@@ -237,7 +241,7 @@ def game_act(
     return {
         "version": game.version,
         "last_seq": game.last_seq,
-        "events": events_view(events=applied.events, seat=seat),
+        "events": events_view(events=[*applied.missed, *applied.events], seat=seat),
         "state": view_state(game.state, seat.key),
     }
 
@@ -266,14 +270,31 @@ def _apply(
     expected_version: int | None = None,
     follow_ups: FollowUps | None = None,
 ) -> Applied:
-    """Run one command on ``game`` (read under its lock by the caller) and write it."""
+    """Run one command on ``game`` (read under its lock by the caller) and write it.
+
+    A command sent on an old version is merged onto the current one when the parts of the state
+    it declares were left alone meanwhile (``engine.merge``); otherwise it is refused as stale.
+    """
+    missed: list[GameEvent] | None = None
     if expected_version is not None and game.version != expected_version:
-        raise _stale(game, version=expected_version, seat=actor)
+        missed = _missed(game, expected_version)
+        if missed is None:
+            raise _stale(game, version=expected_version, seat=actor)
     state = game.state
     ended_before = bool(state.get("outcome"))
     closed_before = bool(state.get("closed"))
     first_seq = game.last_seq + 1
-    outcome = _run_engine(game, state, actor=actor, name=name, args=args, follow_ups=follow_ups)
+    outcome = _run_engine(
+        game,
+        state,
+        actor=actor,
+        name=name,
+        args=args,
+        follow_ups=follow_ups,
+        changed=None if missed is None else changed_paths(e.changes for e in missed),
+    )
+    if outcome is None:  # it read or wrote what changed meanwhile: the phone must look again
+        raise _stale(game, version=int(expected_version or 0), seat=actor)
     for event in outcome.events:
         if event.type == "card_read" and event.data.get("pack"):
             # What the table read is remembered for its later games (content_memory.py).
@@ -310,7 +331,7 @@ def _apply(
         # An ending, or a change to an ended game (the Grand Ball, an undo): the award
         # tracker listens (it enqueues its task on commit).
         game_result_changed.send(sender=Game, game_id=str(game.pk))
-    return Applied(game=game, events=rows)
+    return Applied(game=game, events=rows, missed=missed or [])
 
 
 def _run_engine(
@@ -321,7 +342,8 @@ def _run_engine(
     name: str,
     args: Any,
     follow_ups: FollowUps | None,
-) -> Outcome:
+    changed: list[Any] | None = None,
+) -> Outcome | None:
     extra: dict[str, Any] = {}
     replayed = replay_target_version(state, name)
     if replayed is not None:  # undo or redo: the engine is given the changes it replays
@@ -335,7 +357,21 @@ def _run_engine(
         actor=actor.key if actor else None,
         extra=extra,
     )
+    if changed is not None:
+        return rebase(state, context, name, args, changed=changed)
     return run(state, context, name, args)
+
+
+def _missed(game: Game, version: int) -> list[GameEvent] | None:
+    """The events written since ``version`` (with their changes), or None when a merge is out
+    of the question (a version from the future, or more than ``STALE_CHANGES_MAX`` events)."""
+    if version < 0 or version > game.version:
+        return None
+    limit = settings.STALE_CHANGES_MAX
+    rows = list(
+        GameEvent.objects.filter(game=game, version__gt=version).order_by("seq")[: limit + 1]
+    )
+    return None if len(rows) > limit else rows
 
 
 class NotHost(Exception):

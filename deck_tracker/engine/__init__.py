@@ -23,6 +23,7 @@ from .game import (
     start_game,
     undo_extra,
 )
+from .merge import changed_paths, rebase
 from .rng import new_seed, rng_for, seed_commitment
 from .rules.dotr.base.settings import describe_settings
 from .rules.dotr.base.setup import DECKS as DOTR_TABLE_DECKS
@@ -53,6 +54,7 @@ __all__ = [
     "RuleViolation",
     "State",
     "UnknownCommand",
+    "changed_paths",
     "check_forecast",
     "deck_name",
     "default_scenarios",
@@ -69,6 +71,7 @@ __all__ = [
     "new_seed",
     "offered_games",
     "plural",
+    "rebase",
     "replay_target_version",
     "rng_for",
     "run",

@@ -112,6 +112,8 @@ class Arg:
 
 Handler = Callable[[Context, dict[str, Any]], None]
 Availability = Callable[[State, str | None], str | None]
+# (state, validated args, actor) -> the paths of the state a command reads and writes (merge.py).
+Touches = Callable[[State, dict[str, Any], str | None], list[tuple[str, ...]]]
 
 
 @dataclass(frozen=True)
@@ -124,6 +126,9 @@ class CommandSpec:
     systems: frozenset[str] | None = None  # None: every game system
     # Returns why the command cannot be used now, or None when it can.
     unavailable: Availability | None = None
+    # The parts of the state it reads and writes: a stale command whose parts did not change
+    # since its version is merged rather than refused (merge.py). None: never merged.
+    touches: Touches | None = None
 
     def json_schema(self, offered: Mapping[str, list[Choice]] | None = None) -> dict[str, Any]:
         offered = offered or {}
@@ -148,6 +153,7 @@ def command(
     undoable: bool = True,
     systems: frozenset[str] | None = None,
     unavailable: Availability | None = None,
+    touches: Touches | None = None,
 ) -> Callable[[Handler], Handler]:
     def register(handler: Handler) -> Handler:
         if name in REGISTRY:
@@ -160,6 +166,7 @@ def command(
             undoable=undoable,
             systems=systems,
             unavailable=unavailable,
+            touches=touches,
         )
         return handler
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import checklist as _checklist  # noqa: F401  (registers tick_setup_step)
 from . import closing as _closing  # noqa: F401  (registers close_game)
 from . import decks as _decks  # noqa: F401  (registers the deck commands)
 from . import undo as _undo  # noqa: F401  (registers undo and redo)

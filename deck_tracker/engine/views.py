@@ -54,6 +54,7 @@ def view_state(state: State, seat: str | None) -> dict[str, Any]:
             {k: v for k, v in prompt.items() if k != "resume"}
             for prompt in state.get("reading") or []
         ],
+        "checklist": state.get("checklist") or {},
     }
     if seat is not None:
         view["hands"][seat] = [

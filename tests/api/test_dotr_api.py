@@ -76,6 +76,7 @@ def test_the_host_and_a_joining_player_enter_with_their_heroes():
 
 def test_a_night_resolves_darkness_spreads_with_steps_and_rules_and_undo_restores_the_board():
     game = create({"host": {"name": "Ada", "hero": "Paladin"}})
+    assert act(game["token"], game["id"], "end_turn").status_code == 200  # the evening first
     before = Game.objects.get(pk=game["id"]).state
     response = act(game["token"], game["id"], "night")
     assert response.status_code == 200, response.content

@@ -94,8 +94,12 @@ def test_two_phones_share_one_table(phones: tuple[Any, Any], live_server: Any, s
         "() => document.querySelector('[data-testid=live]').classList.contains('live-live')"
     )
 
+    # Ada ends her turn (the evening's 2 Hero Cards), then goes to the night.
+    host.click("[data-tab=me]")
+    host.get_by_test_id("end-turn").click()
+    host.get_by_test_id("go-to-night").click()
     # A night on phone 1 shows on phone 2's board, without a reload.
-    host.click("[data-tab=night]")
+    wait_for_version(guest, version_of(host), LIVE_SECONDS * 1000)
     board_before = guest.inner_html("[data-testid=map]")
     version_before = version_of(guest)
     host.get_by_test_id("run-night").click()

@@ -135,7 +135,8 @@ GENERIC_ACTIONS = [
 ]
 DOTR_ACTIONS = [
     ("draw", {"deck": "hero", "count": 1}),
-    ("night", {}),
+    ("end_turn", {}),
+    ("night", {"seat": "1", "round": 1}),
     ("set_location", {"location": "monarch-city", "minions": {"red": 1}, "reason": "A fix."}),
     ("undo", {}),
 ]

@@ -17,7 +17,8 @@ The state of a ``dotr`` game, beyond the generic keys (``seats``, ``decks``, ``h
     war_status "early" | "mid" | "late"   (derived from war_level, kept for clients)
     heroes     {seat: {"hero": hero id, "location": location id, "life": n, "max_life": n,
                        "quests": [quest card ids held], "completed_quests": [...]}}
-    turn       {"number": n, "active_seat": seat | None}
+    turn       {"number": n, "active_seat": seat | None, "phase": "actions" | "night",
+                "last_night": {"number", "seat"}}   whose turn, in which phase (base/turn.py)
     outcome    None | {"result": "won" | "lost", "reason": str, "rule": str}
     fame, fame_cup, grand_ball, rewards   the King's Champion Rewards (kings_champion/)
     expansions [name, ...]       the expansions in play (base/expansions.py); absent in a base game

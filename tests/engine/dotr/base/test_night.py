@@ -20,7 +20,7 @@ def night(log: GameLog, *cards: str, **args: object) -> list[dict]:
     if cards:
         on_top(log.state, *cards)
     before = len(log.events)
-    log.execute("night", dict(args))
+    log.execute("night", {"skip_evening": True, **args})
     return cards_resolved(log, before)
 
 
@@ -117,7 +117,7 @@ def test_a_general_entering_monarch_city_loses_and_nothing_more_resolves() -> No
     assert log.events[-1].type == "game_lost"
     assert "ds-blood-flats-bounty-bay" in log.state["decks"][DS]["draw"]
     with pytest.raises(RuleViolation) as refused:
-        log.execute("night", {})
+        log.execute("night", {"skip_evening": True})
     assert refused.value.code == "game_over"
 
 
@@ -214,7 +214,7 @@ def test_night_is_refused_while_a_choice_is_pending() -> None:
     log = table()
     log.state["pending"] = [{"kind": "something"}]
     with pytest.raises(RuleViolation) as refused:
-        log.execute("night", {})
+        log.execute("night", {"skip_evening": True})
     assert refused.value.code == "pending_choice"
 
 
@@ -223,14 +223,19 @@ def test_a_table_owned_deck_resolves_the_cards_the_table_names_in_order() -> Non
     clear_board(log.state)
     log.state["war_level"] = 1
     with pytest.raises(InvalidArguments):
-        log.execute("night", {"cards": ["ds-blood-flats-bounty-bay"]})
-    log.execute("night", {"cards": ["ds-blood-flats-bounty-bay", "ds-all-is-quiet-1"]})
+        log.execute("night", {"skip_evening": True, "cards": ["ds-blood-flats-bounty-bay"]})
+    log.execute(
+        "night", {"skip_evening": True, "cards": ["ds-blood-flats-bounty-bay", "ds-all-is-quiet-1"]}
+    )
     assert [c["card"] for c in cards_resolved(log)] == [
         "ds-blood-flats-bounty-bay",
         "ds-all-is-quiet-1",
     ]
     with pytest.raises(RuleViolation) as refused:
-        log.execute("night", {"cards": ["ds-blood-flats-bounty-bay", "ds-all-is-quiet-2"]})
+        log.execute(
+            "night",
+            {"skip_evening": True, "cards": ["ds-blood-flats-bounty-bay", "ds-all-is-quiet-2"]},
+        )
     assert refused.value.code == "card_not_in_pile"
 
 
@@ -238,31 +243,40 @@ def test_a_table_owned_deck_follows_the_tables_reshuffle_once_its_deck_has_run_o
     log = GameLog.start({"host": {"name": "Ada", "hero": "wizard"}, "table_decks": [DS]})
     deck = log.state["decks"][DS]
     deck["discard"], deck["draw"] = deck["draw"] + deck["discard"], []
-    log.execute("night", {"cards": ["ds-all-is-quiet-1"]})
+    log.execute("night", {"skip_evening": True, "cards": ["ds-all-is-quiet-1"]})
     deck = log.state["decks"][DS]
     assert deck["discard"] == ["ds-all-is-quiet-1"] and len(deck["draw"]) == 55
 
 
 def test_an_app_owned_deck_refuses_named_cards() -> None:
     with pytest.raises(InvalidArguments):
-        table().execute("night", {"cards": ["ds-all-is-quiet-1"]})
+        table().execute("night", {"skip_evening": True, "cards": ["ds-all-is-quiet-1"]})
 
 
 def test_the_turn_passes_to_the_next_seat_with_a_hero_and_the_round_grows_when_it_wraps() -> None:
     log = table()
     log.execute("join", {"name": "Bea"}, actor=None)  # no hero: skipped
     log.execute("join", {"name": "Cy", "hero": "Rogue"}, actor=None)
-    assert log.state["turn"] == {"number": 1, "active_seat": "1"}
-    log.execute("night", {})
-    assert log.state["turn"] == {"number": 1, "active_seat": "3"}
-    log.execute("night", {})
-    assert log.state["turn"] == {"number": 2, "active_seat": "1"}
+    assert whose_turn(log) == (1, "1", "actions")
+    log.execute("end_turn")
+    assert whose_turn(log) == (1, "1", "night")
+    log.execute("night")
+    assert whose_turn(log) == (1, "3", "actions")
+    assert log.events[-1].summary == "Round 1: Cy's turn."
+    log.execute("end_turn", actor="3")
+    log.execute("night", actor="3")
+    assert whose_turn(log) == (2, "1", "actions")
+
+
+def whose_turn(log: GameLog) -> tuple[int, str | None, str]:
+    turn = log.state["turn"]
+    return turn["number"], turn["active_seat"], turn["phase"]
 
 
 def test_a_night_can_be_undone_exactly() -> None:
     log = table()
     before = log.replay()
-    log.execute("night", {})
+    log.execute("night", {"skip_evening": True})
     log.execute("undo", {})
     state = {k: v for k, v in log.state.items() if k not in ("history", "version")}
     assert state == {k: v for k, v in before.items() if k not in ("history", "version")}

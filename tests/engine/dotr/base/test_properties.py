@@ -43,7 +43,7 @@ def play(log: GameLog, levels: list[int]) -> None:
         before = {g: dict(v) for g, v in log.state["generals"].items()}
         set_war_level(log, level)  # the War Status only rises
         first = len(log.events)
-        log.execute("night", {})
+        log.execute("night", {"skip_evening": True})
         check_conservation(log.state)
         check_generals(log.state, before)
         for event in log.events[first:]:
@@ -84,7 +84,7 @@ def test_undoing_every_night_restores_the_setup(seed: str, nights: int) -> None:
     for _ in range(nights):
         if log.state["outcome"]:
             break
-        log.execute("night", {})
+        log.execute("night", {"skip_evening": True})
         played += 1
     for _ in range(played):
         log.execute("undo", {})

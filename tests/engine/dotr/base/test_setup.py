@@ -28,7 +28,11 @@ def test_the_default_game_is_a_full_base_game_of_defenders_of_the_realm() -> Non
     assert set(state["decks"]) == {"darkness_spreads", "hero", "quest"}
     assert state["war_level"] == 0 and state["war_status"] == "early"
     assert state["settings"] == resolve_settings({})
-    assert state["heroes"] == {} and state["turn"] == {"number": 1, "active_seat": None}
+    assert state["heroes"] == {} and state["turn"] == {
+        "number": 1,
+        "active_seat": None,
+        "phase": "actions",
+    }
     check_conservation(state)
     assert log.replay() == state
 
@@ -111,7 +115,7 @@ def test_the_host_hero_starts_in_monarch_city_with_its_life_two_hero_cards_and_a
     assert state["decks"]["quest"]["hands"]["1"] == hero["quests"] and len(hero["quests"]) == 1
     assert hero["completed_quests"] == []
     assert state["seats"]["1"]["hero"] == "Eagle Rider"
-    assert state["turn"] == {"number": 1, "active_seat": "1"}
+    assert state["turn"] == {"number": 1, "active_seat": "1", "phase": "actions"}
     entered = next(e for e in log.events if e.type == "hero_entered")
     assert entered.private["1"]["hero_cards"] == state["decks"]["hero"]["hands"]["1"]
     assert "hero_cards" not in entered.data

@@ -91,7 +91,7 @@ def test_recruits_and_nights_conserve_everything(
         if not game.state.get("outcome"):
             game.execute("end_turn", {})
             settle(game)
-            game.execute("night", {})
+            game.execute("night", {"skip_evening": True})
             settle(game)
         check(game)
     assert game.replay() == game.state

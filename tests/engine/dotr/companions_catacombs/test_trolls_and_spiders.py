@@ -47,7 +47,7 @@ def test_trolls_and_giant_spiders_count_as_minions() -> None:
     game = cc_game()
     put(game, "blood-flats", orcs=2, trolls=1)
     stack(game, "darkness_spreads", "ds-blood-flats-bounty-bay")
-    game.execute("night", {})
+    game.execute("night", {"skip_evening": True})
     assert game.state["board"]["blood-flats"]["taint"] == 1
     assert game.state["board"]["blood-flats"]["minions"]["red"] == 0
 

@@ -23,7 +23,7 @@ def brimstone(**options: object) -> GameLog:
 def night(log: GameLog, *cards: str) -> list[dict]:
     on_top(log.state, *cards)
     before = len(log.events)
-    log.execute("night")
+    log.execute("night", {"skip_evening": True})
     return [e.data for e in log.events[before:] if e.type == "darkness_spreads_card"]
 
 

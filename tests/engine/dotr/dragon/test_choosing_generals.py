@@ -168,7 +168,7 @@ def test_without_the_orcs_six_special_cards_replace_the_orc_cards_entered_or_not
     assert card.name.endswith("(not yet entered: read the physical card)")
     empty(log)
     on_top(log.state, "dx-ds-special-1")
-    log.execute("night")
+    log.execute("night", {"skip_evening": True})
     prompt = log.state["reading"][0]
     assert prompt["name"] == "Special Darkness Spreads card 1 (to enter)"
     assert set(prompt["schema"]["required"]) == {"title", "text"}

@@ -25,7 +25,7 @@ GORGUTT_NEXT = "ds-unicorn-forest-crystal-hills"
 def night(log: GameLog, *cards: str) -> list[str]:
     on_top(log.state, *cards)
     before = len(log.events)
-    log.execute("night")
+    log.execute("night", {"skip_evening": True})
     return [e.type for e in log.events[before:]]
 
 
@@ -117,8 +117,10 @@ def test_global_effect_with_a_table_owned_deck_the_table_names_every_card_drawn(
     log = dragon_table(table_decks=["darkness_spreads"])
     empty(log)
     with pytest.raises(InvalidArguments):
-        log.execute("night", {"cards": [SHIP]})  # a Global Effect never ends a night's draw
-    log.execute("night", {"cards": [SHIP, GORGUTT_MOVES]})
+        log.execute(
+            "night", {"skip_evening": True, "cards": [SHIP]}
+        )  # a Global Effect never ends a night's draw
+    log.execute("night", {"skip_evening": True, "cards": [SHIP, GORGUTT_MOVES]})
     assert log.state["global_effect"]["card"] == SHIP
 
 

@@ -22,7 +22,7 @@ def sterling_game(hero: str = "wizard") -> GameLog:
 def night(log: GameLog, *cards: str) -> list[str]:
     on_top(log.state, *cards)
     before = len(log.events)
-    log.execute("night")
+    log.execute("night", {"skip_evening": True})
     return [e.type for e in log.events[before:]]
 
 

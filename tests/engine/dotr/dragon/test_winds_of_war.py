@@ -28,7 +28,7 @@ def test_winds_of_war_at_the_third_card_the_top_card_is_turned_and_the_table_cho
     state = log.state
     log.execute("play_special", {"card": SPECIALS[0]})
     on_top(state, "ds-all-is-quiet-1")
-    log.execute("night")  # a Quiet Night card goes on the board too
+    log.execute("night", {"skip_evening": True})  # a Quiet Night card goes on the board too
     assert [p["card"] for p in state["winds_of_war"]["board"]] == [SPECIALS[0], "ds-all-is-quiet-1"]
     assert "ds-all-is-quiet-1" not in state["decks"][DS]["discard"]
     assert not state.get("pending")

@@ -31,7 +31,7 @@ def test_each_war_status_levels_draws(level: int, name: str, plan: list[bool]) -
     assert CARD.data["levels"][level]["name"] == name
     set_war_level(game, level)
     before = len(game.events)
-    game.execute("night", {})
+    game.execute("night", {"skip_evening": True})
     cards = [e.data for e in game.events[before:] if e.type == "darkness_spreads_card"]
     assert [c["general_only"] for c in cards] == plan
 

@@ -33,6 +33,7 @@ from deck_tracker.engine.rules.dotr.base.table import (
     seat_of,
 )
 from deck_tracker.engine.words import plural
+from deck_tracker.engine.rules.dotr.base.turn import NIGHT, turn_of
 
 HERO_DECK = "hero"
 QUEST_DECK = "quest"
@@ -112,6 +113,7 @@ def end_turn(ctx: Context, args: dict[str, Any]) -> None:
     drawn = _draw(ctx, HERO_DECK, count, args["cards"], EVENING_RULE) if count else []
     ctx.put("decks", HERO_DECK, "hands", seat, drawn)
     ctx.set("evening", {"turn": number, "seat": seat})
+    ctx.set("turn", {**turn_of(ctx.state), "phase": NIGHT})
     name = hero_name(ctx.state, seat)
     ctx.emit(
         "evening",

@@ -21,6 +21,11 @@ Rules decisions:
 * All is Quiet: nothing happens. Monarch City card (UBG): 1 minion of each colour present on the
   locations next to Monarch City is added to the City.
 * Each card is one ``darkness_spreads_card`` event. Once the game is lost nothing more resolves.
+* The turn sequence (base/turn.py): the night follows the active hero's evening. It is refused
+  before that hero has drawn the evening's Hero Cards (``evening_not_drawn``) unless the table
+  says it skips the draw (``skip_evening``); a night that names the turn it follows (``seat``,
+  ``round``: what the phone showed) is refused once that turn's night has run
+  (``night_already_run``), so a second tap never runs the next hero's night.
 * After the night the turn passes to the next seat (by number) that has a hero; ``turn.number``
   counts rounds and grows by one when the turn wraps past the last such seat (or at every night
   while no seat has a hero).
@@ -45,6 +50,7 @@ from deck_tracker.engine.rules.dotr.base.board import GameOver, Realm
 from deck_tracker.engine.rules.dotr.base.packs import game_cards, unread
 from deck_tracker.engine.rules.dotr.base.reading import ask_to_read
 from deck_tracker.engine.rules.dotr.base.settings import general_only_plan
+from deck_tracker.engine.rules.dotr.base.turn import ACTIONS, evening_drawn, player_name, turn_of
 from deck_tracker.engine.rules.dotr.hooks import CARD_RESOLVED, UNCOUNTED
 from deck_tracker.engine.words import plural
 
@@ -65,6 +71,7 @@ R_SPECIAL = "DX: the 'Special' Darkness Spreads cards replace the Orc cards with
 R_CITY_CARD = "Monarch City card: 1 minion of each colour next to Monarch City enters the City"
 R_DISCARD = "Darkness Spreads: resolved cards go to the discard pile"
 R_TURN = "Turn order: the next hero (by seat) takes the next turn"
+R_SEQUENCE = "Turn sequence: the hero's actions, the evening's 2 Hero Cards, then the night"
 
 # Cards that do not count as Darkness Spreads cards (UNCOUNTED) and rules that keep a resolved
 # card (CARD_RESOLVED) are declared, in order, in hooks.py.
@@ -172,7 +179,18 @@ def next_turn(ctx: Context) -> tuple[str | None, int]:
             max_items=12,
             description="A table-owned Darkness Spreads deck only: the cards drawn, in order "
             "(with any Global Effect or Sterling card drawn among them).",
-        )
+        ),
+        "seat": Arg(
+            "str",
+            description="The seat whose turn this night ends, as the phone showed it; a night "
+            "already run for that turn is refused (night_already_run).",
+        ),
+        "round": Arg("int", minimum=1, description="The round of that turn, as shown."),
+        "skip_evening": Arg(
+            "bool",
+            default=False,
+            description="The table skips the active hero's evening draw (2 Hero Cards).",
+        ),
     },
     systems=frozenset({"dotr"}),
 )
@@ -182,6 +200,9 @@ def night(ctx: Context, args: dict[str, Any]) -> None:
         raise RuleViolation("The game is over.", code="game_over")
     if ctx.state.get("pending"):
         raise RuleViolation("A choice is still pending: settle it first.", code="pending_choice")
+    skipped = _check_turn(ctx, args)
+    # The night names whose evening precedes it.
+    ending = turn_of(ctx.state).get("active_seat")
     status = war_status(ctx.state)
     level = int(ctx.state.get("war_level") or 0)
     plan = general_only_plan(ctx.state.get("settings") or {}, status, level)
@@ -212,8 +233,16 @@ def night(ctx: Context, args: dict[str, Any]) -> None:
         )
     ctx.emit(
         "night_began",
-        f"Night: the Darkness Spreads ({status.title()} War, {plural(count, 'card')}).",
-        data={"war_status": status, "count": count, "general_only": list(plan)},
+        (f"Night after {player_name(ctx.state, ending)}'s turn" if ending else "Night")
+        + f": the Darkness Spreads ({status.title()} War, {plural(count, 'card')}).",
+        data={
+            "war_status": status,
+            "count": count,
+            "general_only": list(plan),
+            "after_turn_of": ending,
+            "round": int(turn_of(ctx.state).get("number") or 1),
+            "evening_skipped": skipped,
+        },
         steps=[
             Step(f"Draw {plural(count, 'Darkness Spreads card')}, resolving each in turn.", R_NIGHT)
         ],
@@ -283,22 +312,74 @@ def continue_night(
         if lost:
             _lost(ctx)
             return
+    ended = turn_of(ctx.state)
     seat, number = next_turn(ctx)
-    ctx.set("turn", {**(ctx.get("turn") or {}), "number": number, "active_seat": seat})
+    last_night = {"number": int(ended.get("number") or 1), "seat": ended.get("active_seat")}
+    ctx.set(
+        "turn",
+        {
+            **ended,
+            "number": number,
+            "active_seat": seat,
+            "phase": ACTIONS,
+            "last_night": last_night,
+        },
+    )
+    name = player_name(ctx.state, seat)
     ctx.emit(
         "turn_passed",
-        f"Round {number}: {player_name(ctx.state, seat)}'s turn."
-        if seat
-        else "No hero is at the table yet.",
-        data={"active_seat": seat, "number": number},
+        f"Round {number}: {name}'s turn." if seat else "No hero is at the table yet.",
+        data={"active_seat": seat, "number": number, "evening_skipped": skipped},
         steps=[
-            Step(
-                f"{player_name(ctx.state, seat)} takes the next turn."
-                if seat
-                else "Wait for a hero to join.",
-                R_TURN,
-            )
+            Step(f"{name} takes the next turn." if seat else "Wait for a hero to join.", R_TURN)
         ],
+    )
+
+
+def _check_turn(ctx: Context, args: dict[str, Any]) -> bool:
+    """The night follows the active hero's evening; True when the table skips that evening."""
+    state = ctx.state
+    turn = turn_of(state)
+    active = turn.get("active_seat")
+    number = int(turn.get("number") or 1)
+    named, shown_round = args.get("seat"), args.get("round")
+    if named is not None and named not in (state.get("seats") or {}):
+        raise RuleViolation(f"There is no seat {named!r} at this table.", code="unknown_seat")
+    if (named is not None and named != active) or (
+        shown_round is not None and shown_round != number
+    ):
+        last = turn.get("last_night") or {}
+        ran = bool(last) and (
+            (named is None or last.get("seat") == named)
+            and (shown_round is None or last.get("number") == shown_round)
+        )
+        who = player_name(state, named if named is not None else active)
+        now = player_name(state, active)
+        if ran:
+            raise RuleViolation(
+                f"The night after {who}'s turn has already run: it is now {now}'s turn.",
+                code="night_already_run",
+            )
+        raise RuleViolation(
+            f"It is {now}'s turn (round {number}), not the turn this night names.",
+            code="not_this_turn",
+        )
+    if active is None or active not in (state.get("heroes") or {}) or evening_drawn(state):
+        return False
+    if args.get("skip_evening"):
+        ctx.emit(
+            "evening_skipped",
+            f"{player_name(state, active)}'s evening draw is skipped by the table.",
+            data={"seat": active, "turn": number},
+            steps=[
+                Step(f"{player_name(state, active)} draws no Hero Cards this evening.", R_SEQUENCE)
+            ],
+        )
+        return True
+    raise RuleViolation(
+        f"{player_name(state, active)} has not drawn the evening's 2 Hero Cards yet: draw "
+        "them first, or say that the table skips the draw.",
+        code="evening_not_drawn",
     )
 
 

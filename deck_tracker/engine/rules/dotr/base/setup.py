@@ -352,7 +352,7 @@ def _prepare_board(ctx: Context, pack: Pack) -> None:
     ctx.set("war_status", WAR_STATUS[0])
     ctx.set("generals", {})
     ctx.set("heroes", {})
-    ctx.set("turn", {"number": 1, "active_seat": None})
+    ctx.set("turn", {"number": 1, "active_seat": None, "phase": "actions"})
     steps = [
         Step(
             f"Put {n} minions of each colour, {CRYSTALS} Tainted Crystals and {GATES} "

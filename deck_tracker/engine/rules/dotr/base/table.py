@@ -188,6 +188,16 @@ def general_name(state: State, general: str) -> str:
 SEAT = Arg(
     "str", description="The seat whose hero it is; the caller's by default.", offers=seat_choices
 )
+def own_hero(state: State, args: dict[str, Any], actor: str | None) -> list[tuple[str, ...]]:
+    """The parts a command on one hero reads and writes: that hero and its seat's name.
+
+    Two phones each entering their own hero's wounds then merge instead of refusing each other
+    (``engine/merge.py``).
+    """
+    seat = str(args.get("seat") or actor)
+    return [("heroes", seat), ("seats", seat)]
+
+
 LOCATION = Arg(
     "str", required=True, description="A location's id, name or alias.", offers=board_choices
 )
@@ -452,6 +462,7 @@ SLAIN_TEXT = (
     "wound_hero",
     args={"seat": SEAT, "wounds": Arg("int", default=1, minimum=1, maximum=20)},
     systems=DOTR,
+    touches=own_hero,
 )
 def wound_hero(ctx: Context, args: dict[str, Any]) -> None:
     """Wounds a hero suffered: life tokens lost, never below 0."""
@@ -482,6 +493,7 @@ def wound_hero(ctx: Context, args: dict[str, Any]) -> None:
         "amount": Arg("int", minimum=1, maximum=20, description="Life healed; all when omitted."),
     },
     systems=DOTR,
+    touches=own_hero,
 )
 def heal_hero(ctx: Context, args: dict[str, Any]) -> None:
     """Life tokens a hero healed, never above the hero's life."""

@@ -39,6 +39,7 @@ from deck_tracker.engine.rules.dotr.base.table import (
     seat_of,
     slain_generals,
 )
+from deck_tracker.engine.rules.dotr.base.turn import evening_drawn
 from deck_tracker.engine.rules.dotr.dragon.content import minion_type
 from deck_tracker.engine.rules.dotr.dragon.fire import fire_in_play, on_fire
 from deck_tracker.engine.rules.dotr.dragon.minions import ARMORED, wound
@@ -164,9 +165,11 @@ def turn_end_dangers(ctx: Context, args: dict[str, Any]) -> None:
     )  # fmt: skip
 
 
-# The evening waits for the dangers (an observer that refuses end_turn until they are done).
+# The evening waits for the dangers (an observer that refuses end_turn until they are done), and
+# so does a night whose table skips the evening: skipping the Hero Cards skips no wound.
 def _before(state: State, name: str, args: dict[str, Any]) -> Any:
-    if name == "end_turn" and state.get("system") == "dotr" and state.get("expansions"):
+    waits = name == "end_turn" or (name == "night" and not evening_drawn(state))
+    if waits and state.get("system") == "dotr" and state.get("expansions"):
         seat = (state.get("turn") or {}).get("active_seat")
         hero = (state.get("heroes") or {}).get(seat)
         done = state.get("dangers_done") == _turn_key(state)

@@ -1,5 +1,5 @@
-// The table: one game as this seat sees it, live. Tabs: Board, Night, Me, Fame, Enter, Log;
-// the setup checklist, the join QR code and the seats' new tokens on demand.
+// The table: one game as this seat sees it, live. Tabs: Board, Night, Me, Fame, Enter, Log and
+// Setup (the shared checklist, all game); the join QR code and the seats' new tokens on demand.
 
 import { api } from "../api.js";
 import { h, mount, sheet } from "../dom.js";
@@ -7,6 +7,9 @@ import { learnBuiltHeroes, loadGameContent } from "../content.js";
 import { GameSession } from "../session.js";
 import { savedGame } from "../storage.js";
 import * as board from "../tabs/board.js";
+
+// The setup checklist (a tab all game) and the invitation, on demand too.
+const SETUP = { id: "setup", label: "Setup", icon: "☑", module: null, load: () => import("../tabs/setup-view.js") };
 
 // A tab with `load` is fetched the first time it shows (the first load stays small: only the
 // Board comes with the screen).
@@ -17,9 +20,8 @@ const TABS = [
   { id: "fame", label: "Fame", icon: "★", module: null, dotr: true, load: () => import("../tabs/fame.js") },
   { id: "enter", label: "Enter", icon: "✎", module: null, load: () => import("../tabs/enter.js") },
   { id: "log", label: "Log", icon: "↺", module: null, load: () => import("../tabs/log.js") },
+  SETUP,
 ];
-// The setup checklist and the invitation, on demand too.
-const SETUP = { id: "setup", module: null, load: () => import("../tabs/setup-view.js") };
 
 function loaded(tab, then) {
   if (tab.module) return tab.module;
@@ -127,7 +129,7 @@ export function show(app, gameId) {
       h("a", { href: "/", class: "icon-btn", "data-link": "", "aria-label": "Home", text: "⌂" }),
       h("div", { class: "topbar-mid" },
         state && state.war_status ? h("span", { class: `war-chip war-${state.war_status}`, "data-testid": "war-status", text: WAR[state.war_status] || state.war_status }) : h("span", { class: "war-chip", text: state ? state.system_name || ({ battlefields: "Battlefields" }[state.system]) || state.system : "…" }),
-        h("small", { class: "muted turn-line", text: turn ? `Turn ${turn.number}${active ? ` · ${active}` : ""}` : "" })),
+        h("small", { class: "muted turn-line", "data-testid": "turn-line", text: turnText(state, turn, active) })),
       h("span", { class: `live live-${session.status}`, role: "status", title: `${status} · version ${session.version}`, "data-testid": "live", "data-version": String(session.version) },
         h("span", { class: "dot", "aria-hidden": "true" }), h("span", { class: "live-text", text: status })),
       h("button", { class: "icon-btn", type: "button", "aria-label": "Invite players", "data-testid": "share", onclick: () => SETUP.load().then((module) => module.showShare(ctx)), text: "⊞" }));
@@ -171,7 +173,7 @@ export function show(app, gameId) {
   }
 
   const tabsShown = () => TABS.filter((tab) => (!tab.dotr || !session.state || session.state.system === "dotr")
-    && (!session.state || session.state.system !== "battlefields" || ["board", "log"].includes(tab.id)));
+    && (!session.state || session.state.system !== "battlefields" || ["board", "log", "setup"].includes(tab.id)));
 
   function renderNav() {
     mount(nav, tabsShown().map((tab) => h("button", {
@@ -246,6 +248,16 @@ function systemBoard(ctx, system, rerender) {
   if (SYSTEM_BOARDS[system]) return SYSTEM_BOARDS[system].render(ctx);
   import(`../systems/${system}.js`).then((module) => { SYSTEM_BOARDS[system] = module; rerender(); });
   return h("p", { class: "boot", text: "Opening…" });
+}
+
+// The header's turn line: the round, whose turn, and "night next" once the evening is drawn
+// (the player's name alone then, to fit a phone's width).
+function turnText(state, turn, active) {
+  if (!turn) return "";
+  if (!active) return `Turn ${turn.number}`;
+  if (turn.phase !== "night") return `Turn ${turn.number} · ${active}`;
+  const seat = (state.seats || {})[turn.active_seat];
+  return `Turn ${turn.number} · ${(seat && seat.name) || active} · night next`;
 }
 
 function emptyContent() {

@@ -21,8 +21,9 @@ export function render(ctx) {
   const actions = ctx.actions;
   const quickTypes = new Set(QUICK.map(([type]) => type));
   const offered = QUICK.filter(([type]) => ctx.action(type));
-  // A card to read is answered in its own sheet ("Read the card you drew"), not here.
-  const rest = actions.filter((a) => !quickTypes.has(a.type) && !["undo", "redo", "night", "read_card"].includes(a.type));
+  // A card to read is answered in its own sheet ("Read the card you drew"), not here; the
+  // setup checklist is ticked in the Setup tab.
+  const rest = actions.filter((a) => !quickTypes.has(a.type) && !["undo", "redo", "night", "read_card", "tick_setup_step"].includes(a.type));
   return h("div", { class: "tab-body enter-tab" },
     h("p", { class: "muted", text: "Record what happened on the table. Tip: tap a space on the map to enter its results directly." }),
     offered.length ? h("div", { class: "tile-grid" }, offered.map(([type, icon, label]) => {

@@ -1,7 +1,7 @@
 // Night tab: one tap runs the Darkness Spreads; then each card and each step to mirror on the
 // physical board, with its rule, ticked off here, and a way to correct a location or undo.
 
-import { h } from "../dom.js";
+import { h, sheet } from "../dom.js";
 import { locationName } from "../content.js";
 import { ticks, saveTicks } from "../storage.js";
 import { openAction, quick } from "./common.js";
@@ -31,6 +31,72 @@ export function lastNight(events) {
   return night;
 }
 
+// One night at a time from this phone: a second tap while the first is on its way does nothing,
+// and the night names the turn it ends, so the server refuses it once that night has run.
+let running = false;
+
+// The turn this night ends, as this phone shows it.
+function turnArgs(state) {
+  const turn = state.turn || {};
+  return turn.active_seat ? { seat: turn.active_seat, round: turn.number } : {};
+}
+
+// Whether the active hero still has the evening's Hero Cards to draw.
+function eveningOwed(state) {
+  const turn = state.turn || {};
+  return Boolean(turn.active_seat && (state.heroes || {})[turn.active_seat] && turn.phase === "actions");
+}
+
+function playerName(session, seat) {
+  const info = ((session.state || {}).seats || {})[seat];
+  return info && info.name ? info.name : "The active player";
+}
+
+function turnLine(ctx) {
+  const state = ctx.session.state;
+  const turn = state.turn || {};
+  if (!turn.active_seat || !(state.heroes || {})[turn.active_seat]) return null;
+  const name = playerName(ctx.session, turn.active_seat);
+  return h("p", { class: "muted", "data-testid": "night-turn", text: eveningOwed(state)
+    ? `${name}'s turn: the evening's 2 Hero Cards are not drawn yet.`
+    : `${name} has drawn the evening's Hero Cards: the night follows.` });
+}
+
+async function runNight(ctx, button, tableOwned) {
+  if (running) return;
+  const state = ctx.session.state;
+  const args = turnArgs(state);
+  if (eveningOwed(state)) {
+    const name = playerName(ctx.session, state.turn.active_seat);
+    sheet("Run the night?", (body, close) => {
+      body.append(
+        h("p", { "data-testid": "skip-question", text: `${name} has not drawn yet: skip the draw?` }),
+        h("p", { class: "muted", text: `The rules give ${name} 2 Hero Cards in the evening, before the night. Skip them only if your table agrees.` }),
+        h("div", { class: "row" },
+          h("button", { type: "button", class: "primary big", "data-testid": "skip-evening", text: "Skip the draw, run the night",
+            onclick: () => { close(); go(ctx, button, { ...args, skip_evening: true }, tableOwned); } }),
+          h("button", { type: "button", class: "ghost big", text: `Not yet: ${name} draws first`, onclick: close })));
+    });
+    return;
+  }
+  go(ctx, button, args, tableOwned);
+}
+
+async function go(ctx, button, args, tableOwned) {
+  if (tableOwned) {
+    openAction(ctx, "night", { title: "Which cards came up?", preset: args, lock: ["seat", "round", "skip_evening"] });
+    return;
+  }
+  running = true;
+  if (button) button.disabled = true;
+  try {
+    await quick(ctx, "night", args, "Run the night");
+  } finally {
+    running = false;
+    ctx.rerender();
+  }
+}
+
 export function render(ctx) {
   const { session, content } = ctx;
   const state = session.state;
@@ -49,14 +115,12 @@ export function render(ctx) {
         type: "button",
         class: "primary huge",
         "data-testid": "run-night",
-        disabled: !action || action.available === false || Boolean(state.outcome),
+        disabled: !action || action.available === false || Boolean(state.outcome) || running,
         title: action && action.reason ? action.reason : "",
-        onclick: async () => {
-          if (tableOwned) { openAction(ctx, "night", { title: "Which cards came up?" }); return; }
-          await quick(ctx, "night", {}, "Run the night");
-        },
+        onclick: (event) => runNight(ctx, event.currentTarget, tableOwned),
         text: "☾ Run the night",
       }),
+      turnLine(ctx),
       action && action.reason ? h("p", { class: "muted", text: action.reason }) : null),
   ];
   if (!night.length) {

@@ -39,7 +39,10 @@ export function render(ctx) {
 
   const turn = state.turn || {};
   if (hero && turn.active_seat === seat) {
-    parts.push(h("button", { type: "button", class: "primary big", "data-testid": "end-turn", onclick: () => quick(ctx, "end_turn", {}, "End of turn: draw 2 Hero Cards"), text: "End my turn: draw 2 Hero Cards" }));
+    // Once the evening is drawn the same place leads on to the night (never a button refused).
+    parts.push(turn.phase === "night"
+      ? h("button", { type: "button", class: "primary big", "data-testid": "go-to-night", onclick: () => ctx.go("night"), text: "Go to the night" })
+      : h("button", { type: "button", class: "primary big", "data-testid": "end-turn", onclick: () => quick(ctx, "end_turn", {}, "End of turn: draw 2 Hero Cards"), text: "End my turn: draw 2 Hero Cards" }));
   }
   for (const [name, deck] of Object.entries(state.decks || {})) {
     if (!heldOrDrawn(state, name, deck)) continue;

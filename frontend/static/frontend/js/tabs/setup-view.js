@@ -1,8 +1,8 @@
 // The setup checklist for the physical table (the setup events' steps, each with its rule),
 // and the invitation: a QR code, the short code and the link that opens straight into the game.
 
+import { api } from "../api.js";
 import { h, sheet, toast } from "../dom.js";
-import { ticks, saveTicks } from "../storage.js";
 import { qrBox, shareButton } from "./share.js";
 import { ruleNote, settingValue, words } from "../words.js";
 
@@ -40,27 +40,67 @@ export function showShare(ctx) {
   });
 }
 
+// The setup checklist as a tab that stays all game: each tick is a command, so every phone
+// sees it at once and the shared undo takes it back.
+// The session keeps the recent log only; late in a game the setup's events are read once more
+// from the start of the log and kept here for the tab.
+const setupLogs = new Map();
+
+function setupEvents(ctx) {
+  const { session } = ctx;
+  const pick = (events) => events.filter((event) => event.version === 0 || event.type === "hero_entered");
+  if (!session.firstSeq) return pick(session.events);
+  const cached = setupLogs.get(session.id);
+  if (Array.isArray(cached)) {
+    const seen = new Set(cached.map((event) => event.seq));
+    return pick([...cached, ...session.events.filter((event) => !seen.has(event.seq))]);
+  }
+  if (!cached) {
+    setupLogs.set(session.id, "loading");
+    api.events(session.id, session.token, 0, 500)
+      .then((page) => { setupLogs.set(session.id, page.events || []); ctx.rerender(); })
+      .catch(() => setupLogs.delete(session.id));
+  }
+  return null;
+}
+
+export function setupSteps(ctx) {
+  const events = setupEvents(ctx);
+  return events && events.flatMap((event) => (event.steps || []).map((step, i) => ({ key: `${event.seq}.${i}`, ...step })));
+}
+
 export function renderSetup(ctx) {
   const { session } = ctx;
-  const done = ticks(session.id);
-  const setupEvents = session.events.filter((event) => event.version === 0 || event.type === "hero_entered");
+  const ticked = session.state.checklist || {};
+  const found = setupSteps(ctx);
+  const steps = found || [];
+  const loading = !found;
+  const done = steps.filter((step) => ticked[step.key]).length;
   const settings = session.state.settings || {};
+  const tick = async (step, input) => {
+    input.disabled = true;
+    const result = await session.act("tick_setup_step", { step: step.key, done: input.checked, label: step.text },
+      { label: input.checked ? "Tick a setup step" : "Untick a setup step" });
+    if (!result) input.checked = Boolean((session.state.checklist || {})[step.key]);
+    input.disabled = false;
+  };
   return h("div", { class: "tab-body setup-tab" },
     h("section", { class: "card" }, h("h2", { text: "Invite the table" }), invitation(ctx)),
     h("section", { class: "card" },
       h("h2", { text: "Set up the physical table" }),
-      h("p", { class: "muted", text: "Tick each step as you do it on the table." }),
-      h("ol", { class: "checklist", "data-testid": "checklist" }, setupEvents.flatMap((event) => (event.steps || []).map((step, i) => {
-        const key = `${event.seq}.${i}`;
-        return h("li", {}, h("label", { class: "step-row" },
-          h("input", { type: "checkbox", checked: Boolean(done[key]), onchange: (e) => { const all = ticks(session.id); all[key] = e.target.checked; saveTicks(session.id, all); } }),
+      h("p", { class: "muted", "data-testid": "checklist-progress", text: loading ? "Reading the setup steps…" : steps.length
+        ? `${done} of ${steps.length} step${steps.length === 1 ? "" : "s"} done. Every phone sees the ticks; undo takes one back.`
+        : "No setup step to do." }),
+      h("ol", { class: "checklist", "data-testid": "checklist" }, steps.map((step) => h("li", {},
+        h("label", { class: "step-row" },
+          h("input", { type: "checkbox", "data-step": step.key, checked: Boolean(ticked[step.key]), onchange: (e) => tick(step, e.target) }),
           h("span", {}, h("span", { class: "step-text", text: step.text }))),
-        ruleNote(step.rule));
-      })))),
+        ruleNote(step.rule))))),
     // The settings as the engine names them, with their sources: for the curious, folded.
     Object.keys(settings).length ? h("section", { class: "card" },
       h("details", { class: "settings-facts" },
         h("summary", { text: "Rule settings of this game" }),
         h("dl", { class: "facts" }, Object.entries(settings).flatMap(([name, value]) => [h("dt", { text: words(name) }), h("dd", { text: settingValue(value) })])))) : null,
-    h("button", { type: "button", class: "primary big", "data-testid": "start-playing", onclick: () => ctx.go("board"), text: "Start playing" }));
+    h("button", { type: "button", class: "primary big", "data-testid": "start-playing", onclick: () => ctx.go("board"), text: "Start playing" }),
+    h("p", { class: "muted center", text: "The checklist stays in the Setup tab all game." }));
 }

@@ -1,0 +1,61 @@
+"""The setup checklist, shared by every phone: each tick is a command (seen live, undoable).
+
+A step is named by its key, ``"<seq>.<index>"``: the setup event's number in the game's log and
+the step's place in it, as every phone sees them. ``state.checklist`` maps the keys ticked to
+``True``; unticking removes the key. Ticks of different steps touch different parts of the state,
+so two phones ticking at once are merged rather than refused (``merge.py``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .commands import Arg, command
+from .core import Context, State
+from .decks import seat_label
+from .errors import InvalidArguments
+
+STEP_KEY = re.compile(r"^[0-9]{1,9}\.[0-9]{1,3}$")
+MAX_TICKS = 500
+
+__all__ = ["tick_setup_step"]
+
+
+def _step(state: State, args: dict[str, Any], actor: str | None) -> list[tuple[str, ...]]:
+    return [("checklist", str(args["step"]))]
+
+
+@command(
+    "tick_setup_step",
+    args={
+        "step": Arg(
+            "str",
+            required=True,
+            description="The step's key: its setup event's number and its place there, e.g. 3.0.",
+        ),
+        "done": Arg("bool", default=True, description="False to untick it."),
+        "label": Arg("str", description="The step's text, for the log."),
+    },
+    touches=_step,
+)
+def tick_setup_step(ctx: Context, args: dict[str, Any]) -> None:
+    """Tick (or untick) a step of the setup checklist for every phone at the table."""
+    key: str = args["step"]
+    if not STEP_KEY.match(key):
+        raise InvalidArguments({"step": ["A step's key, e.g. 3.0."]})
+    ticked = dict(ctx.state.get("checklist") or {})
+    done: bool = args["done"]
+    if done and key not in ticked and len(ticked) >= MAX_TICKS:
+        raise InvalidArguments({"step": [f"At most {MAX_TICKS} steps can be ticked."]})
+    if done:
+        ctx.set("checklist", key, True)
+    else:
+        ctx.delete("checklist", key)
+    who = seat_label(ctx.state, ctx.actor)
+    what = args["label"] or "a setup step"
+    ctx.emit(
+        "setup_step_ticked",
+        f"{who} ticked: {what}" if done else f"{who} unticked: {what}",
+        data={"step": key, "done": done},
+    )

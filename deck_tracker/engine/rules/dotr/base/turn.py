@@ -1,0 +1,48 @@
+"""Whose turn it is and in which phase: the hero's actions, the evening, then the night.
+
+The turn sequence: the active hero takes the actions of the day; in the evening that hero draws
+2 Hero Cards (``end_turn``, after any step an expansion adds before it, such as the Dragon
+expansion's end-of-turn dangers); then the night's Darkness Spreads (``night``), after which the
+next hero's turn begins. ``turn`` in the state::
+
+    {"number": round, "active_seat": seat | None, "phase": "actions" | "night",
+     "last_night": {"number": round, "seat": seat} | None}
+
+``phase`` is ``"night"`` once the active hero's evening is drawn (or skipped by the table);
+``last_night`` names the turn whose night ran last, so that a night sent twice for the same turn
+is refused (``night_already_run``) rather than run again for the next hero.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deck_tracker.engine.core import State
+
+ACTIONS = "actions"
+NIGHT = "night"
+
+__all__ = ["ACTIONS", "NIGHT", "evening_drawn", "phase", "player_name", "turn_of"]
+
+
+def turn_of(state: State) -> dict[str, Any]:
+    return dict(state.get("turn") or {"number": 1, "active_seat": None})
+
+
+def evening_drawn(state: State) -> bool:
+    """Whether the active hero has had this turn's evening (the 2 Hero Cards)."""
+    turn = turn_of(state)
+    evening = state.get("evening") or {}
+    return evening.get("turn") == int(turn.get("number") or 0) and evening.get("seat") == turn.get(
+        "active_seat"
+    )
+
+
+def phase(state: State) -> str:
+    return NIGHT if evening_drawn(state) else ACTIONS
+
+
+def player_name(state: State, seat: str | None) -> str:
+    """The name the player gave at the table (players' words, never a seat number)."""
+    info = (state.get("seats") or {}).get(seat or "", {})
+    return str(info.get("name") or "The table")
