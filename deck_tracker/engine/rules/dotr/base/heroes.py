@@ -32,8 +32,8 @@ from deck_tracker.engine.rules.dotr.base.table import (
     seat_choices,
     seat_of,
 )
-from deck_tracker.engine.words import plural
 from deck_tracker.engine.rules.dotr.base.turn import NIGHT, turn_of
+from deck_tracker.engine.words import plural
 
 HERO_DECK = "hero"
 QUEST_DECK = "quest"

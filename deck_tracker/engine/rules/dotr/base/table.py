@@ -188,6 +188,8 @@ def general_name(state: State, general: str) -> str:
 SEAT = Arg(
     "str", description="The seat whose hero it is; the caller's by default.", offers=seat_choices
 )
+
+
 def own_hero(state: State, args: dict[str, Any], actor: str | None) -> list[tuple[str, ...]]:
     """The parts a command on one hero reads and writes: that hero and its seat's name.
 
