@@ -43,6 +43,21 @@ function index(pack) {
   };
 }
 
+// The base pack with what the game's other packs add (their Generals, heroes and cards), so
+// every screen names them; a pack that cannot be loaded leaves the names it would add out.
+export async function withPacks(content, packIds) {
+  const others = (packIds || []).filter((id) => id && id !== (content.pack && content.pack.id));
+  if (!others.length) return content;
+  const loaded = await Promise.all(others.map((id) => loadContent(id).catch(() => null)));
+  const merged = { ...content, generals: { ...content.generals }, heroes: { ...content.heroes }, cards: { ...content.cards } };
+  for (const extra of loaded.filter(Boolean)) {
+    for (const key of ["generals", "heroes", "cards"]) {
+      for (const [id, item] of Object.entries(extra[key])) if (!merged[key][id]) merged[key][id] = item;
+    }
+  }
+  return merged;
+}
+
 export function locationName(content, id) {
   return (content && content.locations[id] && content.locations[id].name) || id || "?";
 }

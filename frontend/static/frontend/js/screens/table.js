@@ -3,7 +3,7 @@
 
 import { api } from "../api.js";
 import { h, mount, sheet } from "../dom.js";
-import { loadContent } from "../content.js";
+import { loadContent, withPacks } from "../content.js";
 import { GameSession } from "../session.js";
 import { savedGame } from "../storage.js";
 import * as board from "../tabs/board.js";
@@ -163,7 +163,8 @@ export function show(app, gameId) {
   }
 
   Promise.all([session.start(), loadContent((session.state && session.state.packs && session.state.packs[0]) || "dotr-base").catch(() => emptyContent())])
-    .then(([, content]) => {
+    .then(([, content]) => withPacks(content, session.state && session.state.packs))
+    .then((content) => {
       view.content = content;
       loadActions();
       render();
