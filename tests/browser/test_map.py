@@ -24,7 +24,8 @@ LABELS = """() => [...document.querySelectorAll('[data-testid=map] .loc-name')].
   const scale = el.getScreenCTM().a;
   const text = [...el.querySelectorAll('tspan')].map(t => t.textContent).join(' ');
   const title = el.querySelector('title');
-  return {id: el.dataset.label, text, full: title ? title.textContent : text, left: box.left, right: box.right,
+  return {id: el.dataset.label, text, full: title ? title.textContent : text,
+          left: box.left, right: box.right,
           top: box.top, bottom: box.bottom,
           px: parseFloat(getComputedStyle(el).fontSize) * scale};
 })"""
@@ -66,10 +67,9 @@ def overlaps(labels: list[dict[str, Any]]) -> list[tuple[str, str]]:
     found = []
     for i, a in enumerate(labels):
         for b in labels[i + 1 :]:
-            if (
-                min(a["right"], b["right"]) > max(a["left"], b["left"])
-                and min(a["bottom"], b["bottom"]) > max(a["top"], b["top"])
-            ):
+            if min(a["right"], b["right"]) > max(a["left"], b["left"]) and min(
+                a["bottom"], b["bottom"]
+            ) > max(a["top"], b["top"]):
                 found.append((a["text"], b["text"]))
     return found
 
@@ -140,7 +140,7 @@ def put_every_token_on_the_board(game_id: str) -> dict[str, Any]:
                       "defeated": False}  # fmt: skip
     heroes = state["heroes"]
     spots = ["whispering-woods", "seagull-lagoon", "ancient-ruins", "father-oak-forest"]
-    for (seat, hero), spot in zip(sorted(heroes.items())[1:], spots, strict=False):
+    for (_seat, hero), spot in zip(sorted(heroes.items())[1:], spots, strict=False):
         hero["location"] = spot
     row.state = state
     row.save(update_fields=["state"])
@@ -161,12 +161,21 @@ def test_every_token_of_every_expansion_is_drawn_and_named(
     )
     # The Hero's Calling's Ranger (its own hero, not the base pack's) among base heroes: each
     # hero gets its own mark, from its printed name.
-    for name, hero in [("Bea", "Rogue"), ("Cy", "Eagle Rider"), ("Dee", "Dwarf"), ("Eve", "Cleric")]:
+    for name, hero in [
+        ("Bea", "Rogue"),
+        ("Cy", "Eagle Rider"),
+        ("Dee", "Dwarf"),
+        ("Eve", "Cleric"),
+    ]:
         call(base, "games/join/", {"join_code": game["join_code"], "name": name, "hero": hero})
     put_every_token_on_the_board(game["id"])
     open_board(phone, base, game)
     check_labels(phone)
-    drawn = set(phone.eval_on_selector_all("[data-testid=map] [data-token]", "els => els.map(e => e.dataset.token)"))
+    drawn = set(
+        phone.eval_on_selector_all(
+            "[data-testid=map] [data-token]", "els => els.map(e => e.dataset.token)"
+        )
+    )
     assert {
         "minions", "taint", "troll", "spider", "warlord", "dungeon", "fire", "general", "agent",
         "sterling", "hero",

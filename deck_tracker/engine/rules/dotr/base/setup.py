@@ -110,8 +110,9 @@ def enter_hero(
         raise RuleViolation(f"Seat {seat} already plays a hero.", code="seat_has_hero")
     for other, entry in heroes.items():
         if entry["hero"] == found.id:
+            player = str(seats.get(other, {}).get("name") or "another player")
             raise RuleViolation(
-                f"{found.name} is already played at this table (seat {other}).", code="hero_taken"
+                f"{found.name} is already played at this table, by {player}.", code="hero_taken"
             )
     ctx.set("seats", seat, {**seats[seat], "hero": found.name})
     data = board_data(_pack(ctx).id, False)
