@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db
         ("  7pjz-q9du ", "7PJZQ9DU"),
         ("7PJZ.Q9DU!", "7PJZQ9DU"),
         ("o0-Il1", "00111"),  # O read as 0, I and l as 1
-        ("\uff17\uff30\uff2a\uff3a", "7PJZ"),  # full-width characters, as some phone keyboards type them
+        ("\uff17\uff30\uff2a\uff3a", "7PJZ"),  # full-width, as some keyboards type
         ("ÅB—C", "BC"),  # marks outside the code's alphabet are dropped
         ("- -", ""),
     ],
