@@ -315,11 +315,15 @@ export function drawToken(token, x, y) {
 // the space's details and its accessible name).
 
 let measureContext = null;
+const widths = new Map();
 function textWidth(text) {
-  if (!measureContext) measureContext = document.createElement("canvas").getContext("2d");
-  measureContext.font = NAME_FONT;
-  // A margin for the fonts a phone substitutes.
-  return measureContext.measureText(text).width * 1.08 + 4;
+  if (!widths.has(text)) {
+    if (!measureContext) measureContext = document.createElement("canvas").getContext("2d");
+    measureContext.font = NAME_FONT;
+    // A margin for the fonts a phone substitutes.
+    widths.set(text, measureContext.measureText(text).width * 1.08 + 4);
+  }
+  return widths.get(text);
 }
 
 function nameOptions(id, name) {
