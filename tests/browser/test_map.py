@@ -86,6 +86,21 @@ def check_labels(page: Any) -> list[dict[str, Any]]:
         if label["left"] < frame["x"] - 1 or label["right"] > frame["x"] + frame["width"] + 1
     ]
     assert outside == []
+    # No name covers a token (a badge, a hero, a General...): each reads on its own.
+    tokens = page.eval_on_selector_all(
+        "[data-testid=map] [data-token]",
+        """els => els.map(e => { const b = e.getBoundingClientRect();
+            return {text: e.textContent, left: b.left, right: b.right, top: b.top,
+                    bottom: b.bottom}; })""",
+    )
+    covered = [
+        (label["text"], token["text"])
+        for label in labels
+        for token in tokens
+        if min(label["right"], token["right"]) > max(label["left"], token["left"])
+        and min(label["bottom"], token["bottom"]) > max(label["top"], token["top"])
+    ]
+    assert covered == []
     small = [(label["text"], round(label["px"], 1)) for label in labels if label["px"] < 11]
     assert small == []
     assert all(label["bottom"] - label["top"] >= 11 for label in labels)

@@ -169,15 +169,17 @@ export function renderMap(content, state, { onSelect, selected, layers = [] } = 
     const drawn = layer({ content, state, positions: POSITIONS, view: VIEW });
     if (drawn) root.append(drawn);
   }
-  const tokens = placeTokens(content, boardTokens(content, state));
-  const obstacles = [];
+  // The names first (they depend on the board only, so they never move during a game), then
+  // the tokens round them.
+  const labels = placeLabels(content);
+  const tokens = placeTokens(content, boardTokens(content, state), labels);
   const nodes = s("g", { class: "nodes" });
   for (const [id, location] of Object.entries(content.locations)) {
     const pos = POSITIONS[id];
     if (!pos) continue;
-    nodes.append(drawLocation(content, state, id, location, pos, tokens[id] || [], obstacles, { onSelect, selected: selected === id }));
+    nodes.append(drawLocation(content, state, id, location, pos, tokens[id] || [], { onSelect, selected: selected === id }));
   }
-  root.append(nodes, drawLabels(content, obstacles, onSelect));
+  root.append(nodes, drawLabels(labels, onSelect));
   return root;
 }
 
@@ -214,9 +216,15 @@ const SLOTS = [[RING[0], 8, 0.5], [RING[1], 14, 0], [RING[1] + 46, 18, 0.5]].fla
     return [r * Math.cos(a), r * Math.sin(a)];
   }));
 
-// Where every token goes: the first free place round its space, clear of every space and of
-// the tokens already placed (the least crowded one when none is free).
-export function placeTokens(content, tokens) {
+// How far a token reaches from its centre (a triangle badge is taller).
+function reach(token) {
+  const triangle = token.kind === "minions" && FACTIONS[token.colour].shape === "triangle";
+  return TOKEN_R + (triangle ? 9 : 3);
+}
+
+// Where every token goes: the first free place round its space, clear of every space, every
+// name and the tokens already placed (the least crowded one when none is free).
+export function placeTokens(content, tokens, labels = []) {
   const spaces = Object.keys(content.locations).filter((id) => POSITIONS[id]).map((id) => ({ id, x: POSITIONS[id][0], y: POSITIONS[id][1] }));
   const taken = [];
   const out = {};
@@ -232,6 +240,8 @@ export function placeTokens(content, tokens) {
           if (other !== space) crowd += Math.max(0, NODE_R + TOKEN_R + 4 - Math.hypot(other.x - x, other.y - y));
         }
         for (const t of taken) crowd += Math.max(0, 2 * TOKEN_R + 3 - Math.hypot(t.x - x, t.y - y));
+        const r = reach(token);
+        for (const label of labels) if (overlap(label.box, { x1: x - r, x2: x + r, y1: y - r, y2: y + r })) crowd += 50;
         const cost = crowd * 100 + index;
         if (!best || cost < best.cost) best = { cost, x, y };
         if (!crowd) break;
@@ -244,7 +254,7 @@ export function placeTokens(content, tokens) {
   return out;
 }
 
-function drawLocation(content, state, id, location, [x, y], tokens, obstacles, { onSelect, selected }) {
+function drawLocation(content, state, id, location, [x, y], tokens, { onSelect, selected }) {
   const place = (state.board || {})[id] || {};
   const minions = place.minions || {};
   const total = COLOURS.reduce((sum, colour) => sum + (minions[colour] || 0), 0);
@@ -265,11 +275,7 @@ function drawLocation(content, state, id, location, [x, y], tokens, obstacles, {
   if (place.gate) group.append(s("circle", { cx: x, cy: y, r: NODE_R + 8, class: "gate-ring" }));
   if (danger) group.append(s("circle", { cx: x, cy: y, r: NODE_R + 14, class: "danger-ring" }));
   group.append(drawSpace(location, x, y));
-  obstacles.push({ id, x, y, r: NODE_R + 4, label: location.name });
-  for (const token of tokens) {
-    group.append(drawToken(token, token.x, token.y));
-    obstacles.push({ x: token.x, y: token.y, r: TOKEN_R + 2 });
-  }
+  for (const token of tokens) group.append(drawToken(token, token.x, token.y));
   return group;
 }
 
@@ -361,8 +367,17 @@ function circleArea(box, { x, y, r }) {
   return overlap(box, { x1: x - r, x2: x + r, y1: y - r, y2: y + r });
 }
 
-export function placeLabels(content, obstacles) {
-  const spaces = obstacles.filter((o) => o.id);
+const placedLabels = new WeakMap();
+
+export function placeLabels(content) {
+  if (!placedLabels.has(content)) placedLabels.set(content, computeLabels(content));
+  return placedLabels.get(content);
+}
+
+function computeLabels(content) {
+  const spaces = Object.entries(content.locations).filter(([id]) => POSITIONS[id])
+    .map(([id, location]) => ({ id, x: POSITIONS[id][0], y: POSITIONS[id][1], r: NODE_R + 4, label: location.name }));
+  const obstacles = spaces;
   const placed = [];
   // The most crowded spaces choose first.
   const crowd = (o) => spaces.filter((p) => p !== o && Math.hypot(p.x - o.x, p.y - o.y) < 260).length;
@@ -372,23 +387,29 @@ export function placeLabels(content, obstacles) {
     let best = null;
     options.forEach((lines, rank) => {
       const height = lines.length * LINE;
-      for (const distance of [0, 1, 2]) {
-        const near = NODE_R + 6 + distance * 24;
+      const width = Math.max(...lines.map(textWidth));
+      for (const distance of [0, 1, 2, 3, 4, 5]) {
+        const near = NODE_R + 6 + distance * 22;
+        const side = NODE_R + 8 + distance * 22 + width / 2;
+        // [centre's x offset, top's y offset]: below, above, right, left, the diagonals, then
+        // below and above shifted half a name either way.
         const candidates = [
-          [0, near], [0, -near - height], // below, above
-          [1, -height / 2], [-1, -height / 2], // right, left (dx sign: half the width added)
-          [0.7, near * 0.6], [-0.7, near * 0.6], [0.7, -near * 0.6 - height], [-0.7, -near * 0.6 - height],
+          [0, near], [0, -near - height], [side, -height / 2], [-side, -height / 2],
+          [side * 0.8, near * 0.5], [-side * 0.8, near * 0.5], [side * 0.8, -near * 0.5 - height], [-side * 0.8, -near * 0.5 - height],
+          [width / 2, near], [-width / 2, near], [width / 2, -near - height], [-width / 2, -near - height],
         ];
-        candidates.forEach(([side, dy], index) => {
-          const width = Math.max(...lines.map(textWidth));
-          const cx = space.x + (side ? Math.sign(side) * (Math.abs(side) * (NODE_R + 8) + width / 2) : 0);
+        candidates.forEach(([dx, dy], index) => {
+          const cx = space.x + dx;
           const box = boxFor(lines, cx, space.y + dy);
           if (placed.some((p) => overlap(p.box, box) > 0)) return;
           if (box.x1 < 0 || box.x2 > VIEW.width || box.y1 < 0 || box.y2 > VIEW.height) return;
-          // Near its space, in full, on no other space.
+          // Clear of every space and token, near its space, in full.
           const gap = Math.hypot(Math.max(box.x1 - space.x, 0, space.x - box.x2), Math.max(box.y1 - space.y, 0, space.y - box.y2));
           let cost = rank * 700 + gap * 12 + index * 10;
-          for (const o of obstacles) cost += circleArea(box, o) * (o.id === space.id ? 1 : o.id ? 8 : 3);
+          for (const o of obstacles) {
+            const covered = circleArea(box, o);
+            if (covered) cost += 5000 + covered * (o.id !== space.id ? 8 : 3);
+          }
           if (!best || cost < best.cost) best = { cost, lines, cx, top: space.y + dy, box };
         });
       }
@@ -404,14 +425,25 @@ export function placeLabels(content, obstacles) {
       }
       best = { lines, cx: space.x, top, box };
     }
-    placed.push({ id: space.id, full: space.label, ...best });
+    placed.push({ id: space.id, full: space.label, x: space.x, y: space.y, ...best });
   }
   return placed;
 }
 
-export function drawLabels(content, obstacles, onSelect) {
+export function drawLabels(labels, onSelect) {
   const layer = s("g", { class: "labels" });
-  for (const label of placeLabels(content, obstacles)) {
+  // A name set apart from its space gets a faint leader line to it.
+  for (const label of labels) {
+    const { box } = label;
+    const nx = Math.min(Math.max(label.x, box.x1 + PAD), box.x2 - PAD);
+    const ny = Math.min(Math.max(label.y, box.y1 + PAD), box.y2 - PAD);
+    const gap = Math.hypot(nx - label.x, ny - label.y);
+    if (gap < NODE_R + 30) continue;
+    const ex = label.x + ((nx - label.x) * (NODE_R + 6)) / gap;
+    const ey = label.y + ((ny - label.y) * (NODE_R + 6)) / gap;
+    layer.append(s("line", { x1: nx.toFixed(1), y1: ny.toFixed(1), x2: ex.toFixed(1), y2: ey.toFixed(1), class: "leader" }));
+  }
+  for (const label of labels) {
     const text = s("text", {
       class: "loc-name",
       "data-label": label.id,
