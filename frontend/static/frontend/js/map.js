@@ -459,11 +459,6 @@ export function drawLabels(labels, onSelect) {
   return layer;
 }
 
-export function initials(name) {
-  const words = String(name).split(/[\s-]+/).filter(Boolean);
-  return (words.length > 1 ? words[0][0] + words[1][0] : String(name).slice(0, 2)).toUpperCase();
-}
-
 export function describeLocation(content, state, id, place, tokens) {
   const location = content.locations[id];
   const parts = [location ? location.name : id];
