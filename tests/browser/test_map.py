@@ -250,4 +250,13 @@ def test_a_tap_on_a_space_shows_what_stands_there(phone: Any, live_server: Any) 
         assert words in text
     assert "a hero ending the turn here suffers 1 wound" in text
     assert "+1 to the number needed to hit every minion here" in text
+    phone.keyboard.press("Escape")
+    sheet.wait_for(state="hidden")
+
+    # Dancing Stone: the Agent of the Dark Lord, and the rulebook's "Agents never invade
+    # Monarch City".
+    phone.locator("[data-location=dancing-stone] .hit").tap()
+    sheet.get_by_role("heading", name="Dancing Stone").wait_for()
+    text = sheet.locator("[data-testid=location-tokens]").inner_text()
+    assert "Agent of the Dark Lord" in text and "never invades Monarch City" in text
     assert phone.errors == []

@@ -69,7 +69,7 @@ export const TOKEN_KINDS = {
   fire: { style: "square", letter: "F", one: "Fire", many: "Fire",
     rule: "On fire: 3 minions of any one kind taint it; entering costs 2 actions; a hero ending the turn here suffers 1 wound (not blocked)." },
   general: { style: "banner" },
-  agent: { style: "banner", rule: "An Agent of the Dark Lord: not a minion, heroes pass freely, it never invades Monarch City and attacks only when activated." },
+  agent: { style: "banner", rule: "Not a minion; heroes pass it freely; it never invades Monarch City and attacks only when activated." },
   sterling: { style: "round", letter: "St", one: "Sterling, the Silver Dragon",
     rule: "While Sterling is here no minions may be placed here, except with a General's movement; a hero here may search for her (1 action a turn)." },
   hero: { style: "round" },
@@ -106,7 +106,8 @@ export function heroTitle(content, state, seat, hero) {
 
 function agentTitle(content, agent) {
   const card = content && content.cards[agent.id];
-  return (card && ((card.data && card.data.title) || card.name)) || "the Agent of the Dark Lord";
+  const title = card && ((card.data && card.data.title) || card.name);
+  return title ? `${title} (Agent of the Dark Lord)` : "Agent of the Dark Lord";
 }
 
 // Every token of the game, by space: [{kind, name, mark, count, colour, rule}].
@@ -137,7 +138,7 @@ export function boardTokens(content, state) {
   }
   const agent = state.agent;
   if (agent && agent.location && !agent.defeated) {
-    add(agent.location, { kind: "agent", mark: "Ag", name: `${agentTitle(content, agent)} (Agent)`, rule: TOKEN_KINDS.agent.rule });
+    add(agent.location, { kind: "agent", mark: "Ag", name: agentTitle(content, agent), rule: TOKEN_KINDS.agent.rule });
   }
   const sterling = state.sterling;
   if (sterling && sterling.location) {
