@@ -132,7 +132,13 @@ class JoinPreviewView(APIView):
 
     throttle_classes = [JoinThrottle]
 
-    @extend_schema(responses={200: s.JoinPreviewOutSerializer, 404: s.ErrorOutSerializer})
+    @extend_schema(
+        responses={
+            200: s.JoinPreviewOutSerializer,
+            404: s.ErrorOutSerializer,
+            429: s.ErrorOutSerializer,
+        }
+    )
     def get(self, request: Request, join_code: str) -> Response:
         game = selectors.game_for_join_code(join_code=join_code)
         if game is None:
