@@ -133,8 +133,9 @@ def test_a_base_game_map_reads_at_390_px(phone: Any, live_server: Any, shot: Any
 
 
 def put_every_token_on_the_board(game_id: str) -> dict[str, Any]:
-    """Trolls, Giant Spiders, Warlords, fire, Dungeons, Sterling and an Agent, as the rules put
-    them (the crowded middle of the board, where names used to collide)."""
+    """Trolls, Giant Spiders, Warlords, fire, Dungeons, Sterling and an Agent, written straight
+    into the saved state (the rules that put them there have their own tests): on the crowded
+    middle of the board, where names used to collide."""
     row = Game.objects.get(pk=game_id)
     state = row.state
     board = state["board"]
