@@ -364,6 +364,10 @@ function overlap(a, b) {
   return w > 0 && h > 0 ? w * h : 0;
 }
 
+function distanceTo(box, { x, y }) {
+  return Math.hypot(Math.max(box.x1 - x, 0, x - box.x2), Math.max(box.y1 - y, 0, y - box.y2));
+}
+
 function circleArea(box, { x, y, r }) {
   return overlap(box, { x1: x - r, x2: x + r, y1: y - r, y2: y + r });
 }
@@ -405,11 +409,13 @@ function computeLabels(content) {
           if (placed.some((p) => overlap(p.box, box) > 0)) return;
           if (box.x1 < 0 || box.x2 > VIEW.width || box.y1 < 0 || box.y2 > VIEW.height) return;
           // Clear of every space and token, near its space, in full.
-          const gap = Math.hypot(Math.max(box.x1 - space.x, 0, space.x - box.x2), Math.max(box.y1 - space.y, 0, space.y - box.y2));
+          const gap = distanceTo(box, space);
           let cost = rank * 700 + gap * 12 + index * 10;
           for (const o of obstacles) {
             const covered = circleArea(box, o);
             if (covered) cost += 5000 + covered * (o.id !== space.id ? 8 : 3);
+            // A name nearer another space than its own reads as that space's.
+            else if (o.id !== space.id && distanceTo(box, o) < gap + 10) cost += 2500;
           }
           if (!best || cost < best.cost) best = { cost, lines, cx, top: space.y + dy, box };
         });
