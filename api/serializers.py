@@ -71,7 +71,11 @@ class SetupSerializer(serializers.Serializer[Any]):
 
 
 class JoinSerializer(serializers.Serializer[Any]):
-    join_code = serializers.CharField(max_length=20)
+    join_code = serializers.CharField(
+        max_length=40,
+        help_text="As typed: case, spaces, dashes and stray marks do not matter, and O, I and l "
+        "read as 0, 1 and 1.",
+    )
     name = serializers.CharField(max_length=60)
     hero = serializers.CharField(max_length=60, required=False, allow_null=True, allow_blank=True)
     player = serializers.IntegerField(
@@ -80,6 +84,19 @@ class JoinSerializer(serializers.Serializer[Any]):
         help_text="Sit as this player of your groups (needs an account): rewards it won with "
         "this hero come with it, and the game enters its history.",
     )
+
+
+class TakenHeroOutSerializer(serializers.Serializer[Any]):
+    hero = serializers.CharField(help_text="The hero's id in the game's content.")
+    name = serializers.CharField(help_text="The hero's printed name.")
+    player = serializers.CharField(help_text="The name of the player who plays it.")
+
+
+class JoinPreviewOutSerializer(serializers.Serializer[Any]):
+    join_code = serializers.CharField()
+    system = serializers.CharField(allow_null=True)
+    players = serializers.ListField(child=serializers.CharField())
+    heroes_taken = TakenHeroOutSerializer(many=True)
 
 
 class ActionSerializer(serializers.Serializer[Any]):

@@ -17,6 +17,7 @@ urlpatterns = [
     ),
     path("games/", views.GameCreateView.as_view(), name="game-create"),
     path("games/join/", views.GameJoinView.as_view(), name="game-join"),
+    path("games/join/<str:join_code>/", views.JoinPreviewView.as_view(), name="game-join-preview"),
     path("games/<uuid:game_id>/", views.GameDetailView.as_view(), name="game-detail"),
     path("games/<uuid:game_id>/actions/", views.GameActionsView.as_view(), name="game-actions"),
     path("games/<uuid:game_id>/events/", views.GameEventsView.as_view(), name="game-events"),

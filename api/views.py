@@ -127,6 +127,25 @@ class GameJoinView(APIView):
         return Response(s.JoinedOutSerializer(body).data, status=201)
 
 
+class JoinPreviewView(APIView):
+    """The table a join code opens, before joining: its players and the heroes taken."""
+
+    throttle_classes = [JoinThrottle]
+
+    @extend_schema(
+        responses={
+            200: s.JoinPreviewOutSerializer,
+            404: s.ErrorOutSerializer,
+            429: s.ErrorOutSerializer,
+        }
+    )
+    def get(self, request: Request, join_code: str) -> Response:
+        game = selectors.game_for_join_code(join_code=join_code)
+        if game is None:
+            raise services.JoinCodeUnknown(join_code)
+        return Response(s.JoinPreviewOutSerializer(selectors.join_preview(game=game)).data)
+
+
 class GameDetailView(APIView):
     permission_classes = [IsSeatOfGame]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from django.db.models import QuerySet
@@ -11,6 +12,53 @@ from .models import Game, GameEvent, Seat
 
 EVENTS_PAGE_SIZE = 100
 EVENTS_PAGE_MAX = 500
+
+
+JOIN_CODE_LOOK_ALIKES = str.maketrans({"O": "0", "I": "1", "L": "1"})
+
+
+def normalise_join_code(code: str) -> str:
+    """A join code as typed, read forgivingly: any case, spaces, dashes and other stray marks
+    dropped, full-width characters read as their plain forms, and the letters that look like
+    digits read as those digits (O as 0, I and l as 1), as no code is drawn with them."""
+    plain = unicodedata.normalize("NFKC", code).upper()
+    return "".join(ch for ch in plain if ch.isascii() and ch.isalnum()).translate(
+        JOIN_CODE_LOOK_ALIKES
+    )
+
+
+def game_for_join_code(*, join_code: str) -> Game | None:
+    code = normalise_join_code(join_code)
+    return Game.objects.filter(join_code=code).first() if code else None
+
+
+def _seat_order(item: tuple[str, Any]) -> tuple[int, str]:
+    return (len(item[0]), item[0])
+
+
+def join_preview(*, game: Game) -> dict[str, Any]:
+    """What a phone about to join may see: the table's code, its players and the heroes they
+    play (each by the player's name), so that a taken hero is shown as taken."""
+    state = view_state(game.state, None)
+    seats = state.get("seats") or {}
+    heroes = state.get("heroes") if isinstance(state.get("heroes"), dict) else {}
+    taken = [
+        {
+            "hero": str(hero.get("hero") or ""),
+            "name": str(seats.get(key, {}).get("hero") or hero.get("hero") or ""),
+            "player": str(seats.get(key, {}).get("name") or ""),
+        }
+        for key, hero in sorted(heroes.items(), key=_seat_order)
+        if isinstance(hero, dict) and hero.get("hero")
+    ]
+    return {
+        "join_code": game.join_code,
+        "system": state.get("system"),
+        "players": [
+            str(seat.get("name") or "") for _, seat in sorted(seats.items(), key=_seat_order)
+        ],
+        "heroes_taken": taken,
+    }
 
 
 def seat_for_token_hash(*, token_hash: str) -> Seat | None:

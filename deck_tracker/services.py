@@ -47,12 +47,14 @@ from .engine import (
 )
 from .idempotency import new_token
 from .models import Game, GameAction, GameEvent, Seat
-from .selectors import events_since_version, events_view
+from .selectors import events_since_version, events_view, normalise_join_code
 
 # Sent inside a command's transaction when the game has ended or had ended before it.
 game_result_changed = Signal()
 
-JOIN_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+# Join codes are drawn without the letters that look like digits (I, L, O); a typed code is
+# read forgivingly (``selectors.normalise_join_code``).
+JOIN_CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTUVWXYZ"
 JOIN_CODE_LENGTH = 8
 
 
@@ -96,10 +98,6 @@ class Applied:
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def normalise_join_code(code: str) -> str:
-    return "".join(ch for ch in code.upper() if ch.isalnum())
 
 
 def _new_join_code() -> str:

@@ -8,6 +8,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from deck_tracker.models import Game
+from deck_tracker.selectors import game_for_join_code
 from deck_tracker.verification import games_verify
 
 
@@ -33,7 +34,7 @@ class Command(BaseCommand):
         try:
             found = Game.objects.filter(pk=uuid.UUID(name)).first()
         except ValueError:
-            found = Game.objects.filter(join_code=name.replace("-", "").upper()).first()
+            found = game_for_join_code(join_code=name)
         if found is None:
             raise CommandError(f"No game {name!r}.")
         return found

@@ -50,6 +50,8 @@ export const api = {
   createGame: (setup, key = uuid(), account) => request("games/", { method: "POST", body: setup, key, token: account }),
   join: (joinCode, name, hero, key = uuid(), { player, account } = {}) =>
     request("games/join/", { method: "POST", body: { join_code: joinCode, name, hero: hero || null, ...(player ? { player } : {}) }, key, token: player ? account : undefined }),
+  // The table a code opens, before joining: its players and the heroes taken (by whom).
+  joinPreview: (joinCode) => request(`games/join/${encodeURIComponent(joinCode)}/`),
   game: (id, token) => request(`games/${id}/`, { token }),
   actions: (id, token) => request(`games/${id}/actions/`, { token }),
   act: (id, token, envelope, key) =>

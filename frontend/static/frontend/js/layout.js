@@ -2,8 +2,12 @@
 // Computed once from the roads of the content pack (a stress layout with no crossing roads,
 // Monarch City near the middle, the crowded centre spread out), then kept here: it is
 // presentation, not rules.
-export const VIEW = { width: 1000, height: 1250 };
-export const POSITIONS = {
+//
+// On the phone the drawing is stretched upright (STRETCH): a phone is tall, and the room between
+// spaces is where their names and tokens go.
+const STRETCH = 1.4;
+export const VIEW = { width: 1000, height: Math.round(1250 * STRETCH) };
+const LAYOUT = {
   "amarak-peak": [281, 231],
   "ancient-ruins": [547, 274],
   "angel-tear-falls": [713, 695],
@@ -49,4 +53,57 @@ export const POSITIONS = {
   "withered-hills": [705, 198],
   "wolf-pass": [374, 648],
   "wyvern-forest": [916, 408],
+};
+export const POSITIONS = Object.fromEntries(
+  Object.entries(LAYOUT).map(([id, [x, y]]) => [id, [x, Math.round(y * STRETCH)]]),
+);
+
+// The short name of each space, used on the map where its full name does not fit (the full
+// name is in the space's details).
+export const SHORT_NAMES = {
+  "amarak-peak": "Amarak",
+  "ancient-ruins": "Ruins",
+  "angel-tear-falls": "Angel",
+  "blizzard-mountains": "Blizzard",
+  "blood-flats": "Blood",
+  "bounty-bay": "Bounty",
+  "brookdale-village": "Brookdale",
+  "chimera-inn": "Chimera",
+  "crystal-hills": "Crystal",
+  "cursed-plateau": "Cursed",
+  "dancing-stone": "Dancing",
+  "dark-woods": "Dark",
+  "dragons-teeth-range": "Teeth",
+  "eagle-nest-inn": "Nest",
+  "eagle-peak-pass": "Eagle",
+  "enchanted-glade": "Enchanted",
+  "father-oak-forest": "Father",
+  "fire-river": "Fire",
+  "ghost-marsh": "Ghost",
+  "golden-oak-forest": "Golden",
+  "greenleaf-village": "Greenleaf",
+  "gryphon-forest": "Gryphon",
+  "gryphon-inn": "G. Inn",
+  "heavens-glade": "Heaven",
+  "land-of-amazons": "Amazons",
+  "mccorm-highlands": "McCorm",
+  "mermaid-harbor": "Mermaid",
+  "minotaur-forest": "Minotaur",
+  "monarch-city": "Monarch",
+  "mountains-of-mist": "Mist",
+  "orc-valley": "Orc",
+  "pleasant-hill": "Pleasant",
+  "raven-forest": "Raven",
+  "rock-bridge-pass": "Rock",
+  "scorpion-canyon": "Scorpion",
+  "seabird-port": "Seabird",
+  "seagull-lagoon": "Seagull",
+  "serpent-swamp": "Serpent",
+  "thorny-woods": "Thorny",
+  "unicorn-forest": "Unicorn",
+  "whispering-woods": "Whisper",
+  "windy-pass": "Windy",
+  "withered-hills": "Withered",
+  "wolf-pass": "Wolf",
+  "wyvern-forest": "Wyvern",
 };

@@ -1,10 +1,25 @@
 // The board as a picture: 45 spaces and their roads; each faction drawn in its colour and its
 // shape (triangle Orcs, square Undead, diamond Demons, hexagon Dragonkin) so the map reads
-// without colour too. Minions, crystals, fire, gates, Generals, heroes and Sterling on top.
+// without colour too. On top, every token the rules put on the board, in one style: a shape and
+// a mark (minions: their faction's shape and a number; heroes: a round token; Generals and the
+// Agent: a banner; Trolls, Giant Spiders, Warlords, Dungeons, fire: a square token with a
+// letter), each mark unique in the game. Place names are placed last, where no other name is.
+//
+// The drawing is a stack of small layers (roads, General paths, extra layers passed in
+// `layers`, locations with their tokens, names), so another layer can hook in.
 
 import { s } from "./dom.js";
 import { COLOURS, FACTIONS, generalName, heroName } from "./content.js";
-import { POSITIONS, VIEW } from "./layout.js";
+import { POSITIONS, SHORT_NAMES, VIEW } from "./layout.js";
+
+// Text on the map is drawn in SVG units; the map is never narrower than MAP_MIN_WIDTH CSS px
+// (app.css), so MAP_TEXT units are at least 11 CSS px on screen.
+export const MAP_TEXT = 30;
+export const MAP_MIN_WIDTH = Math.ceil((11 * VIEW.width) / MAP_TEXT);
+const NAME_FONT = `600 ${MAP_TEXT}px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`;
+const TOKEN_R = 22; // a token's radius
+const RING = [58, 106]; // where tokens sit around a space: the first ring, then the second
+const NODE_R = 34; // the space's own shape
 
 export function shapePoints(shape, cx, cy, r) {
   const poly = (n, rotation) =>
@@ -35,18 +50,144 @@ export function factionBadge(colour, count, size = 28) {
     count === undefined ? null : s("text", { x: size / 2, y: size / 2 + (faction.shape === "triangle" ? 5 : 4), "text-anchor": "middle", "font-size": size * 0.42, "font-weight": 700, fill: faction.ink }, String(count)));
 }
 
-const BADGE_OFFSETS = { green: [-38, -30], black: [38, -30], red: [-38, 28], blue: [38, 28] };
+// ---------------------------------------------------------------------------------------------
+// What stands on each space (the map draws it, the location's details list it).
+
+// The kinds of token, in the order they are drawn around a space. `rule` is what the rulebook
+// says happens on a space holding one.
+export const TOKEN_KINDS = {
+  minions: { style: "minion" },
+  taint: { style: "crystal", one: "Tainted crystal", many: "Tainted crystals" },
+  troll: { style: "square", letter: "T", one: "Troll", many: "Trolls",
+    rule: "Counts as a minion here; it is attacked on its own: 1 action, 3 dice, doubles slay it, and each miss wounds the hero." },
+  spider: { style: "square", letter: "S", one: "Giant Spider", many: "Giant Spiders",
+    rule: "Counts as a minion (4+ to slay); a hero spends an extra action to enter, unless flying over." },
+  warlord: { style: "square", letter: "W", one: "Warlord", many: "Warlords",
+    rule: "Not a minion and cannot be attacked; +1 to the number needed to hit every minion here. Removed when all minions here are defeated." },
+  dungeon: { style: "square", letter: "Dg", one: "Dungeon", many: "Dungeons",
+    rule: "A hero here may enter the Dungeon by spending 4 actions in one turn." },
+  fire: { style: "square", letter: "F", one: "Fire", many: "Fire",
+    rule: "On fire: 3 minions of any one kind taint it; entering costs 2 actions; a hero ending the turn here suffers 1 wound (not blocked)." },
+  general: { style: "banner" },
+  agent: { style: "banner", rule: "Not a minion; heroes pass it freely; it never invades Monarch City and attacks only when activated." },
+  sterling: { style: "round", letter: "St", one: "Sterling, the Silver Dragon",
+    rule: "While Sterling is here no minions may be placed here, except with a General's movement; a hero here may search for her (1 action a turn)." },
+  hero: { style: "round" },
+};
+
+const plural = (kind, count) => (count === 1 ? kind.one : kind.many);
+
+// A short mark for each name, unique among `names` (never "HR" for two heroes).
+export function uniqueMarks(names, { single = false } = {}) {
+  const used = new Set();
+  const marks = {};
+  for (const name of names) {
+    const letters = String(name).replace(/[^A-Za-z ]/g, "").trim();
+    const words = letters.split(/\s+/).filter(Boolean);
+    const flat = words.join("");
+    const candidates = [];
+    if (single && flat) candidates.push(flat[0].toUpperCase());
+    if (words.length > 1) candidates.push((words[0][0] + words[1][0]).toUpperCase());
+    for (let i = 1; i < flat.length; i++) candidates.push(flat[0].toUpperCase() + flat[i].toLowerCase());
+    for (let n = 2; n < 10; n++) candidates.push(`${(flat[0] || "?").toUpperCase()}${n}`);
+    const mark = candidates.find((c) => !used.has(c)) || "?";
+    used.add(mark);
+    marks[name] = mark;
+  }
+  return marks;
+}
+
+export function heroTitle(content, state, seat, hero) {
+  const known = content && content.heroes[hero.hero];
+  if (known) return known.name;
+  const seated = ((state.seats || {})[seat] || {}).hero;
+  return seated || heroName(content, hero.hero);
+}
+
+function agentTitle(content, agent) {
+  const card = content && content.cards[agent.id];
+  const title = card && ((card.data && card.data.title) || card.name);
+  return title ? `${title} (Agent of the Dark Lord)` : "Agent of the Dark Lord";
+}
+
+// Every token of the game, by space: [{kind, name, mark, count, colour, rule}].
+export function boardTokens(content, state) {
+  const board = state.board || {};
+  const out = {};
+  const add = (id, token) => { (out[id] = out[id] || []).push(token); };
+  for (const [id, place] of Object.entries(board)) {
+    const minions = place.minions || {};
+    for (const colour of COLOURS) {
+      if (minions[colour]) add(id, { kind: "minions", colour, count: minions[colour], mark: String(minions[colour]), name: `${minions[colour]} ${minions[colour] === 1 ? FACTIONS[colour].one : FACTIONS[colour].name}` });
+    }
+    if (place.taint) add(id, { kind: "taint", count: place.taint, mark: String(place.taint), name: `${place.taint} ${plural(TOKEN_KINDS.taint, place.taint)}` });
+    for (const [kind, key] of [["troll", "trolls"], ["spider", "spiders"], ["warlord", "warlords"]]) {
+      const count = Number(place[key] || 0);
+      if (count) add(id, { kind, count, mark: TOKEN_KINDS[kind].letter + (count > 1 ? count : ""), name: `${count} ${plural(TOKEN_KINDS[kind], count)}`, rule: TOKEN_KINDS[kind].rule });
+    }
+    if (place.fire) add(id, { kind: "fire", count: 1, mark: "F", name: "On fire", rule: TOKEN_KINDS.fire.rule });
+  }
+  for (const id of Object.keys(state.dungeons || {})) {
+    add(id, { kind: "dungeon", count: 1, mark: "Dg", name: "A Dungeon", rule: TOKEN_KINDS.dungeon.rule });
+  }
+  const generals = Object.entries(state.generals || {}).filter(([, g]) => !g.defeated && g.location);
+  const generalMarks = uniqueMarks(generals.map(([gid]) => generalName(content, gid)), { single: true });
+  for (const [gid, general] of generals) {
+    const name = generalName(content, gid);
+    add(general.location, { kind: "general", colour: general.colour, mark: generalMarks[name], name: `${name} (General)` });
+  }
+  const agent = state.agent;
+  if (agent && agent.location && !agent.defeated) {
+    add(agent.location, { kind: "agent", mark: "Ag", name: agentTitle(content, agent), rule: TOKEN_KINDS.agent.rule });
+  }
+  const sterling = state.sterling;
+  if (sterling && sterling.location) {
+    add(sterling.location, { kind: "sterling", mark: "St", name: TOKEN_KINDS.sterling.one, rule: TOKEN_KINDS.sterling.rule });
+  }
+  const heroes = Object.entries(state.heroes || {}).map(([seat, hero]) => [seat, hero, heroTitle(content, state, seat, hero)]);
+  // Heroes' marks must differ from each other and from Sterling's.
+  const heroMarks = uniqueMarks(["Sterling", ...heroes.map(([, , name]) => name)]);
+  for (const [seat, hero, name] of heroes) {
+    if (!hero.location) continue;
+    const player = ((state.seats || {})[seat] || {}).name;
+    add(hero.location, { kind: "hero", seat, mark: heroMarks[name], name: player ? `${name} (${player})` : name });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The drawing.
 
 // `overlay(svg)`, when given, draws over the finished map (risk-map.js shades it).
-export function renderMap(content, state, { onSelect, selected, overlay } = {}) {
-  const board = state.board || {};
-  const showDisputed = state.settings && state.settings.disputed_roads;
+export function renderMap(content, state, { onSelect, selected, layers = [], overlay } = {}) {
   const root = s("svg", {
     class: "map",
     viewBox: `0 0 ${VIEW.width} ${VIEW.height}`,
     role: "img",
     "aria-label": "The board",
   });
+  root.append(drawRoads(content, state), drawGeneralPaths(content, state));
+  for (const layer of layers) {
+    const drawn = layer({ content, state, positions: POSITIONS, view: VIEW });
+    if (drawn) root.append(drawn);
+  }
+  // The names first (they depend on the board only, so they never move during a game), then
+  // the tokens round them.
+  const labels = placeLabels(content);
+  const tokens = placeTokens(content, boardTokens(content, state), labels);
+  const nodes = s("g", { class: "nodes" });
+  for (const [id, location] of Object.entries(content.locations)) {
+    const pos = POSITIONS[id];
+    if (!pos) continue;
+    nodes.append(drawLocation(content, state, id, location, pos, tokens[id] || [], { onSelect, selected: selected === id }));
+  }
+  root.append(nodes, drawLabels(labels, onSelect));
+  if (overlay) overlay(root);
+  return root;
+}
+
+export function drawRoads(content, state) {
+  const showDisputed = state.settings && state.settings.disputed_roads;
   const roads = s("g", { class: "roads" });
   for (const road of content.roads) {
     if (road.status === "disputed" && !showDisputed) continue;
@@ -55,35 +196,73 @@ export function renderMap(content, state, { onSelect, selected, overlay } = {}) 
     if (!a || !b) continue;
     roads.append(s("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: road.status === "disputed" ? "road disputed" : "road" }));
   }
-  root.append(roads);
+  return roads;
+}
 
-  // Each General's path to Monarch City, faintly, in its colour.
+// Each General's path to Monarch City, faintly, in its colour.
+export function drawGeneralPaths(content, state) {
   const paths = s("g", { class: "general-paths" });
   for (const general of Object.values(content.generals)) {
     const live = (state.generals || {})[general.id];
-    if (live && live.defeated) continue;
-    const points = general.path.map((id) => POSITIONS[id]).filter(Boolean).map((p) => p.join(",")).join(" ");
-    paths.append(s("polyline", { points, class: "general-path", stroke: FACTIONS[general.colour].fill }));
+    if (!live || live.defeated || !FACTIONS[general.colour]) continue;
+    const points = (general.path || []).map((id) => POSITIONS[id]).filter(Boolean).map((p) => p.join(",")).join(" ");
+    if (points) paths.append(s("polyline", { points, class: "general-path", stroke: FACTIONS[general.colour].fill }));
   }
-  root.append(paths);
-
-  const nodes = s("g", { class: "nodes" });
-  for (const [id, location] of Object.entries(content.locations)) {
-    const pos = POSITIONS[id];
-    if (!pos) continue;
-    nodes.append(renderLocation(content, state, id, location, pos, board[id] || {}, { onSelect, selected: selected === id }));
-  }
-  root.append(nodes);
-  if (overlay) overlay(root);
-  return root;
+  return paths;
 }
 
-function renderLocation(content, state, id, location, [x, y], place, { onSelect, selected }) {
+// The places a token may take round a space: the first ring (from the top, clockwise), then
+// the second, then a third.
+const SLOTS = [[RING[0], 8, 0.5], [RING[1], 14, 0], [RING[1] + 46, 18, 0.5]].flatMap(([r, n, shift]) =>
+  Array.from({ length: n }, (_, i) => {
+    const a = -Math.PI / 2 + ((i + shift) * 2 * Math.PI) / n;
+    return [r * Math.cos(a), r * Math.sin(a)];
+  }));
+
+// How far a token reaches from its centre (a triangle badge is taller).
+function reach(token) {
+  const triangle = token.kind === "minions" && FACTIONS[token.colour].shape === "triangle";
+  return TOKEN_R + (triangle ? 9 : 3);
+}
+
+// Where every token goes: the first free place round its space, clear of every space, every
+// name and the tokens already placed (the least crowded one when none is free).
+export function placeTokens(content, tokens, labels = []) {
+  const spaces = Object.keys(content.locations).filter((id) => POSITIONS[id]).map((id) => ({ id, x: POSITIONS[id][0], y: POSITIONS[id][1] }));
+  const taken = [];
+  const out = {};
+  for (const space of spaces) {
+    out[space.id] = (tokens[space.id] || []).map((token) => {
+      let best = null;
+      for (const [index, [dx, dy]] of SLOTS.entries()) {
+        const x = space.x + dx;
+        const y = space.y + dy;
+        if (x < TOKEN_R || x > VIEW.width - TOKEN_R || y < TOKEN_R || y > VIEW.height - TOKEN_R) continue;
+        let crowd = 0;
+        for (const other of spaces) {
+          if (other !== space) crowd += Math.max(0, NODE_R + TOKEN_R + 4 - Math.hypot(other.x - x, other.y - y));
+        }
+        for (const t of taken) crowd += Math.max(0, 2 * TOKEN_R + 3 - Math.hypot(t.x - x, t.y - y));
+        const r = reach(token);
+        for (const label of labels) if (overlap(label.box, { x1: x - r, x2: x + r, y1: y - r, y2: y + r })) crowd += 50;
+        const cost = crowd * 100 + index;
+        if (!best || cost < best.cost) best = { cost, x, y };
+        if (!crowd) break;
+      }
+      const placed = { ...token, x: best.x, y: best.y };
+      taken.push(placed);
+      return placed;
+    });
+  }
+  return out;
+}
+
+function drawLocation(content, state, id, location, [x, y], tokens, { onSelect, selected }) {
+  const place = (state.board || {})[id] || {};
   const minions = place.minions || {};
   const total = COLOURS.reduce((sum, colour) => sum + (minions[colour] || 0), 0);
-  const faction = FACTIONS[location.colour];
   const danger = location.kind === "location" && (total >= 3 || (minions.red || 0) >= 2);
-  const label = describeLocation(content, state, id, place);
+  const label = describeLocation(content, state, id, place, tokens);
   const group = s("g", {
     class: `loc${selected ? " selected" : ""}${danger ? " danger" : ""}`,
     "data-location": id,
@@ -96,85 +275,205 @@ function renderLocation(content, state, id, location, [x, y], place, { onSelect,
   group.append(s("title", {}, label));
   // A generous invisible target: each space is easy to tap.
   group.append(s("circle", { cx: x, cy: y, r: 62, class: "hit" }));
-  if (place.gate) group.append(s("circle", { cx: x, cy: y, r: 41, class: "gate-ring" }));
-  if (danger) group.append(s("circle", { cx: x, cy: y, r: 47, class: "danger-ring" }));
-  if (location.kind === "city") {
-    group.append(s("polygon", { points: shapePoints("star", x, y, 46), class: "city" }));
-  } else if (location.kind === "inn") {
-    group.append(s("rect", { x: x - 22, y: y - 18, width: 44, height: 36, rx: 6, class: "inn" }));
-    group.append(s("text", { x, y: y + 6, class: "inn-text", "text-anchor": "middle" }, "INN"));
-  } else {
-    group.append(s("polygon", {
-      points: shapePoints(faction.shape, x, y + (faction.shape === "triangle" ? 6 : 0), faction.shape === "triangle" ? 34 : 28),
-      class: `land land-${location.colour}`,
-    }));
-  }
-  if (place.taint) {
-    group.append(s("polygon", { points: shapePoints("diamond", x, y, 15), class: "crystal" }));
-    group.append(s("text", { x, y: y + 6, class: "crystal-text", "text-anchor": "middle" }, String(place.taint)));
-  }
-  if (place.fire) {
-    group.append(s("path", { d: `M${x + 24},${y - 48} c-12,14 -14,22 -4,30 c-2,-9 4,-12 6,-18 c4,7 8,12 2,18 c12,-6 10,-20 -4,-30z`, class: "fire" }));
-  }
-  for (const colour of COLOURS) {
-    const count = minions[colour] || 0;
-    if (!count) continue;
-    const [dx, dy] = BADGE_OFFSETS[colour];
-    const f = FACTIONS[colour];
-    group.append(s("polygon", {
-      points: shapePoints(f.shape, x + dx, y + dy + (f.shape === "triangle" ? 3 : 0), f.shape === "triangle" ? 27 : 21),
-      class: `minion minion-${colour}`,
-    }));
-    group.append(s("text", { x: x + dx, y: y + dy + (f.shape === "triangle" ? 10 : 8), class: `minion-text ink-${colour}`, "text-anchor": "middle" }, String(count)));
-  }
-  const name = location.name;
-  group.append(s("text", { x, y: y + 58, class: "loc-name", "text-anchor": "middle" }, name));
-
-  // Generals standing here (a banner with their initial).
-  const generals = Object.entries(state.generals || {}).filter(([, g]) => g.location === id && !g.defeated);
-  generals.forEach(([generalId, general], i) => {
-    const gx = x - 6 + i * 30;
-    const gy = y - 66;
-    group.append(s("path", {
-      d: `M${gx - 15},${gy - 16} h30 v22 l-15,12 l-15,-12 z`,
-      class: `general general-${general.colour}`,
-    }, s("title", {}, generalName(content, generalId))));
-    group.append(s("text", { x: gx, y: gy + 5, class: `general-text ink-${general.colour}`, "text-anchor": "middle" }, generalName(content, generalId)[0]));
-  });
-
-  // Heroes here (a round token with two letters); Sterling likewise when in play.
-  const heroes = Object.entries(state.heroes || {}).filter(([, hero]) => hero.location === id);
-  const tokens = heroes.map(([, hero]) => heroName(content, hero.hero));
-  const sterling = state.sterling && state.sterling.location === id;
-  if (sterling) tokens.push("Sterling");
-  tokens.forEach((nameOfHero, i) => {
-    const hx = x - 46 - (i % 2) * 30;
-    const hy = y + 4 - Math.floor(i / 2) * 30 + (i % 2 ? 14 : 0);
-    group.append(s("circle", { cx: hx, cy: hy, r: 15, class: nameOfHero === "Sterling" ? "hero sterling" : "hero" }));
-    group.append(s("text", { x: hx, y: hy + 6, class: "hero-text", "text-anchor": "middle" }, initials(nameOfHero)));
-  });
+  if (place.gate) group.append(s("circle", { cx: x, cy: y, r: NODE_R + 8, class: "gate-ring" }));
+  if (danger) group.append(s("circle", { cx: x, cy: y, r: NODE_R + 14, class: "danger-ring" }));
+  group.append(drawSpace(location, x, y));
+  for (const token of tokens) group.append(drawToken(token, token.x, token.y));
   return group;
 }
 
-export function initials(name) {
-  const words = String(name).split(/[\s-]+/).filter(Boolean);
-  return (words.length > 1 ? words[0][0] + words[1][0] : String(name).slice(0, 2)).toUpperCase();
+function drawSpace(location, x, y) {
+  if (location.kind === "city") return s("polygon", { points: shapePoints("star", x, y, NODE_R + 10), class: "city" });
+  if (location.kind === "inn") {
+    return s("g", {}, s("rect", { x: x - 26, y: y - 20, width: 52, height: 40, rx: 6, class: "inn" }),
+      s("text", { x, y: y + 10, class: "inn-text", "text-anchor": "middle" }, "Inn"));
+  }
+  const faction = FACTIONS[location.colour];
+  if (!faction) return s("circle", { cx: x, cy: y, r: NODE_R - 6, class: "land" });
+  const triangle = faction.shape === "triangle";
+  return s("polygon", { points: shapePoints(faction.shape, x, y + (triangle ? 6 : 0), triangle ? NODE_R + 4 : NODE_R - 4), class: `land land-${location.colour}` });
 }
 
-export function describeLocation(content, state, id, place) {
+// One token: its shape, then its mark.
+export function drawToken(token, x, y) {
+  const g = s("g", { class: `token token-${token.kind}`, "data-token": token.kind });
+  g.append(s("title", {}, token.name));
+  const text = (cls, dy = 10) => s("text", { x, y: y + dy, class: `token-text ${cls}`, "text-anchor": "middle" }, token.mark);
+  if (token.kind === "minions") {
+    const f = FACTIONS[token.colour];
+    const triangle = f.shape === "triangle";
+    g.append(s("polygon", { points: shapePoints(f.shape, x, y + (triangle ? 5 : 0), triangle ? TOKEN_R + 8 : TOKEN_R + 1), class: `minion minion-${token.colour}` }),
+      text(`ink-${token.colour}`, triangle ? 16 : 10));
+  } else if (token.kind === "taint") {
+    g.append(s("polygon", { points: shapePoints("diamond", x, y, TOKEN_R + 2), class: "crystal" }), text("crystal-text"));
+  } else if (token.kind === "general" || token.kind === "agent") {
+    const colour = token.kind === "general" ? token.colour : "agent";
+    g.append(s("path", { d: `M${x - TOKEN_R},${y - TOKEN_R} h${2 * TOKEN_R} v${TOKEN_R + 6} l-${TOKEN_R},${TOKEN_R - 4} l-${TOKEN_R},-${TOKEN_R - 4} z`, class: `general general-${colour}` }),
+      text(`ink-${colour}`, 6));
+  } else if (token.kind === "hero" || token.kind === "sterling") {
+    g.append(s("circle", { cx: x, cy: y, r: TOKEN_R, class: token.kind === "sterling" ? "hero sterling" : "hero" }), text("hero-text"));
+  } else {
+    g.append(s("rect", { x: x - TOKEN_R, y: y - TOKEN_R, width: 2 * TOKEN_R, height: 2 * TOKEN_R, rx: 7, class: `square square-${token.kind}` }), text("square-text"));
+  }
+  return g;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Place names: each name where it overlaps no other name (and as little of the spaces and
+// tokens as can be), in full when it fits, else on two lines, else short (the full name is in
+// the space's details and its accessible name).
+
+let measureContext = null;
+const widths = new Map();
+function textWidth(text) {
+  if (!widths.has(text)) {
+    if (!measureContext) measureContext = document.createElement("canvas").getContext("2d");
+    measureContext.font = NAME_FONT;
+    // A margin for the fonts a phone substitutes.
+    widths.set(text, measureContext.measureText(text).width * 1.08 + 4);
+  }
+  return widths.get(text);
+}
+
+function nameOptions(id, name) {
+  const options = [[name]];
+  const words = name.split(" ");
+  if (words.length > 1) {
+    let best = null;
+    for (let i = 1; i < words.length; i++) {
+      const lines = [words.slice(0, i).join(" "), words.slice(i).join(" ")];
+      const width = Math.max(...lines.map(textWidth));
+      if (!best || width < best.width) best = { lines, width };
+    }
+    options.push(best.lines);
+  }
+  const short = SHORT_NAMES[id] || words[0];
+  if (short !== name) options.push([short]);
+  return options;
+}
+
+const LINE = MAP_TEXT * 1.15;
+const PAD = 5;
+
+function boxFor(lines, cx, top) {
+  const width = Math.max(...lines.map(textWidth));
+  return { x1: cx - width / 2 - PAD, x2: cx + width / 2 + PAD, y1: top - PAD, y2: top + lines.length * LINE + PAD };
+}
+
+function overlap(a, b) {
+  const w = Math.min(a.x2, b.x2) - Math.max(a.x1, b.x1);
+  const h = Math.min(a.y2, b.y2) - Math.max(a.y1, b.y1);
+  return w > 0 && h > 0 ? w * h : 0;
+}
+
+function distanceTo(box, { x, y }) {
+  return Math.hypot(Math.max(box.x1 - x, 0, x - box.x2), Math.max(box.y1 - y, 0, y - box.y2));
+}
+
+function circleArea(box, { x, y, r }) {
+  return overlap(box, { x1: x - r, x2: x + r, y1: y - r, y2: y + r });
+}
+
+const placedLabels = new WeakMap();
+
+export function placeLabels(content) {
+  if (!placedLabels.has(content)) placedLabels.set(content, computeLabels(content));
+  return placedLabels.get(content);
+}
+
+function computeLabels(content) {
+  const spaces = Object.entries(content.locations).filter(([id]) => POSITIONS[id])
+    .map(([id, location]) => ({ id, x: POSITIONS[id][0], y: POSITIONS[id][1], r: NODE_R + 4, label: location.name }));
+  const obstacles = spaces;
+  const placed = [];
+  // The most crowded spaces choose first.
+  const crowd = (o) => spaces.filter((p) => p !== o && Math.hypot(p.x - o.x, p.y - o.y) < 260).length;
+  const order = [...spaces].sort((a, b) => crowd(b) - crowd(a) || a.id.localeCompare(b.id));
+  for (const space of order) {
+    const options = nameOptions(space.id, space.label);
+    let best = null;
+    options.forEach((lines, rank) => {
+      const height = lines.length * LINE;
+      const width = Math.max(...lines.map(textWidth));
+      for (const distance of [0, 1, 2, 3, 4, 5]) {
+        const near = NODE_R + 6 + distance * 22;
+        const side = NODE_R + 8 + distance * 22 + width / 2;
+        // [centre's x offset, top's y offset]: below, above, right, left, the diagonals, then
+        // below and above shifted half a name either way.
+        const candidates = [
+          [0, near], [0, -near - height], [side, -height / 2], [-side, -height / 2],
+          [side * 0.8, near * 0.5], [-side * 0.8, near * 0.5], [side * 0.8, -near * 0.5 - height], [-side * 0.8, -near * 0.5 - height],
+          [width / 2, near], [-width / 2, near], [width / 2, -near - height], [-width / 2, -near - height],
+        ];
+        candidates.forEach(([dx, dy], index) => {
+          const cx = space.x + dx;
+          const box = boxFor(lines, cx, space.y + dy);
+          if (placed.some((p) => overlap(p.box, box) > 0)) return;
+          if (box.x1 < 0 || box.x2 > VIEW.width || box.y1 < 0 || box.y2 > VIEW.height) return;
+          // Clear of every space and token, near its space, in full.
+          const gap = distanceTo(box, space);
+          let cost = rank * 700 + gap * 12 + index * 10;
+          for (const o of obstacles) {
+            const covered = circleArea(box, o);
+            if (covered) cost += 5000 + covered * (o.id !== space.id ? 8 : 3);
+            // A name nearer another space than its own reads as that space's.
+            else if (o.id !== space.id && distanceTo(box, o) < gap + 10) cost += 2500;
+          }
+          if (!best || cost < best.cost) best = { cost, lines, cx, top: space.y + dy, box };
+        });
+      }
+    });
+    if (!best) {
+      // Nowhere free near the space: its short name straight below, further out.
+      const lines = [options[options.length - 1][0]];
+      let top = space.y + NODE_R + 6;
+      let box = boxFor(lines, space.x, top);
+      while (placed.some((p) => overlap(p.box, box) > 0) && top < VIEW.height) {
+        top += 8;
+        box = boxFor(lines, space.x, top);
+      }
+      best = { lines, cx: space.x, top, box };
+    }
+    placed.push({ id: space.id, full: space.label, x: space.x, y: space.y, ...best });
+  }
+  return placed;
+}
+
+export function drawLabels(labels, onSelect) {
+  const layer = s("g", { class: "labels" });
+  // A name set apart from its space gets a faint leader line to it.
+  for (const label of labels) {
+    const { box } = label;
+    const nx = Math.min(Math.max(label.x, box.x1 + PAD), box.x2 - PAD);
+    const ny = Math.min(Math.max(label.y, box.y1 + PAD), box.y2 - PAD);
+    const gap = Math.hypot(nx - label.x, ny - label.y);
+    if (gap < NODE_R + 30) continue;
+    const ex = label.x + ((nx - label.x) * (NODE_R + 6)) / gap;
+    const ey = label.y + ((ny - label.y) * (NODE_R + 6)) / gap;
+    layer.append(s("line", { x1: nx.toFixed(1), y1: ny.toFixed(1), x2: ex.toFixed(1), y2: ey.toFixed(1), class: "leader" }));
+  }
+  for (const label of labels) {
+    const text = s("text", {
+      class: "loc-name",
+      "data-label": label.id,
+      "text-anchor": "middle",
+      onclick: () => onSelect && onSelect(label.id),
+    });
+    label.lines.forEach((line, i) => {
+      text.append(s("tspan", { x: label.cx.toFixed(1), y: (label.top + MAP_TEXT * 0.92 + i * LINE).toFixed(1) }, line));
+    });
+    if (label.lines.join(" ") !== label.full) text.append(s("title", {}, label.full));
+    layer.append(text);
+  }
+  return layer;
+}
+
+export function describeLocation(content, state, id, place, tokens) {
   const location = content.locations[id];
   const parts = [location ? location.name : id];
-  const minions = (place && place.minions) || {};
-  const counts = COLOURS.filter((c) => minions[c]).map((c) => `${minions[c]} ${FACTIONS[c].name}`);
-  parts.push(counts.length ? counts.join(", ") : "no minions");
-  if (place && place.taint) parts.push(`${place.taint} tainted crystal${place.taint > 1 ? "s" : ""}`);
+  const here = tokens || boardTokens(content, state)[id] || [];
+  if (!here.some((t) => t.kind === "minions")) parts.push("no minions");
+  for (const token of here) parts.push(token.name);
   if (place && place.gate) parts.push("Magic Gate");
-  if (place && place.fire) parts.push("on fire");
-  for (const [generalId, general] of Object.entries(state.generals || {})) {
-    if (general.location === id && !general.defeated) parts.push(generalName(content, generalId));
-  }
-  for (const hero of Object.values(state.heroes || {})) {
-    if (hero.location === id) parts.push(heroName(content, hero.hero));
-  }
   return parts.join(". ");
 }

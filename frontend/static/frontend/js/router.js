@@ -21,8 +21,9 @@ async function route() {
       current = (await import("./systems/talisman-dragon.js")).showStart(app);
     } else if (path === "/join") {
       current = (await import("./screens/join.js")).show(app, "");
-    } else if ((match = path.match(/^\/join\/([A-Za-z0-9-]+)$/))) {
-      current = (await import("./screens/join.js")).show(app, match[1].toUpperCase());
+    } else if ((match = path.match(/^\/join\/(.+)$/))) {
+      // Any code as typed or linked: the join screen reads it forgivingly.
+      current = (await import("./screens/join.js")).show(app, safeDecode(match[1]));
     } else if (path === "/awards") {
       current = (await import("./screens/awards.js")).show(app);
     } else if ((match = path.match(/^\/seat\/([0-9a-f-]{36})\/([A-Za-z0-9-]+)$/))) {
@@ -37,6 +38,14 @@ async function route() {
       h("h1", { text: "The app could not open this screen" }),
       h("p", { text: error.message }),
       h("button", { class: "primary", onclick: () => route(), text: "Try again" })));
+  }
+}
+
+function safeDecode(text) {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
   }
 }
 

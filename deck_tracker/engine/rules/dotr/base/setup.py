@@ -114,10 +114,9 @@ def enter_hero(
         )
     for other, entry in heroes.items():
         if entry["hero"] == found.id:
+            player = str(seats.get(other, {}).get("name") or "another player")
             raise RuleViolation(
-                f"{found.name} is already played at this table "
-                f"(by {player_name(ctx.state, other)}).",
-                code="hero_taken",
+                f"{found.name} is already played at this table, by {player}.", code="hero_taken"
             )
     ctx.set("seats", seat, {**seats[seat], "hero": found.name})
     data = board_data(_pack(ctx).id, False)

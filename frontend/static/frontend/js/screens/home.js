@@ -4,9 +4,10 @@
 import { h, mount, timeOf } from "../dom.js";
 import { forgetGame, savedGames } from "../storage.js";
 import { navigate } from "../navigation.js";
+import { normaliseJoinCode } from "../joincode.js";
 
 export function show(app) {
-  const code = h("input", { name: "code", autocomplete: "off", autocapitalize: "characters", placeholder: "e.g. 7PJZQ9DU", maxlength: 20, required: true, "aria-label": "Join code" });
+  const code = h("input", { name: "code", autocomplete: "off", autocapitalize: "characters", placeholder: "e.g. 7PJZQ9DU", maxlength: 40, required: true, "aria-label": "Join code" });
   const games = savedGames();
   mount(app, h("main", { class: "screen home" },
     h("header", { class: "hero-head" },
@@ -15,7 +16,7 @@ export function show(app) {
     h("a", { href: "/new", class: "button primary big", "data-link": "", text: "Start a new game" }),
     h("a", { href: "/new/talisman-dragon", class: "button big", "data-link": "", text: "Start Talisman: The Dragon" }),
     h("button", { type: "button", class: "button big", "data-testid": "new-battlefields", onclick: () => import("../systems/battlefields.js").then((m) => m.startSheet()), text: "Start a Battlefields war" }),
-    h("form", { class: "card join-form", onsubmit: (event) => { event.preventDefault(); if (code.value.trim()) navigate(`/join/${code.value.trim().toUpperCase()}`); } },
+    h("form", { class: "card join-form", onsubmit: (event) => { event.preventDefault(); const typed = normaliseJoinCode(code.value); if (typed) navigate(`/join/${typed}`); else navigate("/join"); } },
       h("h2", { text: "Join a table" }),
       h("p", { class: "muted", text: "Scan the host's QR code, or type the code shown on the host's phone." }),
       h("div", { class: "row" }, code, h("button", { type: "submit", class: "primary", text: "Join" }))),

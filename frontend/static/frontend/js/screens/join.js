@@ -6,15 +6,18 @@ import { h, mount, uuid } from "../dom.js";
 import { loadContent } from "../content.js";
 import { gameForCode, saveSeat } from "../storage.js";
 import { navigate } from "../navigation.js";
+import { normaliseJoinCode } from "../joincode.js";
 import { currentAccount, playerChoices } from "../account.js";
 
-export function show(app, code) {
+export function show(app, typed) {
+  const code = normaliseJoinCode(typed);
   const key = uuid();
   const known = code ? gameForCode(code) : null;
   const root = h("main", { class: "screen join" });
   mount(app, root);
   let hero = "";
-  const codeInput = h("input", { name: "join_code", value: code, autocapitalize: "characters", autocomplete: "off", maxlength: 20, required: true, "aria-label": "Join code" });
+  const codeInput = h("input", { name: "join_code", value: code, autocapitalize: "characters", autocomplete: "off", maxlength: 40, required: true, "aria-label": "Join code",
+    onchange: () => preview() });
   const nameInput = h("input", { name: "name", placeholder: "Your name", maxlength: 60, required: true, autocomplete: "nickname", "aria-label": "Your name" });
   const error = h("p", { class: "form-error", role: "alert" });
   const heroes = h("div", { class: "hero-grid", role: "radiogroup", "aria-label": "Hero" }, h("p", { class: "muted", text: "Loading heroes…" }));
@@ -36,11 +39,44 @@ export function show(app, code) {
     }).catch(() => { playerField.append(h("small", { class: "form-error", text: "Your players could not be loaded." })); });
   }
 
+  // The heroes already played at this table, each with its player's name (from the table's
+  // preview, read again when the code changes or a hero is refused).
+  const codeNote = h("small", { class: "hint", "aria-live": "polite" });
+  let taken = [];
+  let heroItems = [];
+  const takenBy = (item) => taken.find((t) => t.hero === item.id || t.name.toLowerCase() === item.name.toLowerCase());
+  const drawHeroes = () => {
+    if (!heroItems.length) return;
+    heroes.replaceChildren(...heroItems.flatMap((item) => {
+      const owner = takenBy(item);
+      if (owner && hero === item.id) hero = "";
+      return [
+        h("input", { type: "radio", name: "hero", id: `hero-${item.id}`, value: item.id, disabled: Boolean(owner), checked: hero === item.id, onchange: () => { hero = item.id; } }),
+        h("label", { for: `hero-${item.id}`, class: `hero-option${owner ? " taken" : ""}`, "data-taken-by": owner ? owner.player : null },
+          h("strong", { text: item.name }),
+          h("small", { text: owner ? `Taken by ${owner.player}` : `life ${item.life}` })),
+      ];
+    }));
+  };
+  const preview = async () => {
+    const joinCode = normaliseJoinCode(codeInput.value);
+    codeNote.textContent = "";
+    if (!joinCode) return;
+    if (joinCode !== codeInput.value) codeInput.value = joinCode;
+    try {
+      const table = await api.joinPreview(joinCode);
+      taken = table.heroes_taken || [];
+      codeNote.textContent = table.players.length ? `At this table: ${table.players.join(", ")}.` : "";
+    } catch (problem) {
+      taken = [];
+      if (problem.status === 404) codeNote.textContent = "No table has that code yet. Check it with the host.";
+    }
+    drawHeroes();
+  };
+
   loadContent("dotr-base").then((content) => {
-    heroes.replaceChildren(...Object.values(content.heroes).flatMap((item) => [
-      h("input", { type: "radio", name: "hero", id: `hero-${item.id}`, value: item.id, onchange: () => { hero = item.id; } }),
-      h("label", { for: `hero-${item.id}`, class: "hero-option" }, h("strong", { text: item.name }), h("small", { text: `life ${item.life}` })),
-    ]));
+    heroItems = Object.values(content.heroes);
+    drawHeroes();
   }).catch(() => heroes.replaceChildren(h("p", { class: "muted", text: "Heroes could not be loaded; type a hero's name instead." }),
     h("input", { name: "hero-name", oninput: (event) => { hero = event.target.value; }, "aria-label": "Hero" })));
 
@@ -49,7 +85,7 @@ export function show(app, code) {
     onsubmit: async (event) => {
       event.preventDefault();
       error.textContent = "";
-      const joinCode = codeInput.value.trim().toUpperCase();
+      const joinCode = normaliseJoinCode(codeInput.value);
       if (!joinCode || !nameInput.value.trim()) {
         error.textContent = "A code and your name, please.";
         return;
@@ -63,11 +99,12 @@ export function show(app, code) {
       } catch (problem) {
         error.textContent = problem.status === 404 ? "No table has that code. Check it with the host." : problem.message;
         submit.disabled = false;
+        if (problem.code === "hero_taken") preview();
       }
     },
   },
   h("h2", { text: "Take a new seat" }),
-  h("label", { class: "field" }, h("span", { class: "field-label", text: "Table code" }), codeInput),
+  h("label", { class: "field" }, h("span", { class: "field-label", text: "Table code" }), codeInput, codeNote),
   h("label", { class: "field" }, h("span", { class: "field-label", text: "Your name" }), nameInput),
   playerField,
   h("div", { class: "field" }, h("span", { class: "field-label", text: "Your hero" }), heroes),
@@ -88,6 +125,9 @@ export function show(app, code) {
       }))) : null,
     form);
   if (!code) codeInput.focus();
-  else nameInput.focus();
+  else {
+    nameInput.focus();
+    preview();
+  }
   return null;
 }

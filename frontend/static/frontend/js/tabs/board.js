@@ -1,9 +1,9 @@
 // Board tab: the map, then the War Status, the Generals, the supply, the decks and what the
 // expansions add (Global Effect, Winds of War) when they are in play.
 
-import { h, sheet } from "../dom.js";
+import { h, s, sheet } from "../dom.js";
 import { COLOURS, FACTIONS, cardName, deckLabel, generalName, locationName, plural } from "../content.js";
-import { factionBadge, renderMap } from "../map.js";
+import { boardTokens, drawToken, factionBadge, renderMap } from "../map.js";
 
 // A location's sheet (and the forms it opens) and Talisman's board come on demand: the first
 // load of the table carries the Board only.
@@ -35,7 +35,7 @@ export function render(ctx) {
     parts.push(h("section", { class: `map-wrap${view.zoom ? " zoomed" : ""}`, "data-testid": "map", "data-version": String(session.version) }, map),
       h("div", { class: "row map-tools" },
         h("button", { type: "button", class: "ghost", "aria-pressed": String(view.zoom), onclick: () => { view.zoom = !view.zoom; ctx.rerender(); }, text: view.zoom ? "Fit the map" : "Zoom the map" }),
-        h("button", { type: "button", class: "ghost", onclick: () => legend(), text: "Key" }),
+        h("button", { type: "button", class: "ghost", onclick: () => legend(ctx), text: "Key" }),
         forecastButton(ctx)),
       forecast ? forecast.section(ctx) : null);
     parts.push(warStatus(state), generals(ctx), supply(state));
@@ -44,16 +44,24 @@ export function render(ctx) {
   return h("div", { class: "tab-body board-tab" }, parts);
 }
 
-function legend() {
+function legend(ctx) {
+  // The marks of this game's heroes, Generals and the Agent, with their names.
+  const named = Object.values(boardTokens(ctx.content, ctx.session.state)).flat()
+    .filter((t) => ["hero", "general", "agent", "sterling"].includes(t.kind));
   sheet("Key to the map", (body) => body.append(
+    ...(named.length ? [h("h3", { text: "On the board now" }), h("ul", { class: "token-list", "data-testid": "legend-marks" }, named.map((token) => h("li", {},
+      s("svg", { class: "token-svg", width: 32, height: 32, viewBox: "-26 -30 52 60", "aria-hidden": "true" }, drawToken(token, 0, 0)),
+      h("span", { text: token.name }))))] : []),
     h("ul", { class: "list legend" },
       COLOURS.map((c) => h("li", {}, factionBadge(c, FACTIONS[c].letter, 30), ` ${FACTIONS[c].name}: ${c}, ${FACTIONS[c].shape} (${FACTIONS[c].letter}). A space's shape is its colour; a badge with a number is minions.`)),
       h("li", {}, h("span", { class: "key key-crystal" }), " Tainted crystals (the number inside)."),
       h("li", {}, h("span", { class: "key key-gate" }), " A dashed ring: a Magic Gate."),
       h("li", {}, h("span", { class: "key key-danger" }), " An amber outline: one minion from an overrun."),
-      h("li", {}, h("span", { class: "key key-general" }), " A banner: a General (initial); faint lines are their paths to Monarch City."),
-      h("li", {}, h("span", { class: "key key-hero" }), " A white token: a hero (initials)."),
-      h("li", {}, h("span", { class: "key key-fire" }), " A flame: the space is on fire."))));
+      h("li", {}, h("span", { class: "key key-general" }), " A banner: a General (its mark), or the Agent of the Dark Lord (Ag); faint lines are the Generals' paths to Monarch City."),
+      h("li", {}, h("span", { class: "key key-hero" }), " A round token: a hero (each hero's own mark; tap the space for names), or Sterling (St, gold)."),
+      [["T", "square-troll", "Trolls"], ["S", "square-spider", "Giant Spiders"], ["W", "square-warlord", "Warlords"], ["Dg", "square-dungeon", "a Dungeon"], ["F", "square-fire", "the space is on fire"]]
+        .map(([mark, cls, name]) => h("li", {}, h("span", { class: `key key-square ${cls}`, text: mark }), ` A square: ${name}${mark.length === 1 && mark !== "F" ? ` (with their number when more than one, e.g. ${mark}2)` : ""}.`)),
+      h("li", {}, "Names that do not fit are shortened; tap a space for its full name and everything on it."))));
 }
 
 function warStatus(state) {

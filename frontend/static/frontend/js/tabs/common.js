@@ -1,9 +1,9 @@
 // Pieces shared by the table's tabs: action sheets and the location sheet.
 
-import { h, sheet } from "../dom.js";
-import { COLOURS, FACTIONS, generalName, heroName, locationName } from "../content.js";
+import { h, s, sheet } from "../dom.js";
+import { COLOURS, FACTIONS, locationName } from "../content.js";
 import { actionForm, actionLabel } from "../forms.js";
-import { factionBadge } from "../map.js";
+import { boardTokens, drawToken, factionBadge } from "../map.js";
 
 // Open the form of one action in a bottom sheet.
 export function openAction(ctx, type, { preset = {}, lock = [], title, submitLabel } = {}) {
@@ -45,21 +45,19 @@ export function openLocation(ctx, id) {
   sheet(location.name, (body, close) => {
     const build = () => {
       const place = (session.state.board || {})[id] || {};
-      const generals = Object.entries(session.state.generals || {}).filter(([, g]) => g.location === id && !g.defeated);
-      const heroes = Object.entries(session.state.heroes || {}).filter(([, hero]) => hero.location === id);
+      const here = boardTokens(content, session.state)[id] || [];
       const faction = FACTIONS[location.colour];
       body.replaceChildren(
         h("p", { class: "loc-kind" },
           faction ? factionBadge(location.colour, faction.letter, 26) : null,
           faction ? ` ${location.colour} land (${faction.name})` : location.kind === "inn" ? "An Inn: never overrun, never receives minions." : "Monarch City",
           location.treasure_chest ? " · treasure chest" : ""),
+        tokenList(here),
         h("dl", { class: "facts" },
           h("dt", { text: "Minions" }), h("dd", {}, minionList(place.minions)),
           h("dt", { text: "Tainted crystals" }), h("dd", { text: String(place.taint || 0) }),
           h("dt", { text: "Magic Gate" }), h("dd", { text: place.gate ? "yes" : "no" }),
           place.fire !== undefined ? [h("dt", { text: "On fire" }), h("dd", { text: place.fire ? "yes" : "no" })] : null,
-          generals.length ? [h("dt", { text: "Generals" }), h("dd", { text: generals.map(([g]) => generalName(content, g)).join(", ") })] : null,
-          heroes.length ? [h("dt", { text: "Heroes" }), h("dd", { text: heroes.map(([, hero]) => heroName(content, hero.hero)).join(", ") })] : null,
           h("dt", { text: "Roads to" }), h("dd", { class: "neighbours" }, (location.neighbours || []).map((n) =>
             h("button", { type: "button", class: "chip", text: locationName(content, n), onclick: () => { close(); openLocation(ctx, n); } })))),
         h("div", { class: "tile-grid" },
@@ -85,4 +83,16 @@ export function openLocation(ctx, id) {
     };
     build();
   });
+}
+
+// What stands on a space, each token drawn as on the map, by name, with what the rules say
+// happens there.
+export function tokenList(tokens) {
+  const shown = tokens.filter((t) => t.kind !== "minions" && t.kind !== "taint");
+  if (!shown.length) return null;
+  return h("ul", { class: "token-list", "data-testid": "location-tokens" }, shown.map((token) => h("li", { "data-token": token.kind },
+    s("svg", { class: "token-svg", width: 32, height: 32, viewBox: "-26 -30 52 60", "aria-hidden": "true" }, drawToken(token, 0, 0)),
+    h("div", { class: "grow" },
+      h("strong", { text: token.name }),
+      token.rule ? h("small", { class: "muted block", text: token.rule }) : null))));
 }
