@@ -41,7 +41,6 @@ from deck_tracker.engine.core import Context, Step
 from deck_tracker.engine.decks import (
     all_cards,
     get_deck,
-    player_name,
     take_from_draw,
     take_named_from_draw,
 )
@@ -329,7 +328,7 @@ def continue_night(
     ctx.emit(
         "turn_passed",
         f"Round {number}: {name}'s turn." if seat else "No hero is at the table yet.",
-        data={"active_seat": seat, "number": number, "evening_skipped": skipped},
+        data={"active_seat": seat, "number": number},
         steps=[
             Step(f"{name} takes the next turn." if seat else "Wait for a hero to join.", R_TURN)
         ],
