@@ -229,12 +229,15 @@ class Observer:
 OBSERVERS: list[Observer] = []
 
 
-def run(state: State, context: Context, name: str, raw_args: Any) -> Outcome:
+def run(
+    state: State, context: Context, name: str, raw_args: Any, *, bookkeeping: bool = True
+) -> Outcome:
     """Validate and run one command on ``state`` (through ``context``).
 
     On any refusal the state is restored exactly and the error propagates. ``backward`` and
     ``forward`` are the command's inverse and its own changes, without the undo history: the
-    undo and redo of this command replay them.
+    undo and redo of this command replay them. Without ``bookkeeping`` (a simulation) the
+    version and the undo history are left as they were.
     """
     spec = spec_for(state, name)
     args = validate_args(spec, raw_args)
@@ -251,10 +254,11 @@ def run(state: State, context: Context, name: str, raw_args: Any) -> Outcome:
             raise RuntimeError(f"command {name!r} emitted no event")
         for observer, memo in zip(OBSERVERS, memos, strict=True):
             observer.after(context, name, args, memo)
-        version = int(context.get("version", default=0)) + 1
-        context.set("version", version)
-        if spec.undoable:
-            _push_history(context, name, version)
+        if bookkeeping:
+            version = int(context.get("version", default=0)) + 1
+            context.set("version", version)
+            if spec.undoable:
+                _push_history(context, name, version)
         context.attach_pending_to_last_event()
     except BaseException:
         context.rollback()

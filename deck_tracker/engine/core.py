@@ -163,6 +163,9 @@ class Context:
     the changes written since the previous one.
     """
 
+    # Whether the rules build the texts of their steps (QuietContext: no).
+    narrate = True
+
     def __init__(
         self,
         state: State,
@@ -284,3 +287,101 @@ class Context:
             for change in event.changes
             if change[1][0] not in skip_roots
         ]
+
+
+class QuietContext(Context):
+    """A context for simulation: the same rules, none of the table's bookkeeping.
+
+    Writes go straight into a copy-on-write view of the given state (the dicts on a written
+    path are copied the first time they are written through, the rest is shared), so the state
+    handed in is never changed. No change is recorded for an event or for undo, and events
+    carry their type, summary and data only (the rules that follow a command read those): no
+    steps, no private or hidden parts, no changes. ``narrate`` is False, so the board rules do
+    not build the texts of their steps. The resulting state is the one a :class:`Context` would
+    leave; ``tests/engine/dotr/test_simulate.py`` holds the two to it.
+    """
+
+    narrate = False
+
+    def __init__(
+        self,
+        state: State,
+        *,
+        rng: random.Random,
+        actor: str | None,
+        extra: dict[str, Any] | None = None,
+    ) -> None:
+        root = dict(state)
+        super().__init__(root, rng=rng, actor=actor, extra=extra)
+        # The dicts this context made (by id; kept alive here so an id is never reused): only
+        # those may be written in place.
+        self._own: dict[int, dict[str, Any]] = {id(root): root}
+
+    def _writable_parent(self, path: Sequence[str]) -> dict[str, Any]:
+        node = self.state
+        own = self._own
+        for key in path[:-1]:
+            child = node.get(key)
+            if child is None:
+                child = {}
+            elif id(child) in own:
+                node = child
+                continue
+            else:
+                child = dict(child)
+            node[key] = child
+            own[id(child)] = child
+            node = child
+        return node
+
+    def set(self, *path_and_value: Any) -> None:
+        self._writable_parent(path_and_value[:-1])[path_and_value[-2]] = path_and_value[-1]
+
+    def delete(self, *path: str) -> None:
+        self._writable_parent(path).pop(path[-1], None)
+
+    def put(self, *path_and_items: Any) -> None:
+        items = path_and_items[-1]
+        if not items:
+            return
+        parent = self._writable_parent(path_and_items[:-1])
+        key = path_and_items[-2]
+        parent[key] = [*parent.get(key, ()), *items]
+
+    def take(self, *path_and_count: Any) -> list[Any]:
+        count = path_and_count[-1]
+        parent = self._writable_parent(path_and_count[:-1])
+        key = path_and_count[-2]
+        pile = parent[key]
+        if count <= 0:
+            return []
+        cut = len(pile) - count
+        parent[key] = pile[:cut]
+        return list(pile[cut:])
+
+    def emit(
+        self,
+        type: str,
+        summary: str,
+        *,
+        data: dict[str, Any] | None = None,
+        steps: Iterable[Step] = (),
+        private: dict[str, Any] | None = None,
+        hidden: dict[str, Any] | None = None,
+    ) -> Event:
+        event = Event(type, summary, data or {}, actor=self.actor)
+        self.events.append(event)
+        return event
+
+    def attach_pending_to_last_event(self) -> None:
+        return None
+
+    def rollback(self) -> None:
+        """Nothing to restore: the state handed in was never written."""
+        self.events.clear()
+
+    def backward_changes(self, *, skip_roots: frozenset[str] = frozenset()) -> list[Change]:
+        return []
+
+    def forward_changes(self, *, skip_roots: frozenset[str] = frozenset()) -> list[Change]:
+        return []

@@ -1,10 +1,11 @@
 """Long seeded runs pinned by a digest: the same seed gives the same events and the same state.
 
 Each game below (the base game, each expansion, all of them together, a scenario) plays many
-nights through the command path, the War Status raised along the way. The digest covers every stored event (type, texts, data, steps, changes) and the final
-state, so any change in what the rules do, draw, or tell the table changes it. The expected
-values were taken before the night's hot path was optimised; an intended change of a rule must
-update them, with the reason in the commit.
+nights through the command path, the War Status raised along the way. The digest covers every
+stored event (type, texts, data, steps, changes) and the final state, so any change in what the
+rules do, draw, or tell the table changes it. The expected values were taken before the night's
+hot path was optimised; an intended change of a rule must update them, with the reason in the
+commit.
 """
 
 from __future__ import annotations
