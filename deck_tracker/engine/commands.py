@@ -241,8 +241,9 @@ def run(
     """
     spec = spec_for(state, name)
     args = validate_args(spec, raw_args)
-    if closed_reason(state):
-        raise RuleViolation(str(closed_reason(state)), code="game_closed")
+    closed = closed_reason(state)
+    if closed:
+        raise RuleViolation(closed, code="game_closed")
     if spec.unavailable is not None:
         reason = spec.unavailable(state, context.actor)
         if reason:
@@ -263,13 +264,16 @@ def run(
     except BaseException:
         context.rollback()
         raise
-    skip = frozenset({HISTORY_ROOT, "version"})
+    keep = spec.undoable and bookkeeping
     return Outcome(
         events=context.events,
         undoable=spec.undoable,
-        backward=context.backward_changes(skip_roots=skip) if spec.undoable else [],
-        forward=context.forward_changes(skip_roots=skip) if spec.undoable else [],
+        backward=context.backward_changes(skip_roots=_BOOKKEEPING) if keep else [],
+        forward=context.forward_changes(skip_roots=_BOOKKEEPING) if keep else [],
     )
+
+
+_BOOKKEEPING = frozenset({HISTORY_ROOT, "version"})
 
 
 def _push_history(context: Context, name: str, version: int) -> None:

@@ -323,18 +323,20 @@ class QuietContext(Context):
         for key in path[:-1]:
             child = node.get(key)
             if child is None:
-                child = {}
+                child = node[key] = {}
             elif id(child) in own:
                 node = child
                 continue
             else:
-                child = dict(child)
-            node[key] = child
+                child = node[key] = child.copy()
             own[id(child)] = child
             node = child
         return node
 
     def set(self, *path_and_value: Any) -> None:
+        if len(path_and_value) == 2:
+            self.state[path_and_value[0]] = path_and_value[1]
+            return
         self._writable_parent(path_and_value[:-1])[path_and_value[-2]] = path_and_value[-1]
 
     def delete(self, *path: str) -> None:

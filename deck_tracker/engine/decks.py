@@ -162,7 +162,7 @@ def take_from_draw(ctx: Context, name: str, count: int, *, rule: str) -> list[st
         )
     drawn: list[str] = []
     while len(drawn) < count:
-        pile = list(get_deck(ctx.state, name)["draw"])
+        pile = get_deck(ctx.state, name)["draw"]
         if not pile:
             reshuffle_discard(ctx, name, rule=rule)
             continue

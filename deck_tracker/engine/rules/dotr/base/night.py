@@ -229,7 +229,8 @@ def night(ctx: Context, args: dict[str, Any]) -> None:
             lost = True
         if lost or not any(kept(realm, card) for kept in CARD_RESOLVED):
             ctx.put("decks", DS, "discard", [card_id])
-            realm.step(f"Discard {card.name}.", R_DISCARD)
+            if realm.narrate:
+                realm.step(f"Discard {card.name}.", R_DISCARD)
         ctx.emit(
             "darkness_spreads_card",
             f"Darkness Spreads {index + 1}/{count}: {card.name}"
