@@ -90,10 +90,13 @@ def snapshot(value: Any) -> Any:
     """
     kind = type(value)
     if kind is dict:
-        return {
-            key: snapshot(item) if type(item) in _CONTAINERS else item
-            for key, item in value.items()
-        }
+        # A C-level copy, then only the nested containers copied in turn (most dicts the rules
+        # write, a location's minions, a General, hold none).
+        copy = value.copy()
+        for key, item in copy.items():
+            if type(item) in _CONTAINERS:
+                copy[key] = snapshot(item)
+        return copy
     if kind is list:
         return [snapshot(item) if type(item) in _CONTAINERS else item for item in value]
     return value
