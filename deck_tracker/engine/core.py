@@ -337,8 +337,35 @@ class QuietContext(Context):
         return node
 
     def set(self, *path_and_value: Any) -> None:
-        if len(path_and_value) == 2:
-            self.state[path_and_value[0]] = path_and_value[1]
+        # The hot path of every rule: the first step of the path unrolled (the root is this
+        # context's own copy), the rest through _writable_parent.
+        size = len(path_and_value)
+        state = self.state
+        if size == 2:
+            state[path_and_value[0]] = path_and_value[1]
+            return
+        root = path_and_value[0]
+        node = state.get(root)
+        own = self._own
+        if node is None:
+            node = state[root] = {}
+            own[id(node)] = node
+        elif id(node) not in own:
+            node = state[root] = node.copy()
+            own[id(node)] = node
+        if size == 3:
+            node[path_and_value[1]] = path_and_value[2]
+            return
+        key = path_and_value[1]
+        child = node.get(key)
+        if child is None:
+            child = node[key] = {}
+            own[id(child)] = child
+        elif id(child) not in own:
+            child = node[key] = child.copy()
+            own[id(child)] = child
+        if size == 4:
+            child[path_and_value[2]] = path_and_value[3]
             return
         self._writable_parent(path_and_value[:-1])[path_and_value[-2]] = path_and_value[-1]
 
