@@ -227,7 +227,13 @@ def night(ctx: Context, args: dict[str, Any]) -> None:
             resolve_card(realm, card, general_only=general_only)
         except GameOver:
             lost = True
-        if lost or not any(kept(realm, card) for kept in CARD_RESOLVED):
+        kept = False
+        if not lost:
+            for keep in CARD_RESOLVED:
+                if keep(realm, card):
+                    kept = True
+                    break
+        if not kept:
             ctx.put("decks", DS, "discard", [card_id])
             if realm.narrate:
                 realm.step(f"Discard {card.name}.", R_DISCARD)
