@@ -212,11 +212,8 @@ class Realm:
     def count_at(self, loc: str) -> int:
         """The minions on ``loc`` for overruns and taint, Trolls and Giant Spiders included."""
         space = self.ctx.state["board"][loc]
-        return (
-            sum(space["minions"].values())
-            + int(space.get("trolls", 0))
-            + int(space.get("spiders", 0))
-        )
+        minions: dict[str, int] = space["minions"]
+        return sum(minions.values()) + int(space.get("trolls", 0)) + int(space.get("spiders", 0))
 
     def supply_of(self, colour: str) -> int:
         count: int = self.ctx.state["supply"]["minions"][colour]
