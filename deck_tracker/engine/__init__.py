@@ -2,9 +2,10 @@
 
 This module is the engine's one door for the Django side (services, selectors, the API, the
 client's pages, Celery tasks, management commands, awards): start a game, run a command, what a
-seat sees, the catalogue of commands, and the lookups the setup screen and the awards need. The
-Django side imports from here (and content names from ``deck_tracker.engine.content``), never a
-rules module; ``scripts/check_imports.py`` enforces it.
+seat sees, the catalogue of commands, a night for simulation (``run_night``), and the lookups
+the setup screen and the awards need. The Django side imports from here (and content names from
+``deck_tracker.engine.content``), never a rules module; ``scripts/check_imports.py`` enforces
+it.
 
 Importing the engine loads every game system (``systems.SYSTEMS``), so that their commands are
 registered before the first one runs.
@@ -34,6 +35,7 @@ from .rules.dotr.kings_champion.fame import describe_actions as describe_fame_ac
 from .rules.dotr.kings_champion.fame import fame_totals
 from .rules.dotr.kings_champion.grand_ball import describe_rewards
 from .rules.dotr.scenarios.catalogue import default_scenarios, describe_scenario
+from .simulate import run_night
 from .slugs import slugify
 from .systems import get_system, load_systems, offered_games
 from .views import view_event, view_state
@@ -75,6 +77,7 @@ __all__ = [
     "replay_target_version",
     "rng_for",
     "run",
+    "run_night",
     "seed_commitment",
     "slugify",
     "start_game",

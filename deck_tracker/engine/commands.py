@@ -285,17 +285,21 @@ class Observer:
 OBSERVERS: list[Observer] = []
 
 
-def run(state: State, context: Context, name: str, raw_args: Any) -> Outcome:
+def run(
+    state: State, context: Context, name: str, raw_args: Any, *, bookkeeping: bool = True
+) -> Outcome:
     """Validate and run one command on ``state`` (through ``context``).
 
     On any refusal the state is restored exactly and the error propagates. ``backward`` and
     ``forward`` are the command's inverse and its own changes, without the undo history: the
-    undo and redo of this command replay them.
+    undo and redo of this command replay them. Without ``bookkeeping`` (a simulation) the
+    version and the undo history are left as they were.
     """
     spec = spec_for(state, name)
     args = validate_args(spec, raw_args)
-    if closed_reason(state):
-        raise RuleViolation(str(closed_reason(state)), code="game_closed")
+    closed = closed_reason(state)
+    if closed:
+        raise RuleViolation(closed, code="game_closed")
     refuse_while_unread(state, name, spec.undoable)
     if spec.unavailable is not None:
         reason = spec.unavailable(state, context.actor)
@@ -308,21 +312,25 @@ def run(state: State, context: Context, name: str, raw_args: Any) -> Outcome:
             raise RuntimeError(f"command {name!r} emitted no event")
         for observer, memo in zip(OBSERVERS, memos, strict=True):
             observer.after(context, name, args, memo)
-        version = int(context.get("version", default=0)) + 1
-        context.set("version", version)
-        if spec.undoable:
-            _push_history(context, name, version)
+        if bookkeeping:
+            version = int(context.get("version", default=0)) + 1
+            context.set("version", version)
+            if spec.undoable:
+                _push_history(context, name, version)
         context.attach_pending_to_last_event()
     except BaseException:
         context.rollback()
         raise
-    skip = frozenset({HISTORY_ROOT, "version"})
+    keep = spec.undoable and bookkeeping
     return Outcome(
         events=context.events,
         undoable=spec.undoable,
-        backward=context.backward_changes(skip_roots=skip) if spec.undoable else [],
-        forward=context.forward_changes(skip_roots=skip) if spec.undoable else [],
+        backward=context.backward_changes(skip_roots=_BOOKKEEPING) if keep else [],
+        forward=context.forward_changes(skip_roots=_BOOKKEEPING) if keep else [],
     )
+
+
+_BOOKKEEPING = frozenset({HISTORY_ROOT, "version"})
 
 
 def _push_history(context: Context, name: str, version: int) -> None:

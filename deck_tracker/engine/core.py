@@ -90,10 +90,13 @@ def snapshot(value: Any) -> Any:
     """
     kind = type(value)
     if kind is dict:
-        return {
-            key: snapshot(item) if type(item) in _CONTAINERS else item
-            for key, item in value.items()
-        }
+        # A C-level copy, then only the nested containers copied in turn (most dicts the rules
+        # write, a location's minions, a General, hold none).
+        copy = value.copy()
+        for key, item in copy.items():
+            if type(item) in _CONTAINERS:
+                copy[key] = snapshot(item)
+        return copy
     if kind is list:
         return [snapshot(item) if type(item) in _CONTAINERS else item for item in value]
     return value
@@ -162,6 +165,9 @@ class Context:
     Every write goes through :meth:`set` or :meth:`delete`; :meth:`emit` closes an event with
     the changes written since the previous one.
     """
+
+    # Whether the rules build the texts of their steps (QuietContext: no).
+    narrate = True
 
     def __init__(
         self,
@@ -284,3 +290,130 @@ class Context:
             for change in event.changes
             if change[1][0] not in skip_roots
         ]
+
+
+class QuietContext(Context):
+    """A context for simulation: the same rules, none of the table's bookkeeping.
+
+    Writes go straight into a copy-on-write view of the given state (the dicts on a written
+    path are copied the first time they are written through, the rest is shared), so the state
+    handed in is never changed. No change is recorded for an event or for undo, and events
+    carry their type, summary and data only (the rules that follow a command read those): no
+    steps, no private or hidden parts, no changes. ``narrate`` is False, so the board rules do
+    not build the texts of their steps. The resulting state is the one a :class:`Context` would
+    leave; ``tests/engine/dotr/test_simulate.py`` holds the two to it.
+    """
+
+    narrate = False
+
+    def __init__(
+        self,
+        state: State,
+        *,
+        rng: random.Random,
+        actor: str | None,
+        extra: dict[str, Any] | None = None,
+    ) -> None:
+        root = dict(state)
+        super().__init__(root, rng=rng, actor=actor, extra=extra)
+        # The dicts this context made (by id; kept alive here so an id is never reused): only
+        # those may be written in place.
+        self._own: dict[int, dict[str, Any]] = {id(root): root}
+
+    def _writable_parent(self, path: Sequence[str]) -> dict[str, Any]:
+        node = self.state
+        own = self._own
+        for key in path[:-1]:
+            child = node.get(key)
+            if child is None:
+                child = node[key] = {}
+            elif id(child) in own:
+                node = child
+                continue
+            else:
+                child = node[key] = child.copy()
+            own[id(child)] = child
+            node = child
+        return node
+
+    def set(self, *path_and_value: Any) -> None:
+        # The hot path of every rule: the first step of the path unrolled (the root is this
+        # context's own copy), the rest through _writable_parent.
+        size = len(path_and_value)
+        state = self.state
+        if size == 2:
+            state[path_and_value[0]] = path_and_value[1]
+            return
+        root = path_and_value[0]
+        node = state.get(root)
+        own = self._own
+        if node is None:
+            node = state[root] = {}
+            own[id(node)] = node
+        elif id(node) not in own:
+            node = state[root] = node.copy()
+            own[id(node)] = node
+        if size == 3:
+            node[path_and_value[1]] = path_and_value[2]
+            return
+        key = path_and_value[1]
+        child = node.get(key)
+        if child is None:
+            child = node[key] = {}
+            own[id(child)] = child
+        elif id(child) not in own:
+            child = node[key] = child.copy()
+            own[id(child)] = child
+        if size == 4:
+            child[path_and_value[2]] = path_and_value[3]
+            return
+        self._writable_parent(path_and_value[:-1])[path_and_value[-2]] = path_and_value[-1]
+
+    def delete(self, *path: str) -> None:
+        self._writable_parent(path).pop(path[-1], None)
+
+    def put(self, *path_and_items: Any) -> None:
+        items = path_and_items[-1]
+        if not items:
+            return
+        parent = self._writable_parent(path_and_items[:-1])
+        key = path_and_items[-2]
+        parent[key] = [*parent.get(key, ()), *items]
+
+    def take(self, *path_and_count: Any) -> list[Any]:
+        count = path_and_count[-1]
+        parent = self._writable_parent(path_and_count[:-1])
+        key = path_and_count[-2]
+        pile = parent[key]
+        if count <= 0:
+            return []
+        cut = len(pile) - count
+        parent[key] = pile[:cut]
+        return list(pile[cut:])
+
+    def emit(
+        self,
+        type: str,
+        summary: str,
+        *,
+        data: dict[str, Any] | None = None,
+        steps: Iterable[Step] = (),
+        private: dict[str, Any] | None = None,
+        hidden: dict[str, Any] | None = None,
+    ) -> Event:
+        event = Event(type, summary, data or {}, actor=self.actor)
+        self.events.append(event)
+        return event
+
+    def attach_pending_to_last_event(self) -> None:
+        return None
+
+    def rollback(self) -> None:
+        """Nothing to restore: the state handed in was never written."""
+        self.events.clear()
+
+    def backward_changes(self, *, skip_roots: frozenset[str] = frozenset()) -> list[Change]:
+        return []
+
+    def forward_changes(self, *, skip_roots: frozenset[str] = frozenset()) -> list[Change]:
+        return []

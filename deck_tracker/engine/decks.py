@@ -169,6 +169,9 @@ def take_from_draw(ctx: Context, name: str, count: int, *, rule: str) -> list[st
     reshuffled) holds fewer cards.
     """
     deck = get_deck(ctx.state, name)
+    if 0 < count <= len(deck["draw"]):
+        # The common case, and the night's hot path: no reshuffle can be needed.
+        return ctx.take("decks", name, "draw", count)[::-1]
     available = len(deck["draw"]) + (len(deck["discard"]) if deck["auto_reshuffle"] else 0)
     if count > available:
         raise RuleViolation(
@@ -178,7 +181,7 @@ def take_from_draw(ctx: Context, name: str, count: int, *, rule: str) -> list[st
         )
     drawn: list[str] = []
     while len(drawn) < count:
-        pile = list(get_deck(ctx.state, name)["draw"])
+        pile = get_deck(ctx.state, name)["draw"]
         if not pile:
             reshuffle_discard(ctx, name, rule=rule)
             continue

@@ -190,6 +190,9 @@ class Realm:
         # What expansion rules compute once per resolution (e.g. which minions fly).
         self.memo: dict[str, Any] = {}
         self.steps: list[Step] = []
+        # Whether the steps the table reads are written (a simulation skips them: the state
+        # comes out the same; ``core.QuietContext``).
+        self.narrate = ctx.narrate
         self.overruns = 0
         self.crystals = 0
 
@@ -208,14 +211,17 @@ class Realm:
 
     def count_at(self, loc: str) -> int:
         """The minions on ``loc`` for overruns and taint, Trolls and Giant Spiders included."""
-        return sum(self.minions_at(loc).values()) + self.tokens_at(loc)
+        space = self.ctx.state["board"][loc]
+        minions: dict[str, int] = space["minions"]
+        return sum(minions.values()) + int(space.get("trolls", 0)) + int(space.get("spiders", 0))
 
     def supply_of(self, colour: str) -> int:
         count: int = self.ctx.state["supply"]["minions"][colour]
         return count
 
     def step(self, text: str, rule: str) -> None:
-        self.steps.append(Step(text, rule))
+        if self.narrate:
+            self.steps.append(Step(text, rule))
 
     def take_steps(self) -> list[Step]:
         steps, self.steps = self.steps, []
@@ -223,12 +229,14 @@ class Realm:
 
     # ---- writing ------------------------------------------------------------------------
     def _add(self, loc: str, colour: str, count: int) -> dict[str, int]:
-        minions = dict(self.minions_at(loc))
+        ctx = self.ctx
+        state = ctx.state
+        minions = dict(state["board"][loc]["minions"])
         minions[colour] += count
-        self.ctx.set("board", loc, "minions", minions)
-        supply = dict(self.ctx.state["supply"]["minions"])
+        ctx.set("board", loc, "minions", minions)
+        supply = dict(state["supply"]["minions"])
         supply[colour] -= count
-        self.ctx.set("supply", "minions", supply)
+        ctx.set("supply", "minions", supply)
         return minions
 
     def lose(self, reason: str, rule: str) -> None:
@@ -251,10 +259,11 @@ class Realm:
     def taint(self, loc: str, rule: str) -> None:
         """One Tainted Crystal on ``loc``, unless it already took one this turn."""
         if loc in self.tainted:
-            self.step(
-                f"{self.name(loc)} already took a Tainted Crystal this turn: add none.",
-                R_ONE_CRYSTAL,
-            )
+            if self.narrate:
+                self.step(
+                    f"{self.name(loc)} already took a Tainted Crystal this turn: add none.",
+                    R_ONE_CRYSTAL,
+                )
             return
         left: int = self.ctx.state["supply"]["taint"]
         if left <= 0:
@@ -266,7 +275,8 @@ class Realm:
         self.crystals += 1
         self.ctx.set("board", loc, "taint", self.ctx.state["board"][loc]["taint"] + 1)
         self.ctx.set("supply", "taint", left - 1)
-        self.step(f"Place a Tainted Crystal on {self.name(loc)} ({left - 1} left).", rule)
+        if self.narrate:
+            self.step(f"Place a Tainted Crystal on {self.name(loc)} ({left - 1} left).", rule)
         if left == 1 and self.settings["taint_loss"] == "last_crystal_placed":
             self.lose("the last Tainted Crystal was placed", R_LOSS_CRYSTAL)
 
@@ -281,14 +291,14 @@ class Realm:
         if data.kinds[loc] == "inn":
             self.step(f"{self.name(loc)} is an Inn: place nothing there.", R_INN)
             return
-        if self.blocked(loc, by_general):
+        if PLACEMENT_BLOCKS and self.blocked(loc, by_general):
             return
-        self.require_minions(colour, count, self.name(loc))
+        if count > self.ctx.state["supply"]["minions"][colour]:
+            self.require_minions(colour, count, self.name(loc))
         if loc == data.city:
             self._into_city(colour, count, rule)
             return
         present = self.count_at(loc)
-        what = data.minions(colour, count)
         if not self.effects:
             fits = count
             if self.settings["setup_crowding"] == "cap_at_three":
@@ -304,18 +314,20 @@ class Realm:
                 )
             return
         if present >= OVERRUN_AT - 1:
-            self.step(
-                f"{self.name(loc)} already holds {present} minions: do not place the "
-                f"{what} there. It is tainted and overrun instead.",
-                R_THREE_PRESENT,
-            )
+            if self.narrate:
+                self.step(
+                    f"{self.name(loc)} already holds {present} minions: do not place the "
+                    f"{data.minions(colour, count)} there. It is tainted and overrun instead.",
+                    R_THREE_PRESENT,
+                )
             self.taint(loc, R_THREE_PRESENT)
             self._overrun(loc, colour)
             return
-        fits = min(count, OVERRUN_AT - 1 - present)
-        before = self.minions_at(loc)[colour]
+        fits = count if count < OVERRUN_AT - 1 - present else OVERRUN_AT - 1 - present
+        before = self.ctx.state["board"][loc]["minions"][colour]
         after = self._add(loc, colour, fits)[colour]
-        self.step(f"Place {data.minions(colour, fits)} on {self.name(loc)}.", rule)
+        if self.narrate:
+            self.step(f"Place {data.minions(colour, fits)} on {self.name(loc)}.", rule)
         taints_at = data.taints_at[colour]
         if taints_at < OVERRUN_AT and before < taints_at <= after:
             self.step(
@@ -325,11 +337,12 @@ class Realm:
         for after_placed in AFTER_PLACED:
             after_placed(self, loc, colour, fits, "general" if by_general else "card")
         if fits < count:
-            self.step(
-                f"The next {data.singular[colour]} would be a 4th minion on "
-                f"{self.name(loc)}: do not place it. {self.name(loc)} is overrun.",
-                R_OVERRUN,
-            )
+            if self.narrate:
+                self.step(
+                    f"The next {data.singular[colour]} would be a 4th minion on "
+                    f"{self.name(loc)}: do not place it. {self.name(loc)} is overrun.",
+                    R_OVERRUN,
+                )
             self.taint(loc, R_OVERRUN)
             self._overrun(loc, colour)
 
@@ -338,13 +351,14 @@ class Realm:
         self.overruns += 1
         data = self.data
         targets = [n for n in data.adjacency[loc] if data.kinds[n] != "inn"]
-        if len(targets) < len(data.adjacency[loc]):
-            self.step(f"The Inn next to {self.name(loc)} receives nothing.", R_INN)
-        self.step(
-            f"Overrun from {self.name(loc)}: place 1 {data.singular[colour]} on each of "
-            f"{', '.join(self.name(n) for n in targets)}.",
-            R_OVERRUN,
-        )
+        if self.narrate:
+            if len(targets) < len(data.adjacency[loc]):
+                self.step(f"The Inn next to {self.name(loc)} receives nothing.", R_INN)
+            self.step(
+                f"Overrun from {self.name(loc)}: place 1 {data.singular[colour]} on each of "
+                f"{', '.join(self.name(n) for n in targets)}.",
+                R_OVERRUN,
+            )
         for target in targets:
             self._arrive(colour, target, loc)
 
@@ -363,9 +377,9 @@ class Realm:
 
     def _arrive(self, colour: str, loc: str, origin: str) -> None:
         data = self.data
-        if self.blocked(loc, False):
+        if PLACEMENT_BLOCKS and self.blocked(loc, False):
             return
-        if self.supply_of(colour) <= 0:
+        if self.ctx.state["supply"]["minions"][colour] <= 0:
             if self.settings["overrun_short_supply"] == "loss":
                 self.lose(
                     f"the overrun from {self.name(origin)} needs a "
@@ -381,17 +395,20 @@ class Realm:
             self._into_city(colour, 1, R_OVERRUN)
             return
         after = self._add(loc, colour, 1)
-        total = sum(after.values()) + self.tokens_at(loc)
+        space = self.ctx.state["board"][loc]
+        total = sum(after.values()) + int(space.get("trolls", 0)) + int(space.get("spiders", 0))
         if total >= OVERRUN_AT or after[colour] >= data.taints_at[colour]:
-            cause = (
-                f"{total} minions"
-                if total >= OVERRUN_AT
-                else f"{after[colour]} {data.plural[colour]}"
-            )
-            self.step(
-                f"{self.name(loc)} now holds {cause}: it is tainted, without a further overrun.",
-                R_NO_CHAIN,
-            )
+            if self.narrate:
+                cause = (
+                    f"{total} minions"
+                    if total >= OVERRUN_AT
+                    else f"{after[colour]} {data.plural[colour]}"
+                )
+                self.step(
+                    f"{self.name(loc)} now holds {cause}: it is tainted, without a further "
+                    "overrun.",
+                    R_NO_CHAIN,
+                )
             self.taint(loc, R_NO_CHAIN)
         for after_placed in AFTER_PLACED:
             after_placed(self, loc, colour, 1, "spread")
@@ -402,10 +419,11 @@ class Realm:
         strict = self.effects and self.settings["monarch_city_overrun"] == "dragon_faq"
         after = self._add(city, colour, count)
         total = sum(after.values()) + self.tokens_at(city)
-        self.step(
-            f"Place {data.minions(colour, count)} in {self.name(city)} ({total} there).",
-            rule if strict else R_CITY,
-        )
+        if self.narrate:
+            self.step(
+                f"Place {data.minions(colour, count)} in {self.name(city)} ({total} there).",
+                rule if strict else R_CITY,
+            )
         if strict and (total >= OVERRUN_AT or after[colour] >= data.taints_at[colour]):
             self.taint(city, R_CITY_FAQ)
             self.lose(f"{self.name(city)} is tainted", R_CITY_FAQ)
@@ -421,18 +439,21 @@ class Realm:
         if state["defeated"]:
             self.step(f"{name} is defeated: nothing moves.", R_GENERAL)
             return
-        if any(mover(self, general, target, minions) for mover in GENERAL_MOVERS):
-            return
+        for mover in GENERAL_MOVERS:
+            if mover(self, general, target, minions):
+                return
         path = data.paths[general]
         index: int = state["path_index"]
         here = path[index]
         following = path[index + 1] if index + 1 < len(path) else None
         if following is None or (target != "next" and target != following):
-            named = "the next space" if target == "next" else self.name(target or here)
-            self.step(
-                f"{name} stays on {self.name(here)}: {named} is not the next space of the path.",
-                R_GENERAL,
-            )
+            if self.narrate:
+                named = "the next space" if target == "next" else self.name(target or here)
+                self.step(
+                    f"{name} stays on {self.name(here)}: {named} is not the next space of the "
+                    "path.",
+                    R_GENERAL,
+                )
             return
         life = data.general_life[general] - int(state.get("wounds", 0))
         mark = data.major_wound[general]
@@ -444,7 +465,8 @@ class Realm:
             self.place(data.general_colours[general], minions, here)
             return
         self.ctx.set("generals", general, {**state, "location": following, "path_index": index + 1})
-        self.step(f"Move {name} from {self.name(here)} to {self.name(following)}.", R_GENERAL)
+        if self.narrate:
+            self.step(f"Move {name} from {self.name(here)} to {self.name(following)}.", R_GENERAL)
         if following == data.city:
             self.lose(f"{name} entered {self.name(following)}", R_LOSS_GENERAL)
         self.general_moved(general)

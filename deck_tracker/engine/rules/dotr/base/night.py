@@ -289,9 +289,16 @@ def continue_night(
             resolve_card(realm, card, general_only=general_only)
         except GameOver:
             lost = True
-        if lost or not any(kept(realm, card) for kept in CARD_RESOLVED):
+        kept = False
+        if not lost:
+            for keep in CARD_RESOLVED:
+                if keep(realm, card):
+                    kept = True
+                    break
+        if not kept:
             ctx.put("decks", DS, "discard", [card_id])
-            realm.step(f"Discard {card.name}.", R_DISCARD)
+            if realm.narrate:
+                realm.step(f"Discard {card.name}.", R_DISCARD)
         ctx.emit(
             "darkness_spreads_card",
             f"Darkness Spreads {index + 1}/{count}: {card.name}"

@@ -153,7 +153,7 @@ def dragon_flight(realm: Realm, general: str, target: str | None, minions: int) 
 
 def after_placed(realm: Realm, loc: str, colour: str, count: int, source: str) -> None:
     state = realm.ctx.state
-    if not fire_in_play(state) or not realm.effects or loc == realm.data.city:
+    if not realm.effects or loc == realm.data.city or not fire_in_play(state):
         return
     if on_fire(state, loc) and loc not in realm.tainted:
         counts = realm.minions_at(loc)

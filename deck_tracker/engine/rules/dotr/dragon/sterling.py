@@ -101,7 +101,9 @@ def drawn(realm: Realm, card: Card) -> None:
 
 
 def guards(realm: Realm, loc: str, by_general: bool) -> tuple[str, str] | None:
-    if by_general or sterling_at(realm.ctx.state) != loc:
+    # Runs before every minion placed: sterling_at, inlined.
+    found = None if by_general else (realm.ctx.state.get("sterling") or {}).get("location")
+    if not found or str(found) != loc:
         return None
     return R_GUARDS, "Sterling is there, and the minions fear the Silver Dragon"
 

@@ -1,0 +1,49 @@
+"""Nights for simulation: the same rules as the ``night`` command, none of the bookkeeping.
+
+A forecast samples many possible nights from one position. :func:`run_night` resolves one night
+(the Darkness Spreads draws and everything they trigger, expansions included: the very
+``night`` command, with the rules that follow every command) from a state and a seed, and
+returns the resulting state. It differs from running the command in what it leaves out:
+
+* no event log, no undo history, no version bump (``version`` and ``history`` are unchanged);
+* no player-facing texts: the board rules skip the steps the table would read
+  (:class:`~deck_tracker.engine.core.QuietContext`);
+* the state handed in is never changed (copy on write), so one position serves every sample;
+  the resulting state shares what the night left alone with it, so neither may be changed in
+  place afterwards (the engine's own :class:`~deck_tracker.engine.core.Context` writes in place:
+  give it a copy).
+
+Everything else is identical: for the same random source the resulting state equals the state
+the real command leaves, but for ``version`` and ``history`` (``tests/engine/dotr/
+test_simulate.py`` checks it on every expansion). A refusal (the game is over, a choice is
+pending) raises the command's own :class:`~deck_tracker.engine.errors.RuleViolation`.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .commands import run
+from .core import Event, QuietContext, State
+
+__all__ = ["night_events", "run_night"]
+
+
+def run_night(state: State, seed: int | str | random.Random, *, actor: str | None = None) -> State:
+    """The state after one night from ``state``; ``seed`` seeds the draws and every roll.
+
+    ``seed`` is an int or str (``random.Random(seed)``) or a ``random.Random`` to draw on
+    (several nights in a row from one stream). The draws come from the Darkness Spreads draw
+    pile in its stored order: a forecast that must not know the order shuffles the pile first.
+    """
+    return night_events(state, seed, actor=actor)[0]
+
+
+def night_events(
+    state: State, seed: int | str | random.Random, *, actor: str | None = None
+) -> tuple[State, list[Event]]:
+    """:func:`run_night`, with the night's events (type, summary and data only)."""
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    context = QuietContext(state, rng=rng, actor=actor)
+    outcome = run(context.state, context, "night", {}, bookkeeping=False)
+    return context.state, outcome.events
