@@ -214,6 +214,18 @@ class ScenarioOutSerializer(serializers.Serializer[Any]):
     )
 
 
+class SetupOptionsOutSerializer(serializers.Serializer[Any]):
+    options = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="Each setting the setup uses: `name`, `default`, `allowed`, `title`, "
+        "`sentence`, `group`, `choices` (`value`, `label`), `advanced`, `needs`, `only_with` "
+        "(other settings' values it acts with), and the record: `description`, `source`.",
+    )
+    not_used = serializers.DictField(
+        child=serializers.CharField(), help_text="Each setting it does not use, with why."
+    )
+
+
 class StreamMessageOutSerializer(serializers.Serializer[Any]):
     """One server-sent event of the live stream."""
 

@@ -13,7 +13,7 @@ from .engine import (
     describe_fame_actions,
     describe_rewards,
     describe_scenario,
-    describe_settings,
+    describe_setup_options,
     offered_games,
 )
 from .engine.content import (
@@ -200,7 +200,7 @@ def scenarios() -> list[dict[str, Any]]:
             "name": "Defenders of the Realm: the standard game",
             "system": "dotr",
             "packs": ["dotr-base"],
-            "options": describe_settings(),
+            "options": describe_setup_options({"system": "dotr"})["options"],
             "table_decks": list(DOTR_TABLE_DECKS),
             "setup": {"system": "dotr"},
         },
@@ -218,14 +218,22 @@ def scenarios() -> list[dict[str, Any]]:
     ]
 
 
+def setup_options(
+    *, expansions: list[str], scenario: str | None, easier: list[str]
+) -> dict[str, Any]:
+    """The settings a setup of these expansions and scenario uses (the setup screen's step)."""
+    setup: dict[str, Any] = {"system": "dotr", "expansions": expansions}
+    if scenario:
+        setup |= {"scenario": scenario, "easier": easier}
+    return describe_setup_options(setup)
+
+
 def _dragon_scenarios() -> list[dict[str, Any]]:
     """The Dragon expansion's scenarios and the custom mix (content/scenarios/*.json)."""
     kings_champion = {"fame_actions": describe_fame_actions(), "reward_cards": describe_rewards()}
     found = []
     for scenario in default_scenarios().values():
-        fixed = {"agent"} if scenario.agents_allowed == () else set()
-        if scenario.all_is_quiet is not None:
-            fixed.add("all_is_quiet")
+        setup = {"system": "dotr", "scenario": scenario.id}
         found.append(
             {
                 "id": f"scenario-{scenario.id}",
@@ -236,9 +244,9 @@ def _dragon_scenarios() -> list[dict[str, Any]]:
                 ),
                 "system": "dotr",
                 "packs": ["dotr-base", "dotr-dragon"],
-                "options": [o for o in describe_settings() if o["name"] not in fixed],
+                "options": describe_setup_options(setup)["options"],
                 "table_decks": [*DOTR_TABLE_DECKS, "winds_of_war", "sterling"],
-                "setup": {"system": "dotr", "scenario": scenario.id},
+                "setup": setup,
                 "scenario": describe_scenario(scenario),
                 "kings_champion": kings_champion,
             }

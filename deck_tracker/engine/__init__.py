@@ -24,6 +24,7 @@ from .game import (
     undo_extra,
 )
 from .rng import new_seed, rng_for, seed_commitment
+from .rules.dotr.base.expansions import describe_setup_options
 from .rules.dotr.base.settings import describe_settings
 from .rules.dotr.base.setup import DECKS as DOTR_TABLE_DECKS
 from .rules.dotr.kings_champion.fame import describe_actions as describe_fame_actions
@@ -53,6 +54,7 @@ __all__ = [
     "describe_rewards",
     "describe_scenario",
     "describe_settings",
+    "describe_setup_options",
     "fame_totals",
     "fold",
     "get_system",

@@ -8,6 +8,8 @@ base pack in ``state["packs"]``. Each expansion registers here what it adds to t
 * ``adjust_settings``: settings it fixes or changes (The Hero's Calling removes All is Quiet);
 * ``setup``: run once the board is set, before the first hero enters;
 * ``hero``: builds a seat's hero when the base heroes do not have it (constructed heroes);
+* ``settings_not_used``: the settings it fixes or leaves without effect in a setup (the Hero's
+  Calling fixes All is Quiet; a scenario its Agent), each with the reason;
 * ``card_count``: changes how many cards a rule deals (``"start:hero"``, ``"start:quest"``: a
   hero's first hand; ``"rumors"``: Hero Cards per Rumors action; ``"hand_limit"``: the most
   Hero Cards a hand keeps).
@@ -17,6 +19,7 @@ Each expansion declares its ``Expansion``; ``hooks.py`` lists them, in order, in
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,13 +28,15 @@ from deck_tracker.engine.content import Hero
 from deck_tracker.engine.core import Context, State
 from deck_tracker.engine.errors import InvalidArguments
 from deck_tracker.engine.rules.dotr.base.packs import keep_overlays
-from deck_tracker.engine.rules.dotr.hooks import EXPANSIONS
+from deck_tracker.engine.rules.dotr.base.settings import SETTINGS, Setting
+from deck_tracker.engine.rules.dotr.hooks import EXPANSIONS, expand_setup
 
 __all__ = [
     "EXPANSIONS",
     "Expansion",
     "adjust_settings",
     "card_count",
+    "describe_setup_options",
     "expansion_decks",
     "expansion_hero",
     "expansion_packs",
@@ -40,6 +45,8 @@ __all__ = [
     "prepare_expansions",
     "resolve_expansions",
     "run_expansion_setups",
+    "settings_in_use",
+    "unused_options",
 ]
 
 SetupHook = Callable[[Context, Mapping[str, Any], list[str]], None]
@@ -49,6 +56,9 @@ HeroHook = Callable[[Context, str], Hero | None]
 # content (hooks.py ``COMPOSERS``), e.g. the Dragon expansion's choice of Generals.
 PrepareHook = Callable[[Context, Mapping[str, Any], list[str]], None]
 CountHook = Callable[[State, str, int], int]
+# The settings an expansion fixes or leaves without effect in this (expanded) setup: name ->
+# why, in player words.
+NotUsedHook = Callable[[Mapping[str, Any]], dict[str, str]]
 
 
 @dataclass(frozen=True)
@@ -63,6 +73,7 @@ class Expansion:
     card_count: CountHook | None = None
     requires: tuple[str, ...] = field(default_factory=tuple)
     prepare: PrepareHook | None = None
+    settings_not_used: NotUsedHook | None = None
 
 
 def has_expansion(state: State, name: str) -> bool:
@@ -144,3 +155,92 @@ def card_count(state: State, purpose: str, count: int) -> int:
         if expansion.card_count is not None:
             count = expansion.card_count(state, purpose, count)
     return count
+
+
+# A value of a setting that acts only with an expansion: (setting, value) -> expansion.
+VALUE_NEEDS: dict[tuple[str, Any], str] = {
+    ("extra_cards_general_only", "war_status_card"): "heros_calling",
+}
+
+
+def _needs_text(names: tuple[str, ...] | list[str]) -> str:
+    if names == ("scenario",) or names == ["scenario"]:
+        return "Only in a scenario of the Dragon expansion (setup field scenario)."
+    titles = [
+        f"{EXPANSIONS[name].title.removeprefix('Defenders of the Realm: ')} "
+        f'("{name}" in expansions)'
+        for name in names
+    ]
+    return f"Only with {' and '.join(titles)}."
+
+
+def settings_in_use(setup: Mapping[str, Any]) -> tuple[dict[str, Setting], dict[str, str]]:
+    """Which settings act in this setup (its expansions, scenario and easier variants).
+
+    The settings that act, each with only the values that act, and those that do not, each
+    with why. A scenario adds the expansions it needs; ``setup["options"]`` is not read, so a
+    setting that acts only with another's value (``Setting.only_with``) is among those that act.
+    """
+    expanded = expand_setup({**dict(setup), "options": {}})
+    expansions = resolve_expansions(expanded.get("expansions"))
+    in_use: dict[str, Setting] = {}
+    not_used: dict[str, str] = {}
+    for setting in SETTINGS.values():
+        missing = [name for name in setting.needs if name not in expansions]
+        if missing:
+            not_used[setting.name] = _needs_text(missing)
+            continue
+        allowed = tuple(
+            value
+            for value in setting.allowed
+            if VALUE_NEEDS.get((setting.name, value)) in (None, *expansions)
+        )
+        if allowed != setting.allowed:
+            labels = tuple(setting.label(value) for value in allowed)
+            setting = dataclasses.replace(setting, allowed=allowed, labels=labels)
+        in_use[setting.name] = setting
+    for expansion in _in_play(expansions):
+        if expansion.settings_not_used is not None:
+            for name, why in expansion.settings_not_used(expanded).items():
+                in_use.pop(name, None)
+                not_used[name] = why
+    return in_use, not_used
+
+
+def describe_setup_options(setup: Mapping[str, Any]) -> dict[str, Any]:
+    """For the setup screen: the settings this setup uses (in player words, with the record
+    for the curious) and those it does not, each with why."""
+    in_use, not_used = settings_in_use(setup)
+    return {
+        "options": [setting.as_dict() for setting in in_use.values()],
+        "not_used": not_used,
+    }
+
+
+def unused_options(setup: Mapping[str, Any]) -> dict[str, list[str]]:
+    """The options a setup gives that its packs and scenario would ignore, each with why."""
+    given = setup.get("options")
+    if not isinstance(given, Mapping) or not given:
+        return {}
+    in_use, not_used = settings_in_use(setup)
+    problems: dict[str, list[str]] = {}
+    for name, value in given.items():
+        if name in not_used:
+            problems[f"options.{name}"] = [not_used[name]]
+            continue
+        setting = in_use.get(name)
+        if setting is None:
+            continue  # unknown names and values are refused by resolve_settings
+        needed = VALUE_NEEDS.get((name, value))
+        if needed is not None and isinstance(value, str) and value not in setting.allowed:
+            problems[f"options.{name}"] = [f"{setting.label(value)}: {_needs_text((needed,))}"]
+            continue
+        for other, wanted in setting.only_with:
+            other_setting = SETTINGS[other]
+            current = given.get(other, other_setting.default)
+            if current != wanted or type(current) is not type(wanted):
+                problems[f"options.{name}"] = [
+                    f"Only when {other_setting.title or other} is "
+                    f"{other_setting.label(wanted)} (options.{other} = {wanted!r})."
+                ]
+    return problems

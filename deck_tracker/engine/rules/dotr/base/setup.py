@@ -42,6 +42,7 @@ from deck_tracker.engine.rules.dotr.base.expansions import (
     prepare_expansions,
     resolve_expansions,
     run_expansion_setups,
+    unused_options,
 )
 from deck_tracker.engine.rules.dotr.base.packs import effective_pack, game_cards, game_pack
 from deck_tracker.engine.rules.dotr.base.quests import replace_unachievable_quests
@@ -229,6 +230,15 @@ def _refuse_unused(setup: dict[str, Any]) -> None:
             problems[key] = ["Only with a scenario (see GET /api/v1/scenarios/)."]
     if problems:
         raise InvalidArguments(problems)
+    not_used = unused_options(setup)
+    if not_used:
+        raise InvalidArguments(
+            not_used,
+            "This setup would ignore "
+            + ", ".join(name.removeprefix("options.") for name in sorted(not_used))
+            + ": leave it out, or add what it needs.",
+            code="option_not_used",
+        )
 
 
 def setup_dotr(ctx: Context, setup: dict[str, Any]) -> None:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from deck_tracker.engine.settings import Setting
 
 __all__ = ["SCENARIO_SETTINGS"]
 
-SCENARIO_SETTINGS: tuple[tuple[str, Any, tuple[Any, ...], str, str], ...] = (
-    (
+SCENARIO_SETTINGS: tuple[Setting, ...] = (
+    Setting(
         "burning_land_fires",
         "all_starting",
         ("all_starting", "inns_and_city"),
@@ -17,5 +17,10 @@ SCENARIO_SETTINGS: tuple[tuple[str, Any, tuple[Any, ...], str, str], ...] = (
         "must douse the fires before the Red Dragon returns'; Brookdale Village and Seabird Port "
         "read as the 'Cities'); inns_and_city: only those of the 3 Inns and Monarch City.",
         "DX Scenario 5, Preventing the Appearance of Brimstone",
+        title="Fires to put out before a General falls",
+        sentence="Which fires must be out before a General falls to keep Brimstone away.",
+        group="The Burning Land",
+        labels=("Every fire set at the start", "The Inns and Monarch City only"),
+        advanced=True,
     ),
 )

@@ -358,11 +358,40 @@ def _setup(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> No
     )
 
 
+def settings_not_used(setup: Mapping[str, Any]) -> dict[str, str]:
+    """The settings this scenario fixes itself, or that act in another scenario only."""
+    scenario = default_scenarios().get(str(setup.get("scenario")))
+    if scenario is None:
+        return {}
+    easier = setup.get("easier") or []
+    name = scenario.name
+    found: dict[str, str] = {}
+    if scenario.agents_allowed == ():
+        found["agent"] = f"{name} uses no Agent of the Dark Lord."
+    if scenario.all_is_quiet is not None:
+        found["all_is_quiet"] = (
+            f"{name} sets the All is Quiet cards (its easier variant keep_all_is_quiet keeps them)."
+            if "keep_all_is_quiet" in scenario.easier
+            else f"{name} sets the All is Quiet cards."
+        )
+    if any(step["step"] == "setup_cards" for step in scenario.setup):
+        found["harder_setup"] = f"{name} places the first minions with overruns and taint."
+    if "four_good_one_bad" in easier:
+        for kind in ("good", "bad"):
+            found[f"global_effects_{kind}"] = (
+                "The easier variant four_good_one_bad sets 4 Good and 1 Bad Global Effect."
+            )
+    if scenario.id != "the-burning-land":
+        found["burning_land_fires"] = "Only in The Burning Land."
+    return found
+
+
 # What the expansion adds to the base setup (collected in hooks.py ``EXPANSIONS``).
 EXPANSION_RULES = Expansion(
     SCENARIO,
     "A scenario of the Dragon expansion (set by setup['scenario'])",
     prepare=_prepare,
+    settings_not_used=settings_not_used,
     setup=_setup,
     card_count=card_count,
 )
