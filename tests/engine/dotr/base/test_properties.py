@@ -24,8 +24,7 @@ PACK = default_packs()["dotr-base"]
 options_strategy = st.fixed_dictionaries(
     {},
     optional={
-        name: st.sampled_from(setting.allowed)
-        for name, setting in settings_in_use({})[0].items()
+        name: st.sampled_from(setting.allowed) for name, setting in settings_in_use({})[0].items()
     },
 )
 # A night is played at a War Status level (0 Early, 1-2 Mid, 3 Late), raised or not at random.
