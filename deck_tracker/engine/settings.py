@@ -32,7 +32,8 @@ class Setting:
     labels: tuple[str, ...] = ()
     advanced: bool = True
     needs: tuple[str, ...] = ()
-    # Other settings this one acts with: (name, value) pairs that must all hold.
+    # Other settings this one acts with: (name, value) pairs that must all hold; a tuple value
+    # holds when the other setting has any of its values.
     only_with: tuple[tuple[str, Any], ...] = ()
 
     def label(self, value: Any) -> str:
@@ -57,5 +58,8 @@ class Setting:
             "choices": [{"value": value, "label": self.label(value)} for value in self.allowed],
             "advanced": self.advanced,
             "needs": list(self.needs),
-            "only_with": {name: value for name, value in self.only_with},
+            "only_with": {
+                name: list(value) if isinstance(value, tuple) else [value]
+                for name, value in self.only_with
+            },
         }

@@ -238,9 +238,12 @@ def unused_options(setup: Mapping[str, Any]) -> dict[str, list[str]]:
         for other, wanted in setting.only_with:
             other_setting = SETTINGS[other]
             current = given.get(other, other_setting.default)
-            if current != wanted or type(current) is not type(wanted):
+            wanted_values = wanted if isinstance(wanted, tuple) else (wanted,)
+            if not any(
+                current == value and type(current) is type(value) for value in wanted_values
+            ):
+                shown = " or ".join(other_setting.label(value) for value in wanted_values)
                 problems[f"options.{name}"] = [
-                    f"Only when {other_setting.title or other} is "
-                    f"{other_setting.label(wanted)} (options.{other} = {wanted!r})."
+                    f"Only when {other_setting.title or other} is {shown} (options.{other})."
                 ]
     return problems

@@ -146,7 +146,8 @@ BASE_SETTINGS: tuple[Setting, ...] = (
         "all_is_quiet",
         True,
         (True, False),
-        "Keep the 3 All is Quiet cards in the Darkness Spreads deck (base game). The Dragon "
+        "Keep the All is Quiet cards in the Darkness Spreads deck (3 in the base game, a 4th in "
+        "the Dragon expansion's deck). The Dragon "
         "expansion recommends removing them, and the 5-6 player rules remove them; when off they "
         "go to the box at setup.",
         "UBG cards.php; DX 'All is Quiet Cards' and 'Rules for 5 Players'",

@@ -19,6 +19,8 @@ Rules decisions (see also ``settings.py``):
 * Heroes (content-facts "Setup"): a hero starts in Monarch City with its life, 2 Hero Cards and
   1 Quest. From table-owned decks the app deals nothing: the steps ask the table to deal and to
   record the cards with ``draw``.
+* Heroes: at most 4 (the base game's 1 to 4 players); the Dragon expansion's Rules for 5 or 6
+  Players raise it to ``player_count`` (``card_count(state, "heroes", 4)``).
 * ``turn.active_seat`` is the first seat with a hero (seat 1 when the host has one), or None
   until a hero enters.
 """
@@ -56,6 +58,7 @@ PACK_ID = "dotr-base"
 DS, HERO, QUEST = "darkness_spreads", "hero", "quest"
 DECKS = (DS, HERO, QUEST)
 HAND = {HERO: 2, QUEST: 1}
+MAX_HEROES = 4  # the base game: 1 to 4 players
 SETUP_COUNTS = (2, 2, 2, 1, 1, 1)
 
 
@@ -109,6 +112,7 @@ def enter_hero(
     heroes: dict[str, Any] = ctx.get("heroes") or {}
     if seat in heroes:
         raise RuleViolation(f"Seat {seat} already plays a hero.", code="seat_has_hero")
+    _check_room(ctx, heroes)
     for other, entry in heroes.items():
         if entry["hero"] == found.id:
             raise RuleViolation(
@@ -170,6 +174,27 @@ def enter_hero(
     replace_unachievable_quests(ctx, seat, dealt[QUEST])
     for entered in HERO_ENTERED:  # a scenario deals more (scenarios/hands.py)
         entered(ctx, seat)
+
+
+def _check_room(ctx: Context, heroes: dict[str, Any]) -> None:
+    """The base game is for 1 to 4 heroes; the Dragon expansion's rules for 5 or 6 players
+    change the setup, so a game takes as many heroes as it was set up for."""
+    limit = card_count(ctx.state, "heroes", MAX_HEROES)
+    if len(heroes) < limit:
+        return
+    if "dragon" not in (ctx.get("expansions") or ()):
+        raise RuleViolation(
+            f"A {limit + 1}th hero needs the Dragon expansion's Rules for 5 or 6 Players: start "
+            'a game with "dragon" in expansions and options.player_count 5 or 6.',
+            code="too_many_heroes",
+        )
+    more = " or 6" if limit == 4 else ""
+    raise RuleViolation(
+        f"This game was set up for {limit if limit > 4 else 'up to 4'} heroes and all have "
+        f"entered. The Rules for 5 or 6 Players change the setup (no All is Quiet cards, "
+        f"smaller starting hands): start a game with options.player_count {limit + 1}{more}.",
+        code="too_many_heroes",
+    )
 
 
 def seat_hook(ctx: Context, seat: str) -> None:

@@ -23,4 +23,26 @@ SCENARIO_SETTINGS: tuple[Setting, ...] = (
         labels=("Every fire set at the start", "The Inns and Monarch City only"),
         advanced=True,
     ),
+    Setting(
+        "all_is_quiet_five_six",
+        "removed",
+        ("removed", "as_scenario"),
+        "A scenario that puts All is Quiet cards in the deck (The Land is Dying and The Burning "
+        "Land: 'All 4 All is Quiet cards should be added'; Realm in Flames: 2; Rampaging "
+        "Dragons' easier variant) played by 5 or 6 heroes, whose rules say 'Remove all of the "
+        "Darkness Spreads All Is Quiet cards from the deck. They will not be used in the game.' "
+        "The rulebook does not say which wins. removed (default): the 5-6 player rules, written "
+        "'to keep the balance of a challenging game when adding a 5th Hero'; as_scenario: the "
+        "scenario's count ('players may change the set up to make the game easier').",
+        "DX 'Rules for 5 or 6 Players' vs Scenarios 2, 4, 5 (silent on the combination)",
+        title="All is Quiet cards with 5 or 6 heroes",
+        sentence=(
+            "This scenario puts All is Quiet cards in the deck, the rules for 5 or 6 heroes "
+            "take them out: which wins."
+        ),
+        group="Players",
+        labels=("Take them out", "As the scenario says"),
+        advanced=True,
+        only_with=(("player_count", (5, 6)),),
+    ),
 )

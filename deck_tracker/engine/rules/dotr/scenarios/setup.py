@@ -11,10 +11,11 @@ starting fires) and the setup steps of the scenario file run at their point of t
   ``generals_advance`` (Onslaught), the Special cards the table chose to box;
 * as each hero enters: ``hands.py`` (Darius, Onslaught's hands and Quests).
 
-Decisions: "All 4 All is Quiet cards" keeps every All is Quiet card of the game's packs (the base
-game has 3); the cards turned for fires or General moves go to the discard pile like the setup
-cards (reshuffled with them by default); a flipped card that shows no General is set aside and
-another turned, as for the setup cards.
+Decisions: with 5 or 6 heroes the All is Quiet cards a scenario adds are taken out as the Rules
+for 5 or 6 Players say, unless ``all_is_quiet_five_six`` is ``as_scenario``; "All 4 All is Quiet
+cards" are the base game's 3 and the Dragon expansion's 4th; the cards turned for fires or
+General moves go to the discard pile like the setup cards (reshuffled with them by default); a
+flipped card that shows no General is set aside and another turned, as for the setup cards.
 """
 
 from __future__ import annotations
@@ -70,6 +71,13 @@ def _agent(scenario: Scenario, options: dict[str, Any], problems: dict[str, list
     options["agent"] = wanted
 
 
+def _quiet_removed(options: Mapping[str, Any]) -> bool:
+    """5 or 6 heroes take the All is Quiet cards out, unless the table keeps the scenario's."""
+    return options.get("player_count") in (5, 6) and (
+        options.get("all_is_quiet_five_six", "removed") == "removed"
+    )
+
+
 def expand(setup: dict[str, Any]) -> dict[str, Any]:
     """The setup a scenario request stands for (a request without ``scenario`` is unchanged)."""
     raw = setup.get("scenario")
@@ -95,6 +103,8 @@ def expand(setup: dict[str, Any]) -> dict[str, Any]:
         keep = scenario.all_is_quiet > 0 or "keep_all_is_quiet" in easier
         if options.get("all_is_quiet", keep) != keep:
             problems["options.all_is_quiet"] = [f"{scenario.name} sets the All is Quiet cards."]
+        if keep and _quiet_removed(options):
+            keep = False  # Rules for 5 or 6 Players (setting all_is_quiet_five_six)
         options["all_is_quiet"] = keep
     elif "keep_all_is_quiet" in easier:
         options["all_is_quiet"] = True
@@ -157,7 +167,9 @@ def _prepare(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> 
             "rules": list(scenario.rules),
             "easier": list(setup.get("easier") or []),
             "setup": [dict(step) for step in scenario.setup],
-            "all_is_quiet": scenario.all_is_quiet,
+            "all_is_quiet": 0
+            if scenario.all_is_quiet and not ctx.state["settings"]["all_is_quiet"]
+            else scenario.all_is_quiet,
             "starting_fires": [],
         },
     )
@@ -376,6 +388,11 @@ def settings_not_used(setup: Mapping[str, Any]) -> dict[str, str]:
         )
     if any(step["step"] == "setup_cards" for step in scenario.setup):
         found["harder_setup"] = f"{name} places the first minions with overruns and taint."
+    keeps_quiet = bool(scenario.all_is_quiet) or (
+        scenario.all_is_quiet is not None and "keep_all_is_quiet" in easier
+    )
+    if not keeps_quiet:
+        found["all_is_quiet_five_six"] = f"{name} puts no All is Quiet card in the deck."
     if "four_good_one_bad" in easier:
         for kind in ("good", "bad"):
             found[f"global_effects_{kind}"] = (
