@@ -233,7 +233,9 @@ def unused_options(setup: Mapping[str, Any]) -> dict[str, list[str]]:
             continue  # unknown names and values are refused by resolve_settings
         needed = VALUE_NEEDS.get((name, value))
         if needed is not None and isinstance(value, str) and value not in setting.allowed:
-            problems[f"options.{name}"] = [f"{setting.label(value)}: {_needs_text((needed,))}"]
+            problems[f"options.{name}"] = [
+                f"{SETTINGS[name].label(value)}: {_needs_text((needed,))}"
+            ]
             continue
         for other, wanted in setting.only_with:
             other_setting = SETTINGS[other]
