@@ -104,5 +104,10 @@ def test_the_description_speaks_player_words_and_keeps_the_record() -> None:
         {"value": 6, "label": "6"},
     ]
     assert count["advanced"] is False
+    # The default shown is the one the game plays: the expansion removes All is Quiet.
+    quiet = next(o for o in described["options"] if o["name"] == "all_is_quiet")
+    assert quiet["default"] is False
+    plain = describe_setup_options({})["options"]
+    assert next(o for o in plain if o["name"] == "all_is_quiet")["default"] is True
     specials = next(o for o in described["options"] if o["name"] == "six_player_specials")
     assert specials["only_with"] == {"player_count": [6]}

@@ -43,6 +43,15 @@ export const api = {
   contentPacks: () => request("content/"),
   content: (pack) => request(`content/${pack}/`),
   scenarios: () => request("scenarios/"),
+  // The rule settings a setup of these expansions and this scenario uses (in player words).
+  setupOptions: ({ expansions = [], scenario = null, easier = [] } = {}) => {
+    const query = new URLSearchParams();
+    for (const name of expansions) query.append("expansions", name);
+    if (scenario) query.set("scenario", scenario);
+    for (const name of easier) query.append("easier", name);
+    const text = query.toString();
+    return request(`setup-options/${text ? `?${text}` : ""}`);
+  },
   // `account`: an account token, sent only to sit as one of the account's players (`player`).
   createGame: (setup, key = uuid(), account) => request("games/", { method: "POST", body: setup, key, token: account }),
   join: (joinCode, name, hero, key = uuid(), { player, account } = {}) =>

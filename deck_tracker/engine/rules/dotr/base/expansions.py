@@ -74,6 +74,8 @@ class Expansion:
     requires: tuple[str, ...] = field(default_factory=tuple)
     prepare: PrepareHook | None = None
     settings_not_used: NotUsedHook | None = None
+    # Settings whose default differs in a game with the expansion (as ``adjust_settings`` does).
+    defaults: Mapping[str, Any] = field(default_factory=dict)
 
 
 def has_expansion(state: State, name: str) -> bool:
@@ -200,6 +202,9 @@ def settings_in_use(setup: Mapping[str, Any]) -> tuple[dict[str, Setting], dict[
             setting = dataclasses.replace(setting, allowed=allowed, labels=labels)
         in_use[setting.name] = setting
     for expansion in _in_play(expansions):
+        for name, value in expansion.defaults.items():
+            if name in in_use:
+                in_use[name] = dataclasses.replace(in_use[name], default=value)
         if expansion.settings_not_used is not None:
             for name, why in expansion.settings_not_used(expanded).items():
                 in_use.pop(name, None)

@@ -412,4 +412,6 @@ EXPANSION_RULES = Expansion(
     hero=random_hero,
     card_count=card_count,
     prepare=prepare,
+    # "It is recommended that the All is Quiet Cards be removed" (players.py adjust_settings).
+    defaults={"all_is_quiet": False},
 )

@@ -17,13 +17,6 @@ import { currentAccount, playerChoices } from "../account.js";
 const STEPS = ["Expansions", "Scenario", "Generals", "Options", "Players"];
 const SHORT = ["Packs", "Scenario", "Generals", "Options", "Players"];
 const DRAGON = "dragon";
-// Rule settings are described "Dragon expansion: ...", "Companions & Catacombs: ...": a setting
-// of an expansion not in play is not offered (the API does not name a setting's expansion).
-const SETTING_OF = [
-  ["Dragon expansion:", DRAGON],
-  ["Companions & Catacombs:", "companions_catacombs"],
-  ["The Hero's Calling:", "heros_calling"],
-];
 
 // A pack's expansion ("companions-catacombs") as a setup names it ("companions_catacombs").
 const expansionOf = (pack) => String(pack.expansion || "").replace(/-/g, "_");
@@ -40,7 +33,8 @@ export function show(app) {
     host: { name: "", hero: "", player: "" },
     locals: [],
   };
-  const data = { packs: [], scenarios: [], content: null, dragon: null, players: null };
+  const data = { packs: [], scenarios: [], content: null, dragon: null, players: null, settings: {} };
+  let advancedOpen = false;
   let step = 0;
   let alive = true;
   const key = uuid(); // one creation, however often the button is pressed
@@ -100,13 +94,40 @@ export function show(app) {
     return inPlay().includes(DRAGON) && !fixed;
   }
 
-  function settingsOffered() {
+  // What the rule settings depend on: the expansions ticked, the scenario and its easier variants.
+  function settingsQuery() {
     const item = entry();
-    const expansions = inPlay();
-    return ((item && item.options) || []).filter((setting) => {
-      const owner = SETTING_OF.find(([prefix]) => (setting.description || "").startsWith(prefix));
-      return !owner || expansions.includes(owner[1]);
-    });
+    const sc = story();
+    let scenario = (item && item.setup && item.setup.scenario) || null;
+    if (choice.scenario === "custom" && !sc) scenario = null;
+    const easier = sc ? choice.easier.filter((e) => (sc.easier || []).some((v) => v.id === e)) : [];
+    return { expansions: [...choice.expansions], scenario, easier };
+  }
+
+  // The settings the server says this setup uses (GET /setup-options/), or null while loading.
+  function settingsLoaded() {
+    const query = settingsQuery();
+    const key = JSON.stringify(query);
+    const known = data.settings[key];
+    if (known === undefined) {
+      data.settings[key] = null;
+      api.setupOptions(query).then((body) => { data.settings[key] = body.options || []; if (alive) render(); })
+        .catch(() => { data.settings[key] = []; if (alive) render(); });
+      return null;
+    }
+    return known;
+  }
+
+  const current = (setting) => (setting.name in choice.options ? choice.options[setting.name] : setting.default);
+
+  // A setting that acts only with another's value (6 heroes, Sterling) is offered only then.
+  function settingsOffered() {
+    const settings = settingsLoaded() || [];
+    const byName = Object.fromEntries(settings.map((s) => [s.name, s]));
+    return settings.filter((setting) => Object.entries(setting.only_with || {}).every(([other, values]) => {
+      const found = byName[other];
+      return found && values.some((value) => JSON.stringify(value) === JSON.stringify(current(found)));
+    }));
   }
 
   // What of a dragon General the players must enter before he can play (its `fillable`).
@@ -291,7 +312,6 @@ export function show(app) {
 
   function renderOptions() {
     const item = entry();
-    const settings = settingsOffered();
     const tableDecks = item && item.table_decks && item.table_decks.length ? item.table_decks : Object.keys(data.content.pack.decks);
     const parts = [];
     parts.push(h("h3", { text: "Decks kept at the table" }),
@@ -303,21 +323,66 @@ export function show(app) {
         h("span", { text: `${deckLabel(deck)}: physical cards` })));
     }
     parts.push(h("h3", { text: "Rule settings" }));
+    if (settingsLoaded() === null) {
+      parts.push(h("p", { class: "muted", text: "Loading the rule settings…" }));
+      return h("div", {}, parts);
+    }
+    const settings = settingsOffered();
     if (!settings.length) {
-      parts.push(h("p", { class: "muted", text: "Nothing to choose here; the setup checklist lists the game's settings." }));
-    } else {
-      parts.push(h("p", { class: "muted", text: story() && choice.scenario !== "custom"
-        ? `${story().name} fixes what it needs; these stay yours to choose.` : "Each starts at its default; change what your table plays differently." }));
-      for (const setting of settings) {
-        const select = h("select", { name: setting.name, "aria-label": setting.name.replace(/_/g, " "),
-          onchange: (event) => { choice.options[setting.name] = JSON.parse(event.target.value); } },
-          setting.allowed.map((value) => h("option", { value: JSON.stringify(value), text: String(value).replace(/_/g, " ") + (value === setting.default ? " (default)" : ""), selected: JSON.stringify(choice.options[setting.name] ?? setting.default) === JSON.stringify(value) })));
-        parts.push(h("div", { class: "field setting" },
-          h("span", { class: "field-label", text: setting.name.replace(/_/g, " ") }), select,
-          h("details", { class: "hint" }, h("summary", { text: "What it means" }), h("p", { text: setting.description }))));
+      parts.push(h("p", { class: "muted", text: "Nothing to choose here: this game plays as the rulebook says." }));
+      return h("div", {}, parts);
+    }
+    parts.push(h("p", { class: "muted", text: story() && choice.scenario !== "custom"
+      ? `${story().name} sets what it needs; the rest starts as the rulebook says. Change only what your table plays differently.`
+      : "Everything starts as the rulebook says. Change only what your table plays differently." }));
+    const grouped = (list) => {
+      const groups = [];
+      for (const setting of list) {
+        let group = groups.find((g) => g.name === setting.group);
+        if (!group) { group = { name: setting.group, settings: [] }; groups.push(group); }
+        group.settings.push(setting);
       }
+      return groups.map((group) => h("fieldset", { class: "setting-group" },
+        h("legend", { class: "field-label", text: group.name }), group.settings.map(settingField)));
+    };
+    parts.push(h("div", { "data-testid": "settings-main" }, grouped(settings.filter((s) => !s.advanced))));
+    const advanced = settings.filter((s) => s.advanced);
+    if (advanced.length) {
+      const box = h("details", { class: "advanced", "data-testid": "settings-advanced", open: advancedOpen || null,
+        ontoggle: (event) => { advancedOpen = event.target.open; } },
+      h("summary", { text: `Advanced: where the rulebooks are silent (${advanced.length})` }),
+      h("p", { class: "muted", text: "Each starts with the choice the app recommends; most tables never change these." }),
+      grouped(advanced));
+      parts.push(box);
     }
     return h("div", {}, parts);
+  }
+
+  // One setting: its title, one plain sentence, its choices; where it comes from on request.
+  function settingField(setting) {
+    const id = `setting-${setting.name}`;
+    const choices = setting.choices || setting.allowed.map((value) => ({ value, label: String(value) }));
+    const changed = (value) => {
+      if (JSON.stringify(value) === JSON.stringify(setting.default)) delete choice.options[setting.name];
+      else choice.options[setting.name] = value;
+      render();
+    };
+    const isToggle = choices.length === 2 && choices.every((c) => typeof c.value === "boolean");
+    const control = isToggle
+      ? h("label", { class: "toggle" },
+        h("input", { type: "checkbox", id, name: setting.name, checked: current(setting) === true,
+          onchange: (event) => changed(event.target.checked) }),
+        h("span", { text: choices.find((c) => c.value === true).label }))
+      : h("select", { id, name: setting.name, "aria-label": setting.title, onchange: (event) => changed(JSON.parse(event.target.value)) },
+        choices.map((c) => h("option", { value: JSON.stringify(c.value),
+          text: c.label + (JSON.stringify(c.value) === JSON.stringify(setting.default) ? " (rulebook)" : ""),
+          selected: JSON.stringify(current(setting)) === JSON.stringify(c.value) })));
+    return h("div", { class: "field setting", dataset: { setting: setting.name } },
+      h("label", { class: "field-label", for: id, text: setting.title }),
+      h("p", { class: "setting-sentence", text: setting.sentence }),
+      control,
+      h("details", { class: "hint provenance" }, h("summary", { text: "Where this comes from" }),
+        h("p", { text: setting.description }), h("p", { class: "muted", text: setting.source })));
   }
 
   function heroPicker(name, current, onPick, taken) {
