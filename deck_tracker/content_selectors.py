@@ -15,6 +15,7 @@ from .engine import (
     describe_scenario,
     describe_setup_options,
     offered_games,
+    setup_asks,
 )
 from .engine.content import (
     ContentError,
@@ -203,6 +204,8 @@ def scenarios() -> list[dict[str, Any]]:
             "options": describe_setup_options({"system": "dotr"})["options"],
             "table_decks": list(DOTR_TABLE_DECKS),
             "setup": {"system": "dotr"},
+            "entries": [],
+            "general_entries": _general_entries(),
         },
         *_dragon_scenarios(),
         *offered_games(),
@@ -228,6 +231,30 @@ def setup_options(
     return describe_setup_options(setup)
 
 
+def _with_known(asks: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each field with the value already entered in this server's content, if any."""
+    overlays = content_overlays_for_setup()
+    out = []
+    for ask in asks:
+        pack = shipped_with_overlay(ask["pack"], overlays.get(ask["pack"]))
+        fields = []
+        for field in ask["fields"]:
+            spec = pack.fillables[field["id"]]
+            fields.append({**field, "known": entered_value(pack, spec)})
+        out.append({**ask, "fields": fields})
+    return out
+
+
+def _general_entries() -> dict[str, dict[str, Any]]:
+    """Per dragon General the table may choose: what the setup reads from its card."""
+    found: dict[str, dict[str, Any]] = {}
+    for general in default_packs()["dotr-dragon"].generals.values():
+        setup = {"expansions": ["dragon"], "generals": {general.colour: general.id}}
+        for ask in _with_known(setup_asks(setup)):
+            found[ask["item"]] = ask
+    return found
+
+
 def _dragon_scenarios() -> list[dict[str, Any]]:
     """The Dragon expansion's scenarios and the custom mix (content/scenarios/*.json)."""
     kings_champion = {"fame_actions": describe_fame_actions(), "reward_cards": describe_rewards()}
@@ -247,6 +274,8 @@ def _dragon_scenarios() -> list[dict[str, Any]]:
                 "options": describe_setup_options(setup)["options"],
                 "table_decks": [*DOTR_TABLE_DECKS, "winds_of_war", "sterling"],
                 "setup": setup,
+                "entries": _with_known(setup_asks(setup)),
+                "general_entries": _general_entries() if scenario.generals is None else {},
                 "scenario": describe_scenario(scenario),
                 "kings_champion": kings_champion,
             }

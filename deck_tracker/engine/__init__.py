@@ -24,7 +24,7 @@ from .game import (
     undo_extra,
 )
 from .rng import new_seed, rng_for, seed_commitment
-from .rules.dotr.base.expansions import describe_setup_options
+from .rules.dotr.base.expansions import describe_setup_options, setup_asks
 from .rules.dotr.base.settings import describe_settings
 from .rules.dotr.base.setup import DECKS as DOTR_TABLE_DECKS
 from .rules.dotr.kings_champion.fame import describe_actions as describe_fame_actions
@@ -65,6 +65,7 @@ __all__ = [
     "rng_for",
     "run",
     "seed_commitment",
+    "setup_asks",
     "slugify",
     "start_game",
     "undo_extra",

@@ -151,3 +151,79 @@ def test_a_quest_whose_general_is_slain_leaves_the_heros_hand() -> None:
     assert [s["text"] for s in replaced[0]["steps"]] == [
         "Discard Scout the General (Balazarg) and draw another Quest (draw_quest)."
     ]
+
+
+# ------------------------------------------------------------------------------------------
+# Values the setup needs, read from the cards up front (``entries``)
+# ------------------------------------------------------------------------------------------
+
+
+def test_the_scenarios_list_what_the_setup_reads_from_the_cards() -> None:
+    listed = {s["id"]: s for s in APIClient().get("/api/v1/scenarios/").json()}
+    dying = listed["scenario-the-land-is-dying"]
+    assert [(e["card"], [f["label"] for f in e["fields"]]) for e in dying["entries"]] == [
+        ("Hemlock's General card", ["life", "minions at start"])
+    ]
+    life = dying["entries"][0]["fields"][0]
+    assert life["id"] == "generals/hemlock/life" and (life["minimum"], life["maximum"]) == (1, 20)
+    assert life["known"] is None  # nobody has entered it on this server
+    burning = listed["scenario-the-burning-land"]["entries"]
+    assert [(e["card"], e["when"]) for e in burning] == [("Brimstone's General card", "if_returns")]
+    rampaging = listed["scenario-rampaging-dragons"]["entries"]
+    assert {e["item"] for e in rampaging} == {
+        "brimstone", "onyx", "hemlock", "high-dragon-sapphire"
+    }  # fmt: skip
+    # Per General choice (the standard game with the Dragon expansion, Onslaught, custom).
+    choice = listed["standard"]["general_entries"]
+    assert choice["onyx"]["card"] == "Onyx's General card"
+    assert listed["scenario-onslaught"]["general_entries"]["hemlock"]["fields"][1]["label"] == (
+        "minions at start"
+    )
+    assert listed["scenario-the-land-is-dying"]["general_entries"] == {}
+
+
+def test_a_scenario_created_with_the_values_read_from_its_card() -> None:
+    """Without them, The Land is Dying is refused (Hemlock's numbers are printed only on his
+    card); with `entries` it starts, and Hemlock has the life and Imps the table read."""
+    request = {"scenario": "the-land-is-dying"}
+    entries = {"generals/hemlock/life": 7, "generals/hemlock/starting_minions": 2}
+    created = create({**request, "entries": entries})
+    assert created.status_code == 201, created.content
+    game = created.json()
+    placed = [s["text"] for e in game["events"] if e["type"] == "generals_placed"
+              for s in e["steps"]]  # fmt: skip
+    assert "Place 2 Imps on Thorny Woods." in placed
+    host = client_for(game["token"])
+    slain = host.post(
+        f"/api/v1/games/{game['id']}/actions/",
+        {"type": "wound_general", "args": {"general": "Hemlock", "wounds": 7},
+         "expected_version": game["version"]},
+        format="json",
+    )  # fmt: skip
+    assert slain.status_code == 200, slain.content
+    assert slain.json()["events"][0]["type"] == "general_defeated"  # life 7
+    # Only this game: the server's content is unchanged, so the list still asks.
+    listed = {s["id"]: s for s in APIClient().get("/api/v1/scenarios/").json()}
+    assert listed["scenario-the-land-is-dying"]["entries"][0]["fields"][0]["known"] is None
+
+
+def test_entries_are_checked_field_by_field() -> None:
+    response = create(
+        {
+            "scenario": "the-land-is-dying",
+            "entries": {"generals/hemlock/life": 99, "generals/onyx/life": 5,
+                        "generals/hemlock/starting_minions": "two"},
+        }
+    )  # fmt: skip
+    assert response.status_code == 400
+    fields = response.json()["fields"]
+    assert fields["entries.generals/hemlock/life"] == [
+        "Hemlock's General card, life: a number from 1 to 20."
+    ]
+    assert fields["entries.generals/hemlock/starting_minions"] == [
+        "Hemlock's General card, minions at start: a number from 0 to 6."
+    ]
+    assert fields["entries.generals/onyx/life"][0].startswith("This setup does not ask for it.")
+    base = create({"entries": {"generals/onyx/life": 5}})
+    assert base.status_code == 400
+    assert "entries.generals/onyx/life" in base.json()["fields"]

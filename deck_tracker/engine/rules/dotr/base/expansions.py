@@ -10,6 +10,8 @@ base pack in ``state["packs"]``. Each expansion registers here what it adds to t
 * ``hero``: builds a seat's hero when the base heroes do not have it (constructed heroes);
 * ``settings_not_used``: the settings it fixes or leaves without effect in a setup (the Hero's
   Calling fixes All is Quiet; a scenario its Agent), each with the reason;
+* ``asks``: what the setup needs read from the table's cards that the app does not know (a
+  dragon General's life and minions at start), so that players enter it up front (``entries``);
 * ``card_count``: changes how many cards a rule deals (``"start:hero"``, ``"start:quest"``: a
   hero's first hand; ``"rumors"``: Hero Cards per Rumors action; ``"hand_limit"``: the most
   Hero Cards a hand keeps).
@@ -24,7 +26,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from deck_tracker.engine.content import Hero
+from deck_tracker.engine.content import ContentError, Hero, apply_overlay, default_packs
 from deck_tracker.engine.core import Context, State
 from deck_tracker.engine.errors import InvalidArguments
 from deck_tracker.engine.rules.dotr.base.packs import keep_overlays
@@ -46,7 +48,9 @@ __all__ = [
     "resolve_expansions",
     "run_expansion_setups",
     "settings_in_use",
+    "setup_asks",
     "unused_options",
+    "with_entries",
 ]
 
 SetupHook = Callable[[Context, Mapping[str, Any], list[str]], None]
@@ -59,6 +63,9 @@ CountHook = Callable[[State, str, int], int]
 # The settings an expansion fixes or leaves without effect in this (expanded) setup: name ->
 # why, in player words.
 NotUsedHook = Callable[[Mapping[str, Any]], dict[str, str]]
+# What an (expanded) setup will ask the table to read from its cards: one entry per card,
+# ``{"pack", "item", "card", "when", "fields": [{"id", "label", "type", ...}]}``.
+AsksHook = Callable[[Mapping[str, Any]], list[dict[str, Any]]]
 
 
 @dataclass(frozen=True)
@@ -74,6 +81,7 @@ class Expansion:
     requires: tuple[str, ...] = field(default_factory=tuple)
     prepare: PrepareHook | None = None
     settings_not_used: NotUsedHook | None = None
+    asks: AsksHook | None = None
     # Settings whose default differs in a game with the expansion (as ``adjust_settings`` does).
     defaults: Mapping[str, Any] = field(default_factory=dict)
 
@@ -254,3 +262,68 @@ def unused_options(setup: Mapping[str, Any]) -> dict[str, list[str]]:
                     f"Only when {other_setting.title or other} is {shown} (options.{other})."
                 ]
     return problems
+
+
+def setup_asks(setup: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """What this setup will ask the table to read from its cards (one entry per card)."""
+    expanded = expand_setup({**dict(setup), "options": {}, "entries": None})
+    expansions = resolve_expansions(expanded.get("expansions"))
+    found: dict[tuple[str, str], dict[str, Any]] = {}
+    for expansion in _in_play(expansions):
+        if expansion.asks is not None:
+            for ask in expansion.asks(expanded):
+                found.setdefault((ask["pack"], ask["item"]), ask)
+    return list(found.values())
+
+
+def with_entries(setup: Mapping[str, Any]) -> dict[str, Any]:
+    """The setup with the values read from the cards (``setup["entries"]``, ``{field id:
+    value}``) added to this game's overlays; each checked like the content overlay's field,
+    and refused when this setup does not ask for it."""
+    raw = setup.get("entries")
+    out = dict(setup)
+    out.pop("entries", None)
+    if raw is None or raw == {}:
+        return out
+    if not isinstance(raw, Mapping):
+        raise InvalidArguments(
+            {"entries": ["An object {field id: value}, as listed by the setup."]}
+        )
+    asked = {
+        field["id"]: (ask["pack"], ask["card"], field)
+        for ask in setup_asks(setup)
+        for field in ask["fields"]
+    }
+    problems: dict[str, list[str]] = {}
+    values: dict[str, dict[str, Any]] = {}
+    for key, value in raw.items():
+        if key not in asked:
+            known = ", ".join(asked) or "nothing"
+            problems[f"entries.{key}"] = [f"This setup does not ask for it. It asks: {known}."]
+            continue
+        pack_id, card, field = asked[key]
+        low, high = field.get("minimum"), field.get("maximum")
+        if field["type"] == "int" and (
+            type(value) is not int
+            or (low is not None and value < low)
+            or (high is not None and value > high)
+        ):
+            problems[f"entries.{key}"] = [
+                f"{card}, {field['label']}: a number from {low} to {high}."
+            ]
+            continue
+        try:
+            apply_overlay(default_packs()[pack_id], {"values": {key: value}})
+        except ContentError as error:
+            problems[f"entries.{key}"] = [f"{card}, {field['label']}: {error}"]
+            continue
+        values.setdefault(pack_id, {})[key] = value
+    if problems:
+        raise InvalidArguments(problems, "Some values read from the cards do not fit.")
+    overlays = dict(setup.get("overlays") or {})
+    for pack_id, entered in values.items():
+        current = dict(overlays.get(pack_id) or {"values": {}, "cards": {}})
+        current["values"] = {**dict(current.get("values") or {}), **entered}
+        overlays[pack_id] = current
+    out["overlays"] = overlays
+    return out

@@ -45,6 +45,7 @@ from deck_tracker.engine.rules.dotr.base.expansions import (
     resolve_expansions,
     run_expansion_setups,
     unused_options,
+    with_entries,
 )
 from deck_tracker.engine.rules.dotr.base.packs import effective_pack, game_cards, game_pack
 from deck_tracker.engine.rules.dotr.base.quests import replace_unachievable_quests
@@ -242,6 +243,7 @@ SETUP_KEYS = frozenset(
     {
         "system", "host", "options", "table_decks", "setup_cards", "expansions", "generals",
         "scenario", "easier", "boxed_specials", "overlays", "player", "starting_dungeon_roll",
+        "entries",
     }
 )  # fmt: skip
 
@@ -269,6 +271,7 @@ def _refuse_unused(setup: dict[str, Any]) -> None:
 def setup_dotr(ctx: Context, setup: dict[str, Any]) -> None:
     """A base game of Defenders of the Realm, ready for the first hero's turn."""
     _refuse_unused(setup)
+    setup = with_entries(setup)  # values read from the cards, for this game
     setup = expand_setup(setup)  # a scenario names its Generals, expansions, options
     settings = resolve_settings(setup.get("options"))
     expansions = resolve_expansions(setup.get("expansions"))

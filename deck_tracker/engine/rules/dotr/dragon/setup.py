@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from deck_tracker.engine.content import COLOURS, missing_required
+from deck_tracker.engine.content import COLOURS, default_packs, missing_required
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck
 from deck_tracker.engine.errors import InvalidArguments
@@ -35,7 +35,7 @@ from deck_tracker.engine.rules.dotr.dragon.agents import place_agent
 from deck_tracker.engine.rules.dotr.dragon.content import DRAGON, DRAGON_PACK
 from deck_tracker.engine.rules.dotr.dragon.players import adjust_settings, card_count, random_hero
 
-__all__ = ["AGENTS", "prepare", "setup"]
+__all__ = ["AGENTS", "general_asks", "prepare", "setup"]
 
 DS, HERO = "darkness_spreads", "hero"
 AGENTS = ("el-fuego", "agent-of-onyx", "agent-of-hemlock")
@@ -177,6 +177,56 @@ def _choose_agent(ctx: Context, choice: Mapping[str, str]) -> str | None:
             "The corresponding Dragon General and its Agent cannot be in the same game (DX).",
         )
     return str(wanted)
+
+
+# How a General card prints what the setup reads from it.
+FIELD_LABELS = {"life": "life", "starting_minions": "minions at start"}
+
+
+def general_asks(generals: list[str], when: str) -> list[dict[str, Any]]:
+    """What the setup reads from these dragon Generals' cards: the required fields (life and
+    minions at start), worded as the card prints them."""
+    dragon = default_packs()[DRAGON_PACK]
+    asks = []
+    for general_id in generals:
+        general = dragon.generals.get(general_id)
+        if general is None:
+            continue
+        fields = [
+            {
+                "id": spec.id,
+                "field": spec.field,
+                "label": FIELD_LABELS.get(spec.field, spec.field.replace("_", " ")),
+                "type": spec.type,
+                "minimum": spec.minimum,
+                "maximum": spec.maximum,
+                "description": spec.description,
+            }
+            for spec in dragon.fillables.values()
+            if spec.item == general_id and spec.required and spec.file == "generals.json"
+        ]
+        if fields:
+            asks.append(
+                {
+                    "pack": DRAGON_PACK,
+                    "item": general_id,
+                    "card": f"{general.name}'s General card",
+                    "when": when,
+                    "fields": fields,
+                }
+            )
+    return asks
+
+
+def _asks(setup: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The chosen dragons' cards; with Generals dealt at random, every dragon's (any may play)."""
+    raw = setup.get("generals")
+    dragons = list(default_packs()[DRAGON_PACK].generals)
+    if raw == "random":
+        return general_asks(dragons, "if_dealt")
+    if isinstance(raw, Mapping):
+        return general_asks([g for g in raw.values() if g in dragons], "chosen")
+    return []
 
 
 def prepare(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> None:
@@ -412,6 +462,7 @@ EXPANSION_RULES = Expansion(
     hero=random_hero,
     card_count=card_count,
     prepare=prepare,
+    asks=_asks,
     # "It is recommended that the All is Quiet Cards be removed" (players.py adjust_settings).
     defaults={"all_is_quiet": False},
 )

@@ -32,6 +32,7 @@ from deck_tracker.engine.rules.dotr.base.expansions import Expansion
 from deck_tracker.engine.rules.dotr.base.packs import effective_pack, game_cards
 from deck_tracker.engine.rules.dotr.dragon.content import DRAGON_PACK
 from deck_tracker.engine.rules.dotr.dragon.fire import on_fire, set_on_fire
+from deck_tracker.engine.rules.dotr.dragon.setup import general_asks
 from deck_tracker.engine.rules.dotr.scenarios.catalogue import RULES, Scenario, default_scenarios
 from deck_tracker.engine.rules.dotr.scenarios.hands import card_count
 
@@ -403,12 +404,21 @@ def settings_not_used(setup: Mapping[str, Any]) -> dict[str, str]:
     return found
 
 
+def _asks(setup: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The Burning Land: Brimstone may return during the game, so his card is read at setup."""
+    scenario = default_scenarios().get(str(setup.get("scenario")))
+    if scenario is None or "brimstone_returns" not in scenario.rules:
+        return []
+    return general_asks([BRIMSTONE], "if_returns")
+
+
 # What the expansion adds to the base setup (collected in hooks.py ``EXPANSIONS``).
 EXPANSION_RULES = Expansion(
     SCENARIO,
     "A scenario of the Dragon expansion (set by setup['scenario'])",
     prepare=_prepare,
     settings_not_used=settings_not_used,
+    asks=_asks,
     setup=_setup,
     card_count=card_count,
 )
