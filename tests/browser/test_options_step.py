@@ -79,3 +79,46 @@ def test_the_options_step_of_a_base_game_and_of_the_dragon_expansion(
     state = game_seen_by(page, base)["state"]
     assert state["settings"]["player_count"] == 5
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_cards_step_reads_a_dragon_generals_numbers_with_steppers(
+    phones: tuple[Any, Any], live_server: Any, shot: Any
+) -> None:
+    """The Land is Dying plays Hemlock, whose life and Imps at start are printed only on his
+    card: one screen asks for them as the card prints them, with steppers, and the game uses
+    them."""
+    page, _ = phones
+    base = live_server.url
+    page.goto(base + "/new")
+    page.locator("[data-step=expansions]").wait_for()
+    next_step(page, "scenario")
+    page.locator("input[name=scenario][value=the-land-is-dying]").check()
+    next_step(page, "generals")
+    next_step(page, "options")
+    next_step(page, "cards")
+    card = page.locator("[data-card=hemlock]")
+    text = card.inner_text()
+    assert "Hemlock's General card" in text and "life" in text and "minions at start" in text
+    assert "▢" in text  # nothing read yet
+    assert page.locator("[data-step=cards] input").count() == 0  # steppers, not text boxes
+    assert SOURCE_CODES.search(page.locator("[data-step=cards]").inner_text()) is None
+    life = page.get_by_role("button", name="Hemlock's General: life: one more")
+    for _ in range(7):
+        life.click()
+    imps = page.get_by_role("button", name="Hemlock's General: minions at start: one more")
+    for _ in range(3):
+        imps.click()
+    page.get_by_role("button", name="Hemlock's General: minions at start: one less").click()
+    row = page.locator("[data-field='generals/hemlock/life'] output")
+    assert row.inner_text() == "7"
+    assert (
+        page.locator("[data-field='generals/hemlock/starting_minions'] output").inner_text() == "1"
+    )
+    shot(page, "52-wizard-read-from-cards", full_page=True)
+    next_step(page, "players")
+    page.fill("input[name=host-name]", "Ada")
+    page.click("label[for=host-hero-wizard]")
+    page.get_by_role("button", name="Create the game").click()
+    page.locator("[data-testid=checklist] li").first.wait_for()
+    assert "Place 1 Imp on Thorny Woods." in page.inner_text("[data-testid=checklist]")
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -14,8 +14,9 @@ import { saveSeat } from "../storage.js";
 import { navigate } from "../navigation.js";
 import { currentAccount, playerChoices } from "../account.js";
 
-const STEPS = ["Expansions", "Scenario", "Generals", "Options", "Players"];
-const SHORT = ["Packs", "Scenario", "Generals", "Options", "Players"];
+// "Cards" (what the setup reads from the table's cards) only when the setup needs something.
+const ALL_STEPS = ["Expansions", "Scenario", "Generals", "Options", "Cards", "Players"];
+const SHORT = { Expansions: "Packs", Scenario: "Scenario", Generals: "Generals", Options: "Options", Cards: "Cards", Players: "Players" };
 const DRAGON = "dragon";
 
 // A pack's expansion ("companions-catacombs") as a setup names it ("companions_catacombs").
@@ -29,6 +30,7 @@ export function show(app) {
     random: false,
     generals: {}, // colour -> General id, when the table chooses them
     options: {},
+    entries: {}, // field id -> the value read from the card
     tableDecks: [],
     host: { name: "", hero: "", player: "" },
     locals: [],
@@ -152,11 +154,39 @@ export function show(app) {
     return false;
   }
 
+  // ---- what the setup reads from the table's cards ---------------------------------------
+
+  // Each card the setup reads (e.g. "Onyx's General card"), with the fields the app does not
+  // know yet: the scenario's own, and those of the dragon Generals the table chose.
+  function asks() {
+    const item = entry();
+    const sc = story();
+    const found = [];
+    if (sc && item && Array.isArray(item.entries)) found.push(...item.entries);
+    if (generalsChosen()) {
+      const byGeneral = (item && item.general_entries) || (standard() && standard().general_entries) || {};
+      const chosen = choice.random ? Object.keys(byGeneral) : Object.values(choice.generals);
+      for (const id of chosen) if (byGeneral[id]) found.push(byGeneral[id]);
+    }
+    const seen = new Set();
+    return found.filter((ask) => !seen.has(ask.item) && seen.add(ask.item))
+      .map((ask) => ({ ...ask, fields: ask.fields.filter((f) => f.known === null || f.known === undefined) }))
+      .filter((ask) => ask.fields.length);
+  }
+
+  function steps() {
+    return ALL_STEPS.filter((name) => name !== "Cards" || asks().length);
+  }
+
   // ---- the steps -----------------------------------------------------------------------
 
   function render() {
     needDragon();
-    const body = [renderExpansions, renderScenario, renderGenerals, renderOptions, renderPlayers][step]();
+    const STEPS = steps();
+    step = Math.min(step, STEPS.length - 1);
+    const name = STEPS[step];
+    const body = { Expansions: renderExpansions, Scenario: renderScenario, Generals: renderGenerals, Options: renderOptions,
+      Cards: renderCards, Players: renderPlayers }[name]();
     const last = step === STEPS.length - 1;
     const error = h("div", { class: "form-error", role: "alert", "data-testid": "create-error" });
     const next = h("button", {
@@ -182,8 +212,8 @@ export function show(app) {
         h("h1", { text: "New game" })),
       h("ol", { class: "progress", "aria-label": "Steps" }, STEPS.map((name, i) =>
         h("li", { class: i === step ? "now" : i < step ? "done" : "", "aria-current": i === step ? "step" : null },
-          h("button", { type: "button", class: "link", "aria-label": name, onclick: () => { step = i; render(); }, text: SHORT[i] })))),
-      h("section", { class: "card wizard-step", dataset: { step: STEPS[step].toLowerCase() } }, h("h2", { text: STEPS[step] }), body),
+          h("button", { type: "button", class: "link", "aria-label": name, onclick: () => { step = i; render(); }, text: SHORT[name] })))),
+      h("section", { class: "card wizard-step", dataset: { step: name.toLowerCase() } }, h("h2", { text: name === "Cards" ? "Read from your cards" : name }), body),
       error,
       h("div", { class: "row sticky-actions" },
         step > 0 ? h("button", { class: "ghost big", type: "button", text: "Back", onclick: () => { step -= 1; render(); } }) : null,
@@ -239,7 +269,7 @@ export function show(app) {
       cards.push(card(id, `${sc.number}. ${sc.name}`, sc.story, [
         h("small", { class: "block", text: generals ? `Generals: ${generals.map(generalName).join(", ")}` : "Generals: chosen by the table, or dealt at random" }),
         h("small", { class: "block muted", text: `Needs: ${(sc.expansions || []).map((e) => e === DRAGON ? "the Dragon expansion" : e).join(", ") || "nothing more"}` }),
-        missing.length ? h("small", { class: "block warn-text", text: `${missing.map(generalName).join(", ")}: numbers not entered yet (${[...new Set(missing.flatMap(missingOf))].join(", ")}); the server will refuse the setup until they are.` }) : null,
+        missing.length ? h("small", { class: "block warn-text", text: `${missing.map(generalName).join(", ")}: numbers printed on the cards (${[...new Set(missing.flatMap(missingOf))].join(", ")}): you read them from your cards before the game starts.` }) : null,
         chosen && sc.rules && sc.rules.length ? h("ul", { class: "rules" }, sc.rules.map((rule) => h("li", { text: rule.text }))) : null,
         chosen ? easierPicker(sc) : null,
       ]));
@@ -385,6 +415,38 @@ export function show(app) {
         h("p", { text: setting.description }), h("p", { class: "muted", text: setting.source })));
   }
 
+  // One screen for every value read from the cards, worded as the card prints it, with steppers.
+  function renderCards() {
+    const list = asks();
+    const when = { if_dealt: "if this General is dealt", if_returns: "if he returns during the game" };
+    return h("div", {},
+      h("p", { class: "muted", text: "The app does not know these numbers: they are printed only on the cards on your table. Read them once; you can also skip and enter them when they first matter." }),
+      list.map((ask) => h("fieldset", { class: "card-read", dataset: { card: ask.item } },
+        h("legend", { class: "field-label", text: ask.card }),
+        when[ask.when] ? h("small", { class: "block muted", text: `Needed ${when[ask.when]}.` }) : null,
+        ask.fields.map((field) => stepper(ask, field)))),
+      h("button", { type: "button", class: "ghost big", "data-testid": "skip-cards", text: "Skip: enter them later",
+        onclick: () => { choice.entries = {}; step += 1; render(); window.scrollTo(0, 0); } }));
+  }
+
+  function stepper(ask, field) {
+    const value = choice.entries[field.id];
+    const set = (next) => {
+      if (next === undefined) delete choice.entries[field.id];
+      else choice.entries[field.id] = Math.max(field.minimum ?? 0, Math.min(field.maximum ?? 99, next));
+      render();
+    };
+    const label = `${ask.card.replace(/ card$/, "")}: ${field.label}`;
+    return h("div", { class: "stepper-row", dataset: { field: field.id } },
+      h("span", { class: "grow", text: field.label }),
+      h("div", { class: "stepper", role: "group", "aria-label": label },
+        h("button", { type: "button", class: "ghost", "aria-label": `${label}: one less`, text: "−", disabled: value === undefined || value <= (field.minimum ?? 0),
+          onclick: () => set(value - 1) }),
+        h("output", { class: "stepper-value", "aria-live": "polite", text: value === undefined ? "▢" : String(value) }),
+        h("button", { type: "button", class: "ghost", "aria-label": `${label}: one more`, text: "+", disabled: value !== undefined && value >= (field.maximum ?? 99),
+          onclick: () => set(value === undefined ? (field.minimum ?? 0) : value + 1) })));
+  }
+
   function heroPicker(name, current, onPick, taken) {
     const wrap = h("div", { class: "hero-grid", role: "radiogroup", "aria-label": "Hero" });
     for (const hero of Object.values(data.content.heroes)) {
@@ -456,6 +518,9 @@ export function show(app) {
     const options = Object.fromEntries(Object.entries(choice.options).filter(([name]) => offered.has(name)));
     if (Object.keys(options).length) setup.options = { ...(setup.options || {}), ...options };
     if (choice.tableDecks.length) setup.table_decks = choice.tableDecks;
+    const asked = new Set(asks().flatMap((ask) => ask.fields.map((f) => f.id)));
+    const entries = Object.fromEntries(Object.entries(choice.entries).filter(([id]) => asked.has(id)));
+    if (Object.keys(entries).length) setup.entries = entries;
     setup.host = { name: choice.host.name.trim() || "Host", hero: choice.host.hero || null };
     if (choice.host.player) setup.player = Number(choice.host.player);
     return setup;
