@@ -312,6 +312,10 @@ class SetupOptionsView(APIView):
             OpenApiParameter("expansions", str, many=True, description="Expansions in play."),
             OpenApiParameter("scenario", str, description="A scenario id (`setup.scenario`)."),
             OpenApiParameter("easier", str, many=True, description="Its easier variants."),
+            OpenApiParameter(
+                "generals", str, many=True, description="`random` or `colour:General id` pairs."
+            ),
+            OpenApiParameter("agent", str, description="The Agent chosen (`options.agent`)."),
         ],
         responses={200: s.SetupOptionsOutSerializer, **ERRORS},
         summary="The setup options these packs and this scenario use; the others, with why.",
@@ -321,6 +325,8 @@ class SetupOptionsView(APIView):
             expansions=_listed(request, "expansions"),
             scenario=request.query_params.get("scenario") or None,
             easier=_listed(request, "easier"),
+            generals=_listed(request, "generals"),
+            agent=request.query_params.get("agent") or None,
         )
         return Response(s.SetupOptionsOutSerializer(body).data)
 

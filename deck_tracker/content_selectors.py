@@ -222,12 +222,24 @@ def scenarios() -> list[dict[str, Any]]:
 
 
 def setup_options(
-    *, expansions: list[str], scenario: str | None, easier: list[str]
+    *,
+    expansions: list[str],
+    scenario: str | None,
+    easier: list[str],
+    generals: list[str],
+    agent: str | None,
 ) -> dict[str, Any]:
-    """The settings a setup of these expansions and scenario uses (the setup screen's step)."""
+    """The settings a setup of these expansions, scenario and Generals uses (the setup screen's
+    step). ``generals``: ``["random"]`` or ``["red:brimstone", ...]``."""
     setup: dict[str, Any] = {"system": "dotr", "expansions": expansions}
     if scenario:
         setup |= {"scenario": scenario, "easier": easier}
+    if generals == ["random"]:
+        setup["generals"] = "random"
+    elif generals:
+        setup["generals"] = dict(pair.partition(":")[::2] for pair in generals)
+    if agent:
+        setup["options"] = {"agent": agent}
     return describe_setup_options(setup)
 
 

@@ -59,6 +59,7 @@ def test_a_value_of_another_expansion_is_refused() -> None:
 def test_a_setting_that_acts_only_with_another_value_is_refused_without_it() -> None:
     fields = refused(
         expansions=["dragon"],
+        generals={"red": "brimstone"},
         overlays={"dotr-dragon": ENTERED},
         options={"six_player_specials": "instead", "sterling_pushes_brimstone": "previous"},
     )
@@ -111,3 +112,29 @@ def test_the_description_speaks_player_words_and_keeps_the_record() -> None:
     assert next(o for o in plain if o["name"] == "all_is_quiet")["default"] is True
     specials = next(o for o in described["options"] if o["name"] == "six_player_specials")
     assert specials["only_with"] == {"player_count": [6]}
+
+
+def test_a_dragons_settings_are_refused_when_that_dragon_cannot_play() -> None:
+    """Brimstone's fire, Hemlock's Imps: with the Generals known and neither among them (no El
+    Fuego, no scenario fires), their settings would be ignored, so they are refused."""
+    fields = refused(
+        expansions=["dragon"],
+        overlays={"dotr-dragon": ENTERED},
+        options={"fire_tokens": 8, "imp_quick_flying": "card_locations"},
+    )
+    assert fields == {
+        "options.fire_tokens": [
+            "Only with fire in the game: Brimstone, El Fuego or a scenario that sets fires."
+        ],
+        "options.imp_quick_flying": [
+            "Only with Hemlock's Imps (Hemlock or his Agent in the game)."
+        ],
+    }
+    with_el_fuego = settings_in_use({"expansions": ["dragon"], "options": {"agent": "el-fuego"}})
+    assert "fire_tokens" in with_el_fuego[0]
+    burning = settings_in_use({"scenario": "the-burning-land"})[0]
+    assert {"fire_tokens", "sterling_pushes_brimstone"} <= set(burning)  # he may return
+    hemlock = settings_in_use({"expansions": ["dragon"], "generals": {"green": "hemlock"}})[0]
+    assert "imp_quick_flying" in hemlock and "fire_tokens" not in hemlock
+    dealt = settings_in_use({"scenario": "onslaught", "generals": "random"})[0]
+    assert {"fire_tokens", "imp_quick_flying", "missing_dragon_cards"} <= set(dealt)

@@ -44,11 +44,13 @@ export const api = {
   content: (pack) => request(`content/${pack}/`),
   scenarios: () => request("scenarios/"),
   // The rule settings a setup of these expansions and this scenario uses (in player words).
-  setupOptions: ({ expansions = [], scenario = null, easier = [] } = {}) => {
+  setupOptions: ({ expansions = [], scenario = null, easier = [], generals = [], agent = null } = {}) => {
     const query = new URLSearchParams();
     for (const name of expansions) query.append("expansions", name);
     if (scenario) query.set("scenario", scenario);
     for (const name of easier) query.append("easier", name);
+    for (const pair of generals) query.append("generals", pair);
+    if (agent) query.set("agent", agent);
     const text = query.toString();
     return request(`setup-options/${text ? `?${text}` : ""}`);
   },

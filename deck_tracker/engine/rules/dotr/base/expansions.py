@@ -191,7 +191,13 @@ def settings_in_use(setup: Mapping[str, Any]) -> tuple[dict[str, Setting], dict[
     with why. A scenario adds the expansions it needs; ``setup["options"]`` is not read, so a
     setting that acts only with another's value (``Setting.only_with``) is among those that act.
     """
+    given = setup.get("options")
     expanded = expand_setup({**dict(setup), "options": {}})
+    # The hooks see the options as given (an Agent chosen may bring fire, say).
+    expanded["options"] = {
+        **expanded.get("options", {}),
+        **(given if isinstance(given, Mapping) else {}),
+    }
     expansions = resolve_expansions(expanded.get("expansions"))
     in_use: dict[str, Setting] = {}
     not_used: dict[str, str] = {}

@@ -243,7 +243,7 @@ SETUP_KEYS = frozenset(
     {
         "system", "host", "options", "table_decks", "setup_cards", "expansions", "generals",
         "scenario", "easier", "boxed_specials", "overlays", "player", "starting_dungeon_roll",
-        "entries",
+        "entries", "scenario_brings",
     }
 )  # fmt: skip
 

@@ -229,6 +229,36 @@ def _asks(setup: Mapping[str, Any]) -> list[dict[str, Any]]:
     return []
 
 
+def _settings_not_used(setup: Mapping[str, Any]) -> dict[str, str]:
+    """The settings of a dragon that cannot play in this setup (its Generals known, not dealt at
+    random): Brimstone's fire, Hemlock's Imps, the dragons' cards not entered."""
+    raw = setup.get("generals")
+    if raw == "random":
+        return {}
+    dragons = set(default_packs()[DRAGON_PACK].generals)
+    brings = setup.get("scenario_brings") or {}
+    playing = set(raw.values()) if isinstance(raw, Mapping) else set()
+    playing |= set(brings.get("generals") or ())
+    agent = (setup.get("options") or {}).get("agent", "none")
+    found: dict[str, str] = {}
+    fire = (
+        "brimstone" in playing
+        or agent in ("el-fuego", "random")
+        or brings.get("fires")
+        or "companions_catacombs" in (setup.get("expansions") or ())  # Land Ablaze
+    )
+    if not fire:
+        why = "Only with fire in the game: Brimstone, El Fuego or a scenario that sets fires."
+        found |= {"fire_tokens": why, "fire_taint": why}
+    if "brimstone" not in playing:
+        found["sterling_pushes_brimstone"] = "Only with Brimstone among the Generals."
+    if "hemlock" not in playing and agent not in ("agent-of-hemlock", "random"):
+        found["imp_quick_flying"] = "Only with Hemlock's Imps (Hemlock or his Agent in the game)."
+    if not playing & dragons:
+        found["missing_dragon_cards"] = "Only with a dragon General chosen."
+    return found
+
+
 def prepare(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> None:
     keep_overlays(ctx, setup, list(ctx.get("packs") or []))
     choice, dealt = _choose(ctx, setup.get("generals"))
@@ -463,6 +493,7 @@ EXPANSION_RULES = Expansion(
     card_count=card_count,
     prepare=prepare,
     asks=_asks,
+    settings_not_used=_settings_not_used,
     # "It is recommended that the All is Quiet Cards be removed" (players.py adjust_settings).
     defaults={"all_is_quiet": False},
 )

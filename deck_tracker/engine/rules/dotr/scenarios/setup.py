@@ -2,9 +2,11 @@
 
 A scenario request is expanded into the setup the rules read (``expand``): its expansions, its
 Generals (``setup["generals"]`` of the Dragon expansion), its forced options (the Agent, the All
-is Quiet cards, overruns during setup) and the easier variants the table chose
-(``setup["easier"]``). The game then keeps ``state["scenario"]`` (id, name, special rules,
-starting fires) and the setup steps of the scenario file run at their point of the setup:
+is Quiet cards, overruns during setup), the easier variants the table chose
+(``setup["easier"]``) and what it brings beyond its Generals (``setup["scenario_brings"]``:
+Brimstone returning, fires set at the start), which decides the settings it uses. The game
+then keeps ``state["scenario"]`` (id, name, special rules, starting fires) and the setup steps
+of the scenario file run at their point of the setup:
 
 * before the minions: ``fires_from_darkness_spreads`` (Realm in Flames);
 * once the board is set: the All is Quiet count, ``fires_at`` (The Burning Land),
@@ -127,6 +129,11 @@ def expand(setup: dict[str, Any]) -> dict[str, Any]:
     wanted = [*scenario.expansions, *(["dragon"] if scenario.id == "custom" else []), SCENARIO]
     out["expansions"] = expansions + [e for e in wanted if e not in expansions]
     out["options"], out["easier"] = options, list(easier)
+    # What the scenario brings beyond its Generals, for the settings they need (fire, Brimstone).
+    out["scenario_brings"] = {
+        "generals": [BRIMSTONE] if "brimstone_returns" in scenario.rules else [],
+        "fires": any(step["step"].startswith("fires_") for step in scenario.setup),
+    }
     return out
 
 

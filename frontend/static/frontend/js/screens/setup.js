@@ -103,7 +103,11 @@ export function show(app) {
     let scenario = (item && item.setup && item.setup.scenario) || null;
     if (choice.scenario === "custom" && !sc) scenario = null;
     const easier = sc ? choice.easier.filter((e) => (sc.easier || []).some((v) => v.id === e)) : [];
-    return { expansions: [...choice.expansions], scenario, easier };
+    // The Generals and the Agent decide which dragons' settings matter (Brimstone's fire, ...).
+    let generals = [];
+    if (generalsChosen()) generals = choice.random ? ["random"] : Object.entries(choice.generals).map(([c, g]) => `${c}:${g}`);
+    const agent = typeof choice.options.agent === "string" ? choice.options.agent : null;
+    return { expansions: [...choice.expansions], scenario, easier, generals, agent };
   }
 
   // The settings the server says this setup uses (GET /setup-options/), or null while loading.
