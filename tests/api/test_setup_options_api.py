@@ -227,3 +227,16 @@ def test_entries_are_checked_field_by_field() -> None:
     base = create({"entries": {"generals/onyx/life": 5}})
     assert base.status_code == 400
     assert "entries.generals/onyx/life" in base.json()["fields"]
+
+
+def test_setup_options_follow_the_generals_and_the_agent_chosen() -> None:
+    client = APIClient()
+    plain = client.get("/api/v1/setup-options/?expansions=dragon").json()
+    assert "fire_tokens" not in {o["name"] for o in plain["options"]}
+    assert plain["not_used"]["fire_tokens"].startswith("Only with fire in the game")
+    brimstone = client.get("/api/v1/setup-options/?expansions=dragon&generals=red:brimstone")
+    assert "fire_tokens" in {o["name"] for o in brimstone.json()["options"]}
+    fuego = client.get("/api/v1/setup-options/?expansions=dragon&agent=el-fuego").json()
+    assert "fire_tokens" in {o["name"] for o in fuego["options"]}
+    dealt = client.get("/api/v1/setup-options/?scenario=onslaught&generals=random").json()
+    assert {"fire_tokens", "imp_quick_flying"} <= {o["name"] for o in dealt["options"]}

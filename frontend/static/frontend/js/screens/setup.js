@@ -530,7 +530,14 @@ export function show(app) {
     return setup;
   }
 
+  // The settings of the setup as chosen now (the Generals may have changed since the Options step).
+  async function ensureSettings() {
+    const key = JSON.stringify(settingsQuery());
+    if (!Array.isArray(data.settings[key])) data.settings[key] = (await api.setupOptions(settingsQuery())).options || [];
+  }
+
   async function create() {
+    await ensureSettings();
     const setup = setupBody();
     const token = account ? account.token : undefined;
     const game = await api.createGame(setup, key, setup.player ? token : undefined);
