@@ -138,3 +138,12 @@ def test_a_dragons_settings_are_refused_when_that_dragon_cannot_play() -> None:
     assert "imp_quick_flying" in hemlock and "fire_tokens" not in hemlock
     dealt = settings_in_use({"scenario": "onslaught", "generals": "random"})[0]
     assert {"fire_tokens", "imp_quick_flying", "missing_dragon_cards"} <= set(dealt)
+
+
+def test_each_label_names_its_own_value() -> None:
+    """A toggle shows the label of True: it must say what True does."""
+    assert SETTINGS["all_is_quiet"].label(True) == "Keep them in"
+    assert SETTINGS["fame_proposals"].label(True) == "Suggest it"
+    assert SETTINGS["harder_setup"].label(True) == "Harder setup"
+    for setting in SETTINGS.values():
+        assert not setting.labels or len(setting.labels) == len(setting.allowed), setting.name

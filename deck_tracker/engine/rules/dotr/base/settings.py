@@ -154,7 +154,7 @@ BASE_SETTINGS: tuple[Setting, ...] = (
         title="All is Quiet cards",
         sentence="Keep the All is Quiet cards in the Darkness Spreads deck (an easier game).",
         group="The Darkness Spreads",
-        labels=("Take them out", "Keep them in"),
+        labels=("Keep them in", "Take them out"),
         advanced=False,
     ),
     Setting(
@@ -225,7 +225,7 @@ BASE_SETTINGS: tuple[Setting, ...] = (
             "confirms it."
         ),
         group="Fame",
-        labels=("The table records fame itself", "Suggest it"),
+        labels=("Suggest it", "The table records fame itself"),
         advanced=False,
     ),
     Setting(

@@ -49,7 +49,11 @@ from deck_tracker.engine.rules.dotr.base.expansions import (
 )
 from deck_tracker.engine.rules.dotr.base.packs import effective_pack, game_cards, game_pack
 from deck_tracker.engine.rules.dotr.base.quests import replace_unachievable_quests
-from deck_tracker.engine.rules.dotr.base.settings import default_settings, resolve_settings
+from deck_tracker.engine.rules.dotr.base.settings import (
+    SETTINGS,
+    default_settings,
+    resolve_settings,
+)
 from deck_tracker.engine.rules.dotr.hooks import BEFORE_MINIONS, HERO_ENTERED, expand_setup
 from deck_tracker.engine.slugs import slugify
 
@@ -298,10 +302,10 @@ def setup_dotr(ctx: Context, setup: dict[str, Any]) -> None:
     named = _setup_cards(setup.get("setup_cards"), pack, DS in table_decks, boxed)
     defaults = default_settings()
     changed = [name for name, value in settings.items() if value != defaults[name]]
+    shown = [f"{SETTINGS[n].title}: {SETTINGS[n].label(settings[n])}" for n in changed]
     ctx.emit(
         "dotr_setup_started",
-        f"{pack.name}"
-        + (f", with {', '.join(f'{n}={settings[n]}' for n in changed)}." if changed else "."),
+        f"{pack.name}" + (f", with {'; '.join(shown)}." if shown else "."),
         data={"settings": settings, "pack": pack.id, "table_decks": table_decks}
         | ({"expansions": expansions} if expansions else {}),
         steps=[
