@@ -231,7 +231,7 @@ export function show(app) {
       fields.length ? h("ul", { class: "problems" }, fields.map(([name, messages]) =>
         h("li", {}, h("strong", { text: `${name.replace(/_/g, " ")}: ` }), [].concat(messages).join(" ")))) : null,
       fields.some(([name]) => name.startsWith("generals") || name === "scenario")
-        ? h("p", { class: "muted", text: "Choose other Generals or another scenario, or enter the missing numbers first (the Dragon expansion's content overlay)." }) : null);
+        ? h("p", { class: "muted", text: "Choose other Generals or another scenario, or go back to “Cards” and enter the numbers printed on the General cards." }) : null);
     box.scrollIntoView({ block: "center" });
   }
 
