@@ -62,6 +62,12 @@ class SetupSerializer(serializers.Serializer[Any]):
         max_length=10,
         help_text="With a scenario: the rulebook's easier variants it allows.",
     )
+    entries = serializers.DictField(
+        required=False,
+        help_text="Values read from the table's cards that the setup asks for (`entries` of "
+        '`GET /api/v1/scenarios/`), e.g. `{"generals/onyx/life": 7}`; each checked like the '
+        "content overlay's field. Left out, the game asks later.",
+    )
     boxed_specials = serializers.ListField(
         child=serializers.CharField(max_length=100),
         required=False,
@@ -228,8 +234,33 @@ class ScenarioOutSerializer(serializers.Serializer[Any]):
     scenario = serializers.DictField(
         required=False, help_text="A Dragon scenario: its Generals, Agent and special rules."
     )
+    entries = serializers.ListField(
+        child=serializers.DictField(),
+        required=False,
+        help_text="What the setup asks the table to read from its cards, one entry per card: "
+        '`card` (as printed, e.g. "Onyx\'s General card"), `when`, `fields` (`id`, `label`, '
+        "`type`, `minimum`, `maximum`, `known`: the value this server already has). Post the "
+        "values as `entries` `{id: value}`.",
+    )
+    general_entries = serializers.DictField(
+        child=serializers.DictField(),
+        required=False,
+        help_text="Per dragon General the table may choose: the same, read from its card.",
+    )
     kings_champion = serializers.DictField(
         required=False, help_text="The Fame actions and reward cards of the King's Champion."
+    )
+
+
+class SetupOptionsOutSerializer(serializers.Serializer[Any]):
+    options = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="Each setting the setup uses: `name`, `default`, `allowed`, `title`, "
+        "`sentence`, `group`, `choices` (`value`, `label`), `advanced`, `needs`, `only_with` "
+        "(other settings' values it acts with), and the record: `description`, `source`.",
+    )
+    not_used = serializers.DictField(
+        child=serializers.CharField(), help_text="Each setting it does not use, with why."
     )
 
 

@@ -4,6 +4,7 @@ from . import content_views, forecast_views, seat_views, views
 
 urlpatterns = [
     path("scenarios/", views.ScenarioListView.as_view(), name="scenario-list"),
+    path("setup-options/", views.SetupOptionsView.as_view(), name="setup-options"),
     path("content/", views.ContentListView.as_view(), name="content-list"),
     path(
         "content/<slug:pack_id>/",

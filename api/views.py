@@ -320,6 +320,36 @@ class ScenarioListView(APIView):
         return Response(s.ScenarioOutSerializer(scenarios, many=True).data)
 
 
+def _listed(request: Request, name: str) -> list[str]:
+    """A list query parameter: repeated (`?e=a&e=b`) or comma-separated (`?e=a,b`)."""
+    return [part for raw in request.query_params.getlist(name) for part in raw.split(",") if part]
+
+
+class SetupOptionsView(APIView):
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("expansions", str, many=True, description="Expansions in play."),
+            OpenApiParameter("scenario", str, description="A scenario id (`setup.scenario`)."),
+            OpenApiParameter("easier", str, many=True, description="Its easier variants."),
+            OpenApiParameter(
+                "generals", str, many=True, description="`random` or `colour:General id` pairs."
+            ),
+            OpenApiParameter("agent", str, description="The Agent chosen (`options.agent`)."),
+        ],
+        responses={200: s.SetupOptionsOutSerializer, **ERRORS},
+        summary="The setup options these packs and this scenario use; the others, with why.",
+    )
+    def get(self, request: Request) -> Response:
+        body = content_selectors.setup_options(
+            expansions=_listed(request, "expansions"),
+            scenario=request.query_params.get("scenario") or None,
+            easier=_listed(request, "easier"),
+            generals=_listed(request, "generals"),
+            agent=request.query_params.get("agent") or None,
+        )
+        return Response(s.SetupOptionsOutSerializer(body).data)
+
+
 class ContentListView(APIView):
     @extend_schema(responses={200: s.ContentPackOutSerializer(many=True)})
     def get(self, request: Request) -> Response:

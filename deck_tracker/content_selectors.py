@@ -14,8 +14,9 @@ from .engine import (
     describe_fame_actions,
     describe_rewards,
     describe_scenario,
-    describe_settings,
+    describe_setup_options,
     offered_games,
+    setup_asks,
 )
 from .engine.content import (
     ContentError,
@@ -227,9 +228,11 @@ def scenarios() -> list[dict[str, Any]]:
             "name": "Defenders of the Realm: the standard game",
             "system": "dotr",
             "packs": ["dotr-base"],
-            "options": describe_settings(),
+            "options": describe_setup_options({"system": "dotr"})["options"],
             "table_decks": list(DOTR_TABLE_DECKS),
             "setup": {"system": "dotr"},
+            "entries": [],
+            "general_entries": _general_entries(),
         },
         *_dragon_scenarios(),
         *offered_games(),
@@ -245,14 +248,58 @@ def scenarios() -> list[dict[str, Any]]:
     ]
 
 
+def setup_options(
+    *,
+    expansions: list[str],
+    scenario: str | None,
+    easier: list[str],
+    generals: list[str],
+    agent: str | None,
+) -> dict[str, Any]:
+    """The settings a setup of these expansions, scenario and Generals uses (the setup screen's
+    step). ``generals``: ``["random"]`` or ``["red:brimstone", ...]``."""
+    setup: dict[str, Any] = {"system": "dotr", "expansions": expansions}
+    if scenario:
+        setup |= {"scenario": scenario, "easier": easier}
+    if generals == ["random"]:
+        setup["generals"] = "random"
+    elif generals:
+        setup["generals"] = dict(pair.partition(":")[::2] for pair in generals)
+    if agent:
+        setup["options"] = {"agent": agent}
+    return describe_setup_options(setup)
+
+
+def _with_known(asks: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each field with the value already entered in this server's content, if any."""
+    overlays = content_overlays_for_setup()
+    out = []
+    for ask in asks:
+        pack = shipped_with_overlay(ask["pack"], overlays.get(ask["pack"]))
+        fields = []
+        for field in ask["fields"]:
+            spec = pack.fillables[field["id"]]
+            fields.append({**field, "known": entered_value(pack, spec)})
+        out.append({**ask, "fields": fields})
+    return out
+
+
+def _general_entries() -> dict[str, dict[str, Any]]:
+    """Per dragon General the table may choose: what the setup reads from its card."""
+    found: dict[str, dict[str, Any]] = {}
+    for general in default_packs()["dotr-dragon"].generals.values():
+        setup = {"expansions": ["dragon"], "generals": {general.colour: general.id}}
+        for ask in _with_known(setup_asks(setup)):
+            found[ask["item"]] = ask
+    return found
+
+
 def _dragon_scenarios() -> list[dict[str, Any]]:
     """The Dragon expansion's scenarios and the custom mix (content/scenarios/*.json)."""
     kings_champion = {"fame_actions": describe_fame_actions(), "reward_cards": describe_rewards()}
     found = []
     for scenario in default_scenarios().values():
-        fixed = {"agent"} if scenario.agents_allowed == () else set()
-        if scenario.all_is_quiet is not None:
-            fixed.add("all_is_quiet")
+        setup = {"system": "dotr", "scenario": scenario.id}
         found.append(
             {
                 "id": f"scenario-{scenario.id}",
@@ -263,9 +310,11 @@ def _dragon_scenarios() -> list[dict[str, Any]]:
                 ),
                 "system": "dotr",
                 "packs": ["dotr-base", "dotr-dragon"],
-                "options": [o for o in describe_settings() if o["name"] not in fixed],
+                "options": describe_setup_options(setup)["options"],
                 "table_decks": [*DOTR_TABLE_DECKS, "winds_of_war", "sterling"],
-                "setup": {"system": "dotr", "scenario": scenario.id},
+                "setup": setup,
+                "entries": _with_known(setup_asks(setup)),
+                "general_entries": _general_entries() if scenario.generals is None else {},
                 "scenario": describe_scenario(scenario),
                 "kings_champion": kings_champion,
             }

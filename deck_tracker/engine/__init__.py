@@ -26,6 +26,7 @@ from .game import (
 )
 from .merge import changed_paths, rebase
 from .rng import new_seed, rng_for, seed_commitment
+from .rules.dotr.base.expansions import describe_setup_options, setup_asks
 from .rules.dotr.base.settings import describe_settings
 from .rules.dotr.base.setup import DECKS as DOTR_TABLE_DECKS
 from .rules.dotr.forecast import MAX_HORIZON as FORECAST_MAX_NIGHTS
@@ -65,6 +66,7 @@ __all__ = [
     "describe_rewards",
     "describe_scenario",
     "describe_settings",
+    "describe_setup_options",
     "fame_totals",
     "fold",
     "forecast",
@@ -79,6 +81,7 @@ __all__ = [
     "run",
     "run_night",
     "seed_commitment",
+    "setup_asks",
     "slugify",
     "start_game",
     "undo_extra",

@@ -29,9 +29,11 @@ class InvalidArguments(EngineError):
 
     code = "invalid_arguments"
 
-    def __init__(self, fields: dict[str, list[str]], detail: str | None = None) -> None:
+    def __init__(
+        self, fields: dict[str, list[str]], detail: str | None = None, *, code: str | None = None
+    ) -> None:
         names = ", ".join(sorted(fields))
-        super().__init__(detail or f"Invalid arguments: {names}.")
+        super().__init__(detail or f"Invalid arguments: {names}.", code=code)
         self.fields = fields
 
 

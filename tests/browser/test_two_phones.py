@@ -45,7 +45,8 @@ def create_game_with_the_wizard(page: Any, base: str, shot: Any) -> str:
     shot(page, "02-wizard-generals")
     page.get_by_role("button", name="Next").click()
     page.locator("[data-step=options]").wait_for()
-    page.select_option("select[name=all_is_quiet]", "false")  # a custom rule setting
+    page.locator("[data-testid=settings-main]").wait_for()
+    page.uncheck("input[name=all_is_quiet]")  # a custom rule setting: a toggle
     shot(page, "03-wizard-options")
     page.get_by_role("button", name="Next").click()
     page.locator("[data-step=players]").wait_for()

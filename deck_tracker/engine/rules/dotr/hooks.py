@@ -19,6 +19,7 @@ Order rules:
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -190,14 +191,15 @@ EXPANSION_ORDER: tuple[str, ...] = (
     "heros_calling.setup:EXPANSION_RULES",
     "scenarios.setup:EXPANSION_RULES",
 )
-# The settings tables, in the order the setup screen shows them.
-SETTING_TABLES: tuple[str, ...] = (
-    "base.settings:BASE_SETTINGS",
-    "companions_catacombs.settings:CC_SETTINGS",
-    "heros_calling.settings:HC_SETTINGS",
-    "dragon.settings:DRAGON_SETTINGS",
-    "scenarios.settings:SCENARIO_SETTINGS",
-)
+# The settings tables, in the order the setup screen shows them, each with the expansions its
+# settings act in (a setting of a table may name its own, ``Setting.needs``).
+SETTING_TABLES: dict[str, tuple[str, ...]] = {
+    "base.settings:BASE_SETTINGS": (),
+    "companions_catacombs.settings:CC_SETTINGS": ("companions_catacombs",),
+    "heros_calling.settings:HC_SETTINGS": ("heros_calling",),
+    "dragon.settings:DRAGON_SETTINGS": ("dragon",),
+    "scenarios.settings:SCENARIO_SETTINGS": ("scenario",),
+}
 # Rules that follow every command (``commands.Observer``), in the order they run.
 OBSERVERS: tuple[str, ...] = (
     "companions_catacombs.fallen:OBSERVER",
@@ -238,9 +240,11 @@ def load() -> System:
     EXPANSIONS.update({e.name: e for e in map(_here, EXPANSION_ORDER)})
     setting = _here("base.settings:Setting")
     SETTINGS.clear()
-    for table in SETTING_TABLES:
+    for table, needs in SETTING_TABLES.items():
         for spec in _here(table):
             entry = spec if isinstance(spec, setting) else setting(*spec)
+            if needs and not entry.needs:
+                entry = dataclasses.replace(entry, needs=needs)
             SETTINGS[entry.name] = entry
     return System(
         "dotr",

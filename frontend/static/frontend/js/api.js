@@ -46,6 +46,17 @@ export const api = {
   // (304 when unchanged), so a warm load costs a few hundred bytes.
   contentForTable: (pack) => request(`content/${pack}/?view=table`, { cache: "no-cache" }),
   scenarios: () => request("scenarios/"),
+  // The rule settings a setup of these expansions and this scenario uses (in player words).
+  setupOptions: ({ expansions = [], scenario = null, easier = [], generals = [], agent = null } = {}) => {
+    const query = new URLSearchParams();
+    for (const name of expansions) query.append("expansions", name);
+    if (scenario) query.set("scenario", scenario);
+    for (const name of easier) query.append("easier", name);
+    for (const pair of generals) query.append("generals", pair);
+    if (agent) query.set("agent", agent);
+    const text = query.toString();
+    return request(`setup-options/${text ? `?${text}` : ""}`);
+  },
   // `account`: an account token, sent only to sit as one of the account's players (`player`).
   createGame: (setup, key = uuid(), account) => request("games/", { method: "POST", body: setup, key, token: account }),
   join: (joinCode, name, hero, key = uuid(), { player, account } = {}) =>

@@ -15,14 +15,17 @@ from hypothesis import strategies as st
 
 from deck_tracker.engine.content import default_packs
 from deck_tracker.engine.game import GameLog
-from deck_tracker.engine.rules.dotr.base.settings import SETTINGS
+from deck_tracker.engine.rules.dotr.base.expansions import settings_in_use
 from tests.helpers import check_conservation, set_war_level
 
 PACK = default_packs()["dotr-base"]
 
+# Every setting a base game uses (the others are refused: option_not_used).
 options_strategy = st.fixed_dictionaries(
     {},
-    optional={name: st.sampled_from(setting.allowed) for name, setting in SETTINGS.items()},
+    optional={
+        name: st.sampled_from(setting.allowed) for name, setting in settings_in_use({})[0].items()
+    },
 )
 # A night is played at a War Status level (0 Early, 1-2 Mid, 3 Late), raised or not at random.
 nights_strategy = st.lists(st.integers(min_value=0, max_value=3), min_size=1, max_size=14)

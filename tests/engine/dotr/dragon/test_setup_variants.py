@@ -27,8 +27,8 @@ def test_all_is_quiet_removed_by_default_with_the_expansion_kept_on_request() ->
     Deck. If you want an easier game, leave them in"."""
     state = dragon_table().state
     assert _kinds(state, DS)["all_is_quiet"] == 0
-    assert _kinds(state, DS, "box")["all_is_quiet"] == 3
-    assert _kinds(dragon_table(all_is_quiet=True).state, DS)["all_is_quiet"] == 3
+    assert _kinds(state, DS, "box")["all_is_quiet"] == 4  # the base game's 3, the expansion's 1
+    assert _kinds(dragon_table(all_is_quiet=True).state, DS)["all_is_quiet"] == 4
 
 
 def test_new_quests_a_quest_whose_target_is_not_in_the_game_is_discarded_and_replaced() -> None:

@@ -28,7 +28,9 @@ def victory(
     **options: Any,
 ) -> GameLog:
     """A won game whose heroes (seat 1, 2, ...) earned this Minor and Major Fame."""
-    setup = {"host": {"name": "P1", "hero": HEROES[0]}, "options": options}
+    setup: dict[str, Any] = {"host": {"name": "P1", "hero": HEROES[0]}, "options": options}
+    if len(minor) > 4:  # the Dragon expansion's Rules for 5 or 6 Players
+        setup |= {"expansions": ["dragon"], "options": {**options, "player_count": len(minor)}}
     game = GameLog.start(setup, seed=seed)
     for number in range(2, len(minor) + 1):
         game.execute("join", {"name": f"P{number}", "hero": HEROES[number - 1]}, actor=None)

@@ -31,7 +31,7 @@ def test_rampaging_dragons_setup() -> None:
     assert sorted(game_codes(state)[1]) == ["DM", "FE", "I", "Z"]
     assert state["settings"]["agent"] == "none" and not state.get("agent")
     assert kinds(state, DS, "draw")["all_is_quiet"] == 0
-    assert kinds(state, DS, "box")["all_is_quiet"] == 3
+    assert kinds(state, DS, "box")["all_is_quiet"] == 4  # the base game's 3, the expansion's 1
     assert kinds(state, HERO, "box") == {"special": 6}
     held = sum(hand_kinds(state, seat)["special"] for seat in ("1", "2"))
     assert kinds(state, HERO, "draw")["special"] + held == SPECIALS - 6 == 16
@@ -56,7 +56,7 @@ def test_rampaging_dragons_easier() -> None:
         boxed_specials=specials,
     )  # fmt: skip
     state = game.state
-    assert kinds(state, DS, "draw")["all_is_quiet"] == 3
+    assert kinds(state, DS, "draw")["all_is_quiet"] == 4
     assert sorted(state["decks"][HERO]["box"]) == sorted(specials)
     assert state["royal_blessings"]["tokens"] == 1
     assert (state["settings"]["global_effects_good"], state["settings"]["global_effects_bad"]) == (
@@ -91,7 +91,7 @@ def test_realm_in_flames_setup() -> None:
     assert sorted(spaces) == fires(state) == sorted(fired.data["fires"])
     assert state["supply"]["fire"] == 10 - len(spaces)
     assert kinds(state, DS, "draw")["all_is_quiet"] == 2
-    assert kinds(state, DS, "box")["all_is_quiet"] == 1
+    assert kinds(state, DS, "box")["all_is_quiet"] == 2
 
 
 def test_realm_in_flames_fires_taint_during_the_setup() -> None:
@@ -178,11 +178,12 @@ def test_onslaught_generals_chosen_or_dealt_at_random_with_any_agent() -> None:
 
 def test_the_land_is_dying_setup() -> None:
     """'Generals: Hemlock, Sapphire, Varkolak, Balazarg. Minions: Imps, Dragonkin, Undead,
-    Demons'; all the All is Quiet cards; no Agent unless the table chooses one."""
+    Demons'; 'All 4 All is Quiet cards should be added to the Darkness Spreads Deck'; no Agent
+    unless the table chooses one."""
     state = start("the-land-is-dying").state
     assert sorted(state["generals"]) == ["balazarg", "hemlock", "sapphire", "varkolak"]
     assert sorted(game_codes(state)[1]) == ["D", "DK", "I", "U"]
-    assert kinds(state, DS, "draw")["all_is_quiet"] == 3 and not kinds(state, DS, "box")
+    assert kinds(state, DS, "draw")["all_is_quiet"] == 4 and not kinds(state, DS, "box")
     assert state["settings"]["agent"] == "none"
     with_agent = start("the-land-is-dying", options={"agent": "agent-of-onyx"}).state
     assert with_agent["agent"]["id"] == "agent-of-onyx"

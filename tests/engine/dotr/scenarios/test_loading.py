@@ -86,4 +86,7 @@ def test_an_unknown_scenario_or_a_choice_it_does_not_allow_is_refused() -> None:
     assert set(caught.value.fields) == {"generals", "easier"}
     with pytest.raises(InvalidArguments) as caught:
         start("rampaging-dragons", options={"agent": "el-fuego"})
-    assert "none" in caught.value.fields["options.agent"][0]
+    assert caught.value.code == "option_not_used"
+    assert caught.value.fields["options.agent"] == [
+        "Rampaging Dragons uses no Agent of the Dark Lord."
+    ]

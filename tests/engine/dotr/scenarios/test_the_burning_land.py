@@ -33,7 +33,7 @@ def test_the_burning_land_setup() -> None:
     assert sorted(state["generals"]) == ["balazarg", "gorgutt", "sapphire", "varkolak"]
     assert sorted(game_codes(state)[1]) == ["D", "DK", "O", "U"]
     assert not state.get("agent")
-    assert kinds(state, DS, "draw")["all_is_quiet"] == 3
+    assert kinds(state, DS, "draw")["all_is_quiet"] == 4
     assert fires(state) == ABLAZE == sorted(state["scenario"]["starting_fires"])
     assert state["supply"]["fire"] == 10 - 7
     texts = [step["text"] for step in steps_of(game, "scenario_set")]

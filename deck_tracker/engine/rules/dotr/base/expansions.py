@@ -8,6 +8,10 @@ base pack in ``state["packs"]``. Each expansion registers here what it adds to t
 * ``adjust_settings``: settings it fixes or changes (The Hero's Calling removes All is Quiet);
 * ``setup``: run once the board is set, before the first hero enters;
 * ``hero``: builds a seat's hero when the base heroes do not have it (constructed heroes);
+* ``settings_not_used``: the settings it fixes or leaves without effect in a setup (the Hero's
+  Calling fixes All is Quiet; a scenario its Agent), each with the reason;
+* ``asks``: what the setup needs read from the table's cards that the app does not know (a
+  dragon General's life and minions at start), so that players enter it up front (``entries``);
 * ``card_count``: changes how many cards a rule deals (``"start:hero"``, ``"start:quest"``: a
   hero's first hand; ``"rumors"``: Hero Cards per Rumors action; ``"hand_limit"``: the most
   Hero Cards a hand keeps).
@@ -17,21 +21,24 @@ Each expansion declares its ``Expansion``; ``hooks.py`` lists them, in order, in
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from deck_tracker.engine.content import Hero
+from deck_tracker.engine.content import ContentError, Hero, apply_overlay, default_packs
 from deck_tracker.engine.core import Context, State
 from deck_tracker.engine.errors import InvalidArguments
 from deck_tracker.engine.rules.dotr.base.packs import keep_overlays
-from deck_tracker.engine.rules.dotr.hooks import EXPANSIONS
+from deck_tracker.engine.rules.dotr.base.settings import SETTINGS, Setting
+from deck_tracker.engine.rules.dotr.hooks import EXPANSIONS, expand_setup
 
 __all__ = [
     "EXPANSIONS",
     "Expansion",
     "adjust_settings",
     "card_count",
+    "describe_setup_options",
     "expansion_decks",
     "expansion_hero",
     "expansion_packs",
@@ -40,6 +47,10 @@ __all__ = [
     "prepare_expansions",
     "resolve_expansions",
     "run_expansion_setups",
+    "settings_in_use",
+    "setup_asks",
+    "unused_options",
+    "with_entries",
 ]
 
 SetupHook = Callable[[Context, Mapping[str, Any], list[str]], None]
@@ -49,6 +60,12 @@ HeroHook = Callable[[Context, str], Hero | None]
 # content (hooks.py ``COMPOSERS``), e.g. the Dragon expansion's choice of Generals.
 PrepareHook = Callable[[Context, Mapping[str, Any], list[str]], None]
 CountHook = Callable[[State, str, int], int]
+# The settings an expansion fixes or leaves without effect in this (expanded) setup: name ->
+# why, in player words.
+NotUsedHook = Callable[[Mapping[str, Any]], dict[str, str]]
+# What an (expanded) setup will ask the table to read from its cards: one entry per card,
+# ``{"pack", "item", "card", "when", "fields": [{"id", "label", "type", ...}]}``.
+AsksHook = Callable[[Mapping[str, Any]], list[dict[str, Any]]]
 
 
 @dataclass(frozen=True)
@@ -63,6 +80,10 @@ class Expansion:
     card_count: CountHook | None = None
     requires: tuple[str, ...] = field(default_factory=tuple)
     prepare: PrepareHook | None = None
+    settings_not_used: NotUsedHook | None = None
+    asks: AsksHook | None = None
+    # Settings whose default differs in a game with the expansion (as ``adjust_settings`` does).
+    defaults: Mapping[str, Any] = field(default_factory=dict)
 
 
 def has_expansion(state: State, name: str) -> bool:
@@ -144,3 +165,171 @@ def card_count(state: State, purpose: str, count: int) -> int:
         if expansion.card_count is not None:
             count = expansion.card_count(state, purpose, count)
     return count
+
+
+# A value of a setting that acts only with an expansion: (setting, value) -> expansion.
+VALUE_NEEDS: dict[tuple[str, Any], str] = {
+    ("extra_cards_general_only", "war_status_card"): "heros_calling",
+}
+
+
+def _needs_text(names: tuple[str, ...] | list[str]) -> str:
+    if names == ("scenario",) or names == ["scenario"]:
+        return "Only in a scenario of the Dragon expansion (setup field scenario)."
+    titles = [
+        f"{EXPANSIONS[name].title.removeprefix('Defenders of the Realm: ')} "
+        f'("{name}" in expansions)'
+        for name in names
+    ]
+    return f"Only with {' and '.join(titles)}."
+
+
+def settings_in_use(setup: Mapping[str, Any]) -> tuple[dict[str, Setting], dict[str, str]]:
+    """Which settings act in this setup (its expansions, scenario and easier variants).
+
+    The settings that act, each with only the values that act, and those that do not, each
+    with why. A scenario adds the expansions it needs; ``setup["options"]`` is not read, so a
+    setting that acts only with another's value (``Setting.only_with``) is among those that act.
+    """
+    given = setup.get("options")
+    expanded = expand_setup({**dict(setup), "options": {}})
+    # The hooks see the options as given (an Agent chosen may bring fire, say).
+    expanded["options"] = {
+        **expanded.get("options", {}),
+        **(given if isinstance(given, Mapping) else {}),
+    }
+    expansions = resolve_expansions(expanded.get("expansions"))
+    in_use: dict[str, Setting] = {}
+    not_used: dict[str, str] = {}
+    for setting in SETTINGS.values():
+        missing = [name for name in setting.needs if name not in expansions]
+        if missing:
+            not_used[setting.name] = _needs_text(missing)
+            continue
+        allowed = tuple(
+            value
+            for value in setting.allowed
+            if VALUE_NEEDS.get((setting.name, value)) in (None, *expansions)
+        )
+        if allowed != setting.allowed:
+            labels = tuple(setting.label(value) for value in allowed)
+            setting = dataclasses.replace(setting, allowed=allowed, labels=labels)
+        in_use[setting.name] = setting
+    for expansion in _in_play(expansions):
+        for name, value in expansion.defaults.items():
+            if name in in_use:
+                in_use[name] = dataclasses.replace(in_use[name], default=value)
+        if expansion.settings_not_used is not None:
+            for name, why in expansion.settings_not_used(expanded).items():
+                in_use.pop(name, None)
+                not_used[name] = why
+    return in_use, not_used
+
+
+def describe_setup_options(setup: Mapping[str, Any]) -> dict[str, Any]:
+    """For the setup screen: the settings this setup uses (in player words, with the record
+    for the curious) and those it does not, each with why."""
+    in_use, not_used = settings_in_use(setup)
+    return {
+        "options": [setting.as_dict() for setting in in_use.values()],
+        "not_used": not_used,
+    }
+
+
+def unused_options(setup: Mapping[str, Any]) -> dict[str, list[str]]:
+    """The options a setup gives that its packs and scenario would ignore, each with why."""
+    given = setup.get("options")
+    if not isinstance(given, Mapping) or not given:
+        return {}
+    in_use, not_used = settings_in_use(setup)
+    problems: dict[str, list[str]] = {}
+    for name, value in given.items():
+        if name in not_used:
+            problems[f"options.{name}"] = [not_used[name]]
+            continue
+        setting = in_use.get(name)
+        if setting is None:
+            continue  # unknown names and values are refused by resolve_settings
+        needed = VALUE_NEEDS.get((name, value))
+        if needed is not None and isinstance(value, str) and value not in setting.allowed:
+            problems[f"options.{name}"] = [
+                f"{SETTINGS[name].label(value)}: {_needs_text((needed,))}"
+            ]
+            continue
+        for other, wanted in setting.only_with:
+            other_setting = SETTINGS[other]
+            current = given.get(other, other_setting.default)
+            wanted_values = wanted if isinstance(wanted, tuple) else (wanted,)
+            if not any(
+                current == value and type(current) is type(value) for value in wanted_values
+            ):
+                shown = " or ".join(other_setting.label(value) for value in wanted_values)
+                problems[f"options.{name}"] = [
+                    f"Only when {other_setting.title or other} is {shown} (options.{other})."
+                ]
+    return problems
+
+
+def setup_asks(setup: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """What this setup will ask the table to read from its cards (one entry per card)."""
+    expanded = expand_setup({**dict(setup), "options": {}, "entries": None})
+    expansions = resolve_expansions(expanded.get("expansions"))
+    found: dict[tuple[str, str], dict[str, Any]] = {}
+    for expansion in _in_play(expansions):
+        if expansion.asks is not None:
+            for ask in expansion.asks(expanded):
+                found.setdefault((ask["pack"], ask["item"]), ask)
+    return list(found.values())
+
+
+def with_entries(setup: Mapping[str, Any]) -> dict[str, Any]:
+    """The setup with the values read from the cards (``setup["entries"]``, ``{field id:
+    value}``) added to this game's overlays; each checked like the content overlay's field,
+    and refused when this setup does not ask for it."""
+    raw = setup.get("entries")
+    out = dict(setup)
+    out.pop("entries", None)
+    if raw is None or raw == {}:
+        return out
+    if not isinstance(raw, Mapping):
+        raise InvalidArguments(
+            {"entries": ["An object {field id: value}, as listed by the setup."]}
+        )
+    asked = {
+        field["id"]: (ask["pack"], ask["card"], field)
+        for ask in setup_asks(setup)
+        for field in ask["fields"]
+    }
+    problems: dict[str, list[str]] = {}
+    values: dict[str, dict[str, Any]] = {}
+    for key, value in raw.items():
+        if key not in asked:
+            known = ", ".join(asked) or "nothing"
+            problems[f"entries.{key}"] = [f"This setup does not ask for it. It asks: {known}."]
+            continue
+        pack_id, card, field = asked[key]
+        low, high = field.get("minimum"), field.get("maximum")
+        if field["type"] == "int" and (
+            type(value) is not int
+            or (low is not None and value < low)
+            or (high is not None and value > high)
+        ):
+            problems[f"entries.{key}"] = [
+                f"{card}, {field['label']}: a number from {low} to {high}."
+            ]
+            continue
+        try:
+            apply_overlay(default_packs()[pack_id], {"values": {key: value}})
+        except ContentError as error:
+            problems[f"entries.{key}"] = [f"{card}, {field['label']}: {error}"]
+            continue
+        values.setdefault(pack_id, {})[key] = value
+    if problems:
+        raise InvalidArguments(problems, "Some values read from the cards do not fit.")
+    overlays = dict(setup.get("overlays") or {})
+    for pack_id, entered in values.items():
+        current = dict(overlays.get(pack_id) or {"values": {}, "cards": {}})
+        current["values"] = {**dict(current.get("values") or {}), **entered}
+        overlays[pack_id] = current
+    out["overlays"] = overlays
+    return out

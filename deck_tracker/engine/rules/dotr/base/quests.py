@@ -8,7 +8,10 @@ with quests in the base game after Generals identified on an open Quest Card hav
 A Quest's focus is the General its data names (``data.general``: the base game's Scout the
 General cards, the dragon Quests players enter). Whenever a hero is dealt Quests (entering the
 game, ``draw_quest``, Sterling's bonus) the app discards any whose General is absent or slain
-and deals another; from a table-owned Quest deck it asks the table to do so.
+and deals another; from a table-owned Quest deck it asks the table to do so. When a General is
+slain, every open Quest that names him is discarded and replaced the same way, in the command
+that slays him (so undo puts the Quest back); once the last General falls the game is won and
+nothing is dealt.
 """
 
 from __future__ import annotations
@@ -19,7 +22,6 @@ from deck_tracker.engine.commands import Observer
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck, take_from_draw
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
-from deck_tracker.engine.words import plural
 
 __all__ = ["achievable", "replace_unachievable_quests"]
 
@@ -74,25 +76,47 @@ def replace_unachievable_quests(ctx: Context, seat: str, quests: list[str]) -> N
         ctx.put("heroes", seat, "quests", drawn)
         steps.append(Step(f"Discard {name}; draw another Quest.", R_UNACHIEVABLE))
         waiting += [q for q in drawn if not achievable(ctx.state, q)]
+    count = f"{len(discarded)} Quests" if len(discarded) != 1 else "1 Quest"
+    verb = "were" if len(discarded) != 1 else "was"
     ctx.emit(
         "quests_replaced",
-        f"{plural(len(discarded), 'Quest')} that cannot be achieved were discarded.",
+        f"{count} that cannot be achieved {verb} discarded.",
         data={"seat": seat, "discarded": discarded},
         private={seat: {"quests": list(ctx.state["heroes"][seat].get("quests") or [])}},
         steps=steps,
     )
 
 
+def _defeated(state: State) -> frozenset[str]:
+    return frozenset(
+        g for g, entry in (state.get("generals") or {}).items() if entry.get("defeated")
+    )
+
+
 def _before(state: State, name: str, args: dict[str, Any]) -> Any:
-    return True if name == "draw_quest" else None
+    return (name == "draw_quest", _defeated(state))
 
 
 def _after(ctx: Context, name: str, args: dict[str, Any], memo: Any) -> None:
-    if memo is None:
+    drawn, defeated_before = memo
+    if drawn:
+        for event in list(ctx.events):
+            if event.type == "quest_drawn":
+                replace_unachievable_quests(ctx, event.data["seat"], list(event.data["cards"]))
+    slain = _defeated(ctx.state) - defeated_before
+    if not slain or ctx.state.get("outcome"):
         return
-    for event in list(ctx.events):
-        if event.type == "quest_drawn":
-            replace_unachievable_quests(ctx, event.data["seat"], list(event.data["cards"]))
+    # "after Generals identified on an open Quest Card have been slain": every hero's open
+    # Quests that name a General just slain are discarded and replaced at once.
+    cards = game_cards(ctx.state)
+    for seat, hero in sorted((ctx.state.get("heroes") or {}).items()):
+        naming = [
+            q
+            for q in hero.get("quests") or []
+            if q in cards and cards[q].data.get("general") in slain
+        ]
+        if naming:
+            replace_unachievable_quests(ctx, seat, naming)
 
 
 OBSERVER = Observer(before=_before, after=_after)

@@ -41,6 +41,14 @@ BASE_SETTINGS: tuple[Setting, ...] = (
         "Pass-Withered Hills, Orc Valley-Whispering Woods) for overruns and the Monarch City card. "
         "Off by default: each appears in a single fan source and is probably a transcription slip.",
         "content pack roads.json (J, JM, MB); content-facts 'Known conflicts'",
+        title="Three disputed roads",
+        sentence=(
+            "Use three roads that only one printing of the board shows, for overruns and "
+            "the Monarch City card."
+        ),
+        group="The board",
+        labels=("Leave them out", "Use them"),
+        advanced=True,
     ),
     Setting(
         "harder_setup",
@@ -50,6 +58,11 @@ BASE_SETTINGS: tuple[Setting, ...] = (
         "game. When on, Balazarg's 3 starting Demons taint Scorpion Canyon, as two fan games "
         "start it; when off no location starts tainted.",
         "UBG variants.php ('Allow Overruns and Tainting on the game set up'); content-facts Setup",
+        title="A harder setup",
+        sentence="Let the first minions overrun and taint locations while the board is set up.",
+        group="The setup",
+        labels=("Normal setup", "Harder setup"),
+        advanced=False,
     ),
     Setting(
         "setup_crowding",
@@ -60,6 +73,14 @@ BASE_SETTINGS: tuple[Setting, ...] = (
         "minions on the board as content-facts counts; cap_at_three: a location takes no more "
         "than 3 and the rest stay in the supply. No source spells this out.",
         "content-facts Setup ('30 minions in all'); silent elsewhere",
+        title="A 4th minion during the setup",
+        sentence=(
+            "When a setup card would put a 4th minion on a location, place it anyway or "
+            "leave it in the supply."
+        ),
+        group="The setup",
+        labels=("Place it anyway", "Stop at 3"),
+        advanced=True,
     ),
     Setting(
         "setup_cards_reshuffled",
@@ -70,6 +91,11 @@ BASE_SETTINGS: tuple[Setting, ...] = (
         "says: 'After this step, shuffle the Darkness Spreads deck'); when off they stay in the "
         "discard pile until the deck runs out.",
         "J setup.js; DX scenario 3",
+        title="Setup cards back in the deck",
+        sentence="Shuffle the Darkness Spreads cards used at setup back into the deck.",
+        group="The setup",
+        labels=("Shuffle them back", "Leave them discarded"),
+        advanced=True,
     ),
     Setting(
         "extra_cards_general_only",
@@ -85,6 +111,18 @@ BASE_SETTINGS: tuple[Setting, ...] = (
         "General-only; Late Mid 2 in full; Late 3, the 3rd General-only), always so with that "
         "expansion.",
         "J vs JM (content-facts 'Known conflicts'); HC 'War Status'",
+        title="Extra cards of Mid and Late War",
+        sentence=(
+            "Which of the extra Darkness Spreads cards of a war stage only move their General."
+        ),
+        group="The Darkness Spreads",
+        labels=(
+            "Mid War: the 2nd card, Late War: the 3rd only moves its General",
+            "Late War: the 2nd and 3rd only move their General",
+            "Every card places its minions",
+            "As the War Status card shows",
+        ),
+        advanced=True,
     ),
     Setting(
         "monarch_city_overrun",
@@ -95,15 +133,29 @@ BASE_SETTINGS: tuple[Setting, ...] = (
         "stricter answer, 'adding a 4th Minion (or 3 Demons ...) will taint Monarch City causing "
         "them to lose the game'.",
         "base rules (UBG, J); DX-FAQ v1.2 'Monarch City'",
+        title="A 4th minion in Monarch City",
+        sentence=(
+            "Whether a 4th minion in Monarch City taints it and loses the game, or minions "
+            "just pile up there."
+        ),
+        group="Losing the game",
+        labels=("They pile up (5 lose the game)", "A 4th minion loses the game"),
+        advanced=True,
     ),
     Setting(
         "all_is_quiet",
         True,
         (True, False),
-        "Keep the 3 All is Quiet cards in the Darkness Spreads deck (base game). The Dragon "
+        "Keep the All is Quiet cards in the Darkness Spreads deck (3 in the base game, a 4th in "
+        "the Dragon expansion's deck). The Dragon "
         "expansion recommends removing them, and the 5-6 player rules remove them; when off they "
         "go to the box at setup.",
         "UBG cards.php; DX 'All is Quiet Cards' and 'Rules for 5 Players'",
+        title="All is Quiet cards",
+        sentence="Keep the All is Quiet cards in the Darkness Spreads deck (an easier game).",
+        group="The Darkness Spreads",
+        labels=("Keep them in", "Take them out"),
+        advanced=False,
     ),
     Setting(
         "taint_loss",
@@ -115,6 +167,14 @@ BASE_SETTINGS: tuple[Setting, ...] = (
         "placing the last of the 12 already loses (UBG: 'The last of the 12 Tainted Crystals is "
         "added to the board'), one crystal earlier.",
         "content-facts 'Loss'; UBG game-rules.php",
+        title="The last Tainted Crystal",
+        sentence=(
+            "The game is lost when a Tainted Crystal is needed and none is left, or already "
+            "when the last one is placed."
+        ),
+        group="Losing the game",
+        labels=("When one is needed and none is left", "When the last one is placed"),
+        advanced=True,
     ),
     Setting(
         "overrun_short_supply",
@@ -124,6 +184,14 @@ BASE_SETTINGS: tuple[Setting, ...] = (
         "(default): that minion is simply not placed; the loss rule speaks of minions a Darkness "
         "Spreads card identifies, and J does the same. loss: the game is lost as for a card.",
         "UBG loss conditions; J darkness-ai.js",
+        title="An overrun with no minions left",
+        sentence=(
+            "When an overrun needs a minion of a colour that has none left, nothing happens "
+            "or the game is lost."
+        ),
+        group="Losing the game",
+        labels=("That minion is not placed", "The game is lost"),
+        advanced=True,
     ),
     Setting(
         "major_wound_halts_general",
@@ -133,6 +201,14 @@ BASE_SETTINGS: tuple[Setting, ...] = (
         "when its card calls it (the minions it would bring go to its own location). Off by "
         "default: only J does this and no rulebook text supports it.",
         "J darkness-ai.js",
+        title="Badly wounded Generals stop",
+        sentence=(
+            "A General wounded down to his major-wound mark no longer advances when his "
+            "card comes up."
+        ),
+        group="Generals",
+        labels=("They keep marching", "They stop"),
+        advanced=True,
     ),
     Setting(
         "fame_proposals",
@@ -143,6 +219,14 @@ BASE_SETTINGS: tuple[Setting, ...] = (
         "gate built, ...), the app proposes the Minor or Major Fame and the table confirms or "
         "dismisses it. Off: fame is only what the table records itself.",
         "DX 'The King's Champion Rewards' (Minor and Major Fame Heroic Actions)",
+        title="Suggest fame",
+        sentence=(
+            "When you record a heroic deed, the app suggests the fame it earns; the table "
+            "confirms it."
+        ),
+        group="Fame",
+        labels=("Suggest it", "The table records fame itself"),
+        advanced=False,
     ),
     Setting(
         "grand_ball_ties",
@@ -153,6 +237,11 @@ BASE_SETTINGS: tuple[Setting, ...] = (
         "deeds), then seat order; seat_order: the earlier seat first; random: the app draws "
         "the order of the tied heroes (recorded, so undo and redo give the same ball).",
         "DX 'The Grand Ball after a Victory' (silent on ties)",
+        title="Ties at the Grand Ball",
+        sentence="When heroes have the same fame at the Grand Ball, who goes first.",
+        group="Fame",
+        labels=("More Major Fame first", "Earlier seat first", "Drawn at random"),
+        advanced=True,
     ),
 )
 

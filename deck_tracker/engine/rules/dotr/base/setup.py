@@ -19,6 +19,8 @@ Rules decisions (see also ``settings.py``):
 * Heroes (content-facts "Setup"): a hero starts in Monarch City with its life, 2 Hero Cards and
   1 Quest. From table-owned decks the app deals nothing: the steps ask the table to deal and to
   record the cards with ``draw``.
+* Heroes: at most 4 (the base game's 1 to 4 players); the Dragon expansion's Rules for 5 or 6
+  Players raise it to ``player_count`` (``card_count(state, "heroes", 4)``).
 * ``turn.active_seat`` is the first seat with a hero (seat 1 when the host has one), or None
   until a hero enters.
 """
@@ -42,14 +44,19 @@ from deck_tracker.engine.rules.dotr.base.expansions import (
     prepare_expansions,
     resolve_expansions,
     run_expansion_setups,
+    unused_options,
+    with_entries,
 )
 from deck_tracker.engine.rules.dotr.base.packs import effective_pack, game_cards, game_pack, unread
 from deck_tracker.engine.rules.dotr.base.quests import replace_unachievable_quests
 from deck_tracker.engine.rules.dotr.base.reading import ask_general, ask_to_read
-from deck_tracker.engine.rules.dotr.base.settings import default_settings, resolve_settings
+from deck_tracker.engine.rules.dotr.base.settings import (
+    SETTINGS,
+    default_settings,
+    resolve_settings,
+)
 from deck_tracker.engine.rules.dotr.hooks import BEFORE_MINIONS, HERO_ENTERED, expand_setup
 from deck_tracker.engine.slugs import slugify
-from deck_tracker.engine.words import plural
 
 __all__ = ["DECKS", "PACK_ID", "enter_hero", "resolve_hero", "setup_dotr"]
 
@@ -57,6 +64,7 @@ PACK_ID = "dotr-base"
 DS, HERO, QUEST = "darkness_spreads", "hero", "quest"
 DECKS = (DS, HERO, QUEST)
 HAND = {HERO: 2, QUEST: 1}
+MAX_HEROES = 4  # the base game: 1 to 4 players
 SETUP_COUNTS = (2, 2, 2, 1, 1, 1)
 
 
@@ -112,6 +120,7 @@ def enter_hero(
         raise RuleViolation(
             f"{player_name(ctx.state, seat)} already plays a hero.", code="seat_has_hero"
         )
+    _check_room(ctx, heroes)
     for other, entry in heroes.items():
         if entry["hero"] == found.id:
             player = str(seats.get(other, {}).get("name") or "another player")
@@ -176,6 +185,27 @@ def enter_hero(
         entered(ctx, seat)
 
 
+def _check_room(ctx: Context, heroes: dict[str, Any]) -> None:
+    """The base game is for 1 to 4 heroes; the Dragon expansion's rules for 5 or 6 players
+    change the setup, so a game takes as many heroes as it was set up for."""
+    limit = card_count(ctx.state, "heroes", MAX_HEROES)
+    if len(heroes) < limit:
+        return
+    if "dragon" not in (ctx.get("expansions") or ()):
+        raise RuleViolation(
+            f"A {limit + 1}th hero needs the Dragon expansion's Rules for 5 or 6 Players: start "
+            'a game with "dragon" in expansions and options.player_count 5 or 6.',
+            code="too_many_heroes",
+        )
+    more = " or 6" if limit == 4 else ""
+    raise RuleViolation(
+        f"This game was set up for {limit if limit > 4 else 'up to 4'} heroes and all have "
+        f"entered. The Rules for 5 or 6 Players change the setup (no All is Quiet cards, "
+        f"smaller starting hands): start a game with options.player_count {limit + 1}{more}.",
+        code="too_many_heroes",
+    )
+
+
 def seat_hook(ctx: Context, seat: str) -> None:
     enter_hero(ctx, seat, ctx.state["seats"][seat].get("hero"))
 
@@ -221,6 +251,7 @@ SETUP_KEYS = frozenset(
     {
         "system", "host", "options", "table_decks", "setup_cards", "expansions", "generals",
         "scenario", "easier", "boxed_specials", "overlays", "player", "starting_dungeon_roll",
+        "entries", "scenario_brings",
     }
 )  # fmt: skip
 
@@ -234,11 +265,21 @@ def _refuse_unused(setup: dict[str, Any]) -> None:
             problems[key] = ["Only with a scenario (see GET /api/v1/scenarios/)."]
     if problems:
         raise InvalidArguments(problems)
+    not_used = unused_options(setup)
+    if not_used:
+        raise InvalidArguments(
+            not_used,
+            "This setup would ignore "
+            + ", ".join(name.removeprefix("options.") for name in sorted(not_used))
+            + ": leave it out, or add what it needs.",
+            code="option_not_used",
+        )
 
 
 def setup_dotr(ctx: Context, setup: dict[str, Any]) -> None:
     """A base game of Defenders of the Realm, ready for the first hero's turn."""
     _refuse_unused(setup)
+    setup = with_entries(setup)  # values read from the cards, for this game
     setup = expand_setup(setup)  # a scenario names its Generals, expansions, options
     settings = resolve_settings(setup.get("options"))
     expansions = resolve_expansions(setup.get("expansions"))
@@ -265,14 +306,10 @@ def setup_dotr(ctx: Context, setup: dict[str, Any]) -> None:
     named = _setup_cards(setup.get("setup_cards"), pack, DS in table_decks, boxed)
     defaults = default_settings()
     changed = [name for name, value in settings.items() if value != defaults[name]]
+    shown = [f"{SETTINGS[n].title}: {SETTINGS[n].label(settings[n])}" for n in changed]
     ctx.emit(
         "dotr_setup_started",
-        f"{pack.name}"
-        + (
-            f", with {plural(len(changed), 'rule setting')} changed from the default."
-            if changed
-            else "."
-        ),
+        f"{pack.name}" + (f", with {'; '.join(shown)}." if shown else "."),
         data={"settings": settings, "pack": pack.id, "table_decks": table_decks}
         | ({"expansions": expansions} if expansions else {}),
         steps=[

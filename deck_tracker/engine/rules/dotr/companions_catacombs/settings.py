@@ -7,14 +7,14 @@ each entry is (name, default, allowed, description with the reason for the defau
 
 from __future__ import annotations
 
-from typing import Any
+from deck_tracker.engine.settings import Setting
 
 __all__ = ["CC_SETTINGS"]
 
 CC = "Companions & Catacombs: "
 
-CC_SETTINGS: tuple[tuple[str, Any, tuple[Any, ...], str, str], ...] = (
-    (
+CC_SETTINGS: tuple[Setting, ...] = (
+    Setting(
         "recruit_limit_per_visit",
         "one_companion",
         ("one_companion", "one_recruit_action"),
@@ -23,8 +23,16 @@ CC_SETTINGS: tuple[tuple[str, Any, tuple[Any, ...], str, str], ...] = (
         "gains none may be tried again with another action. one_recruit_action: one Recruit "
         "action per visit, whatever it gains.",
         "CC 'Recruit Action' note",
+        title="Recruiting at an Inn",
+        sentence=(
+            "A hero may recruit one Companion per visit to an Inn, or try to recruit only "
+            "once per visit."
+        ),
+        group="Companions",
+        labels=("One Companion per visit", "One try per visit"),
+        advanced=True,
     ),
-    (
+    Setting(
         "companion_shuffle_timing",
         "end_of_recruitment",
         ("end_of_recruitment", "when_revealed"),
@@ -33,24 +41,44 @@ CC_SETTINGS: tuple[tuple[str, Any, tuple[Any, ...], str, str], ...] = (
         "and the deck are shuffled together, so every card comes back. when_revealed: at once; "
         "the cards still to resolve this time go to the discard pile afterwards.",
         "CC Event cards (silent on the timing)",
+        title="When Companion cards are shuffled",
+        sentence=(
+            "An Event that shuffles the Companion cards does so once the recruiting is "
+            "over, or at once."
+        ),
+        group="Companions",
+        labels=("Once the recruiting is over", "At once"),
+        advanced=True,
     ),
-    (
+    Setting(
         "betrayal_without_companions",
         "no_effect",
         ("no_effect", "wound"),
         CC + "Betrayal rolls 1-3 for a Hero with no Companion. no_effect (default): no Companion "
         "can betray, so nothing happens. wound: the Hero still suffers 1 wound.",
         "CC 'Betrayal' (silent)",
+        title="Betrayal with no Companion",
+        sentence=(
+            "A Betrayal against a hero with no Companion does nothing, or still wounds the hero."
+        ),
+        group="Companions",
+        labels=("Nothing happens", "The hero is wounded"),
+        advanced=True,
     ),
-    (
+    Setting(
         "troll_renegades_hero_card",
         "discard",
         ("discard", "back_on_top"),
         CC + "the Hero card Troll Renegades reveals. discard (default, as Land Ablaze says of its "
         "revealed cards): it goes to the Hero discard pile. back_on_top: it goes back on top.",
         "CC 'Troll Renegades' (silent)",
+        title="The Hero card Troll Renegades reveals",
+        sentence="The revealed Hero card goes to the discard pile, or back on top of the deck.",
+        group="Companions",
+        labels=("To the discard pile", "Back on top"),
+        advanced=True,
     ),
-    (
+    Setting(
         "warlord_ties",
         "table_picks",
         ("table_picks", "alphabetical"),
@@ -59,8 +87,16 @@ CC_SETTINGS: tuple[tuple[str, Any, tuple[Any, ...], str, str], ...] = (
         "when the tokens run out within one distance, the table picks which get them. "
         "alphabetical: by location name.",
         "CC 'Warlord' (silent on ties)",
+        title="Warlords at the same distance",
+        sentence=(
+            "When Warlords run out among locations as near to Monarch City, the table "
+            "picks, or the app goes by name."
+        ),
+        group="Companions",
+        labels=("The table picks", "By location name"),
+        advanced=True,
     ),
-    (
+    Setting(
         "warlords_per_location",
         "one",
         ("one", "stack"),
@@ -68,8 +104,15 @@ CC_SETTINGS: tuple[tuple[str, Any, tuple[Any, ...], str, str], ...] = (
         "location holds at most one Warlord, so it takes none. stack: it takes another, and the "
         "to-hit bonus adds up.",
         "CC 'Warlord' (silent)",
+        title="Warlords on one location",
+        sentence=(
+            "A location holds at most one Warlord, or Warlords stack and their bonuses add up."
+        ),
+        group="Companions",
+        labels=("At most one", "They stack"),
+        advanced=True,
     ),
-    (
+    Setting(
         "token_overrun",
         "each_colour_present",
         ("each_colour_present", "table_picks_colour"),
@@ -78,8 +121,16 @@ CC_SETTINGS: tuple[tuple[str, Any, tuple[Any, ...], str, str], ...] = (
         "(default): 1 Minion of every colour present there goes to each adjacent location. "
         "table_picks_colour: one colour overruns, as in a base overrun; the table names it.",
         "CC 'Giant Spiders' and 'Troll Renegade'",
+        title="Trolls and Spiders that overrun",
+        sentence=(
+            "When a Troll or Giant Spider taints a location, every colour there overruns, "
+            "or the table names one."
+        ),
+        group="Companions",
+        labels=("Every colour present", "The table names one"),
+        advanced=True,
     ),
-    (
+    Setting(
         "dungeon_rooms_after_run",
         "shuffle_back",
         ("shuffle_back", "discard"),
@@ -87,8 +138,15 @@ CC_SETTINGS: tuple[tuple[str, Any, tuple[Any, ...], str, str], ...] = (
         "'shuffled back'). shuffle_back (default): as when leaving. discard: to the Dungeon Room "
         "discard pile, reshuffled when the deck runs out.",
         "CC 'Dungeon Rules' 2 (silent on victory and death)",
+        title="Dungeon Rooms after a run",
+        sentence=(
+            "After a run ends in victory or death, its rooms are shuffled back, or discarded."
+        ),
+        group="Dungeons",
+        labels=("Shuffled back", "Discarded"),
+        advanced=True,
     ),
-    (
+    Setting(
         "dungeon_death_companions",
         "discarded",
         ("discarded", "returned_to_deck"),
@@ -97,8 +155,13 @@ CC_SETTINGS: tuple[tuple[str, Any, tuple[Any, ...], str, str], ...] = (
         "a Dungeon, the specific rule). returned_to_deck: as any slain Hero's, back into the "
         "Companion deck, shuffled (Companion Rules 2).",
         "CC 'Hero Death in a Dungeon' 1 vs 'Companion Rules' 2",
+        title="Companions of a hero who dies in a Dungeon",
+        sentence="They are discarded, or shuffled back into the Companion deck.",
+        group="Dungeons",
+        labels=("Discarded", "Back into the deck"),
+        advanced=True,
     ),
-    (
+    Setting(
         "dungeon_death_treasure_room",
         "stays_with_dungeon",
         ("stays_with_dungeon", "shuffled_back"),
@@ -108,8 +171,13 @@ CC_SETTINGS: tuple[tuple[str, Any, tuple[Any, ...], str, str], ...] = (
         "of that Dungeon's next run. shuffled_back: it returns to its deck; the items stay with "
         "the Dungeon token.",
         "CC 'Hero Death in a Dungeon' 1",
+        title="The Treasure Room after a death",
+        sentence="It waits with the Dungeon for the next run, or goes back into its deck.",
+        group="Dungeons",
+        labels=("Stays with the Dungeon", "Back into its deck"),
+        advanced=True,
     ),
-    (
+    Setting(
         "dungeon_escape_races",
         "in_game",
         ("in_game", "general_undefeated"),
@@ -117,8 +185,16 @@ CC_SETTINGS: tuple[tuple[str, Any, tuple[Any, ...], str, str], ...] = (
         "(default): the race's Minions are in this game. general_undefeated: only while the "
         "General of that colour is undefeated.",
         "CC 'Dungeon Rules' 4",
+        title="Minions escaping a Dungeon",
+        sentence=(
+            "They reach the board if their kind is in this game, or only while their "
+            "General still stands."
+        ),
+        group="Dungeons",
+        labels=("If their kind is in the game", "Only while their General stands"),
+        advanced=True,
     ),
-    (
+    Setting(
         "conquered_dungeon_token",
         "box",
         ("box", "back_to_pool"),
@@ -126,5 +202,10 @@ CC_SETTINGS: tuple[tuple[str, Any, tuple[Any, ...], str, str], ...] = (
         "leaves the game with its Treasure taken. back_to_pool: a later Dungeon Event may place "
         "it again.",
         "CC 'Treasure Rooms' 2 (silent)",
+        title="A conquered Dungeon",
+        sentence="Its token leaves the game, or may come back with a later Dungeon Event.",
+        group="Dungeons",
+        labels=("It leaves the game", "It may come back"),
+        advanced=True,
     ),
 )

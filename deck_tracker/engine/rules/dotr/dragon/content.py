@@ -179,6 +179,8 @@ def compose(state: State) -> Pack:
             if base_id and c.data.get("general") == base_id and (orcs or c.kind not in ORC_CARDS)
         ]
         darkness += _dragon_cards(base_cards, own, general, base_id is not None)
+    # Its All is Quiet card: with the base game's 3, "All 4 All is Quiet cards" (Scenarios 4, 5).
+    darkness += [card for card in dragon.deck(DS).cards if card.kind == "all_is_quiet"]
     # The 6 Special cards in place of the Orc cards, entered or not (read at the table).
     darkness += [slot(c) for c in dragon.deck(DS).cards if c.kind == "special" and not orcs]
 

@@ -32,6 +32,8 @@ def card_count(state: State, purpose: str, count: int) -> int:
         return FIRST_HERO_CARDS[players]
     if purpose == "hand_limit" and players in HAND_LIMITS:
         return HAND_LIMITS[players]
+    if purpose == "heroes":
+        return players
     return count
 
 

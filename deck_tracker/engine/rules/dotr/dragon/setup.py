@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from deck_tracker.engine.content import COLOURS
+from deck_tracker.engine.content import COLOURS, default_packs
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck
 from deck_tracker.engine.errors import InvalidArguments
@@ -37,7 +37,7 @@ from deck_tracker.engine.rules.dotr.dragon.content import DRAGON, DRAGON_PACK
 from deck_tracker.engine.rules.dotr.dragon.players import adjust_settings, card_count, random_hero
 from deck_tracker.engine.words import noun_for, plural
 
-__all__ = ["AGENTS", "prepare", "setup"]
+__all__ = ["AGENTS", "general_asks", "prepare", "setup"]
 
 DS, HERO = "darkness_spreads", "hero"
 AGENTS = ("el-fuego", "agent-of-onyx", "agent-of-hemlock")
@@ -152,6 +152,86 @@ def _choose_agent(ctx: Context, choice: Mapping[str, str]) -> str | None:
             "The corresponding Dragon General and its Agent cannot be in the same game (DX).",
         )
     return str(wanted)
+
+
+# How a General card prints what the setup reads from it.
+FIELD_LABELS = {"life": "life", "starting_minions": "minions at start"}
+
+
+def general_asks(generals: list[str], when: str) -> list[dict[str, Any]]:
+    """What the setup reads from these dragon Generals' cards: the required fields (life and
+    minions at start), worded as the card prints them."""
+    dragon = default_packs()[DRAGON_PACK]
+    asks = []
+    for general_id in generals:
+        general = dragon.generals.get(general_id)
+        if general is None:
+            continue
+        fields = [
+            {
+                "id": spec.id,
+                "field": spec.field,
+                "label": FIELD_LABELS.get(spec.field, spec.field.replace("_", " ")),
+                "type": spec.type,
+                "minimum": spec.minimum,
+                "maximum": spec.maximum,
+                "description": spec.description,
+            }
+            for spec in dragon.fillables.values()
+            if spec.item == general_id and spec.required and spec.file == "generals.json"
+        ]
+        if fields:
+            asks.append(
+                {
+                    "pack": DRAGON_PACK,
+                    "item": general_id,
+                    "card": f"{general.name}'s General card",
+                    "when": when,
+                    "fields": fields,
+                }
+            )
+    return asks
+
+
+def _asks(setup: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The chosen dragons' cards; with Generals dealt at random, every dragon's (any may play)."""
+    raw = setup.get("generals")
+    dragons = list(default_packs()[DRAGON_PACK].generals)
+    if raw == "random":
+        return general_asks(dragons, "if_dealt")
+    if isinstance(raw, Mapping):
+        return general_asks([g for g in raw.values() if g in dragons], "chosen")
+    return []
+
+
+def _settings_not_used(setup: Mapping[str, Any]) -> dict[str, str]:
+    """The settings of a dragon that cannot play in this setup (its Generals known, not dealt at
+    random): Brimstone's fire, Hemlock's Imps, the dragons' cards not entered."""
+    raw = setup.get("generals")
+    if raw == "random":
+        return {}
+    dragons = set(default_packs()[DRAGON_PACK].generals)
+    brings = setup.get("scenario_brings") or {}
+    playing = set(raw.values()) if isinstance(raw, Mapping) else set()
+    playing |= set(brings.get("generals") or ())
+    agent = (setup.get("options") or {}).get("agent", "none")
+    found: dict[str, str] = {}
+    fire = (
+        "brimstone" in playing
+        or agent in ("el-fuego", "random")
+        or brings.get("fires")
+        or "companions_catacombs" in (setup.get("expansions") or ())  # Land Ablaze
+    )
+    if not fire:
+        why = "Only with fire in the game: Brimstone, El Fuego or a scenario that sets fires."
+        found |= {"fire_tokens": why, "fire_taint": why}
+    if "brimstone" not in playing:
+        found["sterling_pushes_brimstone"] = "Only with Brimstone among the Generals."
+    if "hemlock" not in playing and agent not in ("agent-of-hemlock", "random"):
+        found["imp_quick_flying"] = "Only with Hemlock's Imps (Hemlock or his Agent in the game)."
+    if not playing & dragons:
+        found["dragon_darkness_spreads"] = "Only with a dragon General chosen."
+    return found
 
 
 def prepare(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> None:
@@ -390,4 +470,8 @@ EXPANSION_RULES = Expansion(
     hero=random_hero,
     card_count=card_count,
     prepare=prepare,
+    asks=_asks,
+    settings_not_used=_settings_not_used,
+    # "It is recommended that the All is Quiet Cards be removed" (players.py adjust_settings).
+    defaults={"all_is_quiet": False},
 )

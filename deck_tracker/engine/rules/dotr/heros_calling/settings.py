@@ -6,19 +6,24 @@ Each entry is (name, default, allowed, description with the reason for the defau
 
 from __future__ import annotations
 
-from typing import Any
+from deck_tracker.engine.settings import Setting
 
 __all__ = ["HC_SETTINGS"]
 
 HC = "The Hero's Calling: "
 
-HC_SETTINGS: tuple[tuple[str, Any, tuple[Any, ...], str, str], ...] = (
-    (
+HC_SETTINGS: tuple[Setting, ...] = (
+    Setting(
         "hc_base_heroes",
         False,
         (False, True),
         HC + "every hero is built from 3 ability cards. Off (default): a seat's hero is always "
         "built; on: a seat may also play a base-game hero.",
         "HC 'Constructing a Hero'",
+        title="Heroes from the base game",
+        sentence="Let a player play a base-game hero instead of building one from ability cards.",
+        group="Heroes",
+        labels=("Every hero is built", "Base heroes allowed"),
+        advanced=False,
     ),
 )

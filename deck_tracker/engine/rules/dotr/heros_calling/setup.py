@@ -60,6 +60,14 @@ def _adjust_settings(
     return {**settings, **fixed}
 
 
+def _settings_not_used(setup: Mapping[str, Any]) -> dict[str, str]:
+    return {
+        "all_is_quiet": "The Hero's Calling puts the All is Quiet cards back in the box.",
+        "extra_cards_general_only": "The Hero's Calling's War Status card says which Darkness "
+        "Spreads cards only move their General.",
+    }
+
+
 def _setup(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> None:
     steps = [
         Step("Put the War Status token on Early War (Level I) of the War Status card.", R_CARD),
@@ -126,6 +134,7 @@ EXPANSION_RULES = Expansion(
     "Defenders of the Realm: The Hero's Calling",
     pack=PACK_ID,
     adjust_settings=_adjust_settings,
+    settings_not_used=_settings_not_used,
     prepare=keep_entered_content,
     setup=_setup,
     hero=_hero,

@@ -2,19 +2,22 @@
 
 A scenario request is expanded into the setup the rules read (``expand``): its expansions, its
 Generals (``setup["generals"]`` of the Dragon expansion), its forced options (the Agent, the All
-is Quiet cards, overruns during setup) and the easier variants the table chose
-(``setup["easier"]``). The game then keeps ``state["scenario"]`` (id, name, special rules,
-starting fires) and the setup steps of the scenario file run at their point of the setup:
+is Quiet cards, overruns during setup), the easier variants the table chose
+(``setup["easier"]``) and what it brings beyond its Generals (``setup["scenario_brings"]``:
+Brimstone returning, fires set at the start), which decides the settings it uses. The game
+then keeps ``state["scenario"]`` (id, name, special rules, starting fires) and the setup steps
+of the scenario file run at their point of the setup:
 
 * before the minions: ``fires_from_darkness_spreads`` (Realm in Flames);
 * once the board is set: the All is Quiet count, ``fires_at`` (The Burning Land),
   ``generals_advance`` (Onslaught), the Special cards the table chose to box;
 * as each hero enters: ``hands.py`` (Darius, Onslaught's hands and Quests).
 
-Decisions: "All 4 All is Quiet cards" keeps every All is Quiet card of the game's packs (the base
-game has 3); the cards turned for fires or General moves go to the discard pile like the setup
-cards (reshuffled with them by default); a flipped card that shows no General is set aside and
-another turned, as for the setup cards.
+Decisions: with 5 or 6 heroes the All is Quiet cards a scenario adds are taken out as the Rules
+for 5 or 6 Players say, unless ``all_is_quiet_five_six`` is ``as_scenario``; "All 4 All is Quiet
+cards" are the base game's 3 and the Dragon expansion's 4th; the cards turned for fires or
+General moves go to the discard pile like the setup cards (reshuffled with them by default); a
+flipped card that shows no General is set aside and another turned, as for the setup cards.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from deck_tracker.engine.rules.dotr.base.board import GameOver, Realm
 from deck_tracker.engine.rules.dotr.base.expansions import Expansion
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
 from deck_tracker.engine.rules.dotr.dragon.fire import on_fire, set_on_fire
+from deck_tracker.engine.rules.dotr.dragon.setup import general_asks
 from deck_tracker.engine.rules.dotr.scenarios.catalogue import RULES, Scenario, default_scenarios
 from deck_tracker.engine.rules.dotr.scenarios.hands import card_count
 
@@ -69,6 +73,13 @@ def _agent(scenario: Scenario, options: dict[str, Any], problems: dict[str, list
     options["agent"] = wanted
 
 
+def _quiet_removed(options: Mapping[str, Any]) -> bool:
+    """5 or 6 heroes take the All is Quiet cards out, unless the table keeps the scenario's."""
+    return options.get("player_count") in (5, 6) and (
+        options.get("all_is_quiet_five_six", "removed") == "removed"
+    )
+
+
 def expand(setup: dict[str, Any]) -> dict[str, Any]:
     """The setup a scenario request stands for (a request without ``scenario`` is unchanged)."""
     raw = setup.get("scenario")
@@ -94,6 +105,8 @@ def expand(setup: dict[str, Any]) -> dict[str, Any]:
         keep = scenario.all_is_quiet > 0 or "keep_all_is_quiet" in easier
         if options.get("all_is_quiet", keep) != keep:
             problems["options.all_is_quiet"] = [f"{scenario.name} sets the All is Quiet cards."]
+        if keep and _quiet_removed(options):
+            keep = False  # Rules for 5 or 6 Players (setting all_is_quiet_five_six)
         options["all_is_quiet"] = keep
     elif "keep_all_is_quiet" in easier:
         options["all_is_quiet"] = True
@@ -115,6 +128,11 @@ def expand(setup: dict[str, Any]) -> dict[str, Any]:
     wanted = [*scenario.expansions, *(["dragon"] if scenario.id == "custom" else []), SCENARIO]
     out["expansions"] = expansions + [e for e in wanted if e not in expansions]
     out["options"], out["easier"] = options, list(easier)
+    # What the scenario brings beyond its Generals, for the settings they need (fire, Brimstone).
+    out["scenario_brings"] = {
+        "generals": [BRIMSTONE] if "brimstone_returns" in scenario.rules else [],
+        "fires": any(step["step"].startswith("fires_") for step in scenario.setup),
+    }
     return out
 
 
@@ -134,7 +152,9 @@ def _prepare(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> 
             "rules": list(scenario.rules),
             "easier": list(setup.get("easier") or []),
             "setup": [dict(step) for step in scenario.setup],
-            "all_is_quiet": scenario.all_is_quiet,
+            "all_is_quiet": 0
+            if scenario.all_is_quiet and not ctx.state["settings"]["all_is_quiet"]
+            else scenario.all_is_quiet,
             "starting_fires": [],
         },
     )
@@ -354,11 +374,54 @@ def _setup(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> No
     )
 
 
+def settings_not_used(setup: Mapping[str, Any]) -> dict[str, str]:
+    """The settings this scenario fixes itself, or that act in another scenario only."""
+    scenario = default_scenarios().get(str(setup.get("scenario")))
+    if scenario is None:
+        return {}
+    easier = setup.get("easier") or []
+    name = scenario.name
+    found: dict[str, str] = {}
+    if scenario.agents_allowed == ():
+        found["agent"] = f"{name} uses no Agent of the Dark Lord."
+    if scenario.all_is_quiet is not None:
+        found["all_is_quiet"] = (
+            f"{name} sets the All is Quiet cards (its easier variant keep_all_is_quiet keeps them)."
+            if "keep_all_is_quiet" in scenario.easier
+            else f"{name} sets the All is Quiet cards."
+        )
+    if any(step["step"] == "setup_cards" for step in scenario.setup):
+        found["harder_setup"] = f"{name} places the first minions with overruns and taint."
+    keeps_quiet = bool(scenario.all_is_quiet) or (
+        scenario.all_is_quiet is not None and "keep_all_is_quiet" in easier
+    )
+    if not keeps_quiet:
+        found["all_is_quiet_five_six"] = f"{name} puts no All is Quiet card in the deck."
+    if "four_good_one_bad" in easier:
+        for kind in ("good", "bad"):
+            found[f"global_effects_{kind}"] = (
+                "The easier variant four_good_one_bad sets 4 Good and 1 Bad Global Effect."
+            )
+    if scenario.id != "the-burning-land":
+        found["burning_land_fires"] = "Only in The Burning Land."
+    return found
+
+
+def _asks(setup: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The Burning Land: Brimstone may return during the game, so his card is read at setup."""
+    scenario = default_scenarios().get(str(setup.get("scenario")))
+    if scenario is None or "brimstone_returns" not in scenario.rules:
+        return []
+    return general_asks([BRIMSTONE], "if_returns")
+
+
 # What the expansion adds to the base setup (collected in hooks.py ``EXPANSIONS``).
 EXPANSION_RULES = Expansion(
     SCENARIO,
     "A scenario of the Dragon expansion (set by setup['scenario'])",
     prepare=_prepare,
+    settings_not_used=settings_not_used,
+    asks=_asks,
     setup=_setup,
     card_count=card_count,
 )

@@ -14,16 +14,10 @@ import { saveSeat } from "../storage.js";
 import { navigate } from "../navigation.js";
 import { currentAccount, playerChoices } from "../account.js";
 
-const STEPS = ["Expansions", "Scenario", "Generals", "Options", "Players"];
-const SHORT = ["Packs", "Scenario", "Generals", "Options", "Players"];
+// "Cards" (what the setup reads from the table's cards) only when the setup needs something.
+const ALL_STEPS = ["Expansions", "Scenario", "Generals", "Options", "Cards", "Players"];
+const SHORT = { Expansions: "Packs", Scenario: "Scenario", Generals: "Generals", Options: "Options", Cards: "Cards", Players: "Players" };
 const DRAGON = "dragon";
-// Rule settings are described "Dragon expansion: ...", "Companions & Catacombs: ...": a setting
-// of an expansion not in play is not offered (the API does not name a setting's expansion).
-const SETTING_OF = [
-  ["Dragon expansion:", DRAGON],
-  ["Companions & Catacombs:", "companions_catacombs"],
-  ["The Hero's Calling:", "heros_calling"],
-];
 
 // A pack's expansion ("companions-catacombs") as a setup names it ("companions_catacombs").
 const expansionOf = (pack) => String(pack.expansion || "").replace(/-/g, "_");
@@ -36,11 +30,13 @@ export function show(app) {
     random: false,
     generals: {}, // colour -> General id, when the table chooses them
     options: {},
+    entries: {}, // field id -> the value read from the card
     tableDecks: [],
     host: { name: "", hero: "", player: "" },
     locals: [],
   };
-  const data = { packs: [], scenarios: [], content: null, dragon: null, players: null };
+  const data = { packs: [], scenarios: [], content: null, dragon: null, players: null, settings: {} };
+  let advancedOpen = false;
   let step = 0;
   let alive = true;
   const key = uuid(); // one creation, however often the button is pressed
@@ -100,13 +96,44 @@ export function show(app) {
     return inPlay().includes(DRAGON) && !fixed;
   }
 
-  function settingsOffered() {
+  // What the rule settings depend on: the expansions ticked, the scenario and its easier variants.
+  function settingsQuery() {
     const item = entry();
-    const expansions = inPlay();
-    return ((item && item.options) || []).filter((setting) => {
-      const owner = SETTING_OF.find(([prefix]) => (setting.description || "").startsWith(prefix));
-      return !owner || expansions.includes(owner[1]);
-    });
+    const sc = story();
+    let scenario = (item && item.setup && item.setup.scenario) || null;
+    if (choice.scenario === "custom" && !sc) scenario = null;
+    const easier = sc ? choice.easier.filter((e) => (sc.easier || []).some((v) => v.id === e)) : [];
+    // The Generals and the Agent decide which dragons' settings matter (Brimstone's fire, ...).
+    let generals = [];
+    if (generalsChosen()) generals = choice.random ? ["random"] : Object.entries(choice.generals).map(([c, g]) => `${c}:${g}`);
+    const agent = typeof choice.options.agent === "string" ? choice.options.agent : null;
+    return { expansions: [...choice.expansions], scenario, easier, generals, agent };
+  }
+
+  // The settings the server says this setup uses (GET /setup-options/), or null while loading.
+  function settingsLoaded() {
+    const query = settingsQuery();
+    const key = JSON.stringify(query);
+    const known = data.settings[key];
+    if (known === undefined) {
+      data.settings[key] = null;
+      api.setupOptions(query).then((body) => { data.settings[key] = body.options || []; if (alive) render(); })
+        .catch(() => { data.settings[key] = []; if (alive) render(); });
+      return null;
+    }
+    return known;
+  }
+
+  const current = (setting) => (setting.name in choice.options ? choice.options[setting.name] : setting.default);
+
+  // A setting that acts only with another's value (6 heroes, Sterling) is offered only then.
+  function settingsOffered() {
+    const settings = settingsLoaded() || [];
+    const byName = Object.fromEntries(settings.map((s) => [s.name, s]));
+    return settings.filter((setting) => Object.entries(setting.only_with || {}).every(([other, values]) => {
+      const found = byName[other];
+      return found && values.some((value) => JSON.stringify(value) === JSON.stringify(current(found)));
+    }));
   }
 
   // What of a dragon General the players must enter before he can play (its `fillable`).
@@ -131,11 +158,39 @@ export function show(app) {
     return false;
   }
 
+  // ---- what the setup reads from the table's cards ---------------------------------------
+
+  // Each card the setup reads (e.g. "Onyx's General card"), with the fields the app does not
+  // know yet: the scenario's own, and those of the dragon Generals the table chose.
+  function asks() {
+    const item = entry();
+    const sc = story();
+    const found = [];
+    if (sc && item && Array.isArray(item.entries)) found.push(...item.entries);
+    if (generalsChosen()) {
+      const byGeneral = (item && item.general_entries) || (standard() && standard().general_entries) || {};
+      const chosen = choice.random ? Object.keys(byGeneral) : Object.values(choice.generals);
+      for (const id of chosen) if (byGeneral[id]) found.push(byGeneral[id]);
+    }
+    const seen = new Set();
+    return found.filter((ask) => !seen.has(ask.item) && seen.add(ask.item))
+      .map((ask) => ({ ...ask, fields: ask.fields.filter((f) => f.known === null || f.known === undefined) }))
+      .filter((ask) => ask.fields.length);
+  }
+
+  function steps() {
+    return ALL_STEPS.filter((name) => name !== "Cards" || asks().length);
+  }
+
   // ---- the steps -----------------------------------------------------------------------
 
   function render() {
     needDragon();
-    const body = [renderExpansions, renderScenario, renderGenerals, renderOptions, renderPlayers][step]();
+    const STEPS = steps();
+    step = Math.min(step, STEPS.length - 1);
+    const name = STEPS[step];
+    const body = { Expansions: renderExpansions, Scenario: renderScenario, Generals: renderGenerals, Options: renderOptions,
+      Cards: renderCards, Players: renderPlayers }[name]();
     const last = step === STEPS.length - 1;
     const error = h("div", { class: "form-error", role: "alert", "data-testid": "create-error" });
     const next = h("button", {
@@ -161,8 +216,8 @@ export function show(app) {
         h("h1", { text: "New game" })),
       h("ol", { class: "progress", "aria-label": "Steps" }, STEPS.map((name, i) =>
         h("li", { class: i === step ? "now" : i < step ? "done" : "", "aria-current": i === step ? "step" : null },
-          h("button", { type: "button", class: "link", "aria-label": name, onclick: () => { step = i; render(); }, text: SHORT[i] })))),
-      h("section", { class: "card wizard-step", dataset: { step: STEPS[step].toLowerCase() } }, h("h2", { text: STEPS[step] }), body),
+          h("button", { type: "button", class: "link", "aria-label": name, onclick: () => { step = i; render(); }, text: SHORT[name] })))),
+      h("section", { class: "card wizard-step", dataset: { step: name.toLowerCase() } }, h("h2", { text: name === "Cards" ? "Read from your cards" : name }), body),
       error,
       h("div", { class: "row sticky-actions" },
         step > 0 ? h("button", { class: "ghost big", type: "button", text: "Back", onclick: () => { step -= 1; render(); } }) : null,
@@ -176,7 +231,7 @@ export function show(app) {
       fields.length ? h("ul", { class: "problems" }, fields.map(([name, messages]) =>
         h("li", {}, h("strong", { text: `${name.replace(/_/g, " ")}: ` }), [].concat(messages).join(" ")))) : null,
       fields.some(([name]) => name.startsWith("generals") || name === "scenario")
-        ? h("p", { class: "muted", text: "Choose other Generals or another scenario, or enter the missing numbers first (the Dragon expansion's content overlay)." }) : null);
+        ? h("p", { class: "muted", text: "Choose other Generals or another scenario, or go back to “Cards” and enter the numbers printed on the General cards." }) : null);
     box.scrollIntoView({ block: "center" });
   }
 
@@ -218,7 +273,7 @@ export function show(app) {
       cards.push(card(id, `${sc.number}. ${sc.name}`, sc.story, [
         h("small", { class: "block", text: generals ? `Generals: ${generals.map(generalName).join(", ")}` : "Generals: chosen by the table, or dealt at random" }),
         h("small", { class: "block muted", text: `Needs: ${(sc.expansions || []).map((e) => e === DRAGON ? "the Dragon expansion" : e).join(", ") || "nothing more"}` }),
-        missing.length ? h("small", { class: "block warn-text", text: `${missing.map(generalName).join(", ")}: numbers not entered yet (${[...new Set(missing.flatMap(missingOf))].join(", ")}); the server will refuse the setup until they are.` }) : null,
+        missing.length ? h("small", { class: "block warn-text", text: `${missing.map(generalName).join(", ")}: numbers printed on the cards (${[...new Set(missing.flatMap(missingOf))].join(", ")}): you read them from your cards before the game starts.` }) : null,
         chosen && sc.rules && sc.rules.length ? h("ul", { class: "rules" }, sc.rules.map((rule) => h("li", { text: rule.text }))) : null,
         chosen ? easierPicker(sc) : null,
       ]));
@@ -291,7 +346,6 @@ export function show(app) {
 
   function renderOptions() {
     const item = entry();
-    const settings = settingsOffered();
     const tableDecks = item && item.table_decks && item.table_decks.length ? item.table_decks : Object.keys(data.content.pack.decks);
     const parts = [];
     parts.push(h("h3", { text: "Decks kept at the table" }),
@@ -303,21 +357,98 @@ export function show(app) {
         h("span", { text: `${deckLabel(deck)}: physical cards` })));
     }
     parts.push(h("h3", { text: "Rule settings" }));
+    if (settingsLoaded() === null) {
+      parts.push(h("p", { class: "muted", text: "Loading the rule settings…" }));
+      return h("div", {}, parts);
+    }
+    const settings = settingsOffered();
     if (!settings.length) {
-      parts.push(h("p", { class: "muted", text: "Nothing to choose here; the setup checklist lists the game's settings." }));
-    } else {
-      parts.push(h("p", { class: "muted", text: story() && choice.scenario !== "custom"
-        ? `${story().name} fixes what it needs; these stay yours to choose.` : "Each starts at its default; change what your table plays differently." }));
-      for (const setting of settings) {
-        const select = h("select", { name: setting.name, "aria-label": setting.name.replace(/_/g, " "),
-          onchange: (event) => { choice.options[setting.name] = JSON.parse(event.target.value); } },
-          setting.allowed.map((value) => h("option", { value: JSON.stringify(value), text: String(value).replace(/_/g, " ") + (value === setting.default ? " (default)" : ""), selected: JSON.stringify(choice.options[setting.name] ?? setting.default) === JSON.stringify(value) })));
-        parts.push(h("div", { class: "field setting" },
-          h("span", { class: "field-label", text: setting.name.replace(/_/g, " ") }), select,
-          h("details", { class: "hint" }, h("summary", { text: "What it means" }), h("p", { text: setting.description }))));
+      parts.push(h("p", { class: "muted", text: "Nothing to choose here: this game plays as the rulebook says." }));
+      return h("div", {}, parts);
+    }
+    parts.push(h("p", { class: "muted", text: story() && choice.scenario !== "custom"
+      ? `${story().name} sets what it needs; the rest starts as the rulebook says. Change only what your table plays differently.`
+      : "Everything starts as the rulebook says. Change only what your table plays differently." }));
+    const grouped = (list) => {
+      const groups = [];
+      for (const setting of list) {
+        let group = groups.find((g) => g.name === setting.group);
+        if (!group) { group = { name: setting.group, settings: [] }; groups.push(group); }
+        group.settings.push(setting);
       }
+      return groups.map((group) => h("fieldset", { class: "setting-group" },
+        h("legend", { class: "field-label", text: group.name }), group.settings.map(settingField)));
+    };
+    parts.push(h("div", { "data-testid": "settings-main" }, grouped(settings.filter((s) => !s.advanced))));
+    const advanced = settings.filter((s) => s.advanced);
+    if (advanced.length) {
+      const box = h("details", { class: "advanced", "data-testid": "settings-advanced", open: advancedOpen || null,
+        ontoggle: (event) => { advancedOpen = event.target.open; } },
+      h("summary", { text: `Advanced: where the rulebooks are silent (${advanced.length})` }),
+      h("p", { class: "muted", text: "Each starts with the choice the app recommends; most tables never change these." }),
+      grouped(advanced));
+      parts.push(box);
     }
     return h("div", {}, parts);
+  }
+
+  // One setting: its title, one plain sentence, its choices; where it comes from on request.
+  function settingField(setting) {
+    const id = `setting-${setting.name}`;
+    const choices = setting.choices || setting.allowed.map((value) => ({ value, label: String(value) }));
+    const changed = (value) => {
+      if (JSON.stringify(value) === JSON.stringify(setting.default)) delete choice.options[setting.name];
+      else choice.options[setting.name] = value;
+      render();
+    };
+    const isToggle = choices.length === 2 && choices.every((c) => typeof c.value === "boolean");
+    const control = isToggle
+      ? h("label", { class: "toggle" },
+        h("input", { type: "checkbox", id, name: setting.name, checked: current(setting) === true,
+          onchange: (event) => changed(event.target.checked) }),
+        h("span", { text: choices.find((c) => c.value === true).label }))
+      : h("select", { id, name: setting.name, "aria-label": setting.title, onchange: (event) => changed(JSON.parse(event.target.value)) },
+        choices.map((c) => h("option", { value: JSON.stringify(c.value),
+          text: c.label + (JSON.stringify(c.value) === JSON.stringify(setting.default) ? " (rulebook)" : ""),
+          selected: JSON.stringify(current(setting)) === JSON.stringify(c.value) })));
+    return h("div", { class: "field setting", dataset: { setting: setting.name } },
+      h("label", { class: "field-label", for: id, text: setting.title }),
+      h("p", { class: "setting-sentence", text: setting.sentence }),
+      control,
+      h("details", { class: "hint provenance" }, h("summary", { text: "Where this comes from" }),
+        h("p", { text: setting.description }), h("p", { class: "muted", text: setting.source })));
+  }
+
+  // One screen for every value read from the cards, worded as the card prints it, with steppers.
+  function renderCards() {
+    const list = asks();
+    const when = { if_dealt: "if this General is dealt", if_returns: "if he returns during the game" };
+    return h("div", {},
+      h("p", { class: "muted", text: "The app does not know these numbers: they are printed only on the cards on your table. Read them once; you can also skip and enter them when they first matter." }),
+      list.map((ask) => h("fieldset", { class: "card-read", dataset: { card: ask.item } },
+        h("legend", { class: "field-label", text: ask.card }),
+        when[ask.when] ? h("small", { class: "block muted", text: `Needed ${when[ask.when]}.` }) : null,
+        ask.fields.map((field) => stepper(ask, field)))),
+      h("button", { type: "button", class: "ghost big", "data-testid": "skip-cards", text: "Skip: enter them later",
+        onclick: () => { choice.entries = {}; step += 1; render(); window.scrollTo(0, 0); } }));
+  }
+
+  function stepper(ask, field) {
+    const value = choice.entries[field.id];
+    const set = (next) => {
+      if (next === undefined) delete choice.entries[field.id];
+      else choice.entries[field.id] = Math.max(field.minimum ?? 0, Math.min(field.maximum ?? 99, next));
+      render();
+    };
+    const label = `${ask.card.replace(/ card$/, "")}: ${field.label}`;
+    return h("div", { class: "stepper-row", dataset: { field: field.id } },
+      h("span", { class: "grow", text: field.label }),
+      h("div", { class: "stepper", role: "group", "aria-label": label },
+        h("button", { type: "button", class: "ghost", "aria-label": `${label}: one less`, text: "−", disabled: value === undefined || value <= (field.minimum ?? 0),
+          onclick: () => set(value - 1) }),
+        h("output", { class: "stepper-value", "aria-live": "polite", text: value === undefined ? "▢" : String(value) }),
+        h("button", { type: "button", class: "ghost", "aria-label": `${label}: one more`, text: "+", disabled: value !== undefined && value >= (field.maximum ?? 99),
+          onclick: () => set(value === undefined ? (field.minimum ?? 0) : value + 1) })));
   }
 
   function heroPicker(name, current, onPick, taken) {
@@ -391,12 +522,22 @@ export function show(app) {
     const options = Object.fromEntries(Object.entries(choice.options).filter(([name]) => offered.has(name)));
     if (Object.keys(options).length) setup.options = { ...(setup.options || {}), ...options };
     if (choice.tableDecks.length) setup.table_decks = choice.tableDecks;
+    const asked = new Set(asks().flatMap((ask) => ask.fields.map((f) => f.id)));
+    const entries = Object.fromEntries(Object.entries(choice.entries).filter(([id]) => asked.has(id)));
+    if (Object.keys(entries).length) setup.entries = entries;
     setup.host = { name: choice.host.name.trim() || "Host", hero: choice.host.hero || null };
     if (choice.host.player) setup.player = Number(choice.host.player);
     return setup;
   }
 
+  // The settings of the setup as chosen now (the Generals may have changed since the Options step).
+  async function ensureSettings() {
+    const key = JSON.stringify(settingsQuery());
+    if (!Array.isArray(data.settings[key])) data.settings[key] = (await api.setupOptions(settingsQuery())).options || [];
+  }
+
   async function create() {
+    await ensureSettings();
     const setup = setupBody();
     const token = account ? account.token : undefined;
     const game = await api.createGame(setup, key, setup.player ? token : undefined);
