@@ -19,6 +19,26 @@ urlpatterns = [
     path("games/join/", views.GameJoinView.as_view(), name="game-join"),
     path("games/<uuid:game_id>/", views.GameDetailView.as_view(), name="game-detail"),
     path("games/<uuid:game_id>/actions/", views.GameActionsView.as_view(), name="game-actions"),
+    path(
+        "games/<uuid:game_id>/content/",
+        content_views.GameContentView.as_view(),
+        name="game-content",
+    ),
+    path(
+        "games/<uuid:game_id>/content/entries/",
+        content_views.GameContentEntryView.as_view(),
+        name="game-content-entry",
+    ),
+    path(
+        "games/<uuid:game_id>/content/export/",
+        content_views.GameContentExportView.as_view(),
+        name="game-content-export",
+    ),
+    path(
+        "games/<uuid:game_id>/content/import/",
+        content_views.GameContentImportView.as_view(),
+        name="game-content-import",
+    ),
     path("games/<uuid:game_id>/events/", views.GameEventsView.as_view(), name="game-events"),
     path("games/<uuid:game_id>/stream/", views.GameStreamView.as_view(), name="game-stream"),
     path(

@@ -139,7 +139,7 @@ def _check_brimstone(ctx: Context, scenario: Scenario) -> None:
                 f"{scenario.name} brings Brimstone into play: enter "
                 + ", ".join(missing)
                 + " in the dotr-dragon content overlay first "
-                "(PUT /api/v1/content/dotr-dragon/overlay/)."
+                "(your group's Cards we know, or an import of a friend's file)."
             ]},
             f"{scenario.name} cannot play yet.",
         )  # fmt: skip
