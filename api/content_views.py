@@ -95,6 +95,7 @@ class EntryOutSerializer(serializers.Serializer[Any]):
     item = serializers.CharField(help_text="The card, General, tile... it is about (its name).")
     field = serializers.CharField(help_text="What of it, in words (`life`, `card`...).")
     value = serializers.JSONField()
+    shown = serializers.CharField(help_text="The value in player words (names, yes/no).")
     version = serializers.IntegerField()
     updated_at = serializers.DateTimeField()
     schema = serializers.DictField(required=False, help_text="The value's JSON Schema.")

@@ -229,6 +229,21 @@ def entry_label(pack: Pack, kind: str, deck: str, key: str, value: Any = None) -
     return {"item": item, "field": _field_words(spec.field)}
 
 
+def entry_shown(pack: Pack, kind: str, key: str, value: Any) -> str:
+    """A value in player words: a card by its name, a place or General by its name, yes/no."""
+    if value is None:
+        return "not entered"
+    if kind == "card":
+        name = value.get("name") if isinstance(value, dict) else None
+        return str(name or "a card")
+    spec = pack.fillables.get(key)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if spec is not None and spec.type in ("location", "general") and isinstance(value, str):
+        return _item_names(pack.id).get(value, value.replace("-", " ").title())
+    return str(value)
+
+
 def _field_words(field: str) -> str:
     parts = [part for part in field.split(".") if part != "data"]
     words = []
@@ -272,6 +287,7 @@ def entry_view(pack: Pack, row: ContentEntry) -> dict[str, Any]:
         "item": label["item"],
         "field": label["field"],
         "value": row.value,
+        "shown": entry_shown(pack, row.kind, row.key, row.value),
         "version": row.version,
         "updated_at": _iso(row.updated_at),
     }

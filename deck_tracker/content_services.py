@@ -27,6 +27,7 @@ from .content_selectors import (
     Owner,
     entries_overlay,
     entry_label,
+    entry_shown,
     merged_overlay,
     overlay_error_fields,
     owner_of,
@@ -383,18 +384,25 @@ def import_entries(
             label = entry_label(pack, *where, value)
             path = f"values.{where[2]}" if where[0] == "value" else f"cards.{where[1]}.{where[2]}"
             shown = {"pack": pack_id, "pack_name": pack.name, "path": path, **label}
+            theirs_shown = entry_shown(pack, where[0], where[2], value)
             if row is None:
                 plan[where] = value
-                report.added.append(shown | {"value": value})
+                report.added.append(shown | {"value": value, "shown": theirs_shown})
             elif row.value == value:
                 report.unchanged += 1
-            elif path in chosen.get(pack_id, []):
-                plan[where] = value
-                report.replaced.append(shown | {"ours": row.value, "theirs": value})
+                continue
             else:
-                report.conflicts.append(
-                    shown | {"ours": row.value, "theirs": value, "version": row.version}
-                )
+                both = shown | {
+                    "ours": row.value,
+                    "theirs": value,
+                    "ours_shown": entry_shown(pack, where[0], where[2], row.value),
+                    "theirs_shown": theirs_shown,
+                }
+                if path in chosen.get(pack_id, []):
+                    plan[where] = value
+                    report.replaced.append(both)
+                else:
+                    report.conflicts.append(both | {"version": row.version})
         plans[pack_id] = plan
     with transaction.atomic():
         for pack_id, plan in plans.items():
