@@ -150,14 +150,16 @@ def _checked(pack: Pack, owner: Owner, changes: dict[tuple[str, str, str], Any])
         if value is not None
     ]
     owned = entries_overlay(kept).get(pack.id)
+    # The changes alone, for naming the field of a problem (``overlay_error_fields``).
+    new_cards: dict[str, list[Any]] = {}
+    for (kind, deck, _), value in changes.items():
+        if kind == "card" and value is not None:
+            new_cards.setdefault(deck, []).append(value)
     new = {
         "pack": pack.id,
         "values": {key: value for (kind, _, key), value in changes.items() if kind == "value"},
-        "cards": {},
+        "cards": new_cards,
     }
-    for (kind, deck, _), value in changes.items():
-        if kind == "card" and value is not None:
-            new["cards"].setdefault(deck, []).append(value)
     data = merged_overlay(pack.id, shipped_overlays().get(pack.id), owned)
     try:
         apply_overlay(pack, data)
@@ -293,6 +295,13 @@ def correct_entry(
         if current != expected_version:
             raise StaleEntry(path, row.value if row else None, current)
         _checked(pack, owner, {where_key: value})
+        if row is None and value is not None:
+            try:
+                with transaction.atomic():
+                    return ContentEntry.objects.create(**where, value=value, version=1)
+            except IntegrityError:  # another phone entered it first: this edit is stale
+                latest = ContentEntry.objects.get(**where)
+                raise StaleEntry(path, latest.value, latest.version) from None
         _save(owner, pack.id, {where_key: value})
         return ContentEntry.objects.filter(**where).first()
 

@@ -5,14 +5,17 @@ file and imported from a friend's, conflicts reported and never silently overwri
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import pytest
+from django.db import connection
 from rest_framework.test import APIClient
 
-from deck_tracker.models import ContentEntry
+from deck_tracker import content_services
+from deck_tracker.models import ContentEntry, Game
 from tests.awards.conftest import make_account
-from tests.conftest import client_for
+from tests.conftest import client_for, using_postgres
 from tests.helpers import ENTERED
 
 pytestmark = pytest.mark.django_db
@@ -46,7 +49,7 @@ def game(client: APIClient, player: int | None = None) -> dict[str, Any]:
     created = create(client, {}, player)
     assert created.status_code == 201, created.content
     body = created.json()
-    return {"id": body["id"], "seat": client_for(body["token"])}
+    return {"id": body["id"], "seat": client_for(body["token"]), "token": body["token"]}
 
 
 def entries_file(packs: dict[str, Any]) -> dict[str, Any]:
@@ -256,3 +259,65 @@ def test_a_bad_file_is_refused_naming_the_field_and_nothing_is_imported(thursday
     assert extra_key.status_code == 400
     assert "packs.dotr-dragon.valeus" in extra_key.json()["fields"]
     assert known(table)["packs"] == []
+
+
+# --------------------------------------------------------------------------------------------
+# Two phones at once (real threads on PostgreSQL)
+# --------------------------------------------------------------------------------------------
+
+
+def _at_once(calls: list[Any]) -> list[Any]:
+    """Run the calls in threads released together; their answers."""
+    start = threading.Barrier(len(calls))
+    answers: list[Any] = [None] * len(calls)
+
+    def run(index: int) -> None:
+        try:
+            start.wait()
+            answers[index] = calls[index]()
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(n,)) for n in range(len(calls))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    return answers
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(not using_postgres(), reason="needs PostgreSQL: set DATABASE_URL")
+def test_two_phones_correcting_the_same_entry_at_once_one_wins_one_is_told(thursday):
+    table = game(thursday["client"], thursday["player"])
+    phones = [{"id": table["id"], "seat": client_for(table["token"])} for _ in range(4)]
+    answers = _at_once([lambda p=p, n=n: correct(p, LIFE, 5 + n, 0) for n, p in enumerate(phones)])
+    codes = sorted(a.status_code for a in answers)
+    assert codes == [200, 409, 409, 409], [a.content for a in answers]
+    won = next(a for a in answers if a.status_code == 200)
+    kept = value_of(table, LIFE)
+    assert kept["version"] == 1 and kept["value"] in (5, 6, 7, 8)
+    assert ContentEntry.objects.count() == 1
+    for lost in (a for a in answers if a.status_code == 409):
+        assert lost.json()["current_value"] == kept["value"]
+    assert won.json()["owner"] == "group"
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(not using_postgres(), reason="needs PostgreSQL: set DATABASE_URL")
+def test_two_games_of_a_group_teaching_the_same_card_at_once_keep_one_entry(thursday):
+    tables = [game(thursday["client"], thursday["player"]) for _ in range(3)]
+    games = [Game.objects.get(pk=t["id"]) for t in tables]
+    answers = _at_once(
+        [
+            lambda g=g: content_services.remember_entries(
+                game=g, pack_id="dotr-dragon", values={"generals/brimstone/life": 6}
+            )
+            for g in games
+        ]
+    )
+    assert sorted(answers) == [0, 0, 1]  # one wrote it; the others found it there
+    (row,) = ContentEntry.objects.all()
+    assert (row.group_id, row.value, row.version) == (thursday["group"], 6, 1)

@@ -10,6 +10,7 @@ player takes the file's value for it; the export holds what the list shows.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -141,7 +142,7 @@ def test_a_group_reviews_corrects_imports_and_exports_the_cards_it_knows(
     # The export is one file with what the list shows.
     with first.expect_download() as download:
         first.get_by_test_id("export").click()
-    exported = json.loads(open(download.value.path()).read())
+    exported = json.loads(Path(download.value.path()).read_text())
     assert exported["owner"] == "Thursday table"
     assert exported["packs"]["dotr-dragon"]["values"]["generals/brimstone/life"] == 9
     assert first.errors == [] and second.errors == []
