@@ -321,3 +321,30 @@ def test_two_games_of_a_group_teaching_the_same_card_at_once_keep_one_entry(thur
     assert sorted(answers) == [0, 0, 1]  # one wrote it; the others found it there
     (row,) = ContentEntry.objects.all()
     assert (row.group_id, row.value, row.version) == (thursday["group"], 6, 1)
+
+
+def test_an_import_sent_twice_with_one_idempotency_key_is_done_once(thursday):
+    table = game(thursday["client"], thursday["player"])
+    file = entries_file({"dotr-dragon": {"values": {"generals/brimstone/life": 6}}})
+    sent = [
+        table["seat"].post(
+            f"/api/v1/games/{table['id']}/content/import/",
+            {"file": file},
+            format="json",
+            HTTP_IDEMPOTENCY_KEY="import-1",
+        )
+        for _ in range(2)
+    ]
+    assert sent[0].status_code == sent[1].status_code == 200
+    assert sent[1].json() == sent[0].json()  # the stored answer: "added", not "unchanged"
+    assert len(sent[1].json()["added"]) == 1
+
+
+def test_the_served_schema_documents_the_entries_endpoints(client):
+    paths = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()["paths"]
+    for path in ("", "entries/", "export/", "import/"):
+        assert f"/api/v1/games/{{game_id}}/content/{path}" in paths
+    edit = paths["/api/v1/games/{game_id}/content/entries/"]["put"]
+    assert {"200", "400", "404", "409"} <= set(edit["responses"])
+    shipped = paths["/api/v1/content/{pack_id}/overlay/"]["put"]
+    assert "403" in shipped["responses"]

@@ -6,7 +6,7 @@
 // file, with its result (and any conflicts to choose) shown until dismissed.
 
 import { request } from "../api.js";
-import { h, mount, plural, toast } from "../dom.js";
+import { h, mount, plural, toast, uuid } from "../dom.js";
 import { savedGame } from "../storage.js";
 
 const EXPORT_NAME = "cards-we-know.json";
@@ -104,7 +104,7 @@ export function show(app, gameId) {
   // Returns a message when the server refused the value (the form stays open).
   async function save(pack, entry, value, version) {
     try {
-      data.known = await call("entries/", { method: "PUT", body: { pack: pack.pack, path: entry.path, value, expected_version: version } });
+      data.known = await call("entries/", { method: "PUT", body: { pack: pack.pack, path: entry.path, value, expected_version: version }, key: uuid() });
       data.editing = null;
       data.conflict = null;
       toast(value === null ? `${entry.item} forgotten.` : `${entry.item}: saved.`, "ok");
@@ -176,7 +176,7 @@ export function show(app, gameId) {
 
   async function importFile(shared, takeTheirs) {
     try {
-      data.report = await call("import/", { method: "POST", body: { file: shared, take_theirs: takeTheirs } });
+      data.report = await call("import/", { method: "POST", body: { file: shared, take_theirs: takeTheirs }, key: uuid() });
       data.reportFile = shared;
       data.known = await call("");
       render();
