@@ -20,6 +20,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from deck_tracker import content_selectors, content_services
+from deck_tracker.awards import selectors as award_selectors
+from deck_tracker.awards import services as award_services
+from deck_tracker.awards.api.views import AccountView
 from deck_tracker.models import Game
 
 from . import serializers as s
@@ -265,17 +268,72 @@ class GameContentImportView(APIView):
     )
     def post(self, request: Request, game_id: Any) -> Response:
         """Add a shared file's entries; conflicts are reported, never silently overwritten."""
-        form = EntriesImportSerializer(data=request.data)
-        form.is_valid(raise_exception=True)
-        game = _game(request)
-        try:
-            report = content_services.import_entries(
-                owner=content_selectors.owner_of(game),
-                document=form.validated_data["file"],
-                take_theirs=form.validated_data.get("take_theirs"),
+        return _import_entries(request, content_selectors.owner_of(_game(request)))
+
+
+def _import_entries(request: Request, owner: content_selectors.Owner) -> Response:
+    form = EntriesImportSerializer(data=request.data)
+    form.is_valid(raise_exception=True)
+    try:
+        report = content_services.import_entries(
+            owner=owner,
+            document=form.validated_data["file"],
+            take_theirs=form.validated_data.get("take_theirs"),
+        )
+    except content_services.EntriesFileInvalid as invalid:
+        return Response(
+            error_body("invalid_entries_file", invalid.detail, invalid.fields), status=400
+        )
+    return Response(ImportReportSerializer(report.as_dict()).data)
+
+
+# The same for a group's account holders, away from any table: its members see and export the
+# entries; its owner and the members the owner lets record games import a file.
+
+
+class GroupContentView(AccountView):
+    @extend_schema(responses={200: KnownOutSerializer, 404: s.ErrorOutSerializer})
+    def get(self, request: Request, group_id: int) -> Response:
+        """The group's entries ("Cards we know"), by pack, in player words."""
+        group = award_selectors.group_for(user=request.user, group_id=group_id)
+        owner = content_selectors.Owner(group_id=group.pk)
+        body = {
+            "owner": "group",
+            "owner_name": group.name,
+            "packs": content_selectors.known_entries(owner),
+        }
+        return Response(KnownOutSerializer(body).data)
+
+
+class GroupContentExportView(AccountView):
+    @extend_schema(responses={200: EntriesFileSerializer, 404: s.ErrorOutSerializer})
+    def get(self, request: Request, group_id: int) -> Response:
+        """The group's entries as one file to keep or share."""
+        group = award_selectors.group_for(user=request.user, group_id=group_id)
+        exported = content_selectors.entries_export(
+            content_selectors.Owner(group_id=group.pk), owner_name=group.name
+        )
+        response = Response(exported)
+        response["Content-Disposition"] = 'attachment; filename="cards-we-know.json"'
+        return response
+
+
+class GroupContentImportView(AccountView):
+    @extend_schema(
+        request=EntriesImportSerializer,
+        responses={
+            200: ImportReportSerializer,
+            400: s.ErrorOutSerializer,
+            403: s.ErrorOutSerializer,
+            404: s.ErrorOutSerializer,
+        },
+    )
+    def post(self, request: Request, group_id: int) -> Response:
+        """Add a friend's file to the group's entries (its owner, or a member who records)."""
+        group = award_selectors.group_for(user=request.user, group_id=group_id)
+        if not award_services.group_can_record(group=group, user=request.user):
+            raise PermissionDenied(
+                "Only the group's owner, or a member the owner lets record games, imports "
+                "entries into the group."
             )
-        except content_services.EntriesFileInvalid as invalid:
-            return Response(
-                error_body("invalid_entries_file", invalid.detail, invalid.fields), status=400
-            )
-        return Response(ImportReportSerializer(report.as_dict()).data)
+        return _import_entries(request, content_selectors.Owner(group_id=group.pk))

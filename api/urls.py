@@ -15,6 +15,21 @@ urlpatterns = [
         content_views.ContentOverlayView.as_view(),
         name="content-overlay",
     ),
+    path(
+        "groups/<int:group_id>/content/",
+        content_views.GroupContentView.as_view(),
+        name="group-content",
+    ),
+    path(
+        "groups/<int:group_id>/content/export/",
+        content_views.GroupContentExportView.as_view(),
+        name="group-content-export",
+    ),
+    path(
+        "groups/<int:group_id>/content/import/",
+        content_views.GroupContentImportView.as_view(),
+        name="group-content-import",
+    ),
     path("games/", views.GameCreateView.as_view(), name="game-create"),
     path("games/join/", views.GameJoinView.as_view(), name="game-join"),
     path("games/<uuid:game_id>/", views.GameDetailView.as_view(), name="game-detail"),
