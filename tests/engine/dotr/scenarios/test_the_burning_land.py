@@ -159,7 +159,7 @@ def test_the_burning_land_is_refused_until_brimstone_is_entered() -> None:
     message = caught.value.fields["scenario"][0]
     assert "Brimstone's Darkness Spreads cards" in message
     assert "generals/brimstone/life" in message
-    assert "PUT /api/v1/content/dotr-dragon/overlay/" in message
+    assert "Cards we know" in message
     cards_only = {"cards": ENTERED["cards"]}
     with pytest.raises(InvalidArguments) as caught:
         start("the-burning-land", overlays={"dotr-dragon": cards_only})
