@@ -5,6 +5,7 @@
 * ``/games/<id>/content/...``: what this table entered (its group's entries when the game is a
   group's, else the game's own), for a seat of that game only: the "Cards we know" list, one
   entry's correction (versioned), export as one file, import of a friend's file.
+* ``/groups/<id>/content/...``: the same list, export and import for a group's account holders.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ class OverlayOutSerializer(serializers.Serializer[Any]):
 class ContentPackDetailView(APIView):
     @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: s.ErrorOutSerializer})
     def get(self, request: Request, pack_id: str) -> Response:
-        """A pack's items with the entered values merged, and the fields players may fill."""
+        """A pack's items with the shipped values merged, and the fields players may fill."""
         pack = content_selectors.content_pack_detail(pack_id=pack_id)
         if pack is None:
             raise NotFound(f"No content pack {pack_id!r}.")
@@ -60,7 +61,7 @@ class ContentPackDetailView(APIView):
 class ContentOverlayView(APIView):
     @extend_schema(responses={200: OverlayOutSerializer, 404: s.ErrorOutSerializer})
     def get(self, request: Request, pack_id: str) -> Response:
-        """Export what players entered for this pack."""
+        """The pack's shipped values (the same for every table; staff edit them in the admin)."""
         exported = content_selectors.content_overlay_export(pack_id=pack_id)
         if exported is None:
             raise NotFound(f"No content pack {pack_id!r}.")

@@ -139,10 +139,19 @@ def test_a_group_reviews_corrects_imports_and_exports_the_cards_it_knows(
     first.get_by_test_id("import-result").get_by_text("now 9 (was 7)").wait_for()
     life.get_by_test_id("known-value").get_by_text("9").wait_for()
 
+    # A card read out wrongly is forgotten with a second tap.
+    wolf_pass = entry(first, "Wolf Pass", "card")
+    wolf_pass.get_by_test_id("correct").click()
+    assert wolf_pass.get_by_test_id("correct").inner_text() == "Sure?"
+    wolf_pass.get_by_test_id("correct").click()
+    wolf_pass.wait_for(state="detached")
+
     # The export is one file with what the list shows.
     with first.expect_download() as download:
         first.get_by_test_id("export").click()
     exported = json.loads(Path(download.value.path()).read_text())
     assert exported["owner"] == "Thursday table"
     assert exported["packs"]["dotr-dragon"]["values"]["generals/brimstone/life"] == 9
+    cards = exported["packs"]["dotr-dragon"]["cards"]["darkness_spreads"]
+    assert [card["name"] for card in cards] == ["Mermaid Harbor", "Crystal Hills"]
     assert first.errors == [] and second.errors == []

@@ -17,7 +17,7 @@ export function show(app, gameId) {
   const root = h("main", { class: "screen known", "data-testid": "known" });
   mount(app, root);
   let alive = true;
-  const data = { known: null, error: "", editing: null, conflict: null, report: null, reportFile: null };
+  const data = { known: null, error: "", editing: null, forgetting: null, conflict: null, report: null, reportFile: null };
 
   const call = (path, options = {}) => request(`games/${gameId}/content/${path}`, { token, ...options });
 
@@ -69,8 +69,14 @@ export function show(app, gameId) {
       h("div", { class: "row" },
         h("span", { class: "grow" }, h("strong", { text: words }), entry.kind === "card" ? h("span", { class: "muted", text: " (card read out)" }) : [" ", h("span", { "data-testid": "known-value", text: entry.shown })]),
         editing ? null : h("button", { type: "button", class: "ghost", "data-testid": "correct",
-          text: entry.kind === "card" ? "Forget" : "Correct",
-          onclick: () => (entry.kind === "card" ? save(pack, entry, null, entry.version) : startEdit(pack, entry)) })),
+          text: entry.kind !== "card" ? "Correct" : data.forgetting === entry.path ? "Sure?" : "Forget",
+          onclick: () => {
+            if (entry.kind !== "card") { startEdit(pack, entry); return; }
+            // A second tap forgets the card (the group's next games will ask for it again).
+            if (data.forgetting !== entry.path) { data.forgetting = entry.path; render(); return; }
+            data.forgetting = null;
+            save(pack, entry, null, entry.version);
+          } })),
       editing ? editForm(pack, entry) : null,
       conflict ? conflictBox(pack, entry, conflict) : null);
   }
