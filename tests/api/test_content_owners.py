@@ -165,6 +165,7 @@ def test_the_cards_we_know_list_speaks_in_card_names(thursday):
     )
     sterling = value_of(table, "values.decks/darkness_spreads/dx-sterling-1/data.location")
     assert sterling["item"] == "Sterling, Guardian Dragon (1)" and sterling["field"] == "location"
+    assert (sterling["value"], sterling["shown"]) == ("wolf-pass", "Wolf Pass")
     card = value_of(table, "cards.darkness_spreads.dx-brimstone-wolf-pass")
     assert card["item"] == "Wolf Pass" and card["field"] == "card"
 
