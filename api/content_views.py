@@ -1,4 +1,12 @@
-"""Content packs with what players entered: the merged view, and the overlay's export/import."""
+"""Content packs and what players entered.
+
+* ``/content/<pack>/``: the pack with the shipped values merged (what every new game starts from);
+  ``/content/<pack>/overlay/``: those shipped values, read-only (staff change them in the admin).
+* ``/games/<id>/content/...``: what this table entered (its group's entries when the game is a
+  group's, else the game's own), for a seat of that game only: the "Cards we know" list, one
+  entry's correction (versioned), export as one file, import of a friend's file.
+* ``/groups/<id>/content/...``: the same list, export and import for a group's account holders.
+"""
 
 from __future__ import annotations
 
@@ -7,17 +15,21 @@ import json
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
-from rest_framework.exceptions import NotAuthenticated, NotFound
+from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from deck_tracker import content_selectors, content_services
-from deck_tracker.models import Seat
+from deck_tracker.awards import selectors as award_selectors
+from deck_tracker.awards import services as award_services
+from deck_tracker.awards.api.views import AccountView
+from deck_tracker.models import Game
 
 from . import serializers as s
+from .auth import IsSeatOfGame, seat_of
 from .errors import error_body
 
 
@@ -58,10 +70,10 @@ class ContentPackDetailView(APIView):
         ],
     )
     def get(self, request: Request, pack_id: str) -> Response:
-        """A pack's items with the entered values merged, and the fields players may fill.
+        """A pack's items with the shipped values merged, and the fields players may fill.
 
         Answers carry an ETag; a client sending it back in ``If-None-Match`` gets 304 while
-        the pack and what players entered are unchanged."""
+        the pack is unchanged."""
         table = request.query_params.get("view") == "table"
         if table:
             pack = content_selectors.content_pack_for_table(pack_id=pack_id)
@@ -84,7 +96,7 @@ class ContentPackDetailView(APIView):
 class ContentOverlayView(APIView):
     @extend_schema(responses={200: OverlayOutSerializer, 404: s.ErrorOutSerializer})
     def get(self, request: Request, pack_id: str) -> Response:
-        """Export what players entered for this pack."""
+        """The pack's shipped values (the same for every table; staff edit them in the admin)."""
         exported = content_selectors.content_overlay_export(pack_id=pack_id)
         if exported is None:
             raise NotFound(f"No content pack {pack_id!r}.")
@@ -92,53 +104,272 @@ class ContentOverlayView(APIView):
 
     @extend_schema(
         request=OverlayImportSerializer,
+        responses={403: s.ErrorOutSerializer, 404: s.ErrorOutSerializer},
+    )
+    def put(self, request: Request, pack_id: str) -> Response:
+        """Refused: the shipped values change for every table, so only staff change them, in
+        the Django admin. A table's own entries: ``PUT /api/v1/games/{id}/content/entries/``."""
+        if content_selectors.content_pack(pack_id) is None:
+            raise NotFound(f"No content pack {pack_id!r}.")
+        raise ShippedContent()
+
+
+class ShippedContent(PermissionDenied):
+    default_code = "shipped_content"
+    default_detail = (
+        "The shipped packs are the same for every table: staff change them in the admin. What "
+        "your table enters is saved with your game (or your group) through "
+        "/api/v1/games/<game id>/content/."
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# What a table entered (its group's or its game's)
+# --------------------------------------------------------------------------------------------
+
+
+class EntryOutSerializer(serializers.Serializer[Any]):
+    path = serializers.CharField(help_text="`values.<field id>` or `cards.<deck>.<card id>`.")
+    kind = serializers.ChoiceField(choices=["value", "card"])
+    item = serializers.CharField(help_text="The card, General, tile... it is about (its name).")
+    field = serializers.CharField(help_text="What of it, in words (`life`, `card`...).")
+    value = serializers.JSONField()
+    shown = serializers.CharField(help_text="The value in player words (names, yes/no).")
+    version = serializers.IntegerField()
+    updated_at = serializers.DateTimeField()
+    schema = serializers.DictField(required=False, help_text="The value's JSON Schema.")
+    deck = serializers.CharField(required=False)
+
+
+class PackEntriesOutSerializer(serializers.Serializer[Any]):
+    pack = serializers.CharField()
+    name = serializers.CharField()
+    entries = EntryOutSerializer(many=True)
+
+
+class KnownOutSerializer(serializers.Serializer[Any]):
+    owner = serializers.ChoiceField(
+        choices=["group", "game"],
+        help_text="`group`: the entries of the host's group, known to its next games; `game`: "
+        "this game's own (an anonymous game).",
+    )
+    owner_name = serializers.CharField()
+    packs = PackEntriesOutSerializer(many=True)
+
+
+class EntryEditSerializer(serializers.Serializer[Any]):
+    pack = serializers.CharField()
+    path = serializers.CharField()
+    value = serializers.JSONField(allow_null=True, help_text="The new value; null forgets it.")
+    expected_version = serializers.IntegerField(
+        min_value=0, help_text="The entry's version the client showed (0: not entered yet)."
+    )
+
+
+class EntriesFileSerializer(serializers.Serializer[Any]):
+    format = serializers.CharField()
+    format_version = serializers.IntegerField()
+    owner = serializers.CharField()
+    packs = serializers.DictField(
+        help_text="`{pack id: {values: {field id: value}, cards: {deck: [card]}}}`"
+    )
+
+
+class EntriesImportSerializer(serializers.Serializer[Any]):
+    file = serializers.JSONField(help_text="An exported file of entries.")
+    take_theirs = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()),
+        required=False,
+        help_text="`{pack id: [path]}`: conflicts where the file's value replaces yours; every "
+        "other conflict is left as it is and reported.",
+    )
+
+
+class ImportReportSerializer(serializers.Serializer[Any]):
+    added = serializers.ListField(child=serializers.DictField())
+    replaced = serializers.ListField(child=serializers.DictField())
+    unchanged = serializers.IntegerField()
+    conflicts = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="Entries you have with another value: `{pack, path, item, field, ours, "
+        "theirs, version}`; left as they are.",
+    )
+
+
+def _game(request: Request) -> Game:
+    return Game.objects.select_related("content_group").get(pk=seat_of(request).game_id)
+
+
+def _owner_name(game: Game) -> str:
+    return game.content_group.name if game.content_group else f"Game {game.join_code}"
+
+
+def _known(game: Game) -> dict[str, Any]:
+    owner = content_selectors.owner_of(game)
+    return {
+        "owner": "group" if owner.group_id is not None else "game",
+        "owner_name": _owner_name(game),
+        "packs": content_selectors.known_entries(owner),
+    }
+
+
+class GameContentView(APIView):
+    permission_classes = [IsSeatOfGame]
+
+    @extend_schema(responses={200: KnownOutSerializer, 404: s.ErrorOutSerializer})
+    def get(self, request: Request, game_id: Any) -> Response:
+        """What this table entered ("Cards we know"), by pack, in player words."""
+        return Response(KnownOutSerializer(_known(_game(request))).data)
+
+
+class GameContentEntryView(APIView):
+    permission_classes = [IsSeatOfGame]
+
+    @extend_schema(
+        request=EntryEditSerializer,
         responses={
-            200: OverlayOutSerializer,
+            200: KnownOutSerializer,
             400: s.ErrorOutSerializer,
-            401: s.ErrorOutSerializer,
             404: s.ErrorOutSerializer,
             409: s.ErrorOutSerializer,
         },
-        parameters=[
-            OpenApiParameter(
-                "Idempotency-Key",
-                OpenApiTypes.STR,
-                OpenApiParameter.HEADER,
-                description="Repeat a request with the same key to get the stored answer.",
-            )
-        ],
     )
-    def put(self, request: Request, pack_id: str) -> Response:
-        """Import (replace) what players entered; needs a seat token of any game."""
-        seat = request.auth
-        if not isinstance(seat, Seat):
-            raise NotAuthenticated("A seat token (Bearer) of any game is needed to edit content.")
-        form = OverlayImportSerializer(data=request.data)
+    def put(self, request: Request, game_id: Any) -> Response:
+        """Correct (or forget, with null) one entry; 409 with the current value when it
+        changed since `expected_version`."""
+        form = EntryEditSerializer(data=request.data)
         form.is_valid(raise_exception=True)
-        status, body = _import(pack_id, form.validated_data)
-        return Response(OverlayOutSerializer(body).data if status == 200 else body, status=status)
+        data = form.validated_data
+        game = _game(request)
+        try:
+            content_services.correct_entry(
+                owner=content_selectors.owner_of(game),
+                pack_id=data["pack"],
+                path=data["path"],
+                value=data["value"],
+                expected_version=data["expected_version"],
+            )
+        except content_services.UnknownPack:
+            raise NotFound(f"No content pack {data['pack']!r}.") from None
+        except content_services.UnknownEntry:
+            return Response(
+                error_body(
+                    "unknown_entry",
+                    "This pack asks for nothing at that place.",
+                    {"path": ["Not a fillable field nor a card of an open deck."]},
+                ),
+                status=400,
+            )
+        except content_services.OverlayInvalid as invalid:
+            return Response(error_body("invalid_overlay", invalid.detail, invalid.fields), 400)
+        except content_services.StaleEntry as stale:
+            return Response(
+                error_body(
+                    "stale_version",
+                    "Someone changed this entry since your screen was drawn; nothing was "
+                    "changed. Here is its value now.",
+                    current_value=stale.value,
+                    current_version=stale.version,
+                ),
+                status=409,
+            )
+        return Response(KnownOutSerializer(_known(game)).data)
 
 
-def _import(pack_id: str, data: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+class GameContentExportView(APIView):
+    permission_classes = [IsSeatOfGame]
+
+    @extend_schema(responses={200: EntriesFileSerializer, 404: s.ErrorOutSerializer})
+    def get(self, request: Request, game_id: Any) -> Response:
+        """Every entry of this table's group (or game) as one file to keep or share."""
+        game = _game(request)
+        exported = content_selectors.entries_export(
+            content_selectors.owner_of(game), owner_name=_owner_name(game)
+        )
+        response = Response(exported)
+        response["Content-Disposition"] = 'attachment; filename="cards-we-know.json"'
+        return response
+
+
+class GameContentImportView(APIView):
+    permission_classes = [IsSeatOfGame]
+
+    @extend_schema(
+        request=EntriesImportSerializer,
+        responses={
+            200: ImportReportSerializer,
+            400: s.ErrorOutSerializer,
+            404: s.ErrorOutSerializer,
+        },
+    )
+    def post(self, request: Request, game_id: Any) -> Response:
+        """Add a shared file's entries; conflicts are reported, never silently overwritten."""
+        return _import_entries(request, content_selectors.owner_of(_game(request)))
+
+
+def _import_entries(request: Request, owner: content_selectors.Owner) -> Response:
+    form = EntriesImportSerializer(data=request.data)
+    form.is_valid(raise_exception=True)
     try:
-        content_services.content_overlay_import(
-            pack_id=pack_id, data=data["data"], expected_version=data["expected_version"]
+        report = content_services.import_entries(
+            owner=owner,
+            document=form.validated_data["file"],
+            take_theirs=form.validated_data.get("take_theirs"),
         )
-    except content_services.UnknownPack:
-        raise NotFound(f"No content pack {pack_id!r}.") from None
-    except content_services.NoFillableContent:
-        return 400, error_body(
-            "nothing_to_fill", f"Players enter nothing for the pack {pack_id!r}."
+    except content_services.EntriesFileInvalid as invalid:
+        return Response(
+            error_body("invalid_entries_file", invalid.detail, invalid.fields), status=400
         )
-    except content_services.OverlayInvalid as invalid:
-        return 400, error_body("invalid_overlay", invalid.detail, invalid.fields)
-    except content_services.StaleOverlayVersion as stale:
-        return 409, error_body(
-            "stale_version",
-            f"The content of {pack_id} moved on to version {stale.current_version} since you "
-            "exported it; nothing was changed.",
-            current_version=stale.current_version,
+    return Response(ImportReportSerializer(report.as_dict()).data)
+
+
+# The same for a group's account holders, away from any table: its members see and export the
+# entries; its owner and the members the owner lets record games import a file.
+
+
+class GroupContentView(AccountView):
+    @extend_schema(responses={200: KnownOutSerializer, 404: s.ErrorOutSerializer})
+    def get(self, request: Request, group_id: int) -> Response:
+        """The group's entries ("Cards we know"), by pack, in player words."""
+        group = award_selectors.group_for(user=request.user, group_id=group_id)
+        owner = content_selectors.Owner(group_id=group.pk)
+        body = {
+            "owner": "group",
+            "owner_name": group.name,
+            "packs": content_selectors.known_entries(owner),
+        }
+        return Response(KnownOutSerializer(body).data)
+
+
+class GroupContentExportView(AccountView):
+    @extend_schema(responses={200: EntriesFileSerializer, 404: s.ErrorOutSerializer})
+    def get(self, request: Request, group_id: int) -> Response:
+        """The group's entries as one file to keep or share."""
+        group = award_selectors.group_for(user=request.user, group_id=group_id)
+        exported = content_selectors.entries_export(
+            content_selectors.Owner(group_id=group.pk), owner_name=group.name
         )
-    exported = content_selectors.content_overlay_export(pack_id=pack_id)
-    assert exported is not None
-    return 200, exported
+        response = Response(exported)
+        response["Content-Disposition"] = 'attachment; filename="cards-we-know.json"'
+        return response
+
+
+class GroupContentImportView(AccountView):
+    @extend_schema(
+        request=EntriesImportSerializer,
+        responses={
+            200: ImportReportSerializer,
+            400: s.ErrorOutSerializer,
+            403: s.ErrorOutSerializer,
+            404: s.ErrorOutSerializer,
+        },
+    )
+    def post(self, request: Request, group_id: int) -> Response:
+        """Add a friend's file to the group's entries (its owner, or a member who records)."""
+        group = award_selectors.group_for(user=request.user, group_id=group_id)
+        if not award_services.group_can_record(group=group, user=request.user):
+            raise PermissionDenied(
+                "Only the group's owner, or a member the owner lets record games, imports "
+                "entries into the group."
+            )
+        return _import_entries(request, content_selectors.Owner(group_id=group.pk))

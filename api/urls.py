@@ -16,11 +16,46 @@ urlpatterns = [
         content_views.ContentOverlayView.as_view(),
         name="content-overlay",
     ),
+    path(
+        "groups/<int:group_id>/content/",
+        content_views.GroupContentView.as_view(),
+        name="group-content",
+    ),
+    path(
+        "groups/<int:group_id>/content/export/",
+        content_views.GroupContentExportView.as_view(),
+        name="group-content-export",
+    ),
+    path(
+        "groups/<int:group_id>/content/import/",
+        content_views.GroupContentImportView.as_view(),
+        name="group-content-import",
+    ),
     path("games/", views.GameCreateView.as_view(), name="game-create"),
     path("games/join/", views.GameJoinView.as_view(), name="game-join"),
     path("games/join/<str:join_code>/", views.JoinPreviewView.as_view(), name="game-join-preview"),
     path("games/<uuid:game_id>/", views.GameDetailView.as_view(), name="game-detail"),
     path("games/<uuid:game_id>/actions/", views.GameActionsView.as_view(), name="game-actions"),
+    path(
+        "games/<uuid:game_id>/content/",
+        content_views.GameContentView.as_view(),
+        name="game-content",
+    ),
+    path(
+        "games/<uuid:game_id>/content/entries/",
+        content_views.GameContentEntryView.as_view(),
+        name="game-content-entry",
+    ),
+    path(
+        "games/<uuid:game_id>/content/export/",
+        content_views.GameContentExportView.as_view(),
+        name="game-content-export",
+    ),
+    path(
+        "games/<uuid:game_id>/content/import/",
+        content_views.GameContentImportView.as_view(),
+        name="game-content-import",
+    ),
     path("games/<uuid:game_id>/events/", views.GameEventsView.as_view(), name="game-events"),
     path("games/<uuid:game_id>/stream/", views.GameStreamView.as_view(), name="game-stream"),
     path(

@@ -1,4 +1,4 @@
-"""Staff pages for games (read only) and the content players entered.
+"""Staff pages for games (read only), the shipped content values and the tables' entries.
 
 A game is changed only by its table's commands, so the admin shows games, seats and events and
 changes none of them. It never shows what the table may not know: not the seed, not the order of
@@ -10,13 +10,16 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django import forms
 from django.contrib import admin
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html
 
+from .content_selectors import overlay_error_fields
 from .engine import view_state
-from .models import ContentOverlay, Game, GameEvent, Seat
+from .engine.content import ContentError, apply_overlay, default_packs
+from .models import ContentEntry, ContentOverlay, Game, GameEvent, Seat
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
@@ -101,22 +104,86 @@ class GameEventAdmin(ReadOnlyAdmin):
     ordering = ["game", "seq"]
 
 
+class ContentOverlayForm(forms.ModelForm):  # type: ignore[type-arg]
+    """The shipped values of a pack, checked by the pack's own loader before they are saved."""
+
+    class Meta:
+        model = ContentOverlay
+        fields = ["pack_id", "data"]
+        help_texts = {
+            "data": '{"values": {field id: value}, "cards": {deck: [card]}}: the pack\'s '
+            "fillable fields and the cards of its open decks, for every table of this server.",
+        }
+
+    def clean_pack_id(self) -> str:
+        pack_id = str(self.cleaned_data["pack_id"])
+        pack = default_packs().get(pack_id)
+        if pack is None:
+            raise forms.ValidationError(f"No content pack {pack_id!r}.")
+        if not pack.fillables and not pack.open_decks:
+            raise forms.ValidationError(f"The pack {pack_id!r} has nothing to fill.")
+        return pack_id
+
+    def clean(self) -> dict[str, Any]:
+        cleaned: dict[str, Any] = super().clean() or {}
+        pack = default_packs().get(cleaned.get("pack_id") or "")
+        data = cleaned.get("data")
+        if pack is None or data is None:
+            return cleaned
+        try:
+            apply_overlay(pack, data)
+        except ContentError as error:
+            where = ", ".join(overlay_error_fields(pack, data, error))
+            raise forms.ValidationError({"data": f"{where}: {error}"}) from None
+        values = {k: v for k, v in (data.get("values") or {}).items() if v is not None}
+        cards = {deck: list(c) for deck, c in (data.get("cards") or {}).items() if c}
+        cleaned["data"] = {"pack": pack.id, "values": values, "cards": cards}
+        return cleaned
+
+
 @admin.register(ContentOverlay)
 class ContentOverlayAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
-    """What players entered for a pack: staff read it and may delete a bad one (games already
-    set up keep their copy); entries are changed through the pack's overlay API, which checks
-    them."""
+    """The shipped values of a pack for every table: staff only, checked like the pack. Games
+    already set up keep their copy; a table's own entries are its group's or game's."""
 
+    form = ContentOverlayForm
     list_display = ["pack_id", "version", "updated_at"]
     search_fields = ["pack_id"]
-    fields = readonly_fields = ("pack_id", "version", "updated_at", "entries")
+    readonly_fields = ("version", "updated_at", "entries")
 
     @admin.display(description="entries")
     def entries(self, overlay: ContentOverlay) -> str:
         return format_html("<pre>{}</pre>", json.dumps(overlay.data, indent=2, sort_keys=True))
 
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
+        # A pack's row stays that pack's: its id is fixed once saved.
+        return (*self.readonly_fields, "pack_id") if obj is not None else self.readonly_fields
 
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        obj.version = (obj.version or 0) + 1
+        super().save_model(request, obj, form, change)
+
+
+@admin.register(ContentEntry)
+class ContentEntryAdmin(ReadOnlyAdmin):
+    """What tables entered, by owner (a group or an anonymous game): read only; the table
+    corrects its own entries from its phone."""
+
+    list_display = ["pack_id", "path", "group", "game", "version", "updated_at"]
+    list_filter = ["pack_id", "kind"]
+    search_fields = ["pack_id", "key", "group__name"]
+    fields = readonly_fields = (
+        "group",
+        "game",
+        "pack_id",
+        "kind",
+        "deck",
+        "key",
+        "value",
+        "version",
+        "created_at",
+        "updated_at",
+    )
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return True  # a bad entry may be removed; games already set up keep their copy

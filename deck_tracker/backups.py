@@ -37,12 +37,13 @@ NAME_SUFFIX = ".jsonl.gz"
 KEPT_MODELS = [
     "auth.Group",
     "auth.User",
+    "awards.PlayerGroup",  # before the games: a group's game names it (``content_group``)
     "deck_tracker.Game",
     "deck_tracker.Seat",
     "deck_tracker.GameAction",
     "deck_tracker.GameEvent",
     "deck_tracker.ContentOverlay",
-    "awards.PlayerGroup",
+    "deck_tracker.ContentEntry",
     "awards.Player",
     "awards.SeatPlayer",
     "awards.GameRecord",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from dataclasses import fields
+from dataclasses import dataclass, fields
 from typing import Any
 
 from .engine import (
@@ -27,7 +27,10 @@ from .engine.content import (
     shipped_with_overlay,
     value_schema,
 )
-from .models import ContentOverlay
+from .models import ContentEntry, ContentOverlay, Game
+
+ENTRIES_FORMAT = "dotr-companion-entries"
+ENTRIES_FORMAT_VERSION = 1
 
 
 def _plain(value: Any) -> Any:
@@ -144,12 +147,198 @@ def content_overlay_export(*, pack_id: str) -> dict[str, Any] | None:
     }
 
 
-def content_overlays_for_setup() -> dict[str, dict[str, Any]]:
-    """Every pack's current overlay, for a new game to keep (the game never reads them again)."""
+def shipped_overlays() -> dict[str, dict[str, Any]]:
+    """What staff entered for every table of this server (the admin), by pack."""
     return {
         row.pack_id: row.data
         for row in ContentOverlay.objects.all()
         if row.data and row.pack_id in default_packs()
+    }
+
+
+def content_overlays_for_setup(*, group_id: int | None = None) -> dict[str, dict[str, Any]]:
+    """What a new game knows: the shipped values, and its group's entries merged over them (the
+    game keeps them and never reads them again)."""
+    shipped = shipped_overlays()
+    if group_id is None:
+        return shipped
+    owned = owner_overlays(Owner(group_id=group_id))
+    return {
+        pack_id: merged_overlay(pack_id, shipped.get(pack_id), owned.get(pack_id))
+        for pack_id in sorted(set(shipped) | set(owned))
+    }
+
+
+# --------------------------------------------------------------------------------------------
+# Entries owned by a group or a game
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Owner:
+    """Whose entries: an account group's (its games share them) or one anonymous game's."""
+
+    group_id: int | None = None
+    game_id: Any = None
+
+    def rows(self) -> Any:
+        if self.group_id is not None:
+            return ContentEntry.objects.filter(group_id=self.group_id)
+        return ContentEntry.objects.filter(game_id=self.game_id)
+
+    def fields(self) -> dict[str, Any]:
+        if self.group_id is not None:
+            return {"group_id": self.group_id}
+        return {"game_id": self.game_id}
+
+
+def owner_of(game: Game) -> Owner:
+    """The owner of what this table enters: its group when it has one, else the game itself."""
+    if game.content_group_id is not None:
+        return Owner(group_id=game.content_group_id)
+    return Owner(game_id=game.pk)
+
+
+def parse_path(path: str) -> tuple[str, str, str] | None:
+    """``values.<field id>`` or ``cards.<deck>.<card id>`` as (kind, deck, key); None if neither."""
+    head, _, rest = path.partition(".")
+    if head == "values" and rest:
+        return ("value", "", rest)
+    deck, _, card = rest.partition(".")
+    if head == "cards" and deck and card:
+        return ("card", deck, card)
+    return None
+
+
+def entries_overlay(rows: Any) -> dict[str, dict[str, Any]]:
+    """Entry rows as overlays, by pack: ``{pack: {"pack", "values", "cards"}}``."""
+    found: dict[str, dict[str, Any]] = {}
+    for row in rows:
+        data = found.setdefault(row.pack_id, {"pack": row.pack_id, "values": {}, "cards": {}})
+        if row.kind == "value":
+            data["values"][row.key] = row.value
+        else:
+            data["cards"].setdefault(row.deck, []).append(row.value)
+    return found
+
+
+def owner_overlays(owner: Owner) -> dict[str, dict[str, Any]]:
+    return entries_overlay(owner.rows().order_by("pack_id", "kind", "deck", "created_at", "id"))
+
+
+def merged_overlay(pack_id: str, *layers: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Overlays merged in order, a later layer winning: a value by its field, a card by its id."""
+    values: dict[str, Any] = {}
+    cards: dict[str, dict[str, Any]] = {}
+    for layer in layers:
+        if not layer:
+            continue
+        values |= dict(layer.get("values") or {})
+        for deck, entries in (layer.get("cards") or {}).items():
+            deck_cards = cards.setdefault(deck, {})
+            for card in entries or ():
+                deck_cards[str(card.get("id")) if isinstance(card, dict) else repr(card)] = card
+    return {
+        "pack": pack_id,
+        "values": values,
+        "cards": {deck: list(found.values()) for deck, found in cards.items() if found},
+    }
+
+
+def entry_label(pack: Pack, kind: str, deck: str, key: str, value: Any = None) -> dict[str, str]:
+    """An entry in player words: the card (or General, tile...) it is about, and what of it."""
+    if kind == "card":
+        name = value.get("name") if isinstance(value, dict) else None
+        return {"item": str(name or _item_names(pack.id).get(key) or "A card"), "field": "card"}
+    spec = pack.fillables.get(key)
+    if spec is None:
+        return {"item": "An entry this version no longer asks for", "field": ""}
+    item = _item_names(pack.id).get(spec.item) or spec.description
+    return {"item": item, "field": _field_words(spec.field)}
+
+
+def entry_shown(pack: Pack, kind: str, key: str, value: Any) -> str:
+    """A value in player words: a card by its name, a place or General by its name, yes/no."""
+    if value is None:
+        return "not entered"
+    if kind == "card":
+        name = value.get("name") if isinstance(value, dict) else None
+        return str(name or "a card")
+    spec = pack.fillables.get(key)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if spec is not None and spec.type in ("location", "general") and isinstance(value, str):
+        return _item_names(pack.id).get(value, value.replace("-", " ").title())
+    return str(value)
+
+
+def _field_words(field: str) -> str:
+    parts = [part for part in field.split(".") if part != "data"]
+    words = []
+    for part in parts:
+        if part.isdigit():
+            words.append(f"({int(part) + 1})")
+        else:
+            words.append(part.replace("_", " "))
+    return " ".join(words)
+
+
+@functools.cache
+def _item_names(pack_id: str) -> dict[str, str]:
+    pack = default_packs()[pack_id]
+    names: dict[str, str] = {}
+    for group in (pack.locations, pack.generals, pack.minion_types, pack.heroes):
+        names |= {item_id: str(getattr(item, "name", item_id)) for item_id, item in group.items()}
+    for deck in pack.decks.values():
+        names |= {card.id: str(card.name) for card in deck.cards}
+    return names
+
+
+def known_entries(owner: Owner) -> list[dict[str, Any]]:
+    """What this table's owner entered, by pack, in player words (the "Cards we know" screen)."""
+    packs = default_packs()
+    shown: dict[str, dict[str, Any]] = {}
+    for row in owner.rows().order_by("pack_id", "kind", "deck", "created_at", "id"):
+        pack = packs.get(row.pack_id)
+        if pack is None:
+            continue
+        entry = shown.setdefault(row.pack_id, {"pack": pack.id, "name": pack.name, "entries": []})
+        entry["entries"].append(entry_view(pack, row))
+    return list(shown.values())
+
+
+def entry_view(pack: Pack, row: ContentEntry) -> dict[str, Any]:
+    label = entry_label(pack, row.kind, row.deck, row.key, row.value)
+    view: dict[str, Any] = {
+        "path": row.path,
+        "kind": row.kind,
+        "item": label["item"],
+        "field": label["field"],
+        "value": row.value,
+        "shown": entry_shown(pack, row.kind, row.key, row.value),
+        "version": row.version,
+        "updated_at": _iso(row.updated_at),
+    }
+    if row.kind == "value":
+        spec = pack.fillables.get(row.key)
+        if spec is not None:
+            view["schema"] = _entry_forms(pack.id)[0][spec.id]
+    else:
+        view["deck"] = row.deck
+    return view
+
+
+def entries_export(owner: Owner, *, owner_name: str) -> dict[str, Any]:
+    """The owner's entries as one file to keep or share (what an import takes)."""
+    overlays = owner_overlays(owner)
+    return {
+        "format": ENTRIES_FORMAT,
+        "format_version": ENTRIES_FORMAT_VERSION,
+        "owner": owner_name,
+        "packs": {
+            pack_id: {"values": data["values"], "cards": data["cards"]}
+            for pack_id, data in sorted(overlays.items())
+        },
     }
 
 

@@ -26,6 +26,7 @@ from django.utils import timezone
 from . import notifications
 from .content_memory import remember_card
 from .content_selectors import content_overlays_for_setup
+from .content_services import remember_taught
 from .engine import (
     INTERNAL_COMMANDS,
     Context,
@@ -141,13 +142,22 @@ def _store_events(game: Game, events: list[Event], *, first_seq: int, version: i
     return rows
 
 
-def game_create(*, setup: Any, claim: SeatClaim | None = None) -> SeatGrant:
-    """A new game with the host in seat 1; with ``claim``, the host sits as that player."""
+def game_create(
+    *, setup: Any, claim: SeatClaim | None = None, content_group_id: int | None = None
+) -> SeatGrant:
+    """A new game with the host in seat 1; with ``claim``, the host sits as that player.
+
+    With ``content_group_id`` (the group of a signed-in host's player) the game is that group's:
+    it starts knowing the group's entries, and what its table enters is the group's.
+    """
     seed = new_seed()
-    # The game keeps the content players have entered as it is now (``setup["overlays"]``):
-    # filled here, never by a client, so that later edits never change a game already set up.
+    # The game keeps the content known as it is now (``setup["overlays"]``: the shipped values
+    # and its group's entries): filled here, never by a client, so that later edits never change
+    # a game already set up.
     engine_setup = (
-        {**setup, "overlays": content_overlays_for_setup()} if isinstance(setup, dict) else setup
+        {**setup, "overlays": content_overlays_for_setup(group_id=content_group_id)}
+        if isinstance(setup, dict)
+        else setup
     )
     state, events = start_game(engine_setup, seed=seed)
     host = state["seats"]["1"]
@@ -156,12 +166,14 @@ def game_create(*, setup: Any, claim: SeatClaim | None = None) -> SeatGrant:
             seed=seed,
             state=state,
             setup={"request": setup or {}, "seed_commitment": seed_commitment(seed)},
+            content_group_id=content_group_id,
         )
         seat, token = _new_seat(game, number=1, name=host["name"], hero=host["hero"], is_host=True)
         GameAction.objects.create(game=game, version=0, type="setup", args=setup or {}, actor=seat)
         rows = _store_events(game, events, first_seq=1, version=0)
         game.last_seq = len(rows)
         game.save(update_fields=["last_seq"])
+        remember_taught(game=game, state=state, events=rows)
         if claim is not None:
             claim.before(seat)
             if claim.follow_ups(state, seat.key):
@@ -176,12 +188,19 @@ def game_create(*, setup: Any, claim: SeatClaim | None = None) -> SeatGrant:
     return SeatGrant(game=game, seat=seat, token=token, events=rows)
 
 
-def _create_game_row(*, seed: str, state: dict[str, Any], setup: dict[str, Any]) -> Game:
+def _create_game_row(
+    *, seed: str, state: dict[str, Any], setup: dict[str, Any], content_group_id: int | None
+) -> Game:
     for _ in range(10):
         try:
             with transaction.atomic():  # a savepoint: a taken join code draws another
                 return Game.objects.create(
-                    join_code=_new_join_code(), seed=seed, setup=setup, state=state, version=0
+                    join_code=_new_join_code(),
+                    seed=seed,
+                    setup=setup,
+                    state=state,
+                    version=0,
+                    content_group_id=content_group_id,
                 )
         except IntegrityError:
             continue
@@ -236,6 +255,8 @@ def game_act(
         applied = _apply(
             game=game, actor=seat, name=action, args=args, expected_version=expected_version
         )
+        # What the table read from its components is kept for its group's (or game's) next use.
+        remember_taught(game=game, state=game.state, events=applied.events)
     return {
         "version": game.version,
         "last_seq": game.last_seq,

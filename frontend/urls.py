@@ -10,6 +10,7 @@ urlpatterns = [
     path("join", views.index, name="client-join-form"),
     path("join/<str:code>", views.index, name="client-join"),
     path("game/<uuid:game_id>", views.index, name="client-game"),
+    path("game/<uuid:game_id>/known", views.index, name="client-game-known"),
     path("seat/<uuid:game_id>/<str:seat>", views.index, name="client-seat"),
     path("awards", views.index, name="client-awards"),
     path("sw.js", views.service_worker, name="service-worker"),

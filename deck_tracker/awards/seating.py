@@ -114,7 +114,10 @@ def _reward_args(award: Any, *, player: Player, effect: Any) -> dict[str, Any]:
 
 def game_create(*, setup: Any, player: Player | None) -> game_services.SeatGrant:
     claim = seat_claim(player=player) if player is not None else None
-    return game_services.game_create(setup=setup, claim=claim)
+    # A signed-in host sitting as a group's player makes it the group's game: it knows, and
+    # keeps, the group's content entries.
+    group_id = player.group_id if player is not None else None
+    return game_services.game_create(setup=setup, claim=claim, content_group_id=group_id)
 
 
 def game_join(

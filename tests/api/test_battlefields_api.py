@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from tests.api.test_content_owners import group_of
 from tests.conftest import Table, client_for
 
 pytestmark = pytest.mark.django_db
@@ -13,8 +14,10 @@ pytestmark = pytest.mark.django_db
 SETUP = {"system": "battlefields", "host": {"name": "Ada"}, "options": {"mode": "skirmish"}}
 
 
-def open_war() -> Table:
-    created = client_for().post("/api/v1/games/", SETUP, format="json")
+def open_war(host: Any = None, player: int | None = None) -> Table:
+    """A war of two phones; with ``host`` (an account's client) and ``player``, the group's."""
+    body = {**SETUP, "player": player} if player is not None else SETUP
+    created = (host or client_for()).post("/api/v1/games/", body, format="json")
     assert created.status_code == 201, created.content
     game = created.json()
     joined = client_for().post(
@@ -129,29 +132,24 @@ def test_the_actions_listed_for_a_phone_name_its_turn() -> None:
     assert actions["draw"]["available"] is False
 
 
-def test_a_tile_read_in_one_game_is_known_in_the_next_through_the_pack_overlay() -> None:
-    table = open_war()
+def test_a_tile_read_in_one_game_is_known_in_the_groups_next_game() -> None:
+    host, _, player = group_of("ada", "Wargamers", "Ada")
+    table = open_war(host, player)
     ok(table, table.host, "choose_objective", {"tile": "green-2"})
-    taught = ok(
+    ok(
         table,
         table.host,
         "teach_tile",
         {"tile": "green-2", "title": "Orc Valley", "activate": 3, "reward_count": 2},
     )
-    values = next(e for e in taught["events"] if e["type"] == "tile_taught")["data"]
-    overlay = "/api/v1/content/battlefields/overlay/"
-    current = client_for().get(overlay).json()
-    saved = table.host.put(
-        overlay,
-        {"data": {"values": values["overlay_values"]}, "expected_version": current["version"]},
-        format="json",
-    )
-    assert saved.status_code == 200, saved.content
 
-    later = client_for().post("/api/v1/games/", SETUP, format="json").json()
+    later = host.post("/api/v1/games/", {**SETUP, "player": player}, format="json").json()
     pile = {t["id"]: t for t in later["state"]["tile_pile"]}
     assert pile["green-2"]["name"] == "Orc Valley" and pile["green-2"]["taught"] is True
     assert pile["green-2"]["activate"] == 3 and pile["green-2"]["reward_count"] == 2
+    # Another table does not know the group's tile.
+    stranger = client_for().post("/api/v1/games/", SETUP, format="json").json()
+    assert {t["id"]: t for t in stranger["state"]["tile_pile"]}["green-2"]["taught"] is False
 
 
 def test_a_phone_joining_a_full_war_is_refused() -> None:

@@ -1,9 +1,14 @@
-"""Content players enter (the overlay of a pack) through the API: view, export, import."""
+"""The shipped values of a pack (its overlay for every table): shown merged into the pack and
+exported through the API, changed by staff only (the admin's path, ``content_overlay_import``).
+A table's own entries are tested in ``test_content_owners.py``."""
 
 from __future__ import annotations
 
 import pytest
 
+from deck_tracker import content_services
+from deck_tracker.models import Seat
+from deck_tracker.services import hash_token
 from tests.conftest import client_for
 
 pytestmark = pytest.mark.django_db
@@ -34,9 +39,10 @@ def seat_token(db) -> str:
     return str(created.json()["token"])
 
 
-def put(token: str | None, data: dict, expected_version: int, **headers: str):
-    return client_for(token).put(
-        OVERLAY, {"data": data, "expected_version": expected_version}, format="json", **headers
+def staff(data: dict, expected_version: int) -> content_services.OverlayImported:
+    """What the admin does when staff save a pack's shipped values."""
+    return content_services.content_overlay_import(
+        pack_id="dotr-dragon", data=data, expected_version=expected_version
     )
 
 
@@ -54,19 +60,24 @@ def test_the_pack_shows_its_fillable_fields_null_until_entered(client):
     assert base["fillable"] == [] and base["open_decks"] == {}
 
 
-def test_an_import_needs_a_seat_token(client):
-    response = put(None, {"values": {LIFE: 7}}, 0)
-    assert response.status_code == 401
-    assert response.json()["code"] == "not_authenticated"
-    assert put("not-a-token", {"values": {LIFE: 7}}, 0).status_code == 401
-
-
-def test_imported_values_and_cards_are_merged_into_the_pack(client, seat_token):
-    response = put(
-        seat_token, {"values": {LIFE: 7}, "cards": {"darkness_spreads": [BRIMSTONE_CARD]}}, 0
+def test_no_seat_token_changes_the_shipped_values(client, seat_token):
+    body = {"data": {"values": {LIFE: 7}}, "expected_version": 0}
+    for token in (None, seat_token):
+        response = client_for(token).put(OVERLAY, body, format="json")
+        assert response.status_code == 403
+        assert response.json()["code"] == "shipped_content"
+    assert (
+        client_for(seat_token)
+        .put("/api/v1/content/no-such-pack/overlay/", body, format="json")
+        .status_code
+        == 404
     )
-    assert response.status_code == 200, response.content
-    assert response.json()["version"] == 1
+    assert client.get(OVERLAY).json()["version"] == 0
+
+
+def test_shipped_values_and_cards_are_merged_into_the_pack(client):
+    imported = staff({"values": {LIFE: 7}, "cards": {"darkness_spreads": [BRIMSTONE_CARD]}}, 0)
+    assert imported.version == 1
     pack = client.get(URL).json()
     assert next(g for g in pack["generals"] if g["id"] == "brimstone")["life"] == 7
     assert {f["id"]: f["value"] for f in pack["fillable"]}[LIFE] == 7
@@ -76,79 +87,48 @@ def test_imported_values_and_cards_are_merged_into_the_pack(client, seat_token):
     assert pack["overlay"]["version"] == 1
 
 
-def test_export_then_import_round_trips(client, seat_token):
+def test_the_export_is_what_staff_saved(client):
     entered = {
         "values": {LIFE: 8, "decks/darkness_spreads/dx-sterling-2/data.location": "wolf-pass"},
         "cards": {"darkness_spreads": [BRIMSTONE_CARD]},
     }
-    assert put(seat_token, entered, 0).status_code == 200
+    staff(entered, 0)
     exported = client.get(OVERLAY).json()
     assert exported["pack"] == "dotr-dragon" and exported["version"] == 1
     assert exported["data"]["values"] == entered["values"]
     assert exported["data"]["cards"] == entered["cards"]
-    again = put(seat_token, exported["data"], exported["version"])
-    assert again.status_code == 200, again.content
-    assert again.json()["version"] == 2
-    assert again.json()["data"] == exported["data"]
-    # An import replaces: an empty overlay clears every value.
-    cleared = put(seat_token, {}, 2)
-    assert cleared.status_code == 200
+    assert staff(exported["data"], 1).version == 2
+    staff({}, 2)  # an import replaces: an empty overlay clears every value
     assert {f["id"]: f["value"] for f in client.get(URL).json()["fillable"]}[LIFE] is None
 
 
-def test_an_invalid_import_is_refused_with_the_field_and_changes_nothing(client, seat_token):
-    response = put(seat_token, {"values": {LIFE: 0}}, 0)
-    assert response.status_code == 400
-    body = response.json()
-    assert body["code"] == "invalid_overlay"
-    assert f"values.{LIFE}" in body["fields"]
-    assert (
-        "overlay" in body["detail"] and "brimstone" in body["detail"] and "life" in body["detail"]
-    )
+def test_an_invalid_staff_import_is_refused_with_the_field_and_changes_nothing(client):
+    with pytest.raises(content_services.OverlayInvalid) as refused:
+        staff({"values": {LIFE: 0}}, 0)
+    assert f"values.{LIFE}" in refused.value.fields
+    assert "overlay" in refused.value.detail and "brimstone" in refused.value.detail
     bad_card = {**BRIMSTONE_CARD, "data": {**BRIMSTONE_CARD["data"], "general_to": "nowhere"}}
-    response = put(seat_token, {"cards": {"darkness_spreads": [bad_card]}}, 0)
-    assert response.status_code == 400
-    assert f"cards.darkness_spreads.{bad_card['id']}.data.general_to" in response.json()["fields"]
-    unknown = put(seat_token, {"values": {"generals/brimstone/colour": "blue"}}, 0)
-    assert unknown.status_code == 400
-    closed = put(seat_token, {"cards": {"quest": [BRIMSTONE_CARD]}}, 0)
-    assert closed.status_code == 400 and "cards.quest" in closed.json()["fields"]
+    with pytest.raises(content_services.OverlayInvalid) as refused:
+        staff({"cards": {"darkness_spreads": [bad_card]}}, 0)
+    assert f"cards.darkness_spreads.{bad_card['id']}.data.general_to" in refused.value.fields
+    with pytest.raises(content_services.OverlayInvalid):
+        staff({"values": {"generals/brimstone/colour": "blue"}}, 0)
+    with pytest.raises(content_services.OverlayInvalid) as refused:
+        staff({"cards": {"quest": [BRIMSTONE_CARD]}}, 0)
+    assert "cards.quest" in refused.value.fields
+    with pytest.raises(content_services.UnknownPack):
+        content_services.content_overlay_import(pack_id="nope", data={}, expected_version=0)
+    with pytest.raises(content_services.NoFillableContent):
+        content_services.content_overlay_import(pack_id="dotr-base", data={}, expected_version=0)
     assert client.get(OVERLAY).json()["version"] == 0
 
 
-def test_a_stale_expected_version_is_a_conflict(client, seat_token):
-    assert put(seat_token, {"values": {LIFE: 7}}, 0).status_code == 200
-    stale = put(seat_token, {"values": {LIFE: 9}}, 0)
-    assert stale.status_code == 409
-    assert stale.json()["code"] == "stale_version"
-    assert stale.json()["current_version"] == 1
+def test_a_stale_staff_edit_is_a_conflict(client):
+    staff({"values": {LIFE: 7}}, 0)
+    with pytest.raises(content_services.StaleOverlayVersion) as stale:
+        staff({"values": {LIFE: 9}}, 0)
+    assert stale.value.current_version == 1
     assert client.get(OVERLAY).json()["data"]["values"][LIFE] == 7
-
-
-def test_a_repeated_idempotency_key_answers_the_same_without_acting_twice(client, seat_token):
-    first = put(seat_token, {"values": {LIFE: 7}}, 0, HTTP_IDEMPOTENCY_KEY="k-1")
-    again = put(seat_token, {"values": {LIFE: 7}}, 0, HTTP_IDEMPOTENCY_KEY="k-1")
-    assert first.status_code == again.status_code == 200
-    assert again.json() == first.json()
-    assert client.get(OVERLAY).json()["version"] == 1
-
-
-def test_unknown_packs_and_packs_without_fillable_content(client, seat_token):
-    assert client.get("/api/v1/content/no-such-pack/overlay/").status_code == 404
-    assert (
-        client_for(seat_token)
-        .put(
-            "/api/v1/content/no-such-pack/overlay/",
-            {"data": {}, "expected_version": 0},
-            format="json",
-        )
-        .status_code
-        == 404
-    )
-    base = client_for(seat_token).put(
-        "/api/v1/content/dotr-base/overlay/", {"data": {}, "expected_version": 0}, format="json"
-    )
-    assert base.status_code == 400 and base.json()["code"] == "nothing_to_fill"
 
 
 def _brimstone_entered(life: int) -> dict:
@@ -158,12 +138,12 @@ def _brimstone_entered(life: int) -> dict:
     }
 
 
-def test_a_game_keeps_the_content_entered_at_its_setup(client, seat_token):
-    """The service gives the new game the overlay as it is (clients cannot); later edits change
-    nothing in a game already set up."""
+def test_a_game_keeps_the_content_known_at_its_setup(client):
+    """The service gives the new game the shipped values as they are (clients cannot); later
+    edits change nothing in a game already set up."""
     from deck_tracker.models import Game
 
-    assert put(seat_token, _brimstone_entered(6), 0).status_code == 200
+    staff(_brimstone_entered(6), 0)
     injected = {"dotr-dragon": _brimstone_entered(1)}
     created = client_for().post(
         "/api/v1/games/",
@@ -181,7 +161,7 @@ def test_a_game_keeps_the_content_entered_at_its_setup(client, seat_token):
     assert game["state"]["generals"]["brimstone"]["location"] == "fire-river"
     stored = Game.objects.get(pk=game["id"]).state["overlays"]["dotr-dragon"]["data"]
     assert stored["values"][LIFE] == 6  # the server's overlay, not the client's
-    assert put(seat_token, _brimstone_entered(12), 1).status_code == 200  # edited afterwards
+    staff(_brimstone_entered(12), 1)  # edited afterwards
     host = client_for(game["token"])
     response = host.post(
         f"/api/v1/games/{game['id']}/actions/",
@@ -233,8 +213,22 @@ def test_a_card_entered_without_what_its_form_requires_is_refused_naming_the_fie
         "kind": "winds_of_war",
         "data": {"title": "Raiders", "action": "Place 2 Orcs."},
     }
-    response = put(seat_token, {"cards": {"winds_of_war": [card]}}, 0)
+    game_id = Seat.objects.get(token_hash=hash_token(seat_token)).game_id
+
+    def enter(value: dict) -> object:
+        return client_for(seat_token).put(
+            f"/api/v1/games/{game_id}/content/entries/",
+            {
+                "pack": "dotr-dragon",
+                "path": "cards.winds_of_war.wow-entered",
+                "value": value,
+                "expected_version": 0,
+            },
+            format="json",
+        )
+
+    response = enter(card)
     assert response.status_code == 400
     assert "cards.winds_of_war.wow-entered.data.prevention" in response.json()["fields"]
     card["data"]["prevention"] = "Discard a green card."
-    assert put(seat_token, {"cards": {"winds_of_war": [card]}}, 0).status_code == 200
+    assert enter(card).status_code == 200

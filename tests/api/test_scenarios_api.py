@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from tests.conftest import client_for
+from deck_tracker.content_services import content_overlay_import
 from tests.engine.dotr.dragon import ENTERED
 
 pytestmark = pytest.mark.django_db
@@ -52,13 +52,8 @@ def test_the_scenarios_and_the_options_each_allows() -> None:
 
 
 def test_creating_a_scenario_game_returns_the_checklist_decks_and_hand() -> None:
-    token = APIClient().post("/api/v1/games/", {}, format="json").json()["token"]
-    entered = client_for(token).put(
-        "/api/v1/content/dotr-dragon/overlay/",
-        {"data": ENTERED, "expected_version": 0},
-        format="json",
-    )
-    assert entered.status_code == 200, entered.content
+    # Staff enter the values for every table of the server (the admin's path).
+    content_overlay_import(pack_id="dotr-dragon", data=ENTERED, expected_version=0)
     created = APIClient().post(
         "/api/v1/games/",
         {"host": {"name": "Ada", "hero": "Wizard"}, "scenario": "the-burning-land"},

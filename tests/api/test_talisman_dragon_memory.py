@@ -1,53 +1,56 @@
-"""What a Talisman: The Dragon table reads from the box is taught once and remembered: the phone
-saves each teaching event's ``overlay_values`` into the pack's content overlay, and the next game
-knows it from setup without asking again."""
+"""What a Talisman: The Dragon table reads from the box is taught once and remembered: each
+teaching event's ``overlay_values`` join the entries of the table's group (the host signed in,
+sitting as one of its players), and the group's next game knows it from setup without asking
+again. An anonymous table's game remembers it too, for itself only."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from rest_framework.test import APIClient
 
-from tests.api.test_talisman_dragon_api import act, create, ok
+from tests.api.test_content_owners import group_of
+from tests.api.test_talisman_dragon_api import act, ok
 from tests.conftest import client_for
 
 pytestmark = pytest.mark.django_db
 
-OVERLAY = "/api/v1/content/talisman-dragon/overlay/"
+
+@dataclass
+class Group:
+    """A group's table: its host signed in, sitting as the group's player."""
+
+    host: APIClient
+    player: int
+
+    def create(self, setup: dict[str, Any]) -> dict[str, Any]:
+        response = self.host.post("/api/v1/games/", {**setup, "player": self.player}, format="json")
+        assert response.status_code == 201, response.content
+        return response.json()
+
+    def table(self, options: dict[str, Any]) -> dict[str, Any]:
+        game = self.create(
+            {
+                "system": "talisman-dragon",
+                "host": {"name": "Ann", "hero": "Conjurer"},
+                "options": {"inner_region": "dragon-tower", **options},
+            }
+        )
+        joined = client_for().post(
+            "/api/v1/games/join/",
+            {"join_code": game["join_code"], "name": "Bea", "hero": "Dragon Hunter"},
+            format="json",
+        )
+        assert joined.status_code == 201, joined.content
+        return {"id": game["id"], "host": game["token"], "player": joined.json()["token"], **game}
 
 
-def remember(token: str, response: dict[str, Any]) -> None:
-    """What the phone does with a teaching event: merge its values into the pack's overlay."""
-    values = {
-        key: value
-        for event in response["events"]
-        for key, value in event["data"].get("overlay_values", {}).items()
-    }
-    assert values, "the event carries what the table taught"
-    current = client_for().get(OVERLAY).json()
-    data = {**(current["data"] or {})}
-    data["values"] = {**data.get("values", {}), **values}
-    saved = client_for(token).put(
-        OVERLAY, {"data": data, "expected_version": current["version"]}, format="json"
-    )
-    assert saved.status_code == 200, saved.content
-
-
-def table(options: dict[str, Any]) -> dict[str, Any]:
-    game = create(
-        {
-            "system": "talisman-dragon",
-            "host": {"name": "Ann", "hero": "Conjurer"},
-            "options": {"inner_region": "dragon-tower", **options},
-        }
-    )
-    joined = client_for().post(
-        "/api/v1/games/join/",
-        {"join_code": game["join_code"], "name": "Bea", "hero": "Dragon Hunter"},
-        format="json",
-    )
-    assert joined.status_code == 201, joined.content
-    return {"id": game["id"], "host": game["token"], "player": joined.json()["token"], **game}
+@pytest.fixture
+def group() -> Group:
+    host, _, player = group_of("ann", "Dragon hunters", "Ann")
+    return Group(host=host, player=player)
 
 
 def encounter_the_kings_scale(game: dict[str, Any], cards: list[str] | None = None) -> dict:
@@ -66,8 +69,8 @@ def encounter_the_kings_scale(game: dict[str, Any], cards: list[str] | None = No
     return ok(host, game_id, "move", args)
 
 
-def test_a_dragon_card_read_out_in_one_game_is_known_from_the_setup_of_the_next():
-    first = table({})
+def test_a_dragon_card_read_out_in_one_game_is_known_from_the_setup_of_the_next(group):
+    first = group.table({})
     drawn = encounter_the_kings_scale(first)
     card = drawn["state"]["encounter"]["cards"][0]
     asked = {c["card"]: c for c in drawn["state"]["dragon_cards_out"]}[card]
@@ -78,16 +81,22 @@ def test_a_dragon_card_read_out_in_one_game_is_known_from_the_setup_of_the_next(
         "name_dragon_card",
         {"deck": "cadorus", "card": card, "name": "Cave Wyrm", "kind": "enemy"},
     )
-    remember(first["host"], named)
+    assert named["events"][0]["data"]["overlay_values"]
 
-    later = table({"dragon_decks": "table"})
+    later = group.table({"dragon_decks": "table"})
     assert later["state"]["taught"][card] == {"name": "Cave Wyrm", "kind": "enemy"}
+    stranger = client_for().post(
+        "/api/v1/games/",
+        {"system": "talisman-dragon", "options": {"dragon_decks": "table"}},
+        format="json",
+    )
+    assert card not in stranger.json()["state"]["taught"]  # another table's card is its own
     again = encounter_the_kings_scale(later, cards=[card])
     out = {c["card"]: c for c in again["state"]["dragon_cards_out"]}[card]
     assert out == {"card": card, "deck": "cadorus", "name": "Cave Wyrm", "kind": "enemy"}
 
 
-def test_the_bag_mix_and_a_lords_lives_entered_once_serve_every_later_game():
+def test_the_bag_mix_and_a_lords_lives_entered_once_serve_every_later_game(group):
     mix = {"varthrax": 4, "cadorus": 4, "grilipus": 4, "strike": 2, "rage": 3, "slumber": 3}
     # Before the table has counted the bag, the app cannot draw from it.
     refused = client_for().post(
@@ -96,18 +105,17 @@ def test_the_bag_mix_and_a_lords_lives_entered_once_serve_every_later_game():
         format="json",
     )
     assert refused.status_code == 400
-    first = table({"token_draw": "app", "bag_mix": mix, "lord_lives": {"grilipus": 7}})
-    remember(first["host"], first)
+    group.table({"token_draw": "app", "bag_mix": mix, "lord_lives": {"grilipus": 7}})
 
-    later = create({"system": "talisman-dragon", "options": {"token_draw": "app"}})
+    later = group.create({"system": "talisman-dragon", "options": {"token_draw": "app"}})
     assert later["state"]["settings"]["bag_mix"] == mix
     assert later["state"]["decks"]["dragon_tokens"]["draw_size"] == 20
     lives = {lord["id"]: lord["lives"] for lord in later["state"]["lords_view"]}
     assert lives == {"varthrax": None, "cadorus": None, "grilipus": 7}
 
 
-def test_a_stairways_number_read_in_one_game_is_not_asked_in_the_next():
-    first = table({})
+def test_a_stairways_number_read_in_one_game_is_not_asked_in_the_next(group):
+    first = group.table({})
     game_id, host, player = first["id"], first["host"], first["player"]
     for token in ("varthrax", "varthrax"):
         ok(host, game_id, "move", {"space": "chapel"})
@@ -128,10 +136,9 @@ def test_a_stairways_number_read_in_one_game_is_not_asked_in_the_next():
     ok(player, game_id, "draw_dragon_token", {"token": "slumber"})
     unknown = act(player, game_id, "tower_draw")
     assert unknown.status_code == 400
-    taught = ok(player, game_id, "tower_draw", {"count": 2})
-    remember(player, taught)
+    ok(player, game_id, "tower_draw", {"count": 2})
 
-    later = create({"system": "talisman-dragon", "options": {}})
+    later = group.create({"system": "talisman-dragon", "options": {}})
     stair = {s["id"]: s for s in later["state"]["track"]["spaces"]}["tower-stair-1"]
     assert stair["draw"] == 2
     assert later["state"]["tower_draws"] == {"tower-stair-1": 2}

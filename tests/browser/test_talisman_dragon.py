@@ -3,8 +3,8 @@
 Phone 1 starts the game and lands its Conjurer on the Chapel; phone 2 joins by code and takes
 the Dragon Hunter. The dragon tokens tapped on both phones crown Varthrax on phone 1's turn: the
 crown and the scale on the Chapel show on phone 2; an undo on phone 2 takes the crowning back
-on phone 1. Both phones show names, never ids. A Dragon Card read out on a phone joins the
-pack's content overlay, so later games know it.
+on phone 1. Both phones show names, never ids. A Dragon Card read out on a phone is kept with
+what the table entered, and listed by its card's name in Cards we know.
 """
 
 from __future__ import annotations
@@ -81,7 +81,7 @@ def test_two_phones_crown_a_dragon_king_and_undo_it(
     assert host.errors == [] and guest.errors == []
 
 
-def test_a_dragon_card_read_out_on_the_phone_joins_the_packs_overlay_for_later_games(
+def test_a_dragon_card_read_out_on_the_phone_is_listed_in_cards_we_know(
     phones: tuple[Any, Any], live_server: Any
 ) -> None:
     host, _ = phones
@@ -121,14 +121,11 @@ def test_a_dragon_card_read_out_on_the_phone_joins_the_packs_overlay_for_later_g
     host.get_by_role("button", name="Save").click()
     host.locator("[data-testid=dragon-cards]").get_by_text("Cave Wyrm (enemy)").wait_for()
 
-    overlay = base + "/api/v1/content/talisman-dragon/overlay/"
-    saved: dict[str, Any] = {}
-    for _ in range(40):
-        saved = (host.request.get(overlay).json().get("data") or {}).get("values", {})
-        if saved:
-            break
-        host.wait_for_timeout(100)
-    names = {k: v for k, v in saved.items() if k.endswith("/data.name")}
-    assert list(names.values()) == ["Cave Wyrm"]
-    assert next(iter(names)).startswith("decks/cadorus/cadorus-")
+    host.get_by_test_id("known-link").click()
+    name = host.locator("[data-testid=known-entry][data-field=name]")
+    name.get_by_test_id("known-value").get_by_text("Cave Wyrm").wait_for()
+    assert name.get_attribute("data-item").startswith("Cadorus Card ")
+    kind = host.locator("[data-testid=known-entry][data-field=kind]")
+    assert kind.get_by_test_id("known-value").inner_text() == "enemy"
+    assert "cadorus-" not in host.inner_text("[data-testid=known]")  # card names, never ids
     assert host.errors == []

@@ -6,6 +6,7 @@ superuser, *eve* has an account but is not staff.
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -114,3 +115,28 @@ def test_an_account_that_is_not_staff_is_sent_to_sign_in(table: Table):
     eve = Client()
     eve.force_login(User.objects.create_user("eve", password="x"))
     assert eve.get("/admin/deck_tracker/game/").status_code == 302
+
+
+def test_only_staff_change_the_shipped_values_and_the_admin_checks_them_like_the_pack(
+    root: Client, sam: Client
+):
+    add = "/admin/deck_tracker/contentoverlay/add/"
+    assert sam.get(add).status_code == 403  # seeing is not changing
+    life = "generals/brimstone/life"
+
+    def values(value: int) -> str:
+        return json.dumps({"values": {life: value}})
+
+    refused = root.post(add, {"pack_id": "dotr-dragon", "data": values(0)})
+    assert refused.status_code == 200  # the form again, with the problem
+    assert f"values.{life}" in refused.content.decode()
+    assert not ContentOverlay.objects.exists()
+    saved = root.post(add, {"pack_id": "dotr-dragon", "data": values(7)})
+    assert saved.status_code == 302
+    overlay = ContentOverlay.objects.get(pack_id="dotr-dragon")
+    assert (overlay.version, overlay.data["values"]) == (1, {life: 7})
+    pack = Client().get("/api/v1/content/dotr-dragon/").json()
+    assert next(g for g in pack["generals"] if g["id"] == "brimstone")["life"] == 7
+    eve = Client()
+    eve.force_login(User.objects.create_user("eve", password="x"))
+    assert eve.get(add).status_code == 302  # to the admin's sign-in

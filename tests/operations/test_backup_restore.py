@@ -43,6 +43,12 @@ for args in ({"deck": "test", "count": 3}, {"deck": "test", "count": 1, "to": "t
         url + "actions/", {"type": "draw", "args": args, "expected_version": version}, format="json"
     )
     assert posted.status_code == 200, posted.content
+# What a group's table entered, and a game of that group.
+from deck_tracker.models import ContentEntry, Game
+ContentEntry.objects.create(
+    group=group, pack_id="dotr-dragon", kind="value", key="generals/brimstone/life", value=6
+)
+Game.objects.filter(pk=game["id"]).update(content_group=group)
 print(json.dumps({"game": game["id"], "token": game["token"], "view": host.get(url).json()}))
 """.replace("SETUP", json.dumps(GENERIC_SETUP))
 
@@ -51,6 +57,7 @@ import json, sys, django
 django.setup()
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
+from deck_tracker.models import ContentEntry, Game
 game, token = sys.argv[1], sys.argv[2]
 host = APIClient()
 host.credentials(HTTP_AUTHORIZATION="Bearer " + token)
@@ -68,6 +75,8 @@ print(json.dumps({
     "after": host.get(url).json(),
     "signs_in": alice.check_password("correct horse battery"),
     "groups": [g.name for g in alice.player_groups.all()],
+    "entries": [[e.group.name, e.key, e.value] for e in ContentEntry.objects.all()],
+    "game_group": Game.objects.get(pk=game).content_group.name,
 }))
 """
 
@@ -116,6 +125,8 @@ def test_backup_then_restore_into_an_empty_database_verifies_and_plays_on(tmp_pa
     assert result["status"] == 200
     assert result["after"]["version"] == game["view"]["version"] + 1
     assert result["signs_in"] and result["groups"] == ["Tuesday table"]
+    assert result["entries"] == [["Tuesday table", "generals/brimstone/life", 6]]
+    assert result["game_group"] == "Tuesday table"
 
 
 @pytest.mark.django_db

@@ -1,4 +1,5 @@
-// The router over one shell (/, /new, /join/<code>, /game/<id>, /seat/<id>/<seat>, /awards);
+// The router over one shell (/, /new, /join/<code>, /game/<id>, /game/<id>/known,
+// /seat/<id>/<seat>, /awards);
 // screens load on demand. Screens move on with navigation.js, which this router follows.
 
 import { h, mount } from "./dom.js";
@@ -28,6 +29,8 @@ async function route() {
       current = (await import("./screens/awards.js")).show(app);
     } else if ((match = path.match(/^\/seat\/([0-9a-f-]{36})\/([A-Za-z0-9-]+)$/))) {
       current = (await import("./screens/claim.js")).show(app, match[1], match[2]);
+    } else if ((match = path.match(/^\/game\/([0-9a-f-]{36})\/known$/))) {
+      current = (await import("./screens/known.js")).show(app, match[1]);
     } else if ((match = path.match(/^\/game\/([0-9a-f-]{36})$/))) {
       current = (await import("./screens/table.js")).show(app, match[1]);
     } else {

@@ -132,6 +132,7 @@ export function show(app, gameId) {
         h("small", { class: "muted turn-line", "data-testid": "turn-line", text: turnText(state, turn, active) })),
       h("span", { class: `live live-${session.status}`, role: "status", title: `${status} · version ${session.version}`, "data-testid": "live", "data-version": String(session.version) },
         h("span", { class: "dot", "aria-hidden": "true" }), h("span", { class: "live-text", text: status })),
+      h("a", { href: `/game/${gameId}/known`, class: "icon-btn", "data-link": "", "aria-label": "Cards we know", title: "Cards we know", "data-testid": "known-link", text: "❏" }),
       h("button", { class: "icon-btn", type: "button", "aria-label": "Invite players", "data-testid": "share", onclick: () => SETUP.load().then((module) => module.showShare(ctx)), text: "⊞" }));
   }
 

@@ -2,7 +2,7 @@
 // cards turned), Generals and their tokens, what may be played next on each (from the server's
 // seat view), the dice, the score toward the war; and the actions of the turn.
 
-import { api, request } from "../api.js";
+import { api } from "../api.js";
 import { h, sheet, uuid } from "../dom.js";
 import { navigate } from "../navigation.js";
 import { saveSeat } from "../storage.js";
@@ -140,23 +140,8 @@ function teachSheet(ctx, tile) {
   ], "Save", async (values) => {
     const result = await ctx.session.act("teach_tile", clean({ tile: tile.id, ...values }), { label: `Read ${tile.name}` });
     if (!result) return;
-    close();
-    rememberTile(ctx, result);
+    close(); // the server keeps the tile for the table's group (or this game): Cards we know
   })));
-}
-
-// What the table read joins the pack's content overlay, so later games know the tile from the
-// start (the game itself remembers it either way).
-async function rememberTile(ctx, result) {
-  const taught = (result.events || []).find((event) => event.type === "tile_taught");
-  if (!taught) return;
-  const url = "content/battlefields/overlay/";
-  try {
-    const current = await request(url);
-    const data = { ...(current.data || {}) };
-    data.values = { ...(data.values || {}), ...taught.data.overlay_values };
-    await request(url, { method: "PUT", body: { data, expected_version: current.version }, token: ctx.session.token });
-  } catch { /* another phone saved meanwhile, or the server is away: the game still knows it */ }
 }
 
 function knownCards(state, side) {

@@ -2,7 +2,7 @@
 // draw, the board's scales by region, each character's claimed scales and what they add against
 // the current opponents, and the Dragon Tower or Dragon Realm track. Names only, never ids.
 
-import { api, request } from "../api.js";
+import { api } from "../api.js";
 import { h, mount, sheet } from "../dom.js";
 import { navigate } from "../navigation.js";
 import { saveSeat } from "../storage.js";
@@ -16,24 +16,10 @@ const available = (ctx, type) => {
   return Boolean(action && action.available !== false);
 };
 
-// What the table read out (a Dragon Card, a Lord's lives, a stairway's number) joins the pack's
-// content overlay, so later games know it from setup (the game itself remembers it either way).
-async function remember(ctx, result) {
-  const values = Object.assign({}, ...((result && result.events) || []).map((event) => (event.data || {}).overlay_values || {}));
-  if (!Object.keys(values).length) return;
-  const url = "content/talisman-dragon/overlay/";
-  try {
-    const current = await request(url);
-    const data = { ...(current.data || {}) };
-    data.values = { ...(data.values || {}), ...values };
-    await request(url, { method: "PUT", body: { data, expected_version: current.version }, token: ctx.session.token });
-  } catch { /* another phone saved meanwhile, or the server is away: the game still knows it */ }
-}
-
+// What the table reads out (a Dragon Card, a Lord's lives, a stairway's number) the server keeps
+// for the table's group (or this game): later games know it from setup (Cards we know).
 async function act(ctx, type, args, label) {
-  const result = await quick(ctx, type, args, label);
-  remember(ctx, result);
-  return result;
+  return quick(ctx, type, args, label);
 }
 
 function button(ctx, type, text, args = {}, extra = {}) {

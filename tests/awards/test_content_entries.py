@@ -1,0 +1,59 @@
+"""A group's content entries from its account holders, away from any table: members see and
+export them, the owner (or a member who records games) imports a friend's file; an outsider
+sees nothing. What is imported is what the group's next game knows."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers import ENTERED
+
+from .conftest import Personas
+
+pytestmark = pytest.mark.django_db
+
+LIFE = "values.generals/brimstone/life"
+FILE = {
+    "format": "dotr-companion-entries",
+    "format_version": 1,
+    "owner": "Friends",
+    "packs": {"dotr-dragon": ENTERED},
+}
+BURNING_LAND = {"host": {"name": "Ada", "hero": "Wizard"}, "scenario": "the-burning-land"}
+
+
+def url(personas: Personas, tail: str = "") -> str:
+    return f"/api/v1/groups/{personas.group}/content/{tail}"
+
+
+def test_the_owner_imports_a_friends_file_and_the_groups_next_game_knows_it(personas):
+    refused = personas.alice.client.post(
+        "/api/v1/games/", {**BURNING_LAND, "player": personas.ada}, format="json"
+    )
+    assert refused.status_code == 400
+    imported = personas.alice.client.post(url(personas, "import/"), {"file": FILE}, format="json")
+    assert imported.status_code == 200, imported.content
+    assert len(imported.json()["added"]) == 13
+    created = personas.alice.client.post(
+        "/api/v1/games/", {**BURNING_LAND, "player": personas.ada}, format="json"
+    )
+    assert created.status_code == 201, created.content
+    # Bob, a member, sees the entries and exports them; they are the file's.
+    listed = personas.bob.client.get(url(personas)).json()
+    life = next(e for p in listed["packs"] for e in p["entries"] if e["path"] == LIFE)
+    assert (listed["owner_name"], life["item"], life["shown"]) == (
+        "Thursday table",
+        "Brimstone",
+        "6",
+    )
+    exported = personas.bob.client.get(url(personas, "export/")).json()
+    assert exported["packs"]["dotr-dragon"]["values"] == ENTERED["values"]
+
+
+def test_a_member_who_does_not_record_and_an_outsider_cannot_import(personas):
+    bob = personas.bob.client.post(url(personas, "import/"), {"file": FILE}, format="json")
+    assert bob.status_code == 403
+    charlie = personas.charlie.client.post(url(personas, "import/"), {"file": FILE}, format="json")
+    assert charlie.status_code == 404
+    assert personas.charlie.client.get(url(personas, "export/")).status_code == 404
+    assert personas.alice.client.get(url(personas)).json()["packs"] == []
