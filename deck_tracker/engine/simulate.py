@@ -29,6 +29,10 @@ from .core import Event, QuietContext, State
 __all__ = ["night_events", "run_night"]
 
 
+# A simulated night leaves the evening's Hero Cards aside: the turn guard is told so.
+NIGHT_ARGS = {"skip_evening": True}
+
+
 def run_night(state: State, seed: int | str | random.Random, *, actor: str | None = None) -> State:
     """The state after one night from ``state``; ``seed`` seeds the draws and every roll.
 
@@ -45,5 +49,5 @@ def night_events(
     """:func:`run_night`, with the night's events (type, summary and data only)."""
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     context = QuietContext(state, rng=rng, actor=actor)
-    outcome = run(context.state, context, "night", {}, bookkeeping=False)
+    outcome = run(context.state, context, "night", NIGHT_ARGS, bookkeeping=False)
     return context.state, outcome.events

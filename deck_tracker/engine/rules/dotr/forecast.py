@@ -121,7 +121,7 @@ def _resolve_night(state: State, rng_seed: int) -> tuple[State, tuple[str, ...]]
     """One night on ``state`` (changed in place and returned) and the locations overrun in it."""
     state["pending"] = []
     context = Context(state, rng=random.Random(rng_seed), actor=None)
-    outcome = run(state, context, "night", {})
+    outcome = run(state, context, "night", {"skip_evening": True})
     return state, _overruns(outcome.events)
 
 

@@ -28,8 +28,12 @@ def dragon_table(
     """A game with the Dragon expansion (host in seat 1 playing ``hero``).
 
     Only the dragons' entered Darkness Spreads cards are shuffled in (no card to read at the
-    table) unless the test chooses ``dragon_darkness_spreads``."""
-    options.setdefault("dragon_darkness_spreads", "entered_only")
+    table) unless the test chooses ``dragon_darkness_spreads`` (a setting only a dragon General
+    in play uses: with the base Generals it is left out)."""
+    dragons = {"onyx", "hemlock", "brimstone", "high-dragon-sapphire", "random"}
+    chosen = set(generals.values()) if isinstance(generals, dict) else {generals}
+    if chosen & dragons:
+        options.setdefault("dragon_darkness_spreads", "entered_only")
     setup: dict[str, Any] = {
         "host": {"name": "Ada", "hero": hero},
         "expansions": ["dragon"],

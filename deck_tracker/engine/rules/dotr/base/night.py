@@ -49,6 +49,7 @@ from deck_tracker.engine.rules.dotr.base.board import GameOver, Realm
 from deck_tracker.engine.rules.dotr.base.packs import game_cards, unread
 from deck_tracker.engine.rules.dotr.base.reading import ask_to_read
 from deck_tracker.engine.rules.dotr.base.settings import general_only_plan
+from deck_tracker.engine.rules.dotr.base.table import seat_choices
 from deck_tracker.engine.rules.dotr.base.turn import ACTIONS, evening_drawn, player_name, turn_of
 from deck_tracker.engine.rules.dotr.hooks import CARD_RESOLVED, UNCOUNTED
 from deck_tracker.engine.words import plural
@@ -183,6 +184,7 @@ def next_turn(ctx: Context) -> tuple[str | None, int]:
             "str",
             description="The seat whose turn this night ends, as the phone showed it; a night "
             "already run for that turn is refused (night_already_run).",
+            offers=seat_choices,
         ),
         "round": Arg("int", minimum=1, description="The round of that turn, as shown."),
         "skip_evening": Arg(
