@@ -34,8 +34,8 @@ def test_two_phones_each_wounding_their_own_hero_are_both_applied(dotr: Table):
     assert body["version"] == seen + 2
     # Bea's phone is told what it had not seen, then its own entry, in order.
     assert [e["summary"] for e in body["events"]] == [
-        "Wizard suffered 1 wound(s) (4 life left).",
-        "Rogue suffered 2 wound(s) (4 life left).",
+        "Wizard suffered 1 wound (4 life left).",
+        "Rogue suffered 2 wounds (4 life left).",
     ]
     assert life(dotr, "1") == 4 and life(dotr, "2") == 4
     # Shared undo still takes back the last entry written: Bea's.

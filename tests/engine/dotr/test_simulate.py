@@ -17,6 +17,7 @@ import pytest
 from deck_tracker.engine import RuleViolation, run_night
 from deck_tracker.engine.game import GameLog
 from deck_tracker.engine.rng import rng_for
+from deck_tracker.engine.rules.dotr.dragon.dangers import dangers_at
 from tests.engine.dotr.test_seeded_digest import SETUPS
 from tests.helpers import table
 
@@ -36,6 +37,13 @@ def test_a_simulated_night_leaves_the_state_the_real_night_leaves(name: str) -> 
         for night in range(30):
             if game.state.get("outcome") or game.state.get("pending"):
                 break
+            # The night waits for the dangers where the active hero ends the turn (fire,
+            # Zealots, Imps): the table resolves them first, as it would at the real table.
+            seat = game.state["turn"]["active_seat"]
+            if dangers_at(game.state, game.state["heroes"][seat]["location"]):
+                game.execute("turn_end_dangers", {}, actor=seat)
+                if game.state.get("outcome") or game.state.get("pending"):
+                    break
             game.state["war_level"] = min(3, night // 4)
             before = copy.deepcopy(game.state)
             # The same random source the real command gets for its first event.

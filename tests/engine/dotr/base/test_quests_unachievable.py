@@ -62,7 +62,9 @@ def test_a_table_owned_quest_deck_asks_the_table_to_discard_and_draw() -> None:
     outcome = game.execute("wound_general", {"general": "gorgutt", "wounds": 20}, actor="1")
     assert game.state["heroes"]["1"]["quests"] == []
     steps = [s["text"] for e in outcome.events if e.type == "quests_replaced" for s in e.steps]
-    assert steps == ["Discard Scout the General (Gorgutt) and draw another Quest (draw_quest)."]
+    assert steps == [
+        "Discard Scout the General (Gorgutt) and draw another Quest (Enter: Draw a Quest)."
+    ]
 
 
 def test_dealt_unachievable_still_replaced_on_entry() -> None:

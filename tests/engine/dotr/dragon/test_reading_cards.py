@@ -55,10 +55,10 @@ def test_the_night_waits_for_the_card_and_then_resolves_it_as_if_it_had_been_kno
     for log in (entered_before, read_now):
         _recorded(log, "dx-ds-onyx-1")
 
-    entered_before.execute("night")
-    outcome = read_now.execute("night")
+    entered_before.execute("night", {"skip_evening": True})
+    outcome = read_now.execute("night", {"skip_evening": True})
     # The night stops at the card: it lies on the table, the turn has not passed.
-    assert [e.type for e in outcome.events] == ["night_began", "card_to_read"]
+    assert [e.type for e in outcome.events] == ["evening_skipped", "night_began", "card_to_read"]
     assert read_now.state["decks"][DS]["table"] == ["dx-ds-onyx-1"]
     prompt = read_now.state["reading"][0]
     assert (prompt["name"], prompt["kind"], prompt["card"]) == (
@@ -66,7 +66,7 @@ def test_the_night_waits_for_the_card_and_then_resolves_it_as_if_it_had_been_kno
         "standard",
         "dx-ds-onyx-1",
     )
-    refused(read_now, "night", {}, "card_unread")
+    refused(read_now, "night", {"skip_evening": True}, "card_unread")
     refused(read_now, "wound_general", {"general": "gorgutt"}, "card_unread")
 
     answer = act(read_now, "read_card", {"face": ONYX_CARD})  # replay, undo and redo hold
@@ -82,19 +82,19 @@ def test_the_night_waits_for_the_card_and_then_resolves_it_as_if_it_had_been_kno
 def test_undo_of_the_answer_returns_to_the_card_waiting_to_be_read() -> None:
     log = _onyx()
     on_top(log.state, "dx-ds-onyx-2")
-    log.execute("night")
+    log.execute("night", {"skip_evening": True})
     waiting = copy.deepcopy(log.state["reading"])
     log.execute("read_card", {"face": ONYX_CARD})
     log.execute("undo")
     assert log.state["reading"] == waiting
     assert log.state["decks"][DS]["table"] == ["dx-ds-onyx-2"]
-    refused(log, "night", {}, "card_unread")
+    refused(log, "night", {"skip_evening": True}, "card_unread")
 
 
 def test_the_prompt_shows_the_card_that_came_up_never_the_order_of_the_deck() -> None:
     log = _onyx()
     on_top(log.state, "dx-ds-onyx-3")
-    log.execute("night")
+    log.execute("night", {"skip_evening": True})
     seen = view_state(log.state, "1")["reading"]
     assert [p["card"] for p in seen] == ["dx-ds-onyx-3"]
     assert "resume" not in seen[0]
@@ -120,7 +120,7 @@ def test_imps_quick_flying_a_card_shows_only_one_imp_per_location() -> None:
         p["colour"] == "green" and p["count"] > 1 for c in hemlock for p in c.data["placements"]
     )
     on_top(log.state, "dx-ds-hemlock-1")
-    log.execute("night")
+    log.execute("night", {"skip_evening": True})
     prompt = log.state["reading"][0]
     face = a_face(prompt, colour="green", location="thorny-woods")
     face["placements"][0]["count"] = 2
@@ -143,10 +143,10 @@ def test_a_dragon_generals_life_is_read_at_the_first_wound() -> None:
     assert [e.type for e in outcome.events] == ["card_to_read"]
     assert log.state["generals"]["onyx"]["wounds"] == 0
     answer = act(log, "read_card", {"face": {"life": 6}})
-    assert answer.events[1].summary == "Onyx took 2 wound(s) (2 of 6)."
+    assert answer.events[1].summary == "Onyx took 2 wounds (2 of 6)."
     # Known from then on: the next wound asks nothing.
     outcome = log.execute("wound_general", {"general": "onyx", "wounds": 1})
-    assert outcome.events[0].summary == "Onyx took 1 wound(s) (3 of 6)."
+    assert outcome.events[0].summary == "Onyx took 1 wound (3 of 6)."
 
 
 def test_brimstones_card_read_at_the_table_shows_where_he_lands() -> None:
@@ -157,7 +157,7 @@ def test_brimstones_card_read_at_the_table_shows_where_he_lands() -> None:
     empty(log)
     slot = next(c for c in log.state["decks"][DS]["draw"] if c.startswith("dx-ds-brimstone-"))
     on_top(log.state, slot)
-    log.execute("night")
+    log.execute("night", {"skip_evening": True})
     prompt = log.state["reading"][0]
     offered = [o["const"] for o in prompt["schema"]["properties"]["general_to"]["oneOf"]]
     assert "next" not in offered and "wolf-pass" in offered

@@ -177,5 +177,5 @@ def test_the_burning_land_starts_with_nothing_entered_and_brimstone_is_read_when
     ) == ["life"]
     outcome = game.execute("read_card", {"face": {"life": 7}})
     assert [e.type for e in outcome.events][:2] == ["card_read", "general_wounded"]
-    assert outcome.events[1].summary == "Brimstone took 1 wound(s) (1 of 7)."
+    assert outcome.events[1].summary == "Brimstone took 1 wound (1 of 7)."
     assert game.replay() == state
