@@ -15,7 +15,10 @@ import pytest
 
 from deck_tracker.engine import forecast
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
-from tests.helpers import DS, clear_board, put, set_war_level, table
+from deck_tracker.engine.game import GameLog
+from deck_tracker.engine.rules.dotr.dragon.dangers import dangers_at
+from tests.engine.dotr.test_seeded_digest import SETUPS
+from tests.helpers import DS, clear_board, put, refused, set_war_level, table
 
 # Gorgutt's cards that name Monarch City, his last step (Orc Valley -> Monarch City).
 GORGUTT_TO_CITY = ["ds-orc-valley-bounty-bay", "ds-wolf-pass-dancing-stone"]
@@ -185,3 +188,17 @@ def test_the_forecast_follows_the_games_own_rules(setting: str, loss: float) -> 
     assert night["loss"]["p"] == loss
     assert night["loss_by"]["city_overrun"]["p"] == loss
     assert night["locations"]["monarch-city"]["minions_added"]["mean"] == 1.0
+
+
+def test_a_hero_ending_the_turn_in_fire_does_not_stop_the_forecast() -> None:
+    """The Burning Land sets Monarch City On Fire, where the Wizard starts: at the table the
+    night waits for the turn's dangers; the forecast leaves the heroes' turns aside, so it
+    forecasts the nights all the same, and leaves the game as it was."""
+    game = GameLog.start(SETUPS["the_burning_land"], seed="forecast-fire")
+    seat = game.state["turn"]["active_seat"]
+    assert dangers_at(game.state, game.state["heroes"][seat]["location"]) == {"fire": 1}
+    refused(game, "night", {"skip_evening": True}, "dangers_pending")
+    before = copy.deepcopy(game.state)
+    result = forecast(game.state, seed="s", horizon=3, samples=20).as_dict()
+    assert result["samples"] == 20 and len(result["nights"]) == 3
+    assert game.state == before

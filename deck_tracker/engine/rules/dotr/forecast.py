@@ -18,6 +18,9 @@ Rules decisions (documented, since no rulebook speaks of forecasts):
 
 * A choice the table owes (``state.pending``) is taken as settled without changing the board,
   before the first night and between nights, so that the night can be resolved.
+* The dangers where the active hero ends the turn (fire, Zealots, Imps: the night waits for
+  them at the table) are taken as settled too, before every night: the heroes' turns are left
+  aside, and those dangers touch only the hero, never the board.
 * A table-owned deck is drawn by the forecast itself (the table would draw the same cards).
 * "Within N nights" counts what happened in any of the first N nights; once the game is lost
   nothing more happens, so a loss in night 1 is a loss within 2 and 3 nights too.
@@ -54,6 +57,7 @@ from deck_tracker.engine.rules.dotr.base.board import (
     board_for,
 )
 from deck_tracker.engine.rules.dotr.base.settings import default_settings
+from deck_tracker.engine.rules.dotr.dragon.dangers import leave_dangers_aside
 from deck_tracker.engine.rules.dotr.dragon.fire import R_ALL_FIRES
 
 __all__ = [
@@ -120,6 +124,7 @@ def card_counter_state(state: State) -> State:
 def _resolve_night(state: State, rng_seed: int) -> tuple[State, tuple[str, ...]]:
     """One night on ``state`` (changed in place and returned) and the locations overrun in it."""
     state["pending"] = []
+    leave_dangers_aside(state)
     context = Context(state, rng=random.Random(rng_seed), actor=None)
     outcome = run(state, context, "night", {"skip_evening": True})
     return state, _overruns(outcome.events)

@@ -45,7 +45,7 @@ from deck_tracker.engine.rules.dotr.dragon.fire import fire_in_play, on_fire
 from deck_tracker.engine.rules.dotr.dragon.minions import ARMORED, wound
 from deck_tracker.engine.words import plural
 
-__all__ = ["dangers_at"]
+__all__ = ["dangers_at", "leave_dangers_aside"]
 
 R_FIRE = "On Fire: a hero ending a turn there suffers 1 wound; armor and hiding do not stop it"
 R_ZEALOTS = "Zealots: a hero ending a turn with Zealots suffers 1 wound for each"
@@ -86,6 +86,12 @@ def dangers_at(state: State, location: str) -> dict[str, int]:
 def _turn_key(state: State) -> list[Any]:
     turn = state.get("turn") or {}
     return [turn.get("number"), turn.get("active_seat")]
+
+
+def leave_dangers_aside(state: State) -> None:
+    """Take this turn's end-of-turn dangers as settled, for a night that leaves the heroes' turns
+    aside (the threat forecast): the night no longer waits for them, no hero is wounded."""
+    state["dangers_done"] = _turn_key(state)
 
 
 @command(
