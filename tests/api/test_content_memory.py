@@ -7,9 +7,8 @@ from __future__ import annotations
 import threading
 
 import pytest
-from django.db import connection
-
 from django.contrib.auth import get_user_model
+from django.db import connection
 
 from deck_tracker.awards.models import PlayerGroup
 from deck_tracker.content_memory import remember_card

@@ -25,9 +25,7 @@ def create(setup: dict[str, Any]) -> Any:
 
 def enter_dragon_content() -> None:
     """The Dragon pack's values entered for every table (staff, the admin's path)."""
-    content_services.content_overlay_import(
-        pack_id="dotr-dragon", data=ENTERED, expected_version=0
-    )
+    content_services.content_overlay_import(pack_id="dotr-dragon", data=ENTERED, expected_version=0)
 
 
 def test_a_base_game_refuses_five_players_naming_the_dragon_expansion() -> None:
