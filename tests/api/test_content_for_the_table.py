@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from deck_tracker import content_services
 from tests.conftest import client_for
 
 from .test_dotr_api import create
@@ -36,15 +37,26 @@ def test_a_client_holding_the_current_copy_gets_304() -> None:
     assert full.status_code == 200 and full["ETag"] != etag
 
 
-def test_what_players_enter_changes_the_tag() -> None:
-    seat_token = create({})["token"]
+def test_what_staff_enter_changes_the_tag_and_a_tables_entry_does_not() -> None:
+    game = create({})
     before = client_for().get("/api/v1/content/dotr-dragon/?view=table")["ETag"]
-    entered = client_for(seat_token).put(
-        "/api/v1/content/dotr-dragon/overlay/",
-        {"data": {"values": {"generals/hemlock/life": 5}}, "expected_version": 0},
+    # A table's entry is its own (its game's or its group's): the shared copy stays current.
+    seat = client_for(game["token"])
+    entered = seat.put(
+        f"/api/v1/games/{game['id']}/content/entries/",
+        {"pack": "dotr-dragon", "path": "values.generals/hemlock/life", "value": 7,
+         "expected_version": 0},
         format="json",
-    )
+    )  # fmt: skip
     assert entered.status_code == 200, entered.content
+    unchanged = client_for().get(
+        "/api/v1/content/dotr-dragon/?view=table", HTTP_IF_NONE_MATCH=before
+    )
+    assert unchanged.status_code == 304
+    # Staff change the shipped values in the admin: every table's copy changes.
+    content_services.content_overlay_import(
+        pack_id="dotr-dragon", data={"values": {"generals/hemlock/life": 5}}, expected_version=0
+    )
     after = client_for().get("/api/v1/content/dotr-dragon/?view=table", HTTP_IF_NONE_MATCH=before)
     assert after.status_code == 200 and after["ETag"] != before
     hemlock = next(g for g in after.json()["generals"] if g["id"] == "hemlock")

@@ -1,15 +1,19 @@
-"""What tables read is remembered: one write path, nothing lost when tables read at once, and an
-entry already stored is never silently overwritten."""
+"""What tables read is remembered for the game's owner (its account group, else the game): one
+write path, nothing lost when tables read at once; a value read again replaces the one kept, and
+what an anonymous game read stays its own."""
 
 from __future__ import annotations
 
 import threading
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.db import connection
 
+from deck_tracker.awards.models import PlayerGroup
 from deck_tracker.content_memory import remember_card
-from deck_tracker.models import ContentOverlay, Game
+from deck_tracker.content_selectors import Owner, content_overlays_for_setup, owner_overlays
+from deck_tracker.models import ContentEntry, ContentOverlay, Game
 from tests.conftest import using_postgres
 
 DS = "darkness_spreads"
@@ -35,37 +39,66 @@ def _card(number: int, location: str = "dark-woods") -> dict:
     }
 
 
-def _game(number: int = 0) -> Game:
-    return Game.objects.create(state={}, setup={}, seed="memory", join_code=f"MEM{number}")
+def _group() -> PlayerGroup:
+    owner = get_user_model().objects.create_user("alice", password="x")
+    return PlayerGroup.objects.create(owner=owner, name="Thursday table")
 
 
-def _stored() -> dict:
-    return ContentOverlay.objects.get(pack_id="dotr-dragon").data
+def _game(number: int = 0, group: PlayerGroup | None = None) -> Game:
+    return Game.objects.create(
+        state={}, setup={}, seed="memory", join_code=f"MEM{number}", content_group=group
+    )
+
+
+def _stored(group: PlayerGroup) -> dict:
+    """What the group's next game starts knowing of the Dragon pack."""
+    return content_overlays_for_setup(group_id=group.pk)["dotr-dragon"]
+
+
+def _version(group: PlayerGroup, card_id: str) -> int:
+    return ContentEntry.objects.get(group=group, kind="card", key=card_id).version
 
 
 @pytest.mark.django_db
-def test_a_reading_is_stored_once_and_an_earlier_entry_is_kept() -> None:
-    game = _game()
+def test_a_reading_is_stored_once_and_a_value_read_again_replaces_the_one_kept() -> None:
+    group = _group()
+    game = _game(group=group)
     assert remember_card(game, "dotr-dragon", "standard", "dx-ds-onyx-1", _card(1)) is True
+    # The same reading again changes nothing.
     assert remember_card(game, "dotr-dragon", "standard", "dx-ds-onyx-1", _card(1)) is False
-    # Another table read the same card differently: the stored entry stays as it was.
+    assert _version(group, "dx-ds-onyx-1") == 1
+    # The card read again differently (a misread corrected): the new reading is kept.
+    later = _game(1, group=group)
     assert (
-        remember_card(game, "dotr-dragon", "standard", "dx-ds-onyx-1", _card(1, "windy-pass"))
-        is False
+        remember_card(later, "dotr-dragon", "standard", "dx-ds-onyx-1", _card(1, "windy-pass"))
+        is True
     )
-    (card,) = _stored()["cards"][DS]
-    assert card["data"]["placements"][0]["location"] == "dark-woods"
-    assert ContentOverlay.objects.get(pack_id="dotr-dragon").version == 1
+    (card,) = _stored(group)["cards"][DS]
+    assert card["data"]["placements"][0]["location"] == "windy-pass"
+    assert _version(group, "dx-ds-onyx-1") == 2
     value = {"values": {"generals/onyx/life": 6}}
     assert remember_card(game, "dotr-dragon", "general", "onyx", value) is True
-    assert _stored()["values"] == {"generals/onyx/life": 6}
+    assert _stored(group)["values"] == {"generals/onyx/life": 6}
+    # Kept for the group, never in the shipped values every table starts from.
+    assert not ContentOverlay.objects.filter(pack_id="dotr-dragon").exists()
+
+
+@pytest.mark.django_db
+def test_what_an_anonymous_game_read_stays_its_own() -> None:
+    game, other = _game(), _game(1)
+    assert remember_card(game, "dotr-dragon", "standard", "dx-ds-onyx-1", _card(1)) is True
+    (card,) = owner_overlays(Owner(game_id=game.pk))["dotr-dragon"]["cards"][DS]
+    assert card["id"] == "dx-ds-onyx-1"
+    assert owner_overlays(Owner(game_id=other.pk)) == {}
+    assert "dotr-dragon" not in content_overlays_for_setup()
 
 
 @pytest.mark.django_db
 def test_a_reading_that_does_not_fit_the_pack_is_not_stored() -> None:
     bad = _card(2, location="nowhere")
-    assert remember_card(_game(), "dotr-dragon", "standard", "dx-ds-onyx-2", bad) is False
-    assert not ContentOverlay.objects.filter(pack_id="dotr-dragon").exists()
+    game = _game()
+    assert remember_card(game, "dotr-dragon", "standard", "dx-ds-onyx-2", bad) is False
+    assert not ContentEntry.objects.exists()
 
 
 TABLES = 6
@@ -76,8 +109,9 @@ TABLES = 6
 @pytest.mark.skipif(
     not using_postgres(), reason="needs PostgreSQL: set DATABASE_URL=postgres://..."
 )
-def test_six_tables_reading_at_once_lose_no_card() -> None:
-    games = [_game(n) for n in range(TABLES)]
+def test_six_tables_of_a_group_reading_at_once_lose_no_card() -> None:
+    group = _group()
+    games = [_game(n, group=group) for n in range(TABLES)]
     start = threading.Barrier(TABLES)
     errors: list[str] = []
 
@@ -97,6 +131,5 @@ def test_six_tables_reading_at_once_lose_no_card() -> None:
     for thread in threads:
         thread.join()
     assert errors == []
-    ids = sorted(card["id"] for card in _stored()["cards"][DS])
+    ids = sorted(card["id"] for card in _stored(group)["cards"][DS])
     assert ids == sorted(f"dx-ds-onyx-{n}" for n in range(1, TABLES + 1))
-    assert ContentOverlay.objects.get(pack_id="dotr-dragon").version == TABLES

@@ -1,6 +1,7 @@
 """The table teaches the app each card once: every scenario and every dragon General starts with
 nothing entered; a card the app does not know is read when it comes up, through the API, and
-the game goes on; the next game knows the card."""
+the game goes on; the next game of the table's group knows the card (an anonymous game's
+readings stay its own)."""
 
 from __future__ import annotations
 
@@ -10,17 +11,25 @@ import pytest
 from rest_framework.test import APIClient
 
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
-from deck_tracker.models import ContentOverlay, Game
+from deck_tracker.models import Game
 from tests.conftest import client_for
 from tests.helpers import a_face
 
+from .test_content_owners import group_of
+
 pytestmark = pytest.mark.django_db
 
+HOST = {"name": "Ada", "hero": "Wizard"}
+# The table draws its evening Hero Cards from its own deck: the nights here skip that draw.
+NIGHT = {"skip_evening": True}
 DRAGONS = {"black": "onyx", "green": "hemlock", "red": "brimstone", "blue": "high-dragon-sapphire"}
 
 
-def create(setup: dict[str, Any]) -> dict[str, Any]:
-    response = APIClient().post("/api/v1/games/", setup, format="json")
+def create(
+    setup: dict[str, Any], client: APIClient | None = None, player: int | None = None
+) -> dict[str, Any]:
+    body = setup if player is None else {"host": HOST, **setup, "player": player}
+    response = (client or APIClient()).post("/api/v1/games/", body, format="json")
     assert response.status_code == 201, response.content
     return response.json()
 
@@ -57,7 +66,12 @@ def night_until_a_card_to_read(
         state = view(game)
         if state["outcome"]:
             return None
-        response = act(game, "night")
+        response = act(game, "night", NIGHT)
+        if response.status_code == 400 and response.json()["code"] == "dangers_pending":
+            # A hero ending the turn in danger takes it first (the Dragon expansion's rule).
+            dealt = act(game, "turn_end_dangers")
+            assert dealt.status_code == 200, dealt.content
+            response = act(game, "night", NIGHT)
         assert response.status_code == 200, response.content
         types = [e["type"] for e in response.json()["events"]]
         reading = response.json()["state"]["reading"]
@@ -69,16 +83,18 @@ def night_until_a_card_to_read(
     return None
 
 
-def play_until_read(setup: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+def play_until_read(
+    setup: dict[str, Any], client: APIClient | None = None, player: int | None = None
+) -> tuple[dict[str, Any], dict[str, Any]]:
     for _ in range(5):  # the Realm may fall before one of the dragon's cards comes up
-        game = create(setup)
+        game = create(setup, client, player)
         read_setup(game)
         prompt = night_until_a_card_to_read(game)
         if prompt is not None:
             break
     assert prompt is not None, "no card to read came up"
     # While it waits, nothing moves the game past it.
-    refused = act(game, "night")
+    refused = act(game, "night", NIGHT)
     assert refused.status_code == 400
     assert refused.json()["code"] == "card_unread"
     assert prompt["name"] in refused.json()["detail"]
@@ -133,18 +149,25 @@ def test_each_dragon_general_plays_out_of_the_box_and_a_card_read_is_known_next_
     colour: str,
 ) -> None:
     setup = {"expansions": ["dragon"], "generals": {colour: DRAGONS[colour]}}
-    _, prompt = play_until_read(setup)
+    alice, _, ada = group_of("alice", "Thursday table", "Ada")
+    first, prompt = play_until_read(setup, alice, ada)
     card = prompt["card"]
     assert prompt["kind"] == "standard"
-    stored = ContentOverlay.objects.get(pack_id="dotr-dragon").data
-    assert card in {c["id"] for c in stored["cards"]["darkness_spreads"]}
-    # A second game knows that card: it is never asked again.
-    second = create(setup)
+    # Kept for the table's group, listed in its Cards we know.
+    listed = client_for(first["token"]).get(f"/api/v1/games/{first['id']}/content/").json()
+    assert listed["owner"] == "group"
+    paths = {e["path"] for p in listed["packs"] for e in p["entries"]}
+    assert f"cards.darkness_spreads.{card}" in paths
+    # The group's next game knows that card: it is never asked again.
+    second = create(setup, alice, ada)
     state = Game.objects.get(pk=second["id"]).state
     known = game_cards(state)[card]
     assert not known.data.get("unread")
     assert [dict(p) for p in known.data["placements"]] == a_face(prompt)["placements"]
     assert card not in {p["card"] for p in view(second)["reading"]}
+    # Another table (an anonymous game) still reads it: the group's readings are its own.
+    stranger = Game.objects.get(pk=create(setup)["id"]).state
+    assert game_cards(stranger)[card].data.get("unread")
 
 
 def test_every_listed_scenario_creates_a_game_with_only_its_name() -> None:
@@ -166,7 +189,7 @@ def test_undo_of_the_answer_returns_to_the_card_waiting_to_be_read() -> None:
     assert undone.status_code == 200, undone.content
     reading = view(game)["reading"]
     assert [p["card"] for p in reading] == [prompt["card"]]
-    assert act(game, "night").json()["code"] == "card_unread"
+    assert act(game, "night", NIGHT).json()["code"] == "card_unread"
     again = act(game, "read_card", {"face": a_face(reading[0])})
     assert again.status_code == 200, again.content
 

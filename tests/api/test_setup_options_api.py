@@ -9,8 +9,10 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
+from deck_tracker import content_services
 from tests.conftest import client_for
 from tests.engine.dotr.dragon import ENTERED
+from tests.helpers import a_face
 
 pytestmark = pytest.mark.django_db
 
@@ -22,13 +24,8 @@ def create(setup: dict[str, Any]) -> Any:
 
 
 def enter_dragon_content() -> None:
-    token = create({}).json()["token"]
-    entered = client_for(token).put(
-        "/api/v1/content/dotr-dragon/overlay/",
-        {"data": ENTERED, "expected_version": 0},
-        format="json",
-    )
-    assert entered.status_code == 200, entered.content
+    """The Dragon pack's values entered for every table (staff, the admin's path)."""
+    content_services.content_overlay_import(pack_id="dotr-dragon", data=ENTERED, expected_version=0)
 
 
 def test_a_base_game_refuses_five_players_naming_the_dragon_expansion() -> None:
@@ -149,7 +146,7 @@ def test_a_quest_whose_general_is_slain_leaves_the_heros_hand() -> None:
     assert slain["state"]["heroes"]["1"]["quests"] == []
     replaced = [e for e in slain["events"] if e["type"] == "quests_replaced"]
     assert [s["text"] for s in replaced[0]["steps"]] == [
-        "Discard Scout the General (Balazarg) and draw another Quest (draw_quest)."
+        "Discard Scout the General (Balazarg) and draw another Quest (Enter: Draw a Quest)."
     ]
 
 
@@ -183,8 +180,9 @@ def test_the_scenarios_list_what_the_setup_reads_from_the_cards() -> None:
 
 
 def test_a_scenario_created_with_the_values_read_from_its_card() -> None:
-    """Without them, The Land is Dying is refused (Hemlock's numbers are printed only on his
-    card); with `entries` it starts, and Hemlock has the life and Imps the table read."""
+    """Hemlock's numbers are printed only on his card: with `entries` the table reads them up
+    front, and Hemlock has the life and Imps the table read (his other cards are read as they
+    come up)."""
     request = {"scenario": "the-land-is-dying"}
     entries = {"generals/hemlock/life": 7, "generals/hemlock/starting_minions": 2}
     created = create({**request, "entries": entries})
@@ -194,10 +192,20 @@ def test_a_scenario_created_with_the_values_read_from_its_card() -> None:
               for s in e["steps"]]  # fmt: skip
     assert "Place 2 Imps on Thorny Woods." in placed
     host = client_for(game["token"])
+    url = f"/api/v1/games/{game['id']}/actions/"
+    state, version = game["state"], game["version"]
+    # Nothing asks for Hemlock's General card; a setup card nobody entered is read first.
+    assert "Hemlock's General card" not in {p["name"] for p in state["reading"]}
+    while state["reading"]:
+        body = {"type": "read_card", "args": {"face": a_face(state["reading"][0])},
+                "expected_version": version}  # fmt: skip
+        read = host.post(url, body, format="json")
+        assert read.status_code == 200, read.content
+        state, version = read.json()["state"], read.json()["version"]
     slain = host.post(
-        f"/api/v1/games/{game['id']}/actions/",
+        url,
         {"type": "wound_general", "args": {"general": "Hemlock", "wounds": 7},
-         "expected_version": game["version"]},
+         "expected_version": version},
         format="json",
     )  # fmt: skip
     assert slain.status_code == 200, slain.content

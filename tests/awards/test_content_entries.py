@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.api.test_content_owners import brimstone_is_read
 from tests.helpers import ENTERED
 
 from .conftest import Personas
@@ -19,7 +20,6 @@ FILE = {
     "owner": "Friends",
     "packs": {"dotr-dragon": ENTERED},
 }
-BURNING_LAND = {"host": {"name": "Ada", "hero": "Wizard"}, "scenario": "the-burning-land"}
 
 
 def url(personas: Personas, tail: str = "") -> str:
@@ -27,17 +27,14 @@ def url(personas: Personas, tail: str = "") -> str:
 
 
 def test_the_owner_imports_a_friends_file_and_the_groups_next_game_knows_it(personas):
-    refused = personas.alice.client.post(
-        "/api/v1/games/", {**BURNING_LAND, "player": personas.ada}, format="json"
-    )
-    assert refused.status_code == 400
+    # The Burning Land brings Brimstone back: nobody entered his card, so the table reads it.
+    assert brimstone_is_read(personas.alice.client, personas.ada)
     imported = personas.alice.client.post(url(personas, "import/"), {"file": FILE}, format="json")
     assert imported.status_code == 200, imported.content
     assert len(imported.json()["added"]) == 13
-    created = personas.alice.client.post(
-        "/api/v1/games/", {**BURNING_LAND, "player": personas.ada}, format="json"
-    )
-    assert created.status_code == 201, created.content
+    # The group's next game knows his card; a game of no group still reads it.
+    assert not brimstone_is_read(personas.alice.client, personas.ada)
+    assert brimstone_is_read(personas.charlie.client)
     # Bob, a member, sees the entries and exports them; they are the file's.
     listed = personas.bob.client.get(url(personas)).json()
     life = next(e for p in listed["packs"] for e in p["entries"] if e["path"] == LIFE)
