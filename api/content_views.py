@@ -57,9 +57,11 @@ class ContentPackDetailView(APIView):
             OpenApiParameter(
                 "view",
                 OpenApiTypes.STR,
-                enum=["full", "table"],
-                description="`table`: only what the table screen reads (names, places, the "
-                "cards' words), without sources, notes or the forms to enter content.",
+                enum=["full", "table", "texts"],
+                description="`table`: only what the table screen reads first (names, places, "
+                "what the Board reads of the cards), without sources, notes, the forms to "
+                "enter content or the printed texts; `texts`: those texts (a Quest's test and "
+                "reward, an event's text, a hero's abilities) by card and by hero id.",
             ),
             OpenApiParameter(
                 "If-None-Match",
@@ -74,9 +76,11 @@ class ContentPackDetailView(APIView):
 
         Answers carry an ETag; a client sending it back in ``If-None-Match`` gets 304 while
         the pack is unchanged."""
-        table = request.query_params.get("view") == "table"
-        if table:
+        view = request.query_params.get("view")
+        if view == "table":
             pack = content_selectors.content_pack_for_table(pack_id=pack_id)
+        elif view == "texts":
+            pack = content_selectors.content_pack_texts(pack_id=pack_id)
         else:
             pack = content_selectors.content_pack_detail(pack_id=pack_id)
         if pack is None:

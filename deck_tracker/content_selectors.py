@@ -103,6 +103,9 @@ def _shape(pack: Pack) -> dict[str, Any]:
 # What the table screen reads: names, places, cards' words; no sources, notes or entry forms.
 _TABLE_DROPS = frozenset(
     {"provenance", "confidence", "note", "neighbours_with_disputed_roads", "source", "sources"}
+    # read by the setup and the rules, not by the table screen
+    | {"aliases", "skill_key", "defeat_wounds", "defeat_cards_lost", "major_wound_at_or_below"}
+    | {"starting_minions", "starting_gate", "to_hit", "faction"}
 )
 
 
@@ -114,15 +117,66 @@ def _for_table(node: Any) -> Any:
     return node
 
 
+# The words printed on cards and heroes (a Quest's test and reward, an event's text, a hero's
+# abilities): the screens that show them read them apart (``?view=texts``), after the Board.
+_TEXT_KEYS = frozenset(
+    {"test", "reward", "summary", "text", "immediate", "ongoing", "outcomes", "action"}
+    | {"prevention", "abilities", "skill_summary"}
+)
+
+
+def _without_texts(item: dict[str, Any], key: str) -> dict[str, Any]:
+    inner = item.get(key)
+    if not isinstance(inner, dict):
+        return item
+    return {**item, key: {k: v for k, v in inner.items() if k not in _TEXT_KEYS}}
+
+
 def content_pack_for_table(*, pack_id: str) -> dict[str, Any] | None:
     """A pack as the table screen needs it (the entered values merged in): its items' names,
-    places and words, without provenance, notes, sources or the forms to enter content."""
+    places and what the Board reads of its cards, without provenance, notes, sources, the
+    forms to enter content, or the printed texts (``content_pack_texts``)."""
     detail = content_pack_detail(pack_id=pack_id)
     if detail is None:
         return None
     keep = ("id", "name", "game_system", "expansion", "version", "overlay")
     keep += ("locations", "roads", "generals", "minion_types", "heroes", "decks")
-    return {key: _for_table(detail[key]) for key in keep if key in detail}
+    pack = {key: _for_table(detail[key]) for key in keep if key in detail}
+    # A space's neighbours are the ends of its roads (the client reads them from ``roads``).
+    pack["locations"] = [
+        {k: v for k, v in location.items() if k != "neighbours"}
+        for location in pack.get("locations", [])
+    ]
+    for kind in ("heroes", "generals"):
+        pack[kind] = [
+            {k: v for k, v in item.items() if k not in _TEXT_KEYS} for item in pack.get(kind, [])
+        ]
+    for deck in (pack.get("decks") or {}).values():
+        deck["cards"] = [_without_texts(card, "data") for card in deck["cards"]]
+    return pack
+
+
+def content_pack_texts(*, pack_id: str) -> dict[str, Any] | None:
+    """The printed texts the table view leaves out, by card and by hero (the entered values
+    merged in): ``{"id", "version", "cards": {id: {...}}, "heroes": {...}, "generals": {...}}``."""
+    detail = content_pack_detail(pack_id=pack_id)
+    if detail is None:
+        return None
+    cards: dict[str, Any] = {}
+    for deck in (detail.get("decks") or {}).values():
+        for card in deck["cards"]:
+            data = card.get("data") if isinstance(card.get("data"), dict) else {}
+            texts = {k: v for k, v in data.items() if k in _TEXT_KEYS}
+            if texts:
+                cards[card["id"]] = _for_table(texts)
+    texts = {"id": detail["id"], "version": detail["version"], "cards": cards}
+    for kind in ("heroes", "generals"):
+        texts[kind] = {
+            item["id"]: {k: v for k, v in item.items() if k in _TEXT_KEYS}
+            for item in detail.get(kind) or []
+            if any(k in _TEXT_KEYS for k in item)
+        }
+    return texts
 
 
 # --------------------------------------------------------------------------------------------

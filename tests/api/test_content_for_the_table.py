@@ -18,12 +18,36 @@ def test_the_table_view_keeps_names_and_places_and_drops_provenance() -> None:
     assert {g["id"]: g["name"] for g in table["generals"]} == {
         g["id"]: g["name"] for g in full["generals"]
     }
-    assert table["locations"][0]["neighbours"] == full["locations"][0]["neighbours"]
+    # A space's neighbours are read from the roads, which the table view keeps whole.
+    assert [(r["a"], r["b"], r["status"]) for r in table["roads"]] == [
+        (r["a"], r["b"], r["status"]) for r in full["roads"]
+    ]
+    assert "neighbours" not in table["locations"][0]
     card = table["decks"]["hero"]["cards"][0]
     assert set(card) == {"id", "name", "kind", "data"}  # no provenance, confidence or note
     assert "fillable" not in table and "sources" not in table and "notes" not in table
     assert table["decks"]["darkness_spreads"]["name"] == "Darkness Spreads"
     assert full["decks"]["hero"]["name"] == "Hero Card"
+
+
+def test_the_printed_texts_come_apart_from_the_table_view() -> None:
+    full = client_for().get("/api/v1/content/dotr-base/").json()
+    table = client_for().get("/api/v1/content/dotr-base/?view=table").json()
+    texts = client_for().get("/api/v1/content/dotr-base/?view=texts").json()
+    quest = next(c for c in full["decks"]["quest"]["cards"] if c["name"] == "Amulet of the Gods")
+    at_table = next(c for c in table["decks"]["quest"]["cards"] if c["id"] == quest["id"])
+    # The table view keeps where the Quest is done; its test and reward come with the texts.
+    assert at_table["data"]["location"] == "dark-woods"
+    assert "test" not in at_table["data"] and "reward" not in at_table["data"]
+    assert texts["cards"][quest["id"]] == {
+        "test": "Spend 1 action in the Dark Woods and roll 4 dice; a single 6 wins it.",
+        "reward": "+1 on every combat die, against Generals too.",
+    }
+    eagle = next(h for h in full["heroes"] if h["name"] == "Eagle Rider")
+    assert "abilities" not in next(h for h in table["heroes"] if h["id"] == eagle["id"])
+    assert texts["heroes"][eagle["id"]]["abilities"] == eagle["abilities"]
+    gorgutt = next(g for g in full["generals"] if g["name"] == "Gorgutt")
+    assert texts["generals"][gorgutt["id"]]["skill_summary"] == gorgutt["skill_summary"]
 
 
 def test_a_client_holding_the_current_copy_gets_304() -> None:

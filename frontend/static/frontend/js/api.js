@@ -45,6 +45,7 @@ export const api = {
   // What the table screen reads of a pack; the browser keeps it and asks again with its ETag
   // (304 when unchanged), so a warm load costs a few hundred bytes.
   contentForTable: (pack) => request(`content/${pack}/?view=table`, { cache: "no-cache" }),
+  contentTexts: (pack) => request(`content/${pack}/?view=texts`, { cache: "no-cache" }),
   scenarios: () => request("scenarios/"),
   // The rule settings a setup of these expansions and this scenario uses (in player words).
   setupOptions: ({ expansions = [], scenario = null, easier = [], generals = [], agent = null } = {}) => {

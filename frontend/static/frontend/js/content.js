@@ -80,6 +80,20 @@ function index(packs) {
   };
 }
 
+// The printed texts (a Quest's test and reward, an event's text, a hero's abilities) are not in
+// the table view: a screen showing them asks for them once (`?view=texts`), then redraws.
+export function needTexts(ctx) {
+  const { content } = ctx;
+  if (!content || !content.packs.length || content.texts) return;
+  content.texts = Promise.all(content.packs.map((pack) => api.contentTexts(pack.id))).then((all) => {
+    for (const texts of all) {
+      for (const [id, words] of Object.entries(texts.cards)) if (content.cards[id]) content.cards[id].data = { ...content.cards[id].data, ...words };
+      for (const kind of ["heroes", "generals"]) for (const [id, words] of Object.entries(texts[kind])) if (content[kind][id]) Object.assign(content[kind][id], words);
+    }
+    ctx.rerender();
+  }, () => { content.texts = null; });
+}
+
 // A hero the table built (The Hero's Calling) is known by the name its player gave it.
 export function learnBuiltHeroes(content, state) {
   if (!content || !state || !state.heroes) return;

@@ -2,7 +2,7 @@
 // expansions add (Global Effect, Winds of War) when they are in play.
 
 import { h, s, sheet } from "../dom.js";
-import { COLOURS, FACTIONS, cardName, deckLabel, generalName, locationName, plural } from "../content.js";
+import { COLOURS, FACTIONS, cardName, deckLabel, generalName, locationName, needTexts, plural } from "../content.js";
 import { boardTokens, drawToken, factionBadge, renderMap } from "../map.js";
 
 // A location's sheet (and the forms it opens) and Talisman's board come on demand: the first
@@ -128,11 +128,13 @@ function expansions(ctx) {
   }
   return h("section", { class: "card" },
     effect ? [h("h2", { text: "Global Effect" }), h("p", { "data-testid": "global-effect", text: cardName(ctx.content, effect.card || effect) }),
-      effectText(ctx.content, effect.card || effect)] : null,
+      effectText(ctx, effect.card || effect)] : null,
     winds ? [h("h2", { text: "Winds of War" }), windsBoard(ctx.content, winds)] : null);
 }
 
-function effectText(content, id) {
+function effectText(ctx, id) {
+  needTexts(ctx);
+  const { content } = ctx;
   const card = typeof id === "string" ? content.cards[id] : null;
   const d = (card && card.data) || {};
   const text = [d.immediate, d.ongoing].filter(Boolean).join(" ") || d.text || d.summary;

@@ -37,6 +37,13 @@ export function minionList(minions) {
     factionBadge(c, minions[c], 26), h("span", { class: "sr-text", text: ` ${minions[c]} ${FACTIONS[c].name}` }))));
 }
 
+// A space's neighbours: the other ends of its roads (the disputed ones left aside), by id.
+function neighbours(content, id, location) {
+  if (location.neighbours) return location.neighbours;
+  return content.roads.filter((road) => road.status !== "disputed" && (road.a === id || road.b === id))
+    .map((road) => (road.a === id ? road.b : road.a)).sort();
+}
+
 export function openLocation(ctx, id) {
   const { content, session } = ctx;
   const state = session.state;
@@ -58,7 +65,7 @@ export function openLocation(ctx, id) {
           h("dt", { text: "Tainted crystals" }), h("dd", { text: String(place.taint || 0) }),
           h("dt", { text: "Magic Gate" }), h("dd", { text: place.gate ? "yes" : "no" }),
           place.fire !== undefined ? [h("dt", { text: "On fire" }), h("dd", { text: place.fire ? "yes" : "no" })] : null,
-          h("dt", { text: "Roads to" }), h("dd", { class: "neighbours" }, (location.neighbours || []).map((n) =>
+          h("dt", { text: "Roads to" }), h("dd", { class: "neighbours" }, neighbours(content, id, location).map((n) =>
             h("button", { type: "button", class: "chip", text: locationName(content, n), onclick: () => { close(); openLocation(ctx, n); } })))),
         h("div", { class: "tile-grid" },
           tile("Minions defeated", "defeat_minions", { location: id }),

@@ -2,7 +2,7 @@
 // holds several seats switches between them here.
 
 import { h, sheet } from "../dom.js";
-import { FACTIONS, cardName, deckCount, deckLabel, heroName, locationName } from "../content.js";
+import { FACTIONS, cardName, deckCount, deckLabel, heroName, locationName, needTexts } from "../content.js";
 import { factionBadge } from "../map.js";
 import { openAction, quick } from "./common.js";
 
@@ -14,6 +14,7 @@ const PLACE_RULES = {
 };
 
 export function render(ctx) {
+  needTexts(ctx);
   const { session, content } = ctx;
   const state = session.state;
   const seat = session.seat;
