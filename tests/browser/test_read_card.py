@@ -65,9 +65,14 @@ def test_one_phone_draws_an_unknown_card_the_other_reads_it_both_see_the_night_f
     row.state["decks"]["darkness_spreads"]["draw"] = [c for c in pile if c != unread] + [unread]
     row.save(update_fields=["state"])
 
+    # Ada's turn ends the way the rules order it: she draws the evening's 2 Hero Cards, so the
+    # night runs without asking whether to skip the draw.
+    _act(base, game, "end_turn", {})
+
     _seat(ada, base, game["id"], game["join_code"], "1", game["token"])
     _seat(bea, base, game["id"], game["join_code"], "2", joined["token"])
 
+    ada.get_by_test_id("night-turn").get_by_text("has drawn the evening's Hero Cards").wait_for()
     ada.get_by_test_id("run-night").click()
     # Bea's phone shows the card to read without a reload; so does Ada's.
     sheet = bea.locator("dialog[data-testid=read-card]")

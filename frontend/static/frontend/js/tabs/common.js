@@ -34,7 +34,7 @@ export function minionList(minions) {
   const items = COLOURS.filter((c) => (minions || {})[c]);
   if (!items.length) return h("span", { class: "muted", text: "No minions" });
   return h("span", { class: "minion-list" }, items.map((c) => h("span", { class: "minion-chip", title: FACTIONS[c].name },
-    factionBadge(c, minions[c], 26), h("span", { class: "sr-text", text: ` ${minions[c]} ${FACTIONS[c].name}` }))));
+    factionBadge(c, minions[c], 26), h("span", { class: "sr-text", text: ` ${minions[c]} ${minions[c] === 1 ? FACTIONS[c].one : FACTIONS[c].name}` }))));
 }
 
 // A space's neighbours: the other ends of its roads (the disputed ones left aside), by id.
