@@ -3,68 +3,21 @@ then running with its progress, then done with the samples its time budget allow
 
 from __future__ import annotations
 
-import os
-import time
-import uuid
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from typing import Any
+from collections.abc import Iterator
 
 import pytest
-from django.db import OperationalError
 
 from deck_tracker.models import Forecast
-from dotr_companion.celery import app as celery_app
+from tests.celery_worker import NEEDS_REDIS, real_worker, tasks_on_redis, wait_for
 from tests.conftest import create_table
 
-REDIS_URL = os.environ.get("REDIS_URL", "")
-QUEUE = f"test-forecast-{uuid.uuid4().hex[:8]}"
-
-pytestmark = [
-    pytest.mark.redis,
-    pytest.mark.skipif(
-        not REDIS_URL,
-        reason="needs Redis for a real Celery worker: set REDIS_URL=redis://127.0.0.1:6379/0",
-    ),
-    pytest.mark.django_db(transaction=True),
-]
-
-
-@contextmanager
-def real_worker() -> Iterator[None]:
-    from celery.contrib.testing.worker import start_worker
-
-    with start_worker(
-        celery_app, pool="solo", perform_ping_check=False, queues=[QUEUE], loglevel="WARNING"
-    ):
-        yield
+pytestmark = NEEDS_REDIS
 
 
 @pytest.fixture
 def on_redis() -> Iterator[None]:
-    saved = {
-        "task_always_eager": celery_app.conf.task_always_eager,
-        "task_default_queue": celery_app.conf.task_default_queue,
-        "broker_url": celery_app.conf.broker_url,
-    }
-    celery_app.conf.update(task_always_eager=False, task_default_queue=QUEUE, broker_url=REDIS_URL)
-    try:
+    with tasks_on_redis():
         yield
-    finally:
-        celery_app.conf.update(saved)
-
-
-def wait_for(check: Callable[[], Any], timeout: float = 30.0) -> Any:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            found = check()
-            if found:
-                return found
-        except OperationalError:  # SQLite: the worker thread holds the table; read again
-            pass
-        time.sleep(0.05)
-    raise AssertionError("the worker did not do it in time")
 
 
 def test_a_real_worker_computes_the_forecast_with_progress(on_redis: None) -> None:

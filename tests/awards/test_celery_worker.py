@@ -7,71 +7,24 @@ no other worker on the same Redis takes the message) records the game and the st
 
 from __future__ import annotations
 
-import os
-import time
-import uuid
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterator
 
 import pytest
-from django.db import OperationalError
 
 from deck_tracker.awards.models import GameRecord, PlayerStats
 from deck_tracker.awards.tasks import game_result_recorded
-from dotr_companion.celery import app as celery_app
+from tests.celery_worker import NEEDS_REDIS, real_worker, tasks_on_redis, wait_for
 
 from .conftest import Personas
 from .test_history import won_with_ball
 
-REDIS_URL = os.environ.get("REDIS_URL", "")
-QUEUE = f"test-awards-{uuid.uuid4().hex[:8]}"
-
-pytestmark = [
-    pytest.mark.redis,
-    pytest.mark.skipif(
-        not REDIS_URL,
-        reason="needs Redis for a real Celery worker: set REDIS_URL=redis://127.0.0.1:6379/0",
-    ),
-    pytest.mark.django_db(transaction=True),
-]
-
-
-@contextmanager
-def real_worker() -> Iterator[None]:
-    """A worker consuming this test's queue, in a thread of this process."""
-    from celery.contrib.testing.worker import start_worker
-
-    with start_worker(
-        celery_app, pool="solo", perform_ping_check=False, queues=[QUEUE], loglevel="WARNING"
-    ):
-        yield
+pytestmark = NEEDS_REDIS
 
 
 @pytest.fixture
 def on_redis() -> Iterator[None]:
-    """Tasks go to Redis (not run in-process) on a queue of this test's own."""
-    saved = {
-        "task_always_eager": celery_app.conf.task_always_eager,
-        "task_default_queue": celery_app.conf.task_default_queue,
-        "broker_url": celery_app.conf.broker_url,
-    }
-    celery_app.conf.update(task_always_eager=False, task_default_queue=QUEUE, broker_url=REDIS_URL)
-    try:
+    with tasks_on_redis():
         yield
-    finally:
-        celery_app.conf.update(saved)
-
-
-def wait_for(check: Callable[[], bool], timeout: float = 20.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            if check():
-                return
-        except OperationalError:  # SQLite: the worker thread holds the table; read again
-            pass
-        time.sleep(0.1)
-    raise AssertionError("the worker did not do it in time")
 
 
 def test_a_real_worker_records_the_finished_game(personas: Personas, on_redis: None) -> None:
