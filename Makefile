@@ -41,6 +41,7 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(PY) scripts/check_imports.py
+	$(PY) scripts/check_i18n.py
 
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy deck_tracker api dotr_companion frontend

@@ -19,6 +19,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .i18n import Message, is_message, render_text
+
 State = dict[str, Any]
 Path = tuple[str, ...]
 # A change is ["set", [key, ...], value], ["del", [key, ...]], or, on a list (a pile, whose top
@@ -29,13 +31,23 @@ Change = list[Any]
 
 @dataclass
 class Step:
-    """One instruction for the physical table, with the rule it applies."""
+    """One instruction for the physical table, with the rule it applies.
 
-    text: str
-    rule: str
+    ``text`` and ``rule`` are messages (``i18n.msg``), rendered in the reader's language when the
+    event is read; a plain string is English text that no catalogue knows (kept as it is). The
+    record keeps the English rendering too, for readers that know no messages.
+    """
 
-    def as_dict(self) -> dict[str, str]:
-        return {"text": self.text, "rule": self.rule}
+    text: str | Message
+    rule: str | Message
+
+    def as_dict(self) -> dict[str, Any]:
+        record: dict[str, Any] = {"text": render_text(self.text), "rule": render_text(self.rule)}
+        if is_message(self.text):
+            record["msg"] = self.text
+        if is_message(self.rule):
+            record["rule_msg"] = self.rule
+        return record
 
 
 @dataclass
@@ -55,9 +67,11 @@ class Event:
     hidden: dict[str, Any] = field(default_factory=dict)
     changes: list[Change] = field(default_factory=list)
     actor: str | None = None
+    # The summary as a message (rendered in the reader's language); ``summary`` is its English.
+    summary_msg: Message | None = None
 
     def as_record(self) -> dict[str, Any]:
-        return {
+        record = {
             "type": self.type,
             "summary": self.summary,
             "data": self.data,
@@ -67,6 +81,9 @@ class Event:
             "changes": self.changes,
             "actor": self.actor,
         }
+        if self.summary_msg is not None:
+            record["summary_msg"] = self.summary_msg
+        return record
 
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> Event:
@@ -79,6 +96,7 @@ class Event:
             hidden=record.get("hidden") or {},
             changes=record.get("changes") or [],
             actor=record.get("actor"),
+            summary_msg=record.get("summary_msg"),
         )
 
 
@@ -242,7 +260,7 @@ class Context:
     def emit(
         self,
         type: str,
-        summary: str,
+        summary: str | Message,
         *,
         data: dict[str, Any] | None = None,
         steps: Iterable[Step] = (),
@@ -251,7 +269,8 @@ class Context:
     ) -> Event:
         event = Event(
             type=type,
-            summary=summary,
+            summary=render_text(summary),
+            summary_msg=summary if isinstance(summary, dict) else None,
             data=data or {},
             steps=[step.as_dict() for step in steps],
             private=private or {},
@@ -394,14 +413,18 @@ class QuietContext(Context):
     def emit(
         self,
         type: str,
-        summary: str,
+        summary: str | Message,
         *,
         data: dict[str, Any] | None = None,
         steps: Iterable[Step] = (),
         private: dict[str, Any] | None = None,
         hidden: dict[str, Any] | None = None,
     ) -> Event:
-        event = Event(type, summary, data or {}, actor=self.actor)
+        # Nobody reads a simulated night: a message summary is kept unrendered.
+        if isinstance(summary, str):
+            event = Event(type, summary, data or {}, actor=self.actor)
+        else:
+            event = Event(type, "", data or {}, actor=self.actor, summary_msg=summary)
         self.events.append(event)
         return event
 

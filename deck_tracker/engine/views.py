@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .core import State
+from .i18n import DEFAULT_LANGUAGE, render_text
 from .systems import get_system
 
 RECENT_HISTORY = 10
@@ -66,8 +67,22 @@ def view_state(state: State, seat: str | None) -> dict[str, Any]:
     return view
 
 
-def view_event(record: dict[str, Any], seat: str | None) -> dict[str, Any]:
-    """An event as ``seat`` may see it (``record`` as stored, with seq/actor/at)."""
+def view_step(step: dict[str, Any], language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+    """A step of an event in ``language``: its message rendered (an old step: its English)."""
+    viewed = {k: v for k, v in step.items() if k not in ("msg", "rule_msg")}
+    viewed["text"] = render_text(step.get("msg") or step.get("text"), language)
+    viewed["rule"] = render_text(step.get("rule_msg") or step.get("rule"), language)
+    return viewed
+
+
+def view_event(
+    record: dict[str, Any], seat: str | None, language: str = DEFAULT_LANGUAGE
+) -> dict[str, Any]:
+    """An event as ``seat`` may see it (``record`` as stored, with seq/actor/at), in ``language``.
+
+    Its summary and steps are rendered from their messages in the reader's language; an event
+    written before messages existed shows its English text as it was.
+    """
     data = dict(record.get("data") or {})
     if seat is not None:
         data.update((record.get("private") or {}).get(seat, {}))
@@ -77,7 +92,7 @@ def view_event(record: dict[str, Any], seat: str | None) -> dict[str, Any]:
         "type": record["type"],
         "actor": record.get("actor"),
         "at": record.get("at"),
-        "summary": record.get("summary", ""),
-        "steps": record.get("steps") or [],
+        "summary": render_text(record.get("summary_msg") or record.get("summary", ""), language),
+        "steps": [view_step(step, language) for step in record.get("steps") or []],
         "data": data,
     }

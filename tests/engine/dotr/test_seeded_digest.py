@@ -7,7 +7,8 @@ rules do, draw, or tell the table changes it. The expected values were taken bef
 hot path was optimised, and taken again when rules changed on purpose (the guarded turn: each
 night here says the table skips the evening draw; a dragon General's Darkness Spreads cards one
 for one; the 4th All is Quiet card; player words in the texts); an intended change of a rule
-must update them, with the reason in the commit.
+must update them, with the reason in the commit. Message ids are left out: a text turned into a
+message must read, in English, exactly as before.
 """
 
 from __future__ import annotations
@@ -61,8 +62,23 @@ def play(setup: dict[str, Any], seed: str, nights: int) -> GameLog:
     return game
 
 
+MESSAGE_KEYS = ("msg", "rule_msg", "summary_msg")
+
+
+def english(record: dict[str, Any]) -> dict[str, Any]:
+    """A record as English text only: the digest pins what the table reads, not message ids.
+
+    Turning a text into a message (engine/i18n.py) must leave its English rendering as it was.
+    """
+    record = {k: v for k, v in record.items() if k not in MESSAGE_KEYS}
+    record["steps"] = [
+        {k: v for k, v in step.items() if k not in MESSAGE_KEYS} for step in record["steps"]
+    ]
+    return record
+
+
 def digest(game: GameLog) -> str:
-    records = [event.as_record() for event in game.events]
+    records = [english(event.as_record()) for event in game.events]
     text = json.dumps({"events": records, "state": game.state}, sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()
 

@@ -43,8 +43,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from deck_tracker.engine import i18n
 from deck_tracker.engine.content import COLOURS, Card, Pack, default_packs
 from deck_tracker.engine.core import Context, State, Step
+from deck_tracker.engine.i18n import Text, msg
 from deck_tracker.engine.rules.dotr.base.packs import content_key, game_pack
 from deck_tracker.engine.rules.dotr.base.settings import default_settings
 from deck_tracker.engine.rules.dotr.hooks import (
@@ -71,7 +73,7 @@ GATES = 5
 OVERRUN_AT = 4  # the 4th minion on a location overruns
 CITY_LOSS_AT = 5
 
-R_PLACE = "Darkness Spreads: place the minions shown on the card"
+R_PLACE = msg("dotr.rule.place")
 R_OVERRUN = (
     "Overrun: a 4th minion taints the location and spreads 1 minion to each adjacent location"
 )
@@ -85,7 +87,7 @@ R_NO_CHAIN = (
     "FAQ: an overrun minion may taint its new location (4th minion or 3rd Demon) "
     "but causes no further overrun"
 )
-R_INN = "FAQ: Inns are never overrun and never receive minions"
+R_INN = msg("dotr.rule.inn")
 R_CITY = "Monarch City: no overrun or taint there (base game); 5 minions lose the game"
 R_CITY_FAQ = (
     "Dragon Expansion FAQ: a 4th minion (or 3rd Demon) taints Monarch City: the game is lost"
@@ -130,6 +132,21 @@ class BoardData:
 
     def minions(self, colour: str, count: int) -> str:
         return f"{count} {self.singular[colour] if count == 1 else self.plural[colour]}"
+
+    # Names as message parameters (engine/i18n.py): rendered in the reader's language.
+    def place_ref(self, loc: str) -> dict[str, Any]:
+        return i18n.name(f"location:{loc}", self.names[loc])
+
+    def general_ref(self, general: str) -> dict[str, Any]:
+        return i18n.name(f"general:{general}", self.general_names[general])
+
+    def minion_ref(self, colour: str) -> dict[str, Any]:
+        """The name of one minion of ``colour`` ("Orc")."""
+        return i18n.name(f"minion:{colour}", self.singular[colour])
+
+    def minions_ref(self, colour: str, count: int) -> dict[str, Any]:
+        """``count`` minions of ``colour`` ("2 Orcs"), for a message."""
+        return i18n.count(count, f"minion:{colour}", self.singular[colour], self.plural[colour])
 
 
 @functools.cache
@@ -219,7 +236,7 @@ class Realm:
         count: int = self.ctx.state["supply"]["minions"][colour]
         return count
 
-    def step(self, text: str, rule: str) -> None:
+    def step(self, text: Text, rule: Text) -> None:
         if self.narrate:
             self.steps.append(Step(text, rule))
 
@@ -239,7 +256,7 @@ class Realm:
         ctx.set("supply", "minions", supply)
         return minions
 
-    def lose(self, reason: str, rule: str) -> None:
+    def lose(self, reason: str, rule: Text) -> None:
         """Set the outcome (once) and stop the resolution."""
         if self.ctx.get("outcome") is None:
             self.ctx.set("outcome", {"result": "lost", "reason": reason, "rule": rule})
@@ -256,7 +273,7 @@ class Realm:
                 R_LOSS_MINIONS,
             )
 
-    def taint(self, loc: str, rule: str) -> None:
+    def taint(self, loc: str, rule: Text) -> None:
         """One Tainted Crystal on ``loc``, unless it already took one this turn."""
         if loc in self.tainted:
             if self.narrate:
@@ -282,14 +299,14 @@ class Realm:
 
     # ---- placing minions ----------------------------------------------------------------
     def place(
-        self, colour: str, count: int, loc: str, *, rule: str = R_PLACE, by_general: bool = False
+        self, colour: str, count: int, loc: str, *, rule: Text = R_PLACE, by_general: bool = False
     ) -> None:
         """Place ``count`` minions of ``colour`` on ``loc`` as a card (or a General) asks."""
         if count <= 0:
             return
         data = self.data
         if data.kinds[loc] == "inn":
-            self.step(f"{self.name(loc)} is an Inn: place nothing there.", R_INN)
+            self.step(msg("dotr.place.inn", location=data.place_ref(loc)), R_INN)
             return
         if PLACEMENT_BLOCKS and self.blocked(loc, by_general):
             return
@@ -305,7 +322,14 @@ class Realm:
                 fits = max(0, min(count, OVERRUN_AT - 1 - present))
             if fits:
                 self._add(loc, colour, fits)
-                self.step(f"Place {data.minions(colour, fits)} on {self.name(loc)}.", rule)
+                self.step(
+                    msg(
+                        "dotr.place.minions",
+                        minions=data.minions_ref(colour, fits),
+                        location=data.place_ref(loc),
+                    ),
+                    rule,
+                )
             if fits < count:
                 self.step(
                     f"{self.name(loc)} holds 3 minions: leave {count - fits} in the "
@@ -413,7 +437,7 @@ class Realm:
         for after_placed in AFTER_PLACED:
             after_placed(self, loc, colour, 1, "spread")
 
-    def _into_city(self, colour: str, count: int, rule: str) -> None:
+    def _into_city(self, colour: str, count: int, rule: Text) -> None:
         data = self.data
         city = data.city
         strict = self.effects and self.settings["monarch_city_overrun"] == "dragon_faq"

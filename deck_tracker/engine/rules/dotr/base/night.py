@@ -45,6 +45,7 @@ from deck_tracker.engine.decks import (
     take_named_from_draw,
 )
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
+from deck_tracker.engine.i18n import msg
 from deck_tracker.engine.rules.dotr.base.board import GameOver, Realm
 from deck_tracker.engine.rules.dotr.base.packs import game_cards, unread
 from deck_tracker.engine.rules.dotr.base.reading import ask_to_read
@@ -62,11 +63,11 @@ WAR_STATUS = ("early", "mid", "mid", "late")
 
 R_NIGHT = "Darkness Spreads: draw 1 card in the Early War, 2 in the Mid War, 3 in the Late War"
 R_GENERAL_ONLY = "Setting extra_cards_general_only: this card only moves its General"
-R_PATROLS = "Orc Patrols: 1 Orc on every empty green location"
+R_PATROLS = msg("dotr.rule.orc_patrols")
 R_WAR_PARTY = (
     "Orc War Party (J, JM): 1 Orc on every location holding exactly 1 Orc and nothing else"
 )
-R_QUIET = "All is Quiet: no minions appear and no General moves"
+R_QUIET = msg("dotr.rule.all_is_quiet")
 R_SPECIAL = "DX: the 'Special' Darkness Spreads cards replace the Orc cards without the Orcs"
 R_CITY_CARD = "Monarch City card: 1 minion of each colour next to Monarch City enters the City"
 R_DISCARD = "Darkness Spreads: resolved cards go to the discard pile"
@@ -89,7 +90,7 @@ def resolve_card(realm: Realm, card: Card, *, general_only: bool = False) -> Non
         named = "only its General moves" if data.get("general") else "it names no General"
         realm.step(f"{card.name}: {named}; nothing else happens.", R_GENERAL_ONLY)
     elif card.kind == "all_is_quiet":
-        realm.step("All is Quiet: nothing happens.", R_QUIET)
+        realm.step(msg("dotr.night.all_is_quiet"), R_QUIET)
     elif card.kind == "orc_patrols":
         _orc_patrols(realm)
     elif card.kind == "orc_war_party":
@@ -122,10 +123,10 @@ def _special(realm: Realm, card: Card) -> None:
 def _orc_patrols(realm: Realm) -> None:
     empty = [loc for loc in realm.data.green if not realm.count_at(loc)]
     if not empty:
-        realm.step("Orc Patrols: no green location is empty.", R_PATROLS)
+        realm.step(msg("dotr.night.orc_patrols.none"), R_PATROLS)
         return
     realm.require_minions("green", len(empty), "the empty green locations")
-    realm.step(f"Orc Patrols: 1 Orc on each empty green location ({len(empty)}).", R_PATROLS)
+    realm.step(msg("dotr.night.orc_patrols", count=len(empty)), R_PATROLS)
     for loc in empty:
         realm.place("green", 1, loc, rule=R_PATROLS)
 

@@ -1,0 +1,67 @@
+"""Messages rendered when read, in the reader's language; old events keep their English."""
+
+from __future__ import annotations
+
+from deck_tracker.engine import i18n
+from deck_tracker.engine.core import Step
+from deck_tracker.engine.views import view_event
+
+
+def orcs(n: int) -> dict[str, object]:
+    return i18n.count(n, "minion:green", "Orc", "Orcs")
+
+
+def test_a_step_reads_in_english_and_in_german() -> None:
+    step = Step(
+        i18n.msg(
+            "dotr.place.minions",
+            minions=orcs(2),
+            location=i18n.name("location:orc-valley", "Orc Valley"),
+        ),
+        i18n.msg("dotr.rule.place"),
+    ).as_dict()
+    record = {"seq": 1, "type": "night", "summary": "Night", "steps": [step]}
+
+    english = view_event(record, None, "en")["steps"][0]
+    german = view_event(record, None, "de-DE")["steps"][0]
+
+    assert english["text"] == "Place 2 Orcs on Orc Valley."
+    assert german["text"].startswith("Lege 2 Orks auf ")
+    assert german["rule"] != english["rule"]
+    # What the record keeps for readers that know no messages: the English.
+    assert step["text"] == "Place 2 Orcs on Orc Valley."
+
+
+def test_one_takes_the_singular_in_both_languages() -> None:
+    message = i18n.msg("dotr.place.minions", minions=orcs(1), location="X")
+    assert i18n.render(message, "en") == "Place 1 Orc on X."
+    assert i18n.render(message, "de") == "Lege 1 Ork auf X."
+
+
+def test_an_event_written_before_messages_reads_as_it_was() -> None:
+    old = {
+        "seq": 7,
+        "type": "night",
+        "summary": "The night: 2 cards",
+        "steps": [{"text": "Place 2 Undead on Mermaid Harbor.", "rule": "Darkness Spreads"}],
+    }
+    viewed = view_event(old, None, "de")
+    assert viewed["summary"] == "The night: 2 cards"
+    assert viewed["steps"][0]["text"] == "Place 2 Undead on Mermaid Harbor."
+
+
+def test_a_name_the_catalogue_lacks_shows_as_entered() -> None:
+    taught = i18n.name("location:somewhere-new", "Somewhere New")
+    assert i18n.render_value(taught, "de") == "Somewhere New"
+
+
+def test_unknown_languages_fall_back_to_english() -> None:
+    assert i18n.normalise_language("fr-CA") == "en"
+    assert i18n.normalise_language("de_AT") == "de"
+    quiet = i18n.msg("dotr.night.all_is_quiet")
+    assert i18n.render(quiet, "xx") == "All is Quiet: nothing happens."
+
+
+def test_lists_join_with_the_languages_and() -> None:
+    assert i18n.render_value(i18n.listing(["A", "B", "C"]), "en") == "A, B and C"
+    assert i18n.render_value(i18n.listing(["A", "B"]), "de") == "A und B"
