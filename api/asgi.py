@@ -23,7 +23,10 @@ from urllib.parse import parse_qs
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext as _
 
+from deck_tracker.languages import choose, from_accept_language
 from deck_tracker.live import SeatStream, release_connection, stream_after, stream_seat
 from deck_tracker.models import Seat
 
@@ -37,7 +40,11 @@ STREAM_PATH = re.compile(
     r"^/api/v1/games/(?P<game_id>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})"
     r"/stream/$"
 )
-NOT_FOUND = error_body("not_found", "No such game, or your token is not for it.")
+
+
+def _not_found(language: str) -> dict[str, Any]:
+    with translation.override(language):
+        return error_body("not_found", _("No such game, or your token is not for it."))
 
 
 def _bearer(value: str | None) -> str | None:
@@ -50,6 +57,13 @@ def _seat(token: str | None, ticket: str | None) -> Seat | None:
         return stream_seat(token=token, ticket=ticket)
     finally:
         release_connection()
+
+
+def _accept_language(scope: Scope) -> str | None:
+    for key, value in scope.get("headers") or []:
+        if key.lower() == b"accept-language":
+            return str(from_accept_language(value.decode("latin-1")) or "") or None
+    return None
 
 
 async def _json(send: Send, status: int, body: dict[str, Any]) -> None:
@@ -81,10 +95,20 @@ class LiveStreamRouter:
         ticket = (query.get("ticket") or [None])[0]
         seat = await sync_to_async(_seat, thread_sensitive=False)(token, ticket)
         if seat is None or str(seat.game_id) != game_id:
-            await _json(send, 404, NOT_FOUND)
+            language = choose(
+                (query.get("lang") or [None])[0],
+                from_accept_language(headers.get("accept-language")),
+            )
+            await _json(send, 404, _not_found(language))
             return
         after = stream_after(headers.get("last-event-id") or (query.get("after") or [None])[0])
-        stream = SeatStream(game_id=game_id, seat=seat, after=after)
+        stream = SeatStream(
+            game_id=game_id,
+            seat=seat,
+            after=after,
+            lang=(query.get("lang") or [None])[0],
+            accept_language=headers.get("accept-language"),
+        )
         await send(
             {
                 "type": "http.response.start",
@@ -126,6 +150,7 @@ class BodyTimeout:
             await self.app(scope, receive, send)
             return
         seconds = self.seconds or float(settings.REQUEST_BODY_TIMEOUT_SECONDS)
+        language = choose(_accept_language(scope))
         deadline = time.monotonic() + seconds
         state = {"body_done": False, "started": False, "timed_out": False}
 
@@ -138,7 +163,10 @@ class BodyTimeout:
                 state["timed_out"] = True
                 if not state["started"]:
                     state["started"] = True
-                    detail = f"The request body did not arrive within {seconds:g} seconds."
+                    with translation.override(language):
+                        detail = _(
+                            "The request body did not arrive within {seconds:g} seconds."
+                        ).format(seconds=seconds)
                     await _json(send, 408, error_body("request_timeout", detail))
                 return {"type": "http.disconnect"}
             if message["type"] != "http.request" or not message.get("more_body"):

@@ -10,12 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
+from django.utils.translation import gettext as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework.authentication import BaseAuthentication
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 
+from deck_tracker.languages import activate_for_request
 from deck_tracker.live import seat_for_ticket
 from deck_tracker.models import Seat
 from deck_tracker.selectors import seat_for_token_hash
@@ -73,13 +75,18 @@ class GameTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untype
 
 
 class IsSeatOfGame(BasePermission):
-    """The request's token is a seat of the game named in the path (``game_id``)."""
+    """The request's token is a seat of the game named in the path (``game_id``).
+
+    The seat known, the reader's language is settled (``deck_tracker.languages``): the seat's
+    and its player's account's preferences come before the phone's Accept-Language.
+    """
 
     def has_permission(self, request: Request, view: Any) -> bool:
         seat = request.auth
         game_id = view.kwargs.get("game_id")
         if not isinstance(seat, Seat) or str(seat.game_id) != str(game_id):
-            raise NotFound("No such game, or your token is not for it.")
+            raise NotFound(_("No such game, or your token is not for it."))
+        activate_for_request(request, seat=seat)
         return True
 
 

@@ -14,6 +14,7 @@ import hashlib
 import json
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
@@ -84,7 +85,7 @@ class ContentPackDetailView(APIView):
         else:
             pack = content_selectors.content_pack_detail(pack_id=pack_id)
         if pack is None:
-            raise NotFound(f"No content pack {pack_id!r}.")
+            raise NotFound(_("No content pack {pack}.").format(pack=repr(pack_id)))
         body = json.dumps(pack, sort_keys=True, separators=(",", ":")).encode()
         etag = f'"{hashlib.sha256(body).hexdigest()[:32]}"'
         wanted = [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]
@@ -103,7 +104,7 @@ class ContentOverlayView(APIView):
         """The pack's shipped values (the same for every table; staff edit them in the admin)."""
         exported = content_selectors.content_overlay_export(pack_id=pack_id)
         if exported is None:
-            raise NotFound(f"No content pack {pack_id!r}.")
+            raise NotFound(_("No content pack {pack}.").format(pack=repr(pack_id)))
         return Response(exported)
 
     @extend_schema(
@@ -114,7 +115,7 @@ class ContentOverlayView(APIView):
         """Refused: the shipped values change for every table, so only staff change them, in
         the Django admin. A table's own entries: ``PUT /api/v1/games/{id}/content/entries/``."""
         if content_selectors.content_pack(pack_id) is None:
-            raise NotFound(f"No content pack {pack_id!r}.")
+            raise NotFound(_("No content pack {pack}.").format(pack=repr(pack_id)))
         raise ShippedContent()
 
 
@@ -254,13 +255,13 @@ class GameContentEntryView(APIView):
                 expected_version=data["expected_version"],
             )
         except content_services.UnknownPack:
-            raise NotFound(f"No content pack {data['pack']!r}.") from None
+            raise NotFound(_("No content pack {pack}.").format(pack=repr(data["pack"]))) from None
         except content_services.UnknownEntry:
             return Response(
                 error_body(
                     "unknown_entry",
-                    "This pack asks for nothing at that place.",
-                    {"path": ["Not a fillable field nor a card of an open deck."]},
+                    _("This pack asks for nothing at that place."),
+                    {"path": [_("Not a fillable field nor a card of an open deck.")]},
                 ),
                 status=400,
             )
@@ -270,8 +271,10 @@ class GameContentEntryView(APIView):
             return Response(
                 error_body(
                     "stale_version",
-                    "Someone changed this entry since your screen was drawn; nothing was "
-                    "changed. Here is its value now.",
+                    _(
+                        "Someone changed this entry since your screen was drawn; nothing was "
+                        "changed. Here is its value now."
+                    ),
                     current_value=stale.value,
                     current_version=stale.version,
                 ),

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import Http404, HttpRequest, JsonResponse
+from django.utils.translation import gettext as _
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -52,8 +53,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return Response(
             error_body(
                 "stale_version",
-                f"The game moved on to version {exc.current_version} since your screen was drawn; "
-                "nothing was changed. Here is what happened since.",
+                _(
+                    "The game moved on to version {version} since your screen was drawn; "
+                    "nothing was changed. Here is what happened since."
+                ).format(version=exc.current_version),
                 **extra,
             ),
             status=status.HTTP_409_CONFLICT,
@@ -69,15 +72,17 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return Response(error_body(exc.code, exc.detail), status=400)
     if isinstance(exc, NotHost):
         return Response(
-            error_body("not_host", "Only the host can give a seat a new token."), status=403
+            error_body("not_host", _("Only the host can give a seat a new token.")), status=403
         )
     if isinstance(exc, SeatUnknown):
-        return Response(error_body("not_found", "This table has no such seat."), status=404)
+        return Response(error_body("not_found", _("This table has no such seat.")), status=404)
     if isinstance(exc, JoinCodeUnknown):
-        return Response(error_body("unknown_join_code", "No game has this join code."), status=404)
+        return Response(
+            error_body("unknown_join_code", _("No game has this join code.")), status=404
+        )
     if isinstance(exc, RequestDataTooBig):
         return Response(
-            error_body("request_too_large", "The request body is too large."), status=400
+            error_body("request_too_large", _("The request body is too large.")), status=400
         )
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
@@ -87,15 +92,19 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if response is None:
         return None
     if isinstance(exc, exceptions.ValidationError):
-        response.data = error_body("invalid", "Some fields are invalid.", _flatten(exc.detail))
+        response.data = error_body("invalid", _("Some fields are invalid."), _flatten(exc.detail))
     elif isinstance(exc, InvalidText):
         response.data = error_body("invalid_text", str(exc.detail))
     elif isinstance(exc, exceptions.ParseError):
-        response.data = error_body("malformed_json", f"The body is not valid JSON: {exc.detail}")
+        response.data = error_body(
+            "malformed_json", _("The body is not valid JSON: {problem}").format(problem=exc.detail)
+        )
     elif isinstance(exc, exceptions.Throttled):
         response.data = error_body(
             "throttled",
-            f"Too many attempts; try again in {getattr(exc, 'wait', None) or 1:.0f} s.",
+            _("Too many attempts; try again in {seconds:.0f} s.").format(
+                seconds=getattr(exc, "wait", None) or 1
+            ),
             wait=getattr(exc, "wait", None),
         )
     elif isinstance(exc, exceptions.APIException):
@@ -106,15 +115,15 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
 
 
 def json_not_found(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
-    return JsonResponse(error_body("not_found", "Not found."), status=404)
+    return JsonResponse(error_body("not_found", _("Not found.")), status=404)
 
 
 def json_server_error(request: HttpRequest) -> JsonResponse:
     return JsonResponse(
-        error_body("server_error", "Something went wrong on the server; nothing was lost."),
+        error_body("server_error", _("Something went wrong on the server; nothing was lost.")),
         status=500,
     )
 
 
 def json_bad_request(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
-    return JsonResponse(error_body("bad_request", "The request could not be read."), status=400)
+    return JsonResponse(error_body("bad_request", _("The request could not be read.")), status=400)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
@@ -56,7 +57,7 @@ class ForecastDetailView(APIView):
         try:
             row = forecast_services.forecast_of_seat(seat=seat, forecast_id=forecast_id)
         except Forecast.DoesNotExist:
-            raise NotFound("This game has no such forecast.") from None
+            raise NotFound(_("This game has no such forecast.")) from None
         body = forecast_services.forecast_body(row, current_version=_version(seat.game_id))
         return Response(s.ForecastOutSerializer(body).data)
 

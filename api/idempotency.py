@@ -20,6 +20,7 @@ from collections.abc import Callable
 
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext as _
 from rest_framework.throttling import BaseThrottle
 
 from deck_tracker import idempotency
@@ -61,7 +62,9 @@ class IdempotencyMiddleware:
             return JsonResponse(
                 error_body(
                     "invalid_idempotency_key",
-                    f"An Idempotency-Key has at most {idempotency.MAX_KEY_LENGTH} characters.",
+                    _("An Idempotency-Key has at most {count} characters.").format(
+                        count=idempotency.MAX_KEY_LENGTH
+                    ),
                 ),
                 status=400,
             )
@@ -74,7 +77,7 @@ class IdempotencyMiddleware:
                 return JsonResponse(
                     error_body(
                         "idempotency_key_reused",
-                        "This Idempotency-Key was already used for a different request.",
+                        _("This Idempotency-Key was already used for a different request."),
                     ),
                     status=409,
                 )

@@ -6,6 +6,10 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from deck_tracker import languages
 
 from .errors import error_body
 
@@ -18,11 +22,33 @@ class BodySizeLimitMiddleware:
         try:
             length = int(request.META.get("CONTENT_LENGTH") or 0)
         except ValueError:
-            return JsonResponse(error_body("bad_request", "Invalid Content-Length."), status=400)
+            return JsonResponse(error_body("bad_request", _("Invalid Content-Length.")), status=400)
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
         if limit is not None and length > limit:
             return JsonResponse(
-                error_body("request_too_large", f"The request body is larger than {limit} bytes."),
+                error_body(
+                    "request_too_large",
+                    _("The request body is larger than {limit} bytes.").format(limit=limit),
+                ),
                 status=400,
             )
+        return self.get_response(request)
+
+
+class ReaderLanguageMiddleware:
+    """``?lang=de`` reads one request in that language, before any seat's or account's choice.
+
+    After Django's ``LocaleMiddleware`` (the phone's Accept-Language); the seat's and the
+    account's preferences are applied once the request is authenticated
+    (``deck_tracker.languages``), and they too give way to ``?lang=``.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        language = languages.supported(request.GET.get("lang"))
+        if language:
+            translation.activate(language)
+            request.LANGUAGE_CODE = language
         return self.get_response(request)

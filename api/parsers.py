@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from django.utils.translation import gettext as _
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
@@ -35,7 +36,7 @@ class StrictJSONParser(JSONParser):
             data = super().parse(stream, media_type, parser_context)
             refused = unstorable_text(data)
         except RecursionError:
-            raise ParseError("The JSON is nested too deeply.") from None
+            raise ParseError(_("The JSON is nested too deeply.")) from None
         if refused:
             raise InvalidText(
                 "Text may not contain NUL characters or lone UTF-16 surrogates (\\ud800-\\udfff)."

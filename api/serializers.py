@@ -118,6 +118,23 @@ class SeatOutSerializer(serializers.Serializer[Any]):
     is_host = serializers.BooleanField()
 
 
+LANGUAGE_CHOICES = [("", "The phone's own language"), ("en", "English"), ("de", "Deutsch")]
+
+
+class SeatLanguageSerializer(serializers.Serializer[Any]):
+    language = serializers.ChoiceField(
+        choices=LANGUAGE_CHOICES,
+        help_text="The language this seat reads the game in; empty: the account's choice, "
+        "else the phone's Accept-Language.",
+    )
+
+
+class SeatLanguageOutSerializer(serializers.Serializer[Any]):
+    seat_id = serializers.CharField()
+    language = serializers.CharField(allow_blank=True)
+    reads_in = serializers.CharField(help_text="The language the seat now reads in.")
+
+
 class GameOutSerializer(serializers.Serializer[Any]):
     id = serializers.UUIDField()
     version = serializers.IntegerField()
@@ -126,6 +143,9 @@ class GameOutSerializer(serializers.Serializer[Any]):
     seed_commitment = serializers.CharField(allow_null=True)
     revealed_seeds = serializers.ListField(child=serializers.DictField())
     seat = serializers.CharField()
+    language = serializers.CharField(
+        help_text="The language this reader reads in (its events, Django's words): `en`, `de`."
+    )
     seats = SeatOutSerializer(many=True)
     state = serializers.DictField()
 

@@ -74,6 +74,11 @@ urlpatterns = [
         name="game-stream-ticket",
     ),
     path(
+        "games/<uuid:game_id>/seat/language/",
+        seat_views.SeatLanguageView.as_view(),
+        name="seat-language",
+    ),
+    path(
         "games/<uuid:game_id>/seats/<int:seat_id>/token/",
         seat_views.SeatTokenView.as_view(),
         name="seat-token",

@@ -9,6 +9,7 @@ from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
 from django.http import HttpRequest, JsonResponse, StreamingHttpResponse
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.exceptions import ValidationError
@@ -76,7 +77,9 @@ class GameCreateView(APIView):
     def post(self, request: Request) -> Response:
         setup = request.data
         if not isinstance(setup, dict):
-            return Response(error_body("invalid", "The setup must be a JSON object."), status=400)
+            return Response(
+                error_body("invalid", _("The setup must be a JSON object.")), status=400
+            )
         s.SetupSerializer(data=setup).is_valid(raise_exception=True)
         player = seating.player_for_account(user=account_of(request), player_id=setup.get("player"))
         grant = seating.game_create(setup=setup, player=player)
@@ -232,9 +235,9 @@ def _int_param(request: Request, name: str, default: int, *, minimum: int) -> in
     try:
         value = int(raw)
     except ValueError:
-        raise ValidationError({name: ["Must be an integer."]}) from None
+        raise ValidationError({name: [_("Must be an integer.")]}) from None
     if value < minimum:
-        raise ValidationError({name: [f"Must be at least {minimum}."]})
+        raise ValidationError({name: [_("Must be at least {minimum}.").format(minimum=minimum)]})
     return value
 
 
@@ -287,7 +290,13 @@ class GameStreamView(APIView):
         after = stream_after(
             request.META.get("HTTP_LAST_EVENT_ID") or request.query_params.get("after")
         )
-        stream = SeatStream(game_id=str(seat.game_id), seat=seat, after=after)
+        stream = SeatStream(
+            game_id=str(seat.game_id),
+            seat=seat,
+            after=after,
+            lang=request.query_params.get("lang"),
+            accept_language=request.META.get("HTTP_ACCEPT_LANGUAGE"),
+        )
         release_connection()  # the stream reads with a connection of its own, when it must
         under_asgi = isinstance(request._request, ASGIRequest)
         response = StreamingHttpResponse(

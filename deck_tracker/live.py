@@ -29,7 +29,7 @@ from django.conf import settings
 from django.core import signing
 from django.db import OperationalError, connection
 
-from . import notifications, selectors
+from . import languages, notifications, selectors
 from .models import Game, GameEvent, Seat
 
 RETRY = b"retry: 1000\n\n"
@@ -61,11 +61,30 @@ def _message(kind: str, payload: dict[str, Any], *, event_id: int | None = None)
 
 
 class SeatStream:
-    def __init__(self, *, game_id: str, seat: Seat, after: int) -> None:
+    """One phone's stream; its events are rendered in that phone's reader's language.
+
+    ``lang`` (``?lang=``) and ``accept_language`` (the header EventSource sends) are the
+    connection's own; the seat's preference is read again at every read (a phone that switches
+    language gets the next events in it), the account's once, at the first read.
+    """
+
+    def __init__(
+        self,
+        *,
+        game_id: str,
+        seat: Seat,
+        after: int,
+        lang: str | None = None,
+        accept_language: str | None = None,
+    ) -> None:
         self.game_id = game_id
         self.seat = seat
         self.token_hash = seat.token_hash
         self.after = after
+        self.explicit = languages.supported(lang)
+        self.accept = languages.from_accept_language(accept_language)
+        self.account: str | None = None
+        self.account_read = False
         self.view: dict[str, Any] | None = None
         self.deadline: float = time.monotonic() + float(settings.STREAM_MAX_SECONDS)
         self.read_at = 0.0
@@ -98,28 +117,43 @@ class SeatStream:
             release_connection()
 
     def _read(self) -> tuple[list[bytes], bool]:
-        token_hash, seen = Seat.objects.filter(pk=self.seat.pk).values_list(
-            "token_hash", "game__last_seq"
-        ).first() or (None, None)
+        token_hash, seen, seat_language = Seat.objects.filter(pk=self.seat.pk).values_list(
+            "token_hash", "game__last_seq", "language"
+        ).first() or (None, None, "")
         if token_hash != self.token_hash:
             return [REVOKED], False
+        self.seat.language = seat_language
         if seen is not None and seen <= self.after and self.view is not None:
             return [], True  # nothing new, and the base for the next patch is known
         game = Game.objects.get(pk=self.game_id)
         if game.last_seq <= self.after:
-            self.view = selectors.game_view(game=game, seat=self.seat)
+            self.view = selectors.game_view(game=game, seat=self.seat, language=self.language())
             return [], True
         rows = GameEvent.objects.filter(
             game_id=game.pk, seq__gt=self.after, seq__lte=game.last_seq
         ).order_by("seq")[:MAX_EVENTS_PER_READ]
         messages = []
-        for event in selectors.events_view(events=rows, seat=self.seat):
+        language = self.language()
+        for event in selectors.events_view(events=rows, seat=self.seat, language=language):
             payload = event | {"game_version": game.version}
             messages.append(_message("change", payload, event_id=event["seq"]))
             self.after = event["seq"]
         if self.after >= game.last_seq:
-            messages.append(self._state_message(selectors.game_view(game=game, seat=self.seat)))
+            view = selectors.game_view(game=game, seat=self.seat, language=language)
+            messages.append(self._state_message(view))
         return messages, True
+
+    def language(self) -> str:
+        """This connection's reader's language (``languages.reader_language``'s order)."""
+        if self.explicit:
+            return self.explicit
+        own = languages.supported(self.seat.language)
+        if own:
+            return own
+        if not self.account_read:
+            self.account = languages.seat_account_language(self.seat)
+            self.account_read = True
+        return languages.choose(self.account, self.accept)
 
     def _state_message(self, view: dict[str, Any]) -> bytes:
         base, self.view = self.view, view

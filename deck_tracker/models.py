@@ -45,6 +45,9 @@ class Seat(models.Model):
     hero = models.CharField(max_length=60, blank=True, default="")
     is_host = models.BooleanField(default=False)
     token_hash = models.CharField(max_length=64, unique=True)
+    # The language this seat's phone reads the game in ("en", "de"); empty: the account's
+    # preference, else the phone's own (Accept-Language). See docs/languages.md.
+    language = models.CharField(max_length=8, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -96,6 +99,9 @@ class GameEvent(models.Model):
     actor = models.CharField(max_length=8, blank=True, default="")
     at = models.DateTimeField(auto_now_add=True)
     summary = models.TextField(blank=True, default="")
+    # The summary as a message (engine/i18n.py), rendered in each reader's language; ``summary``
+    # keeps its English. None for events written before messages existed.
+    summary_msg = models.JSONField(null=True, blank=True)
     steps = models.JSONField(default=list, blank=True)
     data = models.JSONField(default=dict, blank=True)
     private = models.JSONField(default=dict, blank=True)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import threading
 import unicodedata
+from collections import OrderedDict
 from typing import Any
 
 from django.db.models import QuerySet
 
+from . import languages
 from .engine import view_event, view_state
 from .models import Game, GameEvent, Seat
 
@@ -78,7 +81,11 @@ def seats_view(*, game: Game) -> list[dict[str, Any]]:
 
 
 def game_view(
-    *, game: Game, seat: Seat, seats: list[dict[str, Any]] | None = None
+    *,
+    game: Game,
+    seat: Seat,
+    seats: list[dict[str, Any]] | None = None,
+    language: str | None = None,
 ) -> dict[str, Any]:
     return {
         "id": str(game.id),
@@ -90,6 +97,7 @@ def game_view(
         # while the game can still go on (a game that ended can be resumed by an undo).
         "revealed_seeds": game.setup.get("revealed_seeds", []) if game.state.get("closed") else [],
         "seat": seat.key,
+        "language": languages.choose(language) if language else languages.active(),
         "seats": seats if seats is not None else seats_view(game=game),
         "state": view_state(game.state, seat.key),
     }
@@ -103,6 +111,7 @@ def event_record(event: GameEvent) -> dict[str, Any]:
         "actor": event.actor or None,
         "at": event.at.isoformat().replace("+00:00", "Z") if event.at else None,
         "summary": event.summary,
+        "summary_msg": event.summary_msg,
         "steps": event.steps,
         "data": event.data,
         "private": event.private,
@@ -113,12 +122,56 @@ def events_after(*, game: Game, after: int, limit: int = EVENTS_PAGE_SIZE) -> Qu
     return GameEvent.objects.filter(game=game, seq__gt=after).order_by("seq")[:limit]
 
 
-def events_view(*, events: Any, seat: Seat) -> list[dict[str, Any]]:
-    return [view_event(event_record(event), seat.key) for event in events]
+# An event's words in one language, rendered once per process: a stream's announcement wakes
+# every phone of a table and each renders the same new events, most in the same language.
+# Events are never rewritten and a game's id is never reused, so (game, seq, language) names
+# one rendering for good.
+RENDERED_MAX = 20_000
+_rendered: OrderedDict[tuple[Any, int, str], tuple[str, list[dict[str, Any]]]] = OrderedDict()
+_rendered_lock = threading.Lock()
+
+
+def _words(event: GameEvent, language: str) -> tuple[str, list[dict[str, Any]]]:
+    """The summary and steps of ``event`` in ``language`` (cached by event and language)."""
+    key = (event.game_id, event.seq, language) if event.pk is not None else None
+    if key is not None:
+        with _rendered_lock:
+            found = _rendered.get(key)
+            if found is not None:
+                _rendered.move_to_end(key)
+                return found
+    record = {
+        "seq": event.seq,
+        "version": event.version,
+        "type": event.type,
+        "summary": event.summary,
+        "summary_msg": event.summary_msg,
+        "steps": event.steps,
+    }
+    viewed = view_event(record, None, language)
+    words = (viewed["summary"], viewed["steps"])
+    if key is not None:
+        with _rendered_lock:
+            _rendered[key] = words
+            while len(_rendered) > RENDERED_MAX:
+                _rendered.popitem(last=False)
+    return words
+
+
+def events_view(*, events: Any, seat: Seat, language: str | None = None) -> list[dict[str, Any]]:
+    """The events as ``seat`` may see them, in ``language`` (by default the request's)."""
+    language = languages.choose(language) if language else languages.active()
+    viewed = []
+    for event in events:
+        record = event_record(event)
+        record["summary"], record["steps"] = _words(event, language)
+        record["summary_msg"] = None
+        viewed.append(view_event(record, seat.key, language))
+    return viewed
 
 
 def events_since_version(
-    *, game: Game, version: int, seat: Seat, limit: int = 200
+    *, game: Game, version: int, seat: Seat, limit: int = 200, language: str | None = None
 ) -> list[dict[str, Any]]:
     events = GameEvent.objects.filter(game=game, version__gt=version).order_by("seq")[:limit]
-    return events_view(events=events, seat=seat)
+    return events_view(events=events, seat=seat, language=language)

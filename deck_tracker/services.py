@@ -130,6 +130,7 @@ def _store_events(game: Game, events: list[Event], *, first_seq: int, version: i
             type=event.type,
             actor=event.actor or "",
             summary=event.summary,
+            summary_msg=event.summary_msg,
             steps=event.steps,
             data=event.data,
             private=event.private,
@@ -242,6 +243,13 @@ def game_join(
         if claim is not None:
             claim.before(seat)
     return SeatGrant(game=game, seat=seat, token=token, events=applied.events)
+
+
+def seat_set_language(*, seat: Seat, language: str) -> Seat:
+    """The language ``seat`` reads its game in ("en", "de"; "" for the phone's own)."""
+    seat.language = language
+    Seat.objects.filter(pk=seat.pk).update(language=language)
+    return seat
 
 
 def game_act(

@@ -84,6 +84,7 @@ DJANGO_FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "deck_tracker.content_selectors",
             "deck_tracker.forecast_services",
             "deck_tracker.live",
+            "deck_tracker.languages",
             "deck_tracker.notifications",
             "deck_tracker.awards",
             "deck_tracker.awards.services",

@@ -33,3 +33,44 @@ def test_the_check_names_a_missing_translation(tmp_path, monkeypatch) -> None:  
 
     monkeypatch.setattr(i18n, "catalogue", lacking)
     assert "engine catalogue 'de' misses 'dotr.night.all_is_quiet'" in check.problems()
+
+
+def _po_tree(tmp_path: Path, source: Path) -> Path:
+    """A copy of the server's German catalogue (.po and its compiled .mo) under ``tmp_path``."""
+    folder = tmp_path / "locale" / "de" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    for name in ("django.po", "django.mo"):
+        (folder / name).write_bytes((source / name).read_bytes())
+    return folder
+
+
+SERVER_DE = Path(__file__).resolve().parent.parent / "locale" / "de" / "LC_MESSAGES"
+
+
+def test_the_server_words_are_translated_and_compiled(tmp_path: Path) -> None:
+    check = load_check()
+    _po_tree(tmp_path, SERVER_DE)
+    assert check.po_problems(tmp_path) == []
+
+
+def test_the_check_names_an_untranslated_server_word(tmp_path: Path) -> None:
+    check = load_check()
+    po = _po_tree(tmp_path, SERVER_DE) / "django.po"
+    po.write_text(
+        po.read_text(encoding="utf-8").replace('msgstr "Nicht gefunden."', 'msgstr ""'),
+        encoding="utf-8",
+    )
+    assert "locale/de/LC_MESSAGES/django.po: 'Not found.' is not translated" in (
+        check.po_problems(tmp_path)
+    )
+
+
+def test_the_check_names_a_stale_compiled_catalogue(tmp_path: Path) -> None:
+    check = load_check()
+    po = _po_tree(tmp_path, SERVER_DE) / "django.po"
+    po.write_text(
+        po.read_text(encoding="utf-8").replace("Nicht gefunden.", "Gibt es nicht."),
+        encoding="utf-8",
+    )
+    problems = check.po_problems(tmp_path)
+    assert any("django.mo is out of date" in problem for problem in problems)

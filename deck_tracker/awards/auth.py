@@ -19,11 +19,14 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication, SessionAuthentication
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
+
+from deck_tracker.languages import activate_for_request
 
 from .models import AccountToken
 
@@ -80,11 +83,15 @@ class LenientSessionAuthentication(SessionAuthentication):
 
 
 class IsAccount(BasePermission):
-    message = "Sign in with an account (a session or an account token)."
+    message = _("Sign in with an account (a session or an account token).")
 
     def has_permission(self, request: Request, view: Any) -> bool:
         user = request.user
-        return bool(user is not None and user.is_authenticated)
+        if user is not None and user.is_authenticated:
+            # The account's chosen language comes before the browser's (docs/languages.md).
+            activate_for_request(request, user=user)
+            return True
+        return False
 
 
 def account_of(request: Request) -> Any:

@@ -232,6 +232,19 @@ class AccountToken(models.Model):
         return f"token of {self.user}"
 
 
+class AccountPreference(models.Model):
+    """What an account chose for itself: the language its games are read in."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preference"
+    )
+    # "en", "de", or empty (the phone's own language, from Accept-Language).
+    language = models.CharField(max_length=8, blank=True, default="")
+
+    def __str__(self) -> str:
+        return f"preferences of {self.user}"
+
+
 class GroupStats(models.Model):
     """A group's statistics as the history's charts show them; recomputed by a task."""
 

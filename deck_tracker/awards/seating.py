@@ -18,6 +18,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.http import Http404
+from django.utils.translation import gettext as _
 
 from deck_tracker import services as game_services
 from deck_tracker.models import Seat
@@ -33,7 +34,7 @@ def player_for_account(*, user: Any, player_id: Any) -> Player | None:
         return None
     if user is None:
         raise AwardsError(
-            "Sign in (a session or an account token) to sit as one of your players.",
+            _("Sign in (a session or an account token) to sit as one of your players."),
             code="not_authenticated",
             field="player",
             status=401,
@@ -42,20 +43,24 @@ def player_for_account(*, user: Any, player_id: Any) -> Player | None:
         player = selectors.player_for(user=user, player_id=player_id)
     except Http404:
         raise AwardsError(
-            "No such player in your groups.", code="unknown_player", field="player"
+            _("No such player in your groups."), code="unknown_player", field="player"
         ) from None
     if player.account_id is not None:
         if player.account_id != user.pk:
             raise AwardsError(
-                f"{player.name} is another account's player: only that account sits as them.",
+                _("{player} is another account's player: only that account sits as them.").format(
+                    player=player.name
+                ),
                 code="player_is_another_account",
                 field="player",
                 status=403,
             )
     elif not services.group_can_record(group=player.group, user=user):
         raise AwardsError(
-            "Only the group's owner, or a member the owner lets record games, seats its players "
-            "who are not accounts.",
+            _(
+                "Only the group's owner, or a member the owner lets record games, seats its "
+                "players who are not accounts."
+            ),
             code="not_a_recorder",
             field="player",
             status=403,
@@ -85,7 +90,7 @@ def seat_claim(*, player: Player) -> game_services.SeatClaim:
                 SeatPlayer.objects.create(game_id=seat.game_id, seat=seat, player=player)
         except IntegrityError:
             raise AwardsError(
-                f"{player.name} already sits at this table.",
+                _("{player} already sits at this table.").format(player=player.name),
                 code="player_seated",
                 field="player",
                 status=409,

@@ -17,6 +17,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.http import Http404
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from deck_tracker.engine import fame_totals
 from deck_tracker.models import Game
@@ -24,6 +25,7 @@ from deck_tracker.models import Game
 from .auth import hash_key, new_account_key
 from .codes import game_codes
 from .models import (
+    AccountPreference,
     AccountToken,
     GameRecord,
     GameRecordHero,
@@ -61,10 +63,16 @@ class AwardsError(Exception):
 # ------------------------------------------------------------------------------------------
 
 
+def account_set_language(*, user: Any, language: str) -> str:
+    """The language the account's games and pages are read in ("" for the browser's own)."""
+    AccountPreference.objects.update_or_create(user=user, defaults={"language": language})
+    return language
+
+
 def account_register(*, username: str, password: str) -> Any:
     """A new account; ``username`` is already normalised (see ``usernames.py``)."""
     user_model = get_user_model()
-    taken = AwardsError("This username is taken.", code="username_taken", field="username")
+    taken = AwardsError(_("This username is taken."), code="username_taken", field="username")
     if user_model.objects.filter(username__iexact=username).exists():
         raise taken
     try:
@@ -141,7 +149,7 @@ def group_member_invite(*, group: PlayerGroup, username: str) -> None:
     name = normalize_username(username)
     if name == normalize_username(group.owner.get_username()):
         raise AwardsError(
-            "The owner is always in the group.", code="owner_is_member", field="username"
+            _("The owner is always in the group."), code="owner_is_member", field="username"
         )
     if group.members.filter(username=name).exists():
         return
@@ -226,7 +234,9 @@ def player_create(*, group: PlayerGroup, name: str, account: str | None = None) 
             )
     except IntegrityError:
         raise AwardsError(
-            f"The group already has a player named {name!r}.", code="player_exists", field="name"
+            _("The group already has a player named {name}.").format(name=repr(name)),
+            code="player_exists",
+            field="name",
         ) from None
 
 
@@ -239,7 +249,7 @@ def account_in_group(group: PlayerGroup, username: str | None) -> Any:
         user = group.owner
     if user is None:
         raise AwardsError(
-            "A player can only be the account of the group's owner or of a member.",
+            _("A player can only be the account of the group's owner or of a member."),
             code="account_not_in_group",
             field="account",
         )
@@ -251,7 +261,7 @@ def player_update(*, player: Player, name: str | None = None, account: Any = ...
     if name is not None and name != player.name:
         if Player.objects.filter(group=player.group, name=name).exclude(pk=player.pk).exists():
             raise AwardsError(
-                f"The group already has a player named {name!r}.",
+                _("The group already has a player named {name}.").format(name=repr(name)),
                 code="player_exists",
                 field="name",
             )
@@ -305,7 +315,7 @@ def game_record_sync(*, game_id: Any) -> list[int]:
     awards = (state.get("grand_ball") or {}).get("awards") or []
     scenario = str((state.get("scenario") or {}).get("id", ""))
     for group_id, group in groups.items():
-        record, _ = GameRecord.objects.get_or_create(
+        record, _created = GameRecord.objects.get_or_create(
             group=group,
             game=game,
             defaults={

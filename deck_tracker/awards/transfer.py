@@ -20,6 +20,7 @@ from typing import Any
 
 from django.conf import settings as django_settings
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from deck_tracker.engine import slugify
 
@@ -111,7 +112,9 @@ def _game(record: GameRecord) -> dict[str, Any]:
 def too_many_games() -> AwardsError:
     limit = django_settings.IMPORT_MAX_GAMES
     return AwardsError(
-        f"At most {limit} games a file; split it and import the parts one after another.",
+        _("At most {limit} games a file; split it and import the parts one after another.").format(
+            limit=limit
+        ),
         code="import_too_large",
         field="games",
         status=413,
@@ -128,7 +131,7 @@ class Problems:
     def raise_any(self) -> None:
         if self.fields:
             raise AwardsError(
-                "The file has problems; nothing was imported.",
+                _("The file has problems; nothing was imported."),
                 code="invalid_import",
                 fields=self.fields,
             )
@@ -338,8 +341,9 @@ def import_games(
     new = {game["uid"] for game in games} - existing
     if len(existing) + len(new) > django_settings.GROUP_MAX_GAMES:
         raise AwardsError(
-            f"A group keeps at most {django_settings.GROUP_MAX_GAMES} games; "
-            "this file would go past it.",
+            _("A group keeps at most {limit} games; this file would go past it.").format(
+                limit=django_settings.GROUP_MAX_GAMES
+            ),
             code="group_full",
             field="games",
             status=409,

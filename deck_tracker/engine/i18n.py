@@ -60,9 +60,12 @@ def count(n: int, key: str, en_one: str, en_other: str) -> dict[str, Any]:
     return {"$": "count", "n": n, "key": key, "en": {"one": en_one, "other": en_other}}
 
 
-def listing(items: Iterable[Any]) -> dict[str, Any]:
-    """Items joined as the language joins a list ("A, B and C")."""
-    return {"$": "list", "items": list(items)}
+def listing(items: Iterable[Any], *, conjunction: bool = True) -> dict[str, Any]:
+    """Items joined as the language joins a list ("A, B and C"); without ``conjunction``, by
+    commas alone ("A, B, C": a list the English text always wrote so)."""
+    if conjunction:
+        return {"$": "list", "items": list(items)}
+    return {"$": "list", "items": list(items), "join": ", "}
 
 
 def is_message(value: Any) -> bool:
@@ -155,7 +158,10 @@ def render_value(value: Any, language: str) -> str:
             word = forms.get(plural_category(language, n)) or forms.get("other") or value["key"]
             return f"{n} {word}"
         if kind == "list":
-            return join_list([render_value(item, language) for item in value["items"]], language)
+            items = [render_value(item, language) for item in value["items"]]
+            if isinstance(value.get("join"), str):
+                return str(value["join"]).join(items)
+            return join_list(items, language)
         if is_message(value):
             return render(value, language)
     if isinstance(value, bool):

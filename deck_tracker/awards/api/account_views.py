@@ -28,7 +28,7 @@ from rest_framework.views import APIView
 
 from .. import services
 from ..auth import AccountTokenAuthentication, token_idle
-from ..models import AccountToken
+from ..models import AccountPreference, AccountToken
 from . import serializers as s
 from .throttles import SIGN_IN
 from .views import AccountView
@@ -176,4 +176,26 @@ class SessionView(APIView):
 class MeView(AccountView):
     @extend_schema(responses={200: s.AccountOutSerializer})
     def get(self, request: Request) -> Response:
-        return Response({"id": request.user.pk, "username": request.user.get_username()})
+        return Response(self._me(request.user))
+
+    @extend_schema(
+        request=s.AccountLanguageSerializer,
+        responses={200: s.AccountOutSerializer},
+        summary="Choose the language the account's games are read in.",
+        description="At a table, a seat's own choice comes first, then this one, then the "
+        "phone's Accept-Language (docs/languages.md).",
+    )
+    def patch(self, request: Request) -> Response:
+        form = s.AccountLanguageSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        services.account_set_language(user=request.user, language=form.validated_data["language"])
+        return Response(self._me(request.user))
+
+    @staticmethod
+    def _me(user: Any) -> dict[str, Any]:
+        language = AccountPreference.objects.filter(user=user).values_list("language", flat=True)
+        return {
+            "id": user.pk,
+            "username": user.get_username(),
+            "language": language.first() or "",
+        }

@@ -79,6 +79,17 @@ class TokenOutSerializer(serializers.Serializer[Any]):
 class AccountOutSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     username = serializers.CharField()
+    language = serializers.CharField(
+        allow_blank=True,
+        help_text="The language the account's games are read in (`en`, `de`); empty: the "
+        "phone's own.",
+    )
+
+
+class AccountLanguageSerializer(serializers.Serializer[Any]):
+    language = serializers.ChoiceField(
+        choices=[("", "The phone's own language"), ("en", "English"), ("de", "Deutsch")]
+    )
 
 
 class GroupInSerializer(serializers.Serializer[Any]):

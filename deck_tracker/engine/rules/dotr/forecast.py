@@ -44,6 +44,7 @@ from deck_tracker.engine.commands import run
 from deck_tracker.engine.content import COLOURS
 from deck_tracker.engine.core import Context, Event, State
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
+from deck_tracker.engine.i18n import render_text
 from deck_tracker.engine.rules.dotr.base.board import (
     R_CITY,
     R_CITY_FAQ,
@@ -59,6 +60,12 @@ from deck_tracker.engine.rules.dotr.base.board import (
 from deck_tracker.engine.rules.dotr.base.settings import default_settings
 from deck_tracker.engine.rules.dotr.dragon.dangers import leave_dangers_aside
 from deck_tracker.engine.rules.dotr.dragon.fire import R_ALL_FIRES
+
+# The rules as an outcome and the steps record them (engine/i18n.py): their English words.
+OVERRUN, ALL_FIRES = render_text(R_OVERRUN), render_text(R_ALL_FIRES)
+LOSS_GENERAL, LOSS_MINIONS = render_text(R_LOSS_GENERAL), render_text(R_LOSS_MINIONS)
+CITY_RULES = tuple(render_text(rule) for rule in (R_LOSS_CITY, R_CITY_FAQ, R_CITY))
+TAINT_RULES = tuple(render_text(rule) for rule in (R_LOSS_CRYSTAL, R_LOSS_NO_CRYSTAL))
 
 __all__ = [
     "LOSS_KINDS",
@@ -134,7 +141,7 @@ def _overruns(events: list[Event]) -> tuple[str, ...]:
     found = []
     for event in events:
         for step in event.steps:
-            if step.get("rule") == R_OVERRUN and step.get("text", "").startswith("Overrun from "):
+            if step.get("rule") == OVERRUN and step.get("text", "").startswith("Overrun from "):
                 found.append(step["text"][len("Overrun from ") :].split(":", 1)[0])
     return tuple(found)
 
@@ -319,19 +326,19 @@ def loss_kind(outcome: dict[str, Any], state: State, data: BoardData) -> str:
     """Which way the Realm fell (one of ``LOSS_KINDS``)."""
     rule = str(outcome.get("rule") or "")
     reason = f" {outcome.get('reason') or ''} "
-    if rule == R_LOSS_GENERAL:
+    if rule == LOSS_GENERAL:
         return "general_in_city"
-    if rule in (R_LOSS_CITY, R_CITY_FAQ, R_CITY) or "Monarch City" in rule:
+    if rule in CITY_RULES or "Monarch City" in rule:
         return "city_overrun" if "Fire" not in rule else "fire"
-    if rule in (R_LOSS_CRYSTAL, R_LOSS_NO_CRYSTAL):
+    if rule in TAINT_RULES:
         return "taint_exhausted"
-    if rule == R_LOSS_MINIONS:
+    if rule == LOSS_MINIONS:
         for names in (data.plural, data.singular):
             for colour in COLOURS:
                 if f" {names[colour]} " in reason:
                     return f"minions_{colour}"
         return "other"
-    if rule == R_ALL_FIRES or "Fire" in rule:
+    if rule == ALL_FIRES or "Fire" in rule:
         return "fire"
     return "other"
 

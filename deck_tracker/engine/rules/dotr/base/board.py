@@ -46,7 +46,7 @@ from typing import Any
 from deck_tracker.engine import i18n
 from deck_tracker.engine.content import COLOURS, Card, Pack, default_packs
 from deck_tracker.engine.core import Context, State, Step
-from deck_tracker.engine.i18n import Text, msg
+from deck_tracker.engine.i18n import Text, listing, msg, render_text
 from deck_tracker.engine.rules.dotr.base.packs import content_key, game_pack
 from deck_tracker.engine.rules.dotr.base.settings import default_settings
 from deck_tracker.engine.rules.dotr.hooks import (
@@ -64,6 +64,7 @@ __all__ = [
     "GameOver",
     "Realm",
     "board_data",
+    "card_ref",
     "deck_cards",
 ]
 
@@ -74,32 +75,24 @@ OVERRUN_AT = 4  # the 4th minion on a location overruns
 CITY_LOSS_AT = 5
 
 R_PLACE = msg("dotr.rule.place")
-R_OVERRUN = (
-    "Overrun: a 4th minion taints the location and spreads 1 minion to each adjacent location"
-)
-R_THREE_PRESENT = (
-    "FAQ: placing minions where 3 are present gives one crystal and one overrun; "
-    "the minions are not placed there"
-)
-R_DEMONS = "Demons: a 3rd Demon on a location taints it, without an overrun"
-R_ONE_CRYSTAL = "FAQ: at most one Tainted Crystal per location per turn"
-R_NO_CHAIN = (
-    "FAQ: an overrun minion may taint its new location (4th minion or 3rd Demon) "
-    "but causes no further overrun"
-)
+R_OVERRUN = msg("dotr.rule.overrun")
+R_THREE_PRESENT = msg("dotr.rule.three_present")
+R_DEMONS = msg("dotr.rule.demons")
+R_ONE_CRYSTAL = msg("dotr.rule.one_crystal")
+R_NO_CHAIN = msg("dotr.rule.no_chain")
 R_INN = msg("dotr.rule.inn")
-R_CITY = "Monarch City: no overrun or taint there (base game); 5 minions lose the game"
-R_CITY_FAQ = (
-    "Dragon Expansion FAQ: a 4th minion (or 3rd Demon) taints Monarch City: the game is lost"
-)
-R_LOSS_GENERAL = "Loss: a General enters Monarch City"
-R_LOSS_CITY = "Loss: 5 minions in Monarch City"
-R_LOSS_MINIONS = "Loss: a card needs more minions of a colour than the supply holds"
-R_LOSS_CRYSTAL = "Loss: the last Tainted Crystal is placed"
-R_LOSS_NO_CRYSTAL = "Loss: a Tainted Crystal is needed and none is left"
-R_SETUP = "Setup: no overruns or taint while placing the first minions"
-R_SHORT_OVERRUN = "Setting overrun_short_supply: an overrun minion the supply lacks is not placed"
-R_GENERAL = "General advances: only to the next space on its path ('next' cards always)"
+R_CITY = msg("dotr.rule.city")
+R_CITY_FAQ = msg("dotr.rule.city_faq")
+R_LOSS_GENERAL = msg("dotr.rule.loss_general")
+R_LOSS_CITY = msg("dotr.rule.loss_city")
+R_LOSS_MINIONS = msg("dotr.rule.loss_minions")
+R_LOSS_CRYSTAL = msg("dotr.rule.loss_crystal")
+R_LOSS_NO_CRYSTAL = msg("dotr.rule.loss_no_crystal")
+R_SETUP = msg("dotr.rule.setup_no_overrun")
+R_SHORT_OVERRUN = msg("dotr.rule.short_overrun")
+R_GENERAL = msg("dotr.rule.general")
+R_MAJOR_WOUND = msg("dotr.rule.major_wound_halts")
+R_GENERAL_MINIONS = msg("dotr.rule.general_minions")
 
 
 class GameOver(Exception):
@@ -147,6 +140,11 @@ class BoardData:
     def minions_ref(self, colour: str, count: int) -> dict[str, Any]:
         """``count`` minions of ``colour`` ("2 Orcs"), for a message."""
         return i18n.count(count, f"minion:{colour}", self.singular[colour], self.plural[colour])
+
+
+def card_ref(card: Card) -> dict[str, Any]:
+    """A card's name as a message parameter (a card the table entered: its name as entered)."""
+    return i18n.name(f"card:{card.id}", card.name)
 
 
 @functools.cache
@@ -256,20 +254,29 @@ class Realm:
         ctx.set("supply", "minions", supply)
         return minions
 
-    def lose(self, reason: str, rule: Text) -> None:
-        """Set the outcome (once) and stop the resolution."""
-        if self.ctx.get("outcome") is None:
-            self.ctx.set("outcome", {"result": "lost", "reason": reason, "rule": rule})
-        self.step(f"The Realm has fallen: {reason}.", rule)
-        raise GameOver(reason)
+    def lose(self, reason: Text, rule: Text) -> None:
+        """Set the outcome (once) and stop the resolution.
 
-    def require_minions(self, colour: str, count: int, where: str) -> None:
+        The outcome in the state keeps the English words; the step is read in each language.
+        """
+        english = render_text(reason)
+        if self.ctx.get("outcome") is None:
+            outcome = {"result": "lost", "reason": english, "rule": render_text(rule)}
+            self.ctx.set("outcome", outcome)
+        self.step(msg("dotr.board.realm_fallen", reason=reason), rule)
+        raise GameOver(english)
+
+    def require_minions(self, colour: str, count: int, where: Text) -> None:
         """Loss when a card needs more minions of ``colour`` than the supply holds."""
         left = self.supply_of(colour)
         if count > left:
             self.lose(
-                f"{self.data.minions(colour, count)} are needed on {where} and the supply holds "
-                f"only {left}",
+                msg(
+                    "dotr.board.loss.minions_needed",
+                    minions=self.data.minions_ref(colour, count),
+                    where=where,
+                    left=left,
+                ),
                 R_LOSS_MINIONS,
             )
 
@@ -278,14 +285,14 @@ class Realm:
         if loc in self.tainted:
             if self.narrate:
                 self.step(
-                    f"{self.name(loc)} already took a Tainted Crystal this turn: add none.",
+                    msg("dotr.board.taint.already", location=self.data.place_ref(loc)),
                     R_ONE_CRYSTAL,
                 )
             return
         left: int = self.ctx.state["supply"]["taint"]
         if left <= 0:
             self.lose(
-                f"a Tainted Crystal is needed on {self.name(loc)} and none is left",
+                msg("dotr.board.loss.no_crystal", location=self.data.place_ref(loc)),
                 R_LOSS_NO_CRYSTAL,
             )
         self.tainted.add(loc)
@@ -293,9 +300,11 @@ class Realm:
         self.ctx.set("board", loc, "taint", self.ctx.state["board"][loc]["taint"] + 1)
         self.ctx.set("supply", "taint", left - 1)
         if self.narrate:
-            self.step(f"Place a Tainted Crystal on {self.name(loc)} ({left - 1} left).", rule)
+            self.step(
+                msg("dotr.board.taint", location=self.data.place_ref(loc), left=left - 1), rule
+            )
         if left == 1 and self.settings["taint_loss"] == "last_crystal_placed":
-            self.lose("the last Tainted Crystal was placed", R_LOSS_CRYSTAL)
+            self.lose(msg("dotr.board.loss.last_crystal"), R_LOSS_CRYSTAL)
 
     # ---- placing minions ----------------------------------------------------------------
     def place(
@@ -311,7 +320,7 @@ class Realm:
         if PLACEMENT_BLOCKS and self.blocked(loc, by_general):
             return
         if count > self.ctx.state["supply"]["minions"][colour]:
-            self.require_minions(colour, count, self.name(loc))
+            self.require_minions(colour, count, data.place_ref(loc))
         if loc == data.city:
             self._into_city(colour, count, rule)
             return
@@ -332,16 +341,23 @@ class Realm:
                 )
             if fits < count:
                 self.step(
-                    f"{self.name(loc)} holds 3 minions: leave {count - fits} in the "
-                    "supply (no overrun during setup).",
+                    msg(
+                        "dotr.board.setup_full",
+                        location=data.place_ref(loc),
+                        count=count - fits,
+                    ),
                     R_SETUP,
                 )
             return
         if present >= OVERRUN_AT - 1:
             if self.narrate:
                 self.step(
-                    f"{self.name(loc)} already holds {present} minions: do not place the "
-                    f"{data.minions(colour, count)} there. It is tainted and overrun instead.",
+                    msg(
+                        "dotr.board.three_present",
+                        location=data.place_ref(loc),
+                        count=present,
+                        minions=data.minions_ref(colour, count),
+                    ),
                     R_THREE_PRESENT,
                 )
             self.taint(loc, R_THREE_PRESENT)
@@ -351,11 +367,23 @@ class Realm:
         before = self.ctx.state["board"][loc]["minions"][colour]
         after = self._add(loc, colour, fits)[colour]
         if self.narrate:
-            self.step(f"Place {data.minions(colour, fits)} on {self.name(loc)}.", rule)
+            self.step(
+                msg(
+                    "dotr.place.minions",
+                    minions=data.minions_ref(colour, fits),
+                    location=data.place_ref(loc),
+                ),
+                rule,
+            )
         taints_at = data.taints_at[colour]
         if taints_at < OVERRUN_AT and before < taints_at <= after:
             self.step(
-                f"That makes {taints_at} {data.plural[colour]} on {self.name(loc)}.", R_DEMONS
+                msg(
+                    "dotr.board.taints_at",
+                    minions=data.minions_ref(colour, taints_at),
+                    location=data.place_ref(loc),
+                ),
+                R_DEMONS,
             )
             self.taint(loc, R_DEMONS)
         for after_placed in AFTER_PLACED:
@@ -363,8 +391,11 @@ class Realm:
         if fits < count:
             if self.narrate:
                 self.step(
-                    f"The next {data.singular[colour]} would be a 4th minion on "
-                    f"{self.name(loc)}: do not place it. {self.name(loc)} is overrun.",
+                    msg(
+                        "dotr.board.fourth",
+                        minion=data.minion_ref(colour),
+                        location=data.place_ref(loc),
+                    ),
                     R_OVERRUN,
                 )
             self.taint(loc, R_OVERRUN)
@@ -377,10 +408,14 @@ class Realm:
         targets = [n for n in data.adjacency[loc] if data.kinds[n] != "inn"]
         if self.narrate:
             if len(targets) < len(data.adjacency[loc]):
-                self.step(f"The Inn next to {self.name(loc)} receives nothing.", R_INN)
+                self.step(msg("dotr.board.inn_next", location=data.place_ref(loc)), R_INN)
             self.step(
-                f"Overrun from {self.name(loc)}: place 1 {data.singular[colour]} on each of "
-                f"{', '.join(self.name(n) for n in targets)}.",
+                msg(
+                    "dotr.board.overrun",
+                    location=data.place_ref(loc),
+                    minion=data.minion_ref(colour),
+                    targets=listing([data.place_ref(n) for n in targets], conjunction=False),
+                ),
                 R_OVERRUN,
             )
         for target in targets:
@@ -391,7 +426,10 @@ class Realm:
         for block in PLACEMENT_BLOCKS:
             reason = block(self, loc, by_general)
             if reason:
-                self.step(f"Place nothing on {self.name(loc)}: {reason[1]}.", reason[0])
+                self.step(
+                    msg("dotr.board.blocked", location=self.data.place_ref(loc), reason=reason[1]),
+                    reason[0],
+                )
                 return True
         return False
 
@@ -406,12 +444,19 @@ class Realm:
         if self.ctx.state["supply"]["minions"][colour] <= 0:
             if self.settings["overrun_short_supply"] == "loss":
                 self.lose(
-                    f"the overrun from {self.name(origin)} needs a "
-                    f"{data.singular[colour]} and none is left",
+                    msg(
+                        "dotr.board.loss.overrun_short",
+                        location=data.place_ref(origin),
+                        minion=data.minion_ref(colour),
+                    ),
                     R_LOSS_MINIONS,
                 )
             self.step(
-                f"No {data.singular[colour]} is left in the supply: none goes on {self.name(loc)}.",
+                msg(
+                    "dotr.board.short_supply",
+                    minion=data.minion_ref(colour),
+                    location=data.place_ref(loc),
+                ),
                 R_SHORT_OVERRUN,
             )
             return
@@ -424,13 +469,12 @@ class Realm:
         if total >= OVERRUN_AT or after[colour] >= data.taints_at[colour]:
             if self.narrate:
                 cause = (
-                    f"{total} minions"
+                    i18n.count(total, "minion", "minion", "minions")
                     if total >= OVERRUN_AT
-                    else f"{after[colour]} {data.plural[colour]}"
+                    else data.minions_ref(colour, after[colour])
                 )
                 self.step(
-                    f"{self.name(loc)} now holds {cause}: it is tainted, without a further "
-                    "overrun.",
+                    msg("dotr.board.no_chain", location=data.place_ref(loc), minions=cause),
                     R_NO_CHAIN,
                 )
             self.taint(loc, R_NO_CHAIN)
@@ -445,23 +489,33 @@ class Realm:
         total = sum(after.values()) + self.tokens_at(city)
         if self.narrate:
             self.step(
-                f"Place {data.minions(colour, count)} in {self.name(city)} ({total} there).",
+                msg(
+                    "dotr.board.into_city",
+                    minions=data.minions_ref(colour, count),
+                    location=data.place_ref(city),
+                    total=total,
+                ),
                 rule if strict else R_CITY,
             )
         if strict and (total >= OVERRUN_AT or after[colour] >= data.taints_at[colour]):
             self.taint(city, R_CITY_FAQ)
-            self.lose(f"{self.name(city)} is tainted", R_CITY_FAQ)
+            self.lose(
+                msg("dotr.board.loss.city_tainted", location=data.place_ref(city)), R_CITY_FAQ
+            )
         if total >= CITY_LOSS_AT:
-            self.lose(f"{total} minions are in {self.name(city)}", R_LOSS_CITY)
+            self.lose(
+                msg("dotr.board.loss.city_full", count=total, location=data.place_ref(city)),
+                R_LOSS_CITY,
+            )
 
     # ---- Generals -----------------------------------------------------------------------
     def advance_general(self, general: str, target: str | None, minions: int) -> None:
         """The card's General advances if ``target`` is the next space of its path."""
         data = self.data
         state = self.ctx.state["generals"][general]
-        name = data.general_names[general]
+        name = data.general_ref(general)
         if state["defeated"]:
-            self.step(f"{name} is defeated: nothing moves.", R_GENERAL)
+            self.step(msg("dotr.board.general.defeated", general=name), R_GENERAL)
             return
         for mover in GENERAL_MOVERS:
             if mover(self, general, target, minions):
@@ -472,10 +526,18 @@ class Realm:
         following = path[index + 1] if index + 1 < len(path) else None
         if following is None or (target != "next" and target != following):
             if self.narrate:
-                named = "the next space" if target == "next" else self.name(target or here)
+                named = (
+                    msg("dotr.board.general.the_next_space")
+                    if target == "next"
+                    else data.place_ref(target or here)
+                )
                 self.step(
-                    f"{name} stays on {self.name(here)}: {named} is not the next space of the "
-                    "path.",
+                    msg(
+                        "dotr.board.general.stays",
+                        general=name,
+                        location=data.place_ref(here),
+                        target=named,
+                    ),
                     R_GENERAL,
                 )
             return
@@ -483,23 +545,38 @@ class Realm:
         mark = data.major_wound[general]
         if self.settings["major_wound_halts_general"] and mark is not None and life <= mark:
             self.step(
-                f"{name} has a major wound and stays on {self.name(here)}.",
-                "Setting major_wound_halts_general (J)",
+                msg("dotr.board.general.major_wound", general=name, location=data.place_ref(here)),
+                R_MAJOR_WOUND,
             )
             self.place(data.general_colours[general], minions, here)
             return
         self.ctx.set("generals", general, {**state, "location": following, "path_index": index + 1})
         if self.narrate:
-            self.step(f"Move {name} from {self.name(here)} to {self.name(following)}.", R_GENERAL)
+            self.step(
+                msg(
+                    "dotr.board.general.moves",
+                    general=name,
+                    origin=data.place_ref(here),
+                    location=data.place_ref(following),
+                ),
+                R_GENERAL,
+            )
         if following == data.city:
-            self.lose(f"{name} entered {self.name(following)}", R_LOSS_GENERAL)
+            self.lose(
+                msg(
+                    "dotr.board.loss.general_entered",
+                    general=name,
+                    location=data.place_ref(following),
+                ),
+                R_LOSS_GENERAL,
+            )
         self.general_moved(general)
         if minions:
             self.place(
                 data.general_colours[general],
                 minions,
                 following,
-                rule="General advances: the minions shown come with the General",
+                rule=R_GENERAL_MINIONS,
                 by_general=True,
             )
 

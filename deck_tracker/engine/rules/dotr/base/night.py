@@ -46,7 +46,7 @@ from deck_tracker.engine.decks import (
 )
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.i18n import msg
-from deck_tracker.engine.rules.dotr.base.board import GameOver, Realm
+from deck_tracker.engine.rules.dotr.base.board import GameOver, Realm, card_ref
 from deck_tracker.engine.rules.dotr.base.packs import game_cards, unread
 from deck_tracker.engine.rules.dotr.base.reading import ask_to_read
 from deck_tracker.engine.rules.dotr.base.settings import general_only_plan
@@ -61,18 +61,23 @@ DS = "darkness_spreads"
 CARDS_PER_NIGHT = {"early": 1, "mid": 2, "late": 3}
 WAR_STATUS = ("early", "mid", "mid", "late")
 
-R_NIGHT = "Darkness Spreads: draw 1 card in the Early War, 2 in the Mid War, 3 in the Late War"
-R_GENERAL_ONLY = "Setting extra_cards_general_only: this card only moves its General"
+# The War Status as the table reads it ("Early War").
+WAR_WORDS = {
+    "early": msg("dotr.war.early"),
+    "mid": msg("dotr.war.mid"),
+    "late": msg("dotr.war.late"),
+}
+
+R_NIGHT = msg("dotr.rule.night")
+R_GENERAL_ONLY = msg("dotr.rule.general_only")
 R_PATROLS = msg("dotr.rule.orc_patrols")
-R_WAR_PARTY = (
-    "Orc War Party (J, JM): 1 Orc on every location holding exactly 1 Orc and nothing else"
-)
+R_WAR_PARTY = msg("dotr.rule.orc_war_party")
 R_QUIET = msg("dotr.rule.all_is_quiet")
-R_SPECIAL = "DX: the 'Special' Darkness Spreads cards replace the Orc cards without the Orcs"
-R_CITY_CARD = "Monarch City card: 1 minion of each colour next to Monarch City enters the City"
-R_DISCARD = "Darkness Spreads: resolved cards go to the discard pile"
-R_TURN = "Turn order: the next hero (by seat) takes the next turn"
-R_SEQUENCE = "Turn sequence: the hero's actions, the evening's 2 Hero Cards, then the night"
+R_SPECIAL = msg("dotr.rule.special")
+R_CITY_CARD = msg("dotr.rule.city_card")
+R_DISCARD = msg("dotr.rule.discard")
+R_TURN = msg("dotr.rule.turn_order")
+R_SEQUENCE = msg("dotr.rule.turn_sequence")
 
 # Cards that do not count as Darkness Spreads cards (UNCOUNTED) and rules that keep a resolved
 # card (CARD_RESOLVED) are declared, in order, in hooks.py.
@@ -87,8 +92,12 @@ def resolve_card(realm: Realm, card: Card, *, general_only: bool = False) -> Non
     """Resolve one Darkness Spreads card on the board (raises GameOver when the Realm falls)."""
     data = card.data
     if general_only:
-        named = "only its General moves" if data.get("general") else "it names no General"
-        realm.step(f"{card.name}: {named}; nothing else happens.", R_GENERAL_ONLY)
+        named = (
+            msg("dotr.night.general_only.moves")
+            if data.get("general")
+            else msg("dotr.night.general_only.none")
+        )
+        realm.step(msg("dotr.night.general_only", card=card_ref(card), what=named), R_GENERAL_ONLY)
     elif card.kind == "all_is_quiet":
         realm.step(msg("dotr.night.all_is_quiet"), R_QUIET)
     elif card.kind == "orc_patrols":
@@ -111,13 +120,10 @@ def _special(realm: Realm, card: Card) -> None:
     """A Dragon expansion 'Special' card (in place of the Orc cards): the table carries it out."""
     text = card.data.get("text")
     if text:
-        realm.step(f"{card.data.get('title') or card.name}: {text}", R_SPECIAL)
+        title = card.data.get("title")
+        realm.step(msg("dotr.night.special", card=title or card_ref(card), text=text), R_SPECIAL)
         return
-    realm.step(
-        f"{card.name}: its text is not entered in the app: take one of the Special Darkness "
-        "Spreads cards not yet entered from the box, unseen, read it and carry it out.",
-        R_SPECIAL,
-    )
+    realm.step(msg("dotr.night.special.unknown", card=card_ref(card)), R_SPECIAL)
 
 
 def _orc_patrols(realm: Realm) -> None:
@@ -125,7 +131,7 @@ def _orc_patrols(realm: Realm) -> None:
     if not empty:
         realm.step(msg("dotr.night.orc_patrols.none"), R_PATROLS)
         return
-    realm.require_minions("green", len(empty), "the empty green locations")
+    realm.require_minions("green", len(empty), msg("dotr.night.where.empty_green"))
     realm.step(msg("dotr.night.orc_patrols", count=len(empty)), R_PATROLS)
     for loc in empty:
         realm.place("green", 1, loc, rule=R_PATROLS)
@@ -138,9 +144,9 @@ def _orc_war_party(realm: Realm) -> None:
         if kind != "inn" and realm.minions_at(loc)["green"] == 1 and realm.count_at(loc) == 1
     ]
     if not lone:
-        realm.step("Orc War Party: no location holds a lone Orc.", R_WAR_PARTY)
+        realm.step(msg("dotr.night.orc_war_party.none"), R_WAR_PARTY)
         return
-    realm.require_minions("green", len(lone), "the locations with a lone Orc")
+    realm.require_minions("green", len(lone), msg("dotr.night.where.lone_orc"))
     for loc in sorted(lone):
         realm.place("green", 1, loc, rule=R_WAR_PARTY)
 
@@ -152,7 +158,7 @@ def _monarch_city(realm: Realm) -> None:
         present.update(c for c, n in realm.minions_at(loc).items() if n)
     colours = [c for c in data.plural if c in present]
     if not colours:
-        realm.step("Monarch City card: no minion stands next to the City.", R_CITY_CARD)
+        realm.step(msg("dotr.night.city_card.none"), R_CITY_CARD)
         return
     for colour in colours:
         realm.place(colour, 1, data.city, rule=R_CITY_CARD)
@@ -233,10 +239,12 @@ def night(ctx: Context, args: dict[str, Any]) -> None:
             f"The Darkness Spreads deck has no card {', '.join(map(repr, unknown))}.",
             code="unknown_card",
         )
+    war = WAR_WORDS[status]
     ctx.emit(
         "night_began",
-        (f"Night after {player_name(ctx.state, ending)}'s turn" if ending else "Night")
-        + f": the Darkness Spreads ({status.title()} War, {plural(count, 'card')}).",
+        msg("dotr.night.began.after", player=player_name(ctx.state, ending), war=war, count=count)
+        if ending
+        else msg("dotr.night.began", war=war, count=count),
         data={
             "war_status": status,
             "count": count,
@@ -245,9 +253,7 @@ def night(ctx: Context, args: dict[str, Any]) -> None:
             "round": int(turn_of(ctx.state).get("number") or 1),
             "evening_skipped": skipped,
         },
-        steps=[
-            Step(f"Draw {plural(count, 'Darkness Spreads card')}, resolving each in turn.", R_NIGHT)
-        ],
+        steps=[Step(msg("dotr.night.draw", count=count), R_NIGHT)],
     )
     continue_night(ctx, list(plan), 0, list(named))
 
@@ -301,11 +307,15 @@ def continue_night(
         if not kept:
             ctx.put("decks", DS, "discard", [card_id])
             if realm.narrate:
-                realm.step(f"Discard {card.name}.", R_DISCARD)
+                realm.step(msg("dotr.night.discard", card=card_ref(card)), R_DISCARD)
         ctx.emit(
             "darkness_spreads_card",
-            f"Darkness Spreads {index + 1}/{count}: {card.name}"
-            + (" (General only)." if general_only else "."),
+            msg(
+                "dotr.night.card.general_only" if general_only else "dotr.night.card",
+                index=index + 1,
+                of=count,
+                card=card_ref(card),
+            ),
             data={
                 "card": card_id,
                 "name": card.name,
@@ -337,10 +347,13 @@ def continue_night(
     name = player_name(ctx.state, seat)
     ctx.emit(
         "turn_passed",
-        f"Round {number}: {name}'s turn." if seat else "No hero is at the table yet.",
+        msg("dotr.turn.round", number=number, player=name) if seat else msg("dotr.turn.no_hero"),
         data={"active_seat": seat, "number": number},
         steps=[
-            Step(f"{name} takes the next turn." if seat else "Wait for a hero to join.", R_TURN)
+            Step(
+                msg("dotr.turn.next", player=name) if seat else msg("dotr.turn.wait"),
+                R_TURN,
+            )
         ],
     )
 
@@ -378,10 +391,10 @@ def _check_turn(ctx: Context, args: dict[str, Any]) -> bool:
     if args.get("skip_evening"):
         ctx.emit(
             "evening_skipped",
-            f"{player_name(state, active)}'s evening draw is skipped by the table.",
+            msg("dotr.turn.evening_skipped", player=player_name(state, active)),
             data={"seat": active, "turn": number},
             steps=[
-                Step(f"{player_name(state, active)} draws no Hero Cards this evening.", R_SEQUENCE)
+                Step(msg("dotr.turn.no_evening", player=player_name(state, active)), R_SEQUENCE)
             ],
         )
         return True
@@ -409,7 +422,7 @@ def _lost(ctx: Context) -> None:
     outcome = ctx.get("outcome")
     ctx.emit(
         "game_lost",
-        f"The Realm has fallen: {outcome['reason']}.",
+        msg("dotr.board.realm_fallen", reason=outcome["reason"]),
         data={"outcome": outcome},
-        steps=[Step(f"The heroes lose: {outcome['reason']}.", outcome["rule"])],
+        steps=[Step(msg("dotr.night.heroes_lose", reason=outcome["reason"]), outcome["rule"])],
     )
