@@ -18,15 +18,19 @@ from deck_tracker.engine.content import COLOURS
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import draw_cards, get_deck, move_cards
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
+from deck_tracker.engine.i18n import Text, listing, msg, render_text
 from deck_tracker.engine.rules.dotr.base.expansions import card_count
 from deck_tracker.engine.rules.dotr.base.offers import held_by_hero
 from deck_tracker.engine.rules.dotr.base.packs import unentered_steps
 from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
     SEAT,
+    colour_ref,
     hero_name,
+    hero_ref,
     location_kind,
     location_name,
+    location_ref,
     packs_of,
     require_playing,
     seat_choices,
@@ -41,15 +45,12 @@ EVENING_CARDS = 2
 HAND_LIMIT = 10
 RUMORS_CARDS_PER_ACTION = 2
 RUMORS_MAX_ACTIONS = 2
-EVENING_RULE = "Evening: draw 2 Hero Cards"
-LIMIT_RULE = (
-    "FAQ, 10 card hand limit: 'you must discard down to 10 Hero Cards at the end of your turn "
-    "after you draw the Hero Cards for the turn'"
-)
-RUMORS_RULE = (
-    "Rumors at the Inn: declare a colour, draw 2 Hero Cards per action (up to 2), keep that "
-    "colour and Specials"
-)
+EVENING_RULE = msg("dotr.rule.evening")
+LIMIT_RULE = msg("dotr.rule.hand_limit")
+RUMORS_RULE = msg("dotr.rule.rumors")
+R_QUEST_DRAW = msg("dotr.rule.quest_draw")
+R_QUEST_KEPT = msg("dotr.rule.quest_kept")
+R_QUEST_DISCARD = msg("dotr.rule.quest_discard")
 CARDS = Arg(
     "list[str]", max_items=20, description="Table-owned deck only: the ids of the cards drawn."
 )
@@ -69,10 +70,10 @@ def _card_keeps(state: State, card_id: str, colour: str) -> bool:
     return False
 
 
-def _draw(ctx: Context, deck: str, count: int, cards: list[str] | None, rule: str) -> list[str]:
+def _draw(ctx: Context, deck: str, count: int, cards: list[str] | None, rule: Text) -> list[str]:
     if get_deck(ctx.state, deck)["owner"] == "table" and cards and len(cards) != count:
         raise InvalidArguments({"cards": [f"Name exactly {plural(count, 'card')} drawn."]})
-    return draw_cards(ctx, deck, count=count, cards=cards, rule=rule)
+    return draw_cards(ctx, deck, count=count, cards=cards, rule=render_text(rule))
 
 
 # ------------------------------------------------------------------------------------------
@@ -114,14 +115,14 @@ def end_turn(ctx: Context, args: dict[str, Any]) -> None:
     ctx.put("decks", HERO_DECK, "hands", seat, drawn)
     ctx.set("evening", {"turn": number, "seat": seat})
     ctx.set("turn", {**turn_of(ctx.state), "phase": NIGHT})
-    name = hero_name(ctx.state, seat)
+    name = hero_ref(ctx.state, seat)
     ctx.emit(
         "evening",
-        f"Evening: {name} drew {plural(len(drawn), 'Hero Card')}.",
+        msg("dotr.hero.evening", hero=name, count=len(drawn)),
         data={"seat": seat, "turn": number, "count": len(drawn)},
         private={seat: {"cards": drawn}},
         steps=[
-            Step(f"{name} draws {plural(len(drawn), 'Hero Card')}.", EVENING_RULE),
+            Step(msg("dotr.hero.draws", hero=name, count=len(drawn)), EVENING_RULE),
             *unentered_steps(ctx.state, drawn, EVENING_RULE),
         ],
     )
@@ -145,14 +146,20 @@ def _check_hand_limits(ctx: Context) -> None:
         return
     ctx.emit(
         "hand_limit",
-        "Over the hand limit: "
-        + ", ".join(f"{hero_name(ctx.state, s)} discards {n}" for s, n in owed.items())
-        + ".",
+        msg(
+            "dotr.hero.over_limit",
+            owed=listing(
+                [
+                    msg("dotr.hero.over_limit.one", hero=hero_ref(ctx.state, s), count=n)
+                    for s, n in owed.items()
+                ],
+                conjunction=False,
+            ),
+        ),
         data={"limit": limit, "discard": owed},
         steps=[
             Step(
-                f"{hero_name(ctx.state, s)} chooses {plural(n, 'Hero Card')} to "
-                f"discard, down to {limit}.",
+                msg("dotr.hero.limit_choose", hero=hero_ref(ctx.state, s), count=n, limit=limit),
                 LIMIT_RULE,
             )
             for s, n in owed.items()
@@ -187,9 +194,18 @@ def discard_to_limit(ctx: Context, args: dict[str, Any]) -> None:
     ctx.set("pending", [p for p in pending if p is not entry])
     ctx.emit(
         "hand_limit_discarded",
-        f"{name} discarded {', '.join(cards)} to the hand limit.",
+        msg(
+            "dotr.hero.limit_discarded",
+            hero=hero_ref(ctx.state, seat),
+            cards=listing(cards, conjunction=False),
+        ),
         data={"seat": seat, "cards": list(cards)},
-        steps=[Step(f"{name} discards {plural(len(cards), 'Hero Card')}.", LIMIT_RULE)],
+        steps=[
+            Step(
+                msg("dotr.hero.discards", hero=hero_ref(ctx.state, seat), count=len(cards)),
+                LIMIT_RULE,
+            )
+        ],
     )
 
 
@@ -258,7 +274,14 @@ def rumors(ctx: Context, args: dict[str, Any]) -> None:
     ctx.set("rumors_taken", {"turn": number, "seat": seat, "actions": spent + actions})
     ctx.emit(
         "rumors",
-        f"{name} listened for {colour} rumors at {where}: kept {len(kept)} of {len(drawn)}.",
+        msg(
+            "dotr.hero.rumors",
+            hero=hero_ref(ctx.state, seat),
+            colour=colour_ref(colour),
+            location=location_ref(ctx.state, location),
+            kept=len(kept),
+            drawn=len(drawn),
+        ),
         data={
             "seat": seat,
             "location": location,
@@ -270,8 +293,14 @@ def rumors(ctx: Context, args: dict[str, Any]) -> None:
         private={seat: {"cards": kept}},
         steps=[
             Step(
-                f"{name} draws {len(drawn)} Hero Cards, keeps {len(kept)} "
-                f"({colour} or Special) and discards {len(dropped)}.",
+                msg(
+                    "dotr.hero.rumors.step",
+                    hero=hero_ref(ctx.state, seat),
+                    drawn=len(drawn),
+                    kept=len(kept),
+                    colour=colour_ref(colour),
+                    dropped=len(dropped),
+                ),
                 RUMORS_RULE,
             )
         ],
@@ -288,15 +317,15 @@ def draw_quest(ctx: Context, args: dict[str, Any]) -> None:
     """A hero draws a new Quest card."""
     require_playing(ctx.state)
     seat = seat_of(ctx, args["seat"])
-    drawn = _draw(ctx, QUEST_DECK, 1, args["cards"], "Quests: draw a new Quest")
+    drawn = _draw(ctx, QUEST_DECK, 1, args["cards"], R_QUEST_DRAW)
     ctx.put("decks", QUEST_DECK, "hands", seat, drawn)
     ctx.put("heroes", seat, "quests", drawn)
-    name = hero_name(ctx.state, seat)
+    name = hero_ref(ctx.state, seat)
     ctx.emit(
         "quest_drawn",
-        f"{name} drew the Quest {', '.join(drawn)}.",
+        msg("dotr.hero.quest_drawn", hero=name, quest=listing(drawn, conjunction=False)),
         data={"seat": seat, "cards": drawn},
-        steps=[Step(f"{name} takes a new Quest card.", "Quests: draw a new Quest")],
+        steps=[Step(msg("dotr.hero.quest_takes", hero=name), R_QUEST_DRAW)],
     )
 
 
@@ -328,17 +357,12 @@ def complete_quest(ctx: Context, args: dict[str, Any]) -> None:
     held = _held_quest(ctx, seat, quest, "quests")
     ctx.set("heroes", seat, "quests", [q for q in held if q != quest])
     ctx.put("heroes", seat, "completed_quests", [quest])
-    name = hero_name(ctx.state, seat)
+    name = hero_ref(ctx.state, seat)
     ctx.emit(
         "quest_completed",
-        f"{name} completed the Quest {quest}.",
+        msg("dotr.hero.quest_completed", hero=name, quest=quest),
         data={"seat": seat, "quest": quest},
-        steps=[
-            Step(
-                f"{name} keeps {quest} and its reward; draw a new Quest (Enter: Draw a Quest).",
-                "Quests: a completed Quest is kept; the King's Champion counts them",
-            )
-        ],
+        steps=[Step(msg("dotr.hero.quest_keeps", hero=name, quest=quest), R_QUEST_KEPT)],
     )
 
 
@@ -364,15 +388,10 @@ def discard_quest(ctx: Context, args: dict[str, Any]) -> None:
     held = _held_quest(ctx, seat, quest, key)
     move_cards(ctx, QUEST_DECK, [quest], source="hand", target="discard", seat=seat)
     ctx.set("heroes", seat, key, [q for q in held if q != quest])
-    name = hero_name(ctx.state, seat)
+    name = hero_ref(ctx.state, seat)
     ctx.emit(
         "quest_discarded",
-        f"{name} discarded the Quest {quest}.",
+        msg("dotr.hero.quest_discarded", hero=name, quest=quest),
         data={"seat": seat, "quest": quest, "completed": args["completed"]},
-        steps=[
-            Step(
-                f"{name} puts {quest} on the Quest discard pile.",
-                "Quests: 'discard if failed'; rewards that say 'discard to use'",
-            )
-        ],
+        steps=[Step(msg("dotr.hero.quest_discard", hero=name, quest=quest), R_QUEST_DISCARD)],
     )

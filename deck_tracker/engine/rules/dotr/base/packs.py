@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from deck_tracker.engine import i18n
 from deck_tracker.engine.content import (
     Card,
     ContentError,
@@ -28,6 +29,7 @@ from deck_tracker.engine.content import (
 )
 from deck_tracker.engine.core import Context, State, Step, snapshot
 from deck_tracker.engine.errors import InvalidArguments
+from deck_tracker.engine.i18n import Text, msg
 from deck_tracker.engine.rules.dotr.hooks import COMPOSERS
 
 __all__ = [
@@ -157,13 +159,15 @@ def unread(card: Card) -> bool:
 UNENTERED = " (not yet entered: read the physical card)"
 
 
-def unentered_steps(state: State, cards: list[str], rule: str) -> list[Step]:
+def unentered_steps(state: State, cards: list[str], rule: Text) -> list[Step]:
     """For each drawn slot card without entered text: read the physical card, carry it out."""
     known = game_cards(state)
     return [
         Step(
-            f"{known[c].name.removesuffix(UNENTERED)} is not entered in the app: take one of "
-            "these cards not yet entered from the box, unseen, read it and carry it out.",
+            msg(
+                "dotr.card.unentered",
+                card=i18n.name(f"card:{c}", known[c].name.removesuffix(UNENTERED)),
+            ),
             rule,
         )
         for c in cards

@@ -18,18 +18,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from deck_tracker.engine import i18n
 from deck_tracker.engine.commands import Observer
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck, take_from_draw
+from deck_tracker.engine.i18n import msg, render_text
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
 
 __all__ = ["achievable", "replace_unachievable_quests"]
 
 QUEST = "quest"
-R_UNACHIEVABLE = (
-    "New Quests: a Quest whose focus is not in the game (or whose General is slain) is "
-    "discarded and another drawn"
-)
+R_UNACHIEVABLE = msg("dotr.rule.quest_unachievable")
 
 
 def achievable(state: State, quest: str) -> bool:
@@ -59,28 +58,22 @@ def replace_unachievable_quests(ctx: Context, seat: str, quests: list[str]) -> N
         ctx.set("heroes", seat, "quests", [q for q in held if q != quest])
         ctx.put("decks", QUEST, "discard", [quest])
         discarded.append(quest)
-        name = game_cards(ctx.state)[quest].name
+        name = i18n.name(f"card:{quest}", game_cards(ctx.state)[quest].name)
         if table_owned:
-            steps.append(
-                Step(
-                    f"Discard {name} and draw another Quest (Enter: Draw a Quest).", R_UNACHIEVABLE
-                )
-            )
+            steps.append(Step(msg("dotr.quest.discard_draw_table", quest=name), R_UNACHIEVABLE))
             continue
         deck = get_deck(ctx.state, QUEST)
         if not deck["draw"] and not (deck["auto_reshuffle"] and deck["discard"]):
-            steps.append(Step(f"Discard {name}; the Quest deck is empty.", R_UNACHIEVABLE))
+            steps.append(Step(msg("dotr.quest.discard_empty", quest=name), R_UNACHIEVABLE))
             continue
-        drawn = take_from_draw(ctx, QUEST, 1, rule=R_UNACHIEVABLE)
+        drawn = take_from_draw(ctx, QUEST, 1, rule=render_text(R_UNACHIEVABLE))
         ctx.put("decks", QUEST, "hands", seat, drawn)
         ctx.put("heroes", seat, "quests", drawn)
-        steps.append(Step(f"Discard {name}; draw another Quest.", R_UNACHIEVABLE))
+        steps.append(Step(msg("dotr.quest.discard_draw", quest=name), R_UNACHIEVABLE))
         waiting += [q for q in drawn if not achievable(ctx.state, q)]
-    count = f"{len(discarded)} Quests" if len(discarded) != 1 else "1 Quest"
-    verb = "were" if len(discarded) != 1 else "was"
     ctx.emit(
         "quests_replaced",
-        f"{count} that cannot be achieved {verb} discarded.",
+        msg("dotr.quest.replaced", count=len(discarded)),
         data={"seat": seat, "discarded": discarded},
         private={seat: {"quests": list(ctx.state["heroes"][seat].get("quests") or [])}},
         steps=steps,

@@ -16,10 +16,12 @@ from typing import Any
 
 from jsonschema import Draft202012Validator
 
+from deck_tracker.engine import i18n
 from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.content import ContentError, overlay_hash, shipped_with_overlay
 from deck_tracker.engine.core import Context, Step, snapshot
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
+from deck_tracker.engine.i18n import Text, msg
 from deck_tracker.engine.reading import ANSWER, pending_reads, settle
 from deck_tracker.engine.rules.dotr.base.board import Realm
 from deck_tracker.engine.rules.dotr.base.night import continue_night
@@ -32,8 +34,8 @@ from deck_tracker.engine.rules.dotr.hooks import SETUP_READ
 __all__ = ["read_card"]
 
 DOTR = frozenset({"dotr"})
-R_SETUP = "Setup: each setup card places its minions (read at the table)"
-R_GENERALS = "Setup: each General starts with the minions his card shows"
+R_SETUP = msg("dotr.rule.setup_read")
+R_GENERALS = msg("dotr.rule.general_start_read")
 
 
 def _problems(schema: dict[str, Any], face: dict[str, Any]) -> dict[str, list[str]]:
@@ -123,7 +125,7 @@ def read_card(ctx: Context, args: dict[str, Any]) -> None:
     settle(ctx, prompt)
     ctx.emit(
         "card_read",
-        f"{prompt['name']} is read: the app knows it from now on.",
+        msg("dotr.read.done", card=_prompt_name(prompt)),
         data={
             "prompt": prompt["id"],
             "pack": prompt["pack"],
@@ -132,9 +134,21 @@ def read_card(ctx: Context, args: dict[str, Any]) -> None:
             "deck": prompt["deck"],
             "entry": entry,
         },
-        steps=[Step(f"{prompt['name']} is entered; carry on.", R_READ)],
+        steps=[Step(msg("dotr.read.carry_on", card=_prompt_name(prompt)), R_READ)],
     )
     _resume(ctx, prompt, face)
+
+
+def _prompt_name(prompt: dict[str, Any]) -> Text:
+    """The card a prompt asked for, as a message parameter (a General's card: its own words)."""
+    if prompt.get("kind") == "general":
+        return msg(
+            "dotr.read.general_card",
+            general=i18n.name(
+                f"general:{prompt['card']}", prompt["name"].removesuffix("'s General card")
+            ),
+        )
+    return i18n.name(f"card:{prompt['card']}", str(prompt["name"]))
 
 
 def _resume(ctx: Context, prompt: dict[str, Any], face: dict[str, Any]) -> None:

@@ -19,7 +19,9 @@ from __future__ import annotations
 from typing import Any
 
 from deck_tracker.engine.content import COLOURS, Card, FillSpec, Pack, value_schema
+from deck_tracker.engine import i18n
 from deck_tracker.engine.core import Context, State, Step
+from deck_tracker.engine.i18n import listing, msg
 from deck_tracker.engine.reading import ask
 from deck_tracker.engine.rules.dotr.base.packs import (
     UNENTERED,
@@ -29,8 +31,13 @@ from deck_tracker.engine.rules.dotr.base.packs import (
 
 __all__ = ["R_READ", "ask_general", "ask_to_read", "card_pack", "fill_spec"]
 
-R_READ = "The app learns each card once: read the card that came up"
+R_READ = msg("dotr.rule.read")
 NEXT = "next"
+# What a General's card is asked for, in the reader's words.
+FIELD_WORDS = {
+    "starting_minions": msg("dotr.read.field.starting_minions"),
+    "life": msg("dotr.read.field.life"),
+}
 
 
 def _choice(items: list[tuple[str, str]], title: str) -> dict[str, Any]:
@@ -180,20 +187,17 @@ def ask_to_read(
             "resume": resume,
         },
     )
+    card_ref = i18n.name(f"card:{card.id}", name)
     if resume.get("rule") == "night":
         # The card lies face up on the table while it is read: in exactly one pile.
         ctx.put("decks", deck, "table", [card.id])
     ctx.emit(
         "card_to_read",
-        f"Read the card you drew: {name}" + (f" ({detail})." if detail else "."),
+        msg("dotr.read.ask.detail", card=card_ref, detail=detail)
+        if detail
+        else msg("dotr.read.ask", card=card_ref),
         data={"prompt": prompt["id"], "deck": deck, "card": card.id, "name": name},
-        steps=[
-            Step(
-                f"Read {name} aloud and enter it: the app does not know this card yet and "
-                "will remember it.",
-                R_READ,
-            )
-        ],
+        steps=[Step(msg("dotr.read.aloud", card=card_ref), R_READ)],
     )
 
 
@@ -235,9 +239,14 @@ def ask_general(
             "resume": resume,
         },
     )
+    general = i18n.name(f"general:{general_id}", name)
+    asked = listing(
+        [FIELD_WORDS[f] if f in FIELD_WORDS else f.replace("_", " ") for f in fields],
+        conjunction=False,
+    )
     ctx.emit(
         "card_to_read",
-        f"Read {name}'s General card: {what}.",
+        msg("dotr.read.ask_general", general=general, what=asked),
         data={"prompt": prompt["id"], "deck": None, "card": general_id, "name": name},
-        steps=[Step(f"Read {name}'s {what} from his card and enter it.", R_READ)],
+        steps=[Step(msg("dotr.read.general_aloud", general=general, what=asked), R_READ)],
     )

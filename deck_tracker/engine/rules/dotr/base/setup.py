@@ -29,12 +29,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from deck_tracker.engine import i18n
 from deck_tracker.engine.content import COLOURS, Hero, Pack
 from deck_tracker.engine.core import Context, Step
 from deck_tracker.engine.decks import get_deck, player_name, seat_label, take_from_draw
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
+from deck_tracker.engine.i18n import msg, render_text
 from deck_tracker.engine.game import place_decks
-from deck_tracker.engine.rules.dotr.base.board import CRYSTALS, GATES, GameOver, Realm, board_data
+from deck_tracker.engine.rules.dotr.base.board import (
+    CRYSTALS,
+    GATES,
+    GameOver,
+    Realm,
+    board_data,
+    card_ref,
+)
 from deck_tracker.engine.rules.dotr.base.expansions import (
     adjust_settings,
     card_count,
@@ -76,14 +85,18 @@ def setup_counts(state: dict[str, Any]) -> tuple[int, ...]:
 
 WAR_STATUS = ("early", "mid", "mid", "late")
 
-R_HERO = "Setup: a hero starts in Monarch City with its life, 2 Hero Cards and 1 Quest"
-R_DECKS = "Setup: shuffle the Darkness Spreads, Hero and Quest decks"
-R_BOARD = "Setup: 25 minions per colour, 12 Tainted Crystals, 5 Magic Gates beside the board"
-R_GENERALS = "Setup: each General starts on its space with 3 of its minions"
-R_SETUP_CARDS = "Setup: 3 Darkness Spreads cards place 2 minions per location, 3 more place 1"
-R_SET_ASIDE = "Setup: only location cards place the first minions; draw another (as J does)"
-R_RESHUFFLE = "Setting setup_cards_reshuffled: the setup cards are shuffled back into the deck"
-R_QUIET = "Setting all_is_quiet: the All is Quiet cards are removed"
+R_HERO = msg("dotr.rule.setup_hero")
+R_DECKS = msg("dotr.rule.setup_decks")
+R_BOARD = msg("dotr.rule.setup_board")
+R_GENERALS = msg("dotr.rule.setup_generals")
+R_SETUP_CARDS = msg("dotr.rule.setup_cards")
+R_SET_ASIDE = msg("dotr.rule.setup_set_aside")
+R_RESHUFFLE = msg("dotr.rule.setup_reshuffle")
+R_QUIET = msg("dotr.rule.setup_all_is_quiet")
+R_SETUP = msg("dotr.rule.setup")
+R_GATE = msg("dotr.rule.setup_gate")
+R_WAR_STATUS = msg("dotr.rule.setup_war_status")
+R_TURN_ORDER = msg("dotr.rule.setup_turn_order")
 
 
 def _pack(ctx: Context) -> Pack:
@@ -130,31 +143,49 @@ def enter_hero(
     ctx.set("seats", seat, {**seats[seat], "hero": found.name})
     data = board_data(_pack(ctx).id, False)
     city = data.city
+    hero = i18n.name(f"hero:{found.id}", found.name)
     steps = [
-        Step(f"Place the {found.name} in {data.names[city]} with {found.life} life tokens.", R_HERO)
+        Step(
+            msg(
+                "dotr.setup.hero_place",
+                hero=hero,
+                location=data.place_ref(city),
+                life=found.life,
+            ),
+            R_HERO,
+        )
     ]
     dealt: dict[str, list[str]] = {}
     for deck, printed in (deal or HAND).items():
         count = printed if deal else card_count(ctx.state, f"start:{deck}", printed)
-        label = "Hero Cards" if deck == HERO else "Quest"
+        label = msg("dotr.setup.hero_cards") if deck == HERO else msg("dotr.setup.quest")
         if get_deck(ctx.state, deck)["owner"] == "table":
             dealt[deck] = []
             steps.append(
                 Step(
-                    f"Deal {count} {label} from the table's {deck} deck to "
-                    f"{seat_label(ctx.state, seat)}, and record them with a draw.",
+                    msg(
+                        "dotr.setup.deal_table",
+                        count=count,
+                        label=label,
+                        deck=deck,
+                        player=seat_label(ctx.state, seat),
+                    ),
                     R_HERO,
                 )
             )
             continue
-        cards = take_from_draw(ctx, deck, count, rule=R_HERO)
+        cards = take_from_draw(ctx, deck, count, rule=render_text(R_HERO))
         hand = list(get_deck(ctx.state, deck)["hands"].get(seat, []))
         ctx.set("decks", deck, "hands", seat, hand + cards)
         dealt[deck] = cards
         steps.append(
             Step(
-                f"Give {seat_label(ctx.state, seat)} {count} {label}: the app shows "
-                "which; leave the physical deck aside.",
+                msg(
+                    "dotr.setup.deal_app",
+                    player=seat_label(ctx.state, seat),
+                    count=count,
+                    label=label,
+                ),
                 R_HERO,
             )
         )
@@ -174,7 +205,11 @@ def enter_hero(
         ctx.set("turn", {**(ctx.get("turn") or {"number": 1}), "active_seat": seat})
     ctx.emit(
         "hero_entered",
-        f"{seat_label(ctx.state, seat)} enters the Realm in {data.names[city]}.",
+        msg(
+            "dotr.setup.hero_entered",
+            player=seat_label(ctx.state, seat),
+            location=data.place_ref(city),
+        ),
         data={"seat": seat, "hero": found.id, "location": city, "life": found.life},
         private={seat: {"hero_cards": dealt[HERO], "quests": dealt[QUEST]}},
         steps=steps,
@@ -309,16 +344,12 @@ def setup_dotr(ctx: Context, setup: dict[str, Any]) -> None:
     shown = [f"{SETTINGS[n].title}: {SETTINGS[n].label(settings[n])}" for n in changed]
     ctx.emit(
         "dotr_setup_started",
-        f"{pack.name}" + (f", with {'; '.join(shown)}." if shown else "."),
+        msg("dotr.setup.started.with", pack=pack.name, settings="; ".join(shown))
+        if shown
+        else msg("dotr.setup.started", pack=pack.name),
         data={"settings": settings, "pack": pack.id, "table_decks": table_decks}
         | ({"expansions": expansions} if expansions else {}),
-        steps=[
-            Step(
-                "Lay out the board, the War Status board and the 4 General cards; put a "
-                "status token on the top of each General's wound track.",
-                "Setup",
-            )
-        ],
+        steps=[Step(msg("dotr.setup.lay_out"), R_SETUP)],
     )
     place_decks(
         ctx,
@@ -330,7 +361,7 @@ def setup_dotr(ctx: Context, setup: dict[str, Any]) -> None:
             }
             for name in DECKS
         },
-        rule=R_DECKS,
+        rule=render_text(R_DECKS),
     )
     if boxed:
         deck = get_deck(ctx.state, DS)
@@ -338,9 +369,9 @@ def setup_dotr(ctx: Context, setup: dict[str, Any]) -> None:
         ctx.set("decks", DS, "box", [*deck["box"], *quiet])
         ctx.emit(
             "cards_boxed",
-            "The All is Quiet cards are out of this game.",
+            msg("dotr.setup.quiet_out"),
             data={"deck": DS, "from": "draw", "count": len(quiet), "cards": quiet},
-            steps=[Step("Put the All is Quiet cards back in the box.", R_QUIET)],
+            steps=[Step(msg("dotr.setup.quiet_box"), R_QUIET)],
         )
     _prepare_board(ctx, pack)
     realm = Realm(ctx, setup=True)
@@ -352,7 +383,7 @@ def setup_dotr(ctx: Context, setup: dict[str, Any]) -> None:
     except GameOver:
         ctx.emit(
             "game_lost",
-            f"The Realm fell during setup: {ctx.get('outcome', 'reason')}.",
+            msg("dotr.setup.fell", reason=ctx.get("outcome", "reason")),
             data={"outcome": ctx.get("outcome")},
             steps=realm.take_steps(),
         )
@@ -360,15 +391,9 @@ def setup_dotr(ctx: Context, setup: dict[str, Any]) -> None:
     enter_hero(ctx, "1", ctx.get("seats", "1", "hero"))
     ctx.emit(
         "setup_complete",
-        "The Realm is set: the first hero's turn begins.",
+        msg("dotr.setup.complete"),
         data={"turn": ctx.get("turn")},
-        steps=[
-            Step(
-                "Each hero takes turns: actions, then 2 Hero Cards, then the Darkness "
-                "Spreads (Night: Run the night).",
-                "Turn order",
-            )
-        ],
+        steps=[Step(msg("dotr.setup.turns"), R_TURN_ORDER)],
     )
 
 
@@ -390,21 +415,17 @@ def _prepare_board(ctx: Context, pack: Pack) -> None:
     ctx.set("heroes", {})
     ctx.set("turn", {"number": 1, "active_seat": None, "phase": "actions"})
     steps = [
-        Step(
-            f"Put {n} minions of each colour, {CRYSTALS} Tainted Crystals and {GATES} "
-            "Magic Gates beside the board.",
-            R_BOARD,
-        )
+        Step(msg("dotr.setup.supply", count=n, crystals=CRYSTALS, gates=GATES), R_BOARD)
         for n in sorted(set(supply.values()))
     ]
     steps += [
-        Step(f"Place a Magic Gate on {loc.name}.", "Setup: the printed starting gate")
+        Step(msg("dotr.setup.gate", location=i18n.name(f"location:{loc.id}", loc.name)), R_GATE)
         for loc in gates
     ]
-    steps.append(Step("Put the War Status marker on Early War.", "Setup: War Status"))
+    steps.append(Step(msg("dotr.setup.war_status"), R_WAR_STATUS))
     ctx.emit(
         "board_prepared",
-        "The board is empty; the supplies are ready.",
+        msg("dotr.setup.board_ready"),
         data={"supply": ctx.get("supply")},
         steps=steps,
     )
@@ -424,14 +445,21 @@ def _place_generals(ctx: Context, realm: Realm, pack: Pack) -> None:
                 "defeated": False,
             },
         )
-        realm.step(f"Place {general.name} on {realm.name(general.start)}.", R_GENERALS)
+        realm.step(
+            msg(
+                "dotr.setup.general",
+                general=i18n.name(f"general:{general.id}", general.name),
+                location=realm.data.place_ref(general.start),
+            ),
+            R_GENERALS,
+        )
         if general.starting_minions is None:
             unread.append(general.id)
             continue
         realm.place(general.colour, general.starting_minions, general.start, rule=R_GENERALS)
     ctx.emit(
         "generals_placed",
-        "The four Generals take position with their minions.",
+        msg("dotr.setup.generals_placed"),
         data={"generals": ctx.get("generals")},
         steps=realm.take_steps(),
     )
@@ -461,15 +489,11 @@ def _first_minions(
                     card_id = pile.pop(ctx.rng.randrange(len(pile)))
                     ctx.set("decks", DS, "draw", pile)
                 else:
-                    card_id = take_from_draw(ctx, DS, 1, rule=R_SETUP_CARDS)[0]
+                    card_id = take_from_draw(ctx, DS, 1, rule=render_text(R_SETUP_CARDS))[0]
                 used.append(card_id)
                 if cards[card_id].kind == "standard":
                     break
-                realm.step(
-                    f"{cards[card_id].name} places no minions at setup: set it aside "
-                    "and draw another.",
-                    R_SET_ASIDE,
-                )
+                realm.step(msg("dotr.setup.set_aside", card=card_ref(cards[card_id])), R_SET_ASIDE)
         if named is not None:
             used.append(card_id)
         card = cards[card_id]
@@ -484,34 +508,37 @@ def _first_minions(
                 detail=f"setup card {number} of {len(counts)}",
             )
             continue
-        take = "Take" if table_owned and named is None else "Draw"
-        realm.step(f"{take} {card.name} from the Darkness Spreads deck.", R_SETUP_CARDS)
+        taken = "dotr.setup.take_card" if table_owned and named is None else "dotr.setup.draw_card"
+        realm.step(msg(taken, card=card_ref(card)), R_SETUP_CARDS)
         for placement in card.data["placements"]:
             realm.place(placement["colour"], count, placement["location"], rule=R_SETUP_CARDS)
         ctx.emit(
             "setup_card",
-            f"Setup card {number} of {len(counts)}: {card.name} ({count} per location).",
+            msg(
+                "dotr.setup.card",
+                number=number,
+                of=len(counts),
+                card=card_ref(card),
+                count=count,
+            ),
             data={"card": card_id, "name": card.name, "count": count, "number": number},
             steps=realm.take_steps(),
         )
     discard = list(get_deck(ctx.state, DS)["discard"]) + used
     ctx.set("decks", DS, "discard", discard)
-    steps = [Step("Put the setup cards on the Darkness Spreads discard pile.", R_SETUP_CARDS)]
+    steps = [Step(msg("dotr.setup.cards_discard"), R_SETUP_CARDS)]
     if settings["setup_cards_reshuffled"]:
         pile = list(get_deck(ctx.state, DS)["draw"]) + discard
         if not table_owned:
             ctx.rng.shuffle(pile)
         ctx.set("decks", DS, "draw", pile)
         ctx.set("decks", DS, "discard", [])
-        steps = [Step("Shuffle the setup cards back into the Darkness Spreads deck.", R_RESHUFFLE)]
+        steps = [Step(msg("dotr.setup.cards_shuffle"), R_RESHUFFLE)]
     ctx.emit(
         "setup_cards_done",
-        "The setup cards are "
-        + (
-            "shuffled back into the deck."
-            if settings["setup_cards_reshuffled"]
-            else "in the discard pile."
-        ),
+        msg("dotr.setup.cards_done.shuffled")
+        if settings["setup_cards_reshuffled"]
+        else msg("dotr.setup.cards_done.discarded"),
         data={"cards": used, "reshuffled": settings["setup_cards_reshuffled"]},
         hidden={"order": list(get_deck(ctx.state, DS)["draw"])},
         steps=steps,

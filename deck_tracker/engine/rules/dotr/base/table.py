@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from deck_tracker.engine import i18n
 from deck_tracker.engine.commands import Arg, Choice, command
 from deck_tracker.engine.content import COLOURS, Pack, UnknownContentError
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import seat_label
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
+from deck_tracker.engine.i18n import Text
 from deck_tracker.engine.rules.dotr.base.packs import effective_packs
 from deck_tracker.engine.rules.dotr.base.reading import ask_general
 from deck_tracker.engine.words import plural
@@ -120,8 +122,28 @@ def hero_name(state: State, seat: str) -> str:
     return str(named or hero_id or f"Seat {seat}'s hero")
 
 
+def hero_ref(state: State, seat: str) -> Text:
+    """The seat's hero as a message parameter: a printed hero by its name in the reader's
+    language, a hero built at the table by the name its seat gave it."""
+    hero_id = str(state["heroes"][seat].get("hero", ""))
+    english = hero_name(state, seat)
+    if content_item(state, "heroes", hero_id):
+        return i18n.name(f"hero:{hero_id}", english)
+    return english
+
+
+def location_ref(state: State, location: str) -> Text:
+    """A location as a message parameter (its name in the reader's language)."""
+    return i18n.name(f"location:{location}", location_name(state, location))
+
+
+def colour_ref(colour: str) -> dict[str, Any]:
+    """A minion colour as a word ("green", "grün")."""
+    return i18n.name(f"colour:{colour}", colour)
+
+
 def record(
-    ctx: Context, type: str, summary: str, data: dict[str, Any], *steps: tuple[str, str]
+    ctx: Context, type: str, summary: Text, data: dict[str, Any], *steps: tuple[Text, Text]
 ) -> None:
     """Close an event whose steps are (instruction, rule) pairs."""
     ctx.emit(type, summary, data=data, steps=[Step(text, rule) for text, rule in steps])
