@@ -185,7 +185,7 @@ def test_faq_inns_are_never_overrun_and_never_receive_minions() -> None:
     r.place("black", 2, "eagle-nest-inn")
     assert total(state, "eagle-nest-inn") == 0
     assert crystals(state, "eagle-nest-inn") == 0
-    assert any("Inn" in step.text for step in r.steps)
+    assert any("Inn" in step.as_dict()["text"] for step in r.steps)
 
 
 def test_monarch_city_never_overruns_or_taints_in_the_base_game() -> None:
@@ -323,4 +323,6 @@ def test_every_step_names_its_rule() -> None:
     r.place("red", 2, "raven-forest")
     assert r.steps
     assert all(step.rule and step.text for step in r.steps)
-    assert any(step.rule.startswith("Overrun: a 4th minion taints") for step in r.steps)
+    assert any(
+        step.as_dict()["rule"].startswith("Overrun: a 4th minion taints") for step in r.steps
+    )

@@ -199,7 +199,7 @@ def test_hemlock_taints_the_space_he_moves_into() -> None:
     where = state["generals"]["hemlock"]["location"]
     assert state["board"][where]["taint"] == 1
     assert state["supply"]["taint"] == 11
-    assert any("venomous" in step.text for step in board.steps)
+    assert any("venomous" in step.as_dict()["text"] for step in board.steps)
     other = start("rampaging-dragons").state
     clear_board(other)
     realm(other).advance_general("hemlock", "next", 0)

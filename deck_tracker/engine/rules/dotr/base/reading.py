@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from deck_tracker.engine.content import COLOURS, Card, FillSpec, Pack, value_schema
 from deck_tracker.engine import i18n
+from deck_tracker.engine.content import COLOURS, Card, FillSpec, Pack, value_schema
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.i18n import listing, msg
 from deck_tracker.engine.reading import ask

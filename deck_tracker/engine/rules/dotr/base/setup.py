@@ -34,8 +34,8 @@ from deck_tracker.engine.content import COLOURS, Hero, Pack
 from deck_tracker.engine.core import Context, Step
 from deck_tracker.engine.decks import get_deck, player_name, seat_label, take_from_draw
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
-from deck_tracker.engine.i18n import msg, render_text
 from deck_tracker.engine.game import place_decks
+from deck_tracker.engine.i18n import msg, render_text
 from deck_tracker.engine.rules.dotr.base.board import (
     CRYSTALS,
     GATES,

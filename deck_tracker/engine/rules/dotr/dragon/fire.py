@@ -24,12 +24,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from deck_tracker.engine import i18n
 from deck_tracker.engine.commands import Arg, Observer, command
 from deck_tracker.engine.content import General
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck, move_cards
 from deck_tracker.engine.errors import RuleViolation
-from deck_tracker.engine.rules.dotr.base.board import Realm
+from deck_tracker.engine.i18n import Text, msg
+from deck_tracker.engine.rules.dotr.base.board import Realm, card_ref
 from deck_tracker.engine.rules.dotr.base.dice import DICE, roll
 from deck_tracker.engine.rules.dotr.base.offers import own_hand
 from deck_tracker.engine.rules.dotr.base.packs import game_cards, game_pack
@@ -38,8 +40,10 @@ from deck_tracker.engine.rules.dotr.base.table import (
     SEAT,
     board_choices,
     hero_name,
+    hero_ref,
     location_kind,
     location_name,
+    location_ref,
     record,
     require_playing,
     resolve_location,
@@ -49,24 +53,16 @@ from deck_tracker.engine.rules.dotr.dragon.content import minion_type
 
 __all__ = ["fire_in_play", "on_fire", "set_on_fire"]
 
-R_FLIGHT = (
-    "Dragon Flight: Brimstone moves to the card's location, anywhere on the board, never along "
-    "a path"
-)
-R_LANDING = "Dragon Flight: as soon as he lands, he sets the location On Fire"
-R_ONE_TOKEN = "Fire: a limit of 1 Fire Token per location"
-R_NO_TOKEN = "Fire: every Fire Token is on the board"
-R_ALL_FIRES = (
-    "Brimstone: activated with every Fire Token on the board, he attacks Monarch City and the "
-    "Realm falls"
-)
-R_ELEMENTALS = "Fire Elementals: 3 on a location set it On Fire"
-R_FIRE_TAINT = "On Fire: 3 minions of any type taint the location (no overrun)"
-R_ENTER = "On Fire: entering a location On Fire costs 2 actions"
-R_PUT_OUT = (
-    "Putting Out Fires: 1 action and a Hero Card of the location's colour; roll 2 dice, a 4+ "
-    "on either puts the fire out"
-)
+R_FLIGHT = msg("dotr.rule.dragon_flight")
+R_LANDING = msg("dotr.rule.dragon_landing")
+R_FLIGHT_MINIONS = msg("dotr.rule.dragon_flight_minions")
+R_ONE_TOKEN = msg("dotr.rule.fire_one_token")
+R_NO_TOKEN = msg("dotr.rule.fire_no_token")
+R_ALL_FIRES = msg("dotr.rule.all_fires")
+R_ELEMENTALS = msg("dotr.rule.fire_elementals")
+R_FIRE_TAINT = msg("dotr.rule.fire_taint")
+R_ENTER = msg("dotr.rule.fire_enter")
+R_PUT_OUT = msg("dotr.rule.put_out_fire")
 FIRE_SUCCESS = 4
 
 
@@ -78,19 +74,19 @@ def on_fire(state: State, loc: str) -> bool:
     return bool((state.get("board") or {}).get(loc, {}).get("fire"))
 
 
-def set_on_fire(ctx: Context, loc: str, rule: str, steps: list[Step]) -> bool:
+def set_on_fire(ctx: Context, loc: str, rule: Text, steps: list[Step]) -> bool:
     """One Fire Token on ``loc`` if it is not burning and a token is left (steps say so)."""
-    name = location_name(ctx.state, loc)
+    name = location_ref(ctx.state, loc)
     if on_fire(ctx.state, loc):
-        steps.append(Step(f"{name} is already On Fire: no second Fire Token.", R_ONE_TOKEN))
+        steps.append(Step(msg("dotr.dragon.fire.already", location=name), R_ONE_TOKEN))
         return False
     left = int(ctx.state["supply"].get("fire") or 0)
     if left <= 0:
-        steps.append(Step(f"No Fire Token is left for {name}.", R_NO_TOKEN))
+        steps.append(Step(msg("dotr.dragon.fire.none_left", location=name), R_NO_TOKEN))
         return False
     ctx.set("board", loc, "fire", 1)
     ctx.set("supply", "fire", left - 1)
-    steps.append(Step(f"Place a Fire Token on {name}: it is On Fire ({left - 1} left).", rule))
+    steps.append(Step(msg("dotr.dragon.fire.place", location=name, left=left - 1), rule))
     return True
 
 
@@ -119,18 +115,24 @@ def dragon_flight(realm: Realm, general: str, target: str | None, minions: int) 
     known = _flying_generals(realm).get(general)
     if known is None:
         return False
-    name = known.name
+    name = realm.data.general_ref(general)
     if fire_in_play(state) and int(state["supply"]["fire"]) <= 0:
-        realm.lose(f"{name} was activated with every Fire Token on the board", R_ALL_FIRES)
+        realm.lose(msg("dotr.dragon.loss.all_fires", general=name), R_ALL_FIRES)
     if target is None or target not in state["board"]:
-        realm.step(f"The card shows no place for {name} to land: he stays.", R_FLIGHT)
+        realm.step(msg("dotr.dragon.flight.nowhere", general=name), R_FLIGHT)
         return True
     here = state["generals"][general]
     realm.ctx.set(
         "generals", general, {**here, "location": target, "previous": here.get("location")}
     )
     realm.step(
-        f"{name} flies from {realm.name(here['location'])} to {realm.name(target)}.", R_FLIGHT
+        msg(
+            "dotr.dragon.flight",
+            general=name,
+            origin=realm.data.place_ref(here["location"]),
+            location=realm.data.place_ref(target),
+        ),
+        R_FLIGHT,
     )
     realm.general_moved(general)
     if fire_in_play(state):
@@ -140,7 +142,7 @@ def dragon_flight(realm: Realm, general: str, target: str | None, minions: int) 
             known.colour,
             minions,
             target,
-            rule="Dragon Flight: the minions shown come with Brimstone",
+            rule=R_FLIGHT_MINIONS,
             by_general=True,
         )
     return True
@@ -159,13 +161,22 @@ def after_placed(realm: Realm, loc: str, colour: str, count: int, source: str) -
         counts = realm.minions_at(loc)
         any_three = realm.settings.get("fire_taint", "any_three") == "any_three"
         if (realm.count_at(loc) if any_three else max(counts.values())) >= 3:
-            realm.step(f"{realm.name(loc)} is On Fire and holds 3 minions.", R_FIRE_TAINT)
+            realm.step(
+                msg("dotr.dragon.fire.three", location=realm.data.place_ref(loc)), R_FIRE_TAINT
+            )
             realm.taint(loc, R_FIRE_TAINT)
     minion = minion_type(state, colour)
     if minion is None or "sets_fire" not in minion.skills or on_fire(state, loc):
         return
     if realm.minions_at(loc)[colour] >= 3:
-        realm.step(f"3 {minion.plural} stand on {realm.name(loc)}.", R_ELEMENTALS)
+        realm.step(
+            msg(
+                "dotr.dragon.fire.elementals",
+                minions=i18n.count(3, f"minion-type:{minion.id}", minion.name, minion.plural),
+                location=realm.data.place_ref(loc),
+            ),
+            R_ELEMENTALS,
+        )
         set_on_fire(realm.ctx, loc, R_ELEMENTALS, realm.steps)
 
 
@@ -184,11 +195,11 @@ def _after_move(ctx: Context, name: str, args: dict[str, Any], memo: Any) -> Non
     moved = next((e for e in ctx.events if e.type == "hero_moved"), None)
     if moved is None or not on_fire(ctx.state, moved.data["to"]):
         return
-    where = location_name(ctx.state, moved.data["to"])
+    where = location_ref(ctx.state, moved.data["to"])
     record(
-        ctx, "entered_fire", f"{where} is On Fire: entering it cost 2 actions.",
+        ctx, "entered_fire", msg("dotr.dragon.fire.entered", location=where),
         {"seat": moved.data["seat"], "location": moved.data["to"]},
-        (f"Count 2 actions for entering {where}.", R_ENTER),
+        (msg("dotr.dragon.fire.enter_cost", location=where), R_ENTER),
     )  # fmt: skip
 
 
@@ -245,17 +256,28 @@ def put_out_fire(ctx: Context, args: dict[str, Any]) -> None:
     dice, physical = roll(ctx, args["rolls"], 2)
     success = any(die >= FIRE_SUCCESS for die in dice)
     shown = ", ".join(map(str, dice))
-    steps = [(f"{name} discards {card.name} and rolls {shown}.", R_PUT_OUT)]
+    hero_word, place = hero_ref(ctx.state, seat), location_ref(ctx.state, location)
+    steps: list[tuple[Text, Text]] = [
+        (
+            msg("dotr.dragon.fire.discards", hero=hero_word, card=card_ref(card), dice=shown),
+            R_PUT_OUT,
+        )
+    ]
     if success:
         ctx.set("board", location, "fire", 0)
         ctx.set("supply", "fire", int(ctx.state["supply"]["fire"]) + 1)
-        steps.append((f"Take the Fire Token off {where}: the fire is out.", R_PUT_OUT))
+        steps.append((msg("dotr.dragon.fire.out", location=place), R_PUT_OUT))
     else:
-        steps.append((f"No 4 or more: {where} still burns.", R_PUT_OUT))
+        steps.append((msg("dotr.dragon.fire.burns", location=place), R_PUT_OUT))
     record(
         ctx,
         "fire_put_out" if success else "put_out_fire_failed",
-        f"{name} {'put out' if success else 'failed to put out'} the fire of {where} ({shown}).",
+        msg(
+            "dotr.dragon.fire.put_out" if success else "dotr.dragon.fire.failed",
+            hero=hero_word,
+            location=place,
+            dice=shown,
+        ),
         {"seat": seat, "location": location, "card": args["card"], "rolls": dice,
          "rolled_by": "table" if physical else "app", "success": success},
         *steps,

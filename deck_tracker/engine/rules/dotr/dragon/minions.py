@@ -21,18 +21,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from deck_tracker.engine import i18n
 from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.content import COLOURS
 from deck_tracker.engine.core import Context, State
 from deck_tracker.engine.errors import RuleViolation
+from deck_tracker.engine.i18n import Text, listing, msg
 from deck_tracker.engine.rules.dotr.base.board import Realm
 from deck_tracker.engine.rules.dotr.base.dice import DICE, roll
 from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
     SEAT,
     board_choices,
-    hero_name,
+    hero_ref,
     location_name,
+    location_ref,
     record,
     require_playing,
     resolve_location,
@@ -40,25 +43,18 @@ from deck_tracker.engine.rules.dotr.base.table import (
 )
 from deck_tracker.engine.rules.dotr.dragon.content import dragon_generals_in_play, minion_type
 from deck_tracker.engine.rules.dotr.hooks import TO_HIT_MODIFIERS
-from deck_tracker.engine.words import plural
 
 __all__ = ["ARMORED", "TO_HIT_MODIFIERS", "assign_hits", "to_hit", "wound"]
 
 ARMORED = frozenset({"paladin", "dwarf"})
 BLESSED_AGAINST = frozenset({"undead", "demon", "zealot"})
 
-R_QUICK_FLYING = (
-    "Imps, Quick Flying: each Imp placed puts 1 Imp on each adjacent location without one "
-    "(like an overrun: no further flight)"
-)
-R_DRAGON_MASTERS = "Dragon Masters: to hit, 2 + the number of active dragons invading the Realm"
-R_COMBAT = "Combat: one die per minion; each die that reaches a minion's number defeats it"
-R_BERSERK = (
-    "Zealots, Berserk: after each combat round with Zealots left, the hero suffers 1 wound "
-    "(not prevented by hiding)"
-)
-R_ARMOR = "Armor (Paladin, Dwarf): blocks 1 wound from minions, each round"
-R_CLERIC = "The Cleric: +1 to each die against Undead, Demons and Zealots"
+R_QUICK_FLYING = msg("dotr.rule.quick_flying")
+R_DRAGON_MASTERS = msg("dotr.rule.dragon_masters")
+R_COMBAT = msg("dotr.rule.combat")
+R_BERSERK = msg("dotr.rule.berserk")
+R_ARMOR = msg("dotr.rule.armor")
+R_CLERIC = msg("dotr.rule.cleric")
 
 # (state, location, colour) -> a change to the number needed to hit there (Warlords, ...).
 
@@ -110,11 +106,15 @@ def quick_flying(realm: Realm, loc: str, colour: str, count: int, source: str) -
         n for n in data.adjacency[loc] if data.kinds[n] != "inn" and not realm.minions_at(n)[colour]
     ]
     if not targets:
-        realm.step(f"Every location next to {realm.name(loc)} already has an Imp.", R_QUICK_FLYING)
+        realm.step(msg("dotr.dragon.fly.none", location=data.place_ref(loc)), R_QUICK_FLYING)
         return
     realm.step(
-        f"Quick Flying from {realm.name(loc)}: 1 {minion.name} on each of "
-        f"{', '.join(realm.name(n) for n in targets)}.",
+        msg(
+            "dotr.dragon.fly",
+            location=data.place_ref(loc),
+            minion=i18n.name(f"minion-type:{minion.id}", minion.name),
+            targets=listing([data.place_ref(n) for n in targets], conjunction=False),
+        ),
         R_QUICK_FLYING,
     )
     for target in targets:
@@ -170,25 +170,30 @@ def attack_minions(ctx: Context, args: dict[str, Any]) -> None:
     seat = seat_of(ctx, args["seat"])
     hero = ctx.state["heroes"][seat]
     location = resolve_location(ctx.state, args["location"] or hero["location"])
-    name, where = hero_name(ctx.state, seat), location_name(ctx.state, location)
+    where = location_name(ctx.state, location)
     present: dict[str, int] = dict(ctx.state["board"][location]["minions"])
     count = sum(present.values())
     if not count:
         raise RuleViolation(f"No minion stands on {where}.", code="no_minions_here")
     dice, physical = roll(ctx, args["rolls"], count)
     bonus: int = args["bonus"]
-    steps: list[tuple[str, str]] = []
+    steps: list[tuple[Text, Text]] = []
+    hero_word = hero_ref(ctx.state, seat)
+    place = location_ref(ctx.state, location)
     needs: list[tuple[str, int]] = []
     for colour in COLOURS:
         minion = minion_type(ctx.state, colour)
         need = to_hit(ctx.state, colour, location) - bonus
         if hero["hero"] == "cleric" and minion is not None and minion.id in BLESSED_AGAINST:
             need -= 1
-            steps.append((f"{name} adds 1 against the {minion.plural}.", R_CLERIC))
+            steps.append(
+                (msg("dotr.dragon.cleric", hero=hero_word, minions=_kind(minion)), R_CLERIC)
+            )
         if minion is not None and minion.to_hit_rule and present[colour]:
             steps.append(
-                (f"{minion.plural} need a {min(need + bonus, 7)}+ with "
-                 f"{plural(len(dragon_generals_in_play(ctx.state)), 'dragon')} in play.",
+                (msg("dotr.dragon.masters_need", minions=_kind(minion),
+                     need=min(need + bonus, 7),
+                     count=len(dragon_generals_in_play(ctx.state))),
                  R_DRAGON_MASTERS)
             )  # fmt: skip
         needs += [(colour, need)] * present[colour]
@@ -199,18 +204,40 @@ def attack_minions(ctx: Context, args: dict[str, Any]) -> None:
     ctx.set("board", location, "minions", after)
     ctx.set("supply", "minions", {c: pool.get(c, 0) + removed.get(c, 0) for c in COLOURS})
     shown = ", ".join(map(str, dice))
-    what = ", ".join(f"{n} {_plural(ctx.state, c, n)}" for c, n in removed.items()) or "none"
-    steps.insert(
-        0, (f"{name} rolls {shown} against {plural(count, 'minion')} on {where}.", R_COMBAT)
+    what: Text = (
+        listing([_counted(ctx.state, c, n) for c, n in removed.items()], conjunction=False)
+        if removed
+        else msg("dotr.dragon.none")
     )
-    steps.append((f"Defeated: {what}; return them to the supply.", R_COMBAT))
+    steps.insert(
+        0,
+        (
+            msg("dotr.dragon.rolls", hero=hero_word, dice=shown, count=count, location=place),
+            R_COMBAT,
+        ),
+    )
+    steps.append((msg("dotr.dragon.defeated", what=what), R_COMBAT))
     record(
-        ctx, "minions_defeated", f"{name} attacked on {where} ({shown}): {what} defeated.",
+        ctx, "minions_defeated",
+        msg("dotr.dragon.attacked", hero=hero_word, location=place, dice=shown, what=what),
         {"seat": seat, "location": location, "minions": removed, "rolls": dice,
          "rolled_by": "table" if physical else "app", "attacked": present},
         *steps,
     )  # fmt: skip
     _berserk(ctx, seat, location, after)
+
+
+def _kind(minion: Any) -> dict[str, Any]:
+    """A kind of minion, in the plural ("Zealots")."""
+    return i18n.name(f"minion-types:{minion.id}", minion.plural)
+
+
+def _counted(state: State, colour: str, count: int) -> Text:
+    """``count`` minions of ``colour`` as the game's minion type names them ("2 Imps")."""
+    minion = minion_type(state, colour)
+    if minion is None:
+        return f"{count} {colour}"
+    return i18n.count(count, f"minion-type:{minion.id}", minion.name, minion.plural)
 
 
 def _plural(state: State, colour: str, count: int) -> str:
@@ -228,20 +255,20 @@ def _berserk(ctx: Context, seat: str, location: str, after: dict[str, int]) -> N
     ]
     if not berserkers:
         return
-    name = hero_name(ctx.state, seat)
+    name = hero_ref(ctx.state, seat)
     left = sum(after[c] for c in berserkers)
-    plural = _plural(ctx.state, berserkers[0], left)
+    remain = _counted(ctx.state, berserkers[0], left)
     if ctx.state["heroes"][seat]["hero"] in ARMORED:
         record(
-            ctx, "berserk_blocked", f"{name}'s armor blocks the Berserk wound.",
+            ctx, "berserk_blocked", msg("dotr.dragon.armor", hero=name),
             {"seat": seat, "location": location},
-            (f"{left} {plural} remain: {name}'s armor blocks the wound.", R_ARMOR),
+            (msg("dotr.dragon.armor.step", minions=remain, hero=name), R_ARMOR),
         )  # fmt: skip
         return
     lost, life = wound(ctx, seat, 1)
     record(
-        ctx, "hero_wounded", f"Berserk: {name} suffers {lost} wound ({life} life left).",
+        ctx, "hero_wounded", msg("dotr.dragon.berserk", hero=name, count=lost, life=life),
         {"seat": seat, "wounds": lost, "life": life, "slain": life == 0 and lost > 0,
          "cause": "berserk"},
-        (f"{left} {plural} remain: {name} loses 1 life token.", R_BERSERK),
+        (msg("dotr.dragon.berserk.step", minions=remain, hero=name), R_BERSERK),
     )  # fmt: skip
