@@ -183,7 +183,7 @@ def test_sterling_her_card_not_entered_from_a_table_deck_is_read_from_the_card_d
     log = dragon_table(sterling=True, table_decks=[DS])
     empty(log)
     setup_steps = [s["text"] for e in log.events if e.type == "dragon_setup" for s in e.steps]
-    assert any(s.startswith("Shuffle Sterling's 3 cards into the Darkness Spreads") for s in setup_steps)
+    assert any(s.startswith("Shuffle Sterling's 3 cards into the") for s in setup_steps)
     log.execute("night", {"skip_evening": True, "cards": ["dx-sterling-3", GORGUTT_MOVES]})
     step = _lands_step(log)
     assert "Location printed on the card drawn" in step and "box" not in step

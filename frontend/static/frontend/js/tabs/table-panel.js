@@ -1,11 +1,11 @@
 // At the table: on every tab, what the physical table still owes. Every step that a night, an
 // event, a card or a choice asked of the board since the last night began stays listed until a
-// phone ticks it (a command: every phone sees the tick, the shared undo takes it back), and every
+// phone ticks it (then it leaves the list) (a command: every phone sees the tick, the shared undo takes it back), and every
 // choice still pending comes with the button that opens its form. Loaded by the table screen
 // once a night has run or a choice waits.
 
 import { h } from "../dom.js";
-import { pendingText, ruleNote } from "../words.js";
+import { pendingText } from "../words.js";
 import { openAction } from "./common.js";
 
 // The words of this panel, in one place.
@@ -53,7 +53,7 @@ export function tableSteps(events, ticked) {
   }
   return live.slice(start).flatMap((event) => (event.steps || []).map((step, i) => {
     const key = `${event.seq}.${i}`;
-    return { key, text: step.text, rule: step.rule, done: Boolean(ticked[key]) };
+    return { key, text: step.text, done: Boolean(ticked[key]) };
   }));
 }
 
@@ -89,11 +89,12 @@ export function render(ctx) {
     h("details", { open, ontoggle: (event) => { open = event.currentTarget.open; } },
       h("summary", {}, h("strong", { text: WORDS.title }), " ", h("span", { class: "muted", "data-testid": "table-panel-count", text: head })),
       pending.length ? h("ul", { class: "list panel-choices" }, pending.map((entry, i) => choiceRow(ctx, entry, i === 0 && night ? night.reason : null))) : null,
-      steps.length ? h("ol", { class: "checklist panel-steps", "data-testid": "table-steps" }, steps.map((step) => h("li", { class: step.done ? "done" : "" },
+      // Only what is left to do, in a box that leaves the tab its room (the Night tab keeps the
+      // ticked ones, with their rules).
+      left.length ? h("ol", { class: "checklist panel-steps", "data-testid": "table-steps", style: "max-height:30vh;overflow-y:auto" }, left.map((step) => h("li", { "data-key": step.key },
         h("label", { class: "step-row" },
-          h("input", { type: "checkbox", "data-step": step.key, checked: step.done, onchange: (e) => tick(ctx, [step.key], e.target.checked, step.text, e.target) }),
-          h("span", {}, h("span", { class: "step-text", text: step.text }))),
-        ruleNote(step.rule)))) : null,
+          h("input", { type: "checkbox", "data-step": step.key, onchange: (e) => tick(ctx, [step.key], e.target.checked, step.text, e.target) }),
+          h("span", {}, h("span", { class: "step-text", text: step.text })))))) : null,
       left.length > 1 ? h("button", {
         type: "button", class: "ghost", "data-testid": "table-steps-all",
         onclick: () => tick(ctx, left.map((step) => step.key), true, WORDS.allDoneLabel(left.length)),
