@@ -51,8 +51,8 @@ def test_a_night_puts_its_steps_on_both_phones_and_sterling_landing_is_chosen_by
 
     # Anna's night, from the table's own deck: Sterling's card (her Location not entered in
     # the app), then a Darkness Spreads card.
-    act(base, game["id"], game["token"], "night",
-        {"skip_evening": True, "cards": ["dx-sterling-3", CARD], "seat": "1", "round": 1})  # fmt: skip
+    night = {"skip_evening": True, "cards": ["dx-sterling-3", CARD], "seat": "1", "round": 1}
+    act(base, game["id"], game["token"], "night", night)
 
     # Both phones list the night's steps on the Board, each with the choice still pending.
     for phone in (anna, bea):
@@ -77,8 +77,8 @@ def test_a_night_puts_its_steps_on_both_phones_and_sterling_landing_is_chosen_by
     anna.wait_for_function(
         f"() => !document.querySelector(`{PANEL} input[data-step='{key}']`)", timeout=LIVE_MS
     )
-    assert anna.get_by_test_id("table-panel-count").inner_text().endswith(
-        f"{total - 1} steps to do"
+    assert (
+        anna.get_by_test_id("table-panel-count").inner_text().endswith(f"{total - 1} steps to do")
     )
     assert "Place 1 Demon on Blood Flats." in anna.locator(PANEL).inner_text()
     # The Night tab shows the same tick: the ticks are the table's, not one phone's.

@@ -47,10 +47,11 @@ function syncReading(ctx) {
   });
 }
 
-// At the table (tabs/table-panel.js): on every tab once a night has run or a choice waits.
+// At the table (tabs/table-panel.js): on every tab once the game is under way or a choice waits.
 let panel = null;
 function syncPanel(state, then) {
-  if (panel || !((state.pending || []).length || (state.turn || {}).last_night)) return;
+  const last = (state.history || {}).undo;
+  if (panel || !((state.pending || []).length || (last && last.type !== "tick_setup_step"))) return;
   panel = import("../tabs/table-panel.js").then((module) => { panel = module; then(); }, () => { panel = null; });
 }
 

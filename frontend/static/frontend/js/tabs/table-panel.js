@@ -20,18 +20,22 @@ const WORDS = {
   reading: "Reading what the table has to do…",
 };
 
-// The commands that settle each kind of pending choice: the first one on offer opens.
+// The command that settles each kind of pending choice (from the state when it depends on it).
 const SETTLES = {
-  hand_limit: ["discard_to_limit"],
-  sterling_location: ["sterling_lands"],
-  sterling_bonus: ["sterling_bonus"],
-  winds_of_war: ["winds_of_war"],
-  recruitment: ["hire"],
-  dungeon_run: ["resolve_dungeon_room", "reveal_dungeon_room", "fight_treasure_room", "leave_dungeon"],
-  dungeon_death: ["dungeon_death"],
-  token_destination: ["place_token"],
-  troll_attack: ["reroll_troll"],
-  warlords: ["place_warlords"],
+  hand_limit: "discard_to_limit",
+  sterling_location: "sterling_lands",
+  sterling_bonus: "sterling_bonus",
+  winds_of_war: "winds_of_war",
+  recruitment: (state) => ((state.recruitment || {}).waiting ? "recruit_choose" : "hire"),
+  dungeon_run: (state) => {
+    const run = state.dungeon_run || {};
+    if (run.current) return "resolve_dungeon_room";
+    return run.total >= run.goal ? "fight_treasure_room" : "reveal_dungeon_room";
+  },
+  dungeon_death: "dungeon_death",
+  token_destination: "place_token",
+  troll_attack: "reroll_troll",
+  warlords: "place_warlords",
 };
 
 // The setup's steps are the Setup tab's checklist, not this panel's.
@@ -103,15 +107,15 @@ export function render(ctx) {
 }
 
 function choiceRow(ctx, entry, reason) {
-  const type = (SETTLES[entry.type] || []).find((name) => {
-    const action = ctx.action(name);
-    return action && action.available !== false;
-  });
+  const settles = SETTLES[entry.type];
+  const name = typeof settles === "function" ? settles(ctx.session.state) : settles;
+  const action = name ? ctx.action(name) : null;
+  const type = action && action.available !== false ? name : null;
   return h("li", { class: "list-row", "data-pending": entry.type },
     h("span", { class: "grow", text: entry.says || reason || pendingText(entry, (seat) => ctx.session.seatName(seat)) }),
     h("button", {
       type: "button", class: "primary", "data-testid": "settle-choice", disabled: !type,
-      title: type ? "" : WORDS.notOffered,
+      title: type ? "" : (action && action.reason) || WORDS.notOffered,
       onclick: () => openAction(ctx, type),
       text: WORDS.choose,
     }));
