@@ -11,6 +11,7 @@ import pytest
 from .live_api import call
 from .test_grand_ball import act
 from .test_phone_shell import sit_at
+from .test_player_words import developer_words
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -63,6 +64,7 @@ def test_a_night_puts_its_steps_on_both_phones_and_sterling_landing_is_chosen_by
     assert "First choose where Sterling lands" in panel.inner_text()
     assert "Place Sterling on the Location printed on the card drawn" in panel.inner_text()
     assert "where the card shows" not in panel.inner_text()
+    assert developer_words(panel.inner_text()) == []
     total = panel.locator(STEP).count()
     assert total > 5
     assert bea.get_by_test_id("table-panel-count").inner_text() == f"1 choice · {total} steps to do"
