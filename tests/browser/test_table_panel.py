@@ -131,5 +131,14 @@ def test_a_night_puts_its_steps_on_both_phones_and_sterling_landing_is_chosen_by
     assert state["sterling"]["location"] == "wolf-pass"
     assert state["pending"] == []
     assert state["table_steps"] == {key: True}
+    bea.locator(PANEL).get_by_text("Place Sterling on Wolf Pass.").wait_for(timeout=LIVE_MS)
     shot(bea, "table-panel-04-settled")
+
+    # The board matches: one tap ticks what is left, and the panel leaves both phones.
+    left = bea.locator(STEP).count()
+    bea.get_by_test_id("table-steps-all").click()
+    for phone in (anna, bea):
+        phone.wait_for_function(f"() => !document.querySelector('{PANEL}')", timeout=LIVE_MS)
+    state = call(base, f"games/{game['id']}/", token=game["token"])["state"]
+    assert len(state["table_steps"]) == left + 1
     assert anna.errors == [] and bea.errors == []

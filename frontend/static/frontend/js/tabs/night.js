@@ -140,7 +140,7 @@ export function render(ctx) {
       type: "button", class: "big",
       onclick: () => {
         const keys = night.flatMap((event) => (event.steps || []).map((_, i) => `${event.seq}.${i}`)).filter((key) => !done[key]);
-        if (keys.length) tick(ctx, keys.slice(0, 60), true, "the board matches the night");
+        if (keys.length) tick(ctx, keys, true, "the board matches the night");
       },
       text: "✓ The board matches",
     }),

@@ -62,9 +62,11 @@ export function tableSteps(events, ticked) {
 }
 
 // Send ticks (one step, or several at once); the checkbox shows the table's answer.
-export async function tick(ctx, keys, done, label, input) {
+export async function tick(ctx, keys, done, text, input) {
   if (input) input.disabled = true;
-  const result = await ctx.session.act("tick_table_step", { steps: keys, done, label },
+  // The log keeps at most 200 characters of the step's text.
+  const label = text.length > 200 ? `${text.slice(0, 199)}…` : text;
+  const result = await ctx.session.act("tick_table_step", { steps: keys.slice(0, 60), done, label },
     { label: done ? `Tick: ${label}` : `Untick: ${label}` });
   if (input) {
     input.checked = result ? done : Boolean((ctx.session.state.table_steps || {})[keys[0]]);
