@@ -112,6 +112,20 @@ class Arg:
 
 Handler = Callable[[Context, dict[str, Any]], None]
 Availability = Callable[[State, str | None], str | None]
+
+
+class Unavailable(str):
+    """Why a command is unavailable, refused with its own ``code`` rather than
+    ``not_available`` (a reason is still a plain string for the list of actions)."""
+
+    code: str
+
+    def __new__(cls, text: str, code: str) -> Unavailable:
+        made = super().__new__(cls, text)
+        made.code = code
+        return made
+
+
 # (state, validated args, actor) -> the paths of the state a command reads and writes (merge.py).
 Touches = Callable[[State, dict[str, Any], str | None], list[tuple[str, ...]]]
 
@@ -304,7 +318,7 @@ def run(
     if spec.unavailable is not None:
         reason = spec.unavailable(state, context.actor)
         if reason:
-            raise RuleViolation(reason, code="not_available")
+            raise RuleViolation(str(reason), code=getattr(reason, "code", "not_available"))
     try:
         memos = [observer.before(state, name, args) for observer in OBSERVERS]
         spec.handler(context, args)

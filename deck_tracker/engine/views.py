@@ -56,6 +56,8 @@ def view_state(state: State, seat: str | None) -> dict[str, Any]:
             for prompt in state.get("reading") or []
         ],
         "checklist": state.get("checklist") or {},
+        # The steps done on the physical board during play, ticked on any phone.
+        "table_steps": state.get("table_steps") or {},
     }
     if seat is not None:
         view["hands"][seat] = [

@@ -47,3 +47,51 @@ def test_two_phones_ticking_different_steps_at_once_are_both_kept(dotr: Table):
     same = dotr.act(dotr.player, "tick_setup_step", {"step": "2.1", "done": False},
                     expected_version=seen)  # fmt: skip
     assert same.status_code == 409  # the same step: the order matters, so it is refused
+
+
+# ---- the steps the table owes during play (the "At the table" panel) -----------------------
+
+
+def night_keys(table: Table) -> list[str]:
+    ran = table.act(table.host, "night", {"skip_evening": True})
+    assert ran.status_code == 200, ran.content
+    return [
+        f"{event['seq']}.{i}"
+        for event in ran.json()["events"]
+        if event["type"] == "darkness_spreads_card"
+        for i, _ in enumerate(event["steps"])
+    ]
+
+
+def test_a_step_of_the_night_ticked_on_one_phone_is_ticked_on_the_other_and_undo_unticks_it(
+    dotr: Table,
+):
+    keys = night_keys(dotr)
+    ticked = dotr.act(dotr.player, "tick_table_step", {"steps": [keys[0]], "label": "Place 1 Orc"})
+    assert ticked.status_code == 200, ticked.content
+    assert ticked.json()["events"][0]["summary"].endswith("ticked: Place 1 Orc")
+    assert dotr.state(dotr.host)["table_steps"] == {keys[0]: True}
+    assert dotr.act(dotr.host, "undo").status_code == 200
+    assert dotr.state(dotr.player)["table_steps"] == {}
+
+
+def test_two_phones_ticking_different_steps_on_the_same_version_are_both_kept(dotr: Table):
+    keys = night_keys(dotr)
+    assert len(keys) >= 2
+    seen = dotr.version()
+    first = dotr.act(dotr.host, "tick_table_step", {"steps": [keys[0]]}, expected_version=seen)
+    second = dotr.act(dotr.player, "tick_table_step", {"steps": [keys[1]]}, expected_version=seen)
+    assert first.status_code == second.status_code == 200, second.content
+    assert dotr.state()["table_steps"] == {keys[0]: True, keys[1]: True}
+
+
+def test_a_stale_tick_of_the_same_step_is_refused_with_what_changed(dotr: Table):
+    keys = night_keys(dotr)
+    seen = dotr.version()
+    assert dotr.act(dotr.host, "tick_table_step", {"steps": [keys[0]]},
+                    expected_version=seen).status_code == 200  # fmt: skip
+    stale = dotr.act(dotr.player, "tick_table_step", {"steps": [keys[0]], "done": False},
+                     expected_version=seen)  # fmt: skip
+    assert stale.status_code == 409
+    assert stale.json()["code"] == "stale_version"
+    assert dotr.state()["table_steps"] == {keys[0]: True}

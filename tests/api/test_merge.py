@@ -186,3 +186,27 @@ def test_four_phones_wounding_the_same_hero_at_once_still_refuse_each_other():
     applied = codes[200]
     assert applied == 1 and codes[409] == len(HEROES) - 1  # all sent on one version: refused
     assert game.state["heroes"]["4"]["life"] == 5 - applied
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(
+    not using_postgres(), reason="needs PostgreSQL: set DATABASE_URL=postgres://..."
+)
+def test_four_phones_ticking_their_own_steps_at_the_table_at_once_are_never_refused():
+    table, tokens = _four_phones()
+    assert table.act(table.host, "tick_table_step", {"steps": ["1.0"]}).status_code == 200
+    start_version = table.version()
+    plan = {
+        seat: [
+            {"type": "tick_table_step", "args": {"steps": [f"{100 * int(seat) + n}.0"]}}
+            for n in range(ROUNDS)
+        ]
+        for seat in HEROES
+    }
+    codes = _run_phones(table, plan, tokens)
+    assert codes[200] == len(HEROES) * ROUNDS and codes[409] == 0
+    assert codes["merged"] > 0
+    game = Game.objects.get(pk=table.game_id)
+    assert game.version == start_version + len(HEROES) * ROUNDS
+    assert len(game.state["table_steps"]) == 1 + len(HEROES) * ROUNDS

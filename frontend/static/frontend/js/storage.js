@@ -73,19 +73,6 @@ export function gameForCode(code) {
   return savedGames().find((game) => (game.joinCode || "").toUpperCase() === wanted) || null;
 }
 
-// Per-phone ticks of the night's steps (what this phone has mirrored on the board).
-export function ticks(gameId) {
-  try {
-    return JSON.parse(localStorage.getItem(`dotr.ticks.${gameId}`)) || {};
-  } catch {
-    return {};
-  }
-}
-
-export function saveTicks(gameId, value) {
-  localStorage.setItem(`dotr.ticks.${gameId}`, JSON.stringify(value));
-}
-
 // The table as this phone last saw it (game view, recent events, when), shown read-only when
 // the server cannot be reached. One per game and seat.
 export function lastSeen(gameId, seat) {

@@ -12,7 +12,7 @@ const PENDING = {
   recruitment: "the Companions to hire",
   dungeon_run: "the Dungeon run",
   dungeon_death: "a hero fallen in a Dungeon",
-  token_destination: "where the Dungeon's escaping minions go",
+  token_destination: "where the Troll or Giant Spider goes",
   troll_attack: "a Troll's attack",
   warlords: "where the Warlords go",
 };

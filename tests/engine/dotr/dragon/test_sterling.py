@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from deck_tracker.engine.commands import describe_commands
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.game import GameLog
 from tests.helpers import minions, on_top, realm, stand, total
@@ -157,3 +158,48 @@ def test_sterling_outcome_3_she_forces_a_general_back_and_flies_away() -> None:
     gorgutt = log.state["generals"]["gorgutt"]
     assert (gorgutt["location"], gorgutt["path_index"]) == ("amarak-peak", 1)
     assert log.state["sterling"]["location"] is None
+
+
+def _lands_step(log: GameLog) -> str:
+    arrived = [e for e in log.events if e.type == "sterling_arrives"][-1]
+    return str(arrived.steps[0]["text"])
+
+
+def test_sterling_her_card_not_entered_tells_an_app_held_deck_to_read_one_from_the_box() -> None:
+    """The app holds the Darkness Spreads deck, so setup left Sterling's cards in the box: the
+    step says to take one of hers not drawn yet from there, not to look at a card nobody drew."""
+    log = sterling_game()
+    setup_steps = [s["text"] for e in log.events if e.type == "dragon_setup" for s in e.steps]
+    assert any("Sterling's 3 cards" in s and "leave the cards in the box" in s for s in setup_steps)
+    night(log, "dx-sterling-3", GORGUTT_MOVES)
+    step = _lands_step(log)
+    assert "from the box, unseen" in step and "place Sterling on the Location printed on it" in step
+    assert "where the card shows" not in step
+
+
+def test_sterling_her_card_not_entered_from_a_table_deck_is_read_from_the_card_drawn() -> None:
+    """DX: "When a Sterling Global Effect is drawn, place Sterling on the Board at the Location
+    of the Card." The table drew it, so the step points at that card."""
+    log = dragon_table(sterling=True, table_decks=[DS])
+    empty(log)
+    setup_steps = [s["text"] for e in log.events if e.type == "dragon_setup" for s in e.steps]
+    assert any(s.startswith("Shuffle Sterling's 3 cards into the") for s in setup_steps)
+    log.execute("night", {"skip_evening": True, "cards": ["dx-sterling-3", GORGUTT_MOVES]})
+    step = _lands_step(log)
+    assert "Location printed on the card drawn" in step and "box" not in step
+    assert log.state["pending"][0]["type"] == "sterling_location"
+
+
+def test_sterling_a_pending_landing_holds_the_night_back_in_player_words() -> None:
+    log = sterling_game()
+    night(log, "dx-sterling-3", GORGUTT_MOVES)
+    offered = {a["type"]: a for a in describe_commands(log.state, "1", hidden=frozenset())}
+    assert offered["night"]["available"] is False
+    assert offered["night"]["reason"] == "First choose where Sterling lands."
+    with pytest.raises(RuleViolation) as refused:
+        log.execute("night", {"skip_evening": True})
+    assert refused.value.code == "pending_choice"
+    assert refused.value.detail == "First choose where Sterling lands."
+    log.execute("sterling_lands", {"location": "Serpent Swamp"})
+    offered = {a["type"]: a for a in describe_commands(log.state, "1", hidden=frozenset())}
+    assert offered["night"]["available"] is True

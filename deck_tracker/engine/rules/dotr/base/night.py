@@ -48,6 +48,7 @@ from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.i18n import msg
 from deck_tracker.engine.rules.dotr.base.board import GameOver, Realm, card_ref
 from deck_tracker.engine.rules.dotr.base.packs import game_cards, unread
+from deck_tracker.engine.rules.dotr.base.pending import night_waits
 from deck_tracker.engine.rules.dotr.base.reading import ask_to_read
 from deck_tracker.engine.rules.dotr.base.settings import general_only_plan
 from deck_tracker.engine.rules.dotr.base.table import seat_choices
@@ -201,13 +202,12 @@ def next_turn(ctx: Context) -> tuple[str | None, int]:
         ),
     },
     systems=frozenset({"dotr"}),
+    unavailable=night_waits,
 )
 def night(ctx: Context, args: dict[str, Any]) -> None:
     """Resolve the night: the Darkness Spreads cards the War Status asks for."""
     if ctx.state.get("outcome"):
         raise RuleViolation("The game is over.", code="game_over")
-    if ctx.state.get("pending"):
-        raise RuleViolation("A choice is still pending: settle it first.", code="pending_choice")
     skipped = _check_turn(ctx, args)
     # The night names whose evening precedes it.
     ending = turn_of(ctx.state).get("active_seat")

@@ -11,12 +11,56 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from deck_tracker.engine.commands import Unavailable
 from deck_tracker.engine.core import Context, State, Step
+from deck_tracker.engine.decks import player_name
 from deck_tracker.engine.errors import RuleViolation
 from deck_tracker.engine.i18n import Text, msg
 from deck_tracker.engine.rules.dotr.base.board import GameOver, Realm
 
-__all__ = ["add_pending", "find_pending", "on_board", "remove_pending", "roll_die"]
+__all__ = [
+    "add_pending",
+    "find_pending",
+    "night_waits",
+    "on_board",
+    "pending_first",
+    "remove_pending",
+    "roll_die",
+]
+
+# What the table does first, in player words, for each kind of pending choice.
+FIRST = {
+    "sterling_location": "First choose where Sterling lands",
+    "sterling_bonus": "First choose Sterling's bonus",
+    "winds_of_war": "First resolve the Winds of War card",
+    "recruitment": "First choose the Companions to hire",
+    "dungeon_run": "First finish the Dungeon run",
+    "dungeon_death": "First settle the hero fallen in a Dungeon",
+    "troll_attack": "First finish the Troll's attack",
+    "warlords": "First choose where the Warlords go",
+}
+TOKENS = {"troll": "Troll", "spider": "Giant Spider"}
+
+
+def pending_first(state: State, entry: dict[str, Any]) -> str:
+    """What the table must settle first, as a player reads it ("First choose where Sterling
+    lands")."""
+    kind = str(entry.get("type") or "")
+    if kind == "hand_limit":
+        name = player_name(state, str(entry.get("seat")))
+        return f"First {name} discards down to the hand limit"
+    if kind == "token_destination":
+        token = TOKENS.get(str(entry.get("token")), "token")
+        return f"First choose where the {token} goes"
+    return FIRST.get(kind, "First settle the choice the table owes")
+
+
+def night_waits(state: State, actor: str | None) -> str | None:
+    """Why the night cannot begin now: the oldest choice still pending, in player words."""
+    pending = state.get("pending") or []
+    if not pending or not isinstance(pending, list):
+        return None
+    return Unavailable(pending_first(state, pending[0]) + ".", code="pending_choice")
 
 
 def add_pending(ctx: Context, entry: dict[str, Any]) -> dict[str, Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from deck_tracker.engine.core import State
+from deck_tracker.engine.rules.dotr.base.pending import pending_first
 
 __all__ = ["PUBLIC_KEYS", "view_dotr"]
 
@@ -40,5 +41,10 @@ PUBLIC_KEYS = (
 
 
 def view_dotr(state: State, seat: str | None) -> dict[str, Any]:
-    """The board keys, the same for every seat (hands stay in the generic deck view)."""
-    return {key: state.get(key) for key in PUBLIC_KEYS}
+    """The board keys, the same for every seat (hands stay in the generic deck view). Each
+    pending choice says, in player words, what the table does first (``says``)."""
+    view = {key: state.get(key) for key in PUBLIC_KEYS}
+    pending = view["pending"]
+    if isinstance(pending, list) and pending:
+        view["pending"] = [{**entry, "says": pending_first(state, entry)} for entry in pending]
+    return view

@@ -411,10 +411,14 @@ def setup(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> Non
     if settings["sterling"]:
         extra += [f"dx-sterling-{n}" for n in (1, 2, 3)]
         ctx.set("sterling", {"location": None, "searched": []})
+        table_owned = get_deck(ctx.state, DS)["owner"] == "table"
         steps.append(
             Step(
                 "Shuffle Sterling's 3 cards into the Darkness Spreads deck; put the "
-                "Silver Dragon on her board.",
+                "Silver Dragon on her board."
+                if table_owned
+                else "Sterling's 3 cards go into the Darkness Spreads deck; the app holds "
+                "them: leave the cards in the box. Put the Silver Dragon on her board.",
                 R_STERLING,
             )
         )

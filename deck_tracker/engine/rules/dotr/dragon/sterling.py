@@ -86,11 +86,20 @@ def drawn(realm: Realm, card: Card) -> None:
         _land(ctx, str(location), realm.steps)
     else:
         add_pending(ctx, {"type": "sterling_location", "card": card.id})
-        realm.step(
-            f"{card.name}: its location is not entered. Place Sterling where the card shows and "
-            f"tell the app (Enter: Sterling lands).",
-            R_LANDS,
-        )
+        if get_deck(ctx.state, "darkness_spreads")["owner"] == "table":
+            realm.step(
+                f"{card.name}: its Location is not entered in the app. Place Sterling on the "
+                "Location printed on the card drawn, then tell the app where she landed.",
+                R_LANDS,
+            )
+        else:
+            # The app holds her cards (setup: they stay in the box): one not drawn yet is read.
+            realm.step(
+                f"{card.name}: its Location is not entered in the app. Take one of Sterling's "
+                "cards not drawn yet from the box, unseen, place Sterling on the Location "
+                "printed on it, then tell the app where she landed.",
+                R_LANDS,
+            )
     realm.step("Discard Sterling's card and draw another Darkness Spreads card.", R_LANDS)
     ctx.emit(
         "sterling_arrives",

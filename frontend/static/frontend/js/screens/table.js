@@ -47,6 +47,14 @@ function syncReading(ctx) {
   });
 }
 
+// At the table (tabs/table-panel.js): on every tab once the game is under way or a choice waits.
+let panel = null;
+function syncPanel(state, then) {
+  const last = (state.history || {}).undo;
+  if (panel || !((state.pending || []).length || (last && last.type !== "tick_setup_step"))) return;
+  panel = import("../tabs/table-panel.js").then((module) => { panel = module; then(); }, () => { panel = null; });
+}
+
 export function show(app, gameId) {
   const saved = savedGame(gameId);
   if (!saved) {
@@ -151,6 +159,7 @@ export function show(app, gameId) {
           h("strong", { text: session.seenAt ? `Offline: showing the table as last seen at ${clock(session.seenAt)}` : "Offline: the table cannot be reached" }),
           h("p", { text: "Read-only until the connection is back: actions are not sent (each says so and can be retried). The phone catches up by itself." }))) : null,
       state && readCard ? readCard.readingBanner(ctx) : null,
+      state && panel && panel.render ? panel.render(ctx) : null,
       outcome ? h("div", { class: `banner banner-${outcome.result === "won" ? "ok" : "error"}`, role: "alert", "data-testid": "outcome" },
         h("div", { class: "grow" }, h("strong", { text: outcome.side ? `The ${outcome.side} win the war!` : outcome.result === "won" ? "The Realm is saved!" : outcome.result === "lost" ? "The Realm has fallen." : "The game was stopped." }), " ", outcome.reason || ""),
         outcome.result === "won" && away && !(ball && ball.done) && state.system === "dotr"
@@ -196,6 +205,7 @@ export function show(app, gameId) {
     if (["night", "log", "setup"].includes(view.tab) && !session.eventsLoaded) session.ensureEvents().catch(() => {});
     // A card the app does not know yet: every phone shows the sheet to read it.
     syncReading(ctx);
+    syncPanel(session.state, render);
     const scroll = main.scrollTop;
     const tab = view.tab === "setup" ? SETUP : tabsShown().find((t) => t.id === view.tab) || TABS[0];
     let body;

@@ -3,9 +3,9 @@
 
 import { h, sheet } from "../dom.js";
 import { locationName } from "../content.js";
-import { ticks, saveTicks } from "../storage.js";
 import { openAction, quick } from "./common.js";
-import { pendingText, ruleNote } from "../words.js";
+import { tick } from "./table-panel.js";
+import { ruleNote } from "../words.js";
 
 const CARDS = { early: 1, mid: 2, late: 3 };
 const NIGHT_TYPES = new Set(["night_began", "darkness_spreads_card", "turn_passed"]);
@@ -110,7 +110,7 @@ export function render(ctx) {
     h("section", { class: "card night-head" },
       h("h2", { text: "The night" }),
       h("p", { text: `${state.war_status ? state.war_status[0].toUpperCase() + state.war_status.slice(1) : ""} War: ${count} Darkness Spreads card${count > 1 ? "s" : ""}${tableOwned ? ", drawn from your physical deck" : ", drawn by the app"}.` }),
-      pending.length ? h("p", { class: "banner banner-warn" }, "Settle first: ", pending.map((p) => pendingText(p, (seat) => session.seatName(seat))).join("; ")) : null,
+      pending.length && action && action.reason ? h("p", { class: "banner banner-warn", "data-testid": "night-waits", text: action.reason }) : null,
       h("button", {
         type: "button",
         class: "primary huge",
@@ -121,13 +121,14 @@ export function render(ctx) {
         text: "☾ Run the night",
       }),
       turnLine(ctx),
-      action && action.reason ? h("p", { class: "muted", text: action.reason }) : null),
+      action && action.reason && !pending.length ? h("p", { class: "muted", text: action.reason }) : null),
   ];
   if (!night.length) {
     parts.push(h("p", { class: "muted center", text: "No night yet this game. After the heroes' turn, tap the button; the steps to mirror on the board appear here." }));
     return h("div", { class: "tab-body night-tab" }, parts);
   }
-  const done = ticks(session.id);
+  // The ticks are the table's (every phone sees them, as in the At the table panel).
+  const done = state.table_steps || {};
   const undo = state.history && state.history.undo;
   const first = night[0];
   parts.push(h("h2", { class: "section-title", text: `Last night · by ${session.seatName(first.actor)}` }));
@@ -138,10 +139,8 @@ export function render(ctx) {
     h("button", {
       type: "button", class: "big",
       onclick: () => {
-        const all = ticks(session.id);
-        for (const event of night) (event.steps || []).forEach((_, i) => { all[`${event.seq}.${i}`] = true; });
-        saveTicks(session.id, all);
-        ctx.rerender();
+        const keys = night.flatMap((event) => (event.steps || []).map((_, i) => `${event.seq}.${i}`)).filter((key) => !done[key]);
+        if (keys.length) tick(ctx, keys, true, "the board matches the night");
       },
       text: "✓ The board matches",
     }),
@@ -167,7 +166,8 @@ function stepCard(ctx, event, done) {
         h("label", { class: "step-row" },
           h("input", {
             type: "checkbox", checked: Boolean(done[key]),
-            onchange: (e) => { const all = ticks(session.id); all[key] = e.target.checked; saveTicks(session.id, all); },
+            "data-step": key,
+            onchange: (e) => tick(ctx, [key], e.target.checked, step.text, e.target),
           }),
           h("span", {}, h("span", { class: "step-text", text: step.text }))),
         ruleNote(step.rule));

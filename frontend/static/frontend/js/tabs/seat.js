@@ -41,8 +41,12 @@ export function render(ctx) {
   const turn = state.turn || {};
   if (hero && turn.active_seat === seat) {
     // Once the evening is drawn the same place leads on to the night (never a button refused).
+    // A choice still pending holds the night back: the button says which (the server's words).
+    const waits = (state.pending || []).length ? (ctx.action("night") || {}).reason || "First settle the choice the table owes." : null;
+    if (waits) ctx.ensureActions();
     parts.push(turn.phase === "night"
-      ? h("button", { type: "button", class: "primary big", "data-testid": "go-to-night", onclick: () => ctx.go("night"), text: "Go to the night" })
+      ? [h("button", { type: "button", class: "primary big", "data-testid": "go-to-night", disabled: Boolean(waits), title: waits || "", onclick: () => ctx.go("night"), text: "Go to the night" }),
+        waits ? h("p", { class: "muted", "data-testid": "night-waits", text: waits }) : null]
       : h("button", { type: "button", class: "primary big", "data-testid": "end-turn", onclick: () => quick(ctx, "end_turn", {}, "End of turn: draw 2 Hero Cards"), text: "End my turn: draw 2 Hero Cards" }));
   }
   for (const [name, deck] of Object.entries(state.decks || {})) {

@@ -79,7 +79,8 @@ export function renderSetup(ctx) {
   const settings = session.state.settings || {};
   const tick = async (step, input) => {
     input.disabled = true;
-    const result = await session.act("tick_setup_step", { step: step.key, done: input.checked, label: step.text },
+    const label = step.text.length > 200 ? `${step.text.slice(0, 199)}…` : step.text;
+    const result = await session.act("tick_setup_step", { step: step.key, done: input.checked, label },
       { label: input.checked ? "Tick a setup step" : "Untick a setup step" });
     if (!result) input.checked = Boolean((session.state.checklist || {})[step.key]);
     input.disabled = false;
