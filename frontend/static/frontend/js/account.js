@@ -3,6 +3,9 @@
 // join that seats one of the account's players. Loaded on demand (not by the table screen).
 
 import { ApiError, request } from "./api.js";
+import { need, t } from "./i18n.js";
+
+await need("home");
 
 const KEY = "dotr.account";
 

@@ -7,6 +7,9 @@ import { h, mount, sheet, toast } from "../dom.js";
 import { plural } from "../content.js";
 import { accounts, currentAccount, fetchFile, forgetAccount, saveAccount } from "../account.js";
 import { fameChart, winLossChart } from "../charts.js";
+import { need, t } from "../i18n.js";
+
+await need("awards");
 
 // The Award Tracker's abbreviations (Dragon expansion rulebook), as the history gives them.
 const GENERALS = {

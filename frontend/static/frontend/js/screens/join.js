@@ -8,6 +8,9 @@ import { gameForCode, saveSeat } from "../storage.js";
 import { navigate } from "../navigation.js";
 import { normaliseJoinCode } from "../joincode.js";
 import { currentAccount, playerChoices } from "../account.js";
+import { need, t } from "../i18n.js";
+
+await need("home");
 
 export function show(app, typed) {
   const code = normaliseJoinCode(typed);

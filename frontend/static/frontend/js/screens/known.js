@@ -8,6 +8,9 @@
 import { request } from "../api.js";
 import { h, mount, plural, toast, uuid } from "../dom.js";
 import { savedGame } from "../storage.js";
+import { need, t } from "../i18n.js";
+
+await need("known");
 
 const EXPORT_NAME = "cards-we-know.json";
 

@@ -13,6 +13,9 @@ import { factionBadge } from "../map.js";
 import { saveSeat } from "../storage.js";
 import { navigate } from "../navigation.js";
 import { currentAccount, playerChoices } from "../account.js";
+import { need, t } from "../i18n.js";
+
+await need("home");
 
 // "Cards" (what the setup reads from the table's cards) only when the setup needs something.
 const ALL_STEPS = ["Expansions", "Scenario", "Generals", "Options", "Cards", "Players"];

@@ -7,6 +7,9 @@ import { h, sheet, uuid } from "../dom.js";
 import { navigate } from "../navigation.js";
 import { saveSeat } from "../storage.js";
 import { quick } from "../tabs/common.js";
+import { need, t } from "../i18n.js";
+
+await need("battlefields");
 
 const SIDES = { minions: "Minions", heroes: "Heroes" };
 const FACE = { blank: "·", single: "⚔", double: "⚔⚔" };

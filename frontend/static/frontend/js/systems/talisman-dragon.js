@@ -7,6 +7,9 @@ import { h, mount, sheet } from "../dom.js";
 import { navigate } from "../navigation.js";
 import { saveSeat } from "../storage.js";
 import { quick } from "../tabs/common.js";
+import { need, t } from "../i18n.js";
+
+await need("talisman");
 
 const CHARACTERS = ["Conjurer", "Dragon Hunter", "Dragon Priestess", "Dragon Rider", "Fire Wizard", "Minotaur"];
 const ENCOUNTER = { space: "the space", character: "a character", scale: "the scale" };

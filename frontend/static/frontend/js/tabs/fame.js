@@ -6,6 +6,9 @@
 import { h, sheet } from "../dom.js";
 import { openAction, quick } from "./common.js";
 import { stepper } from "../forms.js";
+import { need, t } from "../i18n.js";
+
+await need("table");
 
 // The rulebook's Fame Guide (Dragon expansion, "The King's Champion Rewards"): kind, tokens per
 // deed, text. The API lists it only inside GET /scenarios/, a large answer; ids it adds later
