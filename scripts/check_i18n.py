@@ -92,8 +92,6 @@ VISIBLE = re.compile(
 # literal scan leaves them alone until they are converted; their t() keys are still checked.
 PENDING: set[str] = {
     "screens/awards.js",
-    "screens/known.js",
-    "screens/setup.js",
     "systems/battlefields.js",
     "systems/talisman-dragon.js",
 }
