@@ -211,6 +211,9 @@ def main() -> int:
         for file in sorted(LOCALE.glob("*/*.json")):
             if file.stem not in parts:
                 print(f"  {file.relative_to(STATIC)!s:38} {sizes(file.read_bytes())[1]:9,}")
+        for file in sorted(STATIC.glob("*.css")):
+            if file not in css:
+                print(f"  {file.relative_to(STATIC)!s:38} {sizes(file.read_bytes())[1]:9,}")
     budget = args.budget_kb * 1024
     method = "brotli" if brotli else "gzip"
     worst = 0
