@@ -9,8 +9,9 @@ The phone client's catalogues (``frontend/static/frontend/locale/<language>/<par
 checked too: every language has the parts and keys English has, with the same fields; every
 ``t("key")`` in the client's modules is in a part the module loads (``core``, or one it asks
 for with ``need("part")``); and no player-visible literal bypasses the catalogue (``text:
-"Words"``, ``title:``, ``"aria-label":``, ``placeholder:``, ``label:``, ``toast("...")``,
-``sheet("...")``, a string child after an element's properties, ``.textContent = "..."``).
+"Words"``, ``title:``, ``detail:``, ``"aria-label":``, ``placeholder:``, ``label:``,
+``toast("...")``, ``sheet("...")``, a string child after an element's properties,
+``.textContent = "..."``).
 Only non-words pass: marks and symbols ("✕", "St", "Dg"), lowercase ids ("ok", "board").
 """
 
@@ -83,7 +84,7 @@ NEED_LATER = re.compile(r"""//\s*later:\s*need\(\s*["']([a-z-]+)["']""")
 # Where a literal is read by a player: an element's text, label, title or placeholder, a toast,
 # a sheet's title, a string child after an element's properties, or text set on a node.
 VISIBLE = re.compile(
-    r"""(?:\btext|\btitle|"aria-label"|\bplaceholder|\blabel|\balt)\s*:\s*(["'`])((?:\\.|(?!\1).)*)\1"""
+    r"""(?:\btext|\btitle|\bdetail|"aria-label"|\bplaceholder|\blabel|\balt)\s*:\s*(["'`])((?:\\.|(?!\1).)*)\1"""
     r"""|\b(?:toast|sheet)\(\s*(["'`])((?:\\.|(?!\3).)*)\3"""
     r"""|\},\s*(["'`])((?:\\.|(?!\5).)*)\5"""
     r"""|\.textContent\s*=\s*(["'`])((?:\\.|(?!\7).)*)\7"""
