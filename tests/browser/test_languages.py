@@ -181,3 +181,47 @@ def test_the_german_phone_reads_the_night_in_german(
     placed = [i for i, step in enumerate(english_steps) if NIGHT_STEP["en"].match(step)]
     assert placed, english_steps
     assert all(NIGHT_STEP["de"].match(german_steps[i]) for i in placed), german_steps
+
+
+# A catalogue key shown instead of its words ("night.title", "pending.hand_limit").
+KEY_SHOWN = """() => {
+  const labels = [...document.querySelectorAll("[aria-label],[title]")]
+    .map((el) => `${el.getAttribute("aria-label") || ""} ${el.getAttribute("title") || ""}`);
+  const text = `${document.body.innerText} ${labels.join(" ")}`;
+  return [...new Set(text.match(/(?<![\\w.])[a-z]+(?:\\.[a-z_?]+)+(?![\\w.])/g) || [])];
+}"""
+
+
+def test_every_tab_of_a_german_phone_shows_words_not_keys(
+    two_languages: tuple[Any, Any], live_server: Any, shot: Any
+) -> None:
+    german, _ = two_languages
+    base = live_server.url
+    game = call(
+        base,
+        "games/",
+        {
+            "host": {"name": "Anna", "hero": "Wizard"},
+            "expansions": ["dragon", "companions_catacombs", "heros_calling"],
+        },
+    )
+    sit_at(german, base, game, "1", game["token"], "Anna")
+    seen: dict[str, list[str]] = {}
+    for tab in ("board", "night", "me", "fame", "enter", "log", "setup"):
+        german.goto(f"{base}/game/{game['id']}#{tab}")
+        german.wait_for_function(
+            f"() => document.getElementById('table-main')?.dataset.view === '{tab}'"
+        )
+        german.wait_for_timeout(300)
+        seen[tab] = german.evaluate(KEY_SHOWN)
+        shot(german, f"61-de-{tab}", full_page=True)
+    german.goto(f"{base}/game/{game['id']}#board")
+    german.get_by_role("button", name="Legende").click()
+    german.locator("dialog.sheet[open]").wait_for()
+    seen["legend"] = german.evaluate(KEY_SHOWN)
+    german.goto(f"{base}/")
+    german.get_by_role("link", name="Neues Spiel beginnen").click()
+    german.locator("[data-step=expansions]").wait_for()
+    seen["wizard"] = german.evaluate(KEY_SHOWN)
+    assert all(not keys for keys in seen.values()), seen
+    assert german.errors == []  # type: ignore[attr-defined]

@@ -281,8 +281,10 @@ function drawLocation(content, state, id, location, [x, y], tokens, { onSelect, 
 function drawSpace(location, x, y) {
   if (location.kind === "city") return s("polygon", { points: shapePoints("star", x, y, NODE_R + 10), class: "city" });
   if (location.kind === "inn") {
+    // A mark in the inn's box: squeezed to fit when the language's word is longer than "Inn".
+    const mark = t("map.inn.mark");
     return s("g", {}, s("rect", { x: x - 26, y: y - 20, width: 52, height: 40, rx: 6, class: "inn" }),
-      s("text", { x, y: y + 10, class: "inn-text", "text-anchor": "middle" }, t("map.inn")));
+      s("text", { x, y: y + 10, class: "inn-text", "text-anchor": "middle", textLength: mark.length > 3 ? 46 : null, lengthAdjust: "spacingAndGlyphs" }, mark));
   }
   const faction = FACTIONS[location.colour];
   if (!faction) return s("circle", { cx: x, cy: y, r: NODE_R - 6, class: "land" });
