@@ -125,8 +125,10 @@ export function generalName(content, id) {
 // A deck by the name players know it by: "Darkness Spreads", "Hero Card", "Quest".
 export function deckName(content, key) {
   const known = content && content.decks && content.decks[key];
+  // The decks of the base game by their names in the reader's language.
+  if (lang !== "en" && DECK_NAMES[key]) return t(DECK_NAMES[key], { count: 1 });
   if (known && known.name) return known.name;
-  return (DECK_NAMES[key] && t(DECK_NAMES[key])) || key.replace(/[_-]+/g, " ").replace(/^./, (c) => c.toUpperCase());
+  return (DECK_NAMES[key] && t(DECK_NAMES[key], { count: 1 })) || key.replace(/[_-]+/g, " ").replace(/^./, (c) => c.toUpperCase());
 }
 
 const DECK_NAMES = { darkness_spreads: "deck.darkness_spreads", hero: "deck.hero", quest: "deck.quest" };
@@ -134,14 +136,14 @@ const DECK_NAMES = { darkness_spreads: "deck.darkness_spreads", hero: "deck.hero
 // A deck's cards counted in words: "1 Hero Card", "3 Quests", "2 Darkness Spreads cards".
 export function deckCount(content, key, count) {
   const name = deckName(content, key);
-  if (lang !== "en") return `${count} × ${name}`;
+  if (lang !== "en") return DECK_NAMES[key] ? `${count} ${t(DECK_NAMES[key], { count })}` : `${count} × ${name}`;
   return plural(count, /(card|quest|token|die|tile)$/i.test(name) ? name : `${name} card`);
 }
 
 // The old label (a deck as a heading): "Hero Cards", "Quests", "Darkness Spreads".
 export function deckLabel(name, content) {
   const single = deckName(content, name);
-  if (lang !== "en") return single;
+  if (lang !== "en") return DECK_NAMES[name] ? t(DECK_NAMES[name], { count: 2 }) : single;
   return /(card|quest|token|tile)$/i.test(single) ? `${single}s` : single;
 }
 

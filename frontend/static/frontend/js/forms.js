@@ -251,7 +251,7 @@ export function actionForm(session, content, action, { preset = {}, lock = [], o
       const hero = (state.heroes || {})[seat] || {};
       const quests = action.type === "complete_quest" ? hero.quests || [] : [...(hero.quests || []), ...(hero.completed_quests || [])];
       for (const id of quests) select.append(h("option", { value: id, text: cardName(content, id), selected: id === preset.quest }));
-      form.append(field(t("deck.quest"), select));
+      form.append(field(t("deck.quest", { count: 1 }), select));
       readers[name] = () => select.value || undefined;
     } else if (name === "cards" && prop.type === "array") {
       const holder = h("div");
