@@ -125,6 +125,8 @@ MIDDLEWARE = [
     "api.middleware.BodySizeLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # ?lang= (a reader that cannot send Accept-Language), before LocaleMiddleware reads it.
+    "api.middleware.QueryLanguageMiddleware",
     # The phone's Accept-Language; a seat's or an account's own choice comes after
     # authentication (deck_tracker/languages.py).
     "django.middleware.locale.LocaleMiddleware",

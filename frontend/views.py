@@ -17,12 +17,16 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.utils.cache import patch_vary_headers
 from django.views.decorators.cache import never_cache
 
 STATIC_DIR = Path(__file__).resolve().parent / "static" / "frontend"
 TEMPLATE_DIR = Path(__file__).resolve().parent / "templates" / "frontend"
 # Only what the shell needs offline; the QR encoder comes along for the join screen.
-CACHED_SUFFIXES = (".js", ".mjs", ".css", ".svg", ".png", ".webmanifest")
+CACHED_SUFFIXES = (".js", ".mjs", ".css", ".svg", ".png", ".webmanifest", ".json")
+# The client's catalogues: static/frontend/locale/<language>/<part>.json (docs/languages.md).
+LOCALE_DIR = STATIC_DIR / "locale"
+DEFAULT_LANGUAGE = "en"
 
 
 def _client_files() -> list[Path]:
@@ -53,14 +57,42 @@ def static_base() -> str:
     return "/" + settings.STATIC_URL.lstrip("/") + "frontend/"
 
 
+def shell_language(request: HttpRequest) -> str:
+    """The language of the shell's few words: ``?lang=``, else the browser's Accept-Language.
+
+    The phone's own choice (kept on the phone) takes over as soon as the client runs.
+    """
+    wanted = [request.GET.get("lang") or ""]
+    for part in request.META.get("HTTP_ACCEPT_LANGUAGE", "").split(","):
+        wanted.append(part.split(";")[0])
+    for tag in wanted:
+        base = tag.strip().replace("_", "-").split("-")[0].lower()
+        if base and (LOCALE_DIR / base / "shell.json").is_file():
+            return base
+    return DEFAULT_LANGUAGE
+
+
+@functools.cache
+def shell_words(language: str) -> dict[str, str]:
+    words: dict[str, str] = json.loads((LOCALE_DIR / language / "shell.json").read_text("utf-8"))
+    return words
+
+
 def index(request: HttpRequest, **route: object) -> HttpResponse:
     """The shell: the client reads the route from the address itself."""
+    language = shell_language(request)
     response = render(
         request,
         "frontend/index.html",
-        {"static_base": static_base(), "version": client_version()},
+        {
+            "static_base": static_base(),
+            "version": client_version(),
+            "language": language,
+            "words": shell_words(language),
+        },
     )
     response["Cache-Control"] = "no-cache"
+    patch_vary_headers(response, ["Accept-Language"])
     return response
 
 

@@ -3,8 +3,10 @@
 
 A cold load of ``/game/<id>`` (nothing cached on the phone) is its HTML, the stylesheet it
 links, every JavaScript module the table needs before the Board shows (``main.js``, its static
-imports, the table screen the router imports for that path, and their static imports), and the
-JSON the screen then reads from the API: the game, its recent events, the actions on offer and
+imports, the table screen the router imports for that path, and their static imports), the
+part of the client's catalogue those modules wait for (``locale/<language>/core.json``, of the
+reader's language only: each language is measured and the larger counted), and the JSON the
+screen then reads from the API: the game, its recent events, the actions on offer and
 the game's content packs as the table reads them (``?view=table``). Modules loaded only on
 demand (the other tabs, other screens, the QR encoder) are listed apart and not counted. Each
 response is compressed on its own, as a server sends it: gzip (level 9), and brotli too when
@@ -34,6 +36,9 @@ STATIC_IMPORT = re.compile(
     r"""^\s*(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|^\s*import\s+["']([^"']+)["']""", re.M
 )
 DYNAMIC_IMPORT = re.compile(r"""import\(\s*["']([^"']+)["']\s*\)""")
+# The catalogue part a module waits for before it draws: `await need("core")` (js/i18n.js).
+NEEDED_PART = re.compile(r"""^await need\(\s*["']([a-z-]+)["']\s*\)""", re.M)
+LOCALE = STATIC / "locale"
 
 try:  # optional
     import brotli  # type: ignore[import-not-found]
@@ -188,11 +193,27 @@ def main() -> int:
     ]
     print(f"The game screen's files ({path}):")
     _, files_gzip, files_brotli = measure(rows)
+    # The words those modules wait for, in the reader's language: the larger language counts.
+    parts = sorted({p for m in modules for p in NEEDED_PART.findall(m.read_text())})
+    words_gzip = words_brotli = 0
+    for language in sorted(d.name for d in LOCALE.iterdir() if d.is_dir()):
+        print(f"The catalogue parts it waits for, in {language!r} ({', '.join(parts)}):")
+        files = [(f"locale/{language}/{p}.json", LOCALE / language / f"{p}.json") for p in parts]
+        _, gz, br = measure([(name, file.read_bytes()) for name, file in files])
+        words_gzip, words_brotli = max(words_gzip, gz), max(words_brotli, br)
+    files_gzip += words_gzip
+    files_brotli += words_brotli
     if on_demand:
         print("Loaded later, on demand (not counted), gzip each:")
         for module in on_demand:
             _, gz, _ = sizes(module.read_bytes())
             print(f"  {module.relative_to(STATIC)!s:38} {gz:9,}")
+        for file in sorted(LOCALE.glob("*/*.json")):
+            if file.stem not in parts:
+                print(f"  {file.relative_to(STATIC)!s:38} {sizes(file.read_bytes())[1]:9,}")
+        for file in sorted(STATIC.glob("*.css")):
+            if file not in css:
+                print(f"  {file.relative_to(STATIC)!s:38} {sizes(file.read_bytes())[1]:9,}")
     budget = args.budget_kb * 1024
     method = "brotli" if brotli else "gzip"
     worst = 0

@@ -74,3 +74,75 @@ def test_the_check_names_a_stale_compiled_catalogue(tmp_path: Path) -> None:
     )
     problems = check.po_problems(tmp_path)
     assert any("django.mo is out of date" in problem for problem in problems)
+
+
+# ---- the phone client's catalogues (frontend/static/frontend/locale) --------------------------
+def client_copy(tmp_path: Path) -> Path:
+    """A copy of the client's catalogues and modules to break on purpose."""
+    import shutil
+
+    check = load_check()
+    client = tmp_path / "frontend"
+    shutil.copytree(check.CLIENT / "locale", client / "locale")
+    shutil.copytree(check.CLIENT / "js", client / "js")
+    return client
+
+
+def edit_json(path: Path, change) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    data = json.loads(path.read_text("utf-8"))
+    change(data)
+    path.write_text(json.dumps(data, ensure_ascii=False), "utf-8")
+
+
+def test_the_client_check_names_a_word_german_lacks(tmp_path: Path) -> None:
+    client = client_copy(tmp_path)
+    edit_json(client / "locale" / "de" / "core.json", lambda data: data.pop("tab.night"))
+    assert "client catalogue 'de' misses core/'tab.night'" in load_check().client_problems(client)
+
+
+def test_the_client_check_names_a_translation_with_other_fields(tmp_path: Path) -> None:
+    client = client_copy(tmp_path)
+    edit_json(
+        client / "locale" / "de" / "core.json",
+        lambda data: data.update({"turn": "Zug {number}"}),
+    )
+    found = load_check().client_problems(client)
+    assert "client catalogue 'de': core/'turn' has fields ['number'], English ['n']" in found
+
+
+def test_the_client_check_names_unknown_keys_and_words_outside_the_catalogue(
+    tmp_path: Path,
+) -> None:
+    client = client_copy(tmp_path)
+    (client / "js" / "extra.js").write_text(
+        'import { h, toast } from "./dom.js";\n'
+        'import { t } from "./i18n.js";\n'
+        'export const a = h("p", { text: t("no.such.words") });\n'
+        'export const b = h("button", { "aria-label": t("close"), text: "✕" });\n'
+        'export const c = h("p", { class: "muted", text: "Waiting for the host" });\n'
+        'export const d = () => toast("Saved", "ok");\n'
+        'export const e = h("li", {}, "Names that do not fit are shortened");\n'
+        'export const f = h("span", { text: `${a} · ${b}` });\n',
+        "utf-8",
+    )
+    found = [p for p in load_check().client_problems(client) if p.startswith("js/extra.js")]
+    assert found == [
+        "js/extra.js: t('no.such.words') is in no catalogue part it loads (core)",
+        "js/extra.js:5: 'Waiting for the host' bypasses the catalogue (use t())",
+        "js/extra.js:6: 'Saved' bypasses the catalogue (use t())",
+        "js/extra.js:7: 'Names that do not fit are shortened' bypasses the catalogue (use t())",
+    ]
+
+
+def test_a_word_of_a_later_part_needs_that_part(tmp_path: Path) -> None:
+    client = client_copy(tmp_path)
+    lazy = 'import { t } from "./i18n.js";\nexport const a = t("night.title");\n'
+    (client / "js" / "cold.js").write_text(lazy, "utf-8")
+    (client / "js" / "lazy.js").write_text(
+        lazy.replace("\nexport", '\nawait need("table");\nexport'), "utf-8"
+    )
+    found = load_check().client_problems(client)
+    assert "js/cold.js: t('night.title') is in no catalogue part it loads (core)" in found
+    assert not [p for p in found if p.startswith("js/lazy.js")]

@@ -3,6 +3,9 @@
 // join that seats one of the account's players. Loaded on demand (not by the table screen).
 
 import { ApiError, request } from "./api.js";
+import { need, t } from "./i18n.js";
+
+await need("home");
 
 const KEY = "dotr.account";
 
@@ -66,7 +69,7 @@ export async function fetchFile(path) {
   try {
     response = await fetch(`/api/v1/${path}`, { headers: { Authorization: `Bearer ${auth()}` }, cache: "no-store" });
   } catch {
-    throw new ApiError(0, { code: "network", detail: "No connection to the table's server." });
+    throw new ApiError(0, { code: "network", detail: t("network") });
   }
   if (!response.ok) {
     let body = null;

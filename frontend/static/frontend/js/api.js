@@ -1,10 +1,11 @@
 // The REST API (API.md) and nothing else: every screen goes through these calls.
 
 import { uuid } from "./dom.js";
+import { lang, t } from "./i18n.js";
 
 export class ApiError extends Error {
   constructor(status, body) {
-    super((body && body.detail) || `Request failed (${status}).`);
+    super((body && body.detail) || t("request_failed", { status }));
     this.status = status;
     this.body = body || {};
     this.code = this.body.code || (status === 0 ? "network" : "error");
@@ -13,7 +14,7 @@ export class ApiError extends Error {
 }
 
 export async function request(path, { method = "GET", body, token, key, cache = "no-store" } = {}) {
-  const headers = { Accept: "application/json" };
+  const headers = { Accept: "application/json", "Accept-Language": lang };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
   if (key) headers["Idempotency-Key"] = key;
@@ -26,14 +27,14 @@ export async function request(path, { method = "GET", body, token, key, cache = 
       cache,
     });
   } catch (error) {
-    throw new ApiError(0, { code: "network", detail: "No connection to the table's server." });
+    throw new ApiError(0, { code: "network", detail: t("network") });
   }
   let data = null;
   const text = await response.text();
   try {
     data = text ? JSON.parse(text) : null;
   } catch {
-    data = { code: "bad_response", detail: `The server answered ${response.status} without JSON.` };
+    data = { code: "bad_response", detail: t("bad_response", { status: response.status }) };
   }
   if (!response.ok) throw new ApiError(response.status, data);
   return data;
@@ -75,5 +76,5 @@ export const api = {
   // Threat forecasts: ask (idempotent per game version and settings), then read its progress.
   forecast: (id, token, settings) => request(`games/${id}/forecasts/`, { method: "POST", body: settings, token }),
   forecastRead: (id, token, forecastId) => request(`games/${id}/forecasts/${forecastId}/`, { token }),
-  streamUrl: (id, after) => `/api/v1/games/${id}/stream/?after=${after}`,
+  streamUrl: (id, after) => `/api/v1/games/${id}/stream/?after=${after}&lang=${lang}`,
 };

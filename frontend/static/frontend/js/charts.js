@@ -4,6 +4,9 @@
 // colour alone. Each chart comes with its figures as a table, one tap away.
 
 import { h, s } from "./dom.js";
+import { need, t } from "./i18n.js";
+
+await need("awards");
 
 export const WON = "#0072B2";
 export const LOST = "#E69F00";
@@ -11,7 +14,6 @@ const LINES = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00"]
 const MARKERS = ["circle", "square", "triangle", "diamond", "circle", "square"];
 const DASHES = [null, "6 3", "2 3", "8 3 2 3", "4 4", "1 2"];
 
-const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
 // Horizontal stacked bars: rows [{name, won, lost}].
 export function winLossChart(title, rows, { testid } = {}) {
@@ -19,19 +21,19 @@ export function winLossChart(title, rows, { testid } = {}) {
   const rowHeight = 34;
   const labelHeight = 14;
   const max = Math.max(1, ...rows.map((r) => r.won + r.lost));
-  const svg = s("svg", { class: "chart", viewBox: `0 0 ${width} ${rows.length * rowHeight + 4}`, role: "img", "aria-label": `${title}: ${rows.map((r) => `${r.name} ${r.won} won, ${r.lost} lost`).join("; ")}` });
+  const svg = s("svg", { class: "chart", viewBox: `0 0 ${width} ${rows.length * rowHeight + 4}`, role: "img", "aria-label": `${title}: ${rows.map((r) => `${r.name} ${t("charts.won_lost", { won: r.won, lost: r.lost })}`).join("; ")}` });
   rows.forEach((row, i) => {
     const y = i * rowHeight;
     const scale = width / max;
     const wonWidth = row.won * scale;
     const lostWidth = row.lost * scale;
     svg.append(s("text", { x: 0, y: y + labelHeight - 2, class: "chart-label" }, row.name,
-      s("tspan", { class: "chart-value", dx: 6 }, `${row.won} won, ${row.lost} lost`)));
+      s("tspan", { class: "chart-value", dx: 6 }, t("charts.won_lost", { won: row.won, lost: row.lost }))));
     if (row.won) svg.append(s("rect", { x: 0, y: y + labelHeight, width: wonWidth, height: 14, fill: WON, class: "bar-won" }));
     if (row.lost) svg.append(s("rect", { x: wonWidth, y: y + labelHeight, width: lostWidth, height: 14, fill: LOST, class: "bar-lost" }));
   });
-  return figure(title, svg, legend([[WON, "won"], [LOST, "lost"]]),
-    table(["", "Won", "Lost"], rows.map((r) => [r.name, r.won, r.lost])), testid);
+  return figure(title, svg, legend([[WON, t("charts.won")], [LOST, t("charts.lost")]]),
+    table(["", t("charts.won.head"), t("charts.lost.head")], rows.map((r) => [r.name, r.won, r.lost])), testid);
 }
 
 // Lines: points [{game, played_on, totals: {player: fame}}]; at most six players (the most fame).
@@ -49,13 +51,13 @@ export function fameChart(title, points, { testid } = {}) {
   svg.append(s("line", { x1: pad.left, y1: pad.top, x2: pad.left, y2: y(0), class: "axis" }));
   svg.append(s("text", { x: pad.left - 4, y: y(maxFame) + 4, class: "chart-value", "text-anchor": "end" }, String(maxFame)));
   svg.append(s("text", { x: pad.left - 4, y: y(0), class: "chart-value", "text-anchor": "end" }, "0"));
-  svg.append(s("text", { x: width - pad.right, y: height - 4, class: "chart-value", "text-anchor": "end" }, plural(points.length, "game", "games")));
+  svg.append(s("text", { x: width - pad.right, y: height - 4, class: "chart-value", "text-anchor": "end" }, t("charts.games", { count: points.length })));
   players.forEach((name, k) => {
     const coords = points.map((p, i) => [x(i), y(p.totals[name] || 0)]);
     svg.append(s("polyline", { points: coords.map((c) => c.join(",")).join(" "), fill: "none", stroke: LINES[k], "stroke-width": 2.5, "stroke-dasharray": DASHES[k], class: "fame-line", "data-player": name }));
     for (const [cx, cy] of coords) svg.append(marker(MARKERS[k], cx, cy, LINES[k]));
   });
-  const rows = points.map((p) => [`Game ${p.game} (${p.played_on})`, ...players.map((name) => p.totals[name] || 0)]);
+  const rows = points.map((p) => [t("charts.game", { n: p.game, date: p.played_on }), ...players.map((name) => p.totals[name] || 0)]);
   return figure(title, svg, legend(players.map((name, k) => [LINES[k], name, MARKERS[k]])),
     table(["", ...players], rows), testid);
 }
@@ -76,7 +78,7 @@ function legend(items) {
 
 function table(head, rows) {
   return h("details", { class: "chart-figures" },
-    h("summary", { text: "The figures" }),
+    h("summary", { text: t("charts.figures") }),
     h("table", { class: "figures" },
       h("thead", {}, h("tr", {}, head.map((cell) => h("th", { scope: "col", text: String(cell) })))),
       h("tbody", {}, rows.map((cells) => h("tr", {}, cells.map((cell, i) => (i === 0 ? h("th", { scope: "row", text: String(cell) }) : h("td", { text: String(cell) }))))))));

@@ -2,12 +2,13 @@
 // every screen uses: colour plus a shape and a letter, so colour-blind players can read it.
 
 import { api } from "./api.js";
+import { lang, t } from "./i18n.js";
 
 export const FACTIONS = {
-  green: { name: "Orcs", one: "Orc", letter: "O", shape: "triangle", fill: "#3ea44f", ink: "#06160a" },
-  black: { name: "Undead", one: "Undead", letter: "U", shape: "square", fill: "#2a2a30", ink: "#f2f2f2" },
-  red: { name: "Demons", one: "Demon", letter: "D", shape: "diamond", fill: "#d9443a", ink: "#1c0402" },
-  blue: { name: "Dragonkin", one: "Dragonkin", letter: "K", shape: "hexagon", fill: "#3f86e0", ink: "#02101f" },
+  green: { name: t("minion.green", { count: 2 }), one: t("minion.green", { count: 1 }), letter: "O", shape: "triangle", fill: "#3ea44f", ink: "#06160a" },
+  black: { name: t("minion.black", { count: 2 }), one: t("minion.black", { count: 1 }), letter: "U", shape: "square", fill: "#2a2a30", ink: "#f2f2f2" },
+  red: { name: t("minion.red", { count: 2 }), one: t("minion.red", { count: 1 }), letter: "D", shape: "diamond", fill: "#d9443a", ink: "#1c0402" },
+  blue: { name: t("minion.blue", { count: 2 }), one: t("minion.blue", { count: 1 }), letter: "K", shape: "hexagon", fill: "#3f86e0", ink: "#02101f" },
 };
 export const COLOURS = Object.keys(FACTIONS);
 
@@ -100,7 +101,7 @@ export function learnBuiltHeroes(content, state) {
   for (const [seat, hero] of Object.entries(state.heroes)) {
     if (hero && hero.hero && !content.heroes[hero.hero]) {
       const named = state.seats && state.seats[seat] && state.seats[seat].hero;
-      content.heroes[hero.hero] = { id: hero.hero, name: named || "A hero", built: true };
+      content.heroes[hero.hero] = { id: hero.hero, name: named || t("a_hero"), built: true };
     }
   }
 }
@@ -124,21 +125,25 @@ export function generalName(content, id) {
 // A deck by the name players know it by: "Darkness Spreads", "Hero Card", "Quest".
 export function deckName(content, key) {
   const known = content && content.decks && content.decks[key];
+  // The decks of the base game by their names in the reader's language.
+  if (lang !== "en" && DECK_NAMES[key]) return t(DECK_NAMES[key], { count: 1 });
   if (known && known.name) return known.name;
-  return DECK_NAMES[key] || key.replace(/[_-]+/g, " ").replace(/^./, (c) => c.toUpperCase());
+  return (DECK_NAMES[key] && t(DECK_NAMES[key], { count: 1 })) || key.replace(/[_-]+/g, " ").replace(/^./, (c) => c.toUpperCase());
 }
 
-const DECK_NAMES = { darkness_spreads: "Darkness Spreads", hero: "Hero Card", quest: "Quest" };
+const DECK_NAMES = { darkness_spreads: "deck.darkness_spreads", hero: "deck.hero", quest: "deck.quest" };
 
 // A deck's cards counted in words: "1 Hero Card", "3 Quests", "2 Darkness Spreads cards".
 export function deckCount(content, key, count) {
   const name = deckName(content, key);
+  if (lang !== "en") return DECK_NAMES[key] ? `${count} ${t(DECK_NAMES[key], { count })}` : `${count} × ${name}`;
   return plural(count, /(card|quest|token|die|tile)$/i.test(name) ? name : `${name} card`);
 }
 
 // The old label (a deck as a heading): "Hero Cards", "Quests", "Darkness Spreads".
 export function deckLabel(name, content) {
   const single = deckName(content, name);
+  if (lang !== "en") return DECK_NAMES[name] ? t(DECK_NAMES[name], { count: 2 }) : single;
   return /(card|quest|token|tile)$/i.test(single) ? `${single}s` : single;
 }
 

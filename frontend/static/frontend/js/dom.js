@@ -1,5 +1,7 @@
 // Tiny DOM helpers: the client has no framework, only these.
 
+import { t } from "./i18n.js";
+
 export function h(tag, props, ...children) {
   const el = document.createElement(tag);
   setProps(el, props);
@@ -66,7 +68,7 @@ export function sheet(title, build, { onClose } = {}) {
   dialog.append(
     h("header", { class: "sheet-head" },
       h("h2", { text: title }),
-      h("button", { class: "icon-btn", type: "button", "aria-label": "Close", onclick: close, text: "✕" })),
+      h("button", { class: "icon-btn", type: "button", "aria-label": t("close"), onclick: close, text: "✕" })),
     body,
   );
   dialog.addEventListener("cancel", (event) => { event.preventDefault(); close(); });

@@ -5,37 +5,16 @@
 import { h, toast } from "./dom.js";
 import { COLOURS, FACTIONS, cardName, deckLabel, generalName, heroName } from "./content.js";
 import { factionBadge } from "./map.js";
+import { need, t } from "./i18n.js";
 
-export const ACTION_LABELS = {
-  defeat_minions: "Minions defeated",
-  heal_taint: "Heal the land",
-  build_gate: "Build a Magic Gate",
-  set_location: "Correct a location",
-  wound_general: "Wound a General",
-  move_hero: "Move a hero",
-  wound_hero: "Hero wounded",
-  heal_hero: "Hero healed",
-  end_turn: "End of turn: draw Hero Cards",
-  discard_to_limit: "Discard to the hand limit",
-  rumors: "Rumors at the Inn",
-  draw_quest: "Draw a Quest",
-  complete_quest: "Complete a Quest",
-  discard_quest: "Discard a Quest",
-  night: "Run the night",
-  read_card: "Read the card you drew",
-  draw: "Draw cards",
-  discard: "Discard cards",
-  shuffle: "Shuffle a deck",
-  peek: "Peek at a deck",
-  put_back: "Put cards back",
-  take: "Take cards from a pile",
-  box: "Put cards in the box",
-  undo: "Undo",
-  redo: "Redo",
-};
+await need("table");
+
+export const ACTION_LABELS = [
+  "defeat_minions", "heal_taint", "build_gate", "set_location", "wound_general", "move_hero", "wound_hero", "heal_hero", "end_turn", "discard_to_limit", "rumors", "draw_quest", "complete_quest", "discard_quest", "night", "read_card", "draw", "discard", "shuffle", "peek", "put_back", "take", "box", "undo", "redo",
+];
 
 export function actionLabel(type) {
-  return ACTION_LABELS[type] || type.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+  return ACTION_LABELS.includes(type) ? t(`action.${type}`) : type.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
 }
 
 function field(label, control, hint) {
@@ -51,7 +30,7 @@ function fieldset(label, control, hint) {
 export function locationSelect(content, value, { name = "location", required = true } = {}) {
   const select = h("select", { name, required });
   if (!required) select.append(h("option", { value: "", text: "—" }));
-  const groups = [["city", "Monarch City"], ["inn", "Inns"], ...COLOURS.map((c) => [c, `${FACTIONS[c].name} lands (${c})`])];
+  const groups = [["city", t("forms.city")], ["inn", t("forms.inns")], ...COLOURS.map((c) => [c, t("forms.lands", { faction: FACTIONS[c].name, colour: t(`colour.${c}`) })])];
   for (const [key, title] of groups) {
     const group = h("optgroup", { label: title });
     const items = Object.values(content.locations)
@@ -73,9 +52,9 @@ export function stepper(name, value, { min = 0, max = 99, label, badge } = {}) {
   };
   return h("div", { class: "stepper" },
     badge || null,
-    h("button", { type: "button", class: "step", "aria-label": `less ${label || name}`, onclick: () => change(-1), text: "−" }),
+    h("button", { type: "button", class: "step", "aria-label": t("forms.less", { what: label || name }), onclick: () => change(-1), text: "−" }),
     input,
-    h("button", { type: "button", class: "step", "aria-label": `more ${label || name}`, onclick: () => change(1), text: "+" }));
+    h("button", { type: "button", class: "step", "aria-label": t("forms.more", { what: label || name }), onclick: () => change(1), text: "+" }));
 }
 
 function segmented(name, options, value) {
@@ -91,7 +70,7 @@ function segmented(name, options, value) {
 }
 
 function cardChooser(name, cards, content, { selected = [], max } = {}) {
-  if (!cards.length) return h("p", { class: "muted", text: "No cards there." });
+  if (!cards.length) return h("p", { class: "muted", text: t("forms.no_cards") });
   const wrap = h("div", { class: "chooser", dataset: { name } });
   for (const id of cards) {
     const card = content.cards[id];
@@ -101,7 +80,7 @@ function cardChooser(name, cards, content, { selected = [], max } = {}) {
       colour && FACTIONS[colour] ? factionBadge(colour, undefined, 22) : null,
       h("span", { text: cardName(content, id) })));
   }
-  if (max) wrap.append(h("small", { class: "hint", text: `Choose at most ${max}.` }));
+  if (max) wrap.append(h("small", { class: "hint", text: t("forms.at_most", { count: max }) }));
   return wrap;
 }
 
@@ -135,14 +114,14 @@ function offeredOne(name, prop, preset) {
     return { control, read: () => (control.querySelector(`input[name="${name}"]:checked`) || {}).value };
   }
   const select = h("select", { name },
-    h("option", { value: "", text: "Choose…" }),
+    h("option", { value: "", text: t("forms.choose") }),
     options.map((o) => h("option", { value: o.value, text: o.label, selected: o.value === preset })));
   return { control: select, read: () => select.value || undefined };
 }
 
 function offeredMany(name, prop, preset = []) {
   const options = prop.items.oneOf.map((o) => ({ value: o.const, label: o.title }));
-  if (!options.length) return { control: h("p", { class: "muted", text: "Nothing to choose from now." }), read: () => undefined };
+  if (!options.length) return { control: h("p", { class: "muted", text: t("forms.nothing") }), read: () => undefined };
   if (prop.uniqueItems) {
     const box = h("div", { class: "choice-list" }, options.map((o, i) => h("label", { class: "choice" },
       h("input", { type: "checkbox", name, value: o.value, id: `${name}-${i}`, checked: preset.includes(o.value) }),
@@ -156,11 +135,11 @@ function offeredMany(name, prop, preset = []) {
   const picked = [...preset];
   const title = Object.fromEntries(options.map((o) => [o.value, o.label]));
   const chips = h("ul", { class: "chips" });
-  const select = h("select", { name, "aria-label": "Choose" }, options.map((o) => h("option", { value: o.value, text: o.label })));
+  const select = h("select", { name, "aria-label": t("choose") }, options.map((o) => h("option", { value: o.value, text: o.label })));
   const draw = () => chips.replaceChildren(...picked.map((value, i) => h("li", { class: "chip" }, title[value] || value,
-    h("button", { type: "button", class: "icon-btn", "aria-label": `Remove ${title[value] || value}`, text: "✕",
+    h("button", { type: "button", class: "icon-btn", "aria-label": t("forms.remove", { what: title[value] || value }), text: "✕",
       onclick: () => { picked.splice(i, 1); draw(); } }))));
-  const add = h("button", { type: "button", class: "ghost", text: "Add", onclick: () => {
+  const add = h("button", { type: "button", class: "ghost", text: t("forms.add"), onclick: () => {
     if (prop.maxItems && picked.length >= prop.maxItems) return;
     picked.push(select.value);
     draw();
@@ -217,7 +196,7 @@ export function actionForm(session, content, action, { preset = {}, lock = [], o
       readers[name] = read;
     } else if (name === "location" && content) {
       const select = locationSelect(content, preset.location);
-      form.append(field("Location", select));
+      form.append(field(t("forms.location"), select));
       readers[name] = () => select.value || undefined;
     } else if (name === "minions" && prop.type === "object") {
       const current = action.type === "set_location" && preset.location && state.board
@@ -231,7 +210,7 @@ export function actionForm(session, content, action, { preset = {}, lock = [], o
         inputs[colour] = row.querySelector("input");
         rows.append(row);
       }
-      form.append(fieldset(action.type === "set_location" ? "Minions there now" : "Minions", rows));
+      form.append(fieldset(action.type === "set_location" ? t("forms.minions_now") : t("minions"), rows));
       readers[name] = () => {
         const out = {};
         for (const colour of COLOURS) {
@@ -243,7 +222,7 @@ export function actionForm(session, content, action, { preset = {}, lock = [], o
     } else if (name === "general" && content) {
       const options = Object.entries(state.generals || {}).filter(([, g]) => !g.defeated)
         .map(([id, g]) => ({ value: id, label: generalName(content, id), badge: factionBadge(g.colour, undefined, 22) }));
-      form.append(fieldset("General", segmented(`${action.type}-general`, options, preset.general || (options[0] && options[0].value))));
+      form.append(fieldset(t("forms.general"), segmented(`${action.type}-general`, options, preset.general || (options[0] && options[0].value))));
       readers[name] = () => (form.querySelector(`input[name="${action.type}-general"]:checked`) || {}).value;
     } else if (name === "seat") {
       const select = h("select", { name });
@@ -252,19 +231,19 @@ export function actionForm(session, content, action, { preset = {}, lock = [], o
         if (["move_hero", "wound_hero", "heal_hero", "draw_quest", "complete_quest", "discard_quest", "discard_to_limit", "rumors"].includes(action.type) && !heroes[id]) continue;
         select.append(h("option", { value: id, text: session.seatName(id), selected: id === (preset.seat || session.seat) }));
       }
-      form.append(field("Whose", select));
+      form.append(field(t("forms.whose"), select));
       readers[name] = () => (select.value && select.value !== session.seat ? select.value : undefined);
     } else if (name === "deck") {
       const select = h("select", { name });
       for (const deck of Object.keys(state.decks || {})) {
         select.append(h("option", { value: deck, text: deckLabel(deck, content), selected: deck === preset.deck }));
       }
-      form.append(field("Deck", select));
+      form.append(field(t("forms.deck"), select));
       readers[name] = () => select.value;
       select.addEventListener("change", () => refreshCards());
     } else if (name === "colour" && prop.enum) {
-      const options = prop.enum.map((c) => ({ value: c, label: FACTIONS[c] ? `${c} (${FACTIONS[c].name})` : c, badge: FACTIONS[c] ? factionBadge(c, undefined, 22) : null }));
-      form.append(fieldset("Colour", segmented(`${action.type}-colour`, options, preset.colour || prop.enum[0])));
+      const options = prop.enum.map((c) => ({ value: c, label: FACTIONS[c] ? `${t(`colour.${c}`)} (${FACTIONS[c].name})` : c, badge: FACTIONS[c] ? factionBadge(c, undefined, 22) : null }));
+      form.append(fieldset(t("forms.colour"), segmented(`${action.type}-colour`, options, preset.colour || prop.enum[0])));
       readers[name] = () => (form.querySelector(`input[name="${action.type}-colour"]:checked`) || {}).value;
     } else if (name === "quest" && content) {
       const select = h("select", { name, required: true });
@@ -272,11 +251,11 @@ export function actionForm(session, content, action, { preset = {}, lock = [], o
       const hero = (state.heroes || {})[seat] || {};
       const quests = action.type === "complete_quest" ? hero.quests || [] : [...(hero.quests || []), ...(hero.completed_quests || [])];
       for (const id of quests) select.append(h("option", { value: id, text: cardName(content, id), selected: id === preset.quest }));
-      form.append(field("Quest", select));
+      form.append(field(t("deck.quest", { count: 1 }), select));
       readers[name] = () => select.value || undefined;
     } else if (name === "cards" && prop.type === "array") {
       const holder = h("div");
-      form.append(fieldset(action.type === "night" ? "The cards drawn, in order" : "Cards", holder, hint));
+      form.append(fieldset(action.type === "night" ? t("forms.cards_drawn") : t("forms.cards"), holder, hint));
       const refreshCards = () => {
         const now = { ...values, ...readAll(true) };
         holder.replaceChildren(cardChooser(`${action.type}-cards`, candidateCards(session, content, action.type, now), content, { selected: preset.cards || [], max: prop.maxItems < 60 ? prop.maxItems : null }));
@@ -302,9 +281,9 @@ export function actionForm(session, content, action, { preset = {}, lock = [], o
       } else {
         const current = preset.location && state.board ? (state.board[preset.location] || {})[name] : undefined;
         const select = h("select", { name },
-          h("option", { value: "", text: current === undefined ? "Unchanged" : `Unchanged (${current ? "yes" : "no"})` }),
-          h("option", { value: "true", text: "Yes" }),
-          h("option", { value: "false", text: "No" }));
+          h("option", { value: "", text: current === undefined ? t("forms.unchanged") : t("forms.unchanged.was", { was: t(current ? "yes" : "no") }) }),
+          h("option", { value: "true", text: t("forms.yes") }),
+          h("option", { value: "false", text: t("forms.no") }));
         form.append(field(hint || title, select));
         readers[name] = () => (select.value === "" ? undefined : select.value === "true");
       }
@@ -313,12 +292,12 @@ export function actionForm(session, content, action, { preset = {}, lock = [], o
       form.append(fieldset(title, segmented(`${action.type}-${name}`, options, preset[name] ?? prop.default ?? prop.enum[0])));
       readers[name] = () => (form.querySelector(`input[name="${action.type}-${name}"]:checked`) || {}).value;
     } else if (prop.type === "array") {
-      const input = h("input", { type: "text", name, placeholder: "ids, separated by commas" });
+      const input = h("input", { type: "text", name, placeholder: t("forms.list") });
       form.append(field(title, input, hint));
       readers[name] = () => { const list = input.value.split(",").map((v) => v.trim()).filter(Boolean); return list.length ? list : undefined; };
     } else {
       const input = h("input", { type: "text", name, value: preset[name] || "", required: required.has(name), maxlength: prop.maxLength || 200 });
-      form.append(field(name === "reason" ? "Why (shown in the log)" : title, input, name === "reason" ? "" : hint));
+      form.append(field(name === "reason" ? t("forms.reason") : title, input, name === "reason" ? "" : hint));
       readers[name] = () => input.value.trim() || undefined;
     }
   }
@@ -332,7 +311,7 @@ export function actionForm(session, content, action, { preset = {}, lock = [], o
     for (const name of lock) if (preset[name] !== undefined) args[name] = preset[name];
     if (!quiet) {
       const missing = [...required].filter((name) => args[name] === undefined);
-      if (missing.length) throw new Error(`Please fill in: ${missing.join(", ")}.`);
+      if (missing.length) throw new Error(t("forms.missing", { names: missing.join(", ") }));
     }
     return args;
   }
@@ -349,7 +328,7 @@ export function actionForm(session, content, action, { preset = {}, lock = [], o
   const submit = h("button", { type: "submit", class: "primary big", text: submitLabel || actionLabel(action.type) });
   if (action.available === false) {
     submit.disabled = true;
-    errors.textContent = action.reason || "Not possible now.";
+    errors.textContent = action.reason || t("forms.not_now");
   }
   form.append(errors, submit);
   form.addEventListener("submit", async (event) => {
@@ -368,7 +347,7 @@ export function actionForm(session, content, action, { preset = {}, lock = [], o
     submit.removeAttribute("aria-busy");
     if (result) {
       const first = result.events && result.events[0];
-      toast(first ? first.summary : "Done.", "ok");
+      toast(first ? first.summary : t("done"), "ok");
       if (onDone) onDone(result);
     } else if (session.notice) {
       errors.textContent = session.notice.detail;

@@ -11,6 +11,8 @@
 import { s } from "./dom.js";
 import { COLOURS, FACTIONS, generalName, heroName } from "./content.js";
 import { POSITIONS, SHORT_NAMES, VIEW } from "./layout.js";
+import { t } from "./i18n.js";
+// later: need("table"): a token's rule is read in a location's sheet, after the first paint.
 
 // Text on the map is drawn in SVG units; the map is never narrower than MAP_MIN_WIDTH CSS px
 // (app.css), so MAP_TEXT units are at least 11 CSS px on screen.
@@ -57,25 +59,19 @@ export function factionBadge(colour, count, size = 28) {
 // says happens on a space holding one.
 export const TOKEN_KINDS = {
   minions: { style: "minion" },
-  taint: { style: "crystal", one: "Tainted crystal", many: "Tainted crystals" },
-  troll: { style: "square", letter: "T", one: "Troll", many: "Trolls",
-    rule: "Counts as a minion here; it is attacked on its own: 1 action, 3 dice, doubles slay it, and each miss wounds the hero." },
-  spider: { style: "square", letter: "S", one: "Giant Spider", many: "Giant Spiders",
-    rule: "Counts as a minion (4+ to slay); a hero spends an extra action to enter, unless flying over." },
-  warlord: { style: "square", letter: "W", one: "Warlord", many: "Warlords",
-    rule: "Not a minion and cannot be attacked; +1 to the number needed to hit every minion here. Removed when all minions here are defeated." },
-  dungeon: { style: "square", letter: "Dg", one: "Dungeon", many: "Dungeons",
-    rule: "A hero here may enter the Dungeon by spending 4 actions in one turn." },
-  fire: { style: "square", letter: "F", one: "Fire", many: "Fire",
-    rule: "On fire: 3 minions of any one kind taint it; entering costs 2 actions; a hero ending the turn here suffers 1 wound (not blocked)." },
+  taint: { style: "crystal", word: "token.taint" },
+  troll: { style: "square", letter: "T", word: "token.troll", rule: () => t("rule.troll") },
+  spider: { style: "square", letter: "S", word: "token.spider", rule: () => t("rule.spider") },
+  warlord: { style: "square", letter: "W", word: "token.warlord", rule: () => t("rule.warlord") },
+  dungeon: { style: "square", letter: "Dg", word: "token.dungeon", rule: () => t("rule.dungeon") },
+  fire: { style: "square", letter: "F", word: "token.fire", rule: () => t("rule.fire") },
   general: { style: "banner" },
-  agent: { style: "banner", rule: "Not a minion; heroes pass it freely; it never invades Monarch City and attacks only when activated." },
-  sterling: { style: "round", letter: "St", one: "Sterling, the Silver Dragon",
-    rule: "While Sterling is here no minions may be placed here, except with a General's movement; a hero here may search for her (1 action a turn)." },
+  agent: { style: "banner", rule: () => t("rule.agent") },
+  sterling: { style: "round", letter: "St", one: t("token.sterling"), rule: () => t("rule.sterling") },
   hero: { style: "round" },
 };
 
-const plural = (kind, count) => (count === 1 ? kind.one : kind.many);
+const counted = (kind, count) => t(kind.word, { count });
 
 // A short mark for each name, unique among `names` (never "HR" for two heroes).
 export function uniqueMarks(names, { single = false } = {}) {
@@ -107,7 +103,7 @@ export function heroTitle(content, state, seat, hero) {
 function agentTitle(content, agent) {
   const card = content && content.cards[agent.id];
   const title = card && ((card.data && card.data.title) || card.name);
-  return title ? `${title} (Agent of the Dark Lord)` : "Agent of the Dark Lord";
+  return title ? t("token.agent.named", { title }) : t("token.agent");
 }
 
 // Every token of the game, by space: [{kind, name, mark, count, colour, rule}].
@@ -120,21 +116,21 @@ export function boardTokens(content, state) {
     for (const colour of COLOURS) {
       if (minions[colour]) add(id, { kind: "minions", colour, count: minions[colour], mark: String(minions[colour]), name: `${minions[colour]} ${minions[colour] === 1 ? FACTIONS[colour].one : FACTIONS[colour].name}` });
     }
-    if (place.taint) add(id, { kind: "taint", count: place.taint, mark: String(place.taint), name: `${place.taint} ${plural(TOKEN_KINDS.taint, place.taint)}` });
+    if (place.taint) add(id, { kind: "taint", count: place.taint, mark: String(place.taint), name: counted(TOKEN_KINDS.taint, place.taint) });
     for (const [kind, key] of [["troll", "trolls"], ["spider", "spiders"], ["warlord", "warlords"]]) {
       const count = Number(place[key] || 0);
-      if (count) add(id, { kind, count, mark: TOKEN_KINDS[kind].letter + (count > 1 ? count : ""), name: `${count} ${plural(TOKEN_KINDS[kind], count)}`, rule: TOKEN_KINDS[kind].rule });
+      if (count) add(id, { kind, count, mark: TOKEN_KINDS[kind].letter + (count > 1 ? count : ""), name: counted(TOKEN_KINDS[kind], count), rule: TOKEN_KINDS[kind].rule });
     }
-    if (place.fire) add(id, { kind: "fire", count: 1, mark: "F", name: "On fire", rule: TOKEN_KINDS.fire.rule });
+    if (place.fire) add(id, { kind: "fire", count: 1, mark: "F", name: t("token.on_fire"), rule: TOKEN_KINDS.fire.rule });
   }
   for (const id of Object.keys(state.dungeons || {})) {
-    add(id, { kind: "dungeon", count: 1, mark: "Dg", name: "A Dungeon", rule: TOKEN_KINDS.dungeon.rule });
+    add(id, { kind: "dungeon", count: 1, mark: "Dg", name: t("token.a_dungeon"), rule: TOKEN_KINDS.dungeon.rule });
   }
   const generals = Object.entries(state.generals || {}).filter(([, g]) => !g.defeated && g.location);
   const generalMarks = uniqueMarks(generals.map(([gid]) => generalName(content, gid)), { single: true });
   for (const [gid, general] of generals) {
     const name = generalName(content, gid);
-    add(general.location, { kind: "general", colour: general.colour, mark: generalMarks[name], name: `${name} (General)` });
+    add(general.location, { kind: "general", colour: general.colour, mark: generalMarks[name], name: t("token.general", { name }) });
   }
   const agent = state.agent;
   if (agent && agent.location && !agent.defeated) {
@@ -164,7 +160,7 @@ export function renderMap(content, state, { onSelect, selected, layers = [], ove
     class: "map",
     viewBox: `0 0 ${VIEW.width} ${VIEW.height}`,
     role: "img",
-    "aria-label": "The board",
+    "aria-label": t("map.board"),
   });
   root.append(drawRoads(content, state), drawGeneralPaths(content, state));
   for (const layer of layers) {
@@ -285,8 +281,10 @@ function drawLocation(content, state, id, location, [x, y], tokens, { onSelect, 
 function drawSpace(location, x, y) {
   if (location.kind === "city") return s("polygon", { points: shapePoints("star", x, y, NODE_R + 10), class: "city" });
   if (location.kind === "inn") {
+    // A mark in the inn's box: squeezed to fit when the language's word is longer than "Inn".
+    const mark = t("map.inn.mark");
     return s("g", {}, s("rect", { x: x - 26, y: y - 20, width: 52, height: 40, rx: 6, class: "inn" }),
-      s("text", { x, y: y + 10, class: "inn-text", "text-anchor": "middle" }, "Inn"));
+      s("text", { x, y: y + 10, class: "inn-text", "text-anchor": "middle", textLength: mark.length > 3 ? 46 : null, lengthAdjust: "spacingAndGlyphs" }, mark));
   }
   const faction = FACTIONS[location.colour];
   if (!faction) return s("circle", { cx: x, cy: y, r: NODE_R - 6, class: "land" });
@@ -472,8 +470,8 @@ export function describeLocation(content, state, id, place, tokens) {
   const location = content.locations[id];
   const parts = [location ? location.name : id];
   const here = tokens || boardTokens(content, state)[id] || [];
-  if (!here.some((t) => t.kind === "minions")) parts.push("no minions");
+  if (!here.some((t) => t.kind === "minions")) parts.push(t("map.no_minions"));
   for (const token of here) parts.push(token.name);
-  if (place && place.gate) parts.push("Magic Gate");
+  if (place && place.gate) parts.push(t("map.gate"));
   return parts.join(". ");
 }

@@ -5,6 +5,9 @@
 
 import { h, s } from "./dom.js";
 import { POSITIONS } from "./layout.js";
+import { need, t } from "./i18n.js";
+
+await need("table");
 
 // Cividis in six steps; the bounds are the upper ends of each step (probabilities), the labels
 // in per cent.
@@ -43,7 +46,7 @@ export function shadeMap(svg, risks) {
     if (hit) hit.after(disc);
     else group.prepend(disc);
     group.setAttribute("data-risk", String(step));
-    group.setAttribute("aria-label", `${group.getAttribute("aria-label") || id}. Risk ${percent(figure)}`);
+    group.setAttribute("aria-label", `${group.getAttribute("aria-label") || id}. ${t("forecast.risk", { chance: percent(figure) })}`);
   }
   return svg;
 }

@@ -4,6 +4,7 @@
 
 import { h, mount } from "./dom.js";
 import { navigate } from "./navigation.js";
+import { t } from "./i18n.js";
 
 let app = null;
 let current = null; // the screen on show: {stop()}
@@ -34,13 +35,13 @@ async function route() {
     } else if ((match = path.match(/^\/game\/([0-9a-f-]{36})$/))) {
       current = (await import("./screens/table.js")).show(app, match[1]);
     } else {
-      mount(app, h("main", { class: "screen" }, h("h1", { text: "Nothing here" }), h("a", { href: "/", class: "button", "data-link": "", text: "Home" })));
+      mount(app, h("main", { class: "screen" }, h("h1", { text: t("nothing_here") }), h("a", { href: "/", class: "button", "data-link": "", text: t("home") })));
     }
   } catch (error) {
     mount(app, h("main", { class: "screen" },
-      h("h1", { text: "The app could not open this screen" }),
+      h("h1", { text: t("screen.failed") }),
       h("p", { text: error.message }),
-      h("button", { class: "primary", onclick: () => route(), text: "Try again" })));
+      h("button", { class: "primary", onclick: () => route(), text: t("try_again") })));
   }
 }
 

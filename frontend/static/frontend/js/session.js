@@ -16,6 +16,8 @@
 import { ApiError, api } from "./api.js";
 import { uuid } from "./dom.js";
 import { applyPatch } from "./patch.js";
+import { lang, t } from "./i18n.js";
+// later: need("table"): its notices follow an action, after the table's first paint.
 import { lastSeen, saveLastSeen, savedGame, setActiveSeat, updateSeatInfo } from "./storage.js";
 
 const KEEP_EVENTS = 400;
@@ -287,7 +289,7 @@ export class GameSession {
       this.abortStream = () => controller.abort();
       try {
         const response = await fetch(api.streamUrl(this.id, this.lastSeq), {
-          headers: { Authorization: `Bearer ${this.token}`, Accept: "*/*", "Last-Event-ID": String(this.lastSeq) },
+          headers: { Authorization: `Bearer ${this.token}`, Accept: "*/*", "Accept-Language": lang, "Last-Event-ID": String(this.lastSeq) },
           cache: "no-store",
           signal: controller.signal,
         });
@@ -390,8 +392,8 @@ export class GameSession {
     this.setNotice({
       kind: "error",
       code: "token_reissued",
-      title: "This phone no longer holds its seat",
-      detail: "The seat was moved to another phone. Ask the host for a new seat code to sit here again.",
+      title: t("seat.revoked"),
+      detail: t("seat.revoked.detail"),
     });
   }
 
@@ -414,7 +416,7 @@ export class GameSession {
 
   connectionTrouble(error) {
     if (error instanceof ApiError && error.code === "network") this.wentOffline();
-    else this.setNotice({ kind: "error", code: "refresh_failed", title: "Could not refresh", detail: `${error.message} The phone keeps trying.` });
+    else this.setNotice({ kind: "error", code: "refresh_failed", title: t("refresh.failed"), detail: `${error.message} ${t("refresh.trying")}` });
   }
 
   // ---- acting --------------------------------------------------------------------------
@@ -465,8 +467,8 @@ export class GameSession {
         this.setNotice({
           kind: "error",
           code: "stale_version",
-          title: `Not applied: ${what}`,
-          detail: "Another phone changed the table first. Your screen now shows the table as it is; check it and try again if it still makes sense.",
+          title: t("act.stale", { what }),
+          detail: t("act.stale.detail"),
           changes: (body.changes || []).map((event) => event.summary).filter(Boolean),
         });
         this.emit("state");
@@ -477,7 +479,7 @@ export class GameSession {
       this.setNotice({
         kind: "error",
         code: error.code,
-        title: `Refused: ${what}`,
+        title: t("act.refused", { what }),
         detail: error.message,
         fields: error.fields,
       });
@@ -490,8 +492,8 @@ export class GameSession {
     return {
       kind: "warn",
       code: "offline",
-      title: `Not sent: ${what}`,
-      detail: "The phone has no connection to the table's server, so nothing changed at the table. Retry when the connection is back.",
+      title: t("act.unsent", { what }),
+      detail: t("act.unsent.detail"),
       retry: true,
     };
   }
@@ -505,9 +507,9 @@ export class GameSession {
   // ---- helpers for the screens ---------------------------------------------------------
 
   seatName(seatId) {
-    if (!seatId) return "The app";
+    if (!seatId) return t("the_app");
     const seat = (this.state && this.state.seats && this.state.seats[seatId]) || null;
-    if (!seat) return "A player";
+    if (!seat) return t("a_player");
     return seat.hero ? `${seat.name} (${seat.hero})` : seat.name;
   }
 

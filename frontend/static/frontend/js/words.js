@@ -3,24 +3,17 @@
 // the curious, never in the line a player reads.
 
 import { h } from "./dom.js";
+import { need, t } from "./i18n.js";
 
-const PENDING = {
-  hand_limit: "a hand over the limit",
-  sterling_location: "where Sterling lands",
-  sterling_bonus: "Sterling's bonus",
-  winds_of_war: "the Winds of War card",
-  recruitment: "the Companions to hire",
-  dungeon_run: "the Dungeon run",
-  dungeon_death: "a hero fallen in a Dungeon",
-  token_destination: "where the Troll or Giant Spider goes",
-  troll_attack: "a Troll's attack",
-  warlords: "where the Warlords go",
-};
+await need("table");
+
+const PENDING = ["hand_limit", "sterling_location", "sterling_bonus", "winds_of_war", "recruitment", "dungeon_run",
+  "dungeon_death", "token_destination", "troll_attack", "warlords"];
 
 // A choice the table still has to settle, in words.
 export function pendingText(entry, seatName) {
-  if (entry.type === "hand_limit") return `${seatName(entry.seat)} discards ${entry.discard} (hand limit)`;
-  return PENDING[entry.type] || words(entry.type);
+  if (entry.type === "hand_limit") return t("pending.discards", { name: seatName(entry.seat), count: entry.discard });
+  return PENDING.includes(entry.type) ? t(`pending.${entry.type}`) : words(entry.type);
 }
 
 // A key as words: "sterling_location" "sterling location".
@@ -30,14 +23,14 @@ export function words(key) {
 
 // A setting's value as a player reads it.
 export function settingValue(value) {
-  if (value === true) return "on";
-  if (value === false) return "off";
-  if (value === null || value === undefined) return "none";
+  if (value === true) return t("on");
+  if (value === false) return t("off");
+  if (value === null || value === undefined) return t("none");
   return words(value);
 }
 
 // The rule behind a step, folded: "Why" opens the rulebook's words and the sources.
 export function ruleNote(rule) {
   if (!rule) return null;
-  return h("details", { class: "rule-note" }, h("summary", { text: "Why" }), h("small", { class: "rule", text: rule }));
+  return h("details", { class: "rule-note" }, h("summary", { text: t("why") }), h("small", { class: "rule", text: rule }));
 }

@@ -4,9 +4,11 @@
 // Everything goes through the account endpoints of the REST API with the account token.
 
 import { h, mount, sheet, toast } from "../dom.js";
-import { plural } from "../content.js";
 import { accounts, currentAccount, fetchFile, forgetAccount, saveAccount } from "../account.js";
 import { fameChart, winLossChart } from "../charts.js";
+import { need, t } from "../i18n.js";
+
+await need("awards");
 
 // The Award Tracker's abbreviations (Dragon expansion rulebook), as the history gives them.
 const GENERALS = {
@@ -24,14 +26,14 @@ export function show(app) {
   let loads = 0; // only the latest load of a group shows
   let groupLoads = 0; // and of the groups: a group created meanwhile is not lost
   // Made once, so a render while the list loads keeps what is being typed.
-  const groupName = h("input", { name: "group-name", placeholder: "e.g. Friday table", maxlength: 80, "aria-label": "New group's name" });
-  const playerName = h("input", { name: "player-name", placeholder: "Player's name", maxlength: 60, "aria-label": "New player's name" });
-  const importFile = h("input", { type: "file", name: "import-file", accept: ".json,.csv,application/json,text/csv", "aria-label": "Award tracker file" });
-  const inviteName = h("input", { name: "invite-username", placeholder: "Their username", maxlength: 150, autocapitalize: "off", "aria-label": "Username to invite" });
+  const groupName = h("input", { name: "group-name", placeholder: t("awards.group.example"), maxlength: 80, "aria-label": t("awards.group.new") });
+  const playerName = h("input", { name: "player-name", placeholder: t("awards.player.name"), maxlength: 60, "aria-label": t("awards.player.new") });
+  const importFile = h("input", { type: "file", name: "import-file", accept: ".json,.csv,application/json,text/csv", "aria-label": t("awards.file") });
+  const inviteName = h("input", { name: "invite-username", placeholder: t("awards.their_username"), maxlength: 150, autocapitalize: "off", "aria-label": t("awards.invite_username") });
 
   const head = () => h("header", { class: "wizard-head" },
-    h("a", { href: "/", class: "icon-btn", "data-link": "", "aria-label": "Home", text: "✕" }),
-    h("h1", { text: "History & awards" }));
+    h("a", { href: "/", class: "icon-btn", "data-link": "", "aria-label": t("awards.home"), text: "✕" }),
+    h("h1", { text: t("awards.title") }));
 
   function render() {
     if (!alive) return;
@@ -39,8 +41,8 @@ export function show(app) {
     if (!account) { mount(root, head(), signInForm()); return; }
     mount(root, head(),
       h("section", { class: "card row account-row" },
-        h("span", { class: "grow" }, "Signed in as ", h("strong", { "data-testid": "account-name", text: account.username })),
-        h("button", { type: "button", class: "ghost", text: "Sign out", onclick: signOut })),
+        h("span", { class: "grow" }, `${t("awards.signed_in")} `, h("strong", { "data-testid": "account-name", text: account.username })),
+        h("button", { type: "button", class: "ghost", text: t("awards.sign_out"), onclick: signOut })),
       data.error ? h("p", { class: "form-error", role: "alert", text: data.error }) : null,
       invitationsCard(),
       groupsCard(),
@@ -51,14 +53,14 @@ export function show(app) {
 
   function signInForm() {
     let mode = "signin";
-    const username = h("input", { name: "username", autocomplete: "username", autocapitalize: "off", maxlength: 150, required: true, "aria-label": "Username" });
-    const password = h("input", { name: "password", type: "password", autocomplete: "current-password", minlength: 8, maxlength: 128, required: true, "aria-label": "Password", class: "text" });
+    const username = h("input", { name: "username", autocomplete: "username", autocapitalize: "off", maxlength: 150, required: true, "aria-label": t("awards.username") });
+    const password = h("input", { name: "password", type: "password", autocomplete: "current-password", minlength: 8, maxlength: 128, required: true, "aria-label": t("awards.password"), class: "text" });
     const error = h("p", { class: "form-error", role: "alert" });
-    const submit = h("button", { type: "submit", class: "primary big", text: "Sign in" });
+    const submit = h("button", { type: "submit", class: "primary big", text: t("awards.sign_in") });
     const tabs = h("div", { class: "segmented", role: "tablist" });
     const setMode = (next) => {
       mode = next;
-      submit.textContent = mode === "signin" ? "Sign in" : "Create the account";
+      submit.textContent = t(mode === "signin" ? "awards.sign_in" : "awards.create_account");
       password.autocomplete = mode === "signin" ? "current-password" : "new-password";
       tabs.querySelectorAll("button").forEach((b) => {
         b.classList.toggle("on", b.dataset.mode === mode);
@@ -66,15 +68,15 @@ export function show(app) {
       });
     };
     tabs.append(
-      h("button", { type: "button", class: "seg on", role: "tab", "aria-selected": "true", dataset: { mode: "signin" }, text: "Sign in", onclick: () => setMode("signin") }),
-      h("button", { type: "button", class: "seg", role: "tab", "aria-selected": "false", dataset: { mode: "signup" }, text: "Create an account", onclick: () => setMode("signup") }));
+      h("button", { type: "button", class: "seg on", role: "tab", "aria-selected": "true", dataset: { mode: "signin" }, text: t("awards.sign_in"), onclick: () => setMode("signin") }),
+      h("button", { type: "button", class: "seg", role: "tab", "aria-selected": "false", dataset: { mode: "signup" }, text: t("awards.create_an_account"), onclick: () => setMode("signup") }));
     return h("form", {
       class: "card",
       onsubmit: async (event) => {
         event.preventDefault();
         error.textContent = "";
         if (!username.value.trim() || password.value.length < 8) {
-          error.textContent = "A username, and a password of at least 8 characters.";
+          error.textContent = t("awards.need");
           return;
         }
         submit.disabled = true;
@@ -82,7 +84,7 @@ export function show(app) {
           const call = mode === "signin" ? accounts.signIn : accounts.register;
           const result = await call(username.value.trim(), password.value);
           saveAccount({ token: result.token, username: result.username });
-          toast(mode === "signin" ? `Welcome back, ${result.username}.` : `Account ${result.username} created.`, "ok");
+          toast(t(mode === "signin" ? "awards.welcome" : "awards.created", { name: result.username }), "ok");
           load();
         } catch (problem) {
           error.textContent = fieldsText(problem);
@@ -90,11 +92,11 @@ export function show(app) {
         }
       },
     },
-    h("h2", { text: "Keep your games' history" }),
-    h("p", { class: "muted", text: "An account keeps your groups, their players, every finished game and the rewards won, for the next game. A table plays without one." }),
+    h("h2", { text: t("awards.keep") }),
+    h("p", { class: "muted", text: t("awards.keep.hint") }),
     tabs,
-    h("label", { class: "field" }, h("span", { class: "field-label", text: "Username" }), username),
-    h("label", { class: "field" }, h("span", { class: "field-label", text: "Password" }), password),
+    h("label", { class: "field" }, h("span", { class: "field-label", text: t("awards.username") }), username),
+    h("label", { class: "field" }, h("span", { class: "field-label", text: t("awards.password") }), password),
     error,
     submit);
   }
@@ -112,17 +114,17 @@ export function show(app) {
   function invitationsCard() {
     if (!data.invitations.length) return null;
     return h("section", { class: "card", "data-testid": "invitations" },
-      h("h2", { text: "Invitations" }),
+      h("h2", { text: t("awards.invitations") }),
       h("ul", { class: "list" }, data.invitations.map((invitation) => h("li", { class: "list-row", "data-testid": "invitation" },
-        h("span", { class: "grow" }, h("strong", { text: invitation.group_name }), h("small", { class: "muted", text: ` · from ${invitation.owner}` })),
-        h("button", { type: "button", class: "primary", text: "Accept", onclick: () => answer(invitation, true) }),
-        h("button", { type: "button", class: "ghost", text: "Decline", onclick: () => answer(invitation, false) })))));
+        h("span", { class: "grow" }, h("strong", { text: invitation.group_name }), h("small", { class: "muted", text: ` · ${t("awards.from", { name: invitation.owner })}` })),
+        h("button", { type: "button", class: "primary", text: t("awards.accept"), onclick: () => answer(invitation, true) }),
+        h("button", { type: "button", class: "ghost", text: t("awards.decline"), onclick: () => answer(invitation, false) })))));
   }
 
   async function answer(invitation, accept) {
     try {
       await accounts.answerInvitation(invitation.id, accept);
-      toast(accept ? `You joined ${invitation.group_name}.` : "Invitation declined.", "ok");
+      toast(accept ? t("awards.joined", { name: invitation.group_name }) : t("awards.declined"), "ok");
       if (accept) group = invitation.group;
       load();
     } catch (problem) { data.error = fieldsText(problem); render(); }
@@ -133,9 +135,9 @@ export function show(app) {
     const account = currentAccount();
     const invite = inviteName;
     return h("section", { class: "card", "data-testid": "members" },
-      h("h2", { text: "Members" }),
+      h("h2", { text: t("awards.members") }),
       h("p", { class: "muted", text: [current.owner, ...current.members].join(", ") }),
-      current.invited && current.invited.length ? h("p", { class: "muted small", "data-testid": "invited", text: `Invited: ${current.invited.join(", ")}` }) : null,
+      current.invited && current.invited.length ? h("p", { class: "muted small", "data-testid": "invited", text: t("awards.invited", { names: current.invited.join(", ") }) }) : null,
       current.is_owner
         ? h("form", { class: "row", onsubmit: async (event) => {
           event.preventDefault();
@@ -144,14 +146,14 @@ export function show(app) {
             const changed = await accounts.invite(group, invite.value.trim());
             invite.value = "";
             data.groups = data.groups.map((g) => (g.id === changed.id ? changed : g));
-            toast("Invitation sent: they join when they accept it.", "ok");
+            toast(t("awards.invitation_sent"), "ok");
             render();
           } catch (problem) { data.error = fieldsText(problem); render(); }
-        } }, invite, h("button", { type: "submit", class: "primary", text: "Invite" }))
-        : h("button", { type: "button", class: "ghost", "data-testid": "leave-group", text: "Leave this group", onclick: async () => {
+        } }, invite, h("button", { type: "submit", class: "primary", text: t("awards.invite") }))
+        : h("button", { type: "button", class: "ghost", "data-testid": "leave-group", text: t("awards.leave"), onclick: async () => {
           try {
             await accounts.leave(group, account.username);
-            toast(`You left ${current.name}.`, "ok");
+            toast(t("awards.left", { name: current.name }), "ok");
             data.groups = data.groups.filter((g) => g.id !== current.id);
             group = null;
             load();
@@ -165,8 +167,8 @@ export function show(app) {
     const name = groupName;
     const groups = data.groups;
     return h("section", { class: "card", "data-testid": "groups" },
-      h("h2", { text: "Groups" }),
-      groups === null ? h("p", { class: "muted", text: "Loading…" })
+      h("h2", { text: t("awards.groups") }),
+      groups === null ? h("p", { class: "muted", text: t("awards.loading") })
         : groups.length ? [
           h("div", { class: "segmented group-tabs" }, groups.map((g) => h("button", {
             type: "button", class: `seg${g.id === group ? " on" : ""}`, "aria-pressed": String(g.id === group),
@@ -174,7 +176,7 @@ export function show(app) {
           }))),
           ownerActions(groups.find((g) => g.id === group)),
         ]
-          : h("p", { class: "muted", text: "A group is the people you play with: its players, its games and its Award Tracker. Create the first one." }),
+          : h("p", { class: "muted", text: t("awards.groups.none") }),
       h("form", { class: "row", onsubmit: async (event) => {
         event.preventDefault();
         if (!name.value.trim()) return;
@@ -185,7 +187,7 @@ export function show(app) {
           data.groups = [...(data.groups || []), made];
           choose(made.id);
         } catch (problem) { data.error = fieldsText(problem); render(); }
-      } }, name, h("button", { type: "submit", class: "primary", disabled: groups === null, text: "Create" })));
+      } }, name, h("button", { type: "submit", class: "primary", disabled: groups === null, text: t("awards.create") })));
   }
 
   // Two groups of one name are told apart by their owner ("Friday table · ada").
@@ -198,19 +200,19 @@ export function show(app) {
   function ownerActions(current) {
     if (!current || !current.is_owner) return null;
     return h("div", { class: "row wrap" },
-      h("button", { type: "button", class: "ghost", "data-testid": "rename-group", text: "Rename",
-        onclick: () => renameSheet(`Rename ${current.name}`, current.name, 80, async (name) => {
+      h("button", { type: "button", class: "ghost", "data-testid": "rename-group", text: t("awards.rename"),
+        onclick: () => renameSheet(t("awards.rename.what", { name: current.name }), current.name, 80, async (name) => {
           const changed = await accounts.renameGroup(current.id, name);
           data.groups = data.groups.map((g) => (g.id === changed.id ? changed : g));
-          toast(`The group is now ${changed.name}.`, "ok");
+          toast(t("awards.renamed", { name: changed.name }), "ok");
           render();
         }) }),
-      h("button", { type: "button", class: "ghost danger", "data-testid": "delete-group", text: "Delete the group",
-        onclick: () => confirmSheet(`Delete ${current.name}?`,
-          `Its players, its ${current.name} history and its Award Tracker go for good, for every member. Export them first to keep a copy.`,
-          "Delete the group", async () => {
+      h("button", { type: "button", class: "ghost danger", "data-testid": "delete-group", text: t("awards.delete_group"),
+        onclick: () => confirmSheet(t("awards.delete.what", { name: current.name }),
+          t("awards.delete_group.hint", { name: current.name }),
+          t("awards.delete_group"), async () => {
             await accounts.deleteGroup(current.id);
-            toast(`${current.name} is deleted.`, "ok");
+            toast(t("awards.deleted", { name: current.name }), "ok");
             data.groups = data.groups.filter((g) => g.id !== current.id);
             group = null;
             load();
@@ -219,14 +221,14 @@ export function show(app) {
 
   function renameSheet(title, value, maxlength, save) {
     sheet(title, (body, close) => {
-      const input = h("input", { name: "new-name", value, maxlength, required: true, "aria-label": "New name" });
+      const input = h("input", { name: "new-name", value, maxlength, required: true, "aria-label": t("awards.new_name") });
       const error = h("p", { class: "form-error", role: "alert" });
       body.append(h("form", { class: "action-form", onsubmit: async (event) => {
         event.preventDefault();
-        if (!input.value.trim()) { error.textContent = "A name, please."; return; }
+        if (!input.value.trim()) { error.textContent = t("awards.a_name"); return; }
         try { await save(input.value.trim()); close(); } catch (problem) { error.textContent = fieldsText(problem); }
-      } }, h("label", { class: "field" }, h("span", { class: "field-label", text: "Name" }), input), error,
-      h("button", { type: "submit", class: "primary big", text: "Save" })));
+      } }, h("label", { class: "field" }, h("span", { class: "field-label", text: t("awards.name") }), input), error,
+      h("button", { type: "submit", class: "primary big", text: t("awards.save") })));
     });
   }
 
@@ -237,7 +239,7 @@ export function show(app) {
         h("button", { type: "button", class: "danger big", "data-testid": "confirm-delete", text: verb, onclick: async () => {
           try { await run(); close(); } catch (problem) { error.textContent = fieldsText(problem); }
         } }),
-        h("button", { type: "button", class: "ghost big", text: "Keep it", onclick: close }));
+        h("button", { type: "button", class: "ghost big", text: t("awards.keep_it"), onclick: close }));
     });
   }
 
@@ -246,38 +248,38 @@ export function show(app) {
   function playerSheet(p, current) {
     const stats = p.stats || { games: 0, wins: 0, losses: 0, fame: { minor: 0, major: 0, total: 0 }, by_general: {}, by_hero: {}, rewards: {}, reward_names: {} };
     const rows = (table) => Object.values(table).sort((a, b) => b.games - a.games || a.name.localeCompare(b.name));
-    const wl = (row) => `${row.games} ${row.games === 1 ? "game" : "games"} · ${row.wins} won · ${row.losses} lost`;
+    const wl = (row) => t("awards.wl", { count: row.games, wins: row.wins, losses: row.losses });
     sheet(p.name, (body, close) => {
       body.append(h("div", { "data-testid": "player-stats" },
         h("dl", { class: "facts" },
-          h("dt", { text: "Games" }), h("dd", { text: wl(stats) }),
-          h("dt", { text: "Fame" }), h("dd", { text: `${stats.fame.total} (${stats.fame.minor} Minor + ${stats.fame.major} Major)` }),
-          p.account ? [h("dt", { text: "Account" }), h("dd", { text: p.account })] : null),
-        rows(stats.by_hero).length ? [h("h3", { text: "Heroes played" }),
+          h("dt", { text: t("awards.games") }), h("dd", { text: wl(stats) }),
+          h("dt", { text: t("awards.fame") }), h("dd", { text: t("awards.fame.value", { total: stats.fame.total, minor: stats.fame.minor, major: stats.fame.major }) }),
+          p.account ? [h("dt", { text: t("awards.account") }), h("dd", { text: p.account })] : null),
+        rows(stats.by_hero).length ? [h("h3", { text: t("awards.heroes_played") }),
           h("ul", { class: "list" }, rows(stats.by_hero).map((row) => h("li", { class: "list-row" },
-            h("strong", { class: "grow", text: row.name }), h("small", { class: "muted", text: `${wl(row)} · ${row.fame} fame` }))))] : null,
-        rows(stats.by_general).length ? [h("h3", { text: "Against the Generals" }),
+            h("strong", { class: "grow", text: row.name }), h("small", { class: "muted", text: `${wl(row)} · ${t("awards.fame.count", { count: row.fame })}` }))))] : null,
+        rows(stats.by_general).length ? [h("h3", { text: t("awards.against") }),
           h("ul", { class: "list" }, rows(stats.by_general).map((row) => h("li", { class: "list-row" },
             h("strong", { class: "grow", text: row.name }), h("small", { class: "muted", text: wl(row) }))))] : null,
-        Object.keys(stats.rewards).length ? [h("h3", { text: "Rewards won" }),
+        Object.keys(stats.rewards).length ? [h("h3", { text: t("awards.rewards_won") }),
           h("p", { text: Object.entries(stats.rewards).map(([card, n]) => `${(stats.reward_names || {})[card] || card}${n > 1 ? ` ×${n}` : ""}`).join(", ") })] : null,
-        stats.games ? null : h("p", { class: "muted", text: `${p.name} has no finished game in this group yet.` })));
+        stats.games ? null : h("p", { class: "muted", text: t("awards.no_game", { name: p.name }) })));
       if (current && current.is_owner) {
         body.append(h("div", { class: "row wrap" },
-          h("button", { type: "button", class: "ghost", "data-testid": "rename-player", text: "Rename", onclick: () => {
+          h("button", { type: "button", class: "ghost", "data-testid": "rename-player", text: t("awards.rename"), onclick: () => {
             close();
-            renameSheet(`Rename ${p.name}`, p.name, 60, async (name) => {
+            renameSheet(t("awards.rename.what", { name: p.name }), p.name, 60, async (name) => {
               const changed = await accounts.renamePlayer(p.id, name);
               data.players = data.players.map((x) => (x.id === changed.id ? changed : x));
               render();
             });
           } }),
-          h("button", { type: "button", class: "ghost danger", "data-testid": "delete-player", text: "Delete", onclick: () => {
+          h("button", { type: "button", class: "ghost danger", "data-testid": "delete-player", text: t("awards.delete"), onclick: () => {
             close();
-            confirmSheet(`Delete ${p.name}?`, `${p.name} leaves this group's list of players. Finished games keep the name they were played under.`, "Delete the player", async () => {
+            confirmSheet(t("awards.delete.what", { name: p.name }), t("awards.delete_player.hint", { name: p.name }), t("awards.delete_player"), async () => {
               await accounts.deletePlayer(p.id);
               data.players = data.players.filter((x) => x.id !== p.id);
-              toast(`${p.name} is deleted.`, "ok");
+              toast(t("awards.deleted", { name: p.name }), "ok");
               render();
             });
           } })));
@@ -290,14 +292,14 @@ export function show(app) {
     const players = data.players;
     const current = data.groups.find((g) => g.id === group);
     return h("section", { class: "card", "data-testid": "players" },
-      h("h2", { text: "Players" }),
-      players === null ? h("p", { class: "muted", text: "Loading…" })
+      h("h2", { text: t("awards.players") }),
+      players === null ? h("p", { class: "muted", text: t("awards.loading") })
         : players.length ? h("ul", { class: "list" }, players.map((p) => h("li", { "data-testid": "player-row" },
           h("button", { type: "button", class: "list-button player-open", "data-testid": "player-open", onclick: () => playerSheet(p, current) },
             h("span", { class: "grow" }, h("strong", { text: p.name }), p.account ? h("small", { class: "muted", text: ` · ${p.account}` }) : null),
-            p.stats ? h("small", { class: "muted", text: `${p.stats.games} ${p.stats.games === 1 ? "game" : "games"} · ${p.stats.wins} won · ${p.stats.losses} lost` }) : null))))
-          : h("p", { class: "muted", text: "No players yet. Add each person who plays with this group; choose them when a game starts or when they join." }),
-      !current.is_owner ? h("p", { class: "muted small", text: `${current.owner} adds and renames this group's players.` }) : h("form", { class: "row", onsubmit: async (event) => {
+            p.stats ? h("small", { class: "muted", text: t("awards.wl", { count: p.stats.games, wins: p.stats.wins, losses: p.stats.losses }) }) : null))))
+          : h("p", { class: "muted", text: t("awards.players.none") }),
+      !current.is_owner ? h("p", { class: "muted small", text: t("awards.owner_adds", { name: current.owner }) }) : h("form", { class: "row", onsubmit: async (event) => {
         event.preventDefault();
         if (!name.value.trim()) return;
         try {
@@ -306,7 +308,7 @@ export function show(app) {
           data.players = [...data.players, made]; // the answer has the player's statistics
           render();
         } catch (problem) { data.error = fieldsText(problem); render(); }
-      } }, name, h("button", { type: "submit", class: "primary", disabled: players === null, text: "Add" })));
+      } }, name, h("button", { type: "submit", class: "primary", disabled: players === null, text: t("awards.add") })));
   }
 
   // ---- history -------------------------------------------------------------------------
@@ -314,27 +316,27 @@ export function show(app) {
   function historyCard() {
     const records = data.history;
     return h("section", { class: "card", "data-testid": "history" },
-      h("h2", { text: "Finished games" }),
-      records === null ? h("p", { class: "muted", text: "Loading…" })
+      h("h2", { text: t("awards.finished") }),
+      records === null ? h("p", { class: "muted", text: t("awards.loading") })
         : records.length ? [
           h("ul", { class: "list history-list" }, records.map(recordRow)),
-          data.historyNext ? h("button", { type: "button", class: "ghost", "data-testid": "older-games", text: "Show older games", onclick: olderGames }) : null,
+          data.historyNext ? h("button", { type: "button", class: "ghost", "data-testid": "older-games", text: t("awards.older"), onclick: olderGames }) : null,
         ]
-          : h("p", { class: "muted", text: "No finished game yet. Sit as a player of this group when a game starts or when you join it; the game appears here when it ends." }));
+          : h("p", { class: "muted", text: t("awards.finished.none") }));
   }
 
   function recordRow(record) {
     const won = record.result === "W";
     return h("li", { class: "record", "data-testid": "history-row", "data-result": record.result },
       h("div", { class: "row" },
-        h("span", { class: `result result-${won ? "won" : "lost"}`, "aria-label": won ? "Won" : "Lost", text: record.result }),
+        h("span", { class: `result result-${won ? "won" : "lost"}`, "aria-label": t(won ? "charts.won.head" : "charts.lost.head"), text: record.result }),
         h("span", { class: "grow" },
-          h("strong", { text: record.scenario ? record.scenario.replace(/-/g, " ").replace(/^./, (c) => c.toUpperCase()) : won ? "The Realm was saved" : "The Realm fell" }),
+          h("strong", { text: record.scenario ? record.scenario.replace(/-/g, " ").replace(/^./, (c) => c.toUpperCase()) : t(won ? "awards.saved" : "awards.fell") }),
           h("small", { class: "muted block", text: `${new Date(record.played_on + "T12:00:00").toLocaleDateString()}${record.reason ? ` · ${record.reason}` : ""}` }))),
       h("dl", { class: "facts" },
-        h("dt", { text: "Generals" }), h("dd", { "data-testid": "record-generals", text: record.generals.map((code) => GENERALS[code] || code).join(", ") }),
-        h("dt", { text: "Heroes" }), h("dd", { text: record.heroes.map((hero) => `${hero.hero_name} (${hero.player_name || "—"})`).join(", ") || "—" }),
-        h("dt", { text: "Rewards" }), h("dd", { "data-testid": "record-rewards" }, record.rewards.length
+        h("dt", { text: t("awards.generals") }), h("dd", { "data-testid": "record-generals", text: record.generals.map((code) => GENERALS[code] || code).join(", ") }),
+        h("dt", { text: t("awards.heroes") }), h("dd", { text: record.heroes.map((hero) => `${hero.hero_name} (${hero.player_name || "—"})`).join(", ") || "—" }),
+        h("dt", { text: t("awards.rewards") }), h("dd", { "data-testid": "record-rewards" }, record.rewards.length
           ? h("ul", { class: "plain" }, record.rewards.map((r) => h("li", {}, h("strong", { class: "reward", text: r.name }), ` — ${r.hero_name} (${r.player_name || "—"})`)))
           : "—")),
       bgStatsExport(record));
@@ -345,27 +347,27 @@ export function show(app) {
     const figures = data.statistics;
     if (!figures || !figures.games) return null;
     return h("section", { class: "card charts", "data-testid": "charts" },
-      h("h2", { text: "In pictures" }),
-      h("p", { class: "muted", text: `${figures.games} finished game${figures.games === 1 ? "" : "s"}: ${figures.wins} won, ${figures.losses} lost.` }),
-      winLossChart("Per General", figures.by_general, { testid: "chart-generals" }),
-      winLossChart("Per scenario", figures.by_scenario, { testid: "chart-scenarios" }),
-      winLossChart("Per hero", figures.by_hero, { testid: "chart-heroes" }),
-      winLossChart("Per player", figures.by_player, { testid: "chart-players" }),
-      fameChart("Fame over time", figures.fame, { testid: "chart-fame" }));
+      h("h2", { text: t("awards.pictures") }),
+      h("p", { class: "muted", text: t("awards.pictures.count", { count: figures.games, wins: figures.wins, losses: figures.losses }) }),
+      winLossChart(t("awards.per_general"), figures.by_general, { testid: "chart-generals" }),
+      winLossChart(t("awards.per_scenario"), figures.by_scenario, { testid: "chart-scenarios" }),
+      winLossChart(t("awards.per_hero"), figures.by_hero, { testid: "chart-heroes" }),
+      winLossChart(t("awards.per_player"), figures.by_player, { testid: "chart-players" }),
+      fameChart(t("awards.fame_over_time"), figures.fame, { testid: "chart-fame" }));
   }
 
   // Export to BG Stats: one tap asks the server for the play, then a link opens it in the app.
   function bgStatsExport(record) {
     const slot = h("div", { class: "row bgstats", "data-testid": "bgstats" });
-    const ask = h("button", { type: "button", class: "ghost", "data-testid": "bgstats-export", text: "Export to BG Stats" });
+    const ask = h("button", { type: "button", class: "ghost", "data-testid": "bgstats-export", text: t("awards.bgstats") });
     ask.onclick = async () => {
       ask.disabled = true;
       try {
         const { play, url } = await accounts.bgstats(record.uid);
         const file = new Blob([JSON.stringify(play, null, 2)], { type: "application/json" });
         mount(slot,
-          h("a", { class: "button", href: url, target: "_blank", rel: "noopener", "data-testid": "bgstats-open", text: "Open in BG Stats" }),
-          h("a", { class: "button ghost", href: URL.createObjectURL(file), download: `bgstats-play-${record.played_on}.json`, text: "Download the play" }));
+          h("a", { class: "button", href: url, target: "_blank", rel: "noopener", "data-testid": "bgstats-open", text: t("awards.bgstats.open") }),
+          h("a", { class: "button ghost", href: URL.createObjectURL(file), download: `bgstats-play-${record.played_on}.json`, text: t("awards.bgstats.download") }));
       } catch (problem) {
         ask.disabled = false;
         toast(problem.message);
@@ -417,36 +419,36 @@ export function show(app) {
       }
     };
     return h("section", { class: "card", "data-testid": "files" },
-      h("h2", { text: "The Award Tracker" }),
+      h("h2", { text: t("awards.tracker") }),
       h("div", { class: "file-links" },
-        h("a", { href: `/api/v1/awards/export.json?group=${group}`, class: "button", "data-testid": "export-json", text: "Export JSON",
+        h("a", { href: `/api/v1/awards/export.json?group=${group}`, class: "button", "data-testid": "export-json", text: t("awards.export_json"),
           onclick: (event) => { event.preventDefault(); download(`awards/export.json?group=${group}`, event.currentTarget); } }),
-        h("a", { href: `/api/v1/awards/export.csv?group=${group}`, class: "button", "data-testid": "export-csv", text: "Export CSV",
+        h("a", { href: `/api/v1/awards/export.csv?group=${group}`, class: "button", "data-testid": "export-csv", text: t("awards.export_csv"),
           onclick: (event) => { event.preventDefault(); download(`awards/export.csv?group=${group}`, event.currentTarget); } }),
-        h("a", { href: `/api/v1/awards/sheet/?group=${group}`, class: "button", "data-testid": "sheet", target: "_blank", text: "Printable sheet",
+        h("a", { href: `/api/v1/awards/sheet/?group=${group}`, class: "button", "data-testid": "sheet", target: "_blank", text: t("awards.printable"),
           onclick: (event) => { event.preventDefault(); sheet(); } })),
       h("form", { class: "import-form", onsubmit: async (event) => {
         event.preventDefault();
         const chosen = file.files && file.files[0];
-        if (!chosen) { shown("Choose a JSON or CSV export first."); return; }
+        if (!chosen) { shown(t("awards.choose_export")); return; }
         const text = await chosen.text();
         let body;
         if (/\.csv$/i.test(chosen.name) || !text.trim().startsWith("{")) body = { group, csv: text };
         else {
-          try { body = { group, document: JSON.parse(text) }; } catch { shown("That file is not valid JSON."); return; }
+          try { body = { group, document: JSON.parse(text) }; } catch { shown(t("awards.not_json")); return; }
         }
         try {
           const counts = await accounts.importAwards(body);
           file.value = "";
-          data.imported = `Imported ${plural(counts.games_created, "game")}; ${plural(counts.games_skipped, "game")} already here; ${plural(counts.players_created, "new player")}.`;
+          data.imported = t("awards.imported", { games: t("charts.games", { count: counts.games_created }), skipped: t("charts.games", { count: counts.games_skipped }), players: t("awards.new_players", { count: counts.players_created }) });
           load();
         } catch (problem) { shown(fieldsText(problem)); }
       } },
-      h("h3", { text: "Import" }),
-      h("p", { class: "muted small", text: "An export of this app (JSON or CSV) adds the games this group lacks." }),
-      file, h("button", { type: "submit", class: "ghost big", text: "Import into this group" }),
+      h("h3", { text: t("awards.import") }),
+      h("p", { class: "muted small", text: t("awards.import.hint") }),
+      file, h("button", { type: "submit", class: "ghost big", text: t("awards.import.submit") }),
       data.imported ? h("div", { class: "banner", "data-testid": "import-result" }, h("p", { class: "grow", text: data.imported }),
-        h("button", { type: "button", class: "ghost", text: "Dismiss", onclick: () => { data.imported = null; render(); } })) : result));
+        h("button", { type: "button", class: "ghost", text: t("awards.dismiss"), onclick: () => { data.imported = null; render(); } })) : result));
   }
 
   // ---- loading -------------------------------------------------------------------------

@@ -6,18 +6,21 @@
 import { h, mount } from "../dom.js";
 import { saveSeat } from "../storage.js";
 import { navigate } from "../navigation.js";
+import { need, t } from "../i18n.js";
+
+await need("home");
 
 export function show(app, gameId, seat) {
   const params = new URLSearchParams(location.hash.slice(1));
   const token = params.get("token");
   if (!token) {
     mount(app, h("main", { class: "screen" },
-      h("h1", { text: "This link has no seat token" }),
-      h("p", { class: "muted", text: "Ask the host to show the seat's QR code again, or join the table with its code." }),
-      h("a", { href: "/join", class: "button primary big", "data-link": "", text: "Join a table" })));
+      h("h1", { text: t("claim.no_token") }),
+      h("p", { class: "muted", text: t("claim.no_token.hint") }),
+      h("a", { href: "/join", class: "button primary big", "data-link": "", text: t("join.title") })));
     return null;
   }
-  saveSeat(gameId, { joinCode: params.get("code") || undefined, seat, token, name: params.get("name") || `Seat ${seat}`, hero: null });
+  saveSeat(gameId, { joinCode: params.get("code") || undefined, seat, token, name: params.get("name") || t("claim.seat", { seat }), hero: null });
   navigate(`/game/${gameId}#me`, { replace: true });
   return null;
 }

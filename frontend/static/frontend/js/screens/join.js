@@ -8,6 +8,9 @@ import { gameForCode, saveSeat } from "../storage.js";
 import { navigate } from "../navigation.js";
 import { normaliseJoinCode } from "../joincode.js";
 import { currentAccount, playerChoices } from "../account.js";
+import { need, t } from "../i18n.js";
+
+await need("home");
 
 export function show(app, typed) {
   const code = normaliseJoinCode(typed);
@@ -16,27 +19,27 @@ export function show(app, typed) {
   const root = h("main", { class: "screen join" });
   mount(app, root);
   let hero = "";
-  const codeInput = h("input", { name: "join_code", value: code, autocapitalize: "characters", autocomplete: "off", maxlength: 40, required: true, "aria-label": "Join code",
+  const codeInput = h("input", { name: "join_code", value: code, autocapitalize: "characters", autocomplete: "off", maxlength: 40, required: true, "aria-label": t("home.code"),
     onchange: () => preview() });
-  const nameInput = h("input", { name: "name", placeholder: "Your name", maxlength: 60, required: true, autocomplete: "nickname", "aria-label": "Your name" });
+  const nameInput = h("input", { name: "name", placeholder: t("join.name"), maxlength: 60, required: true, autocomplete: "nickname", "aria-label": t("join.name") });
   const error = h("p", { class: "form-error", role: "alert" });
-  const heroes = h("div", { class: "hero-grid", role: "radiogroup", "aria-label": "Hero" }, h("p", { class: "muted", text: "Loading heroes…" }));
-  const submit = h("button", { type: "submit", class: "primary big", text: "Take a seat" });
+  const heroes = h("div", { class: "hero-grid", role: "radiogroup", "aria-label": t("join.hero") }, h("p", { class: "muted", text: t("join.loading_heroes") }));
+  const submit = h("button", { type: "submit", class: "primary big", text: t("join.take_seat") });
   // Signed in to the award tracker: sit as one of the account's players (the game then enters
   // that player's history, and rewards won with this hero come along).
   const account = currentAccount();
-  const playerSelect = h("select", { name: "player", "aria-label": "Award tracker player", onchange: () => {
+  const playerSelect = h("select", { name: "player", "aria-label": t("join.player"), onchange: () => {
     const picked = playerSelect.selectedOptions[0];
     if (playerSelect.value && !nameInput.value.trim()) nameInput.value = picked.textContent;
-  } }, h("option", { value: "", text: "— not tracked" }));
-  const playerField = account ? h("label", { class: "field" }, h("span", { class: "field-label", text: "Award tracker player" }), playerSelect,
-    h("small", { class: "hint", text: `Signed in as ${account.username}.` })) : null;
+  } }, h("option", { value: "", text: `— ${t("join.not_tracked")}` }));
+  const playerField = account ? h("label", { class: "field" }, h("span", { class: "field-label", text: t("join.player") }), playerSelect,
+    h("small", { class: "hint", text: t("join.signed_in", { name: account.username }) })) : null;
   if (account) {
     playerChoices().then((players) => {
       const groups = [...new Set(players.map((p) => p.group))];
       playerSelect.append(...groups.map((group) => h("optgroup", { label: group },
         players.filter((p) => p.group === group).map((p) => h("option", { value: String(p.id), text: p.name })))));
-    }).catch(() => { playerField.append(h("small", { class: "form-error", text: "Your players could not be loaded." })); });
+    }).catch(() => { playerField.append(h("small", { class: "form-error", text: t("join.players_failed") })); });
   }
 
   // The heroes already played at this table, each with its player's name (from the table's
@@ -44,7 +47,7 @@ export function show(app, typed) {
   const codeNote = h("small", { class: "hint", "aria-live": "polite" });
   let taken = [];
   let heroItems = [];
-  const takenBy = (item) => taken.find((t) => t.hero === item.id || t.name.toLowerCase() === item.name.toLowerCase());
+  const takenBy = (item) => taken.find((seat) => seat.hero === item.id || seat.name.toLowerCase() === item.name.toLowerCase());
   const drawHeroes = () => {
     if (!heroItems.length) return;
     heroes.replaceChildren(...heroItems.flatMap((item) => {
@@ -54,7 +57,7 @@ export function show(app, typed) {
         h("input", { type: "radio", name: "hero", id: `hero-${item.id}`, value: item.id, disabled: Boolean(owner), checked: hero === item.id, onchange: () => { hero = item.id; } }),
         h("label", { for: `hero-${item.id}`, class: `hero-option${owner ? " taken" : ""}`, "data-taken-by": owner ? owner.player : null },
           h("strong", { text: item.name }),
-          h("small", { text: owner ? `Taken by ${owner.player}` : `life ${item.life}` })),
+          h("small", { text: owner ? t("join.taken_by", { name: owner.player }) : t("join.life", { count: item.life }) })),
       ];
     }));
   };
@@ -66,10 +69,10 @@ export function show(app, typed) {
     try {
       const table = await api.joinPreview(joinCode);
       taken = table.heroes_taken || [];
-      codeNote.textContent = table.players.length ? `At this table: ${table.players.join(", ")}.` : "";
+      codeNote.textContent = table.players.length ? t("join.at_table", { names: table.players.join(", ") }) : "";
     } catch (problem) {
       taken = [];
-      if (problem.status === 404) codeNote.textContent = "No table has that code yet. Check it with the host.";
+      if (problem.status === 404) codeNote.textContent = t("join.no_table_yet");
     }
     drawHeroes();
   };
@@ -77,8 +80,8 @@ export function show(app, typed) {
   loadContent("dotr-base").then((content) => {
     heroItems = Object.values(content.heroes);
     drawHeroes();
-  }).catch(() => heroes.replaceChildren(h("p", { class: "muted", text: "Heroes could not be loaded; type a hero's name instead." }),
-    h("input", { name: "hero-name", oninput: (event) => { hero = event.target.value; }, "aria-label": "Hero" })));
+  }).catch(() => heroes.replaceChildren(h("p", { class: "muted", text: t("join.heroes_failed") }),
+    h("input", { name: "hero-name", oninput: (event) => { hero = event.target.value; }, "aria-label": t("join.hero") })));
 
   const form = h("form", {
     class: "card",
@@ -87,7 +90,7 @@ export function show(app, typed) {
       error.textContent = "";
       const joinCode = normaliseJoinCode(codeInput.value);
       if (!joinCode || !nameInput.value.trim()) {
-        error.textContent = "A code and your name, please.";
+        error.textContent = t("join.need");
         return;
       }
       submit.disabled = true;
@@ -97,31 +100,31 @@ export function show(app, typed) {
         saveSeat(joined.game_id, { joinCode, seat: joined.seat_id, token: joined.token, name: nameInput.value.trim(), hero });
         navigate(`/game/${joined.game_id}`, { replace: true });
       } catch (problem) {
-        error.textContent = problem.status === 404 ? "No table has that code. Check it with the host." : problem.message;
+        error.textContent = problem.status === 404 ? t("join.no_table") : problem.message;
         submit.disabled = false;
         if (problem.code === "hero_taken") preview();
       }
     },
   },
-  h("h2", { text: "Take a new seat" }),
-  h("label", { class: "field" }, h("span", { class: "field-label", text: "Table code" }), codeInput, codeNote),
-  h("label", { class: "field" }, h("span", { class: "field-label", text: "Your name" }), nameInput),
+  h("h2", { text: t("join.new_seat") }),
+  h("label", { class: "field" }, h("span", { class: "field-label", text: t("join.code") }), codeInput, codeNote),
+  h("label", { class: "field" }, h("span", { class: "field-label", text: t("join.name") }), nameInput),
   playerField,
-  h("div", { class: "field" }, h("span", { class: "field-label", text: "Your hero" }), heroes),
+  h("div", { class: "field" }, h("span", { class: "field-label", text: t("join.your_hero") }), heroes),
   error,
   submit);
 
   mount(root,
     h("header", { class: "wizard-head" },
-      h("a", { href: "/", class: "icon-btn", "data-link": "", "aria-label": "Home", text: "✕" }),
-      h("h1", { text: code ? `Join table ${code}` : "Join a table" })),
+      h("a", { href: "/", class: "icon-btn", "data-link": "", "aria-label": t("home"), text: "✕" }),
+      h("h1", { text: code ? t("join.table", { code }) : t("join.title") })),
     known ? h("section", { class: "card" },
-      h("h2", { text: "You already sit at this table" }),
-      h("p", { class: "muted", text: "Choose your seat, or take a new one below." }),
+      h("h2", { text: t("join.already") }),
+      h("p", { class: "muted", text: t("join.already.hint") }),
       Object.entries(known.seats).map(([seat, info]) => h("a", {
         href: `/game/${known.id}`, "data-link": "", class: "button big",
         onclick: () => saveSeat(known.id, { ...info, seat, joinCode: known.joinCode }),
-        text: `Continue as ${info.name}${info.hero ? ` (${info.hero})` : ""}`,
+        text: t("join.continue", { name: info.hero ? `${info.name} (${info.hero})` : info.name }),
       }))) : null,
     form);
   if (!code) codeInput.focus();

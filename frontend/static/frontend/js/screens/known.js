@@ -6,8 +6,11 @@
 // file, with its result (and any conflicts to choose) shown until dismissed.
 
 import { request } from "../api.js";
-import { h, mount, plural, toast, uuid } from "../dom.js";
+import { h, mount, toast, uuid } from "../dom.js";
 import { savedGame } from "../storage.js";
+import { need, t } from "../i18n.js";
+
+await need("known");
 
 const EXPORT_NAME = "cards-we-know.json";
 
@@ -22,15 +25,15 @@ export function show(app, gameId) {
   const call = (path, options = {}) => request(`games/${gameId}/content/${path}`, { token, ...options });
 
   const head = () => h("header", { class: "wizard-head" },
-    h("a", { href: `/game/${gameId}`, class: "icon-btn", "data-link": "", "aria-label": "Back to the table", text: "←" }),
-    h("h1", { text: "Cards we know" }));
+    h("a", { href: `/game/${gameId}`, class: "icon-btn", "data-link": "", "aria-label": t("known.back"), text: "←" }),
+    h("h1", { text: t("known.title") }));
 
   async function load() {
     try {
       data.known = await call("");
       data.error = "";
     } catch (error) {
-      data.error = error.status === 404 ? "This phone holds no seat at this table." : error.message;
+      data.error = error.status === 404 ? t("known.no_seat") : error.message;
     }
     render();
   }
@@ -38,17 +41,17 @@ export function show(app, gameId) {
   function render() {
     if (!alive) return;
     if (!token) {
-      mount(root, head(), h("p", { class: "form-error", role: "alert", text: "This phone holds no seat at this table." }));
+      mount(root, head(), h("p", { class: "form-error", role: "alert", text: t("known.no_seat") }));
       return;
     }
     const known = data.known;
     mount(root, head(),
       data.error ? h("p", { class: "form-error", role: "alert", text: data.error }) : null,
       known ? h("p", { class: "muted", "data-testid": "known-owner", text: known.owner === "group"
-        ? `Kept for ${known.owner_name}: every game of the group starts knowing them.`
-        : "Kept for this game only. Sign in and sit as one of your group's players when you start a game, and what you enter is kept for the group's next games." }) : h("p", { class: "boot", text: "Loading…" }),
+        ? t("known.kept_for", { name: known.owner_name })
+        : t("known.kept_game") }) : h("p", { class: "boot", text: t("known.loading") }),
       data.report ? reportCard() : null,
-      known && !known.packs.length ? h("p", { class: "card muted", "data-testid": "known-empty", text: "Nothing entered yet. When the app meets a card it does not know, it asks you to read it once; it is listed here from then on." }) : null,
+      known && !known.packs.length ? h("p", { class: "card muted", "data-testid": "known-empty", text: t("known.empty") }) : null,
       known ? known.packs.map(packCard) : null,
       known ? filesCard() : null);
   }
@@ -67,9 +70,9 @@ export function show(app, gameId) {
     const words = entry.kind === "card" ? `${entry.item}` : `${entry.item}: ${entry.field}`;
     return h("li", { class: "known-entry", "data-testid": "known-entry", dataset: { item: entry.item, field: entry.field } },
       h("div", { class: "row" },
-        h("span", { class: "grow" }, h("strong", { text: words }), entry.kind === "card" ? h("span", { class: "muted", text: " (card read out)" }) : [" ", h("span", { "data-testid": "known-value", text: entry.shown })]),
+        h("span", { class: "grow" }, h("strong", { text: words }), entry.kind === "card" ? h("span", { class: "muted", text: ` (${t("known.read_out")})` }) : [" ", h("span", { "data-testid": "known-value", text: entry.shown })]),
         editing ? null : h("button", { type: "button", class: "ghost", "data-testid": "correct",
-          text: entry.kind !== "card" ? "Correct" : data.forgetting === entry.path ? "Sure?" : "Forget",
+          text: t(entry.kind !== "card" ? "known.correct" : data.forgetting === entry.path ? "known.sure" : "known.forget"),
           onclick: () => {
             if (entry.kind !== "card") { startEdit(pack, entry); return; }
             // A second tap forgets the card (the group's next games will ask for it again).
@@ -95,7 +98,7 @@ export function show(app, gameId) {
       onsubmit: async (event) => {
         event.preventDefault();
         const value = readInput(input, entry.schema || {});
-        if (value === undefined) { error.textContent = "Enter a value as printed on the card."; return; }
+        if (value === undefined) { error.textContent = t("known.enter_value"); return; }
         const problem = await save(pack, entry, value, entry.version);
         if (problem) error.textContent = problem;
       },
@@ -103,8 +106,8 @@ export function show(app, gameId) {
       h("label", { class: "field" }, h("span", { class: "field-label", text: `${entry.item}: ${entry.field}` }), input),
       error,
       h("div", { class: "row" },
-        h("button", { type: "submit", class: "primary", "data-testid": "save-entry", text: "Save" }),
-        h("button", { type: "button", class: "ghost", text: "Cancel", onclick: () => { data.editing = null; render(); } })));
+        h("button", { type: "submit", class: "primary", "data-testid": "save-entry", text: t("known.save") }),
+        h("button", { type: "button", class: "ghost", text: t("known.cancel"), onclick: () => { data.editing = null; render(); } })));
   }
 
   // Returns a message when the server refused the value (the form stays open).
@@ -131,40 +134,40 @@ export function show(app, gameId) {
     const theirs = conflict.theirs === null ? "not entered" : shownValue(entry, conflict.theirs);
     return h("div", { class: "banner banner-warn", role: "alert", "data-testid": "entry-conflict" },
       h("div", { class: "grow" },
-        h("strong", { text: "Someone changed this meanwhile." }),
-        h("p", { text: `It is now ${theirs}; you entered ${shownValue(entry, conflict.mine)}.` })),
+        h("strong", { text: t("known.changed") }),
+        h("p", { text: t("known.changed.detail", { theirs, mine: shownValue(entry, conflict.mine) }) })),
       h("div", { class: "banner-actions" },
         h("button", { type: "button", class: "primary", "data-testid": "keep-mine",
-          text: "Use mine", onclick: () => save(pack, entry, conflict.mine, conflict.version) }),
+          text: t("known.use_mine"), onclick: () => save(pack, entry, conflict.mine, conflict.version) }),
         h("button", { type: "button", class: "ghost", "data-testid": "keep-theirs",
-          text: "Keep theirs", onclick: () => { data.conflict = null; load(); } })));
+          text: t("known.keep_theirs"), onclick: () => { data.conflict = null; load(); } })));
   }
 
   // ---- export and import -------------------------------------------------------------------
 
   function filesCard() {
-    const file = h("input", { type: "file", name: "entries-file", accept: ".json,application/json", "aria-label": "A file of cards from friends" });
+    const file = h("input", { type: "file", name: "entries-file", accept: ".json,application/json", "aria-label": t("known.file") });
     const error = h("p", { class: "form-error", role: "alert" });
     return h("section", { class: "card", "data-testid": "known-files" },
-      h("h2", { text: "Share with friends" }),
-      h("p", { class: "muted", text: "Export what you entered as one file; import a file friends exported. Where their file says something else than you, nothing is replaced until you choose." }),
-      h("button", { type: "button", class: "button", "data-testid": "export", text: "Export to a file", onclick: exportFile }),
+      h("h2", { text: t("known.share") }),
+      h("p", { class: "muted", text: t("known.share.hint") }),
+      h("button", { type: "button", class: "button", "data-testid": "export", text: t("known.export"), onclick: exportFile }),
       h("form", {
         class: "known-import",
         onsubmit: async (event) => {
           event.preventDefault();
           error.textContent = "";
           const chosen = file.files && file.files[0];
-          if (!chosen) { error.textContent = "Choose a file first."; return; }
+          if (!chosen) { error.textContent = t("known.choose_file"); return; }
           let shared;
-          try { shared = JSON.parse(await chosen.text()); } catch { error.textContent = "That file is not a file of cards (not JSON)."; return; }
+          try { shared = JSON.parse(await chosen.text()); } catch { error.textContent = t("known.not_json"); return; }
           const problem = await importFile(shared, {});
           if (problem) error.textContent = problem;
         },
       },
-        h("label", { class: "field" }, h("span", { class: "field-label", text: "Import a friend's file" }), file),
+        h("label", { class: "field" }, h("span", { class: "field-label", text: t("known.import.label") }), file),
         error,
-        h("button", { type: "submit", class: "primary", "data-testid": "import", text: "Import" })));
+        h("button", { type: "submit", class: "primary", "data-testid": "import", text: t("known.import") })));
   }
 
   async function exportFile() {
@@ -188,7 +191,7 @@ export function show(app, gameId) {
       render();
       return "";
     } catch (error) {
-      if (error.code === "invalid_entries_file") return `This file cannot be imported: ${error.message}`;
+      if (error.code === "invalid_entries_file") return t("known.cannot_import", { error: error.message });
       return error.message;
     }
   }
@@ -199,22 +202,22 @@ export function show(app, gameId) {
     const changed = report.added.length + report.replaced.length;
     return h("section", { class: "banner banner-ok known-report", role: "status", "data-testid": "import-result" },
       h("div", { class: "grow" },
-        h("strong", { text: changed ? `${plural(changed, "entry", "entries")} taken from the file.` : "Nothing new in the file." }),
-        report.unchanged ? h("p", { text: `${plural(report.unchanged, "entry", "entries")} you already had the same.` }) : null,
-        report.added.length ? h("ul", {}, report.added.map((a) => h("li", { text: a.field === "card" ? `${a.item} (card)` : `${a.item}: ${a.field} ${a.shown}` }))) : null,
-        report.replaced.length ? h("ul", {}, report.replaced.map((r) => h("li", { text: `${r.item}: ${r.field} now ${r.theirs_shown} (was ${r.ours_shown})` }))) : null,
+        h("strong", { text: changed ? t("known.taken", { count: changed }) : t("known.nothing_new") }),
+        report.unchanged ? h("p", { text: t("known.same", { count: report.unchanged }) }) : null,
+        report.added.length ? h("ul", {}, report.added.map((a) => h("li", { text: a.field === "card" ? t("known.added_card", { item: a.item }) : `${a.item}: ${a.field} ${a.shown}` }))) : null,
+        report.replaced.length ? h("ul", {}, report.replaced.map((r) => h("li", { text: t("known.replaced", { item: r.item, field: r.field, now: r.theirs_shown, was: r.ours_shown }) }))) : null,
         report.conflicts.length ? h("div", { "data-testid": "import-conflicts" },
-          h("p", { text: `${plural(report.conflicts.length, "entry", "entries")} differ: yours are kept until you choose.` }),
+          h("p", { text: t("known.differ", { count: report.conflicts.length }) }),
           h("ul", {}, report.conflicts.map((c) => {
             const key = `${c.pack} ${c.path}`;
             choices[key] = "ours";
             const pick = (value) => () => { choices[key] = value; };
             return h("li", { class: "known-conflict", "data-testid": "import-conflict" },
-              h("span", { text: `${c.item}: ${c.field}: yours ${c.ours_shown}, the file's ${c.theirs_shown}` }),
-              h("label", { class: "row" }, h("input", { type: "radio", name: key, checked: true, onchange: pick("ours") }), "Keep yours"),
-              h("label", { class: "row" }, h("input", { type: "radio", name: key, "data-testid": "take-theirs", onchange: pick("theirs") }), "Take the file's"));
+              h("span", { text: t("known.conflict", { item: c.item, field: c.field, ours: c.ours_shown, theirs: c.theirs_shown }) }),
+              h("label", { class: "row" }, h("input", { type: "radio", name: key, checked: true, onchange: pick("ours") }), t("known.keep_yours")),
+              h("label", { class: "row" }, h("input", { type: "radio", name: key, "data-testid": "take-theirs", onchange: pick("theirs") }), t("known.take_files")));
           })),
-          h("button", { type: "button", class: "primary", "data-testid": "apply-choices", text: "Apply my choices",
+          h("button", { type: "button", class: "primary", "data-testid": "apply-choices", text: t("known.apply"),
             onclick: async () => {
               const take = {};
               for (const c of report.conflicts) {
@@ -224,7 +227,7 @@ export function show(app, gameId) {
               if (problem) toast(problem, "error");
             } })) : null),
       h("div", { class: "banner-actions" },
-        h("button", { type: "button", class: "ghost", "data-testid": "dismiss-result", "aria-label": "Dismiss", text: "OK",
+        h("button", { type: "button", class: "ghost", "data-testid": "dismiss-result", "aria-label": t("known.dismiss"), text: t("known.ok"),
           onclick: () => { data.report = null; data.reportFile = null; render(); } })));
   }
 
@@ -259,7 +262,7 @@ function inputFor(schema, value) {
   }
   const type = typeOf(schema);
   if (type === "boolean") {
-    return h("select", { name: "value" }, [[true, "Yes"], [false, "No"]].map(([v, title]) => h("option", { value: JSON.stringify(v), selected: v === value, text: title })));
+    return h("select", { name: "value" }, [[true, t("known.yes")], [false, t("known.no")]].map(([v, title]) => h("option", { value: JSON.stringify(v), selected: v === value, text: title })));
   }
   if (type === "integer" || type === "number") {
     const part = variants(schema).find((p) => p.type === type) || {};

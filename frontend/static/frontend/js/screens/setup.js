@@ -13,10 +13,12 @@ import { factionBadge } from "../map.js";
 import { saveSeat } from "../storage.js";
 import { navigate } from "../navigation.js";
 import { currentAccount, playerChoices } from "../account.js";
+import { need, t } from "../i18n.js";
+
+await need("home");
 
 // "Cards" (what the setup reads from the table's cards) only when the setup needs something.
 const ALL_STEPS = ["Expansions", "Scenario", "Generals", "Options", "Cards", "Players"];
-const SHORT = { Expansions: "Packs", Scenario: "Scenario", Generals: "Generals", Options: "Options", Cards: "Cards", Players: "Players" };
 const DRAGON = "dragon";
 
 // A pack's expansion ("companions-catacombs") as a setup names it ("companions_catacombs").
@@ -58,10 +60,10 @@ export function show(app) {
     data.players = players;
     if (alive) render();
   }).catch((error) => {
-    mount(root, h("h1", { text: "New game" }), h("p", { class: "form-error", text: `Could not load the game content: ${error.message}` }),
-      h("a", { href: "/", class: "button", "data-link": "", text: "Back" }));
+    mount(root, h("h1", { text: t("setup.new") }), h("p", { class: "form-error", text: t("setup.load_failed", { error: error.message }) }),
+      h("a", { href: "/", class: "button", "data-link": "", text: t("setup.back") }));
   });
-  mount(root, h("h1", { text: "New game" }), h("p", { class: "muted", text: "Loading the realm…" }));
+  mount(root, h("h1", { text: t("setup.new") }), h("p", { class: "muted", text: t("setup.loading") }));
 
   // ---- what the choices mean -----------------------------------------------------------
 
@@ -196,49 +198,49 @@ export function show(app) {
     const next = h("button", {
       class: "primary big",
       type: "button",
-      text: last ? "Create the game" : "Next",
+      text: t(last ? "setup.create" : "setup.next"),
       onclick: async () => {
         if (!last) { step += 1; render(); window.scrollTo(0, 0); return; }
         next.disabled = true;
-        next.textContent = "Creating…";
+        next.textContent = t("setup.creating");
         try {
           await create();
         } catch (problem) {
           showProblem(error, problem);
           next.disabled = false;
-          next.textContent = "Create the game";
+          next.textContent = t("setup.create");
         }
       },
     });
     mount(root,
       h("header", { class: "wizard-head" },
-        h("a", { href: "/", class: "icon-btn", "data-link": "", "aria-label": "Cancel", text: "✕" }),
-        h("h1", { text: "New game" })),
-      h("ol", { class: "progress", "aria-label": "Steps" }, STEPS.map((name, i) =>
+        h("a", { href: "/", class: "icon-btn", "data-link": "", "aria-label": t("setup.cancel"), text: "✕" }),
+        h("h1", { text: t("setup.new") })),
+      h("ol", { class: "progress", "aria-label": t("setup.steps") }, STEPS.map((name, i) =>
         h("li", { class: i === step ? "now" : i < step ? "done" : "", "aria-current": i === step ? "step" : null },
-          h("button", { type: "button", class: "link", "aria-label": name, onclick: () => { step = i; render(); }, text: SHORT[name] })))),
-      h("section", { class: "card wizard-step", dataset: { step: name.toLowerCase() } }, h("h2", { text: name === "Cards" ? "Read from your cards" : name }), body),
+          h("button", { type: "button", class: "link", "aria-label": t(`setup.step.${name.toLowerCase()}`), onclick: () => { step = i; render(); }, text: t(`setup.short.${name.toLowerCase()}`) })))),
+      h("section", { class: "card wizard-step", dataset: { step: name.toLowerCase() } }, h("h2", { text: t(name === "Cards" ? "setup.read_cards" : `setup.step.${name.toLowerCase()}`) }), body),
       error,
       h("div", { class: "row sticky-actions" },
-        step > 0 ? h("button", { class: "ghost big", type: "button", text: "Back", onclick: () => { step -= 1; render(); } }) : null,
+        step > 0 ? h("button", { class: "ghost big", type: "button", text: t("setup.back"), onclick: () => { step -= 1; render(); } }) : null,
         next));
   }
 
   function showProblem(box, problem) {
     const fields = problem.fields ? Object.entries(problem.fields) : [];
     mount(box,
-      h("strong", { class: "block", text: problem.status === 400 ? `The server refused this setup: ${problem.message}` : problem.message }),
+      h("strong", { class: "block", text: problem.status === 400 ? t("setup.refused", { error: problem.message }) : problem.message }),
       fields.length ? h("ul", { class: "problems" }, fields.map(([name, messages]) =>
         h("li", {}, h("strong", { text: `${name.replace(/_/g, " ")}: ` }), [].concat(messages).join(" ")))) : null,
       fields.some(([name]) => name.startsWith("generals") || name === "scenario")
-        ? h("p", { class: "muted", text: "Choose other Generals or another scenario, or go back to “Cards” and enter the numbers printed on the General cards." }) : null);
+        ? h("p", { class: "muted", text: t("setup.refused.hint") }) : null);
     box.scrollIntoView({ block: "center" });
   }
 
   function renderExpansions() {
-    const packs = data.packs.length ? data.packs : [{ id: "dotr-base", name: "Defenders of the Realm (base game)", expansion: "base", game_system: "dotr" }];
+    const packs = data.packs.length ? data.packs : [{ id: "dotr-base", name: t("setup.base_game"), expansion: "base", game_system: "dotr" }];
     return h("div", {},
-      h("p", { class: "muted", text: "The base game is always in play. Tick the expansions on your table; a scenario of the Dragon expansion brings it in by itself." }),
+      h("p", { class: "muted", text: t("setup.expansions.hint") }),
       packs.filter((pack) => (pack.game_system || "dotr") === "dotr").map((pack) => {
         const base = pack.expansion === "base";
         const name = expansionOf(pack);
@@ -247,7 +249,7 @@ export function show(app) {
             onchange: (event) => {
               choice.expansions = event.target.checked ? [...choice.expansions, name] : choice.expansions.filter((e) => e !== name);
             } }),
-          h("span", {}, h("strong", { text: pack.name }), h("small", { class: "muted", text: base ? " · always in play" : "" })));
+          h("span", {}, h("strong", { text: pack.name }), h("small", { class: "muted", text: base ? ` · ${t("setup.always")}` : "" })));
       }));
   }
 
@@ -260,10 +262,10 @@ export function show(app) {
         h("span", { class: "grow" }, h("strong", { text: title }), h("small", { class: "muted", text }))),
       extra && [].concat(extra).some(Boolean) ? h("div", { class: "choice-extra" }, extra) : null);
     const plain = standard();
-    cards.push(card("standard", "Standard game", inPlay().includes(DRAGON)
-      ? "The base game's setup with the expansions you ticked; choose the Generals next."
-      : (plain && plain.name) || "The base game's setup with the documented default rule settings."));
-    if (rulebook().length) cards.push(h("h3", { text: "The rulebook's scenarios (Dragon expansion)" }));
+    cards.push(card("standard", t("setup.standard"), inPlay().includes(DRAGON)
+      ? t("setup.standard.dragon")
+      : (plain && plain.name) || t("setup.standard.base")));
+    if (rulebook().length) cards.push(h("h3", { text: t("setup.scenarios") }));
     for (const item of rulebook()) {
       const id = setupId(item);
       const sc = item.scenario;
@@ -271,17 +273,17 @@ export function show(app) {
       const generals = Array.isArray(sc.generals) ? sc.generals : null;
       const missing = generals ? generals.filter((g) => missingOf(g).length) : [];
       cards.push(card(id, `${sc.number}. ${sc.name}`, sc.story, [
-        h("small", { class: "block", text: generals ? `Generals: ${generals.map(generalName).join(", ")}` : "Generals: chosen by the table, or dealt at random" }),
-        h("small", { class: "block muted", text: `Needs: ${(sc.expansions || []).map((e) => e === DRAGON ? "the Dragon expansion" : e).join(", ") || "nothing more"}` }),
-        missing.length ? h("small", { class: "block warn-text", text: `${missing.map(generalName).join(", ")}: numbers printed on the cards (${[...new Set(missing.flatMap(missingOf))].join(", ")}): you read them from your cards before the game starts.` }) : null,
+        h("small", { class: "block", text: generals ? t("setup.generals.named", { names: generals.map(generalName).join(", ") }) : t("setup.generals.chosen") }),
+        h("small", { class: "block muted", text: t("setup.needs", { what: (sc.expansions || []).map((e) => e === DRAGON ? t("setup.dragon") : e).join(", ") || t("setup.nothing_more") }) }),
+        missing.length ? h("small", { class: "block warn-text", text: t("setup.missing", { names: missing.map(generalName).join(", "), numbers: [...new Set(missing.flatMap(missingOf))].join(", ") }) }) : null,
         chosen && sc.rules && sc.rules.length ? h("ul", { class: "rules" }, sc.rules.map((rule) => h("li", { text: rule.text }))) : null,
         chosen ? easierPicker(sc) : null,
       ]));
     }
-    cards.push(h("h3", { text: "Or your own" }));
-    cards.push(card("custom", "Custom", choice.expansions.includes(DRAGON)
-      ? "Your own mix: any Generals, an Agent or none, Sterling, the Winds of War, Global Effects, the easier variants, and your own rule settings."
-      : "Your own rule settings and which decks stay physical. Tick the Dragon expansion to choose the Generals too.",
+    cards.push(h("h3", { text: t("setup.own") }));
+    cards.push(card("custom", t("setup.custom"), choice.expansions.includes(DRAGON)
+      ? t("setup.custom.dragon")
+      : t("setup.custom.base"),
     choice.scenario === "custom" && story() ? easierPicker(story()) : null));
     return h("div", { class: "choices" }, cards);
   }
@@ -289,7 +291,7 @@ export function show(app) {
   function easierPicker(sc) {
     if (!sc.easier || !sc.easier.length) return null;
     return h("fieldset", { class: "easier" },
-      h("legend", { class: "field-label", text: "Want an easier game?" }),
+      h("legend", { class: "field-label", text: t("setup.easier") }),
       sc.easier.map((variant) => h("label", { class: "toggle" },
         h("input", { type: "checkbox", name: "easier", value: variant.id, checked: choice.easier.includes(variant.id),
           onchange: (event) => { choice.easier = event.target.checked ? [...choice.easier, variant.id] : choice.easier.filter((e) => e !== variant.id); } }),
@@ -301,7 +303,7 @@ export function show(app) {
     const sc = story();
     if (sc && Array.isArray(sc.generals)) {
       return h("div", {},
-        h("p", { class: "muted", text: `${sc.name} sets its Generals.` }),
+        h("p", { class: "muted", text: t("setup.sets_generals", { name: sc.name }) }),
         h("ul", { class: "list", "data-testid": "scenario-generals" }, sc.generals.map((id) => {
           const general = content.generals[id] || (data.dragon && data.dragon.generals[id]) || { name: id, colour: "red" };
           const missing = missingOf(id);
@@ -309,19 +311,19 @@ export function show(app) {
             factionBadge(general.colour, FACTIONS[general.colour].letter, 36),
             h("div", {},
               h("strong", { text: `${general.name} — ${general.faction || ""}` }),
-              missing.length ? h("small", { class: "block warn-text", text: `Not entered yet: ${missing.join(", ")}.` }) : null));
+              missing.length ? h("small", { class: "block warn-text", text: t("setup.not_entered", { what: missing.join(", ") }) }) : null));
         })));
     }
     if (generalsChosen()) {
-      if (!data.dragon) return h("p", { class: "muted", text: "Loading the Dragon Generals…" });
+      if (!data.dragon) return h("p", { class: "muted", text: t("setup.loading_dragons") });
       const candidates = (colour) => [...Object.values(content.generals), ...Object.values(data.dragon.generals)].filter((g) => g.colour === colour);
       return h("div", {},
-        h("p", { class: "muted", text: "One General per colour: the base game's or a dragon. The Dragon expansion recommends the High Dragon Sapphire when other dragons play." }),
+        h("p", { class: "muted", text: t("setup.one_per_colour") }),
         h("label", { class: "toggle" },
           h("input", { type: "checkbox", name: "generals-random", checked: choice.random, onchange: (event) => { choice.random = event.target.checked; render(); } }),
-          h("span", { text: "Deal the Generals at random (the first of each colour dealt plays)" })),
+          h("span", { text: t("setup.random") })),
         choice.random ? null : COLOURS.map((colour) => h("fieldset", { class: "field general-pick" },
-          h("legend", { class: "field-label" }, factionBadge(colour, FACTIONS[colour].letter, 26), ` ${FACTIONS[colour].name} (${colour})`),
+          h("legend", { class: "field-label" }, factionBadge(colour, FACTIONS[colour].letter, 26), ` ${FACTIONS[colour].name} (${t(`colour.${colour}`)})`),
           h("div", { class: "segmented" }, candidates(colour).map((general, i) => {
             const id = `general-${colour}-${general.id}`;
             const current = choice.generals[colour] || candidates(colour)[0].id;
@@ -329,18 +331,18 @@ export function show(app) {
             return [
               h("input", { type: "radio", name: `general-${colour}`, id, value: general.id, checked: current === general.id,
                 onchange: () => { choice.generals[colour] = general.id; render(); } }),
-              h("label", { for: id, class: "seg" }, general.name, i === 0 ? h("small", { class: "muted", text: " base" }) : null,
-                missing.length ? h("small", { class: "warn-text", text: " · numbers missing" }) : null),
+              h("label", { for: id, class: "seg" }, general.name, i === 0 ? h("small", { class: "muted", text: ` ${t("setup.base")}` }) : null,
+                missing.length ? h("small", { class: "warn-text", text: ` · ${t("setup.numbers_missing")}` }) : null),
             ];
           })))));
     }
     return h("div", {},
-      h("p", { class: "muted", text: "The four Generals march on Monarch City along these paths. Tick the Dragon expansion to choose others." }),
+      h("p", { class: "muted", text: t("setup.four_generals") }),
       h("ul", { class: "list" }, Object.values(content.generals).map((general) => h("li", { class: "general-row" },
         factionBadge(general.colour, FACTIONS[general.colour].letter, 36),
         h("div", {},
           h("strong", { text: `${general.name} — ${general.faction}` }),
-          h("small", { class: "muted block", text: `Life ${general.life}, hit on ${general.to_hit}+ · ${general.path.map((id) => locationName(content, id)).join(" → ")}` }),
+          h("small", { class: "muted block", text: `${t("setup.life_hit", { life: general.life, hit: general.to_hit })} · ${general.path.map((id) => locationName(content, id)).join(" → ")}` }),
           h("small", { class: "block", text: general.skill_summary || "" }))))));
   }
 
@@ -348,27 +350,27 @@ export function show(app) {
     const item = entry();
     const tableDecks = item && item.table_decks && item.table_decks.length ? item.table_decks : Object.keys(data.content.pack.decks);
     const parts = [];
-    parts.push(h("h3", { text: "Decks kept at the table" }),
-      h("p", { class: "muted", text: "The app holds every deck unless the table would rather shuffle and draw real cards; then players tap which card came up." }));
+    parts.push(h("h3", { text: t("setup.table_decks") }),
+      h("p", { class: "muted", text: t("setup.table_decks.hint") }));
     for (const deck of tableDecks) {
       parts.push(h("label", { class: "toggle" },
         h("input", { type: "checkbox", name: "table-deck", value: deck, checked: choice.tableDecks.includes(deck),
           onchange: (event) => { choice.tableDecks = event.target.checked ? [...choice.tableDecks, deck] : choice.tableDecks.filter((d) => d !== deck); } }),
-        h("span", { text: `${deckLabel(deck)}: physical cards` })));
+        h("span", { text: t("setup.physical", { deck: deckLabel(deck) }) })));
     }
-    parts.push(h("h3", { text: "Rule settings" }));
+    parts.push(h("h3", { text: t("setup.rules") }));
     if (settingsLoaded() === null) {
-      parts.push(h("p", { class: "muted", text: "Loading the rule settings…" }));
+      parts.push(h("p", { class: "muted", text: t("setup.rules.loading") }));
       return h("div", {}, parts);
     }
     const settings = settingsOffered();
     if (!settings.length) {
-      parts.push(h("p", { class: "muted", text: "Nothing to choose here: this game plays as the rulebook says." }));
+      parts.push(h("p", { class: "muted", text: t("setup.rules.none") }));
       return h("div", {}, parts);
     }
     parts.push(h("p", { class: "muted", text: story() && choice.scenario !== "custom"
-      ? `${story().name} sets what it needs; the rest starts as the rulebook says. Change only what your table plays differently.`
-      : "Everything starts as the rulebook says. Change only what your table plays differently." }));
+      ? t("setup.rules.scenario", { name: story().name })
+      : t("setup.rules.all") }));
     const grouped = (list) => {
       const groups = [];
       for (const setting of list) {
@@ -384,8 +386,8 @@ export function show(app) {
     if (advanced.length) {
       const box = h("details", { class: "advanced", "data-testid": "settings-advanced", open: advancedOpen || null,
         ontoggle: (event) => { advancedOpen = event.target.open; } },
-      h("summary", { text: `Advanced: where the rulebooks are silent (${advanced.length})` }),
-      h("p", { class: "muted", text: "Each starts with the choice the app recommends; most tables never change these." }),
+      h("summary", { text: t("setup.advanced", { count: advanced.length }) }),
+      h("p", { class: "muted", text: t("setup.advanced.hint") }),
       grouped(advanced));
       parts.push(box);
     }
@@ -409,27 +411,27 @@ export function show(app) {
         h("span", { text: choices.find((c) => c.value === true).label }))
       : h("select", { id, name: setting.name, "aria-label": setting.title, onchange: (event) => changed(JSON.parse(event.target.value)) },
         choices.map((c) => h("option", { value: JSON.stringify(c.value),
-          text: c.label + (JSON.stringify(c.value) === JSON.stringify(setting.default) ? " (rulebook)" : ""),
+          text: c.label + (JSON.stringify(c.value) === JSON.stringify(setting.default) ? ` (${t("setup.rulebook")})` : ""),
           selected: JSON.stringify(current(setting)) === JSON.stringify(c.value) })));
     return h("div", { class: "field setting", dataset: { setting: setting.name } },
       h("label", { class: "field-label", for: id, text: setting.title }),
       h("p", { class: "setting-sentence", text: setting.sentence }),
       control,
-      h("details", { class: "hint provenance" }, h("summary", { text: "Where this comes from" }),
+      h("details", { class: "hint provenance" }, h("summary", { text: t("setup.source") }),
         h("p", { text: setting.description }), h("p", { class: "muted", text: setting.source })));
   }
 
   // One screen for every value read from the cards, worded as the card prints it, with steppers.
   function renderCards() {
     const list = asks();
-    const when = { if_dealt: "if this General is dealt", if_returns: "if he returns during the game" };
+    const when = { if_dealt: t("setup.when.dealt"), if_returns: t("setup.when.returns") };
     return h("div", {},
-      h("p", { class: "muted", text: "The app does not know these numbers: they are printed only on the cards on your table. Read them once; you can also skip and enter them when they first matter." }),
+      h("p", { class: "muted", text: t("setup.cards.hint") }),
       list.map((ask) => h("fieldset", { class: "card-read", dataset: { card: ask.item } },
         h("legend", { class: "field-label", text: ask.card }),
-        when[ask.when] ? h("small", { class: "block muted", text: `Needed ${when[ask.when]}.` }) : null,
+        when[ask.when] ? h("small", { class: "block muted", text: t("setup.needed", { when: when[ask.when] }) }) : null,
         ask.fields.map((field) => stepper(ask, field)))),
-      h("button", { type: "button", class: "ghost big", "data-testid": "skip-cards", text: "Skip: enter them later",
+      h("button", { type: "button", class: "ghost big", "data-testid": "skip-cards", text: t("setup.skip"),
         onclick: () => { choice.entries = {}; step += 1; render(); window.scrollTo(0, 0); } }));
   }
 
@@ -444,19 +446,19 @@ export function show(app) {
     return h("div", { class: "stepper-row", dataset: { field: field.id } },
       h("span", { class: "grow", text: field.label }),
       h("div", { class: "stepper", role: "group", "aria-label": label },
-        h("button", { type: "button", class: "ghost", "aria-label": `${label}: one less`, text: "−", disabled: value === undefined || value <= (field.minimum ?? 0),
+        h("button", { type: "button", class: "ghost", "aria-label": t("setup.less", { what: label }), text: "−", disabled: value === undefined || value <= (field.minimum ?? 0),
           onclick: () => set(value - 1) }),
         h("output", { class: "stepper-value", "aria-live": "polite", text: value === undefined ? "▢" : String(value) }),
-        h("button", { type: "button", class: "ghost", "aria-label": `${label}: one more`, text: "+", disabled: value !== undefined && value >= (field.maximum ?? 99),
+        h("button", { type: "button", class: "ghost", "aria-label": t("setup.more", { what: label }), text: "+", disabled: value !== undefined && value >= (field.maximum ?? 99),
           onclick: () => set(value === undefined ? (field.minimum ?? 0) : value + 1) })));
   }
 
   function heroPicker(name, current, onPick, taken) {
-    const wrap = h("div", { class: "hero-grid", role: "radiogroup", "aria-label": "Hero" });
+    const wrap = h("div", { class: "hero-grid", role: "radiogroup", "aria-label": t("join.hero") });
     for (const hero of Object.values(data.content.heroes)) {
       const id = `${name}-${hero.id}`;
       wrap.append(h("input", { type: "radio", name, id, value: hero.id, checked: current === hero.id, disabled: taken.includes(hero.id) && current !== hero.id, onchange: () => onPick(hero.id) }),
-        h("label", { for: id, class: "hero-option" }, h("strong", { text: hero.name }), h("small", { text: `life ${hero.life}` })));
+        h("label", { for: id, class: "hero-option" }, h("strong", { text: hero.name }), h("small", { text: t("join.life", { count: hero.life }) })));
     }
     return wrap;
   }
@@ -465,45 +467,45 @@ export function show(app) {
   function playerPicker(name, person, nameInput) {
     if (!data.players) return null;
     if (!data.players.length) {
-      return h("p", { class: "muted small" }, "No players in your groups yet: add them under ", h("a", { href: "/awards", "data-link": "", text: "History & awards" }), ".");
+      return h("p", { class: "muted small" }, `${t("setup.no_players")} `, h("a", { href: "/awards", "data-link": "", text: t("home.awards") }), t("home.api.end"));
     }
     const groups = [...new Set(data.players.map((p) => p.group))];
-    return h("label", { class: "field" }, h("span", { class: "field-label", text: "Award tracker player" }),
+    return h("label", { class: "field" }, h("span", { class: "field-label", text: t("join.player") }),
       h("select", { name, onchange: (event) => {
         person.player = event.target.value;
         const picked = data.players.find((p) => String(p.id) === person.player);
         if (picked && nameInput && !nameInput.value.trim()) { nameInput.value = picked.name; person.name = picked.name; }
       } },
-      h("option", { value: "", text: "— not tracked" }),
+      h("option", { value: "", text: `— ${t("join.not_tracked")}` }),
       groups.map((group) => h("optgroup", { label: group }, data.players.filter((p) => p.group === group)
         .map((p) => h("option", { value: String(p.id), text: p.name, selected: String(p.id) === String(person.player) }))))));
   }
 
   function renderPlayers() {
     const taken = () => [choice.host.hero, ...choice.locals.map((p) => p.hero)].filter(Boolean);
-    const hostName = h("input", { name: "host-name", value: choice.host.name, placeholder: "Your name", maxlength: 60, required: true, oninput: (event) => { choice.host.name = event.target.value; } });
+    const hostName = h("input", { name: "host-name", value: choice.host.name, placeholder: t("join.name"), maxlength: 60, required: true, oninput: (event) => { choice.host.name = event.target.value; } });
     const list = h("div", {});
     const redraw = () => {
       list.replaceChildren(...choice.locals.map((player, i) => {
-        const nameInput = h("input", { value: player.name, placeholder: `Player ${i + 2}'s name`, maxlength: 60, "aria-label": `Player ${i + 2}'s name`, oninput: (event) => { player.name = event.target.value; } });
+        const nameInput = h("input", { value: player.name, placeholder: t("setup.player_name", { n: i + 2 }), maxlength: 60, "aria-label": t("setup.player_name", { n: i + 2 }), oninput: (event) => { player.name = event.target.value; } });
         return h("div", { class: "card inner" },
           h("div", { class: "row" }, nameInput,
-            h("button", { type: "button", class: "ghost", text: "Remove", onclick: () => { choice.locals.splice(i, 1); redraw(); } })),
+            h("button", { type: "button", class: "ghost", text: t("setup.remove"), onclick: () => { choice.locals.splice(i, 1); redraw(); } })),
           playerPicker(`local-${i}-player`, player, nameInput),
           heroPicker(`local-${i}`, player.hero, (hero) => { player.hero = hero; }, taken()));
       }));
     };
     redraw();
     return h("div", {},
-      h("label", { class: "field" }, h("span", { class: "field-label", text: "Your name" }), hostName),
+      h("label", { class: "field" }, h("span", { class: "field-label", text: t("join.name") }), hostName),
       playerPicker("host-player", choice.host, hostName),
-      data.players === null ? h("p", { class: "muted small" }, "Keep your games' history and rewards: ", h("a", { href: "/awards", "data-link": "", text: "sign in to the award tracker" }), " first.") : null,
-      h("div", { class: "field" }, h("span", { class: "field-label", text: "Your hero" }), heroPicker("host-hero", choice.host.hero, (hero) => { choice.host.hero = hero; }, taken())),
-      inPlay().includes("heros_calling") ? h("p", { class: "muted small", text: "The Hero's Calling: each hero is then built from ability cards (Enter, “Choose abilities”)." }) : null,
-      h("h3", { text: "Players sharing this phone" }),
-      h("p", { class: "muted", text: "Everyone else joins from their own phone with the QR code shown next. Add here the heroes played from this phone." }),
+      data.players === null ? h("p", { class: "muted small" }, `${t("setup.keep")} `, h("a", { href: "/awards", "data-link": "", text: t("setup.sign_in") }), ` ${t("setup.first")}`) : null,
+      h("div", { class: "field" }, h("span", { class: "field-label", text: t("join.your_hero") }), heroPicker("host-hero", choice.host.hero, (hero) => { choice.host.hero = hero; }, taken())),
+      inPlay().includes("heros_calling") ? h("p", { class: "muted small", text: t("setup.heros_calling") }) : null,
+      h("h3", { text: t("setup.sharing") }),
+      h("p", { class: "muted", text: t("setup.sharing.hint") }),
       list,
-      choice.locals.length < 5 ? h("button", { type: "button", class: "ghost big", text: "Add a player on this phone", onclick: () => { choice.locals.push({ name: "", hero: "", player: "" }); redraw(); } }) : null);
+      choice.locals.length < 5 ? h("button", { type: "button", class: "ghost big", text: t("setup.add_player"), onclick: () => { choice.locals.push({ name: "", hero: "", player: "" }); redraw(); } }) : null);
   }
 
   // The body of POST /api/v1/games/.
@@ -525,7 +527,7 @@ export function show(app) {
     const asked = new Set(asks().flatMap((ask) => ask.fields.map((f) => f.id)));
     const entries = Object.fromEntries(Object.entries(choice.entries).filter(([id]) => asked.has(id)));
     if (Object.keys(entries).length) setup.entries = entries;
-    setup.host = { name: choice.host.name.trim() || "Host", hero: choice.host.hero || null };
+    setup.host = { name: choice.host.name.trim() || t("setup.host"), hero: choice.host.hero || null };
     if (choice.host.player) setup.player = Number(choice.host.player);
     return setup;
   }

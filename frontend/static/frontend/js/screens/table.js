@@ -6,20 +6,21 @@ import { h, mount, sheet } from "../dom.js";
 import { learnBuiltHeroes, loadGameContent } from "../content.js";
 import { GameSession } from "../session.js";
 import { savedGame } from "../storage.js";
+import { need, t } from "../i18n.js";
 import * as board from "../tabs/board.js";
 
 // The setup checklist (a tab all game) and the invitation, on demand too.
-const SETUP = { id: "setup", label: "Setup", icon: "☑", module: null, load: () => import("../tabs/setup-view.js") };
+const SETUP = { id: "setup", label: "tab.setup", icon: "☑", module: null, load: () => import("../tabs/setup-view.js") };
 
 // A tab with `load` is fetched the first time it shows (the first load stays small: only the
 // Board comes with the screen).
 const TABS = [
-  { id: "board", label: "Board", icon: "◈", module: board },
-  { id: "night", label: "Night", icon: "☾", module: null, dotr: true, load: () => import("../tabs/night.js") },
-  { id: "me", label: "Me", icon: "☺", module: null, load: () => import("../tabs/seat.js") },
-  { id: "fame", label: "Fame", icon: "★", module: null, dotr: true, load: () => import("../tabs/fame.js") },
-  { id: "enter", label: "Enter", icon: "✎", module: null, load: () => import("../tabs/enter.js") },
-  { id: "log", label: "Log", icon: "↺", module: null, load: () => import("../tabs/log.js") },
+  { id: "board", label: "tab.board", icon: "◈", module: board },
+  { id: "night", label: "tab.night", icon: "☾", module: null, dotr: true, load: () => import("../tabs/night.js") },
+  { id: "me", label: "tab.me", icon: "☺", module: null, load: () => import("../tabs/seat.js") },
+  { id: "fame", label: "tab.fame", icon: "★", module: null, dotr: true, load: () => import("../tabs/fame.js") },
+  { id: "enter", label: "tab.enter", icon: "✎", module: null, load: () => import("../tabs/enter.js") },
+  { id: "log", label: "tab.log", icon: "↺", module: null, load: () => import("../tabs/log.js") },
   SETUP,
 ];
 
@@ -30,7 +31,7 @@ function loaded(tab, then) {
   return null;
 }
 
-const WAR = { early: "Early War", mid: "Mid War", late: "Late War" };
+const WAR = { early: "war.early", mid: "war.mid", late: "war.late" };
 
 // A card the app does not know yet (tabs/read-card.js, loaded the first time one waits).
 let readCard = null;
@@ -58,11 +59,11 @@ function syncPanel(state, then) {
 export function show(app, gameId) {
   const saved = savedGame(gameId);
   if (!saved) {
-    mount(app, h("main", { class: "screen" },
-      h("h1", { text: "You have no seat at this table" }),
-      h("p", { class: "muted", text: "This phone holds no token for this game. Join it with the host's code or QR code." }),
-      h("a", { href: "/join", class: "button primary big", "data-link": "", text: "Join a table" }),
-      h("a", { href: "/", class: "button big", "data-link": "", text: "Home" })));
+    need("table").then(() => mount(app, h("main", { class: "screen" },
+      h("h1", { text: t("table.no_seat") }),
+      h("p", { class: "muted", text: t("table.no_seat.hint") }),
+      h("a", { href: "/join", class: "button primary big", "data-link": "", text: t("join.title") }),
+      h("a", { href: "/", class: "button big", "data-link": "", text: t("home") }))));
     return null;
   }
   const session = new GameSession(gameId);
@@ -71,9 +72,9 @@ export function show(app, gameId) {
   const header = h("header", { class: "topbar" });
   const notice = h("div", { class: "notice-slot" });
   const main = h("main", { class: "table-main", id: "table-main" });
-  const nav = h("nav", { class: "tabbar", "aria-label": "Table" });
+  const nav = h("nav", { class: "tabbar", "aria-label": t("table") });
   mount(app, h("div", { class: "table-shell" }, header, notice, main, nav));
-  mount(main, h("p", { class: "boot", text: "Joining the table…" }));
+  mount(main, h("p", { class: "boot", text: t("table.joining") }));
 
   const ctx = {
     session,
@@ -130,18 +131,18 @@ export function show(app, gameId) {
 
   function renderHeader() {
     const state = session.state;
-    const status = { live: "Live", connecting: "Connecting…", offline: "Offline" }[session.status];
+    const status = t(`status.${session.status}`);
     const turn = state && state.turn;
     const active = turn && turn.active_seat ? session.seatName(turn.active_seat) : null;
     mount(header,
-      h("a", { href: "/", class: "icon-btn", "data-link": "", "aria-label": "Home", text: "⌂" }),
+      h("a", { href: "/", class: "icon-btn", "data-link": "", "aria-label": t("home"), text: "⌂" }),
       h("div", { class: "topbar-mid" },
-        state && state.war_status ? h("span", { class: `war-chip war-${state.war_status}`, "data-testid": "war-status", text: WAR[state.war_status] || state.war_status }) : h("span", { class: "war-chip", text: state ? state.system_name || ({ battlefields: "Battlefields" }[state.system]) || state.system : "…" }),
+        state && state.war_status ? h("span", { class: `war-chip war-${state.war_status}`, "data-testid": "war-status", text: WAR[state.war_status] ? t(WAR[state.war_status]) : state.war_status }) : h("span", { class: "war-chip", text: state ? state.system_name || (state.system === "battlefields" && t("system.battlefields")) || state.system : "…" }),
         h("small", { class: "muted turn-line", "data-testid": "turn-line", text: turnText(state, turn, active) })),
-      h("span", { class: `live live-${session.status}`, role: "status", title: `${status} · version ${session.version}`, "data-testid": "live", "data-version": String(session.version) },
+      h("span", { class: `live live-${session.status}`, role: "status", title: t("table.version", { status, version: session.version }), "data-testid": "live", "data-version": String(session.version) },
         h("span", { class: "dot", "aria-hidden": "true" }), h("span", { class: "live-text", text: status })),
-      h("a", { href: `/game/${gameId}/known`, class: "icon-btn", "data-link": "", "aria-label": "Cards we know", title: "Cards we know", "data-testid": "known-link", text: "❏" }),
-      h("button", { class: "icon-btn", type: "button", "aria-label": "Invite players", "data-testid": "share", onclick: () => SETUP.load().then((module) => module.showShare(ctx)), text: "⊞" }));
+      h("a", { href: `/game/${gameId}/known`, class: "icon-btn", "data-link": "", "aria-label": t("known.title"), title: t("known.title"), "data-testid": "known-link", text: "❏" }),
+      h("button", { class: "icon-btn", type: "button", "aria-label": t("table.invite"), "data-testid": "share", onclick: () => SETUP.load().then((module) => module.showShare(ctx)), text: "⊞" }));
   }
 
   function renderNotice() {
@@ -156,30 +157,30 @@ export function show(app, gameId) {
     mount(notice,
       offline ? h("div", { class: "banner banner-offline", role: "status", "data-testid": "offline" },
         h("div", { class: "grow" },
-          h("strong", { text: session.seenAt ? `Offline: showing the table as last seen at ${clock(session.seenAt)}` : "Offline: the table cannot be reached" }),
-          h("p", { text: "Read-only until the connection is back: actions are not sent (each says so and can be retried). The phone catches up by itself." }))) : null,
+          h("strong", { text: session.seenAt ? t("offline.seen", { time: clock(session.seenAt) }) : t("offline.unreached") }),
+          h("p", { text: t("offline.read_only") }))) : null,
       state && readCard ? readCard.readingBanner(ctx) : null,
       state && panel && panel.render ? panel.render(ctx) : null,
       outcome ? h("div", { class: `banner banner-${outcome.result === "won" ? "ok" : "error"}`, role: "alert", "data-testid": "outcome" },
-        h("div", { class: "grow" }, h("strong", { text: outcome.side ? `The ${outcome.side} win the war!` : outcome.result === "won" ? "The Realm is saved!" : outcome.result === "lost" ? "The Realm has fallen." : "The game was stopped." }), " ", outcome.reason || ""),
+        h("div", { class: "grow" }, h("strong", { text: outcome.side ? t("outcome.side", { side: outcome.side }) : t(`outcome.${["won", "lost"].includes(outcome.result) ? outcome.result : "stopped"}`) }), " ", outcome.reason || ""),
         outcome.result === "won" && away && !(ball && ball.done) && state.system === "dotr"
-          ? h("button", { class: "primary", type: "button", "data-testid": "to-grand-ball", onclick: () => ctx.go("fame"), text: "The Grand Ball" }) : null,
+          ? h("button", { class: "primary", type: "button", "data-testid": "to-grand-ball", onclick: () => ctx.go("fame"), text: t("fame.ball") }) : null,
         // Closing is final (no undo after it); only then is the game's seed shown for audit.
-        state.closed ? h("span", { "data-testid": "closed", text: "Closed." })
-          : h("button", { class: "ghost", type: "button", "data-testid": "close-game", title: "No undo after this; the game's seed is then revealed",
-            onclick: () => session.act("close_game", {}, { label: "Close the game" }), text: "Close the game" })) : null,
+        state.closed ? h("span", { "data-testid": "closed", text: t("table.closed") })
+          : h("button", { class: "ghost", type: "button", "data-testid": "close-game", title: t("table.close.hint"),
+            onclick: () => session.act("close_game", {}, { label: t("table.close") }), text: t("table.close") })) : null,
       proposals.length && away && !outcome ? h("div", { class: "banner banner-fame", "data-testid": "fame-banner" },
-        h("span", { class: "grow", text: `★ ${proposals.length} fame proposal${proposals.length > 1 ? "s" : ""} to confirm` }),
-        h("button", { class: "ghost", type: "button", onclick: () => ctx.go("fame"), text: "Review" })) : null,
+        h("span", { class: "grow", text: `★ ${t("fame.to_confirm", { count: proposals.length })}` }),
+        h("button", { class: "ghost", type: "button", onclick: () => ctx.go("fame"), text: t("fame.review") })) : null,
       n ? h("div", { class: `banner banner-${n.kind}`, role: "alert", "data-testid": "notice", "data-code": n.code || "" },
         h("div", { class: "grow" },
           h("strong", { text: n.title }),
           h("p", { text: n.detail }),
-          n.changes && n.changes.length ? h("details", { open: true }, h("summary", { text: "What changed meanwhile" }), h("ul", {}, n.changes.slice(-6).map((c) => h("li", { text: c })))) : null,
+          n.changes && n.changes.length ? h("details", { open: true }, h("summary", { text: t("notice.changed") }), h("ul", {}, n.changes.slice(-6).map((c) => h("li", { text: c })))) : null,
           n.fields ? h("ul", {}, Object.entries(n.fields).map(([k, v]) => h("li", { text: `${k}: ${[].concat(v).join(" ")}` }))) : null),
         h("div", { class: "banner-actions" },
-          n.retry ? h("button", { class: "primary", type: "button", text: "Retry", onclick: () => session.retryFailed() }) : null,
-          h("button", { class: "ghost", type: "button", text: "OK", "aria-label": "Dismiss", onclick: () => session.setNotice(null) }))) : null);
+          n.retry ? h("button", { class: "primary", type: "button", text: t("retry"), onclick: () => session.retryFailed() }) : null,
+          h("button", { class: "ghost", type: "button", text: t("ok"), "aria-label": t("dismiss"), onclick: () => session.setNotice(null) }))) : null);
   }
 
   const tabsShown = () => TABS.filter((tab) => (!tab.dotr || !session.state || session.state.system === "dotr")
@@ -192,7 +193,7 @@ export function show(app, gameId) {
       "aria-current": view.tab === tab.id ? "page" : null,
       "data-tab": tab.id,
       onclick: () => ctx.go(tab.id),
-    }, h("span", { class: "tab-icon", "aria-hidden": "true", text: tab.icon }), h("span", { text: tab.label }))));
+    }, h("span", { class: "tab-icon", "aria-hidden": "true", text: tab.icon }), h("span", { text: t(tab.label) }))));
   }
 
   function render() {
@@ -217,8 +218,8 @@ export function show(app, gameId) {
       } catch { /* loaded() only throws synchronously if import() does */ }
       if (module) body = tab === SETUP ? module.renderSetup(ctx) : module.render(ctx);
       else {
-        body = h("p", { class: "boot", text: "Opening…" });
-        if (tab.loading) tab.loading.catch((error) => mount(main, h("p", { class: "form-error", text: `This tab could not be loaded: ${error.message}` })));
+        body = h("p", { class: "boot", text: t("opening") });
+        if (tab.loading) tab.loading.catch((error) => need("table").then(() => mount(main, h("p", { class: "form-error", text: t("table.tab_failed", { error: error.message }) }))));
       }
     }
     mount(main, body);
@@ -233,15 +234,17 @@ export function show(app, gameId) {
       view.content = content;
       loadActions();
       render();
+      // The rest of the table's words (notices, sheets, the other tabs), after the first paint.
+      need("table").then(render);
     })
-    .catch((error) => {
+    .catch((error) => need("table").then(() => {
       mount(main, h("div", { class: "screen" },
-        h("h1", { text: "The table could not be opened" }),
-        h("p", { text: error.status === 404 ? "The server does not know this game, or this phone's seat is gone."
-          : error.code === "network" ? "Offline, and this phone has not seen this table before: open it once with a connection." : error.message }),
-        h("button", { class: "primary big", onclick: () => location.reload(), text: "Try again" }),
-        h("a", { href: "/", class: "button big", "data-link": "", text: "Home" })));
-    });
+        h("h1", { text: t("table.failed") }),
+        h("p", { text: error.status === 404 ? t("table.failed.404")
+          : error.code === "network" ? t("table.failed.network") : error.message }),
+        h("button", { class: "primary big", onclick: () => location.reload(), text: t("try_again") }),
+        h("a", { href: "/", class: "button big", "data-link": "", text: t("home") })));
+    }));
 
   return {
     stop() {
@@ -258,17 +261,17 @@ const SYSTEM_BOARDS = {};
 function systemBoard(ctx, system, rerender) {
   if (SYSTEM_BOARDS[system]) return SYSTEM_BOARDS[system].render(ctx);
   import(`../systems/${system}.js`).then((module) => { SYSTEM_BOARDS[system] = module; rerender(); });
-  return h("p", { class: "boot", text: "Opening…" });
+  return h("p", { class: "boot", text: t("opening") });
 }
 
 // The header's turn line: the round, whose turn, and "night next" once the evening is drawn
 // (the player's name alone then, to fit a phone's width).
 function turnText(state, turn, active) {
   if (!turn) return "";
-  if (!active) return `Turn ${turn.number}`;
-  if (turn.phase !== "night") return `Turn ${turn.number} · ${active}`;
+  if (!active) return t("turn", { n: turn.number });
+  if (turn.phase !== "night") return `${t("turn", { n: turn.number })} · ${active}`;
   const seat = (state.seats || {})[turn.active_seat];
-  return `Turn ${turn.number} · ${(seat && seat.name) || active} · night next`;
+  return `${t("turn", { n: turn.number })} · ${(seat && seat.name) || active} · ${t("turn.night_next")}`;
 }
 
 function emptyContent() {

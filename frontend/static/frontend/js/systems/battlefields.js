@@ -7,8 +7,11 @@ import { h, sheet, uuid } from "../dom.js";
 import { navigate } from "../navigation.js";
 import { saveSeat } from "../storage.js";
 import { quick } from "../tabs/common.js";
+import { need, t } from "../i18n.js";
 
-const SIDES = { minions: "Minions", heroes: "Heroes" };
+await need("battlefields");
+
+const SIDES = { minions: t("bf.minions"), heroes: t("bf.heroes") };
 const FACE = { blank: "·", single: "⚔", double: "⚔⚔" };
 const COLOURS = ["red", "black", "blue", "green"];
 export const TABS = ["board", "log"];
@@ -29,31 +32,32 @@ function available(ctx, type) {
 function tileName(state, id) {
   const fieldTile = (state.field || []).find((b) => b.tile.id === id);
   if (fieldTile) return fieldTile.tile.name;
-  const pile = (state.tile_pile || []).find((t) => t.id === id);
-  return pile ? pile.name : "a battlefield";
+  const pile = (state.tile_pile || []).find((tile) => tile.id === id);
+  return pile ? pile.name : t("bf.a_battlefield");
 }
 
 function conditions(tile) {
-  if (!tile.taught) return "Not yet read to the app.";
+  if (!tile.taught) return t("bf.not_read");
   const parts = [];
-  if (tile.activate) parts.push(`${tile.activate} cards`);
-  if (tile.set_size) parts.push(`set of ${tile.set_size}`);
-  if (tile.final_total) parts.push(`total ${tile.final_total}`);
-  if (tile.descending) parts.push("descending");
-  if (tile.arrow_colour && tile.arrow_colour !== "any") parts.push(`${tile.arrow_colour} only`);
-  if (tile.parity && tile.parity !== "any") parts.push(tile.parity);
-  if (tile.no_chameleons) parts.push("no chameleons");
-  if (tile.main_hero) parts.push(`needs ${tile.main_hero}`);
-  if (tile.main_minion) parts.push(`needs ${tile.main_minion}`);
-  parts.push(`reward: ${tile.reward_count} tile${tile.reward_count > 1 ? "s" : ""}`);
-  if (tile.counts_as > 1) parts.push(`counts as ${tile.counts_as}`);
+  if (tile.activate) parts.push(t("bf.cards", { count: tile.activate }));
+  if (tile.set_size) parts.push(t("bf.set_of", { n: tile.set_size }));
+  if (tile.final_total) parts.push(t("bf.total", { n: tile.final_total }));
+  if (tile.descending) parts.push(t("bf.descending"));
+  if (tile.arrow_colour && tile.arrow_colour !== "any") parts.push(t("bf.only", { colour: t(`bf.colour.${tile.arrow_colour}`) }));
+  if (tile.parity && tile.parity !== "any") parts.push(t(`bf.${tile.parity}`));
+  if (tile.no_chameleons) parts.push(t("bf.no_chameleons"));
+  if (tile.main_hero) parts.push(t("bf.needs", { name: tile.main_hero }));
+  if (tile.main_minion) parts.push(t("bf.needs", { name: tile.main_minion }));
+  parts.push(t("bf.reward_tiles", { count: tile.reward_count }));
+  if (tile.counts_as > 1) parts.push(t("bf.counts_as", { n: tile.counts_as }));
   return parts.join(" · ");
 }
 
 function nextLine(next) {
   if (!next || !next.colours.length) return next ? next.note || "" : "";
-  const numbers = next.numbers.length === 10 ? "any number" : next.numbers.length ? next.numbers.join(", ") : "no number";
-  return `Next: ${numbers} · ${next.colours.length === 4 ? "any colour" : next.colours.join(", ")}${next.chameleons ? " · chameleons" : ""}`;
+  const numbers = next.numbers.length === 10 ? t("bf.any_number") : next.numbers.length ? next.numbers.join(", ") : t("bf.no_number");
+  const colours = next.colours.length === 4 ? t("bf.any_colour") : next.colours.map((c) => t(`bf.colour.${c}`)).join(", ");
+  return `${t("bf.next", { numbers, colours })}${next.chameleons ? ` · ${t("bf.chameleons")}` : ""}`;
 }
 
 function cardChip(card) {
@@ -63,7 +67,7 @@ function cardChip(card) {
     class: `bf-card bf-${card.colour}${card.stunned ? " stunned" : ""}`,
     "data-testid": "bf-card",
     "data-stunned": card.stunned ? "true" : "false",
-    title: `${card.name}${card.stunned ? " (stunned)" : ""}`,
+    title: `${card.name}${card.stunned ? ` (${t("bf.stunned")})` : ""}`,
   }, h("strong", { text: number }), h("span", { text: card.name }), h("small", { class: "muted block", text: `${"⚔".repeat(card.swords || 0)}${protection}` }));
 }
 
@@ -72,12 +76,12 @@ function sidePanel(ctx, battle, side) {
   const generals = battle.generals[side] || [];
   return h("div", { class: "bf-side", "data-side": side },
     h("h4", { text: SIDES[side] }),
-    cards.length ? h("ol", { class: "bf-cards" }, cards.map(cardChip)) : h("p", { class: "muted small", text: "No card yet" }),
-    generals.map((g) => h("p", { class: "small" }, `${g.name}: ${g.tokens} tokens `,
+    cards.length ? h("ol", { class: "bf-cards" }, cards.map(cardChip)) : h("p", { class: "muted small", text: t("bf.no_card") }),
+    generals.map((g) => h("p", { class: "small" }, `${t("bf.tokens", { name: g.name, count: g.tokens })} `,
       g.tokens > 0 && available(ctx, "spend_tokens") ? h("button", {
         type: "button", class: "chip",
-        onclick: () => quick(ctx, "spend_tokens", { battlefield: battle.tile.id, general: g.name, count: 1 }, `${g.name} spends a token`),
-        text: "Spend 1",
+        onclick: () => quick(ctx, "spend_tokens", { battlefield: battle.tile.id, general: g.name, count: 1 }, t("bf.spends", { name: g.name })),
+        text: t("bf.spend_1"),
       }) : null)),
     h("p", { class: "bf-next muted", "data-testid": `next-${side}`, text: nextLine(battle.next[side]) }));
 }
@@ -87,8 +91,8 @@ function tileCard(ctx, battle) {
   return h("section", { class: `card bf-tile bf-${tile.colour}`, "data-testid": "battlefield", "data-tile": tile.name },
     h("h3", { text: tile.name }),
     h("p", { class: "small muted", text: conditions(tile) }),
-    !tile.taught ? h("button", { type: "button", class: "primary", "data-testid": "teach", onclick: () => teachSheet(ctx, tile), text: "Read this battlefield" }) : null,
-    tile.reward ? h("p", { class: "small", text: `Reward: ${tile.reward}` }) : null,
+    !tile.taught ? h("button", { type: "button", class: "primary", "data-testid": "teach", onclick: () => teachSheet(ctx, tile), text: t("bf.read_tile") }) : null,
+    tile.reward ? h("p", { class: "small", text: t("bf.reward", { reward: tile.reward }) }) : null,
     sidePanel(ctx, battle, "minions"),
     sidePanel(ctx, battle, "heroes"));
 }
@@ -123,22 +127,22 @@ function act(ctx, type, args, label, close) {
 }
 
 function teachSheet(ctx, tile) {
-  sheet(`Read ${tile.name}`, (body, close) => body.append(form([
-    { name: "title", label: "Name on the tile", value: tile.title || "" },
-    { name: "activate", label: "White number: cards to win (0: none)", type: "number", min: 0, max: 10, value: 0 },
-    { name: "set_size", label: "Set mark (0, 2 or 3)", type: "number", min: 0, max: 3, value: 0 },
-    { name: "final_total", label: "Final total shield (0: none)", type: "number", min: 0, max: 100, value: 0 },
-    { name: "descending", label: "Arrows: descending order", type: "checkbox", value: false },
-    { name: "arrow_colour", label: "Arrow colour", choices: [["any", "Any (white)"], ...COLOURS.map((c) => [c, c])] },
-    { name: "parity", label: "Even or odd", choices: [["any", "Either"], ["even", "Even"], ["odd", "Odd"]] },
-    { name: "no_chameleons", label: "No chameleons", type: "checkbox", value: false },
-    { name: "main_hero", label: "Main hero (if any)" },
-    { name: "main_minion", label: "Main minion (if any)" },
-    { name: "reward_count", label: "Reward for victory: tiles drawn", type: "number", min: 1, max: 5, value: 1 },
-    { name: "reward", label: "Reward text" },
-    { name: "reward_must", label: "The reward must be applied", type: "checkbox", value: false },
-  ], "Save", async (values) => {
-    const result = await ctx.session.act("teach_tile", clean({ tile: tile.id, ...values }), { label: `Read ${tile.name}` });
+  sheet(t("bf.read", { name: tile.name }), (body, close) => body.append(form([
+    { name: "title", label: t("bf.f.title"), value: tile.title || "" },
+    { name: "activate", label: t("bf.f.activate"), type: "number", min: 0, max: 10, value: 0 },
+    { name: "set_size", label: t("bf.f.set_size"), type: "number", min: 0, max: 3, value: 0 },
+    { name: "final_total", label: t("bf.f.final_total"), type: "number", min: 0, max: 100, value: 0 },
+    { name: "descending", label: t("bf.f.descending"), type: "checkbox", value: false },
+    { name: "arrow_colour", label: t("bf.f.arrow_colour"), choices: [["any", t("bf.any_white")], ...COLOURS.map((c) => [c, t(`bf.colour.${c}`)])] },
+    { name: "parity", label: t("bf.f.parity"), choices: [["any", t("bf.either")], ["even", t("bf.even.choice")], ["odd", t("bf.odd.choice")]] },
+    { name: "no_chameleons", label: t("bf.f.no_chameleons"), type: "checkbox", value: false },
+    { name: "main_hero", label: t("bf.f.main_hero") },
+    { name: "main_minion", label: t("bf.f.main_minion") },
+    { name: "reward_count", label: t("bf.f.reward_count"), type: "number", min: 1, max: 5, value: 1 },
+    { name: "reward", label: t("bf.f.reward") },
+    { name: "reward_must", label: t("bf.f.reward_must"), type: "checkbox", value: false },
+  ], t("bf.save"), async (values) => {
+    const result = await ctx.session.act("teach_tile", clean({ tile: tile.id, ...values }), { label: t("bf.read", { name: tile.name }) });
     if (!result) return;
     close(); // the server keeps the tile for the table's group (or this game): Cards we know
   })));
@@ -151,38 +155,38 @@ function knownCards(state, side) {
 function playSheet(ctx, state, side) {
   const fields = (state.field || []).filter((b) => b.tile.taught);
   const listId = `bf-known-${side}`;
-  sheet("Play a card", (body, close) => {
+  sheet(t("bf.play_card"), (body, close) => {
     body.append(h("datalist", { id: listId }, knownCards(state, side).map((c) => h("option", { value: c.name }))));
-    body.append(h("p", { class: "muted small", text: "A card entered once is remembered: next time its name is enough." }));
+    body.append(h("p", { class: "muted small", text: t("bf.remembered") }));
     body.append(form([
-      { name: "battlefield", label: "Battlefield", choices: fields.map((b) => [b.tile.id, b.tile.name]) },
-      { name: "name", label: "Name", list: listId },
-      { name: "number", label: "Number (empty for a chameleon)", type: "number", min: 1, max: 10 },
-      { name: "colour", label: "Colour", choices: [["", "(as remembered)"], ...[...COLOURS, "chameleon"].map((c) => [c, c])] },
-      { name: "swords", label: "Swords", type: "number", min: 0, max: 6 },
-      { name: "protection", label: "Armor, Scales or Flying", choices: [["", "(as remembered)"], ["none", "None"], ["armor", "Armor"], ["scales", "Scales"], ["flying", "Flying"]] },
-    ], "Play", (values) => act(ctx, "play_card", values, `Play ${values.name || "a card"}`, close)));
+      { name: "battlefield", label: t("bf.f.battlefield"), choices: fields.map((b) => [b.tile.id, b.tile.name]) },
+      { name: "name", label: t("bf.f.name"), list: listId },
+      { name: "number", label: t("bf.f.number"), type: "number", min: 1, max: 10 },
+      { name: "colour", label: t("bf.f.colour"), choices: [["", t("bf.as_remembered")], ...[...COLOURS, "chameleon"].map((c) => [c, t(`bf.colour.${c}`)])] },
+      { name: "swords", label: t("bf.f.swords"), type: "number", min: 0, max: 6 },
+      { name: "protection", label: t("bf.f.protection"), choices: [["", t("bf.as_remembered")], ["none", t("bf.p.none")], ["armor", t("bf.p.armor")], ["scales", t("bf.p.scales")], ["flying", t("bf.p.flying")]] },
+    ], t("bf.play"), (values) => act(ctx, "play_card", values, t("bf.play.what", { name: values.name || t("bf.a_card") }), close)));
   });
 }
 
 function restoreSheet(ctx, state, side) {
-  sheet("Restore a card", (body, close) => {
-    body.append(h("p", { class: "muted", text: "Discard the identical card from your hand onto one of yours." }));
+  sheet(t("bf.restore_card"), (body, close) => {
+    body.append(h("p", { class: "muted", text: t("bf.restore.hint") }));
     for (const battle of state.field || []) {
       (battle.cards[side] || []).forEach((card, index) => body.append(h("button", {
         type: "button", class: "big",
-        onclick: () => act(ctx, "restore", { battlefield: battle.tile.id, card: index }, `Restore ${card.name}`, close),
-        text: `${card.name} on ${battle.tile.name}${card.stunned ? " (stunned)" : ""}`,
+        onclick: () => act(ctx, "restore", { battlefield: battle.tile.id, card: index }, t("bf.restore.what", { name: card.name }), close),
+        text: `${t("bf.card_on", { name: card.name, tile: battle.tile.name })}${card.stunned ? ` (${t("bf.stunned")})` : ""}`,
       })));
     }
   });
 }
 
 function generalSheet(ctx, state, side) {
-  sheet("Send a General", (body, close) => body.append(form([
-    { name: "general", label: "General", choices: (state.sides[side].generals || []).map((g) => [g, g]) },
-    { name: "battlefield", label: "Battlefield", choices: (state.field || []).map((b) => [b.tile.id, b.tile.name]) },
-  ], "Send", (values) => act(ctx, "send_general", values, `Send ${values.general}`, close))));
+  sheet(t("bf.send_general"), (body, close) => body.append(form([
+    { name: "general", label: t("bf.f.general"), choices: (state.sides[side].generals || []).map((g) => [g, g]) },
+    { name: "battlefield", label: t("bf.f.battlefield"), choices: (state.field || []).map((b) => [b.tile.id, b.tile.name]) },
+  ], t("bf.send"), (values) => act(ctx, "send_general", values, t("bf.send.what", { name: values.general }), close))));
 }
 
 function attackPanel(ctx, state) {
@@ -195,21 +199,21 @@ function attackPanel(ctx, state) {
   const targets = battle.cards[enemy] || [];
   const standing = targets.some((c) => !c.stunned);
   const count = attacker.special_attack ? 0 : Math.max(attacker.swords || 0, 1);
-  const selects = Array.from({ length: count }, (_, i) => h("select", { name: `die-${i}`, "aria-label": `Die ${i + 1}` },
-    Object.keys(FACE).map((face) => h("option", { value: face, text: face }))));
+  const selects = Array.from({ length: count }, (_, i) => h("select", { name: `die-${i}`, "aria-label": t("bf.die", { n: i + 1 }) },
+    Object.keys(FACE).map((face) => h("option", { value: face, text: t(`bf.face.${face}`) }))));
   const physical = h("details", { class: "small", "data-testid": "physical-roll" },
-    h("summary", { text: "We rolled the dice ourselves" }), h("div", { class: "bf-actions" }, selects));
+    h("summary", { text: t("bf.rolled_ourselves") }), h("div", { class: "bf-actions" }, selects));
   const args = (index) => (physical.open && count ? { target: index, dice: selects.map((sel) => sel.value) } : { target: index });
   return h("section", { class: "card", "data-testid": "attack" },
-    h("h2", { text: `${attacker.name} attacks` }),
+    h("h2", { text: t("bf.attacks", { name: attacker.name }) }),
     targets.length ? h("div", { class: "bf-actions" }, targets.map((card, index) => h("button", {
       type: "button", class: "primary", disabled: card.stunned && standing,
       "data-testid": "target",
-      onclick: () => quick(ctx, "attack", args(index), `${attacker.name} attacks ${card.name}`),
-      text: `${card.name}${card.stunned ? " (stunned)" : ""}`,
-    }))) : h("p", { class: "muted", text: "Nothing to attack here." }),
+      onclick: () => quick(ctx, "attack", args(index), t("bf.attacks.what", { name: attacker.name, target: card.name })),
+      text: `${card.name}${card.stunned ? ` (${t("bf.stunned")})` : ""}`,
+    }))) : h("p", { class: "muted", text: t("bf.nothing_to_attack") }),
     count ? physical : null,
-    h("p", { class: "muted small", text: "Unless you enter your roll, the app rolls the battle dice; the Log tab keeps each roll." }));
+    h("p", { class: "muted small", text: t("bf.dice.hint") }));
 }
 
 function pendingPanel(ctx, state) {
@@ -218,65 +222,65 @@ function pendingPanel(ctx, state) {
   const pile = state.tile_pile || [];
   if (pending.kind === "objective") {
     return h("section", { class: "card", "data-testid": "pending" },
-      h("h2", { text: `The ${pending.side} choose an objective` }),
-      h("p", { class: "muted", text: "A primary colour battlefield, not purple." }),
-      h("div", { class: "bf-actions" }, pile.filter((t) => t.colour !== "purple").map((t) => h("button", {
-        type: "button", class: `chip bf-card bf-${t.colour}`, "data-testid": "objective",
-        onclick: () => quick(ctx, "choose_objective", { tile: t.id }, `Objective: ${t.name}`),
-        text: t.name,
+      h("h2", { text: t("bf.choose_objective", { side: SIDES[pending.side] || pending.side }) }),
+      h("p", { class: "muted", text: t("bf.objective.hint") }),
+      h("div", { class: "bf-actions" }, pile.filter((tile) => tile.colour !== "purple").map((tile) => h("button", {
+        type: "button", class: `chip bf-card bf-${tile.colour}`, "data-testid": "objective",
+        onclick: () => quick(ctx, "choose_objective", { tile: tile.id }, t("bf.objective", { name: tile.name })),
+        text: tile.name,
       }))));
   }
   if (pending.kind === "draw") {
     // The tiles tapped so far survive the screen being drawn again (until the state changes).
     if (drawn.version !== state.version) Object.assign(drawn, { version: state.version, tiles: new Set() });
     const chosen = drawn.tiles;
-    const buttons = pile.map((t) => h("button", {
-      type: "button", class: `chip bf-card bf-${t.colour}`, "aria-pressed": chosen.has(t.id) ? "true" : "false",
+    const buttons = pile.map((tile) => h("button", {
+      type: "button", class: `chip bf-card bf-${tile.colour}`, "aria-pressed": chosen.has(tile.id) ? "true" : "false",
       onclick: (event) => {
-        if (chosen.has(t.id)) chosen.delete(t.id); else chosen.add(t.id);
-        event.currentTarget.setAttribute("aria-pressed", chosen.has(t.id) ? "true" : "false");
+        if (chosen.has(tile.id)) chosen.delete(tile.id); else chosen.add(tile.id);
+        event.currentTarget.setAttribute("aria-pressed", chosen.has(tile.id) ? "true" : "false");
       },
-      text: t.name,
+      text: tile.name,
     }));
     return h("section", { class: "card", "data-testid": "pending" },
-      h("h2", { text: `Draw ${pending.count} battlefield${pending.count > 1 ? "s" : ""} at random` }),
-      h("p", { class: "muted", text: "Shuffle the tiles left, draw, and tap what came up." }),
+      h("h2", { text: t("bf.draw_random", { count: pending.count }) }),
+      h("p", { class: "muted", text: t("bf.draw.hint") }),
       h("div", { class: "bf-actions" }, buttons),
-      h("button", { type: "button", class: "primary big", onclick: () => quick(ctx, "draw_battlefields", { tiles: [...chosen] }, "Battlefields drawn"), text: "Done" }));
+      h("button", { type: "button", class: "primary big", onclick: () => quick(ctx, "draw_battlefields", { tiles: [...chosen] }, t("bf.drawn")), text: t("bf.done") }));
   }
   if (pending.kind === "choose") {
     return h("section", { class: "card", "data-testid": "pending" },
-      h("h2", { text: `The ${pending.side} choose the next battlefield` }),
+      h("h2", { text: t("bf.choose_next", { side: SIDES[pending.side] || pending.side }) }),
       h("div", { class: "bf-actions" }, pending.options.map((id) => h("button", {
-        type: "button", class: "chip", onclick: () => quick(ctx, "choose_battlefield", { tile: id }, "Next battlefield"),
+        type: "button", class: "chip", onclick: () => quick(ctx, "choose_battlefield", { tile: id }, t("bf.next_battlefield")),
         text: tileName(state, id),
       }))));
   }
   return h("section", { class: "card", "data-testid": "pending" },
-    h("h2", { text: `The ${pending.side} decide on the reward` }),
+    h("h2", { text: t("bf.decide_reward", { side: SIDES[pending.side] || pending.side }) }),
     h("div", { class: "bf-actions" },
-      h("button", { type: "button", class: "primary", onclick: () => quick(ctx, "decide_reward", { use: true }, "Apply the reward"), text: "Apply it" }),
-      pending.must ? h("p", { class: "muted", text: "This reward must be applied." })
-        : h("button", { type: "button", onclick: () => quick(ctx, "decide_reward", { use: false }, "Decline the reward"), text: "Decline" })));
+      h("button", { type: "button", class: "primary", onclick: () => quick(ctx, "decide_reward", { use: true }, t("bf.apply_reward")), text: t("bf.apply_it") }),
+      pending.must ? h("p", { class: "muted", text: t("bf.must_apply") })
+        : h("button", { type: "button", onclick: () => quick(ctx, "decide_reward", { use: false }, t("bf.decline_reward")), text: t("bf.decline") })));
 }
 
 function scorePanel(state) {
   const goal = state.goal;
   return h("section", { class: "card bf-war", "data-testid": "score" },
-    h("div", { class: "grow" }, h("strong", { text: `${goal.name}: ` }), `${goal.battlefields} battlefields or ${goal.same_colour} of one colour win the war.`),
+    h("div", { class: "grow" }, h("strong", { text: `${goal.name}: ` }), t("bf.goal", { count: goal.battlefields, same: goal.same_colour })),
     Object.entries(state.sides).map(([side, info]) => h("div", { class: "bf-score", "data-side": side },
       h("strong", { text: SIDES[side] }),
-      h("p", { class: "small", text: `${info.score.battlefields}/${goal.battlefields} battlefields · best colour ${info.score.best_colour}/${goal.same_colour}` }),
-      info.won_names.length ? h("p", { class: "small muted", text: `Won: ${info.won_names.join(", ")}` }) : null,
-      h("p", { class: "small muted", text: `Deck ${info.deck} · discard ${info.discard}` }))));
+      h("p", { class: "small", text: t("bf.score", { won: info.score.battlefields, count: goal.battlefields, best: info.score.best_colour, same: goal.same_colour }) }),
+      info.won_names.length ? h("p", { class: "small muted", text: t("bf.won", { names: info.won_names.join(", ") }) }) : null,
+      h("p", { class: "small muted", text: t("bf.deck", { deck: info.deck, discard: info.discard }) }))));
 }
 
 function playersPanel(state) {
   return h("section", { class: "card" },
-    h("h2", { text: "Hands" }),
+    h("h2", { text: t("bf.hands") }),
     h("ul", { class: "list" }, Object.entries(state.players).map(([position, p]) => h("li", { "data-active": state.turn.position === position ? "true" : "false" },
-      h("strong", { text: p.label }), ` · ${p.hand}/${p.hand_limit} cards${p.short ? " · short until a battle is won" : ""}`,
-      state.turn.position === position ? h("span", { class: "chip", text: "plays now" }) : null))));
+      h("strong", { text: p.label }), ` · ${t("bf.hand", { hand: p.hand, count: p.hand_limit })}${p.short ? ` · ${t("bf.short")}` : ""}`,
+      state.turn.position === position ? h("span", { class: "chip", text: t("bf.plays_now") }) : null))));
 }
 
 function turnActions(ctx, state) {
@@ -284,20 +288,20 @@ function turnActions(ctx, state) {
   const side = state.players[you] ? state.players[you].side : state.players[state.turn.position].side;
   const activeSide = state.players[state.turn.position].side;
   const buttons = [];
-  if (available(ctx, "play_card")) buttons.push(h("button", { type: "button", class: "primary", "data-testid": "play-card", onclick: () => playSheet(ctx, state, activeSide), text: "Play a card" }));
-  if (available(ctx, "restore")) buttons.push(h("button", { type: "button", onclick: () => restoreSheet(ctx, state, activeSide), text: "Restore" }));
-  if (available(ctx, "send_general") && state.sides[activeSide].generals.length) buttons.push(h("button", { type: "button", onclick: () => generalSheet(ctx, state, activeSide), text: "Send a General" }));
+  if (available(ctx, "play_card")) buttons.push(h("button", { type: "button", class: "primary", "data-testid": "play-card", onclick: () => playSheet(ctx, state, activeSide), text: t("bf.play_card") }));
+  if (available(ctx, "restore")) buttons.push(h("button", { type: "button", onclick: () => restoreSheet(ctx, state, activeSide), text: t("bf.restore") }));
+  if (available(ctx, "send_general") && state.sides[activeSide].generals.length) buttons.push(h("button", { type: "button", onclick: () => generalSheet(ctx, state, activeSide), text: t("bf.send_general") }));
   if (available(ctx, "gather_troops")) {
-    for (const n of [1, 2, 3]) buttons.push(h("button", { type: "button", class: "chip", onclick: () => quick(ctx, "gather_troops", { count: n }, `Gather troops (${n})`), text: `Gather ${n}` }));
+    for (const n of [1, 2, 3]) buttons.push(h("button", { type: "button", class: "chip", onclick: () => quick(ctx, "gather_troops", { count: n }, t("bf.gather.what", { n })), text: t("bf.gather", { n }) }));
   }
-  if (available(ctx, "finish_turn")) buttons.push(h("button", { type: "button", class: "primary", "data-testid": "finish-turn", onclick: () => quick(ctx, "finish_turn", {}, "End the turn"), text: "End the turn" }));
+  if (available(ctx, "finish_turn")) buttons.push(h("button", { type: "button", class: "primary", "data-testid": "finish-turn", onclick: () => quick(ctx, "finish_turn", {}, t("bf.end_turn")), text: t("bf.end_turn") }));
   if (available(ctx, "play_special_card")) {
-    buttons.push(h("button", { type: "button", class: "ghost", onclick: () => sheet("Special card", (body, close) => body.append(form([{ name: "name", label: "Name of the Special card" }], "Played", (values) => act(ctx, "play_special_card", values, `Special: ${values.name}`, close)))), text: "Special card" }));
+    buttons.push(h("button", { type: "button", class: "ghost", onclick: () => sheet(t("bf.special"), (body, close) => body.append(form([{ name: "name", label: t("bf.f.special") }], t("bf.played"), (values) => act(ctx, "play_special_card", values, t("bf.special.what", { name: values.name }), close)))), text: t("bf.special") }));
   }
   const turnLabel = state.players[state.turn.position].label;
   return h("section", { class: "card", "data-testid": "turn" },
-    h("h2", { text: `Turn ${state.turn.number}: ${turnLabel}` }),
-    h("p", { class: "muted small", text: state.you ? `You play the ${side}.` : "" }),
+    h("h2", { text: t("bf.turn", { n: state.turn.number, name: turnLabel }) }),
+    h("p", { class: "muted small", text: state.you ? t("bf.you_play", { side: SIDES[side] || side }) : "" }),
     h("div", { class: "bf-actions" }, buttons));
 }
 
@@ -312,23 +316,23 @@ export function render(ctx) {
     state.outcome ? null : turnActions(ctx, state),
     h("div", { class: "bf-field" }, (state.field || []).map((battle) => tileCard(ctx, battle))),
     dice ? h("section", { class: "card", "data-testid": "dice" },
-      h("h2", { text: "Battle dice" }),
-      h("p", { class: "bf-dice", text: dice.faces.length ? dice.faces.map((f) => FACE[f]).join(" ") : "No roll needed" }),
-      h("p", { class: "muted small", text: { stunned: "Stunned.", removed: "Removed.", none: "No effect." }[dice.result] || "" })) : null,
+      h("h2", { text: t("bf.dice") }),
+      h("p", { class: "bf-dice", text: dice.faces.length ? dice.faces.map((f) => FACE[f]).join(" ") : t("bf.no_roll") }),
+      h("p", { class: "muted small", text: ["stunned", "removed", "none"].includes(dice.result) ? t(`bf.result.${dice.result}`) : "" })) : null,
     playersPanel(state));
 }
 
 // A new war from the home screen: the host's name and side, the mode and the number of players.
 export function startSheet() {
-  sheet("Start a Battlefields war", (body) => {
+  sheet(t("bf.start"), (body) => {
     const failure = h("p", { class: "form-error", role: "alert" });
     body.append(form([
-      { name: "name", label: "Your name", value: "" },
-      { name: "host_side", label: "Your side", choices: [["minions", "Minions (they begin)"], ["heroes", "Heroes"]] },
-      { name: "mode", label: "Mode", choices: [["skirmish", "Skirmish: 3 battlefields or 2 of one colour"], ["standard", "Standard: 4 or 3 of one colour"], ["heroic", "Heroic: 5 or 3 of one colour"]] },
-      { name: "players", label: "Players", choices: [["2", "2 players"], ["3", "3 players (one alone against a pair)"], ["4", "4 players (two teams)"]] },
-    ], "Start the war", async (values) => {
-      const name = (values.name || "").trim() || "Host";
+      { name: "name", label: t("bf.f.your_name"), value: "" },
+      { name: "host_side", label: t("bf.f.side"), choices: [["minions", t("bf.minions_begin")], ["heroes", t("bf.heroes")]] },
+      { name: "mode", label: t("bf.f.mode"), choices: [["skirmish", t("bf.mode.skirmish")], ["standard", t("bf.mode.standard")], ["heroic", t("bf.mode.heroic")]] },
+      { name: "players", label: t("bf.f.players"), choices: [["2", t("bf.players.2")], ["3", t("bf.players.3")], ["4", t("bf.players.4")]] },
+    ], t("bf.start_war"), async (values) => {
+      const name = (values.name || "").trim() || t("bf.host");
       const setup = { system: "battlefields", host: { name }, options: { mode: values.mode, players: Number(values.players), host_side: values.host_side } };
       try {
         const game = await api.createGame(setup, uuid());

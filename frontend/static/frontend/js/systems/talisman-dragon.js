@@ -7,9 +7,12 @@ import { h, mount, sheet } from "../dom.js";
 import { navigate } from "../navigation.js";
 import { saveSeat } from "../storage.js";
 import { quick } from "../tabs/common.js";
+import { need, t } from "../i18n.js";
+
+await need("talisman");
 
 const CHARACTERS = ["Conjurer", "Dragon Hunter", "Dragon Priestess", "Dragon Rider", "Fire Wizard", "Minotaur"];
-const ENCOUNTER = { space: "the space", character: "a character", scale: "the scale" };
+const ENCOUNTER = { space: t("td.enc.space"), character: t("td.enc.character"), scale: t("td.enc.scale") };
 
 const available = (ctx, type) => {
   const action = ctx.action(type);
@@ -47,11 +50,11 @@ export function render(ctx) {
 
 function lords(state) {
   return h("section", { class: "card", "data-testid": "lords" },
-    h("h2", { text: state.king_name ? `Dragon King: ${state.king_name}` : "No Dragon King yet" }),
-    state.crown_frozen ? h("p", { class: "muted", "data-testid": "crown-frozen", text: "A character is on the Crown of Command: the Crown does not move." }) : null,
+    h("h2", { text: state.king_name ? t("td.king", { name: state.king_name }) : t("td.no_king") }),
+    state.crown_frozen ? h("p", { class: "muted", "data-testid": "crown-frozen", text: t("td.crown_frozen") }) : null,
     h("ul", { class: "list" }, state.lords_view.map((lord) => h("li", { class: "list-row", "data-lord": lord.name },
       h("strong", { class: "grow", text: `${lord.king ? "♛ " : ""}${lord.name}` }),
-      h("span", { class: "wound-track", "aria-label": `${lord.scales} of 3 scales`, "data-testid": `scales-${lord.name}` },
+      h("span", { class: "wound-track", "aria-label": t("td.scales_of", { count: lord.scales }), "data-testid": `scales-${lord.name}` },
         [0, 1, 2].map((i) => h("span", { class: i < lord.scales ? "pip hit" : "pip" }))),
       h("small", { class: "muted", text: lord.lives ? ` ${lord.lives_left} of ${lord.lives} lives` : "" })))));
 }
@@ -61,28 +64,28 @@ function turn(ctx) {
   const active = (state.characters_view || []).find((c) => c.active);
   const owed = (state.turn || {}).tokens_owed || 0;
   const tableBag = state.settings.token_draw === "table";
-  const space = h("select", { name: "space", "aria-label": "Space landed on" },
+  const space = h("select", { name: "space", "aria-label": t("td.space_landed") },
     state.board_scales_by_region.map((region) => h("optgroup", { label: region.name },
       region.spaces.map((s) => h("option", { value: s.id, text: s.scale ? `${s.name} (${s.scale} scale)` : s.name })))));
-  const encounter = h("select", { name: "encounter", "aria-label": "Encounter" },
-    Object.entries(ENCOUNTER).map(([value, text]) => h("option", { value, text: `Encounter ${text}` })));
+  const encounter = h("select", { name: "encounter", "aria-label": t("td.encounter") },
+    Object.entries(ENCOUNTER).map(([value, text]) => h("option", { value, text: t("td.encounter.what", { what: text }) })));
   return h("section", { class: "card", "data-testid": "turn" },
-    h("h2", { text: active ? `${active.label}'s turn` : "Turn" }),
-    owed ? h("p", { text: `Draw ${owed} dragon token${owed > 1 ? "s" : ""}.` }) : null,
+    h("h2", { text: active ? t("td.turn_of", { name: active.label }) : t("td.turn") }),
+    owed ? h("p", { text: t("td.draw_tokens", { count: owed }) }) : null,
     owed ? h("div", { class: "tile-grid", "data-testid": "token-draw" }, tableBag
       ? state.token_kinds.map((kind) => button(ctx, "draw_dragon_token", kind.name, () => withSpace(state, { token: kind.id })))
-      : button(ctx, "draw_dragon_token", "Draw a dragon token", () => withSpace(state, {}), { primary: true })) : null,
+      : button(ctx, "draw_dragon_token", t("td.draw_token"), () => withSpace(state, {}), { primary: true })) : null,
     active && !activeInner(state) ? h("div", { class: "row" }, space, encounter,
-      button(ctx, "move", "Land", () => ({ space: space.value, encounter: encounter.value }))) : null,
+      button(ctx, "move", t("td.land"), () => ({ space: space.value, encounter: encounter.value }))) : null,
     h("div", { class: "row" },
-      available(ctx, "claim_scale") ? h("button", { type: "button", "data-action": "claim_scale", text: "Claim the scale here", onclick: () => claim(ctx) }) : null,
-      button(ctx, "next_turn", "End the turn", {}, { primary: true })));
+      available(ctx, "claim_scale") ? h("button", { type: "button", "data-action": "claim_scale", text: t("td.claim_here"), onclick: () => claim(ctx) }) : null,
+      button(ctx, "next_turn", t("td.end_turn"), {}, { primary: true })));
 }
 
 function withSpace(state, args) {
   const active = state.characters[state.turn.seat];
   if (active && !active.space) {
-    const answer = prompt("Where does the character stand? (a space of the Outer or Middle Region)");
+    const answer = prompt(t("td.where"));
     const found = state.board_scales_by_region.flatMap((r) => r.spaces).find((s) => s.name.toLowerCase() === (answer || "").trim().toLowerCase());
     if (found) return { ...args, space: found.id };
   }
@@ -95,10 +98,10 @@ function activeInner(state) {
 }
 
 function claim(ctx) {
-  sheet("Claim the dragon scale", (body, close) => {
-    const enemy = h("input", { name: "enemy", "aria-label": "Enemy killed", placeholder: "The Enemy killed, e.g. Fire Drake" });
-    body.append(h("p", { class: "muted", text: "Killing an Enemy from a Dragon Card claims the scale on your space." }), enemy,
-      h("button", { type: "button", class: "primary", text: "Claim", onclick: async () => { if (await quick(ctx, "claim_scale", { enemy: enemy.value.trim() }, "Claim the scale")) close(); } }));
+  sheet(t("td.claim_scale"), (body, close) => {
+    const enemy = h("input", { name: "enemy", "aria-label": t("td.enemy"), placeholder: t("td.enemy.example") });
+    body.append(h("p", { class: "muted", text: t("td.claim.hint") }), enemy,
+      h("button", { type: "button", class: "primary", text: t("td.claim"), onclick: async () => { if (await quick(ctx, "claim_scale", { enemy: enemy.value.trim() }, t("td.claim_the_scale"))) close(); } }));
   });
 }
 
@@ -108,19 +111,19 @@ function dragonCards(ctx) {
   const out = ctx.session.state.dragon_cards_out || [];
   if (!out.length) return null;
   return h("section", { class: "card", "data-testid": "dragon-cards" },
-    h("h2", { text: "Dragon Cards out" }),
+    h("h2", { text: t("td.cards_out") }),
     h("ul", { class: "list" }, out.map((card) => h("li", { class: "list-row" },
       h("span", { class: "grow", text: card.kind ? `${card.name} (${card.kind})` : card.name }),
-      card.kind ? null : h("button", { type: "button", text: "Read it out", onclick: () => nameCard(ctx, card) })))));
+      card.kind ? null : h("button", { type: "button", text: t("td.read_out"), onclick: () => nameCard(ctx, card) })))));
 }
 
 function nameCard(ctx, card) {
-  sheet("Name the Dragon Card", (body, close) => {
-    const name = h("input", { name: "card-name", "aria-label": "Name printed on the card" });
-    const kind = h("select", { name: "card-kind", "aria-label": "Kind" }, KINDS.map((k) => h("option", { value: k, text: k })));
-    body.append(h("p", { class: "muted", text: "The app remembers it for this game and the next ones." }), name, kind,
-      h("button", { type: "button", class: "primary", text: "Save", onclick: async () => {
-        if (await act(ctx, "name_dragon_card", { deck: card.deck, card: card.card, name: name.value.trim(), kind: kind.value }, "Name the card")) close();
+  sheet(t("td.name_card"), (body, close) => {
+    const name = h("input", { name: "card-name", "aria-label": t("td.card_name") });
+    const kind = h("select", { name: "card-kind", "aria-label": t("td.kind") }, KINDS.map((k) => h("option", { value: k, text: t(`td.kind.${k}`) })));
+    body.append(h("p", { class: "muted", text: t("td.remembers") }), name, kind,
+      h("button", { type: "button", class: "primary", text: t("td.save"), onclick: async () => {
+        if (await act(ctx, "name_dragon_card", { deck: card.deck, card: card.card, name: name.value.trim(), kind: kind.value }, t("td.name_the_card"))) close();
       } }));
   });
 }
@@ -128,31 +131,31 @@ function nameCard(ctx, card) {
 function characters(ctx) {
   const state = ctx.session.state;
   return h("section", { class: "card", "data-testid": "characters" },
-    h("h2", { text: "Characters and their claimed scales" }),
+    h("h2", { text: t("td.characters") }),
     h("ul", { class: "list" }, state.characters_view.map((c) => h("li", { "data-character": c.label },
       h("strong", { text: c.label }), h("small", { class: "muted block", text: c.where }),
-      h("p", { text: c.scales.length ? c.scales.map((s) => `${s.count} ${s.lord_name}`).join(", ") : "No dragon scale" }),
-      h("p", { "data-testid": "bonus", text: c.opponents.length ? `Against ${c.opponents.join(" and ")}: +${c.bonus} attack` : "No Dragon opponent now" }),
+      h("p", { text: c.scales.length ? c.scales.map((s) => `${s.count} ${s.lord_name}`).join(", ") : t("td.no_scale") }),
+      h("p", { "data-testid": "bonus", text: c.opponents.length ? t("td.against", { names: c.opponents.join(` ${t("td.and")} `), bonus: c.bonus }) : t("td.no_opponent") }),
       c.seat === ctx.session.seat ? h("div", { class: "row" },
-        h("small", { class: "muted", text: "Fighting:" }),
+        h("small", { class: "muted", text: t("td.fighting") }),
         state.lords_view.map((lord) => button(ctx, "set_opponents", `+ ${lord.name}`, () => ({ lords: [...(state.characters[c.seat].opponents || []), lord.id] }))),
-        button(ctx, "set_opponents", "Clear", { lords: [] }),
-        c.scales.map((s) => button(ctx, "cancel_dragon_rage", `Cancel ${s.lord_name}'s Dragon Rage`, { lord: s.lord }))) : null))));
+        button(ctx, "set_opponents", t("td.clear"), { lords: [] }),
+        c.scales.map((s) => button(ctx, "cancel_dragon_rage", t("td.cancel_rage", { name: s.lord_name }), { lord: s.lord }))) : null))));
 }
 
 function boardScales(state) {
   return h("section", { class: "card", "data-testid": "board-scales" },
-    h("h2", { text: "Scales on the board" }),
+    h("h2", { text: t("td.board_scales") }),
     state.board_scales_by_region.map((region) => h("div", {},
-      h("h3", { text: `${region.name} (${region.free} free)` }),
-      h("ul", { class: "list" }, region.spaces.filter((s) => s.scale).map((s) => h("li", { text: `${s.name}: ${s.scale}${s.kings ? " ♛ must be encountered" : ""}` }))))));
+      h("h3", { text: t("td.region", { name: region.name, count: region.free }) }),
+      h("ul", { class: "list" }, region.spaces.filter((s) => s.scale).map((s) => h("li", { text: `${s.name}: ${s.scale}${s.kings ? ` ♛ ${t("td.must_encounter")}` : ""}` }))))));
 }
 
 function track(ctx) {
   const state = ctx.session.state;
-  const killed = h("input", { type: "number", min: 0, max: 10, value: 0, name: "killed", "aria-label": "Enemies killed" });
+  const killed = h("input", { type: "number", min: 0, max: 10, value: 0, name: "killed", "aria-label": t("td.enemies_killed") });
   const defeated = h("input", { type: "checkbox", name: "defeated", id: "tower-defeated" });
-  const count = h("input", { type: "number", min: 0, max: 10, name: "count", "aria-label": "Cards printed on the space" });
+  const count = h("input", { type: "number", min: 0, max: 10, name: "count", "aria-label": t("td.cards_printed") });
   const inner = activeInner(state);
   const here = inner ? state.track.spaces[inner.index] : null;
   const onCrown = inner && inner.space === "crown-of-command";
@@ -160,17 +163,17 @@ function track(ctx) {
     h("h2", { text: state.track.name }),
     h("ol", { class: "list" }, state.track.spaces.map((s) => h("li", { class: s.here.length ? "now" : "" },
       h("strong", { text: s.name }),
-      s.draw !== undefined && state.track.movement === "tower" && s.draw !== 0 ? h("small", { class: "muted", text: ` draw ${s.draw ?? "?"}` }) : null,
+      s.draw !== undefined && state.track.movement === "tower" && s.draw !== 0 ? h("small", { class: "muted", text: ` ${t("td.draw_n", { n: s.draw ?? "?" })}` }) : null,
       s.here.length ? h("small", { text: ` · ${s.here.join(", ")}` }) : null))),
     h("div", { class: "row" },
-      button(ctx, "enter_inner_region", "Enter through the Portal of Power"),
+      button(ctx, "enter_inner_region", t("td.portal")),
       inner && state.track.movement === "tower" && !onCrown ? [
         here && here.draw == null ? count : null,
-        button(ctx, "tower_draw", "Draw the Tower cards", () => (count.value ? { count: Number(count.value) } : {})),
-        killed, h("label", { for: "tower-defeated" }, defeated, " defeated"),
-        button(ctx, "tower_result", "Move", () => ({ killed: Number(killed.value || 0), defeated: defeated.checked })),
+        button(ctx, "tower_draw", t("td.tower_draw"), () => (count.value ? { count: Number(count.value) } : {})),
+        killed, h("label", { for: "tower-defeated" }, defeated, ` ${t("td.defeated")}`),
+        button(ctx, "tower_result", t("td.move"), () => ({ killed: Number(killed.value || 0), defeated: defeated.checked })),
       ] : null,
-      inner && !onCrown ? [button(ctx, "inner_step", "One space on"), button(ctx, "turn_back", "Turn back"), button(ctx, "leave_inner_region", "Leave")] : null,
+      inner && !onCrown ? [button(ctx, "inner_step", t("td.step_on")), button(ctx, "turn_back", t("td.turn_back")), button(ctx, "leave_inner_region", t("td.leave"))] : null,
       onCrown ? crownActions(ctx) : null));
 }
 
@@ -178,39 +181,39 @@ function crownActions(ctx) {
   const state = ctx.session.state;
   const king = state.lords_view.find((lord) => lord.king);
   const killed = h("input", { type: "checkbox", id: "crown-killed", name: "killed" });
-  const lives = h("input", { type: "number", min: 1, max: 30, name: "lives", "aria-label": "Lives printed on the King's card" });
+  const lives = h("input", { type: "number", min: 1, max: 30, name: "lives", "aria-label": t("td.king_lives") });
   return [
-    king && !king.lives ? [lives, button(ctx, "set_lord_lives", "Set the King's lives", () => ({ lord: king.id, lives: Number(lives.value) }))] : null,
-    button(ctx, "attack_king", "The King is defeated", { result: "won" }, { primary: true }),
-    button(ctx, "attack_king", "Stand-off", { result: "stand_off" }),
-    h("label", { for: "crown-killed" }, killed, " killed"),
-    button(ctx, "attack_king", "Defeated", () => ({ result: "defeated", killed: killed.checked })),
+    king && !king.lives ? [lives, button(ctx, "set_lord_lives", t("td.set_king_lives"), () => ({ lord: king.id, lives: Number(lives.value) }))] : null,
+    button(ctx, "attack_king", t("td.king_defeated"), { result: "won" }, { primary: true }),
+    button(ctx, "attack_king", t("td.stand_off"), { result: "stand_off" }),
+    h("label", { for: "crown-killed" }, killed, ` ${t("td.killed")}`),
+    button(ctx, "attack_king", t("td.defeated.button"), () => ({ result: "defeated", killed: killed.checked })),
   ];
 }
 
 function chooseCharacter(ctx) {
-  const name = h("select", { name: "character", "aria-label": "Your character" }, CHARACTERS.map((c) => h("option", { value: c, text: c })));
+  const name = h("select", { name: "character", "aria-label": t("td.your_character") }, CHARACTERS.map((c) => h("option", { value: c, text: c })));
   return h("section", { class: "card", "data-testid": "choose-character" },
-    h("h2", { text: "Your character" }),
-    h("div", { class: "row" }, name, button(ctx, "new_character", "Take this character", () => ({ name: name.value }), { primary: true })));
+    h("h2", { text: t("td.your_character") }),
+    h("div", { class: "row" }, name, button(ctx, "new_character", t("td.take_character"), () => ({ name: name.value }), { primary: true })));
 }
 
 // Start a table: the host's name and character, the Inner Region's side.
 export function showStart(app) {
-  const name = h("input", { name: "host-name", "aria-label": "Your name", value: "", required: true });
-  const character = h("select", { name: "host-character", "aria-label": "Your character" }, CHARACTERS.map((c) => h("option", { value: c, text: c })));
-  const side = h("select", { name: "inner_region", "aria-label": "Inner Region" },
-    h("option", { value: "dragon-tower", text: "Dragon Tower" }), h("option", { value: "dragon-realm", text: "Dragon Realm" }));
+  const name = h("input", { name: "host-name", "aria-label": t("td.your_name"), value: "", required: true });
+  const character = h("select", { name: "host-character", "aria-label": t("td.your_character") }, CHARACTERS.map((c) => h("option", { value: c, text: c })));
+  const side = h("select", { name: "inner_region", "aria-label": t("td.inner_region") },
+    h("option", { value: "dragon-tower", text: t("td.tower") }), h("option", { value: "dragon-realm", text: t("td.realm") }));
   const error = h("p", { class: "form-error" });
   mount(app, h("main", { class: "screen" },
-    h("h1", { text: "Talisman: The Dragon" }),
-    h("label", { class: "field" }, h("span", { class: "field-label", text: "Your name" }), name),
-    h("label", { class: "field" }, h("span", { class: "field-label", text: "Your character" }), character),
-    h("label", { class: "field" }, h("span", { class: "field-label", text: "Board overlay side" }), side),
-    h("p", { class: "muted", text: "The dragon token bag stays at the table: draw a token and tap it here." }),
+    h("h1", { text: t("td.title") }),
+    h("label", { class: "field" }, h("span", { class: "field-label", text: t("td.your_name") }), name),
+    h("label", { class: "field" }, h("span", { class: "field-label", text: t("td.your_character") }), character),
+    h("label", { class: "field" }, h("span", { class: "field-label", text: t("td.overlay") }), side),
+    h("p", { class: "muted", text: t("td.bag") }),
     error,
-    h("button", { type: "button", class: "primary big", text: "Create the game", onclick: async () => {
-      const setup = { system: "talisman-dragon", host: { name: name.value.trim() || "Host", hero: character.value }, options: { inner_region: side.value } };
+    h("button", { type: "button", class: "primary big", text: t("td.create"), onclick: async () => {
+      const setup = { system: "talisman-dragon", host: { name: name.value.trim() || t("td.host"), hero: character.value }, options: { inner_region: side.value } };
       try {
         const game = await api.createGame(setup);
         saveSeat(game.id, { joinCode: game.join_code, seat: "1", token: game.token, name: setup.host.name, hero: setup.host.hero });

@@ -2,8 +2,9 @@
 // expansions add (Global Effect, Winds of War) when they are in play.
 
 import { h, s, sheet } from "../dom.js";
-import { COLOURS, FACTIONS, cardName, deckLabel, generalName, locationName, needTexts, plural } from "../content.js";
+import { COLOURS, FACTIONS, cardName, deckLabel, generalName, locationName, needTexts } from "../content.js";
 import { boardTokens, drawToken, factionBadge, renderMap } from "../map.js";
+import { need, t } from "../i18n.js";
 
 // A location's sheet (and the forms it opens) and Talisman's board come on demand: the first
 // load of the table carries the Board only.
@@ -14,11 +15,11 @@ let talisman = null;
 let forecast = null;
 function forecastButton(ctx) {
   if (forecast) return forecast.panel(ctx);
-  return h("button", { type: "button", class: "ghost", "data-testid": "forecast-open", text: "Forecast",
+  return h("button", { type: "button", class: "ghost", "data-testid": "forecast-open", text: t("forecast"),
     onclick: () => import("./forecast.js").then((module) => { forecast = module; module.ask(ctx); }) });
 }
 
-const WAR_TRACK = [["Early War", "1 card a night"], ["Mid War", "2 cards"], ["Mid War", "2 cards"], ["Late War", "3 cards"]];
+const WAR_TRACK = [["war.early", 1], ["war.mid", 2], ["war.mid", 2], ["war.late", 3]];
 
 export function render(ctx) {
   const { session, content, view } = ctx;
@@ -26,7 +27,7 @@ export function render(ctx) {
   if (state.system === "talisman-dragon") {
     if (talisman) return talisman.render(ctx);
     import("../systems/talisman-dragon.js").then((module) => { talisman = module; ctx.rerender(); });
-    return h("p", { class: "boot", text: "Opening…" });
+    return h("p", { class: "boot", text: t("opening") });
   }
   const parts = [];
   if (state.board) {
@@ -34,8 +35,8 @@ export function render(ctx) {
     const map = renderMap(content, state, shaded || { onSelect: (id) => { view.selected = id; openLocation(ctx, id); } });
     parts.push(h("section", { class: `map-wrap${view.zoom ? " zoomed" : ""}`, "data-testid": "map", "data-version": String(session.version) }, map),
       h("div", { class: "row map-tools" },
-        h("button", { type: "button", class: "ghost", "aria-pressed": String(view.zoom), onclick: () => { view.zoom = !view.zoom; ctx.rerender(); }, text: view.zoom ? "Fit the map" : "Zoom the map" }),
-        h("button", { type: "button", class: "ghost", onclick: () => legend(ctx), text: "Key" }),
+        h("button", { type: "button", class: "ghost", "aria-pressed": String(view.zoom), onclick: () => { view.zoom = !view.zoom; ctx.rerender(); }, text: t(view.zoom ? "map.fit" : "map.zoom") }),
+        h("button", { type: "button", class: "ghost", onclick: () => need("table").then(() => legend(ctx)), text: t("map.key") }),
         forecastButton(ctx)),
       forecast ? forecast.section(ctx) : null);
     parts.push(warStatus(state), generals(ctx), supply(state));
@@ -48,35 +49,35 @@ function legend(ctx) {
   // The marks of this game's heroes, Generals and the Agent, with their names.
   const named = Object.values(boardTokens(ctx.content, ctx.session.state)).flat()
     .filter((t) => ["hero", "general", "agent", "sterling"].includes(t.kind));
-  sheet("Key to the map", (body) => body.append(
-    ...(named.length ? [h("h3", { text: "On the board now" }), h("ul", { class: "token-list", "data-testid": "legend-marks" }, named.map((token) => h("li", {},
+  sheet(t("legend.title"), (body) => body.append(
+    ...(named.length ? [h("h3", { text: t("legend.now") }), h("ul", { class: "token-list", "data-testid": "legend-marks" }, named.map((token) => h("li", {},
       s("svg", { class: "token-svg", width: 32, height: 32, viewBox: "-26 -30 52 60", "aria-hidden": "true" }, drawToken(token, 0, 0)),
       h("span", { text: token.name }))))] : []),
     h("ul", { class: "list legend" },
-      COLOURS.map((c) => h("li", {}, factionBadge(c, FACTIONS[c].letter, 30), ` ${FACTIONS[c].name}: ${c}, ${FACTIONS[c].shape} (${FACTIONS[c].letter}). A space's shape is its colour; a badge with a number is minions.`)),
-      h("li", {}, h("span", { class: "key key-crystal" }), " Tainted crystals (the number inside)."),
-      h("li", {}, h("span", { class: "key key-gate" }), " A dashed ring: a Magic Gate."),
-      h("li", {}, h("span", { class: "key key-danger" }), " An amber outline: one minion from an overrun."),
-      h("li", {}, h("span", { class: "key key-general" }), " A banner: a General (its mark), or the Agent of the Dark Lord (Ag); faint lines are the Generals' paths to Monarch City."),
-      h("li", {}, h("span", { class: "key key-hero" }), " A round token: a hero (each hero's own mark; tap the space for names), or Sterling (St, gold)."),
-      [["T", "square-troll", "Trolls"], ["S", "square-spider", "Giant Spiders"], ["W", "square-warlord", "Warlords"], ["Dg", "square-dungeon", "a Dungeon"], ["F", "square-fire", "the space is on fire"]]
-        .map(([mark, cls, name]) => h("li", {}, h("span", { class: `key key-square ${cls}`, text: mark }), ` A square: ${name}${mark.length === 1 && mark !== "F" ? ` (with their number when more than one, e.g. ${mark}2)` : ""}.`)),
-      h("li", {}, "Names that do not fit are shortened; tap a space for its full name and everything on it."))));
+      COLOURS.map((c) => h("li", {}, factionBadge(c, FACTIONS[c].letter, 30), ` ${t("legend.faction", { name: FACTIONS[c].name, colour: t(`colour.${c}`), shape: t(`shape.${FACTIONS[c].shape}`), letter: FACTIONS[c].letter })}`)),
+      h("li", {}, h("span", { class: "key key-crystal" }), ` ${t("legend.crystal")}`),
+      h("li", {}, h("span", { class: "key key-gate" }), ` ${t("legend.gate")}`),
+      h("li", {}, h("span", { class: "key key-danger" }), ` ${t("legend.danger")}`),
+      h("li", {}, h("span", { class: "key key-general" }), ` ${t("legend.general")}`),
+      h("li", {}, h("span", { class: "key key-hero" }), ` ${t("legend.hero")}`),
+      [["T", "square-troll", "troll"], ["S", "square-spider", "spider"], ["W", "square-warlord", "warlord"], ["Dg", "square-dungeon", "dungeon"], ["F", "square-fire", "fire"]]
+        .map(([mark, cls, name]) => h("li", {}, h("span", { class: `key key-square ${cls}`, text: mark }), ` ${t(mark.length === 1 && mark !== "F" ? "legend.square.many" : "legend.square", { name: t(`legend.${name}`), mark })}`)),
+      h("li", {}, t("legend.names")))));
 }
 
 function warStatus(state) {
   const level = state.war_level ?? ({ early: 0, mid: 1, late: 3 }[state.war_status] || 0);
   return h("section", { class: "card" },
-    h("h2", { text: "War Status" }),
-    h("ol", { class: "war-track" }, WAR_TRACK.map(([name, note], i) => h("li", { class: i === level ? "now" : i < level ? "past" : "" },
-      h("strong", { text: name }), h("small", { text: note })))));
+    h("h2", { text: t("war.status") }),
+    h("ol", { class: "war-track" }, WAR_TRACK.map(([name, cards], i) => h("li", { class: i === level ? "now" : i < level ? "past" : "" },
+      h("strong", { text: t(name) }), h("small", { text: t(i ? "war.cards" : "war.cards_night", { count: cards }) })))));
 }
 
 function generals(ctx) {
   const { session, content } = ctx;
   const state = session.state;
   return h("section", { class: "card" },
-    h("h2", { text: "Generals" }),
+    h("h2", { text: t("generals") }),
     h("ul", { class: "list" }, Object.entries(state.generals || {}).map(([id, general]) => {
       const info = content.generals[id] || {};
       const life = info.life || 0;
@@ -84,8 +85,8 @@ function generals(ctx) {
         factionBadge(general.colour, FACTIONS[general.colour] ? FACTIONS[general.colour].letter : "?", 34),
         h("div", { class: "grow" },
           h("strong", { text: generalName(content, id) }),
-          h("small", { class: "muted block", text: general.defeated ? "Defeated" : `at ${locationName(content, general.location)} · step ${general.path_index + 1} of ${(info.path || []).length}` }),
-          life ? h("div", { class: "wound-track", "aria-label": `${general.wounds} of ${life} wounds` },
+          h("small", { class: "muted block", text: general.defeated ? t("general.defeated") : t("general.at", { location: locationName(content, general.location), step: general.path_index + 1, steps: (info.path || []).length }) }),
+          life ? h("div", { class: "wound-track", "aria-label": t("general.wounds", { count: life, wounds: general.wounds }) },
             Array.from({ length: life }, (_, i) => h("span", { class: i < general.wounds ? "pip hit" : "pip" }))) : null));
     })));
 }
@@ -93,28 +94,28 @@ function generals(ctx) {
 function supply(state) {
   const sup = state.supply || {};
   return h("section", { class: "card" },
-    h("h2", { text: "Beside the board" }),
+    h("h2", { text: t("supply") }),
     h("div", { class: "supply" },
       COLOURS.map((c) => h("div", { class: "supply-item" }, factionBadge(c, (sup.minions || {})[c] ?? "?", 34), h("small", { text: FACTIONS[c].name }))),
-      h("div", { class: "supply-item" }, h("span", { class: "big-number", text: String(sup.taint ?? "?") }), h("small", { text: "crystals" })),
-      h("div", { class: "supply-item" }, h("span", { class: "big-number", text: String(sup.gates ?? "?") }), h("small", { text: "gates" }))));
+      h("div", { class: "supply-item" }, h("span", { class: "big-number", text: String(sup.taint ?? "?") }), h("small", { text: t("supply.crystals") })),
+      h("div", { class: "supply-item" }, h("span", { class: "big-number", text: String(sup.gates ?? "?") }), h("small", { text: t("supply.gates") }))));
 }
 
 function decks(ctx) {
   const { session, content } = ctx;
   const state = session.state;
   return h("section", { class: "card" },
-    h("h2", { text: "Decks" }),
+    h("h2", { text: t("decks") }),
     h("ul", { class: "list" }, Object.entries(state.decks || {}).map(([name, deck]) => h("li", { class: "deck-row", "data-deck": name },
       h("div", { class: "grow" },
         h("strong", { text: deckLabel(name, content) }),
-        h("small", { class: "muted block", text: deck.owner === "table" ? "physical cards at the table" : "held by the app" })),
-      h("span", { class: "counter", title: "draw pile" }, h("b", { "data-testid": `draw-${name}`, text: String(deck.draw_size) }), h("small", { text: "draw" })),
+        h("small", { class: "muted block", text: t(deck.owner === "table" ? "deck.table" : "deck.app") })),
+      h("span", { class: "counter", title: t("deck.draw_pile") }, h("b", { "data-testid": `draw-${name}`, text: String(deck.draw_size) }), h("small", { text: t("deck.draw") })),
       h("button", {
         type: "button", class: "counter", disabled: !deck.discard.length,
-        onclick: () => sheet(`${deckLabel(name, content)}: discard pile`, (body) => body.append(
+        onclick: () => sheet(t("deck.discard_pile", { deck: deckLabel(name, content) }), (body) => body.append(
           h("ol", { class: "list", reversed: true }, [...deck.discard].reverse().map((id) => h("li", { text: cardName(content, id) }))))),
-      }, h("b", { text: String(deck.discard.length) }), h("small", { text: "discard" }))))));
+      }, h("b", { text: String(deck.discard.length) }), h("small", { text: t("deck.discard") }))))));
 }
 
 function expansions(ctx) {
@@ -123,13 +124,13 @@ function expansions(ctx) {
   const winds = state.winds_of_war || null;
   if (!effect && !winds) {
     return h("section", { class: "card muted-card" },
-      h("h2", { text: "Global Effect · Winds of War" }),
-      h("p", { class: "muted", text: "Not in play: they come with the Dragon expansion's decks." }));
+      h("h2", { text: `${t("global_effect")} · ${t("winds")}` }),
+      h("p", { class: "muted", text: t("dragon.not_in_play") }));
   }
   return h("section", { class: "card" },
-    effect ? [h("h2", { text: "Global Effect" }), h("p", { "data-testid": "global-effect", text: cardName(ctx.content, effect.card || effect) }),
+    effect ? [h("h2", { text: t("global_effect") }), h("p", { "data-testid": "global-effect", text: cardName(ctx.content, effect.card || effect) }),
       effectText(ctx, effect.card || effect)] : null,
-    winds ? [h("h2", { text: "Winds of War" }), windsBoard(ctx.content, winds)] : null);
+    winds ? [h("h2", { text: t("winds") }), windsBoard(ctx.content, winds)] : null);
 }
 
 function effectText(ctx, id) {
@@ -145,6 +146,6 @@ function effectText(ctx, id) {
 function windsBoard(content, winds) {
   const cards = (winds.board || []).map((entry) => cardName(content, entry.card || entry));
   return h("div", { "data-testid": "winds-of-war" },
-    h("p", { class: "muted", text: cards.length ? `${plural(cards.length, "card")} on the board:` : "No card on the board yet." }),
+    h("p", { class: "muted", text: cards.length ? t("winds.cards", { count: cards.length }) : t("winds.none") }),
     cards.length ? h("ul", { class: "list" }, cards.map((name) => h("li", { text: name }))) : null);
 }

@@ -4,12 +4,15 @@ import { h, s, sheet } from "../dom.js";
 import { COLOURS, FACTIONS, locationName } from "../content.js";
 import { actionForm, actionLabel } from "../forms.js";
 import { boardTokens, drawToken, factionBadge } from "../map.js";
+import { need, t } from "../i18n.js";
+
+await need("table");
 
 // Open the form of one action in a bottom sheet.
 export function openAction(ctx, type, { preset = {}, lock = [], title, submitLabel } = {}) {
   const action = ctx.action(type);
   if (!action) {
-    sheet(title || actionLabel(type), (body) => body.append(h("p", { class: "muted", text: "This table does not offer that action now." })));
+    sheet(title || actionLabel(type), (body) => body.append(h("p", { class: "muted", text: t("action.not_offered") })));
     return;
   }
   sheet(title || actionLabel(type), (body, close) => {
@@ -32,9 +35,9 @@ export async function quick(ctx, type, args = {}, label, { seat } = {}) {
 
 export function minionList(minions) {
   const items = COLOURS.filter((c) => (minions || {})[c]);
-  if (!items.length) return h("span", { class: "muted", text: "No minions" });
+  if (!items.length) return h("span", { class: "muted", text: t("no_minions") });
   return h("span", { class: "minion-list" }, items.map((c) => h("span", { class: "minion-chip", title: FACTIONS[c].name },
-    factionBadge(c, minions[c], 26), h("span", { class: "sr-text", text: ` ${minions[c]} ${minions[c] === 1 ? FACTIONS[c].one : FACTIONS[c].name}` }))));
+    factionBadge(c, minions[c], 26), h("span", { class: "sr-text", text: ` ${minions[c]} ${t(`minion.${c}`, { count: minions[c] })}` }))));
 }
 
 // A space's neighbours: the other ends of its roads (the disputed ones left aside), by id.
@@ -57,23 +60,23 @@ export function openLocation(ctx, id) {
       body.replaceChildren(
         h("p", { class: "loc-kind" },
           faction ? factionBadge(location.colour, faction.letter, 26) : null,
-          faction ? ` ${location.colour} land (${faction.name})` : location.kind === "inn" ? "An Inn: never overrun, never receives minions." : "Monarch City",
-          location.treasure_chest ? " · treasure chest" : ""),
+          faction ? ` ${t("location.land", { colour: t(`colour.${location.colour}`), faction: faction.name })}` : location.kind === "inn" ? t("location.inn") : location.name,
+          location.treasure_chest ? ` · ${t("location.chest")}` : ""),
         tokenList(here),
         h("dl", { class: "facts" },
-          h("dt", { text: "Minions" }), h("dd", {}, minionList(place.minions)),
-          h("dt", { text: "Tainted crystals" }), h("dd", { text: String(place.taint || 0) }),
-          h("dt", { text: "Magic Gate" }), h("dd", { text: place.gate ? "yes" : "no" }),
-          place.fire !== undefined ? [h("dt", { text: "On fire" }), h("dd", { text: place.fire ? "yes" : "no" })] : null,
-          h("dt", { text: "Roads to" }), h("dd", { class: "neighbours" }, neighbours(content, id, location).map((n) =>
+          h("dt", { text: t("minions") }), h("dd", {}, minionList(place.minions)),
+          h("dt", { text: t("taint") }), h("dd", { text: String(place.taint || 0) }),
+          h("dt", { text: t("map.gate") }), h("dd", { text: t(place.gate ? "yes" : "no") }),
+          place.fire !== undefined ? [h("dt", { text: t("token.on_fire") }), h("dd", { text: t(place.fire ? "yes" : "no") })] : null,
+          h("dt", { text: t("location.roads") }), h("dd", { class: "neighbours" }, neighbours(content, id, location).map((n) =>
             h("button", { type: "button", class: "chip", text: locationName(content, n), onclick: () => { close(); openLocation(ctx, n); } })))),
         h("div", { class: "tile-grid" },
-          tile("Minions defeated", "defeat_minions", { location: id }),
-          place.taint ? tile("Heal the land", "heal_taint", { location: id }) : null,
-          !place.gate && location.kind !== "inn" ? tile("Build a Magic Gate", "build_gate", { location: id }) : null,
+          tile(t("enter.defeat_minions"), "defeat_minions", { location: id }),
+          place.taint ? tile(t("enter.heal_taint"), "heal_taint", { location: id }) : null,
+          !place.gate && location.kind !== "inn" ? tile(t("enter.build_gate"), "build_gate", { location: id }) : null,
           state.heroes && state.heroes[session.seat] && state.heroes[session.seat].location !== id
-            ? h("button", { type: "button", class: "tile", "data-quick": "move_hero", text: `Move my hero here`, onclick: async () => { if (await quick(ctx, "move_hero", { location: id }, `Move to ${location.name}`)) close(); } }) : null,
-          tile("Correct this location", "set_location", { location: id, reason: "Matches the physical board" })));
+            ? h("button", { type: "button", class: "tile", "data-quick": "move_hero", text: t("location.move_here"), onclick: async () => { if (await quick(ctx, "move_hero", { location: id }, t("location.move_to", { name: location.name }))) close(); } }) : null,
+          tile(t("location.correct"), "set_location", { location: id, reason: t("enter.matches") })));
     };
     const tile = (label, type, preset) => {
       const action = ctx.action(type);
@@ -82,7 +85,7 @@ export function openLocation(ctx, id) {
         type: "button", class: "tile", "data-quick": type, disabled: action.available === false, title: action.reason || "",
         onclick: () => {
           body.replaceChildren(
-            h("button", { type: "button", class: "link", text: "‹ Back", onclick: build }),
+            h("button", { type: "button", class: "link", text: `‹ ${t("back")}`, onclick: build }),
             actionForm(session, content, action, { preset, lock: ["location"], submitLabel: label, onDone: () => close() }));
         },
         text: label,
@@ -95,11 +98,11 @@ export function openLocation(ctx, id) {
 // What stands on a space, each token drawn as on the map, by name, with what the rules say
 // happens there.
 export function tokenList(tokens) {
-  const shown = tokens.filter((t) => t.kind !== "minions" && t.kind !== "taint");
+  const shown = tokens.filter((token) => token.kind !== "minions" && token.kind !== "taint");
   if (!shown.length) return null;
   return h("ul", { class: "token-list", "data-testid": "location-tokens" }, shown.map((token) => h("li", { "data-token": token.kind },
     s("svg", { class: "token-svg", width: 32, height: 32, viewBox: "-26 -30 52 60", "aria-hidden": "true" }, drawToken(token, 0, 0)),
     h("div", { class: "grow" },
       h("strong", { text: token.name }),
-      token.rule ? h("small", { class: "muted block", text: token.rule }) : null))));
+      token.rule ? h("small", { class: "muted block", text: token.rule() }) : null))));
 }

@@ -4,17 +4,20 @@
 import { h } from "../dom.js";
 import { actionLabel } from "../forms.js";
 import { openAction } from "./common.js";
+import { need, t } from "../i18n.js";
+
+await need("table");
 
 const QUICK = [
-  ["defeat_minions", "⚔", "Minions defeated"],
-  ["wound_general", "♛", "Wound a General"],
-  ["heal_taint", "✚", "Heal the land"],
-  ["move_hero", "➜", "Move a hero"],
-  ["wound_hero", "♥−", "Hero wounded"],
-  ["heal_hero", "♥+", "Hero healed"],
-  ["build_gate", "◎", "Build a Magic Gate"],
-  ["rumors", "☕", "Rumors at the Inn"],
-  ["set_location", "✎", "Correct a location"],
+  ["defeat_minions", "⚔", t("enter.defeat_minions")],
+  ["wound_general", "♛", t("enter.wound_general")],
+  ["heal_taint", "✚", t("enter.heal_taint")],
+  ["move_hero", "➜", t("enter.move_hero")],
+  ["wound_hero", "♥−", t("enter.wound_hero")],
+  ["heal_hero", "♥+", t("enter.heal_hero")],
+  ["build_gate", "◎", t("enter.build_gate")],
+  ["rumors", "☕", t("enter.rumors")],
+  ["set_location", "✎", t("correct_location")],
 ];
 
 export function render(ctx) {
@@ -25,17 +28,17 @@ export function render(ctx) {
   // setup checklist is ticked in the Setup tab.
   const rest = actions.filter((a) => !quickTypes.has(a.type) && !["undo", "redo", "night", "read_card", "tick_setup_step"].includes(a.type));
   return h("div", { class: "tab-body enter-tab" },
-    h("p", { class: "muted", text: "Record what happened on the table. Tip: tap a space on the map to enter its results directly." }),
+    h("p", { class: "muted", text: t("enter.hint") }),
     offered.length ? h("div", { class: "tile-grid" }, offered.map(([type, icon, label]) => {
       const action = ctx.action(type);
       return h("button", {
         type: "button", class: "tile", "data-quick": type, disabled: action.available === false, title: action.reason || "",
-        onclick: () => openAction(ctx, type, { preset: type === "set_location" ? { reason: "Matches the physical board" } : {} }),
+        onclick: () => openAction(ctx, type, { preset: type === "set_location" ? { reason: t("enter.matches") } : {} }),
       }, h("span", { class: "tile-icon", "aria-hidden": "true", text: icon }), h("span", { text: label }));
     })) : null,
-    h("h2", { class: "section-title", text: "Every action" }),
+    h("h2", { class: "section-title", text: t("enter.every") }),
     actions.length ? h("ul", { class: "list" }, rest.map((action) => h("li", {},
       h("button", { type: "button", class: "list-button", disabled: action.available === false, onclick: () => openAction(ctx, action.type) },
         h("strong", { text: actionLabel(action.type) }),
-        h("small", { class: "muted block", text: action.available === false ? action.reason : action.description }))))) : h("p", { class: "muted", text: "Loading the actions…" }));
+        h("small", { class: "muted block", text: action.available === false ? action.reason : action.description }))))) : h("p", { class: "muted", text: t("enter.loading") }));
 }

@@ -6,6 +6,9 @@ import { locationName } from "../content.js";
 import { openAction, quick } from "./common.js";
 import { tick } from "./table-panel.js";
 import { ruleNote } from "../words.js";
+import { need, t } from "../i18n.js";
+
+await need("table");
 
 const CARDS = { early: 1, mid: 2, late: 3 };
 const NIGHT_TYPES = new Set(["night_began", "darkness_spreads_card", "turn_passed"]);
@@ -49,7 +52,7 @@ function eveningOwed(state) {
 
 function playerName(session, seat) {
   const info = ((session.state || {}).seats || {})[seat];
-  return info && info.name ? info.name : "The active player";
+  return info && info.name ? info.name : t("night.active_player");
 }
 
 function turnLine(ctx) {
@@ -58,8 +61,8 @@ function turnLine(ctx) {
   if (!turn.active_seat || !(state.heroes || {})[turn.active_seat]) return null;
   const name = playerName(ctx.session, turn.active_seat);
   return h("p", { class: "muted", "data-testid": "night-turn", text: eveningOwed(state)
-    ? `${name}'s turn: the evening's 2 Hero Cards are not drawn yet.`
-    : `${name} has drawn the evening's Hero Cards: the night follows.` });
+    ? t("night.evening_owed", { name })
+    : t("night.evening_drawn", { name }) });
 }
 
 async function runNight(ctx, button, tableOwned) {
@@ -68,14 +71,14 @@ async function runNight(ctx, button, tableOwned) {
   const args = turnArgs(state);
   if (eveningOwed(state)) {
     const name = playerName(ctx.session, state.turn.active_seat);
-    sheet("Run the night?", (body, close) => {
+    sheet(t("night.run?"), (body, close) => {
       body.append(
-        h("p", { "data-testid": "skip-question", text: `${name} has not drawn yet: skip the draw?` }),
-        h("p", { class: "muted", text: `The rules give ${name} 2 Hero Cards in the evening, before the night. Skip them only if your table agrees.` }),
+        h("p", { "data-testid": "skip-question", text: t("night.skip?", { name }) }),
+        h("p", { class: "muted", text: t("night.skip.rule", { name }) }),
         h("div", { class: "row" },
-          h("button", { type: "button", class: "primary big", "data-testid": "skip-evening", text: "Skip the draw, run the night",
+          h("button", { type: "button", class: "primary big", "data-testid": "skip-evening", text: t("night.skip"),
             onclick: () => { close(); go(ctx, button, { ...args, skip_evening: true }, tableOwned); } }),
-          h("button", { type: "button", class: "ghost big", text: `Not yet: ${name} draws first`, onclick: close })));
+          h("button", { type: "button", class: "ghost big", text: t("night.not_yet", { name }), onclick: close })));
     });
     return;
   }
@@ -84,13 +87,13 @@ async function runNight(ctx, button, tableOwned) {
 
 async function go(ctx, button, args, tableOwned) {
   if (tableOwned) {
-    openAction(ctx, "night", { title: "Which cards came up?", preset: args, lock: ["seat", "round", "skip_evening"] });
+    openAction(ctx, "night", { title: t("night.which_cards"), preset: args, lock: ["seat", "round", "skip_evening"] });
     return;
   }
   running = true;
   if (button) button.disabled = true;
   try {
-    await quick(ctx, "night", args, "Run the night");
+    await quick(ctx, "night", args, t("night.run"));
   } finally {
     running = false;
     ctx.rerender();
@@ -108,8 +111,8 @@ export function render(ctx) {
   const night = lastNight(session.events);
   const parts = [
     h("section", { class: "card night-head" },
-      h("h2", { text: "The night" }),
-      h("p", { text: `${state.war_status ? state.war_status[0].toUpperCase() + state.war_status.slice(1) : ""} War: ${count} Darkness Spreads card${count > 1 ? "s" : ""}${tableOwned ? ", drawn from your physical deck" : ", drawn by the app"}.` }),
+      h("h2", { text: t("night.title") }),
+      h("p", { text: t(tableOwned ? "night.cards.table" : "night.cards.app", { war: state.war_status ? t(`war.${state.war_status}`) : "", count }) }),
       pending.length && action && action.reason ? h("p", { class: "banner banner-warn", "data-testid": "night-waits", text: action.reason }) : null,
       h("button", {
         type: "button",
@@ -118,20 +121,20 @@ export function render(ctx) {
         disabled: !action || action.available === false || Boolean(state.outcome) || running,
         title: action && action.reason ? action.reason : "",
         onclick: (event) => runNight(ctx, event.currentTarget, tableOwned),
-        text: "☾ Run the night",
+        text: `☾ ${t("night.run")}`,
       }),
       turnLine(ctx),
       action && action.reason && !pending.length ? h("p", { class: "muted", text: action.reason }) : null),
   ];
   if (!night.length) {
-    parts.push(h("p", { class: "muted center", text: "No night yet this game. After the heroes' turn, tap the button; the steps to mirror on the board appear here." }));
+    parts.push(h("p", { class: "muted center", text: t("night.none") }));
     return h("div", { class: "tab-body night-tab" }, parts);
   }
   // The ticks are the table's (every phone sees them, as in the At the table panel).
   const done = state.table_steps || {};
   const undo = state.history && state.history.undo;
   const first = night[0];
-  parts.push(h("h2", { class: "section-title", text: `Last night · by ${session.seatName(first.actor)}` }));
+  parts.push(h("h2", { class: "section-title", text: t("night.last", { name: session.seatName(first.actor) }) }));
   for (const event of night) {
     parts.push(stepCard(ctx, event, done));
   }
@@ -142,12 +145,12 @@ export function render(ctx) {
         const keys = night.flatMap((event) => (event.steps || []).map((_, i) => `${event.seq}.${i}`)).filter((key) => !done[key]);
         if (keys.length) tick(ctx, keys, true, "the board matches the night");
       },
-      text: "✓ The board matches",
+      text: `✓ ${t("night.matches")}`,
     }),
-    h("button", { type: "button", class: "ghost big", onclick: () => openAction(ctx, "set_location", { preset: { reason: "Night: matches the physical board" } }), text: "Correct a location" })),
+    h("button", { type: "button", class: "ghost big", onclick: () => openAction(ctx, "set_location", { preset: { reason: t("night.matches.reason") } }), text: t("correct_location") })),
   undo && undo.type === "night" ? h("button", {
     type: "button", class: "ghost big danger-text", "data-testid": "undo-night",
-    onclick: () => quick(ctx, "undo", {}, `Undo: ${undo.label}`), text: `↺ Undo this night`,
+    onclick: () => quick(ctx, "undo", {}, t("undo.label", { label: undo.label })), text: `↺ ${t("night.undo")}`,
   }) : null);
   return h("div", { class: "tab-body night-tab" }, parts);
 }
@@ -174,8 +177,8 @@ function stepCard(ctx, event, done) {
     })) : null,
     places.length ? h("div", { class: "row wrap" }, places.map((id) => h("button", {
       type: "button", class: "chip",
-      onclick: () => openAction(ctx, "set_location", { preset: { location: id, reason: `Night: ${event.summary}` }, title: `Correct ${locationName(content, id)}` }),
-      text: `Correct ${locationName(content, id)}`,
+      onclick: () => openAction(ctx, "set_location", { preset: { location: id, reason: t("night.reason", { summary: event.summary }) }, title: t("correct", { name: locationName(content, id) }) }),
+      text: t("correct", { name: locationName(content, id) }),
     }))) : null);
 }
 

@@ -8,6 +8,9 @@ import { h, sheet } from "../dom.js";
 import { FACTIONS } from "../content.js";
 import { factionBadge } from "../map.js";
 import { stepper } from "../forms.js";
+import { need, t } from "../i18n.js";
+
+await need("table");
 
 let open = null; // {id, close}
 
@@ -21,7 +24,7 @@ export function syncReadCard(ctx) {
     closing.close();
   }
   if (!prompt || open) return;
-  const shown = sheet(prompt.title || "Read the card you drew", (body, close) => build(ctx, prompt, body, close), {
+  const shown = sheet(prompt.title || t("read.title"), (body, close) => build(ctx, prompt, body, close), {
     onClose: () => { if (open && open.id === prompt.id) open = { id: prompt.id, close: () => {}, dismissed: true }; },
   });
   shown.dialog.dataset.testid = "read-card";
@@ -39,8 +42,8 @@ export function readingBanner(ctx) {
   if (!reading.length) return null;
   const first = reading[0];
   return h("div", { class: "banner banner-warn", "data-testid": "reading-banner" },
-    h("span", { class: "grow", text: `Read the card you drew: ${first.name}${reading.length > 1 ? ` (and ${reading.length - 1} more)` : ""}` }),
-    h("button", { class: "ghost", type: "button", onclick: () => reopenReadCard(ctx), text: "Read it" }));
+    h("span", { class: "grow", text: reading.length > 1 ? t("read.banner.more", { name: first.name, count: reading.length - 1 }) : t("read.banner", { name: first.name }) }),
+    h("button", { class: "ghost", type: "button", onclick: () => reopenReadCard(ctx), text: t("read.it") }));
 }
 
 function choices(schema) {
@@ -49,7 +52,7 @@ function choices(schema) {
 
 function picker(name, schema, value) {
   const select = h("select", { name, required: true, "aria-label": schema.title || name });
-  select.append(h("option", { value: "", text: "Choose…" }));
+  select.append(h("option", { value: "", text: t("forms.choose") }));
   for (const option of choices(schema)) {
     select.append(h("option", { value: option.value, text: option.label, selected: option.value === value }));
   }
@@ -107,7 +110,7 @@ function placements(name, schema) {
     const parts = Object.entries(item).map(([key, sub]) => [key, widget(`${name}-${rows.length}-${key}`, sub, key)]);
     const row = h("div", { class: "read-row card" }, parts.map(([, w]) => w.node),
       h("button", {
-        type: "button", class: "ghost", text: "Remove this location",
+        type: "button", class: "ghost", text: t("read.remove"),
         onclick: () => { const at = rows.findIndex((r) => r.row === row); if (at >= 0 && rows.length > (schema.minItems || 0)) { rows.splice(at, 1); row.remove(); } },
       }));
     rows.push({ row, parts });
@@ -115,7 +118,7 @@ function placements(name, schema) {
   };
   for (let i = 0; i < Math.max(1, schema.minItems || 0); i += 1) add();
   const node = h("fieldset", { class: "field" }, h("legend", { class: "field-label", text: schema.title || name }), list,
-    h("button", { type: "button", class: "big", "data-testid": "read-add-row", onclick: add, text: "+ Another location" }));
+    h("button", { type: "button", class: "big", "data-testid": "read-add-row", onclick: add, text: `+ ${t("read.another")}` }));
   return { node, read: () => rows.map(({ parts }) => Object.fromEntries(parts.map(([key, w]) => [key, w.read()]))) };
 }
 
@@ -129,16 +132,16 @@ function build(ctx, prompt, body, close) {
       event.preventDefault();
       const face = Object.fromEntries(fields.map(([name, w]) => [name, w.read()]));
       const missing = fields.filter(([, w]) => { const v = w.read(); return v === null || v === "" || Number.isNaN(v); });
-      if (missing.length) { error.textContent = "Fill in every part of the card."; return; }
-      const result = await ctx.session.act("read_card", { prompt: prompt.id, face }, { label: `Read ${prompt.name}` });
+      if (missing.length) { error.textContent = t("read.fill"); return; }
+      const result = await ctx.session.act("read_card", { prompt: prompt.id, face }, { label: t("read.label", { name: prompt.name }) });
       if (result) close();
-      else if (ctx.session.notice) error.textContent = ctx.session.notice.detail || "The card could not be entered.";
+      else if (ctx.session.notice) error.textContent = ctx.session.notice.detail || t("read.failed");
     },
   },
   h("p", { class: "lead", text: prompt.detail ? `${prompt.name} · ${prompt.detail}` : prompt.name }),
-  h("p", { class: "muted", text: "The app does not know this card yet. Read it aloud and enter what it shows: the app remembers it for your next games." }),
+  h("p", { class: "muted", text: t("read.hint") }),
   fields.map(([, w]) => w.node),
   error,
-  h("button", { type: "submit", class: "primary big", "data-testid": "read-card-submit", text: "Enter the card" }));
+  h("button", { type: "submit", class: "primary big", "data-testid": "read-card-submit", text: t("read.submit") }));
   body.append(form);
 }

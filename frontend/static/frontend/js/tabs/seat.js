@@ -5,13 +5,12 @@ import { h, sheet } from "../dom.js";
 import { FACTIONS, cardName, deckCount, deckLabel, heroName, locationName, needTexts } from "../content.js";
 import { factionBadge } from "../map.js";
 import { openAction, quick } from "./common.js";
+import { need, t } from "../i18n.js";
+import { languagePicker } from "../language.js";
 
-const PLACE_RULES = {
-  each_of: "at each of several places (see the test)",
-  any_of_colour: "at any location of the colour named",
-  general_location: "where a General stands",
-  none: "anywhere",
-};
+await need("table");
+
+const PLACE_RULES = ["each_of", "any_of_colour", "general_location", "none"];
 
 export function render(ctx) {
   needTexts(ctx);
@@ -22,32 +21,32 @@ export function render(ctx) {
   const hero = (state.heroes || {})[seat];
   const parts = [];
   if (mine.length > 1) {
-    parts.push(h("div", { class: "segmented seat-switch", role: "tablist", "aria-label": "Seats on this phone" }, mine.map((id) => h("button", {
+    parts.push(h("div", { class: "segmented seat-switch", role: "tablist", "aria-label": t("seat.seats") }, mine.map((id) => h("button", {
       type: "button", class: `seg${id === seat ? " on" : ""}`, "aria-selected": String(id === seat), role: "tab",
       onclick: () => session.switchSeat(id), text: session.seatName(id),
     }))));
   }
   parts.push(h("h2", { class: "section-title", text: session.seatName(seat) }));
   if (hero) parts.push(heroCard(ctx, hero));
-  else if (state.heroes) parts.push(h("p", { class: "muted", text: "No hero on the board for this player yet." }));
+  else if (state.heroes) parts.push(h("p", { class: "muted", text: t("seat.no_hero") }));
 
   const pending = (state.pending || []).filter((p) => p.type === "hand_limit" && p.seat === seat);
   for (const p of pending) {
     parts.push(h("div", { class: "banner banner-warn" },
-      h("span", { class: "grow", text: `Hand limit: discard ${p.discard} Hero Card${p.discard > 1 ? "s" : ""}.` }),
-      h("button", { type: "button", class: "primary", onclick: () => openAction(ctx, "discard_to_limit"), text: "Choose" })));
+      h("span", { class: "grow", text: t("seat.hand_limit", { count: p.discard }) }),
+      h("button", { type: "button", class: "primary", onclick: () => openAction(ctx, "discard_to_limit"), text: t("choose") })));
   }
 
   const turn = state.turn || {};
   if (hero && turn.active_seat === seat) {
     // Once the evening is drawn the same place leads on to the night (never a button refused).
     // A choice still pending holds the night back: the button says which (the server's words).
-    const waits = (state.pending || []).length ? (ctx.action("night") || {}).reason || "First settle the choice the table owes." : null;
+    const waits = (state.pending || []).length ? (ctx.action("night") || {}).reason || t("night.waits") : null;
     if (waits) ctx.ensureActions();
     parts.push(turn.phase === "night"
-      ? [h("button", { type: "button", class: "primary big", "data-testid": "go-to-night", disabled: Boolean(waits), title: waits || "", onclick: () => ctx.go("night"), text: "Go to the night" }),
+      ? [h("button", { type: "button", class: "primary big", "data-testid": "go-to-night", disabled: Boolean(waits), title: waits || "", onclick: () => ctx.go("night"), text: t("seat.to_night") }),
         waits ? h("p", { class: "muted", "data-testid": "night-waits", text: waits }) : null]
-      : h("button", { type: "button", class: "primary big", "data-testid": "end-turn", onclick: () => quick(ctx, "end_turn", {}, "End of turn: draw 2 Hero Cards"), text: "End my turn: draw 2 Hero Cards" }));
+      : h("button", { type: "button", class: "primary big", "data-testid": "end-turn", onclick: () => quick(ctx, "end_turn", {}, t("seat.end_turn.label")), text: t("seat.end_turn") }));
   }
   for (const [name, deck] of Object.entries(state.decks || {})) {
     if (!heldOrDrawn(state, name, deck)) continue;
@@ -56,11 +55,12 @@ export function render(ctx) {
   if (hero) parts.push(questsSection(ctx, hero));
   const others = Object.keys(state.seats || {}).filter((id) => id !== seat);
   if (others.length) {
-    parts.push(h("section", { class: "card" }, h("h2", { text: "Other players" }),
+    parts.push(h("section", { class: "card" }, h("h2", { text: t("seat.others") }),
       h("ul", { class: "list" }, others.map((id) => h("li", { class: "list-row", "data-seat": id },
         h("span", { class: "grow", text: session.seatName(id) }),
         h("small", { class: "muted", text: handCounts(ctx, state, id) }))))));
   }
+  parts.push(h("section", { class: "card" }, h("h2", { text: t("seat.phone") }), languagePicker()));
   return h("div", { class: "tab-body seat-tab" }, parts);
 }
 
@@ -70,7 +70,7 @@ function handCounts(ctx, state, seat) {
   const counts = Object.entries(state.decks || {})
     .map(([name, deck]) => [name, (deck.hand_sizes || {})[seat] || 0])
     .filter(([name, count]) => count > 0 || (state.system === "dotr" && name === "hero"));
-  return counts.map(([name, count]) => deckCount(ctx.content, name, count)).join(" · ") || "No cards in hand";
+  return counts.map(([name, count]) => deckCount(ctx.content, name, count)).join(" · ") || t("seat.no_cards_in_hand");
 }
 
 // The decks a player draws from into their hand (the Hero Cards; in a game of your own decks,
@@ -91,15 +91,15 @@ function heroCard(ctx, hero) {
     h("div", { class: "row" },
       h("div", { class: "grow" },
         h("strong", { class: "hero-name", text: heroName(content, hero.hero) }),
-        h("small", { class: "muted block", text: `at ${locationName(content, hero.location)}` })),
-      h("button", { type: "button", class: "ghost", onclick: () => openAction(ctx, "move_hero", { title: "Move my hero" }), text: "Move" })),
+        h("small", { class: "muted block", text: t("at", { location: locationName(content, hero.location) }) })),
+      h("button", { type: "button", class: "ghost", onclick: () => openAction(ctx, "move_hero", { title: t("seat.move_hero") }), text: t("seat.move") })),
     h("div", { class: "life-row" },
-      h("button", { type: "button", class: "step big-step", "aria-label": "Lose a life token", onclick: () => quick(ctx, "wound_hero", { wounds: 1 }, "Hero wounded"), text: "−" }),
-      h("div", { class: "life", "aria-label": `${hero.life} of ${hero.max_life} life` },
+      h("button", { type: "button", class: "step big-step", "aria-label": t("seat.lose_life"), onclick: () => quick(ctx, "wound_hero", { wounds: 1 }, t("enter.wound_hero")), text: "−" }),
+      h("div", { class: "life", "aria-label": t("seat.life.of", { life: hero.life, max: hero.max_life }) },
         Array.from({ length: hero.max_life }, (_, i) => h("span", { class: i < hero.life ? "heart full" : "heart", text: "♥" })),
-        h("small", { class: "block", text: `${hero.life} / ${hero.max_life} life` })),
-      h("button", { type: "button", class: "step big-step", "aria-label": "Heal a life token", disabled: hero.life >= hero.max_life, onclick: () => quick(ctx, "heal_hero", { amount: 1 }, "Hero healed"), text: "+" })),
-    info.abilities ? h("details", {}, h("summary", { text: "Abilities" }), h("ul", {}, info.abilities.map((a) => h("li", { text: a })))) : null);
+        h("small", { class: "block", text: t("seat.life", { life: hero.life, max: hero.max_life }) })),
+      h("button", { type: "button", class: "step big-step", "aria-label": t("seat.heal_life"), disabled: hero.life >= hero.max_life, onclick: () => quick(ctx, "heal_hero", { amount: 1 }, t("enter.heal_hero")), text: "+" })),
+    info.abilities ? h("details", {}, h("summary", { text: t("seat.abilities") }), h("ul", {}, info.abilities.map((a) => h("li", { text: a })))) : null);
 }
 
 function describeCard(content, id) {
@@ -107,7 +107,7 @@ function describeCard(content, id) {
   if (!card) return { name: id, detail: "" };
   const d = card.data || {};
   const bits = [];
-  if (d.dice) bits.push(`${d.dice} ${d.dice > 1 ? "dice" : "die"}`);
+  if (d.dice) bits.push(t("seat.dice", { count: d.dice }));
   if (d.travel) bits.push(String(d.travel).replace(/_/g, " "));
   if (d.summary) bits.push(d.summary);
   if (d.test) bits.push(d.test);
@@ -120,22 +120,22 @@ function handSection(ctx, name, deck) {
   const hand = deck.hand || [];
   const title = deckLabel(name, content);
   const state = ctx.session.state;
-  const play = h("button", { type: "button", class: "primary", disabled: true, text: name === "hero" ? "Play / discard" : "Discard" });
-  const update = () => { play.disabled = selected.size === 0; play.textContent = `${name === "hero" ? "Play / discard" : "Discard"}${selected.size ? ` (${selected.size})` : ""}`; };
-  play.addEventListener("click", () => quick(ctx, "discard", { deck: name, cards: [...selected] }, `Discard ${[...selected].map((id) => cardName(content, id)).join(", ")}`));
+  const play = h("button", { type: "button", class: "primary", disabled: true, text: t(name === "hero" ? "seat.play" : "discard") });
+  const update = () => { play.disabled = selected.size === 0; play.textContent = `${t(name === "hero" ? "seat.play" : "discard")}${selected.size ? ` (${selected.size})` : ""}`; };
+  play.addEventListener("click", () => quick(ctx, "discard", { deck: name, cards: [...selected] }, t("discard.what", { what: [...selected].map((id) => cardName(content, id)).join(", ") })));
   if (name === "quest") return h("div"); // Quests are shown with their text below
   return h("section", { class: "card", "data-hand": name },
-    h("div", { class: "row" }, h("h2", { class: "grow", text: `${title} in hand: ${hand.length}` }),
-      drawsFrom(state, name) ? h("button", { type: "button", class: "ghost", onclick: () => quick(ctx, "draw", { deck: name, count: 1 }, `Draw ${deckCount(content, name, 1)}`), disabled: deck.owner === "table", text: "Draw 1" }) : null),
+    h("div", { class: "row" }, h("h2", { class: "grow", text: t("seat.in_hand", { deck: title, count: hand.length }) }),
+      drawsFrom(state, name) ? h("button", { type: "button", class: "ghost", onclick: () => quick(ctx, "draw", { deck: name, count: 1 }, t("draw.what", { what: deckCount(content, name, 1) })), disabled: deck.owner === "table", text: t("seat.draw_1") }) : null),
     hand.length ? h("div", { class: "hand" }, hand.map((id) => {
       const c = describeCard(content, id);
       return h("label", { class: "hand-card" },
         h("input", { type: "checkbox", value: id, onchange: (e) => { if (e.target.checked) selected.add(id); else selected.delete(id); update(); } }),
         c.colour && FACTIONS[c.colour] ? factionBadge(c.colour, FACTIONS[c.colour].letter, 28) : h("span", { class: "badge-special", text: "✦" }),
         h("span", { class: "grow" }, h("strong", { text: c.name }), h("small", { class: "muted block", text: c.detail })));
-    })) : h("p", { class: "muted", text: "No cards." }),
+    })) : h("p", { class: "muted", text: t("seat.no_cards") }),
     hand.length ? h("div", { class: "row sticky-actions" }, play,
-      h("button", { type: "button", class: "ghost", onclick: () => sheet(`${title}: discard pile`, (body) => body.append(h("ol", { class: "list" }, [...deck.discard].reverse().map((id) => h("li", { text: cardName(content, id) }))))), text: `Discard pile (${deck.discard.length})` })) : null);
+      h("button", { type: "button", class: "ghost", onclick: () => sheet(t("deck.discard_pile", { deck: title }), (body) => body.append(h("ol", { class: "list" }, [...deck.discard].reverse().map((id) => h("li", { text: cardName(content, id) }))))), text: t("seat.discard_pile", { count: deck.discard.length }) })) : null);
 }
 
 function questsSection(ctx, hero) {
@@ -145,17 +145,17 @@ function questsSection(ctx, hero) {
     const card = content.cards[id] || { data: {} };
     return h("li", { class: "quest" },
       h("strong", { text: c.name }),
-      h("small", { class: "block", text: card.data.location ? `at ${locationName(content, card.data.location)}` : (PLACE_RULES[card.data.location_rule] || "") }),
+      h("small", { class: "block", text: card.data.location ? t("at", { location: locationName(content, card.data.location) }) : (PLACE_RULES.includes(card.data.location_rule) ? t(`quest.${card.data.location_rule}`) : "") }),
       h("small", { class: "block muted", text: card.data.test || "" }),
-      h("small", { class: "block reward", text: card.data.reward ? `Reward: ${card.data.reward}` : "" }),
+      h("small", { class: "block reward", text: card.data.reward ? t("quest.reward", { reward: card.data.reward }) : "" }),
       h("div", { class: "row" }, completed
-        ? h("button", { type: "button", class: "ghost", onclick: () => quick(ctx, "discard_quest", { quest: id, completed: true }, `Use up ${c.name}`), text: "Use up (discard)" })
-        : [h("button", { type: "button", class: "primary", onclick: () => quick(ctx, "complete_quest", { quest: id }, `Complete ${c.name}`), text: "Completed" }),
-          h("button", { type: "button", class: "ghost", onclick: () => quick(ctx, "discard_quest", { quest: id }, `Discard ${c.name}`), text: "Discard" })]));
+        ? h("button", { type: "button", class: "ghost", onclick: () => quick(ctx, "discard_quest", { quest: id, completed: true }, t("quest.use_up.what", { name: c.name })), text: t("quest.use_up") })
+        : [h("button", { type: "button", class: "primary", onclick: () => quick(ctx, "complete_quest", { quest: id }, t("quest.complete.what", { name: c.name })), text: t("quest.completed") }),
+          h("button", { type: "button", class: "ghost", onclick: () => quick(ctx, "discard_quest", { quest: id }, t("discard.what", { what: c.name })), text: t("discard") })]));
   };
   return h("section", { class: "card", "data-testid": "quests" },
-    h("div", { class: "row" }, h("h2", { class: "grow", text: "Quests" }),
-      h("button", { type: "button", class: "ghost", onclick: () => quick(ctx, "draw_quest", {}, "Draw a Quest"), text: "Draw a Quest" })),
-    (hero.quests || []).length ? h("ul", { class: "list" }, hero.quests.map((id) => quest(id, false))) : h("p", { class: "muted", text: "No Quest in hand." }),
-    (hero.completed_quests || []).length ? [h("h3", { text: "Completed (rewards)" }), h("ul", { class: "list" }, hero.completed_quests.map((id) => quest(id, true)))] : null);
+    h("div", { class: "row" }, h("h2", { class: "grow", text: t("quests") }),
+      h("button", { type: "button", class: "ghost", onclick: () => quick(ctx, "draw_quest", {}, t("quest.draw")), text: t("quest.draw") })),
+    (hero.quests || []).length ? h("ul", { class: "list" }, hero.quests.map((id) => quest(id, false))) : h("p", { class: "muted", text: t("quest.none_in_hand") }),
+    (hero.completed_quests || []).length ? [h("h3", { text: t("quest.completed.rewards") }), h("ul", { class: "list" }, hero.completed_quests.map((id) => quest(id, true)))] : null);
 }

@@ -7,6 +7,9 @@ import { h, toast } from "../dom.js";
 import { heroName } from "../content.js";
 import { forgetSeat, savedGame } from "../storage.js";
 import { qrBox, shareButton } from "./share.js";
+import { need, t } from "../i18n.js";
+
+await need("table");
 
 export function seatUrl(gameId, seat, token, { code, name } = {}) {
   const fragment = new URLSearchParams({ token, ...(code ? { code } : {}), ...(name ? { name } : {}) });
@@ -20,22 +23,22 @@ export function seatMoves(ctx) {
   // Not the seat this phone plays now: moving it would lock this phone out.
   const seats = (session.seats || []).filter((seat) => seat.id !== session.seat);
   wrap.append(
-    h("h3", { text: "Move a seat to a new phone" }),
+    h("h3", { text: t("seats.move") }),
     seats.length ? h("ul", { class: "list" }, seats.map((seat) => {
       const label = seat.hero ? `${seat.name} (${heroName(ctx.content, seat.hero)})` : seat.name;
-      const button = h("button", { type: "button", class: "ghost", "data-testid": "reissue", "data-seat": seat.id, text: "New token" });
+      const button = h("button", { type: "button", class: "ghost", "data-testid": "reissue", "data-seat": seat.id, text: t("seats.new_token") });
       const row = h("li", { class: "list-row" }, h("span", { class: "grow", text: label }), button);
       button.addEventListener("click", () => {
         if (button.dataset.confirm !== "1") {
           button.dataset.confirm = "1";
-          button.textContent = "Sure? Its phone stops working";
+          button.textContent = t("seats.sure");
           button.classList.add("danger-text");
           return;
         }
         reissue(seat, label, button);
       });
       return row;
-    })) : h("p", { class: "muted", text: "Nobody else sits at this table yet." }),
+    })) : h("p", { class: "muted", text: t("seats.nobody") }),
     result);
 
   async function reissue(seat, label, button) {
@@ -46,13 +49,13 @@ export function seatMoves(ctx) {
       if (saved && saved.seats[seat.id]) forgetSeat(session.id, seat.id); // it moves away from here too
       const url = seatUrl(session.id, answer.seat_id, answer.token, { code: session.joinCode, name: seat.name });
       result.replaceChildren(h("div", { class: "seat-link invite", "data-testid": "seat-link" },
-        h("strong", { text: `${label}: scan this on the new phone` }),
-        qrBox(url, `QR code opening ${label}'s seat`),
-        h("p", { class: "muted small", text: "It opens this table straight into that seat. Keep it to the player: whoever has the link plays the seat. The old phone's token no longer works." }),
+        h("strong", { text: t("seats.scan", { name: label }) }),
+        qrBox(url, t("seats.qr", { name: label })),
+        h("p", { class: "muted small", text: t("seats.link.hint") }),
         h("div", { class: "row" },
-          h("input", { class: "grow", readonly: true, value: url, "aria-label": "Seat link", "data-testid": "seat-url", onfocus: (e) => e.target.select() }),
-          shareButton(url, `Your seat at our Defenders of the Realm table (${label})`))));
-      button.textContent = "Done";
+          h("input", { class: "grow", readonly: true, value: url, "aria-label": t("seats.link"), "data-testid": "seat-url", onfocus: (e) => e.target.select() }),
+          shareButton(url, t("seats.share", { name: label })))));
+      button.textContent = t("seats.done");
       button.classList.remove("danger-text");
       result.scrollIntoView({ block: "nearest" });
     } catch (problem) {

@@ -5,6 +5,9 @@ import { api } from "../api.js";
 import { h, sheet, toast } from "../dom.js";
 import { qrBox, shareButton } from "./share.js";
 import { ruleNote, settingValue, words } from "../words.js";
+import { need, t } from "../i18n.js";
+
+await need("table");
 
 export function joinUrl(code) {
   return `${location.origin}/join/${code}`;
@@ -16,22 +19,22 @@ export function invitation(ctx) {
   return h("div", { class: "invite", "data-testid": "invite" },
     qrBox(url),
     h("p", { class: "join-code", "data-testid": "join-code", text: code }),
-    h("p", { class: "muted center", text: "Scan the code, or open the app on another phone and type the code." }),
+    h("p", { class: "muted center", text: t("invite.hint") }),
     h("div", { class: "row" },
-      h("input", { class: "grow", readonly: true, value: url, "aria-label": "Join link", onfocus: (e) => e.target.select() }),
-      shareButton(url, "Join our Defenders of the Realm table")));
+      h("input", { class: "grow", readonly: true, value: url, "aria-label": t("invite.link"), onfocus: (e) => e.target.select() }),
+      shareButton(url, t("invite.share"))));
 }
 
 export function showShare(ctx) {
   const session = ctx.session;
   const me = (session.seats || []).find((seat) => seat.id === session.seat);
-  sheet("Invite players", (body) => {
+  sheet(t("table.invite"), (body) => {
     body.append(invitation(ctx));
     if (!me || !me.is_host) return;
     const moves = h("section", { class: "seat-moves" },
-      h("h3", { text: "A phone was lost?" }),
-      h("p", { class: "muted small", text: "Give its seat a new token and open the seat on another phone; the lost phone's token stops working." }),
-      h("button", { type: "button", class: "ghost big", "data-testid": "move-seat", text: "Move a seat to a new phone", onclick: (event) => {
+      h("h3", { text: t("invite.lost") }),
+      h("p", { class: "muted small", text: t("invite.lost.hint") }),
+      h("button", { type: "button", class: "ghost big", "data-testid": "move-seat", text: t("seats.move"), onclick: (event) => {
         event.currentTarget.disabled = true;
         import("./seats.js").then((module) => moves.replaceWith(module.seatMoves(ctx)))
           .catch((error) => toast(error.message, "error"));
@@ -81,17 +84,17 @@ export function renderSetup(ctx) {
     input.disabled = true;
     const label = step.text.length > 200 ? `${step.text.slice(0, 199)}…` : step.text;
     const result = await session.act("tick_setup_step", { step: step.key, done: input.checked, label },
-      { label: input.checked ? "Tick a setup step" : "Untick a setup step" });
+      { label: t(input.checked ? "setup.tick" : "setup.untick") });
     if (!result) input.checked = Boolean((session.state.checklist || {})[step.key]);
     input.disabled = false;
   };
   return h("div", { class: "tab-body setup-tab" },
-    h("section", { class: "card" }, h("h2", { text: "Invite the table" }), invitation(ctx)),
+    h("section", { class: "card" }, h("h2", { text: t("invite.title") }), invitation(ctx)),
     h("section", { class: "card" },
-      h("h2", { text: "Set up the physical table" }),
-      h("p", { class: "muted", "data-testid": "checklist-progress", text: loading ? "Reading the setup steps…" : steps.length
-        ? `${done} of ${steps.length} step${steps.length === 1 ? "" : "s"} done. Every phone sees the ticks; undo takes one back.`
-        : "No setup step to do." }),
+      h("h2", { text: t("setup.title") }),
+      h("p", { class: "muted", "data-testid": "checklist-progress", text: loading ? t("setup.reading") : steps.length
+        ? t("setup.progress", { done, count: steps.length })
+        : t("setup.none") }),
       h("ol", { class: "checklist", "data-testid": "checklist" }, steps.map((step) => h("li", {},
         h("label", { class: "step-row" },
           h("input", { type: "checkbox", "data-step": step.key, checked: Boolean(ticked[step.key]), onchange: (e) => tick(step, e.target) }),
@@ -100,8 +103,8 @@ export function renderSetup(ctx) {
     // The settings as the engine names them, with their sources: for the curious, folded.
     Object.keys(settings).length ? h("section", { class: "card" },
       h("details", { class: "settings-facts" },
-        h("summary", { text: "Rule settings of this game" }),
+        h("summary", { text: t("setup.settings") }),
         h("dl", { class: "facts" }, Object.entries(settings).flatMap(([name, value]) => [h("dt", { text: words(name) }), h("dd", { text: settingValue(value) })])))) : null,
-    h("button", { type: "button", class: "primary big", "data-testid": "start-playing", onclick: () => ctx.go("board"), text: "Start playing" }),
-    h("p", { class: "muted center", text: "The checklist stays in the Setup tab all game." }));
+    h("button", { type: "button", class: "primary big", "data-testid": "start-playing", onclick: () => ctx.go("board"), text: t("setup.start") }),
+    h("p", { class: "muted center", text: t("setup.stays") }));
 }

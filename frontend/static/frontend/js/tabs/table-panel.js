@@ -7,17 +7,19 @@
 import { h } from "../dom.js";
 import { pendingText } from "../words.js";
 import { openAction } from "./common.js";
+import { need, t } from "../i18n.js";
 
-// The words of this panel, in one place.
+await need("table");
+
+// The words of this panel (the "table" part of the catalogues).
 const WORDS = {
-  title: "At the table",
-  choices: (n) => (n === 1 ? "1 choice" : `${n} choices`),
-  steps: (n) => (n === 1 ? "1 step to do" : `${n} steps to do`),
-  choose: "Choose",
-  notOffered: "Not on offer to this phone now",
-  allDone: "✓ All done on the board",
-  allDoneLabel: (n) => `all ${n} steps at the table`,
-  reading: "Reading what the table has to do…",
+  title: () => t("panel.title"),
+  choices: (count) => t("panel.choices", { count }),
+  steps: (count) => t("panel.steps", { count }),
+  choose: () => t("panel.choose"),
+  notOffered: () => t("panel.not_offered"),
+  allDone: () => `✓ ${t("panel.all_done")}`,
+  allDoneLabel: (count) => t("panel.all_done_label", { count }),
 };
 
 // The command that settles each kind of pending choice (from the state when it depends on it).
@@ -67,7 +69,7 @@ export async function tick(ctx, keys, done, text, input) {
   // The log keeps at most 200 characters of the step's text.
   const label = text.length > 200 ? `${text.slice(0, 199)}…` : text;
   const result = await ctx.session.act("tick_table_step", { steps: keys.slice(0, 60), done, label },
-    { label: done ? `Tick: ${label}` : `Untick: ${label}` });
+    { label: t(done ? "panel.tick" : "panel.untick", { label }) });
   if (input) {
     input.checked = result ? done : Boolean((ctx.session.state.table_steps || {})[keys[0]]);
     input.disabled = false;
@@ -91,9 +93,9 @@ export function render(ctx) {
   const night = ctx.action("night");
   const head = [pending.length ? WORDS.choices(pending.length) : null, left.length ? WORDS.steps(left.length) : null]
     .filter(Boolean).join(" · ");
-  return h("section", { class: "card table-panel", "data-testid": "table-panel", "aria-label": WORDS.title },
+  return h("section", { class: "card table-panel", "data-testid": "table-panel", "aria-label": WORDS.title() },
     h("details", { open, ontoggle: (event) => { open = event.currentTarget.open; } },
-      h("summary", {}, h("strong", { text: WORDS.title }), " ", h("span", { class: "muted", "data-testid": "table-panel-count", text: head })),
+      h("summary", {}, h("strong", { text: WORDS.title() }), " ", h("span", { class: "muted", "data-testid": "table-panel-count", text: head })),
       pending.length ? h("ul", { class: "list panel-choices" }, pending.map((entry, i) => choiceRow(ctx, entry, i === 0 && night ? night.reason : null))) : null,
       // Only what is left to do, in a box that leaves the tab its room (the Night tab keeps the
       // ticked ones, with their rules).
@@ -104,7 +106,7 @@ export function render(ctx) {
       left.length > 1 ? h("button", {
         type: "button", class: "ghost", "data-testid": "table-steps-all",
         onclick: () => tick(ctx, left.map((step) => step.key), true, WORDS.allDoneLabel(left.length)),
-        text: WORDS.allDone,
+        text: WORDS.allDone(),
       }) : null));
 }
 
@@ -117,8 +119,8 @@ function choiceRow(ctx, entry, reason) {
     h("span", { class: "grow", text: entry.says || reason || pendingText(entry, (seat) => ctx.session.seatName(seat)) }),
     h("button", {
       type: "button", class: "primary", "data-testid": "settle-choice", disabled: !type,
-      title: type ? "" : (action && action.reason) || WORDS.notOffered,
+      title: type ? "" : (action && action.reason) || WORDS.notOffered(),
       onclick: () => openAction(ctx, type),
-      text: WORDS.choose,
+      text: WORDS.choose(),
     }));
 }

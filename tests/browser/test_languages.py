@@ -1,0 +1,227 @@
+"""Two phones at one table, one German and one English: each reads the table in its own language.
+
+The German phone is a phone whose browser speaks German (its language is taken from
+navigator.language); the English one switches to German and back with the picker of the Me tab.
+A night is run on the German phone; the English phone sees it live. Each phone sends its
+language with every request (Accept-Language, and ``?lang=`` on the live stream).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from .conftest import CHROMIUM
+from .live_api import call
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 390, "height": 844}
+TABS = {
+    "de": ["Brett", "Nacht", "Ich", "Ruhm", "Eintragen", "Verlauf"],
+    "en": ["Board", "Night", "Me", "Fame", "Enter", "Log"],
+}
+# A step of the night as the rulebook's Darkness Spreads card has it read: the minions placed, or
+# the special cards Orc Patrols and All is Quiet.
+NIGHT_STEP = {
+    "en": re.compile(
+        r"^(Place \d+ (Orcs?|Undead|Demons?|Dragonkin) on .+\.|Orc Patrols: .+|All is Quiet: .+"
+        r"|.+ is an Inn: place nothing there\.)$"
+    ),
+    "de": re.compile(
+        r"^(Lege \d+ (Orks?|Untote[r]?|Dämon(en)?|Drachenbrut) auf .+\.|Ork-Patrouillen: .+"
+        r"|Alles ist ruhig: .+|.+ ist ein Gasthaus: lege dort nichts hin\.)$"
+    ),
+}
+
+
+@pytest.fixture
+def two_languages(browser: Any, live_server: Any) -> Iterator[tuple[Any, Any]]:
+    """A phone whose browser speaks German and one whose browser speaks English."""
+    if browser is None:  # pragma: no cover - the browser fixture skips without Chromium
+        pytest.skip(f"browser tests need {CHROMIUM}")
+    contexts = [
+        browser.new_context(
+            viewport=PHONE,
+            device_scale_factor=2,
+            is_mobile=True,
+            has_touch=True,
+            color_scheme="dark",
+            locale=locale,
+        )
+        for locale in ("de-DE", "en-GB")
+    ]
+    pages = []
+    for context in contexts:
+        context.set_default_timeout(20_000)  # a generous bound for a loaded machine
+        page = context.new_page()
+        page.errors = []  # type: ignore[attr-defined]
+        page.on("pageerror", lambda error, page=page: page.errors.append(str(error)))
+        pages.append(page)
+    try:
+        yield pages[0], pages[1]
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def sit_at(page: Any, base: str, game: dict[str, Any], seat: str, token: str, name: str) -> None:
+    page.goto(base + "/")
+    saved = {
+        game["id"]: {
+            "joinCode": game["join_code"],
+            "active": seat,
+            "seats": {seat: {"token": token, "name": name, "hero": None}},
+            "updated": 1,
+        }
+    }
+    page.evaluate("value => localStorage.setItem('dotr.games', value)", json.dumps(saved))
+    page.goto(f"{base}/game/{game['id']}")
+    page.locator("[data-testid=map]").wait_for()
+
+
+def tab_names(page: Any) -> list[str]:
+    return page.locator("nav.tabbar .tab span:not(.tab-icon)").all_inner_texts()[:6]
+
+
+def night_steps(page: Any) -> list[str]:
+    page.click("[data-tab=night]")
+    page.locator("article.night-card .step-text").first.wait_for()
+    return page.locator("article.night-card .step-text").all_inner_texts()
+
+
+def play_a_night(german: Any, english: Any, live_server: Any) -> tuple[list[str], list[str]]:
+    base = live_server.url
+    game = call(base, "games/", {"host": {"name": "Anna", "hero": "Wizard"}})
+    joined = call(
+        base, "games/join/", {"join_code": game["join_code"], "name": "Ben", "hero": "Rogue"}
+    )
+    sit_at(german, base, game, "1", game["token"], "Anna")
+    sit_at(english, base, game, joined["seat_id"], joined["token"], "Ben")
+    english.click("[data-tab=night]")
+    english.get_by_text("No night yet this game.", exact=False).wait_for()
+
+    german.click("[data-tab=night]")
+    german.get_by_role("button", name="☾ Nacht ausführen").click()
+    skip = german.locator("[data-testid=skip-evening]")
+    skip.wait_for()
+    assert skip.inner_text() == "Ziehen überspringen, Nacht ausführen"
+    skip.click()
+    german.get_by_role("button", name="✓ Das Brett stimmt").wait_for()
+    # The English phone sees the same night without a reload, in its own words.
+    english.get_by_role("button", name="✓ The board matches").wait_for()
+    return night_steps(german), night_steps(english)
+
+
+def test_each_phone_reads_the_table_in_its_own_language(
+    two_languages: tuple[Any, Any], live_server: Any, shot: Any
+) -> None:
+    german, english = two_languages
+    sent: list[tuple[str, str]] = []
+    german.on(
+        "request",
+        lambda r: "/api/v1/" in r.url and sent.append((r.url, r.headers.get("accept-language"))),
+    )
+    _, english_steps = play_a_night(german, english, live_server)
+    shot(german, "60-night-de")
+    shot(english, "60-night-en")
+
+    assert german.evaluate("document.documentElement.lang") == "de"
+    assert english.evaluate("document.documentElement.lang") == "en"
+    assert tab_names(german) == TABS["de"]
+    assert tab_names(english) == TABS["en"]
+    german.get_by_role("heading", name="Die Nacht").wait_for()
+    english.get_by_role("heading", name="The night").wait_for()
+    assert german.get_by_text("Letzte Nacht · von Anna").count() == 1
+    assert english.get_by_text("Last night · by Anna").count() == 1
+    # The night's steps, its messages rendered for an English reader: the minions placed.
+    assert any(NIGHT_STEP["en"].match(step) for step in english_steps), english_steps
+
+    # Every request of the German phone says so; the stream, which a browser's EventSource
+    # could not give a header, carries it in its address too.
+    assert sent and all(language == "de" for _, language in sent)
+    assert any("/stream/" in url and "lang=de" in url for url, _ in sent)
+
+    # The Board in German: its panels and the minions beside the board.
+    german.click("[data-tab=board]")
+    german.get_by_role("heading", name="Kriegsstand").wait_for()
+    german.get_by_role("heading", name="Neben dem Brett").wait_for()
+    assert german.locator(".supply small").first.inner_text() == "Orks"
+
+    # The picker on the Me tab: the English phone reads German, then English again.
+    english.click("[data-tab=me]")
+    english.select_option("[data-testid=language]", "de")
+    english.wait_for_function("() => document.documentElement.lang === 'de'")
+    english.get_by_role("heading", name="Dieses Handy").wait_for()
+    assert tab_names(english) == TABS["de"]
+    english.click("[data-tab=me]")
+    english.select_option("[data-testid=language]", "en")
+    english.wait_for_function("() => document.documentElement.lang === 'en'")
+    english.get_by_role("heading", name="This phone").wait_for()
+    assert tab_names(english) == TABS["en"]
+    assert german.errors == [] and english.errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the server renders a night's steps in English for every reader until the API "
+    "reads the reader's language (the events are rendered per reader on the server side)",
+)
+def test_the_german_phone_reads_the_night_in_german(
+    two_languages: tuple[Any, Any], live_server: Any
+) -> None:
+    german, english = two_languages
+    german_steps, english_steps = play_a_night(german, english, live_server)
+    assert len(german_steps) == len(english_steps)
+    # Each step written as a message (the minions placed, Orc Patrols, All is Quiet) in German.
+    placed = [i for i, step in enumerate(english_steps) if NIGHT_STEP["en"].match(step)]
+    assert placed, english_steps
+    assert all(NIGHT_STEP["de"].match(german_steps[i]) for i in placed), german_steps
+
+
+# A catalogue key shown instead of its words ("night.title", "pending.hand_limit").
+KEY_SHOWN = """() => {
+  const labels = [...document.querySelectorAll("[aria-label],[title]")]
+    .map((el) => `${el.getAttribute("aria-label") || ""} ${el.getAttribute("title") || ""}`);
+  const text = `${document.body.innerText} ${labels.join(" ")}`;
+  return [...new Set(text.match(/(?<![\\w.])[a-z]+(?:\\.[a-z_?]+)+(?![\\w.])/g) || [])];
+}"""
+
+
+def test_every_tab_of_a_german_phone_shows_words_not_keys(
+    two_languages: tuple[Any, Any], live_server: Any, shot: Any
+) -> None:
+    german, _ = two_languages
+    base = live_server.url
+    game = call(
+        base,
+        "games/",
+        {
+            "host": {"name": "Anna", "hero": "Wizard"},
+            "expansions": ["dragon", "companions_catacombs", "heros_calling"],
+        },
+    )
+    sit_at(german, base, game, "1", game["token"], "Anna")
+    seen: dict[str, list[str]] = {}
+    for tab in ("board", "night", "me", "fame", "enter", "log", "setup"):
+        german.goto(f"{base}/game/{game['id']}#{tab}")
+        german.wait_for_function(
+            f"() => document.getElementById('table-main')?.dataset.view === '{tab}'"
+        )
+        german.wait_for_timeout(300)
+        seen[tab] = german.evaluate(KEY_SHOWN)
+        shot(german, f"61-de-{tab}", full_page=True)
+    german.goto(f"{base}/game/{game['id']}#board")
+    german.get_by_role("button", name="Legende").click()
+    german.locator("dialog.sheet[open]").wait_for()
+    seen["legend"] = german.evaluate(KEY_SHOWN)
+    german.goto(f"{base}/")
+    german.get_by_role("link", name="Neues Spiel beginnen").click()
+    german.locator("[data-step=expansions]").wait_for()
+    seen["wizard"] = german.evaluate(KEY_SHOWN)
+    assert all(not keys for keys in seen.values()), seen
+    assert german.errors == []  # type: ignore[attr-defined]
