@@ -11,6 +11,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from deck_tracker.engine.i18n import msg
+
 from .core import Context, Event, State
 from .errors import InvalidArguments, RuleViolation, UnknownCommand
 from .reading import refuse_while_unread, unread_reason
@@ -176,7 +178,7 @@ def command(
 def spec_for(state: State, name: str) -> CommandSpec:
     spec = REGISTRY.get(name)
     if spec is None or (spec.systems is not None and state.get("system") not in spec.systems):
-        raise UnknownCommand(f"Unknown action {name!r}.")
+        raise UnknownCommand(msg("error.core.commands.unknown_action", name=name))
     return spec
 
 
@@ -193,7 +195,7 @@ def validate_args(spec: CommandSpec, raw: Any) -> dict[str, Any]:
     if raw is None:
         raw = {}
     if not isinstance(raw, dict):
-        raise InvalidArguments({"args": ["Must be an object."]})
+        raise InvalidArguments({"args": [msg("error.core.commands.must_be_object")]})
     problems: dict[str, list[str]] = {}
     clean: dict[str, Any] = {}
     for key in raw:

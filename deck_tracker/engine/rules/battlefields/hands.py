@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.errors import RuleViolation
+from deck_tracker.engine.i18n import msg
 
 __all__ = [
     "R_DRAW",
@@ -35,12 +36,12 @@ __all__ = [
     "turn_order",
 ]
 
-R_HANDS = "Setup 3: 7 cards each; 3 players: 4 each for the pair, 8 for the solo player; 4: 5 each"
-R_ORDER = "Game Play: the invaders begin; a solo player plays between each opponent's turn"
-R_DRAW = "Drawing Cards: at the end of the turn, draw up to the hand limit"
-R_SHORT = "Special combat skills: a player made to discard plays short until a battle is won"
-R_REFILL = "After one side wins a battle, each player with a short hand draws up to the limit"
-R_RESHUFFLE = "Drawing Cards: if the deck runs out, shuffle the discard pile and draw"
+R_HANDS = msg("bf.rule.hands")
+R_ORDER = msg("bf.rule.order")
+R_DRAW = msg("bf.rule.draw")
+R_SHORT = msg("bf.rule.short")
+R_REFILL = msg("bf.rule.refill")
+R_RESHUFFLE = msg("bf.rule.reshuffle")
 
 
 def other(side: str) -> str:
@@ -99,7 +100,9 @@ def acting_position(state: State, actor: str | None, given: str | None) -> str:
     players = state["players"]
     if given is not None:
         if given not in players:
-            raise RuleViolation(f"No player {given} at this table.", code="unknown_player")
+            raise RuleViolation(
+                msg("error.bf.hands.no_player_this_table", given=given), code="unknown_player"
+            )
         return given
     return player_of(state, actor) or active_position(state)
 
@@ -113,9 +116,7 @@ def draw_cards(ctx: Context, position: str, count: int, *, rule: str) -> list[St
         discard = ctx.get("sides", side, "discard")
         ctx.set("sides", side, "deck", deck + discard)
         ctx.set("sides", side, "discard", 0)
-        steps.append(
-            Step(f"The {side}' deck ran out: shuffle its discard pile into it.", R_RESHUFFLE)
-        )
+        steps.append(Step(msg("bf.hands.deck_ran_out_shuffle_discard", side=side), R_RESHUFFLE))
         deck += discard
     drawn = min(count, deck)
     if drawn:
@@ -123,7 +124,17 @@ def draw_cards(ctx: Context, position: str, count: int, *, rule: str) -> list[St
         hand = ctx.get("players", position, "hand")
         ctx.set("players", position, "hand", hand + drawn)
         label = position_label(ctx.state, position)
-        steps.append(Step(f"{label} draws {drawn} card{'s' if drawn != 1 else ''}.", rule))
+        steps.append(
+            Step(
+                msg(
+                    "bf.hands.draws_card",
+                    label=label,
+                    drawn=drawn,
+                    value=(msg("bf.hands.s") if drawn != 1 else msg("bf.hands.text")),
+                ),
+                rule,
+            )
+        )
     return steps
 
 
@@ -131,7 +142,9 @@ def discard_from_hand(ctx: Context, position: str, count: int) -> None:
     hand = ctx.get("players", position, "hand")
     if hand < count:
         label = position_label(ctx.state, position)
-        raise RuleViolation(f"{label} holds only {hand} cards.", code="not_enough_cards")
+        raise RuleViolation(
+            msg("error.bf.hands.holds_only_cards", label=label, hand=hand), code="not_enough_cards"
+        )
     side = ctx.state["players"][position]["side"]
     ctx.set("players", position, "hand", hand - count)
     ctx.set("sides", side, "discard", ctx.get("sides", side, "discard") + count)

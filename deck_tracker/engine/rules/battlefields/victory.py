@@ -16,6 +16,7 @@ from typing import Any
 from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.errors import RuleViolation
+from deck_tracker.engine.i18n import msg
 
 from .field import SYSTEM, draw_new_battlefields
 from .hands import refill_short_hands
@@ -25,12 +26,10 @@ from .turns import between_turns
 
 __all__ = ["war_score", "win_battle"]
 
-R_WIN = "Winning a Battle: the cards of both sides and the Generals go to the discard pile"
-R_REWARD = "Reward: the winner may apply it, deciding at once; some rewards must be applied"
-R_WAR = (
-    "Winning the Game: the mode's number of battlefields (the Capital counts 2) or of one colour"
-)
-R_CAPITAL = "The Capital counts as 2 battlefields, but not as 2 of the same colour"
+R_WIN = msg("bf.rule.win")
+R_REWARD = msg("bf.rule.reward")
+R_WAR = msg("bf.rule.war")
+R_CAPITAL = msg("bf.rule.capital")
 
 
 def war_score(state: State, side: str) -> dict[str, Any]:
@@ -65,7 +64,9 @@ def win_battle(ctx: Context, tile_id: str, side: str, rule: str) -> None:
         count = len(battle["cards"][each])
         if count:
             ctx.set("sides", each, "discard", ctx.get("sides", each, "discard") + count)
-            steps.append(Step(f"The {each} put their {count} cards there in the discard.", R_WIN))
+            steps.append(
+                Step(msg("bf.victory.put_their_cards_there_discard", each=each, count=count), R_WIN)
+            )
     ctx.delete("battlefields", tile_id)
     ctx.set("field_order", [t for t in ctx.get("field_order") if t != tile_id])
     ctx.set("tiles", tile_id, "won")
@@ -74,12 +75,17 @@ def win_battle(ctx: Context, tile_id: str, side: str, rule: str) -> None:
     steps += refill_short_hands(ctx)
     score = war_score(ctx.state, side)
     if tile.counts_as > 1:
-        steps.append(Step(f"{tile.name} counts as {tile.counts_as} battlefields.", R_CAPITAL))
+        steps.append(
+            Step(
+                msg("bf.victory.counts_as_battlefields", name=tile.name, counts_as=tile.counts_as),
+                R_CAPITAL,
+            )
+        )
     ctx.emit(
         "battle_won",
-        f"The {side} win {tile.name}.",
+        msg("bf.victory.win", side=side, name=tile.name),
         data={"tile": tile_id, "name": tile.name, "side": side, "rule": rule, "score": score},
-        steps=[Step(f"The {side} take the {tile.name} tile.", rule), *steps],
+        steps=[Step(msg("bf.victory.take_tile", side=side, name=tile.name), rule), *steps],
     )
     if war_won(ctx.state, side):
         mode = MODES[ctx.state["settings"]["mode"]]
@@ -130,7 +136,9 @@ def decide_reward(ctx: Context, args: dict[str, Any]) -> None:
     pending = ctx.state["pending"]
     tile = tile_rules(ctx.state, pending["tile"])
     if pending["must"] and not args["use"]:
-        raise RuleViolation(f"The reward of {tile.name} must be applied.", code="reward_required")
+        raise RuleViolation(
+            msg("error.bf.victory.reward_must_be_applied", name=tile.name), code="reward_required"
+        )
     ctx.set("pending", None)
     ctx.emit(
         "reward_decided",
@@ -138,7 +146,9 @@ def decide_reward(ctx: Context, args: dict[str, Any]) -> None:
         + ("apply" if args["use"] else "decline")
         + f" the reward of {tile.name}.",
         data={"tile": tile.id, "use": args["use"], "reward": tile.reward},
-        steps=[Step(f"Apply: {tile.reward or 'the reward on the tile'}.", R_REWARD)]
+        steps=[
+            Step(msg("bf.victory.apply", value=tile.reward or "the reward on the tile"), R_REWARD)
+        ]
         if args["use"]
         else [],
     )
@@ -158,7 +168,9 @@ def decide_reward(ctx: Context, args: dict[str, Any]) -> None:
 def claim_battlefield(ctx: Context, args: dict[str, Any]) -> None:
     """The table declares a battle won (a card's ability, a condition the app cannot count)."""
     if args["battlefield"] not in ctx.state["battlefields"]:
-        raise RuleViolation("That battlefield is not in play.", code="not_in_play")
+        raise RuleViolation(msg("error.bf.victory.that_battlefield_not_play"), code="not_in_play")
     if ctx.state.get("pending"):
-        raise RuleViolation("Answer what the table is asked first.", code="not_available")
+        raise RuleViolation(
+            msg("error.bf.victory.answer_what_table_asked_first"), code="not_available"
+        )
     win_battle(ctx, args["battlefield"], args["side"], f"Declared by the table: {args['reason']}")

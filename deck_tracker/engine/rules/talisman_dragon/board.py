@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from deck_tracker.engine.core import State
 from deck_tracker.engine.errors import RuleViolation
+from deck_tracker.engine.i18n import msg
 
 from .content import CROWN, Space, default_pack
 
@@ -60,7 +61,7 @@ def free_space_from(state: State, space: str) -> str | None:
 def check_known_space(space: str) -> None:
     if default_pack().space(space) is None:
         raise RuleViolation(
-            f"{space!r} is not a space of the Outer or Middle Region.", code="unknown_space"
+            msg("error.td.board.not_space_outer_middle_region", space=space), code="unknown_space"
         )
 
 

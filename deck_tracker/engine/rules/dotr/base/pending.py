@@ -13,6 +13,7 @@ from typing import Any
 
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.errors import RuleViolation
+from deck_tracker.engine.i18n import msg
 from deck_tracker.engine.rules.dotr.base.board import GameOver, Realm
 
 __all__ = ["add_pending", "find_pending", "on_board", "remove_pending", "roll_die"]
@@ -31,7 +32,7 @@ def find_pending(state: State, type: str, code: str, what: str) -> dict[str, Any
     for entry in state.get("pending") or []:
         if entry.get("type") == type:
             return dict(entry)
-    raise RuleViolation(f"No {what} is waiting.", code=code)
+    raise RuleViolation(msg("error.dotr.base.pending.no_waiting", what=what), code=code)
 
 
 def remove_pending(ctx: Context, entry: dict[str, Any]) -> None:

@@ -25,6 +25,7 @@ from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.content import COLOURS
 from deck_tracker.engine.core import Context, State
 from deck_tracker.engine.errors import RuleViolation
+from deck_tracker.engine.i18n import msg
 from deck_tracker.engine.rules.dotr.base.board import Realm
 from deck_tracker.engine.rules.dotr.base.dice import DICE, roll
 from deck_tracker.engine.rules.dotr.base.table import (
@@ -174,7 +175,9 @@ def attack_minions(ctx: Context, args: dict[str, Any]) -> None:
     present: dict[str, int] = dict(ctx.state["board"][location]["minions"])
     count = sum(present.values())
     if not count:
-        raise RuleViolation(f"No minion stands on {where}.", code="no_minions_here")
+        raise RuleViolation(
+            msg("error.dotr.dragon.minions.no_minion_stands", where=where), code="no_minions_here"
+        )
     dice, physical = roll(ctx, args["rolls"], count)
     bonus: int = args["bonus"]
     steps: list[tuple[str, str]] = []
