@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from deck_tracker.engine.i18n import count as counted
-from deck_tracker.engine.i18n import msg
+from deck_tracker.engine.i18n import Text, msg
+from deck_tracker.engine.i18n import count as count_of
 
 from .commands import Arg, command
 from .core import Context, State, Step
@@ -162,7 +162,7 @@ def move_cards(
     ctx.set(*pile_path(name, target, seat), destination)
 
 
-def reshuffle_discard(ctx: Context, name: str, *, rule: str) -> None:
+def reshuffle_discard(ctx: Context, name: str, *, rule: Text) -> None:
     """The discard pile, shuffled, goes under what is left of the draw pile."""
     deck = get_deck(ctx.state, name)
     cards = list(deck["discard"])
@@ -178,7 +178,7 @@ def reshuffle_discard(ctx: Context, name: str, *, rule: str) -> None:
     )
 
 
-def take_from_draw(ctx: Context, name: str, count: int, *, rule: str) -> list[str]:
+def take_from_draw(ctx: Context, name: str, count: int, *, rule: Text) -> list[str]:
     """Take ``count`` cards off the top of an app-owned draw pile, reshuffling where allowed.
 
     Refuses, with nothing changed, when the draw pile (and the discard, where it may be
@@ -194,7 +194,7 @@ def take_from_draw(ctx: Context, name: str, count: int, *, rule: str) -> list[st
             msg(
                 "error.core.decks.deck_has_only_draw_asked",
                 deck=deck_name(name),
-                count=counted(available, "word:card", "card", "cards"),
+                count=count_of(available, "word:card", "card", "cards"),
                 count2=count,
             ),
             code="not_enough_cards",
@@ -248,7 +248,7 @@ def take_named_from_draw(ctx: Context, name: str, cards: Sequence[str]) -> list[
 
 
 def draw_cards(
-    ctx: Context, name: str, *, count: int, cards: Sequence[str] | None, rule: str
+    ctx: Context, name: str, *, count: int, cards: Sequence[str] | None, rule: Text
 ) -> list[str]:
     """Draw from a deck whoever owns it: app-owned decks pick, table-owned decks are told."""
     deck = get_deck(ctx.state, name)
@@ -296,7 +296,7 @@ def draw(ctx: Context, args: dict[str, Any]) -> None:
             msg(
                 "core.decks.drew_from_into_their_hand",
                 who=who,
-                count=counted(len(drawn), "word:card", "card", "cards"),
+                count=count_of(len(drawn), "word:card", "card", "cards"),
                 deck=deck_name(name),
             ),
             data={"deck": name, "to": to, "seat": seat, "count": len(drawn)},
@@ -391,7 +391,7 @@ def peek(ctx: Context, args: dict[str, Any]) -> None:
             msg(
                 "error.core.decks.draw_pile_has_only",
                 deck=deck_name(name),
-                count=counted(len(deck["draw"]), "word:card", "card", "cards"),
+                count=count_of(len(deck["draw"]), "word:card", "card", "cards"),
             ),
             code="not_enough_cards",
         )
@@ -401,7 +401,7 @@ def peek(ctx: Context, args: dict[str, Any]) -> None:
         msg(
             "core.decks.looked_top",
             player=seat_label(ctx.state, seat),
-            count=counted(count, "word:card", "card", "cards"),
+            count=count_of(count, "word:card", "card", "cards"),
             deck=deck_name(name),
         ),
         data={"deck": name, "count": count, "seat": seat},
@@ -434,7 +434,7 @@ def put_back(ctx: Context, args: dict[str, Any]) -> None:
         msg(
             "core.decks.put_back_draw_pile",
             player=seat_label(ctx.state, seat),
-            count=counted(len(cards), "word:card", "card", "cards"),
+            count=count_of(len(cards), "word:card", "card", "cards"),
             deck=deck_name(name),
             position=args["position"],
         ),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .i18n import DEFAULT_LANGUAGE, Message, Text, is_message, msg, render_text
+from .i18n import DEFAULT_LANGUAGE, Message, Text, msg, render_text
 
 
 class EngineError(Exception):
@@ -21,7 +21,7 @@ class EngineError(Exception):
         english = render_text(detail)
         super().__init__(english)
         self.detail = english
-        self.message: Message | None = detail if is_message(detail) else None
+        self.message: Message | None = detail if isinstance(detail, dict) else None
         if code is not None:
             self.code = code
 

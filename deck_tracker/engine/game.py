@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from deck_tracker.engine.i18n import msg
+from deck_tracker.engine.i18n import Text, msg
 
 from . import checklist as _checklist  # noqa: F401  (registers tick_setup_step)
 from . import closing as _closing  # noqa: F401  (registers close_game)
@@ -108,7 +108,7 @@ def validate_custom_decks(raw: Any) -> dict[str, dict[str, Any]]:
     return clean
 
 
-def place_decks(ctx: Context, decks: dict[str, dict[str, Any]], *, rule: str) -> None:
+def place_decks(ctx: Context, decks: dict[str, dict[str, Any]], *, rule: Text) -> None:
     """Put each deck on the table; app-owned decks are shuffled (the order is recorded)."""
     for name, spec in decks.items():
         cards = list(spec["cards"])

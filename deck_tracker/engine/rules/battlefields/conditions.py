@@ -17,12 +17,13 @@ Rules decisions:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
-from deck_tracker.engine.i18n import msg
+from deck_tracker.engine.i18n import Text, msg
 
 from .tiles import TileRules
 
@@ -57,7 +58,7 @@ R_MAIN = msg("bf.rule.main")
 class Refusal:
     code: str
     detail: str
-    rule: str
+    rule: Text
 
 
 def identical(a: dict[str, Any], b: dict[str, Any]) -> bool:
@@ -160,7 +161,7 @@ def _largest_set(active: list[dict[str, Any]], main: str | None, wild: int) -> i
 
 def victory(
     tile: TileRules, side: str, cards: Sequence[dict[str, Any]], *, chameleons_in_sets: bool
-) -> str | None:
+) -> Text | None:
     """The rule by which ``side``'s ``cards`` win ``tile``, or None while they do not."""
     if not (tile.activate or tile.set_size or tile.final_total):
         return None
@@ -186,4 +187,9 @@ def victory(
         )
         if used
     ]
-    return "; ".join(rules)
+    if not rules:
+        return ""
+    # The rules that won it, one after the other ("A; B").
+    return functools.reduce(
+        lambda first, then: msg("bf.rule.and_then", first=first, then=then), rules
+    )

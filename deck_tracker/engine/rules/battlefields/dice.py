@@ -16,7 +16,7 @@ from typing import Any
 from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
-from deck_tracker.engine.i18n import msg
+from deck_tracker.engine.i18n import Text, msg
 
 from .field import SYSTEM
 from .hands import other, position_label
@@ -63,7 +63,7 @@ def hits(faces: list[str]) -> tuple[int, int]:
     return faces.count("single"), faces.count("double")
 
 
-def strike(target: dict[str, Any], singles: int, doubles: int) -> tuple[str, str | None]:
+def strike(target: dict[str, Any], singles: int, doubles: int) -> tuple[str, Text | None]:
     """What the hits do to ``target``: (``stunned``/``removed``/``none``, the rule)."""
     strong = doubles >= 1 or singles >= 2
     if target["stunned"]:
@@ -72,7 +72,7 @@ def strike(target: dict[str, Any], singles: int, doubles: int) -> tuple[str, str
         return "stunned", R_STUN_ANYWAY
     if singles == 1:
         if target["protection"] != "none":
-            return "none", f"{R_STUN} ({target['protection']})"
+            return "none", msg("bf.rule.noted", rule=R_STUN, note=target["protection"])
         return "stunned", R_STUN
     return "none", None
 

@@ -13,7 +13,7 @@ from typing import Any
 from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.errors import RuleViolation
-from deck_tracker.engine.i18n import msg
+from deck_tracker.engine.i18n import Text, msg
 
 from .hands import position_label
 from .tiles import TEACHABLE, check_taught_values, tile_ids, tile_rules
@@ -33,7 +33,7 @@ def empty_battlefield() -> dict[str, Any]:
     }
 
 
-def place_tile(ctx: Context, tile_id: str, *, rule: str) -> None:
+def place_tile(ctx: Context, tile_id: str, *, rule: Text) -> None:
     ctx.set("tiles", tile_id, "play")
     ctx.set("battlefields", tile_id, empty_battlefield())
     ctx.set("field_order", [*ctx.get("field_order", default=[]), tile_id])

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.errors import RuleViolation
-from deck_tracker.engine.i18n import msg
+from deck_tracker.engine.i18n import Text, msg
 
 __all__ = [
     "R_DRAW",
@@ -107,7 +107,7 @@ def acting_position(state: State, actor: str | None, given: str | None) -> str:
     return player_of(state, actor) or active_position(state)
 
 
-def draw_cards(ctx: Context, position: str, count: int, *, rule: str) -> list[Step]:
+def draw_cards(ctx: Context, position: str, count: int, *, rule: Text) -> list[Step]:
     """``position`` draws ``count`` cards from its side's physical deck (counted)."""
     side = ctx.state["players"][position]["side"]
     steps: list[Step] = []

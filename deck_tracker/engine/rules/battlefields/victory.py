@@ -16,7 +16,7 @@ from typing import Any
 from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.errors import RuleViolation
-from deck_tracker.engine.i18n import msg
+from deck_tracker.engine.i18n import Text, msg, render_text
 
 from .field import SYSTEM, draw_new_battlefields
 from .hands import refill_short_hands
@@ -56,7 +56,7 @@ def war_won(state: State, side: str) -> bool:
     )
 
 
-def win_battle(ctx: Context, tile_id: str, side: str, rule: str) -> None:
+def win_battle(ctx: Context, tile_id: str, side: str, rule: Text) -> None:
     tile = tile_rules(ctx.state, tile_id)
     battle = ctx.state["battlefields"][tile_id]
     steps = []
@@ -95,7 +95,7 @@ def win_battle(ctx: Context, tile_id: str, side: str, rule: str) -> None:
             "reason": f"The {side} win the {mode.name} war: {score['battlefields']} battlefields"
             + (f", {score['best_colour']} of one colour" if score["best_colour"] > 1 else "")
             + ".",
-            "rule": R_WAR,
+            "rule": render_text(R_WAR),
         }
         ctx.set("outcome", outcome)
         ctx.set("pending", None)

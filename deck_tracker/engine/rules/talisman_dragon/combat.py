@@ -20,7 +20,7 @@ from typing import Any
 from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.errors import RuleViolation
-from deck_tracker.engine.i18n import count as counted
+from deck_tracker.engine.i18n import count as count_of
 from deck_tracker.engine.i18n import msg
 
 from .common import SYSTEMS, character, character_label, check_lord, lord_name
@@ -143,7 +143,7 @@ def new_character(ctx: Context, args: dict[str, Any]) -> None:
             "td.combat.gone_inherits",
             before=before,
             name=args["name"],
-            count=counted(count, "word:dragon-scale", "dragon scale", "dragon scales"),
+            count=count_of(count, "word:dragon-scale", "dragon scale", "dragon scales"),
         ),
         data={"seat": seat, "name": args["name"], "scales": scales},
         steps=[Step(msg("td.combat.move_dragon_scales_new_character"), R_INHERIT)] if count else [],

@@ -18,7 +18,7 @@ from typing import Any
 from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.errors import RuleViolation
-from deck_tracker.engine.i18n import msg
+from deck_tracker.engine.i18n import msg, render_text
 
 from .combat import bonus_of
 from .common import SYSTEMS, acting_seat, character_label, check_lord, in_play, lord_name, on_crown
@@ -121,7 +121,7 @@ def _wound(ctx: Context, seat: str, king: str, lives: int, bonus: int) -> None:
         outcome = {
             "result": "won",
             "reason": f"{who} removed the last life of {lord_name(king)}.",
-            "rule": R_WIN,
+            "rule": render_text(R_WIN),
             "winner": seat,
         }
         ctx.set("outcome", outcome)

@@ -27,7 +27,7 @@ from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import draw_cards
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
-from deck_tracker.engine.i18n import count as counted
+from deck_tracker.engine.i18n import count as count_of
 from deck_tracker.engine.i18n import msg
 from deck_tracker.engine.words import noun_for, plural
 
@@ -321,7 +321,7 @@ def clear_tower(ctx: Context) -> None:
         "tower_cleared",
         msg(
             "td.inner.dragon_tower_are_discarded",
-            count=counted(len(cards), "word:card", "card", "cards"),
+            count=count_of(len(cards), "word:card", "card", "cards"),
         ),
         data={"cards": cards},
         steps=[Step(msg("td.inner.discard_every_card_token_dragon"), R_TOWER_CLEAR)],

@@ -19,7 +19,7 @@ from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import draw_cards
 from deck_tracker.engine.errors import InvalidArguments
-from deck_tracker.engine.i18n import msg
+from deck_tracker.engine.i18n import Text, msg
 
 from .board import check_known_space
 from .common import SYSTEMS, acting_seat, character_label, in_play, lord_name
@@ -104,7 +104,7 @@ def draw_dragon_token(ctx: Context, args: dict[str, Any]) -> None:
         )
 
 
-def rage(ctx: Context, seat: str, lord: str | None, *, rule: str) -> None:
+def rage(ctx: Context, seat: str, lord: str | None, *, rule: Text) -> None:
     who = character_label(ctx.state, seat)
     if lord is None:
         ctx.emit(

@@ -18,7 +18,7 @@ from deck_tracker.engine.content import COLOURS
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import draw_cards, get_deck, move_cards
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
-from deck_tracker.engine.i18n import count as counted
+from deck_tracker.engine.i18n import count as count_of
 from deck_tracker.engine.i18n import msg
 from deck_tracker.engine.rules.dotr.base.expansions import card_count
 from deck_tracker.engine.rules.dotr.base.offers import held_by_hero
@@ -78,7 +78,7 @@ def _draw(ctx: Context, deck: str, count: int, cards: list[str] | None, rule: st
                 "cards": [
                     msg(
                         "error.dotr.base.heroes.name_exactly_drawn",
-                        count=counted(count, "word:card", "card", "cards"),
+                        count=count_of(count, "word:card", "card", "cards"),
                     )
                 ]
             }
@@ -198,7 +198,7 @@ def discard_to_limit(ctx: Context, args: dict[str, Any]) -> None:
             msg(
                 "error.dotr.base.heroes.must_discard_exactly_named",
                 name=name,
-                count=counted(entry["discard"], "word:hero-card", "Hero Card", "Hero Cards"),
+                count=count_of(entry["discard"], "word:hero-card", "Hero Card", "Hero Cards"),
                 count2=len(cards),
             ),
             code="wrong_discard_count",

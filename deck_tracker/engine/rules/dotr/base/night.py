@@ -45,6 +45,7 @@ from deck_tracker.engine.decks import (
     take_named_from_draw,
 )
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
+from deck_tracker.engine.i18n import count as count_of
 from deck_tracker.engine.i18n import msg
 from deck_tracker.engine.rules.dotr.base.board import GameOver, Realm
 from deck_tracker.engine.rules.dotr.base.packs import game_cards, unread
@@ -222,7 +223,7 @@ def night(ctx: Context, args: dict[str, Any]) -> None:
                     msg(
                         "error.dotr.base.night.war_draws_name_them_order",
                         title=status.title(),
-                        count=counted(count, "word:card", "card", "cards"),
+                        count=count_of(count, "word:card", "card", "cards"),
                     )
                 ]
             }

@@ -14,8 +14,8 @@ from deck_tracker.engine.content import COLOURS, Pack, UnknownContentError
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import seat_label
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
-from deck_tracker.engine.i18n import count as counted
-from deck_tracker.engine.i18n import msg
+from deck_tracker.engine.i18n import Text, msg
+from deck_tracker.engine.i18n import count as count_of
 from deck_tracker.engine.rules.dotr.base.packs import effective_packs
 from deck_tracker.engine.rules.dotr.base.reading import ask_general
 from deck_tracker.engine.words import plural
@@ -134,7 +134,7 @@ def hero_name(state: State, seat: str) -> str:
 
 
 def record(
-    ctx: Context, type: str, summary: str, data: dict[str, Any], *steps: tuple[str, str]
+    ctx: Context, type: str, summary: str, data: dict[str, Any], *steps: tuple[Text, Text]
 ) -> None:
     """Close an event whose steps are (instruction, rule) pairs."""
     ctx.emit(type, summary, data=data, steps=[Step(text, rule) for text, rule in steps])
@@ -284,7 +284,9 @@ def heal_taint(ctx: Context, args: dict[str, Any]) -> None:
             msg(
                 "error.dotr.base.table.has_cannot_be_healed",
                 name=name,
-                count=counted(taint, "word:tainted-crystal", "Tainted Crystal", "Tainted Crystals"),
+                count=count_of(
+                    taint, "word:tainted-crystal", "Tainted Crystal", "Tainted Crystals"
+                ),
                 count2=count,
             ),
             code="no_taint_here",

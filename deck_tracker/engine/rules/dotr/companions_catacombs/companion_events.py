@@ -25,7 +25,7 @@ from deck_tracker.engine.content import COLOURS, Card
 from deck_tracker.engine.core import Step
 from deck_tracker.engine.decks import get_deck, take_from_draw, take_named_from_draw
 from deck_tracker.engine.errors import InvalidArguments
-from deck_tracker.engine.i18n import msg
+from deck_tracker.engine.i18n import Text, msg
 from deck_tracker.engine.rules.dotr.base.board import Realm
 from deck_tracker.engine.rules.dotr.base.expansions import has_expansion
 from deck_tracker.engine.rules.dotr.base.night import resolve_card
@@ -91,7 +91,7 @@ def _reveal_until(
     return revealed
 
 
-def _discard(realm: Realm, deck: str, revealed: list[Card], rule: str) -> None:
+def _discard(realm: Realm, deck: str, revealed: list[Card], rule: Text) -> None:
     realm.ctx.put("decks", deck, "discard", [c.id for c in revealed])
     realm.step(
         msg("dotr.cc.companion_events.discard", items=", ".join(c.name for c in revealed)), rule

@@ -12,7 +12,7 @@ from deck_tracker.engine.commands import Arg, Choice, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import draw_cards, get_deck, move_cards
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
-from deck_tracker.engine.i18n import msg
+from deck_tracker.engine.i18n import Text, msg
 from deck_tracker.engine.rules.dotr.base.expansions import has_expansion
 from deck_tracker.engine.rules.dotr.base.offers import colour_choices, location_choices, table_deck
 from deck_tracker.engine.rules.dotr.base.pending import on_board
@@ -72,7 +72,7 @@ def _run(state: State) -> dict[str, Any]:
 
 
 def _reveal(
-    ctx: Context, deck: str, card: str | None, number: int | None, field: str, rule: str
+    ctx: Context, deck: str, card: str | None, number: int | None, field: str, rule: Text
 ) -> tuple[str, int]:
     """Reveal one card of ``deck`` onto the table: (card id, its printed number)."""
     owner = get_deck(ctx.state, deck)["owner"]

@@ -37,8 +37,8 @@ from deck_tracker.engine.content import COLOURS, Card, default_packs
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck, move_cards, take_from_draw
 from deck_tracker.engine.errors import InvalidArguments
-from deck_tracker.engine.i18n import count as counted
-from deck_tracker.engine.i18n import msg
+from deck_tracker.engine.i18n import Text, msg
+from deck_tracker.engine.i18n import count as count_of
 from deck_tracker.engine.rules.dotr.base.board import Realm
 from deck_tracker.engine.rules.dotr.base.packs import effective_pack
 from deck_tracker.engine.rules.dotr.base.pending import add_pending, roll_die
@@ -85,7 +85,7 @@ def title_of(state: State, deck: str, card_id: str) -> str:
     return str(card.data.get("title") or card.name)
 
 
-def place_dungeon(realm: Realm, rolls: list[int], rule: str) -> str | None:
+def place_dungeon(realm: Realm, rolls: list[int], rule: Text) -> str | None:
     """A Dungeon token on the location the die names (raises GameOver if a crystal loses)."""
     ctx = realm.ctx
     dungeons: dict[str, Any] = dict(ctx.state.get("dungeons") or {})
@@ -140,7 +140,7 @@ def escape_is_active(state: State, colour: str) -> bool:
     )
 
 
-def escape(realm: Realm, escaped: dict[str, int], places: list[str], rule: str) -> None:
+def escape(realm: Realm, escaped: dict[str, int], places: list[str], rule: Text) -> None:
     """Undefeated Minions leave the Dungeon for locations of their colour (the table's pick)."""
     state = realm.ctx.state
     active = [
@@ -159,7 +159,7 @@ def escape(realm: Realm, escaped: dict[str, int], places: list[str], rule: str) 
                 "escape_to": [
                     msg(
                         "error.dotr.cc.dungeons.name_one_per_escaping_minion",
-                        count=counted(wanted, "word:location", "location", "locations"),
+                        count=count_of(wanted, "word:location", "location", "locations"),
                         items=", ".join(COLOURS),
                     )
                 ]

@@ -14,8 +14,8 @@ from typing import Any
 from deck_tracker.engine.commands import Observer
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck
-from deck_tracker.engine.i18n import count as counted
-from deck_tracker.engine.i18n import msg
+from deck_tracker.engine.i18n import Text, msg
+from deck_tracker.engine.i18n import count as count_of
 from deck_tracker.engine.rules.dotr.base.expansions import has_expansion
 from deck_tracker.engine.rules.dotr.base.pending import add_pending
 from deck_tracker.engine.rules.dotr.base.table import hero_name
@@ -29,7 +29,7 @@ R_RETURN = msg("dotr.cc.rule.return")
 R_DUNGEON_DEATH = msg("dotr.cc.rule.dungeon_death")
 
 
-def wound(ctx: Context, seat: str, count: int, rule: str) -> list[Step]:
+def wound(ctx: Context, seat: str, count: int, rule: Text) -> list[Step]:
     """``count`` wounds to the hero of ``seat`` (never below 0 life); the steps to follow."""
     hero = ctx.state["heroes"][seat]
     life = int(hero["life"])
@@ -43,7 +43,7 @@ def wound(ctx: Context, seat: str, count: int, rule: str) -> list[Step]:
             msg(
                 "dotr.cc.fallen.suffers_life_left",
                 name=name,
-                count=counted(lost, "word:wound", "wound", "wounds"),
+                count=count_of(lost, "word:wound", "wound", "wounds"),
                 number=life - lost,
             ),
             rule,

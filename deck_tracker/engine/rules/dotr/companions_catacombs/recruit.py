@@ -26,7 +26,7 @@ from deck_tracker.engine.content import COLOURS, COMPANION_COLOURS, Card
 from deck_tracker.engine.core import Context, State, Step, snapshot
 from deck_tracker.engine.decks import draw_cards, get_deck, move_cards
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
-from deck_tracker.engine.i18n import count as counted
+from deck_tracker.engine.i18n import count as count_of
 from deck_tracker.engine.i18n import msg
 from deck_tracker.engine.rules.dotr.base.board import Realm
 from deck_tracker.engine.rules.dotr.base.offers import card_choices, hand_of
@@ -135,7 +135,7 @@ def recruit(ctx: Context, args: dict[str, Any]) -> None:
         msg(
             "dotr.cc.recruit.recruits_inn_revealed",
             name=name,
-            count=counted(count, "word:card", "card", "cards"),
+            count=count_of(count, "word:card", "card", "cards"),
         ),
         data={"seat": seat, "count": count, "cards": drawn},
         steps=[
@@ -324,7 +324,7 @@ def _split_payment(
     raise RuleViolation(
         msg(
             "error.dotr.cc.recruit.cost",
-            count=counted(need, "word:hero-card", "Hero Card", "Hero Cards"),
+            count=count_of(need, "word:hero-card", "Hero Card", "Hero Cards"),
             value="of any one colour" if wild else what,
         ),
         code="wrong_payment",
@@ -401,7 +401,7 @@ def hire(ctx: Context, args: dict[str, Any]) -> None:
             msg(
                 "error.dotr.cc.recruit.may_have_1_1_per",
                 hero=hero_name(ctx.state, seat),
-                count=counted(
+                count=count_of(
                     companion_limit(ctx.state, seat), "word:companion", "Companion", "Companions"
                 ),
             ),
@@ -422,7 +422,7 @@ def hire(ctx: Context, args: dict[str, Any]) -> None:
         raise RuleViolation(
             msg(
                 "error.dotr.cc.recruit.pay_exactly",
-                count=counted(
+                count=count_of(
                     need + int(rec["extra"]), "word:hero-card", "Hero Card", "Hero Cards"
                 ),
             ),
@@ -458,7 +458,7 @@ def hire(ctx: Context, args: dict[str, Any]) -> None:
                 "dotr.cc.recruit.recruits_paying",
                 hero=hero_name(ctx.state, seat),
                 name=name,
-                count=counted(len(paid), "word:hero-card", "Hero Card", "Hero Cards"),
+                count=count_of(len(paid), "word:hero-card", "Hero Card", "Hero Cards"),
                 to_box=to_box,
             ),
             R_COST,

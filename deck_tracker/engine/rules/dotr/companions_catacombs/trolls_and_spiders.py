@@ -39,8 +39,8 @@ from deck_tracker.engine.commands import Arg, Observer, command
 from deck_tracker.engine.content import COLOURS
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
-from deck_tracker.engine.i18n import count as counted
-from deck_tracker.engine.i18n import msg
+from deck_tracker.engine.i18n import Text, msg
+from deck_tracker.engine.i18n import count as count_of
 from deck_tracker.engine.rules.dotr.base.board import Realm
 from deck_tracker.engine.rules.dotr.base.expansions import has_expansion
 from deck_tracker.engine.rules.dotr.base.pending import (
@@ -86,7 +86,7 @@ def _add_token(realm: Realm, kind: str, loc: str) -> None:
     ctx.set("supply", kind, int(ctx.state["supply"].get(kind, 0)) - 1)
 
 
-def place_token(realm: Realm, kind: str, loc: str, rule: str) -> None:
+def place_token(realm: Realm, kind: str, loc: str, rule: Text) -> None:
     """A Troll or Giant Spider goes on ``loc`` (raises GameOver when the Realm falls)."""
     ctx, data = realm.ctx, realm.data
     singular = TOKENS[kind][0]
@@ -172,7 +172,7 @@ def _arrive(realm: Realm, kind: str, loc: str) -> None:
         realm.taint(loc, R_NO_CHAIN)
 
 
-def _into_city(realm: Realm, kind: str, rule: str) -> None:
+def _into_city(realm: Realm, kind: str, rule: Text) -> None:
     city = realm.data.city
     _add_token(realm, kind, city)
     total = realm.count_at(city)
@@ -401,7 +401,7 @@ def slay_spiders(ctx: Context, args: dict[str, Any]) -> None:
         raise RuleViolation(
             msg(
                 "error.dotr.cc.trolls_and_spiders.only_are_there",
-                count=counted(here, "word:giant-spider", "Giant Spider", "Giant Spiders"),
+                count=count_of(here, "word:giant-spider", "Giant Spider", "Giant Spiders"),
             ),
             code="not_enough_spiders",
         )
@@ -412,7 +412,7 @@ def slay_spiders(ctx: Context, args: dict[str, Any]) -> None:
         Step(
             msg(
                 "dotr.cc.trolls_and_spiders.remove_hit_them_4",
-                count=counted(count, "word:giant-spider", "Giant Spider", "Giant Spiders"),
+                count=count_of(count, "word:giant-spider", "Giant Spider", "Giant Spiders"),
                 name=name,
             ),
             R_SPIDER,
@@ -424,7 +424,7 @@ def slay_spiders(ctx: Context, args: dict[str, Any]) -> None:
         msg(
             "dotr.cc.trolls_and_spiders.slew",
             name=name,
-            count=counted(count, "word:giant-spider", "Giant Spider", "Giant Spiders"),
+            count=count_of(count, "word:giant-spider", "Giant Spider", "Giant Spiders"),
         ),
         data={"seat": seat, "location": location, "count": count},
         steps=steps,

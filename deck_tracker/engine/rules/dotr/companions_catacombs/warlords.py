@@ -25,8 +25,8 @@ from typing import Any
 from deck_tracker.engine.commands import Arg, Observer, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.errors import RuleViolation
-from deck_tracker.engine.i18n import count as counted
-from deck_tracker.engine.i18n import msg
+from deck_tracker.engine.i18n import Text, msg
+from deck_tracker.engine.i18n import count as count_of
 from deck_tracker.engine.rules.dotr.base.board import Realm
 from deck_tracker.engine.rules.dotr.base.expansions import has_expansion
 from deck_tracker.engine.rules.dotr.base.pending import add_pending, find_pending, remove_pending
@@ -82,7 +82,7 @@ def _candidates(realm: Realm) -> list[list[str]]:
     return [sorted(rings[d], key=realm.name) for d in sorted(rings)]
 
 
-def _put(realm: Realm, loc: str, rule: str) -> None:
+def _put(realm: Realm, loc: str, rule: Text) -> None:
     ctx = realm.ctx
     ctx.set("board", loc, "warlords", int(ctx.state["board"][loc].get("warlords", 0)) + 1)
     ctx.set("supply", "warlords", int(ctx.state["supply"].get("warlords", 0)) - 1)
@@ -113,7 +113,7 @@ def place_warlords(realm: Realm) -> None:
             realm.step(
                 msg(
                     "dotr.cc.warlords.left_locations_same_distance_from",
-                    count=counted(left, "word:warlord", "Warlord", "Warlords"),
+                    count=count_of(left, "word:warlord", "Warlord", "Warlords"),
                     count2=len(ring),
                 ),
                 R_TIES,

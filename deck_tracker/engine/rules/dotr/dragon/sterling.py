@@ -29,7 +29,7 @@ from deck_tracker.engine.content import Card
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import draw_cards, get_deck, move_cards
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
-from deck_tracker.engine.i18n import count as counted
+from deck_tracker.engine.i18n import count as count_of
 from deck_tracker.engine.i18n import msg
 from deck_tracker.engine.rules.dotr.base.board import Realm
 from deck_tracker.engine.rules.dotr.base.dice import DICE, roll
@@ -257,7 +257,7 @@ def sterling_bonus(ctx: Context, args: dict[str, Any]) -> None:
         raise RuleViolation(
             msg(
                 "error.dotr.dragon.sterling.choose_bonus_from_0",
-                count=counted(entry["max"], "word:success", "success", "successes"),
+                count=count_of(entry["max"], "word:success", "success", "successes"),
                 max=entry["max"],
             ),
             code="bonus_too_high",

@@ -17,7 +17,7 @@ from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.content import Card, default_packs
 from deck_tracker.engine.core import Context, State
 from deck_tracker.engine.errors import RuleViolation
-from deck_tracker.engine.i18n import count as counted
+from deck_tracker.engine.i18n import count as count_of
 from deck_tracker.engine.i18n import msg
 from deck_tracker.engine.rules.dotr.base.expansions import (
     has_expansion,
@@ -155,7 +155,7 @@ def split_actions(ctx: Context, args: dict[str, Any]) -> None:
             msg(
                 "error.dotr.hc.heroes.has_this_turn_one_per",
                 name=name,
-                count=counted(actions, "word:action", "action", "actions"),
+                count=count_of(actions, "word:action", "action", "actions"),
                 pet=pet,
             ),
             code="too_many_actions",

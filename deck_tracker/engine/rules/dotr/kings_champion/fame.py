@@ -27,7 +27,7 @@ from typing import Any
 from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
-from deck_tracker.engine.i18n import count as counted
+from deck_tracker.engine.i18n import count as count_of
 from deck_tracker.engine.i18n import msg
 from deck_tracker.engine.rules.dotr.base.table import DOTR, SEAT, hero_name, seat_choices, seat_of
 from deck_tracker.engine.words import plural
@@ -130,7 +130,7 @@ def _draw_major(
                         msg(
                             "error.dotr.kc.fame.draw_from_cup_enter",
                             text=action.text,
-                            count=counted(
+                            count=count_of(
                                 needed,
                                 "word:blue-major-fame-token",
                                 "blue Major Fame token",
@@ -153,7 +153,7 @@ def _draw_major(
         raise RuleViolation(
             msg(
                 "error.dotr.kc.fame.cup_holds_are_needed_enter",
-                count=counted(len(cup), "word:blue-token", "blue token", "blue tokens"),
+                count=count_of(len(cup), "word:blue-token", "blue token", "blue tokens"),
                 needed=needed,
             ),
             code="fame_cup_empty",
