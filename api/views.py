@@ -27,7 +27,7 @@ from deck_tracker.models import Game
 
 from . import serializers as s
 from .auth import IsSeatOfGame, StreamTokenAuthentication, seat_of
-from .errors import error_body
+from .errors import error_body, request_language
 
 ERRORS = {400: s.ErrorOutSerializer, 404: s.ErrorOutSerializer, 409: s.ErrorOutSerializer}
 
@@ -316,7 +316,7 @@ class StreamTicketView(APIView):
 class ScenarioListView(APIView):
     @extend_schema(responses={200: s.ScenarioOutSerializer(many=True)})
     def get(self, request: Request) -> Response:
-        scenarios = content_selectors.scenarios()
+        scenarios = content_selectors.scenarios(request_language())
         return Response(s.ScenarioOutSerializer(scenarios, many=True).data)
 
 
@@ -346,6 +346,7 @@ class SetupOptionsView(APIView):
             easier=_listed(request, "easier"),
             generals=_listed(request, "generals"),
             agent=request.query_params.get("agent") or None,
+            language=request_language(),
         )
         return Response(s.SetupOptionsOutSerializer(body).data)
 

@@ -29,7 +29,7 @@ from typing import Any
 from deck_tracker.engine.content import ContentError, Hero, apply_overlay, default_packs
 from deck_tracker.engine.core import Context, State
 from deck_tracker.engine.errors import InvalidArguments
-from deck_tracker.engine.i18n import msg
+from deck_tracker.engine.i18n import DEFAULT_LANGUAGE, msg
 from deck_tracker.engine.rules.dotr.base.packs import keep_overlays
 from deck_tracker.engine.rules.dotr.base.settings import SETTINGS, Setting
 from deck_tracker.engine.rules.dotr.hooks import EXPANSIONS, expand_setup
@@ -239,12 +239,14 @@ def settings_in_use(setup: Mapping[str, Any]) -> tuple[dict[str, Setting], dict[
     return in_use, not_used
 
 
-def describe_setup_options(setup: Mapping[str, Any]) -> dict[str, Any]:
-    """For the setup screen: the settings this setup uses (in player words, with the record
-    for the curious) and those it does not, each with why."""
+def describe_setup_options(
+    setup: Mapping[str, Any], language: str = DEFAULT_LANGUAGE
+) -> dict[str, Any]:
+    """For the setup screen: the settings this setup uses (in player words, in ``language``,
+    with the record for the curious) and those it does not, each with why."""
     in_use, not_used = settings_in_use(setup)
     return {
-        "options": [setting.as_dict() for setting in in_use.values()],
+        "options": [setting.as_dict(language) for setting in in_use.values()],
         "not_used": not_used,
     }
 

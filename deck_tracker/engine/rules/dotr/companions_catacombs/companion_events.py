@@ -147,7 +147,7 @@ def troll_renegades(realm: Realm, rec: dict[str, Any], card: Card, choice: Any) 
         msg(
             "dotr.cc.companion_events.hero_card_revealed_troll",
             name=hero_card.name,
-            location=realm.name(where),
+            location=realm.data.place_ref(where),
         ),
         _rule(card),
     )

@@ -98,19 +98,26 @@ def place_dungeon(realm: Realm, rolls: list[int], rule: Text) -> str | None:
         loc = roll_table()[value - 1]
         who = "The die shows" if physical else "The app rolls"
         realm.step(
-            msg("dotr.cc.dungeons.text", who=who, value=value, location=realm.name(loc)), R_TABLE
+            msg("dotr.cc.dungeons.text", who=who, value=value, location=realm.data.place_ref(loc)),
+            R_TABLE,
         )
         if loc not in dungeons:
             break
         if loc in crystals:
             realm.step(
-                msg("dotr.cc.dungeons.again_no_second_crystal_roll", location=realm.name(loc)),
+                msg(
+                    "dotr.cc.dungeons.again_no_second_crystal_roll",
+                    location=realm.data.place_ref(loc),
+                ),
                 R_TAKEN,
             )
             continue
         crystals.add(loc)
         realm.step(
-            msg("dotr.cc.dungeons.already_has_dungeon_taint_roll", location=realm.name(loc)),
+            msg(
+                "dotr.cc.dungeons.already_has_dungeon_taint_roll",
+                location=realm.data.place_ref(loc),
+            ),
             R_TAKEN,
         )
         realm.taint(loc, R_TAKEN)
@@ -123,7 +130,7 @@ def place_dungeon(realm: Realm, rolls: list[int], rule: Text) -> str | None:
         msg(
             "dotr.cc.dungeons.place_dungeon_token",
             title_of=title_of(ctx.state, TOKENS, token),
-            location=realm.name(loc),
+            location=realm.data.place_ref(loc),
         ),
         rule,
     )
@@ -175,7 +182,7 @@ def escape(realm: Realm, escaped: dict[str, int], places: list[str], rule: Text)
                         "escape_to": [
                             msg(
                                 "error.dotr.cc.dungeons.not_location",
-                                location=realm.name(loc),
+                                location=realm.data.place_ref(loc),
                                 colour=colour,
                             )
                         ]

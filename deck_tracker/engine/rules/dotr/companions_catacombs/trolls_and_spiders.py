@@ -157,14 +157,18 @@ def _arrive(realm: Realm, kind: str, loc: str) -> None:
     _add_token(realm, kind, loc)
     singular = TOKENS[kind][0]
     realm.step(
-        msg("dotr.cc.trolls_and_spiders.place", singular=singular, location=realm.name(loc)),
+        msg(
+            "dotr.cc.trolls_and_spiders.place",
+            singular=singular,
+            location=realm.data.place_ref(loc),
+        ),
         R_TOKEN_OVERRUN,
     )
     if realm.count_at(loc) >= 4:
         realm.step(
             msg(
                 "dotr.cc.trolls_and_spiders.now_holds_minions",
-                location=realm.name(loc),
+                location=realm.data.place_ref(loc),
                 count_at=realm.count_at(loc),
             ),
             R_NO_CHAIN,
@@ -180,7 +184,7 @@ def _into_city(realm: Realm, kind: str, rule: Text) -> None:
         msg(
             "dotr.cc.trolls_and_spiders.place_minions_there",
             tokens=TOKENS[kind][0],
-            city=realm.name(city),
+            city=realm.data.place_ref(city),
             total=total,
         ),
         R_CITY,

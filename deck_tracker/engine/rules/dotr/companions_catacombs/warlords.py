@@ -87,7 +87,8 @@ def _put(realm: Realm, loc: str, rule: Text) -> None:
     ctx.set("board", loc, "warlords", int(ctx.state["board"][loc].get("warlords", 0)) + 1)
     ctx.set("supply", "warlords", int(ctx.state["supply"].get("warlords", 0)) - 1)
     realm.step(
-        msg("dotr.cc.warlords.place_warlord_minions_are_hit", location=realm.name(loc)), rule
+        msg("dotr.cc.warlords.place_warlord_minions_are_hit", location=realm.data.place_ref(loc)),
+        rule,
     )
 
 
