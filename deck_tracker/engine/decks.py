@@ -365,8 +365,15 @@ def shuffle(ctx: Context, args: dict[str, Any]) -> None:
     ctx.set("decks", name, "draw", cards)
     ctx.emit(
         "deck_shuffled",
-        f"{seat_label(ctx.state, ctx.actor)} shuffled the {deck_name(name)} draw pile"
-        + (" with its discard pile." if args["include_discard"] else "."),
+        msg(
+            "core.decks.shuffled_with_discard",
+            player=seat_label(ctx.state, ctx.actor),
+            deck=deck_name(name),
+        )
+        if args["include_discard"]
+        else msg(
+            "core.decks.shuffled", player=seat_label(ctx.state, ctx.actor), deck=deck_name(name)
+        ),
         data={"deck": name, "count": len(cards), "include_discard": args["include_discard"]},
         hidden={"order": cards},
     )

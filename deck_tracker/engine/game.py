@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from deck_tracker.engine.i18n import Text, msg
+from deck_tracker.engine.i18n import count as count_of
 
 from . import checklist as _checklist  # noqa: F401  (registers tick_setup_step)
 from . import closing as _closing  # noqa: F401  (registers close_game)
@@ -26,7 +27,7 @@ from .errors import InvalidArguments, RuleViolation
 from .rng import rng_for
 from .systems import System, get_system, load_systems
 from .undo import redo_target, undo_target
-from .words import deck_name, plural
+from .words import deck_name
 
 DECK_NAME = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 MAX_SEATS = 6
@@ -121,11 +122,16 @@ def place_decks(ctx: Context, decks: dict[str, dict[str, Any]], *, rule: Text) -
         ctx.set("decks", name, deck)
         ctx.emit(
             "deck_prepared",
-            f"The {deck_name(name)} deck ({plural(len(cards), 'card')}) is ready"
-            + (
-                ", shuffled by the app."
-                if spec.get("owner", "app") == "app"
-                else ", kept at the table."
+            msg(
+                "core.game.deck_ready_app",
+                deck=deck_name(name),
+                count=count_of(len(cards), "word:card", "card", "cards"),
+            )
+            if spec.get("owner", "app") == "app"
+            else msg(
+                "core.game.deck_ready_table",
+                deck=deck_name(name),
+                count=count_of(len(cards), "word:card", "card", "cards"),
             ),
             data={"deck": name, "count": len(cards), "owner": spec.get("owner", "app")},
             hidden={"order": cards},

@@ -19,7 +19,7 @@ from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.i18n import Text, msg
 
 from .field import SYSTEM
-from .hands import other, position_label
+from .hands import other, position_ref
 from .tiles import die_faces
 from .turns import between_turns, whose_turn
 
@@ -141,11 +141,20 @@ def attack(ctx: Context, args: dict[str, Any]) -> None:
     ctx.set("battlefields", tile, "cards", enemy, cards)
     ctx.set("turn", "attack", None)
     ctx.set("dice", {"faces": faces, "physical": physical, "result": result})
-    who = position_label(ctx.state, attacker["player"])
+    who = position_ref(ctx.state, attacker["player"])
     ctx.emit(
         "attacked",
-        f"{who}'s {attacker['name']} attacks {target['name']}: "
-        + {"stunned": "stunned.", "removed": "removed.", "none": "no effect."}[result],
+        msg(
+            "bf.dice.attacks",
+            who=who,
+            attacker=attacker["name"],
+            target=target["name"],
+            result={
+                "stunned": msg("bf.dice.result_stunned"),
+                "removed": msg("bf.dice.result_removed"),
+                "none": msg("bf.dice.result_none"),
+            }[result],
+        ),
         data={
             "battlefield": tile,
             "attacker": attacker["name"],

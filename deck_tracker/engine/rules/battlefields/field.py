@@ -13,9 +13,9 @@ from typing import Any
 from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.errors import RuleViolation
-from deck_tracker.engine.i18n import Text, msg
+from deck_tracker.engine.i18n import Text, msg, name
 
-from .hands import position_label
+from .hands import position_ref, side_ref
 from .tiles import TEACHABLE, check_taught_values, tile_ids, tile_rules
 
 __all__ = ["SYSTEM", "draw_new_battlefields", "place_tile", "start_objectives"]
@@ -40,7 +40,15 @@ def place_tile(ctx: Context, tile_id: str, *, rule: Text) -> None:
     tile = tile_rules(ctx.state, tile_id)
     steps = [Step(msg("bf.field.place_centre_table", name=tile.name), rule)]
     if not tile.taught:
-        steps.append(Step(msg("bf.field.read_this_battlefield_app", colour=tile.colour), R_TEACH))
+        steps.append(
+            Step(
+                msg(
+                    "bf.field.read_this_battlefield_app",
+                    colour=name(f"bf-colour:{tile.colour}", tile.colour),
+                ),
+                R_TEACH,
+            )
+        )
     ctx.emit(
         "battlefield_placed",
         msg("bf.field.comes_into_play", name=tile.name),
@@ -91,9 +99,9 @@ def _drawn(ctx: Context, drawn: list[str], *, side: str, purpose: str, by_app: b
     ctx.set("pending", {"kind": "choose", "side": side, "options": drawn})
     ctx.emit(
         "battlefields_drawn",
-        msg("bf.field.draw_choose_next_battlefield", side=side, names=names),
+        msg("bf.field.draw_choose_next_battlefield", side=side_ref(side), names=names),
         data={"tiles": drawn, "side": side},
-        steps=[Step(msg("bf.field.choose_one", side=side, names=names), R_REWARD_TILES)],
+        steps=[Step(msg("bf.field.choose_one", side=side_ref(side), names=names), R_REWARD_TILES)],
     )
 
 
@@ -128,9 +136,14 @@ def choose_objective(ctx: Context, args: dict[str, Any]) -> None:
         )
     ctx.emit(
         "objective_chosen",
-        msg("bf.field.choose_their_objective", side=side),
+        msg("bf.field.choose_their_objective", side=side_ref(side)),
         data={"side": side, "tile": tile_id},
-        steps=[Step(msg("bf.field.place_their_chosen_battlefield_face", side=side), R_OBJECTIVES)],
+        steps=[
+            Step(
+                msg("bf.field.place_their_chosen_battlefield_face", side=side_ref(side)),
+                R_OBJECTIVES,
+            )
+        ],
     )
     place_tile(ctx, tile_id, rule=R_OBJECTIVES)
     if side == "minions":
@@ -157,7 +170,10 @@ def draw_battlefields(ctx: Context, args: dict[str, Any]) -> None:
         raise RuleViolation(msg("error.bf.field.tile_entered_not_among_those"), code="not_in_pile")
     ctx.emit(
         "battlefields_drawn_by_table",
-        "The table drew " + ", ".join(tile_rules(ctx.state, tile).name for tile in tiles) + ".",
+        msg(
+            "bf.field.table_drew",
+            names=", ".join(tile_rules(ctx.state, tile).name for tile in tiles),
+        ),
         data={"tiles": tiles},
     )
     _drawn(ctx, tiles, side=pending["side"], purpose=pending["purpose"], by_app=False)
@@ -179,7 +195,11 @@ def choose_battlefield(ctx: Context, args: dict[str, Any]) -> None:
     ctx.set("pending", None)
     ctx.emit(
         "battlefield_chosen",
-        msg("bf.field.choose", side=pending["side"], name=tile_rules(ctx.state, args["tile"]).name),
+        msg(
+            "bf.field.choose",
+            side=side_ref(pending["side"]),
+            name=tile_rules(ctx.state, args["tile"]).name,
+        ),
         data={"tile": args["tile"], "side": pending["side"]},
         steps=[Step(msg("bf.field.return_other_tiles_pile_shuffle"), R_REWARD_TILES)],
     )
@@ -230,8 +250,8 @@ def teach_tile(ctx: Context, args: dict[str, Any]) -> None:
     )
 
 
-def position_label_or_table(ctx: Context) -> str:
+def position_label_or_table(ctx: Context) -> Text:
     for position, player in ctx.state["players"].items():
         if player.get("seat") == ctx.actor and ctx.actor is not None:
-            return position_label(ctx.state, position)
-    return "The table"
+            return position_ref(ctx.state, position)
+    return msg("bf.field.the_table")

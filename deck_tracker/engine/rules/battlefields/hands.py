@@ -18,9 +18,11 @@ Rules decisions:
 
 from __future__ import annotations
 
+from typing import Any
+
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.errors import RuleViolation
-from deck_tracker.engine.i18n import Text, msg
+from deck_tracker.engine.i18n import Message, Text, msg, name, render_text
 
 __all__ = [
     "R_DRAW",
@@ -31,6 +33,7 @@ __all__ = [
     "hand_limits",
     "player_of",
     "position_label",
+    "position_ref",
     "refill_short_hands",
     "seating",
     "turn_order",
@@ -72,15 +75,27 @@ def hand_limits(players: int) -> list[int]:
 
 
 def position_label(state: State, position: str) -> str:
+    """Who plays at ``position``, in English ("Ada (minions)", "Hero player 2")."""
+    return render_text(position_ref(state, position))
+
+
+def position_ref(state: State, position: str) -> Message:
+    """Who plays at ``position``, as a message (read in the reader's language)."""
     player = state["players"][position]
     seat = player.get("seat")
-    side = "Minion" if player["side"] == "minions" else "Hero"
     if seat is not None:
         name = state.get("seats", {}).get(seat, {}).get("name")
         if name:
-            return f"{name} ({player['side']})"
+            return msg("bf.position.named", name=name, side=side_ref(player["side"]))
     same = [p for p, info in state["players"].items() if info["side"] == player["side"]]
-    return f"{side} player" + (f" {same.index(position) + 1}" if len(same) > 1 else "")
+    if len(same) > 1:
+        number = same.index(position) + 1
+        if player["side"] == "minions":
+            return msg("bf.position.minion_player_n", number=number)
+        return msg("bf.position.hero_player_n", number=number)
+    if player["side"] == "minions":
+        return msg("bf.position.minion_player")
+    return msg("bf.position.hero_player")
 
 
 def active_position(state: State) -> str:
@@ -116,14 +131,16 @@ def draw_cards(ctx: Context, position: str, count: int, *, rule: Text) -> list[S
         discard = ctx.get("sides", side, "discard")
         ctx.set("sides", side, "deck", deck + discard)
         ctx.set("sides", side, "discard", 0)
-        steps.append(Step(msg("bf.hands.deck_ran_out_shuffle_discard", side=side), R_RESHUFFLE))
+        steps.append(
+            Step(msg("bf.hands.deck_ran_out_shuffle_discard", side=side_ref(side)), R_RESHUFFLE)
+        )
         deck += discard
     drawn = min(count, deck)
     if drawn:
         ctx.set("sides", side, "deck", deck - drawn)
         hand = ctx.get("players", position, "hand")
         ctx.set("players", position, "hand", hand + drawn)
-        label = position_label(ctx.state, position)
+        label = position_ref(ctx.state, position)
         steps.append(
             Step(
                 msg(
@@ -141,7 +158,7 @@ def draw_cards(ctx: Context, position: str, count: int, *, rule: Text) -> list[S
 def discard_from_hand(ctx: Context, position: str, count: int) -> None:
     hand = ctx.get("players", position, "hand")
     if hand < count:
-        label = position_label(ctx.state, position)
+        label = position_ref(ctx.state, position)
         raise RuleViolation(
             msg("error.bf.hands.holds_only_cards", label=label, hand=hand), code="not_enough_cards"
         )
@@ -157,3 +174,8 @@ def refill_short_hands(ctx: Context) -> list[Step]:
             ctx.set("players", position, "short", False)
             steps += draw_cards(ctx, position, player["hand_limit"] - player["hand"], rule=R_REFILL)
     return steps
+
+
+def side_ref(side: str) -> dict[str, Any]:
+    """A side ("minions", "heroes") as its players call it, in the reader's language."""
+    return name(f"bf-side:{side}", side)

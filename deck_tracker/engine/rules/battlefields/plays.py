@@ -29,7 +29,8 @@ from .hands import (
     active_position,
     discard_from_hand,
     draw_cards,
-    position_label,
+    position_ref,
+    side_ref,
 )
 from .tiles import tile_rules
 from .turns import between_turns, turn_action, turn_end
@@ -114,14 +115,17 @@ def play_card(ctx: Context, args: dict[str, Any]) -> None:
         "card_played",
         msg(
             "bf.plays.plays",
-            position_label=position_label(ctx.state, position),
+            position_label=position_ref(ctx.state, position),
             name=card["name"],
             number=number,
             name2=tile.name,
         ),
         data={"battlefield": tile_id, "side": side, "card": card, "entered": new},
         steps=[
-            Step(msg("bf.plays.lay_side", name=card["name"], side=side, name2=tile.name), R_ATTACK)
+            Step(
+                msg("bf.plays.lay_side", name=card["name"], side=side_ref(side), name2=tile.name),
+                R_ATTACK,
+            )
         ],
     )
     _check_win(ctx, tile_id, side)
@@ -157,8 +161,9 @@ def restore(ctx: Context, args: dict[str, Any]) -> None:
         attack_next = faces[0] != "blank"
         steps.append(
             Step(
-                f"Stand {card['name']} upright. Die: {faces[0]}: "
-                + ("it may attack." if attack_next else "it may not attack."),
+                msg("bf.plays.stand_upright_attack", name=card["name"], face=faces[0])
+                if attack_next
+                else msg("bf.plays.stand_upright_no_attack", name=card["name"], face=faces[0]),
                 R_RESTORED_ROLL,
             )
         )
@@ -172,7 +177,7 @@ def restore(ctx: Context, args: dict[str, Any]) -> None:
         "card_restored",
         msg(
             "bf.plays.restores",
-            position_label=position_label(ctx.state, position),
+            position_label=position_ref(ctx.state, position),
             name=card["name"],
         ),
         data={"battlefield": tile_id, "card": card["name"], "dice": faces, "attack": attack_next},
@@ -196,7 +201,7 @@ def gather_troops(ctx: Context, args: dict[str, Any]) -> None:
         "troops_gathered",
         msg(
             "bf.plays.discards_gather_troops",
-            position_label=position_label(ctx.state, position),
+            position_label=position_ref(ctx.state, position),
             number=args["count"],
         ),
         data={"count": args["count"]},
@@ -218,7 +223,9 @@ def send_general(ctx: Context, args: dict[str, Any]) -> None:
     left = list(ctx.state["sides"][side]["generals"])
     if args["general"] not in left:
         raise RuleViolation(
-            msg("error.bf.plays.have_no_general_left", side=side, general=args["general"]),
+            msg(
+                "error.bf.plays.have_no_general_left", side=side_ref(side), general=args["general"]
+            ),
             code="no_general",
         )
     left.remove(args["general"])
@@ -232,7 +239,7 @@ def send_general(ctx: Context, args: dict[str, Any]) -> None:
         "general_sent",
         msg(
             "bf.plays.sends",
-            position_label=position_label(ctx.state, position),
+            position_label=position_ref(ctx.state, position),
             general=args["general"],
             name=name,
         ),
@@ -274,8 +281,16 @@ def spend_tokens(ctx: Context, args: dict[str, Any]) -> None:
                 ctx.set("battlefields", args["battlefield"], "generals", side, generals)
                 ctx.emit(
                     "tokens_spent",
-                    f"{general['name']} spends {args['count']} tokens"
-                    + (f": {args['effect']}." if args["effect"] else "."),
+                    msg(
+                        "bf.plays.spends_tokens_for",
+                        general=general["name"],
+                        number=args["count"],
+                        effect=args["effect"],
+                    )
+                    if args["effect"]
+                    else msg(
+                        "bf.plays.spends_tokens", general=general["name"], number=args["count"]
+                    ),
                     data={"general": general["name"], "count": args["count"]},
                     steps=[
                         Step(
@@ -306,7 +321,7 @@ def play_special(ctx: Context, args: dict[str, Any]) -> None:
         "special_played",
         msg(
             "bf.plays.plays_2",
-            position_label=position_label(ctx.state, position),
+            position_label=position_ref(ctx.state, position),
             name=args["name"],
         ),
         data={"name": args["name"], "player": position},
@@ -329,11 +344,12 @@ def lose_cards(ctx: Context, args: dict[str, Any]) -> None:
     position = acting_position(ctx.state, ctx.actor, args["player"])
     discard_from_hand(ctx, position, args["count"])
     ctx.set("players", position, "short", True)
-    label = position_label(ctx.state, position)
+    label = position_ref(ctx.state, position)
     ctx.emit(
         "cards_lost",
-        f"{label} loses {args['count']} cards"
-        + (f" to {args['cause']}." if args["cause"] else "."),
+        msg("bf.plays.loses_cards_to", label=label, number=args["count"], cause=args["cause"])
+        if args["cause"]
+        else msg("bf.plays.loses_cards", label=label, number=args["count"]),
         data={"player": position, "count": args["count"]},
         steps=[Step(msg("bf.plays.plays_short_until_battle_won", label=label), R_SHORT)],
     )
@@ -350,7 +366,7 @@ def end_turn(ctx: Context, args: dict[str, Any]) -> None:
             Step(
                 msg(
                     "bf.plays.draws_nothing_short",
-                    position_label=position_label(ctx.state, position),
+                    position_label=position_ref(ctx.state, position),
                 ),
                 R_SHORT,
             )
@@ -373,8 +389,8 @@ def end_turn(ctx: Context, args: dict[str, Any]) -> None:
         "turn_ended",
         msg(
             "bf.plays.ends_turn_plays_next",
-            position_label=position_label(ctx.state, position),
-            position_label2=position_label(ctx.state, order[index]),
+            position_label=position_ref(ctx.state, position),
+            position_label2=position_ref(ctx.state, order[index]),
         ),
         data={"next": order[index]},
         steps=steps,

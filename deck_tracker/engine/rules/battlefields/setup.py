@@ -9,15 +9,25 @@ phone that joins takes the next free position in the seating order.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from deck_tracker.engine.content import overlay_hash
 from deck_tracker.engine.core import Context, Step
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
-from deck_tracker.engine.i18n import msg
+from deck_tracker.engine.i18n import msg, name
 
 from .field import start_objectives
-from .hands import R_HANDS, R_ORDER, hand_limits, position_label, seating, turn_order
+from .hands import (
+    R_HANDS,
+    R_ORDER,
+    hand_limits,
+    position_label,
+    position_ref,
+    seating,
+    side_ref,
+    turn_order,
+)
 from .settings import MODES, resolve_settings
 from .tiles import PACK_ID, tile_ids
 
@@ -125,34 +135,50 @@ def setup_battlefields(ctx: Context, setup: dict[str, Any]) -> None:
     ctx.set("dice", None)
     ctx.set("turn", {"number": 1, "index": 0, "position": order[0], "action": None, "attack": None})
     ctx.set("mode", mode.as_dict())
-    hands = "; ".join(
-        f"{position_label(ctx.state, p)}: {info['hand']} cards"
-        for p, info in ctx.state["players"].items()
+    # "Ada (minions): 7 cards; Hero player: 7 cards", each part in the reader's language.
+    hands = functools.reduce(
+        lambda first, then: msg("bf.rule.and_then", first=first, then=then),
+        [
+            msg("bf.setup.hand_of", who=position_ref(ctx.state, p), number=info["hand"])
+            for p, info in ctx.state["players"].items()
+        ],
     )
     ctx.emit(
         "battlefields_set_up",
         msg(
             "bf.setup.war_players_battlefields_one_colour",
-            name=mode.name,
+            name=name(f"bf-mode:{settings['mode']}", mode.name),
             players=players,
             battlefields=mode.battlefields,
             same_colour=mode.same_colour,
         ),
         data={"mode": settings["mode"], "players": players, "order": order},
         steps=[
-            Step(msg("bf.setup.seat_players", items=", ".join(sides)), R_SEATS),
+            Step(
+                msg(
+                    "bf.setup.seat_players",
+                    items=functools.reduce(
+                        lambda first, then: msg("bf.setup.comma", first=first, then=then),
+                        [side_ref(side) for side in sides],
+                    ),
+                ),
+                R_SEATS,
+            ),
             Step(msg("bf.setup.each_side_shuffles_deck_draws", hands=hands), R_HANDS),
             Step(
-                "Generals: minions "
-                + ", ".join(generals["minions"])
-                + "; heroes "
-                + ", ".join(generals["heroes"])
-                + ".",
+                msg(
+                    "bf.setup.generals",
+                    minions=", ".join(generals["minions"]),
+                    heroes=", ".join(generals["heroes"]),
+                ),
                 R_GENERALS,
             ),
             Step(msg("bf.setup.place_battle_dice_within_reach"), R_DICE),
             Step(
-                "Turn order: " + ", ".join(position_label(ctx.state, p) for p in order) + ".",
+                msg(
+                    "bf.setup.turn_order",
+                    items=", ".join(position_label(ctx.state, p) for p in order),
+                ),
                 R_ORDER,
             ),
         ],
@@ -167,9 +193,9 @@ def seat_hook(ctx: Context, seat: str) -> None:
             ctx.set("players", position, "seat", seat)
             ctx.emit(
                 "side_taken",
-                msg("bf.setup.takes_seat", position_label=position_label(ctx.state, position)),
+                msg("bf.setup.takes_seat", position_label=position_ref(ctx.state, position)),
                 data={"seat": seat, "position": position, "side": player["side"]},
-                steps=[Step(msg("bf.setup.sit_with", side=player["side"]), R_SEATS)],
+                steps=[Step(msg("bf.setup.sit_with", side=side_ref(player["side"])), R_SEATS)],
             )
             return
     raise RuleViolation(msg("error.bf.setup.every_player_s_seat_taken"), code="table_full")

@@ -19,7 +19,7 @@ from deck_tracker.engine.errors import RuleViolation
 from deck_tracker.engine.i18n import Text, msg, render_text
 
 from .field import SYSTEM, draw_new_battlefields
-from .hands import refill_short_hands
+from .hands import refill_short_hands, side_ref
 from .settings import MODES
 from .tiles import tile_rules
 from .turns import between_turns
@@ -65,7 +65,12 @@ def win_battle(ctx: Context, tile_id: str, side: str, rule: Text) -> None:
         if count:
             ctx.set("sides", each, "discard", ctx.get("sides", each, "discard") + count)
             steps.append(
-                Step(msg("bf.victory.put_their_cards_there_discard", each=each, count=count), R_WIN)
+                Step(
+                    msg(
+                        "bf.victory.put_their_cards_there_discard", each=side_ref(each), count=count
+                    ),
+                    R_WIN,
+                )
             )
     ctx.delete("battlefields", tile_id)
     ctx.set("field_order", [t for t in ctx.get("field_order") if t != tile_id])
@@ -83,27 +88,43 @@ def win_battle(ctx: Context, tile_id: str, side: str, rule: Text) -> None:
         )
     ctx.emit(
         "battle_won",
-        msg("bf.victory.win", side=side, name=tile.name),
-        data={"tile": tile_id, "name": tile.name, "side": side, "rule": rule, "score": score},
-        steps=[Step(msg("bf.victory.take_tile", side=side, name=tile.name), rule), *steps],
+        msg("bf.victory.win", side=side_ref(side), name=tile.name),
+        data={
+            "tile": tile_id,
+            "name": tile.name,
+            "side": side,
+            "rule": render_text(rule),
+            "score": score,
+        },
+        steps=[
+            Step(msg("bf.victory.take_tile", side=side_ref(side), name=tile.name), rule),
+            *steps,
+        ],
     )
     if war_won(ctx.state, side):
         mode = MODES[ctx.state["settings"]["mode"]]
+        won = msg(
+            "bf.victory.war_won",
+            side=side_ref(side),
+            mode=mode.name,
+            battlefields=score["battlefields"],
+            colour=msg("bf.victory.of_one_colour", count=score["best_colour"])
+            if score["best_colour"] > 1
+            else "",
+        )
         outcome = {
             "result": "won",
             "side": side,
-            "reason": f"The {side} win the {mode.name} war: {score['battlefields']} battlefields"
-            + (f", {score['best_colour']} of one colour" if score["best_colour"] > 1 else "")
-            + ".",
+            "reason": render_text(won),
             "rule": render_text(R_WAR),
         }
         ctx.set("outcome", outcome)
         ctx.set("pending", None)
         ctx.emit(
             "war_won",
-            outcome["reason"],
+            won,
             data={"outcome": outcome},
-            steps=[Step(outcome["reason"], R_WAR)],
+            steps=[Step(won, R_WAR)],
         )
         return
     if tile.reward or tile.must_apply_reward():
@@ -142,9 +163,9 @@ def decide_reward(ctx: Context, args: dict[str, Any]) -> None:
     ctx.set("pending", None)
     ctx.emit(
         "reward_decided",
-        f"The {pending['side']} "
-        + ("apply" if args["use"] else "decline")
-        + f" the reward of {tile.name}.",
+        msg("bf.victory.apply_reward", side=side_ref(pending["side"]), name=tile.name)
+        if args["use"]
+        else msg("bf.victory.decline_reward", side=side_ref(pending["side"]), name=tile.name),
         data={"tile": tile.id, "use": args["use"], "reward": tile.reward},
         steps=[
             Step(msg("bf.victory.apply", value=tile.reward or "the reward on the tile"), R_REWARD)

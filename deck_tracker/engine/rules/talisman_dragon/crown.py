@@ -104,8 +104,15 @@ def attack_king(ctx: Context, args: dict[str, Any]) -> None:
         )
     ctx.emit(
         "king_attacked",
-        f"{who} attacks {lord_name(king)} with {args['with']}: "
-        + ("a stand-off." if args["result"] == "stand_off" else "defeated."),
+        msg(
+            "td.crown.attacks_with",
+            who=who,
+            lord=lord_name(king),
+            with_=args["with"],
+            result=msg("td.crown.stand_off")
+            if args["result"] == "stand_off"
+            else msg("td.crown.defeated"),
+        ),
         data={"seat": seat, "lord": king, "result": args["result"], "bonus": bonus},
         steps=steps,
     )
@@ -155,8 +162,9 @@ def _killed(ctx: Context, seat: str, king: str) -> None:
         ctx.set("lords", king, "wounds", 0)
     ctx.emit(
         "killed_on_crown",
-        f"{who} is killed on the Crown of Command"
-        + (f"; {lord_name(king)} heals all his lives." if alone else "."),
+        msg("td.crown.killed_king_heals", who=who, lord=lord_name(king))
+        if alone
+        else msg("td.crown.killed", who=who),
         data={"seat": seat, "lord": king, "healed": alone},
         steps=[Step(msg("td.crown.heals_all_his_lives", lord=lord_name(king)), R_HEAL)]
         if alone

@@ -105,8 +105,9 @@ def move(ctx: Context, args: dict[str, Any]) -> None:
         )
     ctx.emit(
         "character_moved",
-        f"{who} lands on the {where}"
-        + (f" and encounters the {lord_name(scale)} scale." if choice == "scale" else "."),
+        msg("td.encounters.lands_scale", who=who, where=where, lord=lord_name(scale))
+        if choice == "scale"
+        else msg("td.encounters.lands", who=who, where=where),
         data={"seat": seat, "space": space, "encounter": choice, "scale": scale},
         steps=steps,
     )

@@ -29,7 +29,7 @@ from deck_tracker.engine.decks import draw_cards
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.i18n import count as count_of
 from deck_tracker.engine.i18n import msg
-from deck_tracker.engine.words import noun_for, plural
+from deck_tracker.engine.words import noun_for
 
 from .common import SYSTEMS, acting_seat, character, character_label, in_play, lord_name
 from .content import CROWN, Side, default_pack
@@ -214,10 +214,13 @@ def tower_result(ctx: Context, args: dict[str, Any]) -> None:
     here = side.track[inner["index"]]
     if args["defeated"] and here.stairway:
         target = max(0, inner["index"] - 1)
-        how = "is defeated on a stairway and goes one space back"
+        how = msg("td.inner.defeated_on_stairway")
     else:
         target = min(len(side.track) - 1, inner["index"] + 1 + args["killed"])
-        how = f"moves {plural(target - inner['index'], 'space')} forward"
+        how = msg(
+            "td.inner.moves_forward",
+            count=count_of(target - inner["index"], "word:space", "space", "spaces"),
+        )
     set_place(ctx, seat, target, turned_back=False)
     ctx.set("turn", "inner_moved", True)
     who, there = character_label(ctx.state, seat), side.track[target].name
@@ -253,7 +256,14 @@ def inner_step(ctx: Context, args: dict[str, Any]) -> None:
     set_place(ctx, seat, target, turned_back=back and target > 0)
     ctx.set("turn", "inner_moved", True)
     who, there = character_label(ctx.state, seat), side.track[target].name
-    steps = [Step(f"Move {who} to the {there}" + (", ignoring it." if back else "."), rule)]
+    steps = [
+        Step(
+            msg("td.inner.move_ignoring", who=who, there=there)
+            if back
+            else msg("td.inner.move", who=who, there=there),
+            rule,
+        )
+    ]
     if side.track[target].id == CROWN:
         steps.append(Step(msg("td.inner.attacks_dragon_king_now", who=who), R_CROWN))
     ctx.emit(

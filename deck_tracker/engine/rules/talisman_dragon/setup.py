@@ -110,9 +110,7 @@ def setup_talisman(ctx: Context, setup: dict[str, Any]) -> None:
         )
     ctx.emit(
         "lords_ready",
-        "The Draconic Lords wait: "
-        + ", ".join(lord_name(lord) for lord in pack.lords)
-        + ". Nobody is Dragon King yet.",
+        msg("td.setup.lords_wait", items=", ".join(lord_name(lord) for lord in pack.lords)),
         data={"lords": list(pack.lords)},
     )
 

@@ -116,8 +116,9 @@ def dungeon_death(ctx: Context, args: dict[str, Any]) -> None:
         )
     steps.append(
         Step(
-            "Put the Dungeon Marker on the Treasure Room card"
-            + (": it stays with this Dungeon." if keep else "; shuffle it back."),
+            msg("dotr.cc.dungeon_death.marker_stays")
+            if keep
+            else msg("dotr.cc.dungeon_death.marker_shuffled"),
             msg("dotr.cc.dungeon_death.setting_dungeon_death_treasure_room"),
         )
     )

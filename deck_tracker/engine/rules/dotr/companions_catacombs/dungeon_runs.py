@@ -483,8 +483,10 @@ def fight_treasure_room(ctx: Context, args: dict[str, Any]) -> None:
     end_run(ctx)
     steps.append(
         Step(
-            "Remove the Dungeon token from the board"
-            + (" (it may be placed again)." if pool else "."),
+            msg(
+                "dotr.cc.dungeon_runs.remove_token",
+                again=msg("dotr.cc.dungeon_runs.placed_again") if pool else "",
+            ),
             msg("dotr.cc.dungeon_runs.setting_conquered_dungeon_token"),
         )
     )

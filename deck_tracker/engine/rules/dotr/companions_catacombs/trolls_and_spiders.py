@@ -39,7 +39,7 @@ from deck_tracker.engine.commands import Arg, Observer, command
 from deck_tracker.engine.content import COLOURS
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
-from deck_tracker.engine.i18n import Text, msg
+from deck_tracker.engine.i18n import Text, msg, render_text
 from deck_tracker.engine.i18n import count as count_of
 from deck_tracker.engine.rules.dotr.base.board import Realm
 from deck_tracker.engine.rules.dotr.base.expansions import has_expansion
@@ -143,9 +143,12 @@ def place_token(realm: Realm, kind: str, loc: str, rule: Text) -> None:
         },
     )
     realm.step(
-        f"The table picks where the {singular} goes among {', '.join(map(realm.name, targets))}"
-        + (" and which colour overruns" if picks_colour else "")
-        + " (Enter: Place token).",
+        msg(
+            "dotr.cc.trolls_and_spiders.table_picks",
+            singular=singular,
+            items=", ".join(map(realm.name, targets)),
+            colour=msg("dotr.cc.trolls_and_spiders.which_colour") if picks_colour else "",
+        ),
         R_TOKEN_OVERRUN,
     )
 
@@ -191,9 +194,9 @@ def _into_city(realm: Realm, kind: str, rule: Text) -> None:
     )
     if realm.settings.get("monarch_city_overrun") == "dragon_faq" and total >= 4:
         realm.taint(city, rule)
-        realm.lose(f"{realm.name(city)} is tainted", rule)
+        realm.lose(f"{realm.name(city)} is tainted", render_text(rule))
     if total >= 5:
-        realm.lose(f"{total} minions are in {realm.name(city)}", R_CITY)
+        realm.lose(f"{total} minions are in {realm.name(city)}", render_text(R_CITY))
 
 
 def _require(state: State) -> None:

@@ -25,7 +25,7 @@ from typing import Any
 from deck_tracker.engine.commands import Arg, Observer, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.errors import RuleViolation
-from deck_tracker.engine.i18n import Text, msg
+from deck_tracker.engine.i18n import Text, msg, render_text
 from deck_tracker.engine.i18n import count as count_of
 from deck_tracker.engine.rules.dotr.base.board import Realm
 from deck_tracker.engine.rules.dotr.base.expansions import has_expansion
@@ -99,9 +99,7 @@ def place_warlords(realm: Realm) -> None:
     rings = _candidates(realm)
     left = int(realm.ctx.state["supply"].get("warlords", 0))
     if not rings:
-        realm.step(
-            "No location holds " + ("2 or 3" if late else "3") + " Minions: no Warlord.", rule
-        )
+        realm.step(msg("dotr.cc.warlords.none_placed", count="2 or 3" if late else "3"), rule)
         return
     for ring in rings:
         if left <= 0:
@@ -109,7 +107,8 @@ def place_warlords(realm: Realm) -> None:
             return
         if len(ring) > left and realm.settings.get("warlord_ties") != "alphabetical":
             add_pending(
-                realm.ctx, {"type": "warlords", "options": ring, "count": left, "rule": rule}
+                realm.ctx,
+                {"type": "warlords", "options": ring, "count": left, "rule": render_text(rule)},
             )
             realm.step(
                 msg(
