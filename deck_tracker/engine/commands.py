@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from deck_tracker.engine.i18n import msg
+from deck_tracker.engine.i18n import msg, render_text
 
 from .core import Context, Event, State
 from .errors import InvalidArguments, RuleViolation, UnknownCommand
@@ -299,9 +299,8 @@ def run(
     """
     spec = spec_for(state, name)
     args = validate_args(spec, raw_args)
-    closed = closed_reason(state)
-    if closed:
-        raise RuleViolation(closed, code="game_closed")
+    if closed_reason(state):
+        raise RuleViolation(CLOSED, code="game_closed")
     refuse_while_unread(state, name, spec.undoable)
     if spec.unavailable is not None:
         reason = spec.unavailable(state, context.actor)
@@ -354,9 +353,11 @@ def _push_history(context: Context, name: str, version: int) -> None:
 
 def closed_reason(state: State) -> str | None:
     """Why no command applies to a closed game (``closing.py``); ``None`` while it can change."""
-    if state.get("closed"):
-        return "The game is closed: nothing can change it any more."
-    return None
+    return None if not state.get("closed") else render_text(CLOSED)
+
+
+# Why a closed game refuses every command (rendered in the reader's language on refusal).
+CLOSED = msg("error.core.commands.game_closed")
 
 
 # Per game system: why a command cannot apply to this game at all (an expansion not in play).
