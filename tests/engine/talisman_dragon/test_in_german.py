@@ -20,3 +20,6 @@ def test_a_dragon_slumber_reads_in_german_and_in_english() -> None:
     assert "Drachenschlummer: lege 1 Schlafmarker auf 1 Drachen deiner Wahl (S. 6)" in [
         s["rule"] for s in german
     ]
+    # The token's name is read in German too.
+    assert "Zeige den Marker: Drachenschlummer." in [s["text"] for s in german]
+    assert "Show the token: Dragon Slumber." in [s["text"] for s in english]

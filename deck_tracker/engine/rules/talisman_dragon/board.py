@@ -11,9 +11,12 @@ Rules decisions:
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 from deck_tracker.engine.core import State
 from deck_tracker.engine.errors import RuleViolation
-from deck_tracker.engine.i18n import msg
+from deck_tracker.engine.i18n import Text, msg, name
 
 from .content import CROWN, Space, default_pack
 
@@ -38,6 +41,19 @@ def space_name(state: State, space: str | None) -> str:
         if track_space.id == space:
             return track_space.name
     return space
+
+
+def space_ref(state: State, space: str | None) -> Text:
+    """A space's name as a message parameter, read in the reader's language."""
+    english = space_name(state, space)
+    if space is None:
+        return msg("td.board.off_the_board")
+    return named_space(english)
+
+
+def named_space(english: str) -> dict[str, Any]:
+    """A space (or a track space of the Inner Region) by its printed English name."""
+    return name("td-space:" + "-".join(re.findall(r"[a-z0-9]+", english.lower())), english)
 
 
 def placement_order(space: str) -> list[Space]:

@@ -6,12 +6,22 @@ from typing import Any
 
 from deck_tracker.engine.core import Context, State
 from deck_tracker.engine.errors import RuleViolation
-from deck_tracker.engine.i18n import msg
+from deck_tracker.engine.i18n import msg, name
 
-from .content import CROWN, default_pack
+from .content import CROWN, Side, default_pack
 
 SYSTEM = "talisman-dragon"
 SYSTEMS = frozenset({SYSTEM})
+
+
+def side_ref(side: Side) -> dict[str, Any]:
+    """A side of the board overlay ("Dragon Tower"), read in the reader's language."""
+    return name(f"td-side:{side.id}", side.name)
+
+
+def token_ref(kind: str) -> dict[str, Any]:
+    """A kind of dragon token ("Dragon Strike"), read in the reader's language."""
+    return name(f"td-token:{kind}", default_pack().token_kinds[kind].name)
 
 
 def lord_name(lord: str | None) -> str:

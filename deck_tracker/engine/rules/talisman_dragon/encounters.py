@@ -23,7 +23,7 @@ from deck_tracker.engine.decks import draw_cards
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.i18n import msg
 
-from .board import check_known_space, crossing_closed, region_of, space_name
+from .board import check_known_space, crossing_closed, region_of, space_ref
 from .common import SYSTEMS, acting_seat, character, character_label, in_play, lord_name
 from .content import default_pack
 
@@ -86,7 +86,7 @@ def move(ctx: Context, args: dict[str, Any]) -> None:
     scale = ctx.get("board_scales", default={}).get(space)
     if choice == "scale" and scale is None:
         raise RuleViolation(
-            msg("error.td.encounters.has_no_scale", space=space_name(ctx.state, space)),
+            msg("error.td.encounters.has_no_scale", space=space_ref(ctx.state, space)),
             code="no_scale",
         )
     if scale is not None and scale == ctx.get("king") and choice != "scale":
@@ -96,7 +96,7 @@ def move(ctx: Context, args: dict[str, Any]) -> None:
         )
     ctx.set("characters", seat, "space", space)
     ctx.set("characters", seat, "opponents", [])
-    who, where = character_label(ctx.state, seat), space_name(ctx.state, space)
+    who, where = character_label(ctx.state, seat), space_ref(ctx.state, space)
     steps = [Step(msg("td.encounters.move", who=who, where=where), msg("td.encounters.movement"))]
     if scale is not None:
         rule = R_KINGS_SCALE if scale == ctx.get("king") else R_CHOICE
@@ -123,7 +123,7 @@ def encounter_scale(
     ctx.put("decks", deck, "table", drawn)
     ctx.set("encounter", {"seat": seat, "space": space, "lord": lord, "cards": drawn})
     ctx.set("characters", seat, "opponents", [lord])
-    where = space_name(ctx.state, space)
+    where = space_ref(ctx.state, space)
     ctx.emit(
         "dragon_card_drawn",
         msg(
@@ -185,7 +185,7 @@ def claim_scale(ctx: Context, args: dict[str, Any]) -> None:
                 msg(
                     "td.encounters.move_scale_from_s_play",
                     lord=lord_name(lord),
-                    space=space_name(ctx.state, space),
+                    space=space_ref(ctx.state, space),
                     who=who,
                     enemy=args["enemy"],
                 ),

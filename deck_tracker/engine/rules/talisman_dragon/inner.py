@@ -31,7 +31,16 @@ from deck_tracker.engine.i18n import count as count_of
 from deck_tracker.engine.i18n import msg
 from deck_tracker.engine.words import noun_for
 
-from .common import SYSTEMS, acting_seat, character, character_label, in_play, lord_name
+from .board import named_space
+from .common import (
+    SYSTEMS,
+    acting_seat,
+    character,
+    character_label,
+    in_play,
+    lord_name,
+    side_ref,
+)
 from .content import CROWN, Side, default_pack
 from .encounters import check_crossing
 from .memory import draw_values
@@ -95,7 +104,7 @@ def enter_inner_region(ctx: Context, args: dict[str, Any]) -> None:
     who = character_label(ctx.state, seat)
     ctx.emit(
         "inner_region_entered",
-        msg("td.inner.enters_plain_peril", who=who, name=side_of(ctx.state).name),
+        msg("td.inner.enters_plain_peril", who=who, name=side_ref(side_of(ctx.state))),
         data={"seat": seat, "side": side_of(ctx.state).id},
         steps=[Step(msg("td.inner.move_onto_plain_peril", who=who), R_ENTER)],
     )
@@ -145,7 +154,7 @@ def tower_draw(ctx: Context, args: dict[str, Any]) -> None:
             count=count,
             lord=lord_name(king),
             noun_for=noun_for(count, "Card"),
-            name=space.name,
+            name=named_space(space.name),
         ),
         data={
             "seat": seat,
@@ -175,12 +184,12 @@ def _count(ctx: Context, index: int, told: int | None) -> int:
     if known is not None:
         if told is not None and told != known:
             raise InvalidArguments(
-                {"count": [msg("error.td.inner.draws", name=space.name, known=known)]}
+                {"count": [msg("error.td.inner.draws", name=named_space(space.name), known=known)]}
             )
         return int(known)
     if told is None:
         raise InvalidArguments(
-            {"count": [msg("error.td.inner.read_number_printed", name=space.name)]}
+            {"count": [msg("error.td.inner.read_number_printed", name=named_space(space.name))]}
         )
     ctx.set("tower_draws", space.id, told)
     return told
@@ -223,7 +232,7 @@ def tower_result(ctx: Context, args: dict[str, Any]) -> None:
         )
     set_place(ctx, seat, target, turned_back=False)
     ctx.set("turn", "inner_moved", True)
-    who, there = character_label(ctx.state, seat), side.track[target].name
+    who, there = character_label(ctx.state, seat), named_space(side.track[target].name)
     steps = [Step(msg("td.inner.move", who=who, there=there), R_TOWER_MOVE)]
     if side.track[target].id == CROWN:
         steps.append(Step(msg("td.inner.attacks_dragon_king_now", who=who), R_CROWN))
@@ -255,7 +264,7 @@ def inner_step(ctx: Context, args: dict[str, Any]) -> None:
         raise RuleViolation(msg("error.td.inner.crown_command_character_does_not"), code="on_crown")
     set_place(ctx, seat, target, turned_back=back and target > 0)
     ctx.set("turn", "inner_moved", True)
-    who, there = character_label(ctx.state, seat), side.track[target].name
+    who, there = character_label(ctx.state, seat), named_space(side.track[target].name)
     steps = [
         Step(
             msg("td.inner.move_ignoring", who=who, there=there)

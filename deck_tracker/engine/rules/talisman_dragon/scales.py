@@ -19,7 +19,7 @@ from deck_tracker.engine.core import Context, Step
 from deck_tracker.engine.errors import RuleViolation
 from deck_tracker.engine.i18n import msg
 
-from .board import free_space_from, region_of, space_name
+from .board import free_space_from, region_of, space_ref
 from .common import character, character_label, lord_name, on_crown
 
 R_SCALE_ON_LORD = msg("td.rule.scale_on_lord")
@@ -118,8 +118,12 @@ def _place_one(ctx: Context, lord: str, seat: str) -> None:
         )
     else:
         ctx.set("board_scales", target, lord)
-        where = space_name(ctx.state, target)
-        moved = "" if target == space else f" ({space_name(ctx.state, space)} already has one)"
+        where = space_ref(ctx.state, target)
+        moved = (
+            ""
+            if target == space
+            else msg("td.scales.already_has_one", space=space_ref(ctx.state, space))
+        )
         ctx.emit(
             "scale_placed",
             msg("td.scales.scale_goes_2", lord=lord_name(lord), where=where, moved=moved),

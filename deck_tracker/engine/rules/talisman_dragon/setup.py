@@ -22,7 +22,7 @@ from deck_tracker.engine.core import Context, Step
 from deck_tracker.engine.game import place_decks
 from deck_tracker.engine.i18n import msg
 
-from .common import lord_name
+from .common import lord_name, side_ref
 from .content import default_pack
 from .memory import PACK_ID, bag_values, kept_overlay, lives_values, remembered
 from .settings import resolve_settings
@@ -62,7 +62,7 @@ def setup_talisman(ctx: Context, setup: dict[str, Any]) -> None:
     side = pack.sides[settings["inner_region"]]
     ctx.emit(
         "talisman_prepared",
-        msg("td.setup.talisman_dragon_with_as_inner", name=side.name),
+        msg("td.setup.talisman_dragon_with_as_inner", name=side_ref(side)),
         data={
             "inner_region": side.id,
             "settings": settings,
@@ -76,7 +76,7 @@ def setup_talisman(ctx: Context, setup: dict[str, Any]) -> None:
                 msg("td.setup.place_varthrax_cadorus_grilipus_beside"),
                 R_SETUP,
             ),
-            Step(msg("td.setup.lay_board_overlay_inner_region", name=side.name), R_OVERLAY),
+            Step(msg("td.setup.lay_board_overlay_inner_region", name=side_ref(side)), R_OVERLAY),
         ],
     )
     decks = {

@@ -22,7 +22,7 @@ from deck_tracker.engine.errors import InvalidArguments
 from deck_tracker.engine.i18n import Text, msg
 
 from .board import check_known_space
-from .common import SYSTEMS, acting_seat, character_label, in_play, lord_name
+from .common import SYSTEMS, acting_seat, character_label, in_play, lord_name, token_ref
 from .content import default_pack
 from .scales import scale_on_lord
 
@@ -78,9 +78,9 @@ def draw_dragon_token(ctx: Context, args: dict[str, Any]) -> None:
     name = default_pack().token_kinds[kind].name
     ctx.emit(
         "dragon_token_drawn",
-        msg("td.tokens.drew_dragon_token", who=who, name=name),
+        msg("td.tokens.drew_dragon_token", who=who, name=token_ref(kind)),
         data={"seat": seat, "token": kind, "name": name},
-        steps=[Step(msg("td.tokens.show_token", name=name), R_DRAW)],
+        steps=[Step(msg("td.tokens.show_token", name=token_ref(kind)), R_DRAW)],
     )
     lord = default_pack().token_kinds[kind].scale_of
     if lord is not None:
