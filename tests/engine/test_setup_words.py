@@ -32,9 +32,10 @@ def test_a_setting_reads_in_german_and_in_english() -> None:
         "Sie sammeln sich (5 verlieren das Spiel)",
         "Ein 4. Scherge verliert das Spiel",
     ]
-    assert german["monarch_city_overrun"]["description"] == english["monarch_city_overrun"][
-        "description"
-    ]
+    assert (
+        german["monarch_city_overrun"]["description"]
+        == english["monarch_city_overrun"]["description"]
+    )
 
 
 def test_a_scenario_reads_in_german() -> None:

@@ -16,9 +16,7 @@ def test_warlords_placed_by_an_event_read_in_german_and_in_english() -> None:
     stack(game, "companion", "event-warlords")
     act(game, "recruit", {"count": 1})
     record = next(
-        e.as_record() | {"seq": n}
-        for n, e in enumerate(game.events)
-        if e.type == "companion_event"
+        e.as_record() | {"seq": n} for n, e in enumerate(game.events) if e.type == "companion_event"
     )
     english = [step["text"] for step in view_event(record, None, "en")["steps"]]
     german = [step["text"] for step in view_event(record, None, "de")["steps"]]

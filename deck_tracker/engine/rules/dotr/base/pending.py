@@ -13,7 +13,7 @@ from typing import Any
 
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.errors import RuleViolation
-from deck_tracker.engine.i18n import msg
+from deck_tracker.engine.i18n import Text, msg
 from deck_tracker.engine.rules.dotr.base.board import GameOver, Realm
 
 __all__ = ["add_pending", "find_pending", "on_board", "remove_pending", "roll_die"]
@@ -51,7 +51,7 @@ def on_board(
     action: Callable[[Realm], object],
     *,
     type: str,
-    summary: str,
+    summary: Text,
     data: dict[str, Any],
     steps: list[Step] | None = None,
     realm: Realm | None = None,

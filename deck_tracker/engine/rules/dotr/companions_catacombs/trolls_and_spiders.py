@@ -39,7 +39,7 @@ from deck_tracker.engine.commands import Arg, Observer, command
 from deck_tracker.engine.content import COLOURS
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
-from deck_tracker.engine.i18n import Text, msg, render_text
+from deck_tracker.engine.i18n import Text, msg, name, render_text
 from deck_tracker.engine.i18n import count as count_of
 from deck_tracker.engine.rules.dotr.base.board import Realm
 from deck_tracker.engine.rules.dotr.base.expansions import has_expansion
@@ -66,6 +66,13 @@ from deck_tracker.engine.slugs import slugify
 __all__ = ["TOKENS", "place_token", "place_troll"]
 
 TOKENS = {"trolls": ("Troll", "Trolls"), "spiders": ("Giant Spider", "Giant Spiders")}
+
+
+def token_ref(kind: str) -> dict[str, Any]:
+    """A Troll or a Giant Spider, named in the reader's language."""
+    return name(f"cc-token:{kind}", TOKENS[kind][0])
+
+
 TROLL_SLAYERS = frozenset({"dwarf", "barbarian", "paladin", "adventurer"})
 
 R_TOKEN_OVERRUN = msg("dotr.cc.rule.token_overrun")
@@ -89,8 +96,8 @@ def _add_token(realm: Realm, kind: str, loc: str) -> None:
 def place_token(realm: Realm, kind: str, loc: str, rule: Text) -> None:
     """A Troll or Giant Spider goes on ``loc`` (raises GameOver when the Realm falls)."""
     ctx, data = realm.ctx, realm.data
-    singular = TOKENS[kind][0]
-    where = realm.name(loc)
+    singular = token_ref(kind)
+    where = realm.data.place_ref(loc)
     if int(ctx.state["supply"].get(kind, 0)) <= 0:
         realm.step(
             msg(
@@ -158,7 +165,7 @@ def _arrive(realm: Realm, kind: str, loc: str) -> None:
         _into_city(realm, kind, R_TOKEN_OVERRUN)
         return
     _add_token(realm, kind, loc)
-    singular = TOKENS[kind][0]
+    singular = token_ref(kind)
     realm.step(
         msg(
             "dotr.cc.trolls_and_spiders.place",
@@ -186,7 +193,7 @@ def _into_city(realm: Realm, kind: str, rule: Text) -> None:
     realm.step(
         msg(
             "dotr.cc.trolls_and_spiders.place_minions_there",
-            tokens=TOKENS[kind][0],
+            tokens=token_ref(kind),
             city=realm.data.place_ref(city),
             total=total,
         ),
@@ -247,12 +254,16 @@ def place_token_command(ctx: Context, args: dict[str, Any]) -> None:
             realm._overrun(entry["from"], colour)
         _arrive(realm, entry["token"], location)
 
-    singular = TOKENS[entry["token"]][0]
     on_board(
         ctx,
         settle,
         type="token_placed",
-        summary=f"The {singular} from {entry['from']} goes to {location}.",
+        summary=msg(
+            "dotr.cc.trolls_and_spiders.token_goes",
+            singular=token_ref(entry["token"]),
+            from_=location_name(ctx.state, entry["from"]),
+            location=location_name(ctx.state, location),
+        ),
         data={"token": entry["token"], "from": entry["from"], "location": location},
     )
 
@@ -263,7 +274,7 @@ def _hero_here(ctx: Context, seat: str, kind: str) -> str:
         raise RuleViolation(
             msg(
                 "error.dotr.cc.trolls_and_spiders.there_no_where_stands",
-                tokens=TOKENS[kind][0],
+                tokens=token_ref(kind),
                 hero=hero_name(ctx.state, seat),
             ),
             code=f"no_{kind}_here",
