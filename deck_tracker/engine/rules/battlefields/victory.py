@@ -168,7 +168,10 @@ def decide_reward(ctx: Context, args: dict[str, Any]) -> None:
         else msg("bf.victory.decline_reward", side=side_ref(pending["side"]), name=tile.name),
         data={"tile": tile.id, "use": args["use"], "reward": tile.reward},
         steps=[
-            Step(msg("bf.victory.apply", value=tile.reward or "the reward on the tile"), R_REWARD)
+            Step(
+                msg("bf.victory.apply", value=tile.reward or msg("bf.victory.the_reward_on_tile")),
+                R_REWARD,
+            )
         ]
         if args["use"]
         else [],

@@ -49,7 +49,8 @@ def character(state: State, seat: str) -> dict[str, Any]:
         raise RuleViolation(
             msg(
                 "error.td.common.has_no_character",
-                value=state.get("seats", {}).get(seat, {}).get("name") or "This player",
+                value=state.get("seats", {}).get(seat, {}).get("name")
+                or msg("td.common.this_player"),
             ),
             code="no_character",
         )
