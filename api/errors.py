@@ -6,6 +6,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import Http404, HttpRequest, JsonResponse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -44,6 +45,11 @@ def _flatten(detail: Any, prefix: str = "") -> dict[str, list[str]]:
     return {prefix or "non_field_errors": [str(detail)]}
 
 
+def request_language() -> str:
+    """The language of the request being answered (LocaleMiddleware reads Accept-Language)."""
+    return get_language() or "en"
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, StaleVersion):
         # What the phone missed; the whole state only when it missed too much.
@@ -67,9 +73,12 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
             error_body(exc.code, exc.detail, exc.fields), status=exc.status, headers=headers
         )
     if isinstance(exc, InvalidArguments):
-        return Response(error_body(exc.code, exc.detail, exc.fields), status=400)
+        language = request_language()
+        return Response(
+            error_body(exc.code, exc.detail_in(language), exc.fields_in(language)), status=400
+        )
     if isinstance(exc, EngineError):
-        return Response(error_body(exc.code, exc.detail), status=400)
+        return Response(error_body(exc.code, exc.detail_in(request_language())), status=400)
     if isinstance(exc, NotHost):
         return Response(
             error_body("not_host", _("Only the host can give a seat a new token.")), status=403

@@ -28,7 +28,7 @@ from deck_tracker.models import Game
 
 from . import serializers as s
 from .auth import IsSeatOfGame, StreamTokenAuthentication, seat_of
-from .errors import error_body
+from .errors import error_body, request_language
 
 ERRORS = {400: s.ErrorOutSerializer, 404: s.ErrorOutSerializer, 409: s.ErrorOutSerializer}
 
@@ -58,6 +58,14 @@ IDEMPOTENCY_KEY = OpenApiParameter(
     "the stored answer; nothing is done twice.",
 )
 ACCOUNT_ERRORS = {401: s.ErrorOutSerializer}
+ACCEPT_LANGUAGE = OpenApiParameter(
+    "Accept-Language",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    description="`en` (the default) or `de`: the players' words of the answer (settings, "
+    "scenarios, games offered) and a refusal's `detail` and `fields` in that language. Ids, "
+    "values and codes do not change.",
+)
 
 
 class GameCreateView(APIView):
@@ -174,7 +182,7 @@ class GameActionsView(APIView):
     @extend_schema(
         request=s.ActionSerializer,
         responses={200: s.ActionResultOutSerializer, **ERRORS},
-        parameters=[IDEMPOTENCY_KEY],
+        parameters=[IDEMPOTENCY_KEY, ACCEPT_LANGUAGE],
     )
     def post(self, request: Request, game_id: Any) -> Response:
         seat = seat_of(request)
@@ -323,9 +331,11 @@ class StreamTicketView(APIView):
 
 
 class ScenarioListView(APIView):
-    @extend_schema(responses={200: s.ScenarioOutSerializer(many=True)})
+    @extend_schema(
+        responses={200: s.ScenarioOutSerializer(many=True)}, parameters=[ACCEPT_LANGUAGE]
+    )
     def get(self, request: Request) -> Response:
-        scenarios = content_selectors.scenarios()
+        scenarios = content_selectors.scenarios(request_language())
         return Response(s.ScenarioOutSerializer(scenarios, many=True).data)
 
 
@@ -344,6 +354,7 @@ class SetupOptionsView(APIView):
                 "generals", str, many=True, description="`random` or `colour:General id` pairs."
             ),
             OpenApiParameter("agent", str, description="The Agent chosen (`options.agent`)."),
+            ACCEPT_LANGUAGE,
         ],
         responses={200: s.SetupOptionsOutSerializer, **ERRORS},
         summary="The setup options these packs and this scenario use; the others, with why.",
@@ -355,6 +366,7 @@ class SetupOptionsView(APIView):
             easier=_listed(request, "easier"),
             generals=_listed(request, "generals"),
             agent=request.query_params.get("agent") or None,
+            language=request_language(),
         )
         return Response(s.SetupOptionsOutSerializer(body).data)
 

@@ -15,7 +15,9 @@ from .engine import (
     describe_rewards,
     describe_scenario,
     describe_setup_options,
+    game_entry_in,
     offered_games,
+    scenario_title,
     setup_asks,
 )
 from .engine.content import (
@@ -139,7 +141,7 @@ def content_pack_for_table(*, pack_id: str) -> dict[str, Any] | None:
     detail = content_pack_detail(pack_id=pack_id)
     if detail is None:
         return None
-    keep = ("id", "name", "game_system", "expansion", "version", "overlay")
+    keep: tuple[str, ...] = ("id", "name", "game_system", "expansion", "version", "overlay")
     keep += ("locations", "roads", "generals", "minion_types", "heroes", "decks")
     pack = {key: _for_table(detail[key]) for key in keep if key in detail}
     # A space's neighbours are the ends of its roads (the client reads them from ``roads``).
@@ -463,9 +465,9 @@ def _iso(moment: Any) -> str:
     return str(moment.isoformat().replace("+00:00", "Z"))
 
 
-def scenarios() -> list[dict[str, Any]]:
-    """The games the setup screen offers, each with the options it allows."""
-    return [
+def scenarios(language: str = "en") -> list[dict[str, Any]]:
+    """The games the setup screen offers, each with the options it allows, in ``language``."""
+    offered = [
         {
             "id": "standard",
             "name": "Defenders of the Realm: the standard game",
@@ -477,7 +479,7 @@ def scenarios() -> list[dict[str, Any]]:
             "entries": [],
             "general_entries": _general_entries(),
         },
-        *_dragon_scenarios(),
+        *_dragon_scenarios(language),
         *offered_games(),
         {
             "id": "custom-decks",
@@ -489,6 +491,7 @@ def scenarios() -> list[dict[str, Any]]:
             "setup": {"system": "generic", "decks": {"my_deck": {"cards": ["card-1", "card-2"]}}},
         },
     ]
+    return [game_entry_in(entry, language) for entry in offered]
 
 
 def setup_options(
@@ -498,9 +501,10 @@ def setup_options(
     easier: list[str],
     generals: list[str],
     agent: str | None,
+    language: str = "en",
 ) -> dict[str, Any]:
     """The settings a setup of these expansions, scenario and Generals uses (the setup screen's
-    step). ``generals``: ``["random"]`` or ``["red:brimstone", ...]``."""
+    step), in ``language``. ``generals``: ``["random"]`` or ``["red:brimstone", ...]``."""
     setup: dict[str, Any] = {"system": "dotr", "expansions": expansions}
     if scenario:
         setup |= {"scenario": scenario, "easier": easier}
@@ -510,7 +514,7 @@ def setup_options(
         setup["generals"] = dict(pair.partition(":")[::2] for pair in generals)
     if agent:
         setup["options"] = {"agent": agent}
-    return describe_setup_options(setup)
+    return describe_setup_options(setup, language)
 
 
 def _with_known(asks: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -537,7 +541,7 @@ def _general_entries() -> dict[str, dict[str, Any]]:
     return found
 
 
-def _dragon_scenarios() -> list[dict[str, Any]]:
+def _dragon_scenarios(language: str) -> list[dict[str, Any]]:
     """The Dragon expansion's scenarios and the custom mix (content/scenarios/*.json)."""
     kings_champion = {"fame_actions": describe_fame_actions(), "reward_cards": describe_rewards()}
     found = []
@@ -546,11 +550,7 @@ def _dragon_scenarios() -> list[dict[str, Any]]:
         found.append(
             {
                 "id": f"scenario-{scenario.id}",
-                "name": (
-                    f"Scenario {scenario.number}: {scenario.name}"
-                    if scenario.number
-                    else scenario.name
-                ),
+                "name": scenario_title(scenario.number, scenario.name),
                 "system": "dotr",
                 "packs": ["dotr-base", "dotr-dragon"],
                 "options": describe_setup_options(setup)["options"],
@@ -558,7 +558,7 @@ def _dragon_scenarios() -> list[dict[str, Any]]:
                 "setup": setup,
                 "entries": _with_known(setup_asks(setup)),
                 "general_entries": _general_entries() if scenario.generals is None else {},
-                "scenario": describe_scenario(scenario),
+                "scenario": describe_scenario(scenario, language),
                 "kings_champion": kings_champion,
             }
         )

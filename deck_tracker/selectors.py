@@ -44,7 +44,8 @@ def join_preview(*, game: Game) -> dict[str, Any]:
     play (each by the player's name), so that a taken hero is shown as taken."""
     state = view_state(game.state, None)
     seats = state.get("seats") or {}
-    heroes = state.get("heroes") if isinstance(state.get("heroes"), dict) else {}
+    found = state.get("heroes")
+    heroes: dict[str, Any] = found if isinstance(found, dict) else {}
     taken = [
         {
             "hero": str(hero.get("hero") or ""),

@@ -36,6 +36,7 @@ from .rules.dotr.kings_champion.fame import describe_actions as describe_fame_ac
 from .rules.dotr.kings_champion.fame import fame_totals
 from .rules.dotr.kings_champion.grand_ball import describe_rewards
 from .rules.dotr.scenarios.catalogue import default_scenarios, describe_scenario
+from .setup_words import game_entry_in, scenario_title
 from .simulate import run_night
 from .slugs import slugify
 from .systems import get_system, load_systems, offered_games
@@ -70,6 +71,7 @@ __all__ = [
     "fame_totals",
     "fold",
     "forecast",
+    "game_entry_in",
     "get_system",
     "load_systems",
     "new_seed",
@@ -80,6 +82,7 @@ __all__ = [
     "rng_for",
     "run",
     "run_night",
+    "scenario_title",
     "seed_commitment",
     "setup_asks",
     "slugify",

@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from deck_tracker.engine.i18n import msg
+
 from .commands import Arg, command
 from .core import Context, State
 from .decks import seat_label
@@ -51,11 +53,13 @@ def tick_setup_step(ctx: Context, args: dict[str, Any]) -> None:
     """Tick (or untick) a step of the setup checklist for every phone at the table."""
     key: str = args["step"]
     if not STEP_KEY.match(key):
-        raise InvalidArguments({"step": ["A step's key, e.g. 3.0."]})
+        raise InvalidArguments({"step": [msg("error.core.checklist.step_s_key_e_g")]})
     ticked = dict(ctx.state.get("checklist") or {})
     done: bool = args["done"]
     if done and key not in ticked and len(ticked) >= MAX_TICKS:
-        raise InvalidArguments({"step": [f"At most {MAX_TICKS} steps can be ticked."]})
+        raise InvalidArguments(
+            {"step": [msg("error.core.checklist.most_steps_can_be_ticked", max_ticks=MAX_TICKS)]}
+        )
     if done:
         ctx.set("checklist", key, True)
     else:
@@ -64,7 +68,11 @@ def tick_setup_step(ctx: Context, args: dict[str, Any]) -> None:
     what = args["label"] or "a setup step"
     ctx.emit(
         "setup_step_ticked",
-        f"{who} ticked: {what}" if done else f"{who} unticked: {what}",
+        (
+            msg("core.checklist.ticked", who=who, what=what)
+            if done
+            else msg("core.checklist.unticked", who=who, what=what)
+        ),
         data={"step": key, "done": done},
     )
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from deck_tracker.engine.i18n import msg
+
 from .commands import command
 from .core import Context, State
 from .decks import seat_label
@@ -29,6 +31,8 @@ def close_game(ctx: Context, args: dict[str, Any]) -> None:
     ctx.set("closed", True)
     ctx.emit(
         "game_closed",
-        f"{seat_label(ctx.state, ctx.actor)} closed the game; its seed is revealed for audit.",
+        msg(
+            "core.closing.closed_game_seed_revealed_audit", player=seat_label(ctx.state, ctx.actor)
+        ),
         data={"outcome": ctx.get("outcome")},
     )

@@ -11,6 +11,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from deck_tracker.engine.i18n import msg, render_text
+
 from .core import Context, Event, State
 from .errors import InvalidArguments, RuleViolation, UnknownCommand
 from .reading import refuse_while_unread, unread_reason
@@ -190,7 +192,7 @@ def command(
 def spec_for(state: State, name: str) -> CommandSpec:
     spec = REGISTRY.get(name)
     if spec is None or (spec.systems is not None and state.get("system") not in spec.systems):
-        raise UnknownCommand(f"Unknown action {name!r}.")
+        raise UnknownCommand(msg("error.core.commands.unknown_action", name=name))
     return spec
 
 
@@ -207,7 +209,7 @@ def validate_args(spec: CommandSpec, raw: Any) -> dict[str, Any]:
     if raw is None:
         raw = {}
     if not isinstance(raw, dict):
-        raise InvalidArguments({"args": ["Must be an object."]})
+        raise InvalidArguments({"args": [msg("error.core.commands.must_be_object")]})
     problems: dict[str, list[str]] = {}
     clean: dict[str, Any] = {}
     for key in raw:
@@ -311,9 +313,8 @@ def run(
     """
     spec = spec_for(state, name)
     args = validate_args(spec, raw_args)
-    closed = closed_reason(state)
-    if closed:
-        raise RuleViolation(closed, code="game_closed")
+    if closed_reason(state):
+        raise RuleViolation(CLOSED, code="game_closed")
     refuse_while_unread(state, name, spec.undoable)
     if spec.unavailable is not None:
         reason = spec.unavailable(state, context.actor)
@@ -366,9 +367,11 @@ def _push_history(context: Context, name: str, version: int) -> None:
 
 def closed_reason(state: State) -> str | None:
     """Why no command applies to a closed game (``closing.py``); ``None`` while it can change."""
-    if state.get("closed"):
-        return "The game is closed: nothing can change it any more."
-    return None
+    return None if not state.get("closed") else render_text(CLOSED)
+
+
+# Why a closed game refuses every command (rendered in the reader's language on refusal).
+CLOSED = msg("error.core.commands.game_closed")
 
 
 # Per game system: why a command cannot apply to this game at all (an expansion not in play).

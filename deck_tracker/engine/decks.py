@@ -19,11 +19,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from deck_tracker.engine.i18n import Text, msg
+from deck_tracker.engine.i18n import count as count_of
+
 from .commands import Arg, command
 from .core import Context, State, Step
 from .errors import InvalidArguments, RuleViolation
 from .systems import get_system
-from .words import deck_name, noun_for, plural
+from .words import deck_name, noun_for
 
 PUBLIC_PILES = ("discard", "table")
 PILES = ("draw", "discard", "box", "table")
@@ -54,14 +57,18 @@ def all_cards(deck: dict[str, Any]) -> list[str]:
 def get_deck(state: State, name: str) -> dict[str, Any]:
     deck: dict[str, Any] | None = state.get("decks", {}).get(name)
     if deck is None:
-        raise RuleViolation(f"This game has no deck named {name!r}.", code="unknown_deck")
+        raise RuleViolation(
+            msg("error.core.decks.this_game_has_no_deck", name=name), code="unknown_deck"
+        )
     return deck
 
 
 def _seat(ctx: Context, seat: str | None) -> str:
     seat = seat or ctx.actor
     if seat is None or seat not in ctx.state.get("seats", {}):
-        raise RuleViolation(f"There is no seat {seat!r} at this table.", code="unknown_seat")
+        raise RuleViolation(
+            msg("error.core.decks.there_no_seat_this_table", seat=seat), code="unknown_seat"
+        )
     return seat
 
 
@@ -104,11 +111,15 @@ def _check_known(deck: dict[str, Any], name: str, cards: Sequence[str]) -> None:
     unknown = [card for card in cards if card not in known]
     if unknown:
         raise RuleViolation(
-            f"The {deck_name(name)} deck has no card {', '.join(map(repr, unknown))}.",
+            msg(
+                "error.core.decks.deck_has_no_card",
+                deck=deck_name(name),
+                items=", ".join(map(repr, unknown)),
+            ),
             code="unknown_card",
         )
     if len(set(cards)) != len(cards):
-        raise InvalidArguments({"cards": ["A card is named twice."]})
+        raise InvalidArguments({"cards": [msg("error.core.decks.card_named_twice")]})
 
 
 def move_cards(
@@ -129,7 +140,12 @@ def move_cards(
     if missing:
         where = "your hand" if source == "hand" else f"the {source} pile"
         raise RuleViolation(
-            f"{', '.join(map(repr, missing))} is not in {where} of deck {deck_name(name)}.",
+            msg(
+                "error.core.decks.not_deck",
+                items=", ".join(map(repr, missing)),
+                where=where,
+                deck=deck_name(name),
+            ),
             code="card_not_in_pile",
         )
     remaining = [card for card in origin if card not in set(cards)]
@@ -146,7 +162,7 @@ def move_cards(
     ctx.set(*pile_path(name, target, seat), destination)
 
 
-def reshuffle_discard(ctx: Context, name: str, *, rule: str) -> None:
+def reshuffle_discard(ctx: Context, name: str, *, rule: Text) -> None:
     """The discard pile, shuffled, goes under what is left of the draw pile."""
     deck = get_deck(ctx.state, name)
     cards = list(deck["discard"])
@@ -155,14 +171,14 @@ def reshuffle_discard(ctx: Context, name: str, *, rule: str) -> None:
     ctx.set("decks", name, "draw", cards + list(deck["draw"]))
     ctx.emit(
         "deck_reshuffled",
-        f"The {deck_name(name)} discard pile ({len(cards)} cards) was shuffled into the draw pile.",
+        msg("core.decks.discard_pile_cards_was_shuffled", deck=deck_name(name), count=len(cards)),
         data={"deck": name, "count": len(cards)},
         hidden={"order": cards},
-        steps=[Step(f"Shuffle the {deck_name(name)} discard pile to form a new draw pile.", rule)],
+        steps=[Step(msg("core.decks.shuffle_discard_pile_form_new", deck=deck_name(name)), rule)],
     )
 
 
-def take_from_draw(ctx: Context, name: str, count: int, *, rule: str) -> list[str]:
+def take_from_draw(ctx: Context, name: str, count: int, *, rule: Text) -> list[str]:
     """Take ``count`` cards off the top of an app-owned draw pile, reshuffling where allowed.
 
     Refuses, with nothing changed, when the draw pile (and the discard, where it may be
@@ -175,8 +191,12 @@ def take_from_draw(ctx: Context, name: str, count: int, *, rule: str) -> list[st
     available = len(deck["draw"]) + (len(deck["discard"]) if deck["auto_reshuffle"] else 0)
     if count > available:
         raise RuleViolation(
-            f"The {deck_name(name)} deck has only {plural(available, 'card')} to draw; "
-            f"{count} asked.",
+            msg(
+                "error.core.decks.deck_has_only_draw_asked",
+                deck=deck_name(name),
+                count=count_of(available, "word:card", "card", "cards"),
+                count2=count,
+            ),
             code="not_enough_cards",
         )
     drawn: list[str] = []
@@ -203,12 +223,12 @@ def take_named_from_draw(ctx: Context, name: str, cards: Sequence[str]) -> list[
             ctx.set("decks", name, "discard", [])
             ctx.emit(
                 "deck_reshuffled",
-                f"The table shuffled the {deck_name(name)} discard pile into the draw pile.",
+                msg("core.decks.table_shuffled_discard_pile_into", deck=deck_name(name)),
                 data={"deck": name, "count": len(deck["discard"])},
                 steps=[
                     Step(
-                        f"Shuffle the {deck_name(name)} discard pile to form a new draw pile.",
-                        "Deck",
+                        msg("core.decks.shuffle_discard_pile_form_new", deck=deck_name(name)),
+                        msg("core.decks.deck"),
                     )
                 ],
             )
@@ -216,7 +236,11 @@ def take_named_from_draw(ctx: Context, name: str, cards: Sequence[str]) -> list[
     missing = [card for card in cards if card not in pile]
     if missing:
         raise RuleViolation(
-            f"{', '.join(map(repr, missing))} is no longer in the {deck_name(name)} draw pile.",
+            msg(
+                "error.core.decks.no_longer_draw_pile",
+                items=", ".join(map(repr, missing)),
+                deck=deck_name(name),
+            ),
             code="card_not_in_pile",
         )
     ctx.set("decks", name, "draw", [card for card in pile if card not in set(cards)])
@@ -224,7 +248,7 @@ def take_named_from_draw(ctx: Context, name: str, cards: Sequence[str]) -> list[
 
 
 def draw_cards(
-    ctx: Context, name: str, *, count: int, cards: Sequence[str] | None, rule: str
+    ctx: Context, name: str, *, count: int, cards: Sequence[str] | None, rule: Text
 ) -> list[str]:
     """Draw from a deck whoever owns it: app-owned decks pick, table-owned decks are told."""
     deck = get_deck(ctx.state, name)
@@ -233,14 +257,14 @@ def draw_cards(
             raise InvalidArguments(
                 {
                     "cards": [
-                        f"The {deck_name(name)} deck is kept at the table: name the cards drawn."
+                        msg("error.core.decks.deck_kept_table_name_cards", deck=deck_name(name))
                     ]
                 }
             )
         return take_named_from_draw(ctx, name, cards)
     if cards:
         raise InvalidArguments(
-            {"cards": [f"The {deck_name(name)} deck is shuffled by the app: omit cards."]}
+            {"cards": [msg("error.core.decks.deck_shuffled_by_app_omit", deck=deck_name(name))]}
         )
     return take_from_draw(ctx, name, count, rule=rule)
 
@@ -269,14 +293,25 @@ def draw(ctx: Context, args: dict[str, Any]) -> None:
     if to == "hand":
         ctx.emit(
             "cards_drawn",
-            f"{who} drew {plural(len(drawn), 'card')} from {deck_name(name)} into their hand.",
+            msg(
+                "core.decks.drew_from_into_their_hand",
+                who=who,
+                count=count_of(len(drawn), "word:card", "card", "cards"),
+                deck=deck_name(name),
+            ),
             data={"deck": name, "to": to, "seat": seat, "count": len(drawn)},
             private={seat: {"cards": drawn}},
         )
     else:
         ctx.emit(
             "cards_drawn",
-            f"{who} drew {card_names(ctx.state, drawn)} from {deck_name(name)} to the {to}.",
+            msg(
+                "core.decks.drew_from",
+                who=who,
+                card_names=card_names(ctx.state, drawn),
+                deck=deck_name(name),
+                to=to,
+            ),
             data={"deck": name, "to": to, "seat": seat, "count": len(drawn), "cards": drawn},
         )
 
@@ -294,13 +329,17 @@ def discard(ctx: Context, args: dict[str, Any]) -> None:
     """Discard cards from a hand or the table."""
     name, cards = args["deck"], args["cards"]
     if not cards:
-        raise InvalidArguments({"cards": ["Name at least one card."]})
+        raise InvalidArguments({"cards": [msg("error.core.decks.name_least_one_card")]})
     seat = _seat(ctx, args["seat"])
     move_cards(ctx, name, cards, source=args["from"], target="discard", seat=seat)
     ctx.emit(
         "cards_discarded",
-        f"{seat_label(ctx.state, seat)} discarded {card_names(ctx.state, cards)} "
-        f"({deck_name(name)}).",
+        msg(
+            "core.decks.discarded",
+            player=seat_label(ctx.state, seat),
+            card_names=card_names(ctx.state, cards),
+            deck=deck_name(name),
+        ),
         data={"deck": name, "cards": list(cards), "from": args["from"], "seat": seat},
     )
 
@@ -315,7 +354,7 @@ def shuffle(ctx: Context, args: dict[str, Any]) -> None:
     deck = get_deck(ctx.state, name)
     if deck["owner"] == "table":
         raise RuleViolation(
-            f"The {deck_name(name)} deck is kept at the table: shuffle the cards there.",
+            msg("error.core.decks.deck_kept_table_shuffle_cards", deck=deck_name(name)),
             code="table_owned",
         )
     cards = list(deck["draw"])
@@ -326,8 +365,15 @@ def shuffle(ctx: Context, args: dict[str, Any]) -> None:
     ctx.set("decks", name, "draw", cards)
     ctx.emit(
         "deck_shuffled",
-        f"{seat_label(ctx.state, ctx.actor)} shuffled the {deck_name(name)} draw pile"
-        + (" with its discard pile." if args["include_discard"] else "."),
+        msg(
+            "core.decks.shuffled_with_discard",
+            player=seat_label(ctx.state, ctx.actor),
+            deck=deck_name(name),
+        )
+        if args["include_discard"]
+        else msg(
+            "core.decks.shuffled", player=seat_label(ctx.state, ctx.actor), deck=deck_name(name)
+        ),
         data={"deck": name, "count": len(cards), "include_discard": args["include_discard"]},
         hidden={"order": cards},
     )
@@ -344,17 +390,27 @@ def peek(ctx: Context, args: dict[str, Any]) -> None:
     seat = _seat(ctx, None)
     deck = get_deck(ctx.state, name)
     if deck["owner"] == "table":
-        raise RuleViolation(f"The {deck_name(name)} deck is kept at the table.", code="table_owned")
+        raise RuleViolation(
+            msg("error.core.decks.deck_kept_table", deck=deck_name(name)), code="table_owned"
+        )
     if count > len(deck["draw"]):
         raise RuleViolation(
-            f"The {deck_name(name)} draw pile has only {plural(len(deck['draw']), 'card')}.",
+            msg(
+                "error.core.decks.draw_pile_has_only",
+                deck=deck_name(name),
+                count=count_of(len(deck["draw"]), "word:card", "card", "cards"),
+            ),
             code="not_enough_cards",
         )
     top = list(reversed(deck["draw"][-count:]))
     ctx.emit(
         "cards_peeked",
-        f"{seat_label(ctx.state, seat)} looked at the top {plural(count, 'card')} of "
-        f"{deck_name(name)}.",
+        msg(
+            "core.decks.looked_top",
+            player=seat_label(ctx.state, seat),
+            count=count_of(count, "word:card", "card", "cards"),
+            deck=deck_name(name),
+        ),
         data={"deck": name, "count": count, "seat": seat},
         private={seat: {"cards": top}},
     )
@@ -374,7 +430,7 @@ def put_back(ctx: Context, args: dict[str, Any]) -> None:
     """Put cards back on the draw pile: on top, at the bottom or at a random place."""
     name, cards = args["deck"], args["cards"]
     if not cards:
-        raise InvalidArguments({"cards": ["Name at least one card."]})
+        raise InvalidArguments({"cards": [msg("error.core.decks.name_least_one_card")]})
     seat = _seat(ctx, args["seat"])
     move_cards(
         ctx, name, cards, source=args["from"], target="draw", seat=seat, position=args["position"]
@@ -382,9 +438,13 @@ def put_back(ctx: Context, args: dict[str, Any]) -> None:
     public = args["from"] in PUBLIC_PILES
     ctx.emit(
         "cards_returned",
-        f"{seat_label(ctx.state, seat)} put {plural(len(cards), 'card')} back in the "
-        f"{deck_name(name)} draw pile "
-        f"({args['position']}).",
+        msg(
+            "core.decks.put_back_draw_pile",
+            player=seat_label(ctx.state, seat),
+            count=count_of(len(cards), "word:card", "card", "cards"),
+            deck=deck_name(name),
+            position=args["position"],
+        ),
         data={
             "deck": name,
             "from": args["from"],
@@ -411,14 +471,19 @@ def take(ctx: Context, args: dict[str, Any]) -> None:
     """Take named cards from a pile (the discard, say) into a hand or onto the table."""
     name, cards = args["deck"], args["cards"]
     if not cards:
-        raise InvalidArguments({"cards": ["Name at least one card."]})
+        raise InvalidArguments({"cards": [msg("error.core.decks.name_least_one_card")]})
     seat = _seat(ctx, args["seat"])
     move_cards(ctx, name, cards, source=args["from"], target=args["to"], seat=seat)
     ctx.emit(
         "cards_taken",
-        f"{seat_label(ctx.state, seat)} took {card_names(ctx.state, cards)} from the "
-        f"{deck_name(name)} {args['from']} "
-        f"to the {args['to']}.",
+        msg(
+            "core.decks.took_from",
+            player=seat_label(ctx.state, seat),
+            card_names=card_names(ctx.state, cards),
+            deck=deck_name(name),
+            from_=args["from"],
+            to=args["to"],
+        ),
         data={
             "deck": name,
             "cards": list(cards),
@@ -442,14 +507,19 @@ def box(ctx: Context, args: dict[str, Any]) -> None:
     """Put cards in the box: out of the game."""
     name, cards = args["deck"], args["cards"]
     if not cards:
-        raise InvalidArguments({"cards": ["Name at least one card."]})
+        raise InvalidArguments({"cards": [msg("error.core.decks.name_least_one_card")]})
     seat = _seat(ctx, args["seat"])
     move_cards(ctx, name, cards, source=args["from"], target="box", seat=seat)
     public = args["from"] in PUBLIC_PILES
     ctx.emit(
         "cards_boxed",
-        f"{seat_label(ctx.state, seat)} put {len(cards)} {deck_name(name)} "
-        f"{noun_for(len(cards), 'card')} in the box.",
+        msg(
+            "core.decks.put_box",
+            player=seat_label(ctx.state, seat),
+            count=len(cards),
+            deck=deck_name(name),
+            noun_for=noun_for(len(cards), "card"),
+        ),
         data={"deck": name, "from": args["from"], "seat": seat, "count": len(cards)}
         | ({"cards": list(cards)} if public else {}),
         private={seat: {"cards": list(cards)}},

@@ -13,6 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from deck_tracker.engine.i18n import Text, msg
+from deck_tracker.engine.i18n import count as count_of
+
 from . import checklist as _checklist  # noqa: F401  (registers tick_setup_step)
 from . import closing as _closing  # noqa: F401  (registers close_game)
 from . import decks as _decks  # noqa: F401  (registers the deck commands)
@@ -24,7 +27,7 @@ from .errors import InvalidArguments, RuleViolation
 from .rng import rng_for
 from .systems import System, get_system, load_systems
 from .undo import redo_target, undo_target
-from .words import deck_name, plural
+from .words import deck_name
 
 DECK_NAME = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 MAX_SEATS = 6
@@ -49,7 +52,9 @@ def base_state(system: str) -> State:
 def add_seat(ctx: Context, *, name: str, hero: str | None) -> str:
     seats = dict(ctx.get("seats", default={}))
     if len(seats) >= MAX_SEATS:
-        raise RuleViolation(f"A table seats at most {MAX_SEATS} players.", code="table_full")
+        raise RuleViolation(
+            msg("error.core.game.table_seats_most_players", max_seats=MAX_SEATS), code="table_full"
+        )
     number = str(max((int(s) for s in seats), default=0) + 1)
     seats[number] = {"name": name, "hero": hero}
     ctx.set("seats", seats)
@@ -61,9 +66,9 @@ def add_seat(ctx: Context, *, name: str, hero: str | None) -> str:
 def validate_custom_decks(raw: Any) -> dict[str, dict[str, Any]]:
     """Decks a setup defines itself: ``{name: {cards, owner?, auto_reshuffle?}}``."""
     if not isinstance(raw, dict) or not raw:
-        raise InvalidArguments({"decks": ["Give at least one deck: {name: {cards: [...]}}."]})
+        raise InvalidArguments({"decks": [msg("error.core.game.give_least_one_deck_name")]})
     if len(raw) > MAX_DECKS:
-        raise InvalidArguments({"decks": [f"At most {MAX_DECKS} decks."]})
+        raise InvalidArguments({"decks": [msg("error.core.game.most_decks", max_decks=MAX_DECKS)]})
     problems: dict[str, list[str]] = {}
     clean: dict[str, dict[str, Any]] = {}
     every_card: set[str] = set()
@@ -104,7 +109,7 @@ def validate_custom_decks(raw: Any) -> dict[str, dict[str, Any]]:
     return clean
 
 
-def place_decks(ctx: Context, decks: dict[str, dict[str, Any]], *, rule: str) -> None:
+def place_decks(ctx: Context, decks: dict[str, dict[str, Any]], *, rule: Text) -> None:
     """Put each deck on the table; app-owned decks are shuffled (the order is recorded)."""
     for name, spec in decks.items():
         cards = list(spec["cards"])
@@ -117,19 +122,26 @@ def place_decks(ctx: Context, decks: dict[str, dict[str, Any]], *, rule: str) ->
         ctx.set("decks", name, deck)
         ctx.emit(
             "deck_prepared",
-            f"The {deck_name(name)} deck ({plural(len(cards), 'card')}) is ready"
-            + (
-                ", shuffled by the app."
-                if spec.get("owner", "app") == "app"
-                else ", kept at the table."
+            msg(
+                "core.game.deck_ready_app",
+                deck=deck_name(name),
+                count=count_of(len(cards), "word:card", "card", "cards"),
+            )
+            if spec.get("owner", "app") == "app"
+            else msg(
+                "core.game.deck_ready_table",
+                deck=deck_name(name),
+                count=count_of(len(cards), "word:card", "card", "cards"),
             ),
             data={"deck": name, "count": len(cards), "owner": spec.get("owner", "app")},
             hidden={"order": cards},
             steps=[
                 Step(
-                    f"Shuffle the {deck_name(name)} deck and place it face down."
-                    if spec.get("owner") == "table"
-                    else f"The app holds the {deck_name(name)} deck: leave its cards in the box.",
+                    (
+                        msg("core.game.shuffle_deck_place_face_down", deck=deck_name(name))
+                        if spec.get("owner") == "table"
+                        else msg("core.game.app_holds_deck_leave_cards", deck=deck_name(name))
+                    ),
                     rule,
                 )
             ],
@@ -148,13 +160,13 @@ def generic_system() -> System:
 def _host(setup: dict[str, Any]) -> tuple[str, str | None]:
     host = setup.get("host") or {}
     if not isinstance(host, dict):
-        raise InvalidArguments({"host": ["Must be an object with `name` and `hero`."]})
+        raise InvalidArguments({"host": [msg("error.core.game.must_be_object_with_name")]})
     name = host.get("name") or "Host"
     hero = host.get("hero")
     if not isinstance(name, str) or len(name) > 60:
-        raise InvalidArguments({"host.name": ["A name of at most 60 characters."]})
+        raise InvalidArguments({"host.name": [msg("error.core.game.name_most_60_characters")]})
     if hero is not None and (not isinstance(hero, str) or len(hero) > 60):
-        raise InvalidArguments({"host.hero": ["A hero's name or id."]})
+        raise InvalidArguments({"host.hero": [msg("error.core.game.hero_s_name_id")]})
     return name, hero
 
 
@@ -163,11 +175,13 @@ def start_game(setup: Any, *, seed: str) -> tuple[State, list[Event]]:
     if setup is None:
         setup = {}
     if not isinstance(setup, dict):
-        raise InvalidArguments({"setup": ["Must be an object."]})
+        raise InvalidArguments({"setup": [msg("error.core.game.must_be_object")]})
     system = setup.get("system", DEFAULT_SYSTEM)
     systems = load_systems()
     if not isinstance(system, str) or system not in systems:
-        raise InvalidArguments({"system": [f"One of: {', '.join(sorted(systems))}."]})
+        raise InvalidArguments(
+            {"system": [msg("error.core.game.one", items=", ".join(sorted(systems)))]}
+        )
     state: State = {}
     ctx = Context(state, rng=rng_for(seed, 1), actor=None)
     for key, value in base_state(system).items():
@@ -176,7 +190,7 @@ def start_game(setup: Any, *, seed: str) -> tuple[State, list[Event]]:
     add_seat(ctx, name=name, hero=hero)
     ctx.emit(
         "game_created",
-        f"{name} opened a table ({system}).",
+        msg("core.game.opened_table", name=name, system=system),
         data={"system": system, "seat": "1", "name": name, "hero": hero},
     )
     systems[system].setup(ctx, setup)
@@ -195,7 +209,7 @@ def join(ctx: Context, args: dict[str, Any]) -> None:
     ctx.actor = seat
     ctx.emit(
         "seat_joined",
-        f"{seat_label(ctx.state, seat)} joined the table.",
+        msg("core.game.joined_table", player=seat_label(ctx.state, seat)),
         data={"seat": seat, "name": args["name"], "hero": args["hero"]},
     )
     system = get_system(ctx.state.get("system", ""))
@@ -232,7 +246,7 @@ def claim_seat(ctx: Context, args: dict[str, Any]) -> None:
     seat = args["seat"]
     ctx.emit(
         "seat_claimed",
-        f"{seat_label(ctx.state, seat)} plays as {args['player']}.",
+        msg("core.game.plays_as", player=seat_label(ctx.state, seat), player2=args["player"]),
         data={"seat": seat, "player": args["player"]},
     )
     _run_follow_ups(ctx, seat)
@@ -256,7 +270,12 @@ def end_game(ctx: Context, args: dict[str, Any]) -> None:
     ctx.set("outcome", outcome)
     ctx.emit(
         "game_ended",
-        f"{seat_label(ctx.state, ctx.actor)} ended the game ({args['result']}): {args['reason']}",
+        msg(
+            "core.game.ended_game",
+            player=seat_label(ctx.state, ctx.actor),
+            result=args["result"],
+            reason=args["reason"],
+        ),
         data={"outcome": outcome},
     )
 

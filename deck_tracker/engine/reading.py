@@ -20,6 +20,7 @@ from typing import Any
 
 from .core import Context, State
 from .errors import RuleViolation
+from .i18n import Message, msg, render_text
 
 __all__ = [
     "ANSWER",
@@ -56,17 +57,22 @@ def settle(ctx: Context, prompt: dict[str, Any]) -> None:
 
 def unread_reason(state: State, name: str, undoable: bool) -> str | None:
     """Why a command waits: a card on the table is still to be read (None: it may run)."""
+    reason = unread_message(state, name, undoable)
+    return None if reason is None else render_text(reason)
+
+
+def unread_message(state: State, name: str, undoable: bool) -> Message | None:
+    """:func:`unread_reason` as a message, read in the reader's language."""
     pending = pending_reads(state)
     if not pending or name in _ALWAYS or not undoable:
         return None
-    return (
-        f"Read the card first: {pending[0].get('name', 'a card')} is waiting to be read "
-        "(answer it with read_card)."
-    )
+    if "name" in pending[0]:
+        return msg("error.core.reading.read_card_first", name=pending[0]["name"])
+    return msg("error.core.reading.read_a_card_first")
 
 
 def refuse_while_unread(state: State, name: str, undoable: bool) -> None:
     """A command that would move the game waits for the card on the table to be read."""
-    reason = unread_reason(state, name, undoable)
+    reason = unread_message(state, name, undoable)
     if reason:
         raise RuleViolation(reason, code="card_unread")

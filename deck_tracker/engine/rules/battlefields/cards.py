@@ -12,6 +12,7 @@ from typing import Any
 
 from deck_tracker.engine.commands import Arg
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
+from deck_tracker.engine.i18n import msg
 from deck_tracker.engine.slugs import slugify
 
 __all__ = ["CARD_ARGS", "card_from_args", "check_known_card"]
@@ -32,7 +33,7 @@ CARD_ARGS = {
 
 def check_known_card(raw: Any, where: str) -> dict[str, Any]:
     if not isinstance(raw, dict) or not isinstance(raw.get("name"), str) or not raw["name"]:
-        raise InvalidArguments({where: ["A card {name, number, colour, swords, protection}."]})
+        raise InvalidArguments({where: [msg("error.bf.cards.card_name_number_colour_swords")]})
     card = {key: raw.get(key) for key in KNOWN_FIELDS}
     problems: dict[str, list[str]] = {}
     if card["colour"] not in COLOURS:
@@ -64,7 +65,13 @@ def card_from_args(
         given = args.get(field)
         if given is not None and given != known[field]:
             raise RuleViolation(
-                f"{known['name']} was entered with {field} {known[field]!r}, not {given!r}.",
+                msg(
+                    "error.bf.cards.was_entered_with_not",
+                    name=known["name"],
+                    field=field,
+                    known=known[field],
+                    given=given,
+                ),
                 code="card_differs",
             )
     return key, dict(known), False

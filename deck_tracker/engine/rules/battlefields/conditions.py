@@ -17,10 +17,13 @@ Rules decisions:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
+
+from deck_tracker.engine.i18n import Text, msg
 
 from .tiles import TileRules
 
@@ -38,30 +41,24 @@ __all__ = [
     "victory",
 ]
 
-R_DESCENDING = "Descending order: each card is lower than the last one played"
-R_LOOPING = (
-    "Looping: a card higher than the last only if higher than the first card, never "
-    "repeating it or going below it"
-)
-R_COLOUR = "Arrow colour: only cards of the arrows' colour may be played here"
-R_PARITY = "Even/Odd: only cards meeting that condition may be played here"
-R_NO_CHAMELEONS = "No chameleon cards: this battlefield forbids wild cards"
-R_IDENTICAL = (
-    "Identical cards: a second such card cannot be added to the battle unless a set mark "
-    "requires it; discard it to restore the first"
-)
-R_NOT_TAUGHT = "The table reads a battlefield to the app the first time it comes into play"
-R_ACTIVATE = "Battle indicator: the white number of cards activated wins the battle"
-R_SET = "Set: 2 or 3 identical cards played here win the battle"
-R_TOTAL = "Final total: the active cards' numbers reach the shield's number"
-R_MAIN = "Main characters: the named hero or minion takes part, unstunned"
+R_DESCENDING = msg("bf.rule.descending")
+R_LOOPING = msg("bf.rule.looping")
+R_COLOUR = msg("bf.rule.colour")
+R_PARITY = msg("bf.rule.parity")
+R_NO_CHAMELEONS = msg("bf.rule.no_chameleons")
+R_IDENTICAL = msg("bf.rule.identical")
+R_NOT_TAUGHT = msg("bf.rule.not_taught")
+R_ACTIVATE = msg("bf.rule.activate")
+R_SET = msg("bf.rule.set")
+R_TOTAL = msg("bf.rule.total")
+R_MAIN = msg("bf.rule.main")
 
 
 @dataclass(frozen=True)
 class Refusal:
     code: str
     detail: str
-    rule: str
+    rule: Text
 
 
 def identical(a: dict[str, Any], b: dict[str, Any]) -> bool:
@@ -164,7 +161,7 @@ def _largest_set(active: list[dict[str, Any]], main: str | None, wild: int) -> i
 
 def victory(
     tile: TileRules, side: str, cards: Sequence[dict[str, Any]], *, chameleons_in_sets: bool
-) -> str | None:
+) -> Text | None:
     """The rule by which ``side``'s ``cards`` win ``tile``, or None while they do not."""
     if not (tile.activate or tile.set_size or tile.final_total):
         return None
@@ -190,4 +187,9 @@ def victory(
         )
         if used
     ]
-    return "; ".join(rules)
+    if not rules:
+        return ""
+    # The rules that won it, one after the other ("A; B").
+    return functools.reduce(
+        lambda first, then: msg("bf.rule.and_then", first=first, then=then), rules
+    )

@@ -16,9 +16,10 @@ from typing import Any
 from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
+from deck_tracker.engine.i18n import Text, msg
 
 from .field import SYSTEM
-from .hands import other, position_label
+from .hands import other, position_ref
 from .tiles import die_faces
 from .turns import between_turns, whose_turn
 
@@ -31,13 +32,13 @@ DICE = Arg(
     description="The physical roll: the face of each die (blank, single, double); omitted, "
     "the app rolls.",
 )
-R_ROLL = "Resolving Battles: one battle die per sword symbol"
-R_STUN = "Dice combinations: 1 single hit stuns, unless Armor, Scales or Flying"
-R_STUN_ANYWAY = "Dice combinations: 2 single hits or 1 double hit stun anyway"
-R_REMOVE = "A stunned card is removed by 2 single hits or 1 double hit"
-R_STUNNED_TARGET = "A stunned hero or minion cannot be attacked unless there is no other target"
-R_SPECIAL_ATTACK = "Special attack symbol: the attack succeeds, no roll needed"
-R_RESTORED_ROLL = "Restoring: roll 1 die; a sword face lets the restored card attack"
+R_ROLL = msg("bf.rule.roll")
+R_STUN = msg("bf.rule.stun")
+R_STUN_ANYWAY = msg("bf.rule.stun_anyway")
+R_REMOVE = msg("bf.rule.remove")
+R_STUNNED_TARGET = msg("bf.rule.stunned_target")
+R_SPECIAL_ATTACK = msg("bf.rule.special_attack")
+R_RESTORED_ROLL = msg("bf.rule.restored_roll")
 
 
 def roll(ctx: Context, given: list[str] | None, count: int) -> tuple[list[str], bool]:
@@ -45,7 +46,13 @@ def roll(ctx: Context, given: list[str] | None, count: int) -> tuple[list[str], 
     if given:
         if len(given) != count or any(face not in FACES for face in given):
             raise InvalidArguments(
-                {"dice": [f"Give {count} faces, each one of: {', '.join(FACES)}."]}
+                {
+                    "dice": [
+                        msg(
+                            "error.bf.dice.give_faces_each_one", count=count, items=", ".join(FACES)
+                        )
+                    ]
+                }
             )
         return list(given), True
     faces = die_faces(ctx.state)
@@ -56,7 +63,7 @@ def hits(faces: list[str]) -> tuple[int, int]:
     return faces.count("single"), faces.count("double")
 
 
-def strike(target: dict[str, Any], singles: int, doubles: int) -> tuple[str, str | None]:
+def strike(target: dict[str, Any], singles: int, doubles: int) -> tuple[str, Text | None]:
     """What the hits do to ``target``: (``stunned``/``removed``/``none``, the rule)."""
     strong = doubles >= 1 or singles >= 2
     if target["stunned"]:
@@ -65,7 +72,7 @@ def strike(target: dict[str, Any], singles: int, doubles: int) -> tuple[str, str
         return "stunned", R_STUN_ANYWAY
     if singles == 1:
         if target["protection"] != "none":
-            return "none", f"{R_STUN} ({target['protection']})"
+            return "none", msg("bf.rule.noted", rule=R_STUN, note=target["protection"])
         return "stunned", R_STUN
     return "none", None
 
@@ -96,11 +103,12 @@ def attack(ctx: Context, args: dict[str, Any]) -> None:
     enemy = other(side)
     targets = ctx.state["battlefields"][tile]["cards"][enemy]
     if not 0 <= args["target"] < len(targets):
-        raise RuleViolation("No such card across this battlefield.", code="unknown_target")
+        raise RuleViolation(msg("error.bf.dice.no_such_card_across_this"), code="unknown_target")
     target = targets[args["target"]]
     if target["stunned"] and any(not card["stunned"] for card in targets):
         raise RuleViolation(
-            f"{target['name']} is stunned and other targets stand.", code="stunned_target"
+            msg("error.bf.dice.stunned_other_targets_stand", name=target["name"]),
+            code="stunned_target",
         )
     steps: list[Step] = []
     if attacker["special_attack"] and not args["dice"]:
@@ -108,30 +116,45 @@ def attack(ctx: Context, args: dict[str, Any]) -> None:
         physical = False
         strong = ctx.get("settings", "special_attack") == "double_hit"
         singles, doubles = (0, 1) if strong else (1, 0)
-        steps.append(Step(f"{attacker['name']} hits without a roll.", R_SPECIAL_ATTACK))
+        steps.append(
+            Step(msg("bf.dice.hits_without_roll", name=attacker["name"]), R_SPECIAL_ATTACK)
+        )
     else:
         faces, physical = roll(ctx, args["dice"], max(attacker["swords"], 1))
         singles, doubles = hits(faces)
-        steps.append(Step(f"Dice: {', '.join(faces)}.", R_ROLL))
+        steps.append(Step(msg("bf.dice.dice", items=", ".join(faces)), R_ROLL))
     result, rule = strike(target, singles, doubles)
     cards = list(targets)
     if result == "stunned":
         cards[args["target"]] = {**target, "stunned": True}
-        steps.append(Step(f"Turn {target['name']} 90 degrees: stunned.", rule or R_STUN))
+        steps.append(
+            Step(msg("bf.dice.turn_90_degrees_stunned", name=target["name"]), rule or R_STUN)
+        )
     elif result == "removed":
         del cards[args["target"]]
         ctx.set("sides", enemy, "discard", ctx.get("sides", enemy, "discard") + 1)
-        steps.append(Step(f"{target['name']} is removed to the discard pile.", rule or R_REMOVE))
+        steps.append(
+            Step(msg("bf.dice.removed_discard_pile", name=target["name"]), rule or R_REMOVE)
+        )
     elif rule:
-        steps.append(Step(f"{target['name']} resists the single hit.", rule))
+        steps.append(Step(msg("bf.dice.resists_single_hit", name=target["name"]), rule))
     ctx.set("battlefields", tile, "cards", enemy, cards)
     ctx.set("turn", "attack", None)
     ctx.set("dice", {"faces": faces, "physical": physical, "result": result})
-    who = position_label(ctx.state, attacker["player"])
+    who = position_ref(ctx.state, attacker["player"])
     ctx.emit(
         "attacked",
-        f"{who}'s {attacker['name']} attacks {target['name']}: "
-        + {"stunned": "stunned.", "removed": "removed.", "none": "no effect."}[result],
+        msg(
+            "bf.dice.attacks",
+            who=who,
+            attacker=attacker["name"],
+            target=target["name"],
+            result={
+                "stunned": msg("bf.dice.result_stunned"),
+                "removed": msg("bf.dice.result_removed"),
+                "none": msg("bf.dice.result_none"),
+            }[result],
+        ),
         data={
             "battlefield": tile,
             "attacker": attacker["name"],

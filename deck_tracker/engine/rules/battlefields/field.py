@@ -13,22 +13,17 @@ from typing import Any
 from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.errors import RuleViolation
+from deck_tracker.engine.i18n import Text, msg, name
 
-from .hands import position_label
+from .hands import position_ref, side_ref
 from .tiles import TEACHABLE, check_taught_values, tile_ids, tile_rules
 
 __all__ = ["SYSTEM", "draw_new_battlefields", "place_tile", "start_objectives"]
 
 SYSTEM = frozenset({"battlefields"})
-R_OBJECTIVES = (
-    "Setup 4: the minions choose a primary colour battlefield (not purple), then the heroes; "
-    "1 more is drawn at random"
-)
-R_REWARD_TILES = (
-    "Reward for victory: the winner takes that many tiles and chooses the next battlefield; "
-    "the rest return to the pile"
-)
-R_TEACH = "The table reads a battlefield to the app the first time it comes into play"
+R_OBJECTIVES = msg("bf.rule.objectives")
+R_REWARD_TILES = msg("bf.rule.reward_tiles")
+R_TEACH = msg("bf.rule.teach")
 
 
 def empty_battlefield() -> dict[str, Any]:
@@ -38,17 +33,25 @@ def empty_battlefield() -> dict[str, Any]:
     }
 
 
-def place_tile(ctx: Context, tile_id: str, *, rule: str) -> None:
+def place_tile(ctx: Context, tile_id: str, *, rule: Text) -> None:
     ctx.set("tiles", tile_id, "play")
     ctx.set("battlefields", tile_id, empty_battlefield())
     ctx.set("field_order", [*ctx.get("field_order", default=[]), tile_id])
     tile = tile_rules(ctx.state, tile_id)
-    steps = [Step(f"Place {tile.name} in the centre of the table.", rule)]
+    steps = [Step(msg("bf.field.place_centre_table", name=tile.name), rule)]
     if not tile.taught:
-        steps.append(Step(f"Read this {tile.colour} battlefield to the app.", R_TEACH))
+        steps.append(
+            Step(
+                msg(
+                    "bf.field.read_this_battlefield_app",
+                    colour=name(f"bf-colour:{tile.colour}", tile.colour),
+                ),
+                R_TEACH,
+            )
+        )
     ctx.emit(
         "battlefield_placed",
-        f"{tile.name} comes into play.",
+        msg("bf.field.comes_into_play", name=tile.name),
         data={"tile": tile_id, "name": tile.name, "taught": tile.taught},
         steps=steps,
     )
@@ -83,9 +86,11 @@ def _drawn(ctx: Context, drawn: list[str], *, side: str, purpose: str, by_app: b
         if by_app:
             ctx.emit(
                 "battlefields_drawn",
-                f"The app drew {names}.",
+                msg("bf.field.app_drew", names=names),
                 data={"tiles": drawn},
-                steps=[Step(f"Take {names} from the battlefield tiles.", R_OBJECTIVES)],
+                steps=[
+                    Step(msg("bf.field.take_from_battlefield_tiles", names=names), R_OBJECTIVES)
+                ],
             )
         place_tile(ctx, drawn[0], rule=R_OBJECTIVES if purpose == "objective" else R_REWARD_TILES)
         return
@@ -94,9 +99,9 @@ def _drawn(ctx: Context, drawn: list[str], *, side: str, purpose: str, by_app: b
     ctx.set("pending", {"kind": "choose", "side": side, "options": drawn})
     ctx.emit(
         "battlefields_drawn",
-        f"The {side} draw {names} and choose the next battlefield.",
+        msg("bf.field.draw_choose_next_battlefield", side=side_ref(side), names=names),
         data={"tiles": drawn, "side": side},
-        steps=[Step(f"The {side} choose one of: {names}.", R_REWARD_TILES)],
+        steps=[Step(msg("bf.field.choose_one", side=side_ref(side), names=names), R_REWARD_TILES)],
     )
 
 
@@ -122,16 +127,23 @@ def choose_objective(ctx: Context, args: dict[str, Any]) -> None:
     side = ctx.state["pending"]["side"]
     tile_id = args["tile"]
     if ctx.get("tiles", tile_id) != "pile":
-        raise RuleViolation("That battlefield is not among the tiles left.", code="not_in_pile")
+        raise RuleViolation(
+            msg("error.bf.field.that_battlefield_not_among_tiles"), code="not_in_pile"
+        )
     if tile_rules(ctx.state, tile_id).colour == "purple":
         raise RuleViolation(
-            "An objective is a primary colour battlefield, not purple.", code="purple_objective"
+            msg("error.bf.field.objective_primary_colour_battlefield_not"), code="purple_objective"
         )
     ctx.emit(
         "objective_chosen",
-        f"The {side} choose their objective.",
+        msg("bf.field.choose_their_objective", side=side_ref(side)),
         data={"side": side, "tile": tile_id},
-        steps=[Step(f"The {side} place their chosen battlefield face up.", R_OBJECTIVES)],
+        steps=[
+            Step(
+                msg("bf.field.place_their_chosen_battlefield_face", side=side_ref(side)),
+                R_OBJECTIVES,
+            )
+        ],
     )
     place_tile(ctx, tile_id, rule=R_OBJECTIVES)
     if side == "minions":
@@ -151,12 +163,17 @@ def draw_battlefields(ctx: Context, args: dict[str, Any]) -> None:
     pending = ctx.state["pending"]
     tiles = list(args["tiles"])
     if len(tiles) != pending["count"] or len(set(tiles)) != len(tiles):
-        raise RuleViolation(f"Enter the {pending['count']} tiles drawn.", code="wrong_count")
+        raise RuleViolation(
+            msg("error.bf.field.enter_tiles_drawn", number=pending["count"]), code="wrong_count"
+        )
     if any(ctx.get("tiles", tile) != "pile" for tile in tiles):
-        raise RuleViolation("A tile entered is not among those left.", code="not_in_pile")
+        raise RuleViolation(msg("error.bf.field.tile_entered_not_among_those"), code="not_in_pile")
     ctx.emit(
         "battlefields_drawn_by_table",
-        "The table drew " + ", ".join(tile_rules(ctx.state, tile).name for tile in tiles) + ".",
+        msg(
+            "bf.field.table_drew",
+            names=", ".join(tile_rules(ctx.state, tile).name for tile in tiles),
+        ),
         data={"tiles": tiles},
     )
     _drawn(ctx, tiles, side=pending["side"], purpose=pending["purpose"], by_app=False)
@@ -172,15 +189,19 @@ def choose_battlefield(ctx: Context, args: dict[str, Any]) -> None:
     """The winner of a battle chooses the next battlefield among the tiles drawn."""
     pending = ctx.state["pending"]
     if args["tile"] not in pending["options"]:
-        raise RuleViolation("Choose one of the tiles drawn.", code="not_offered")
+        raise RuleViolation(msg("error.bf.field.choose_one_tiles_drawn"), code="not_offered")
     for tile in pending["options"]:
         ctx.set("tiles", tile, "pile")
     ctx.set("pending", None)
     ctx.emit(
         "battlefield_chosen",
-        f"The {pending['side']} choose {tile_rules(ctx.state, args['tile']).name}.",
+        msg(
+            "bf.field.choose",
+            side=side_ref(pending["side"]),
+            name=tile_rules(ctx.state, args["tile"]).name,
+        ),
         data={"tile": args["tile"], "side": pending["side"]},
-        steps=[Step("Return the other tiles to the pile and shuffle it.", R_REWARD_TILES)],
+        steps=[Step(msg("bf.field.return_other_tiles_pile_shuffle"), R_REWARD_TILES)],
     )
     place_tile(ctx, args["tile"], rule=R_REWARD_TILES)
 
@@ -212,21 +233,25 @@ def teach_tile(ctx: Context, args: dict[str, Any]) -> None:
     """The table reads a battlefield's name and victory conditions to the app."""
     tile_id = args["tile"]
     if tile_id not in ctx.state["tiles"]:
-        raise RuleViolation("No such battlefield tile.", code="unknown_tile")
+        raise RuleViolation(msg("error.bf.field.no_such_battlefield_tile"), code="unknown_tile")
     values = check_taught_values({k: args.get(k) for k in TEACHABLE})
     ctx.set("library", "tiles", tile_id, values)
     tile = tile_rules(ctx.state, tile_id)
     overlay = {f"decks/battlefield_tiles/{tile_id}/data.{k}": v for k, v in values.items()}
     ctx.emit(
         "tile_taught",
-        f"{position_label_or_table(ctx)} read {tile.name} to the app.",
+        msg(
+            "bf.field.read_app",
+            position_label_or_table=position_label_or_table(ctx),
+            name=tile.name,
+        ),
         data={"tile": tile_id, "rules": tile.as_dict(), "overlay_values": overlay},
-        steps=[Step(f"{tile.name} is known from now on.", R_TEACH)],
+        steps=[Step(msg("bf.field.known_from_now", name=tile.name), R_TEACH)],
     )
 
 
-def position_label_or_table(ctx: Context) -> str:
+def position_label_or_table(ctx: Context) -> Text:
     for position, player in ctx.state["players"].items():
         if player.get("seat") == ctx.actor and ctx.actor is not None:
-            return position_label(ctx.state, position)
-    return "The table"
+            return position_ref(ctx.state, position)
+    return msg("bf.field.the_table")

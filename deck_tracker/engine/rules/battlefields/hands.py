@@ -18,8 +18,11 @@ Rules decisions:
 
 from __future__ import annotations
 
+from typing import Any
+
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.errors import RuleViolation
+from deck_tracker.engine.i18n import Message, Text, msg, name, render_text
 
 __all__ = [
     "R_DRAW",
@@ -30,17 +33,18 @@ __all__ = [
     "hand_limits",
     "player_of",
     "position_label",
+    "position_ref",
     "refill_short_hands",
     "seating",
     "turn_order",
 ]
 
-R_HANDS = "Setup 3: 7 cards each; 3 players: 4 each for the pair, 8 for the solo player; 4: 5 each"
-R_ORDER = "Game Play: the invaders begin; a solo player plays between each opponent's turn"
-R_DRAW = "Drawing Cards: at the end of the turn, draw up to the hand limit"
-R_SHORT = "Special combat skills: a player made to discard plays short until a battle is won"
-R_REFILL = "After one side wins a battle, each player with a short hand draws up to the limit"
-R_RESHUFFLE = "Drawing Cards: if the deck runs out, shuffle the discard pile and draw"
+R_HANDS = msg("bf.rule.hands")
+R_ORDER = msg("bf.rule.order")
+R_DRAW = msg("bf.rule.draw")
+R_SHORT = msg("bf.rule.short")
+R_REFILL = msg("bf.rule.refill")
+R_RESHUFFLE = msg("bf.rule.reshuffle")
 
 
 def other(side: str) -> str:
@@ -71,15 +75,27 @@ def hand_limits(players: int) -> list[int]:
 
 
 def position_label(state: State, position: str) -> str:
+    """Who plays at ``position``, in English ("Ada (minions)", "Hero player 2")."""
+    return render_text(position_ref(state, position))
+
+
+def position_ref(state: State, position: str) -> Message:
+    """Who plays at ``position``, as a message (read in the reader's language)."""
     player = state["players"][position]
     seat = player.get("seat")
-    side = "Minion" if player["side"] == "minions" else "Hero"
     if seat is not None:
         name = state.get("seats", {}).get(seat, {}).get("name")
         if name:
-            return f"{name} ({player['side']})"
+            return msg("bf.position.named", name=name, side=side_ref(player["side"]))
     same = [p for p, info in state["players"].items() if info["side"] == player["side"]]
-    return f"{side} player" + (f" {same.index(position) + 1}" if len(same) > 1 else "")
+    if len(same) > 1:
+        number = same.index(position) + 1
+        if player["side"] == "minions":
+            return msg("bf.position.minion_player_n", number=number)
+        return msg("bf.position.hero_player_n", number=number)
+    if player["side"] == "minions":
+        return msg("bf.position.minion_player")
+    return msg("bf.position.hero_player")
 
 
 def active_position(state: State) -> str:
@@ -99,12 +115,14 @@ def acting_position(state: State, actor: str | None, given: str | None) -> str:
     players = state["players"]
     if given is not None:
         if given not in players:
-            raise RuleViolation(f"No player {given} at this table.", code="unknown_player")
+            raise RuleViolation(
+                msg("error.bf.hands.no_player_this_table", given=given), code="unknown_player"
+            )
         return given
     return player_of(state, actor) or active_position(state)
 
 
-def draw_cards(ctx: Context, position: str, count: int, *, rule: str) -> list[Step]:
+def draw_cards(ctx: Context, position: str, count: int, *, rule: Text) -> list[Step]:
     """``position`` draws ``count`` cards from its side's physical deck (counted)."""
     side = ctx.state["players"][position]["side"]
     steps: list[Step] = []
@@ -114,7 +132,7 @@ def draw_cards(ctx: Context, position: str, count: int, *, rule: str) -> list[St
         ctx.set("sides", side, "deck", deck + discard)
         ctx.set("sides", side, "discard", 0)
         steps.append(
-            Step(f"The {side}' deck ran out: shuffle its discard pile into it.", R_RESHUFFLE)
+            Step(msg("bf.hands.deck_ran_out_shuffle_discard", side=side_ref(side)), R_RESHUFFLE)
         )
         deck += discard
     drawn = min(count, deck)
@@ -122,16 +140,28 @@ def draw_cards(ctx: Context, position: str, count: int, *, rule: str) -> list[St
         ctx.set("sides", side, "deck", deck - drawn)
         hand = ctx.get("players", position, "hand")
         ctx.set("players", position, "hand", hand + drawn)
-        label = position_label(ctx.state, position)
-        steps.append(Step(f"{label} draws {drawn} card{'s' if drawn != 1 else ''}.", rule))
+        label = position_ref(ctx.state, position)
+        steps.append(
+            Step(
+                msg(
+                    "bf.hands.draws_card",
+                    label=label,
+                    drawn=drawn,
+                    value=(msg("bf.hands.s") if drawn != 1 else msg("bf.hands.text")),
+                ),
+                rule,
+            )
+        )
     return steps
 
 
 def discard_from_hand(ctx: Context, position: str, count: int) -> None:
     hand = ctx.get("players", position, "hand")
     if hand < count:
-        label = position_label(ctx.state, position)
-        raise RuleViolation(f"{label} holds only {hand} cards.", code="not_enough_cards")
+        label = position_ref(ctx.state, position)
+        raise RuleViolation(
+            msg("error.bf.hands.holds_only_cards", label=label, hand=hand), code="not_enough_cards"
+        )
     side = ctx.state["players"][position]["side"]
     ctx.set("players", position, "hand", hand - count)
     ctx.set("sides", side, "discard", ctx.get("sides", side, "discard") + count)
@@ -144,3 +174,8 @@ def refill_short_hands(ctx: Context) -> list[Step]:
             ctx.set("players", position, "short", False)
             steps += draw_cards(ctx, position, player["hand_limit"] - player["hand"], rule=R_REFILL)
     return steps
+
+
+def side_ref(side: str) -> dict[str, Any]:
+    """A side ("minions", "heroes") as its players call it, in the reader's language."""
+    return name(f"bf-side:{side}", side)

@@ -16,6 +16,7 @@ from typing import Any
 from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.errors import RuleViolation
+from deck_tracker.engine.i18n import msg
 
 from .cards import CARD_ARGS, card_from_args
 from .conditions import play_refusal, victory
@@ -28,7 +29,8 @@ from .hands import (
     active_position,
     discard_from_hand,
     draw_cards,
-    position_label,
+    position_ref,
+    side_ref,
 )
 from .tiles import tile_rules
 from .turns import between_turns, turn_action, turn_end
@@ -37,11 +39,11 @@ from .victory import win_battle
 __all__ = ["GENERAL_TOKENS"]
 
 GENERAL_TOKENS = 5
-R_ATTACK = "Action A: play a card on a battlefield, meeting its conditions"
-R_RESTORE = "Action B: discard the identical card to restore it or attack with it again"
-R_GATHER = "Action C: discard up to 3 cards, drawn at the end of the turn"
-R_SUPPORT = "Action D: a General on a battlefield with 5 tokens, spent at any time"
-R_SPECIAL = "Special cards: at any time, even on the opponent's turn, then to the discard pile"
+R_ATTACK = msg("bf.rule.attack")
+R_RESTORE = msg("bf.rule.restore")
+R_GATHER = msg("bf.rule.gather")
+R_SUPPORT = msg("bf.rule.support")
+R_SPECIAL = msg("bf.rule.special")
 BATTLEFIELD = Arg("str", required=True, description="A battlefield in play.")
 PLAYER = Arg("str", choices=("A", "B", "C", "D"), description="The player (default: yours).")
 
@@ -49,7 +51,7 @@ PLAYER = Arg("str", choices=("A", "B", "C", "D"), description="The player (defau
 def _battlefield(state: State, tile_id: str) -> dict[str, Any]:
     battle = state["battlefields"].get(tile_id)
     if battle is None:
-        raise RuleViolation("That battlefield is not in play.", code="not_in_play")
+        raise RuleViolation(msg("error.bf.plays.that_battlefield_not_play"), code="not_in_play")
     return dict(battle)
 
 
@@ -90,9 +92,11 @@ def play_card(ctx: Context, args: dict[str, Any]) -> None:
         second_loop=ctx.state["settings"]["second_loop"],
     )
     if refusal:
-        raise RuleViolation(f"{refusal.detail} ({refusal.rule})", code=refusal.code)
+        raise RuleViolation(
+            msg("error.bf.plays.text", detail=refusal.detail, rule=refusal.rule), code=refusal.code
+        )
     if ctx.get("players", position, "hand") < 1:
-        raise RuleViolation("No card in hand.", code="not_enough_cards")
+        raise RuleViolation(msg("error.bf.plays.no_card_hand"), code="not_enough_cards")
     ctx.set("players", position, "hand", ctx.get("players", position, "hand") - 1)
     if new:
         ctx.set("library", "cards", side, key, card)
@@ -109,9 +113,20 @@ def play_card(ctx: Context, args: dict[str, Any]) -> None:
     number = "chameleon" if card["number"] is None else str(card["number"])
     ctx.emit(
         "card_played",
-        f"{position_label(ctx.state, position)} plays {card['name']} ({number}) on {tile.name}.",
+        msg(
+            "bf.plays.plays",
+            position_label=position_ref(ctx.state, position),
+            name=card["name"],
+            number=number,
+            name2=tile.name,
+        ),
         data={"battlefield": tile_id, "side": side, "card": card, "entered": new},
-        steps=[Step(f"Lay {card['name']} on the {side}' side of {tile.name}.", R_ATTACK)],
+        steps=[
+            Step(
+                msg("bf.plays.lay_side", name=card["name"], side=side_ref(side), name2=tile.name),
+                R_ATTACK,
+            )
+        ],
     )
     _check_win(ctx, tile_id, side)
 
@@ -133,10 +148,10 @@ def restore(ctx: Context, args: dict[str, Any]) -> None:
     tile_id = args["battlefield"]
     cards = list(_battlefield(ctx.state, tile_id)["cards"][side])
     if not 0 <= args["card"] < len(cards):
-        raise RuleViolation("No such card of yours there.", code="unknown_card")
+        raise RuleViolation(msg("error.bf.plays.no_such_card_yours_there"), code="unknown_card")
     card = cards[args["card"]]
     discard_from_hand(ctx, position, 1)
-    steps = [Step(f"Discard your other {card['name']}.", R_RESTORE)]
+    steps = [Step(msg("bf.plays.discard_your_other", name=card["name"]), R_RESTORE)]
     attack_next = True
     faces: list[str] = []
     if card["stunned"]:
@@ -146,8 +161,9 @@ def restore(ctx: Context, args: dict[str, Any]) -> None:
         attack_next = faces[0] != "blank"
         steps.append(
             Step(
-                f"Stand {card['name']} upright. Die: {faces[0]}: "
-                + ("it may attack." if attack_next else "it may not attack."),
+                msg("bf.plays.stand_upright_attack", name=card["name"], face=faces[0])
+                if attack_next
+                else msg("bf.plays.stand_upright_no_attack", name=card["name"], face=faces[0]),
                 R_RESTORED_ROLL,
             )
         )
@@ -159,7 +175,11 @@ def restore(ctx: Context, args: dict[str, Any]) -> None:
     )
     ctx.emit(
         "card_restored",
-        f"{position_label(ctx.state, position)} restores {card['name']}.",
+        msg(
+            "bf.plays.restores",
+            position_label=position_ref(ctx.state, position),
+            name=card["name"],
+        ),
         data={"battlefield": tile_id, "card": card["name"], "dice": faces, "attack": attack_next},
         steps=steps,
     )
@@ -179,9 +199,13 @@ def gather_troops(ctx: Context, args: dict[str, Any]) -> None:
     ctx.set("turn", "action", "gather")
     ctx.emit(
         "troops_gathered",
-        f"{position_label(ctx.state, position)} discards {args['count']} to gather troops.",
+        msg(
+            "bf.plays.discards_gather_troops",
+            position_label=position_ref(ctx.state, position),
+            number=args["count"],
+        ),
         data={"count": args["count"]},
-        steps=[Step(f"Discard {args['count']} cards.", R_GATHER)],
+        steps=[Step(msg("bf.plays.discard_cards", number=args["count"]), R_GATHER)],
     )
 
 
@@ -199,7 +223,10 @@ def send_general(ctx: Context, args: dict[str, Any]) -> None:
     left = list(ctx.state["sides"][side]["generals"])
     if args["general"] not in left:
         raise RuleViolation(
-            f"The {side} have no General {args['general']} left.", code="no_general"
+            msg(
+                "error.bf.plays.have_no_general_left", side=side_ref(side), general=args["general"]
+            ),
+            code="no_general",
         )
     left.remove(args["general"])
     ctx.set("sides", side, "generals", left)
@@ -210,9 +237,16 @@ def send_general(ctx: Context, args: dict[str, Any]) -> None:
     name = tile_rules(ctx.state, args["battlefield"]).name
     ctx.emit(
         "general_sent",
-        f"{position_label(ctx.state, position)} sends {args['general']} to {name}.",
+        msg(
+            "bf.plays.sends",
+            position_label=position_ref(ctx.state, position),
+            general=args["general"],
+            name=name,
+        ),
         data={"battlefield": args["battlefield"], "general": args["general"], "side": side},
-        steps=[Step(f"Place {args['general']} on {name} with 5 tokens.", R_SUPPORT)],
+        steps=[
+            Step(msg("bf.plays.place_with_5_tokens", general=args["general"], name=name), R_SUPPORT)
+        ],
     )
 
 
@@ -236,22 +270,41 @@ def spend_tokens(ctx: Context, args: dict[str, Any]) -> None:
             if general["name"] == args["general"]:
                 if general["tokens"] < args["count"]:
                     raise RuleViolation(
-                        f"{general['name']} has {general['tokens']} tokens left.",
+                        msg(
+                            "error.bf.plays.has_tokens_left",
+                            name=general["name"],
+                            tokens=general["tokens"],
+                        ),
                         code="not_enough_tokens",
                     )
                 generals[i] = {**general, "tokens": general["tokens"] - args["count"]}
                 ctx.set("battlefields", args["battlefield"], "generals", side, generals)
                 ctx.emit(
                     "tokens_spent",
-                    f"{general['name']} spends {args['count']} tokens"
-                    + (f": {args['effect']}." if args["effect"] else "."),
+                    msg(
+                        "bf.plays.spends_tokens_for",
+                        general=general["name"],
+                        number=args["count"],
+                        effect=args["effect"],
+                    )
+                    if args["effect"]
+                    else msg(
+                        "bf.plays.spends_tokens", general=general["name"], number=args["count"]
+                    ),
                     data={"general": general["name"], "count": args["count"]},
                     steps=[
-                        Step(f"Remove {args['count']} tokens from {general['name']}.", R_SUPPORT)
+                        Step(
+                            msg(
+                                "bf.plays.remove_tokens_from",
+                                number=args["count"],
+                                name=general["name"],
+                            ),
+                            R_SUPPORT,
+                        )
                     ],
                 )
                 return
-    raise RuleViolation("No such General on that battlefield.", code="no_general")
+    raise RuleViolation(msg("error.bf.plays.no_such_general_that_battlefield"), code="no_general")
 
 
 @command(
@@ -266,9 +319,13 @@ def play_special(ctx: Context, args: dict[str, Any]) -> None:
     discard_from_hand(ctx, position, 1)
     ctx.emit(
         "special_played",
-        f"{position_label(ctx.state, position)} plays {args['name']}.",
+        msg(
+            "bf.plays.plays_2",
+            position_label=position_ref(ctx.state, position),
+            name=args["name"],
+        ),
         data={"name": args["name"], "player": position},
-        steps=[Step(f"Perform one effect of {args['name']} and discard it.", R_SPECIAL)],
+        steps=[Step(msg("bf.plays.perform_one_effect_discard", name=args["name"]), R_SPECIAL)],
     )
 
 
@@ -287,13 +344,14 @@ def lose_cards(ctx: Context, args: dict[str, Any]) -> None:
     position = acting_position(ctx.state, ctx.actor, args["player"])
     discard_from_hand(ctx, position, args["count"])
     ctx.set("players", position, "short", True)
-    label = position_label(ctx.state, position)
+    label = position_ref(ctx.state, position)
     ctx.emit(
         "cards_lost",
-        f"{label} loses {args['count']} cards"
-        + (f" to {args['cause']}." if args["cause"] else "."),
+        msg("bf.plays.loses_cards_to", label=label, number=args["count"], cause=args["cause"])
+        if args["cause"]
+        else msg("bf.plays.loses_cards", label=label, number=args["count"]),
         data={"player": position, "count": args["count"]},
-        steps=[Step(f"{label} plays short until a battle is won.", R_SHORT)],
+        steps=[Step(msg("bf.plays.plays_short_until_battle_won", label=label), R_SHORT)],
     )
 
 
@@ -304,7 +362,15 @@ def end_turn(ctx: Context, args: dict[str, Any]) -> None:
     player = ctx.state["players"][position]
     steps: list[Step] = []
     if player["short"]:
-        steps.append(Step(f"{position_label(ctx.state, position)} draws nothing (short).", R_SHORT))
+        steps.append(
+            Step(
+                msg(
+                    "bf.plays.draws_nothing_short",
+                    position_label=position_ref(ctx.state, position),
+                ),
+                R_SHORT,
+            )
+        )
     else:
         steps += draw_cards(ctx, position, player["hand_limit"] - player["hand"], rule=R_DRAW)
     order = ctx.state["order"]
@@ -321,8 +387,11 @@ def end_turn(ctx: Context, args: dict[str, Any]) -> None:
     )
     ctx.emit(
         "turn_ended",
-        f"{position_label(ctx.state, position)} ends the turn; "
-        f"{position_label(ctx.state, order[index])} plays next.",
+        msg(
+            "bf.plays.ends_turn_plays_next",
+            position_label=position_ref(ctx.state, position),
+            position_label2=position_ref(ctx.state, order[index]),
+        ),
         data={"next": order[index]},
         steps=steps,
     )

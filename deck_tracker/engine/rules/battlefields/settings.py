@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deck_tracker.engine.errors import InvalidArguments
+from deck_tracker.engine.i18n import msg
 from deck_tracker.engine.settings import Setting
 
 __all__ = ["MODES", "SETTINGS", "Mode", "describe_settings", "resolve_settings"]
@@ -111,7 +112,7 @@ def resolve_settings(options: Any) -> dict[str, Any]:
     if options is None:
         options = {}
     if not isinstance(options, dict):
-        raise InvalidArguments({"options": ["Must be an object of settings."]})
+        raise InvalidArguments({"options": [msg("error.bf.settings.must_be_object_settings")]})
     problems: dict[str, list[str]] = {}
     chosen = {setting.name: setting.default for setting in SETTINGS}
     for name, value in options.items():

@@ -9,32 +9,40 @@ phone that joins takes the next free position in the seating order.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from deck_tracker.engine.content import overlay_hash
 from deck_tracker.engine.core import Context, Step
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
+from deck_tracker.engine.i18n import msg, name
 
 from .field import start_objectives
-from .hands import R_HANDS, R_ORDER, hand_limits, position_label, seating, turn_order
+from .hands import (
+    R_HANDS,
+    R_ORDER,
+    hand_limits,
+    position_label,
+    position_ref,
+    seating,
+    side_ref,
+    turn_order,
+)
 from .settings import MODES, resolve_settings
 from .tiles import PACK_ID, tile_ids
 
 __all__ = ["seat_hook", "setup_battlefields"]
 
-R_SEATS = (
-    "Setup 1: 2 players face each other; 4 alternate minion, hero, minion, hero; "
-    "3: the solo player faces the pair"
-)
-R_GENERALS = "Setup 5: each side chooses 2 Generals (Skirmish), 3 (Standard) or all 4 (Heroic)"
-R_DICE = "Setup 6: the battle dice within reach of all players"
+R_SEATS = msg("bf.rule.seats")
+R_GENERALS = msg("bf.rule.generals")
+R_DICE = msg("bf.rule.dice")
 POSITIONS = "ABCD"
 
 
 def _generals(raw: Any, count: int) -> dict[str, list[str]]:
     raw = raw or {}
     if not isinstance(raw, dict):
-        raise InvalidArguments({"options.generals": ["An object {side: [names]}."]})
+        raise InvalidArguments({"options.generals": [msg("error.bf.setup.object_side_names")]})
     chosen: dict[str, list[str]] = {}
     for side, label in (("minions", "Minion"), ("heroes", "Hero")):
         names = raw.get(side) or [f"{label} General {i + 1}" for i in range(count)]
@@ -45,7 +53,11 @@ def _generals(raw: Any, count: int) -> dict[str, list[str]]:
             or len(set(names)) != count
         ):
             raise InvalidArguments(
-                {f"options.generals.{side}": [f"{count} different names for this mode."]}
+                {
+                    f"options.generals.{side}": [
+                        msg("error.bf.setup.different_names_this_mode", count=count)
+                    ]
+                }
             )
         chosen[side] = list(names)
     return chosen
@@ -56,12 +68,14 @@ def _library(raw: Any, tiles: list[str]) -> dict[str, Any]:
     if raw is None:
         return library
     if not isinstance(raw, dict):
-        raise InvalidArguments({"options.library": ["The library of an earlier game."]})
+        raise InvalidArguments({"options.library": [msg("error.bf.setup.library_earlier_game")]})
     from .tiles import check_taught_values
 
     for tile_id, values in (raw.get("tiles") or {}).items():
         if tile_id not in tiles or not isinstance(values, dict):
-            raise InvalidArguments({f"options.library.tiles.{tile_id}": ["Unknown tile."]})
+            raise InvalidArguments(
+                {f"options.library.tiles.{tile_id}": [msg("error.bf.setup.unknown_tile")]}
+            )
         library["tiles"][tile_id] = check_taught_values(values)
     from .cards import check_known_card
 
@@ -121,29 +135,50 @@ def setup_battlefields(ctx: Context, setup: dict[str, Any]) -> None:
     ctx.set("dice", None)
     ctx.set("turn", {"number": 1, "index": 0, "position": order[0], "action": None, "attack": None})
     ctx.set("mode", mode.as_dict())
-    hands = "; ".join(
-        f"{position_label(ctx.state, p)}: {info['hand']} cards"
-        for p, info in ctx.state["players"].items()
+    # "Ada (minions): 7 cards; Hero player: 7 cards", each part in the reader's language.
+    hands = functools.reduce(
+        lambda first, then: msg("bf.rule.and_then", first=first, then=then),
+        [
+            msg("bf.setup.hand_of", who=position_ref(ctx.state, p), number=info["hand"])
+            for p, info in ctx.state["players"].items()
+        ],
     )
     ctx.emit(
         "battlefields_set_up",
-        f"A {mode.name} war of {players} players: {mode.battlefields} battlefields or "
-        f"{mode.same_colour} of one colour win it.",
+        msg(
+            "bf.setup.war_players_battlefields_one_colour",
+            name=name(f"bf-mode:{settings['mode']}", mode.name),
+            players=players,
+            battlefields=mode.battlefields,
+            same_colour=mode.same_colour,
+        ),
         data={"mode": settings["mode"], "players": players, "order": order},
         steps=[
-            Step(f"Seat the players: {', '.join(sides)}.", R_SEATS),
-            Step(f"Each side shuffles its deck and draws: {hands}.", R_HANDS),
             Step(
-                "Generals: minions "
-                + ", ".join(generals["minions"])
-                + "; heroes "
-                + ", ".join(generals["heroes"])
-                + ".",
+                msg(
+                    "bf.setup.seat_players",
+                    items=functools.reduce(
+                        lambda first, then: msg("bf.setup.comma", first=first, then=then),
+                        [side_ref(side) for side in sides],
+                    ),
+                ),
+                R_SEATS,
+            ),
+            Step(msg("bf.setup.each_side_shuffles_deck_draws", hands=hands), R_HANDS),
+            Step(
+                msg(
+                    "bf.setup.generals",
+                    minions=", ".join(generals["minions"]),
+                    heroes=", ".join(generals["heroes"]),
+                ),
                 R_GENERALS,
             ),
-            Step("Place the battle dice within reach of all players.", R_DICE),
+            Step(msg("bf.setup.place_battle_dice_within_reach"), R_DICE),
             Step(
-                "Turn order: " + ", ".join(position_label(ctx.state, p) for p in order) + ".",
+                msg(
+                    "bf.setup.turn_order",
+                    items=", ".join(position_label(ctx.state, p) for p in order),
+                ),
                 R_ORDER,
             ),
         ],
@@ -158,9 +193,9 @@ def seat_hook(ctx: Context, seat: str) -> None:
             ctx.set("players", position, "seat", seat)
             ctx.emit(
                 "side_taken",
-                f"{position_label(ctx.state, position)} takes a seat.",
+                msg("bf.setup.takes_seat", position_label=position_ref(ctx.state, position)),
                 data={"seat": seat, "position": position, "side": player["side"]},
-                steps=[Step(f"Sit with the {player['side']}.", R_SEATS)],
+                steps=[Step(msg("bf.setup.sit_with", side=side_ref(player["side"])), R_SEATS)],
             )
             return
-    raise RuleViolation("Every player's seat is taken.", code="table_full")
+    raise RuleViolation(msg("error.bf.setup.every_player_s_seat_taken"), code="table_full")

@@ -16,21 +16,20 @@ from typing import Any
 from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.errors import RuleViolation
+from deck_tracker.engine.i18n import Text, msg, render_text
 
 from .field import SYSTEM, draw_new_battlefields
-from .hands import refill_short_hands
+from .hands import refill_short_hands, side_ref
 from .settings import MODES
 from .tiles import tile_rules
 from .turns import between_turns
 
 __all__ = ["war_score", "win_battle"]
 
-R_WIN = "Winning a Battle: the cards of both sides and the Generals go to the discard pile"
-R_REWARD = "Reward: the winner may apply it, deciding at once; some rewards must be applied"
-R_WAR = (
-    "Winning the Game: the mode's number of battlefields (the Capital counts 2) or of one colour"
-)
-R_CAPITAL = "The Capital counts as 2 battlefields, but not as 2 of the same colour"
+R_WIN = msg("bf.rule.win")
+R_REWARD = msg("bf.rule.reward")
+R_WAR = msg("bf.rule.war")
+R_CAPITAL = msg("bf.rule.capital")
 
 
 def war_score(state: State, side: str) -> dict[str, Any]:
@@ -57,7 +56,7 @@ def war_won(state: State, side: str) -> bool:
     )
 
 
-def win_battle(ctx: Context, tile_id: str, side: str, rule: str) -> None:
+def win_battle(ctx: Context, tile_id: str, side: str, rule: Text) -> None:
     tile = tile_rules(ctx.state, tile_id)
     battle = ctx.state["battlefields"][tile_id]
     steps = []
@@ -65,7 +64,14 @@ def win_battle(ctx: Context, tile_id: str, side: str, rule: str) -> None:
         count = len(battle["cards"][each])
         if count:
             ctx.set("sides", each, "discard", ctx.get("sides", each, "discard") + count)
-            steps.append(Step(f"The {each} put their {count} cards there in the discard.", R_WIN))
+            steps.append(
+                Step(
+                    msg(
+                        "bf.victory.put_their_cards_there_discard", each=side_ref(each), count=count
+                    ),
+                    R_WIN,
+                )
+            )
     ctx.delete("battlefields", tile_id)
     ctx.set("field_order", [t for t in ctx.get("field_order") if t != tile_id])
     ctx.set("tiles", tile_id, "won")
@@ -74,30 +80,51 @@ def win_battle(ctx: Context, tile_id: str, side: str, rule: str) -> None:
     steps += refill_short_hands(ctx)
     score = war_score(ctx.state, side)
     if tile.counts_as > 1:
-        steps.append(Step(f"{tile.name} counts as {tile.counts_as} battlefields.", R_CAPITAL))
+        steps.append(
+            Step(
+                msg("bf.victory.counts_as_battlefields", name=tile.name, counts_as=tile.counts_as),
+                R_CAPITAL,
+            )
+        )
     ctx.emit(
         "battle_won",
-        f"The {side} win {tile.name}.",
-        data={"tile": tile_id, "name": tile.name, "side": side, "rule": rule, "score": score},
-        steps=[Step(f"The {side} take the {tile.name} tile.", rule), *steps],
+        msg("bf.victory.win", side=side_ref(side), name=tile.name),
+        data={
+            "tile": tile_id,
+            "name": tile.name,
+            "side": side,
+            "rule": render_text(rule),
+            "score": score,
+        },
+        steps=[
+            Step(msg("bf.victory.take_tile", side=side_ref(side), name=tile.name), rule),
+            *steps,
+        ],
     )
     if war_won(ctx.state, side):
         mode = MODES[ctx.state["settings"]["mode"]]
+        won = msg(
+            "bf.victory.war_won",
+            side=side_ref(side),
+            mode=mode.name,
+            battlefields=score["battlefields"],
+            colour=msg("bf.victory.of_one_colour", count=score["best_colour"])
+            if score["best_colour"] > 1
+            else "",
+        )
         outcome = {
             "result": "won",
             "side": side,
-            "reason": f"The {side} win the {mode.name} war: {score['battlefields']} battlefields"
-            + (f", {score['best_colour']} of one colour" if score["best_colour"] > 1 else "")
-            + ".",
-            "rule": R_WAR,
+            "reason": render_text(won),
+            "rule": render_text(R_WAR),
         }
         ctx.set("outcome", outcome)
         ctx.set("pending", None)
         ctx.emit(
             "war_won",
-            outcome["reason"],
+            won,
             data={"outcome": outcome},
-            steps=[Step(outcome["reason"], R_WAR)],
+            steps=[Step(won, R_WAR)],
         )
         return
     if tile.reward or tile.must_apply_reward():
@@ -130,15 +157,22 @@ def decide_reward(ctx: Context, args: dict[str, Any]) -> None:
     pending = ctx.state["pending"]
     tile = tile_rules(ctx.state, pending["tile"])
     if pending["must"] and not args["use"]:
-        raise RuleViolation(f"The reward of {tile.name} must be applied.", code="reward_required")
+        raise RuleViolation(
+            msg("error.bf.victory.reward_must_be_applied", name=tile.name), code="reward_required"
+        )
     ctx.set("pending", None)
     ctx.emit(
         "reward_decided",
-        f"The {pending['side']} "
-        + ("apply" if args["use"] else "decline")
-        + f" the reward of {tile.name}.",
+        msg("bf.victory.apply_reward", side=side_ref(pending["side"]), name=tile.name)
+        if args["use"]
+        else msg("bf.victory.decline_reward", side=side_ref(pending["side"]), name=tile.name),
         data={"tile": tile.id, "use": args["use"], "reward": tile.reward},
-        steps=[Step(f"Apply: {tile.reward or 'the reward on the tile'}.", R_REWARD)]
+        steps=[
+            Step(
+                msg("bf.victory.apply", value=tile.reward or msg("bf.victory.the_reward_on_tile")),
+                R_REWARD,
+            )
+        ]
         if args["use"]
         else [],
     )
@@ -158,7 +192,9 @@ def decide_reward(ctx: Context, args: dict[str, Any]) -> None:
 def claim_battlefield(ctx: Context, args: dict[str, Any]) -> None:
     """The table declares a battle won (a card's ability, a condition the app cannot count)."""
     if args["battlefield"] not in ctx.state["battlefields"]:
-        raise RuleViolation("That battlefield is not in play.", code="not_in_play")
+        raise RuleViolation(msg("error.bf.victory.that_battlefield_not_play"), code="not_in_play")
     if ctx.state.get("pending"):
-        raise RuleViolation("Answer what the table is asked first.", code="not_available")
+        raise RuleViolation(
+            msg("error.bf.victory.answer_what_table_asked_first"), code="not_available"
+        )
     win_battle(ctx, args["battlefield"], args["side"], f"Declared by the table: {args['reason']}")

@@ -44,7 +44,7 @@ from deck_tracker.engine.commands import run
 from deck_tracker.engine.content import COLOURS
 from deck_tracker.engine.core import Context, Event, State
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
-from deck_tracker.engine.i18n import render_text
+from deck_tracker.engine.i18n import msg, render_text
 from deck_tracker.engine.rules.dotr.base.board import (
     R_CITY,
     R_CITY_FAQ,
@@ -196,10 +196,10 @@ def check_forecast(state: State, horizon: int, samples: int, budget: float) -> N
     """Refuse a forecast that cannot run (not a set-up game, a game over, bad settings)."""
     if state.get("system") != "dotr" or "board" not in state:
         raise RuleViolation(
-            "A forecast needs a Defenders of the Realm game that is set up.", code="no_board"
+            msg("error.dotr.forecast.forecast_needs_defenders_realm_game"), code="no_board"
         )
     if state.get("outcome"):
-        raise RuleViolation("The game is over: there is no night to forecast.", code="game_over")
+        raise RuleViolation(msg("error.dotr.forecast.game_over_there_no_night"), code="game_over")
     problems: dict[str, list[str]] = {}
     if not 1 <= horizon <= MAX_HORIZON:
         problems["nights"] = [f"Must be between 1 and {MAX_HORIZON}."]

@@ -11,8 +11,12 @@ Rules decisions:
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 from deck_tracker.engine.core import State
 from deck_tracker.engine.errors import RuleViolation
+from deck_tracker.engine.i18n import Text, msg, name
 
 from .content import CROWN, Space, default_pack
 
@@ -39,6 +43,19 @@ def space_name(state: State, space: str | None) -> str:
     return space
 
 
+def space_ref(state: State, space: str | None) -> Text:
+    """A space's name as a message parameter, read in the reader's language."""
+    english = space_name(state, space)
+    if space is None:
+        return msg("td.board.off_the_board")
+    return named_space(english)
+
+
+def named_space(english: str) -> dict[str, Any]:
+    """A space (or a track space of the Inner Region) by its printed English name."""
+    return name("td-space:" + "-".join(re.findall(r"[a-z0-9]+", english.lower())), english)
+
+
 def placement_order(space: str) -> list[Space]:
     """The spaces a scale may land on, first choice first: this one, then counterclockwise."""
     found = default_pack().space(space)
@@ -60,7 +77,7 @@ def free_space_from(state: State, space: str) -> str | None:
 def check_known_space(space: str) -> None:
     if default_pack().space(space) is None:
         raise RuleViolation(
-            f"{space!r} is not a space of the Outer or Middle Region.", code="unknown_space"
+            msg("error.td.board.not_space_outer_middle_region", space=space), code="unknown_space"
         )
 
 

@@ -20,17 +20,15 @@ from typing import Any
 from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.errors import RuleViolation
-from deck_tracker.engine.words import plural
+from deck_tracker.engine.i18n import count as count_of
+from deck_tracker.engine.i18n import msg
 
 from .common import SYSTEMS, character, character_label, check_lord, lord_name
 from .scales import discard_scales
 
-R_BONUS = (
-    "Claiming Dragon Scales: each scale matching the opponent adds 1 to the attack score; each "
-    "matching Enemy of a combined fight counts (p11)"
-)
-R_CANCEL = "Claiming Dragon Scales: discard a matching scale to cancel a Dragon Rage (p11)"
-R_INHERIT = "Claiming Dragon Scales: a killed character's scales pass to the new character (p11)"
+R_BONUS = msg("td.rule.bonus")
+R_CANCEL = msg("td.rule.cancel")
+R_INHERIT = msg("td.rule.inherit")
 
 
 def attack_bonus(scales: Mapping[str, int], opponents: Iterable[str]) -> int:
@@ -46,7 +44,9 @@ def bonus_of(state: State, seat: str) -> int:
 def _seat_of(ctx: Context, seat: str | None) -> str:
     chosen = seat or ctx.actor
     if chosen is None or chosen not in ctx.get("characters", default={}):
-        raise RuleViolation(f"Seat {chosen} has no character.", code="no_character")
+        raise RuleViolation(
+            msg("error.td.combat.seat_has_no_character", chosen=chosen), code="no_character"
+        )
     return chosen
 
 
@@ -76,9 +76,11 @@ def set_opponents(ctx: Context, args: dict[str, Any]) -> None:
     faced = ", ".join(lord_name(lord) for lord in lords) or "no Dragon Enemy"
     ctx.emit(
         "opponents_set",
-        f"{who} fights {faced}: claimed scales add {bonus} to the attack score.",
+        msg("td.combat.fights_claimed_scales_add_attack", who=who, faced=faced, bonus=bonus),
         data={"seat": seat, "lords": lords, "bonus": bonus},
-        steps=[Step(f"Add {bonus} to {who}'s attack score.", R_BONUS)] if bonus else [],
+        steps=[Step(msg("td.combat.add_s_attack_score", bonus=bonus, who=who), R_BONUS)]
+        if bonus
+        else [],
     )
 
 
@@ -94,7 +96,11 @@ def cancel_dragon_rage(ctx: Context, args: dict[str, Any]) -> None:
     held = dict(character(ctx.state, seat).get("scales") or {})
     if held.get(lord, 0) < 1:
         raise RuleViolation(
-            f"{character_label(ctx.state, seat)} holds no {lord_name(lord)} scale.",
+            msg(
+                "error.td.combat.holds_no_scale",
+                character_label=character_label(ctx.state, seat),
+                lord=lord_name(lord),
+            ),
             code="no_matching_scale",
         )
     held[lord] -= 1
@@ -105,9 +111,11 @@ def cancel_dragon_rage(ctx: Context, args: dict[str, Any]) -> None:
     who = character_label(ctx.state, seat)
     ctx.emit(
         "dragon_rage_cancelled",
-        f"{who} discards a {lord_name(lord)} scale to cancel his Dragon Rage.",
+        msg("td.combat.discards_scale_cancel_his_dragon", who=who, lord=lord_name(lord)),
         data={"seat": seat, "lord": lord},
-        steps=[Step(f"Discard one {lord_name(lord)} scale; ignore the Dragon Rage.", R_CANCEL)],
+        steps=[
+            Step(msg("td.combat.discard_one_scale_ignore_dragon", lord=lord_name(lord)), R_CANCEL)
+        ],
     )
 
 
@@ -131,9 +139,12 @@ def new_character(ctx: Context, args: dict[str, Any]) -> None:
     count = sum(scales.values())
     ctx.emit(
         "character_replaced",
-        f"{before} is gone; the {args['name']} inherits {plural(count, 'dragon scale')}.",
+        msg(
+            "td.combat.gone_inherits",
+            before=before,
+            name=args["name"],
+            count=count_of(count, "word:dragon-scale", "dragon scale", "dragon scales"),
+        ),
         data={"seat": seat, "name": args["name"], "scales": scales},
-        steps=[Step("Move the dragon scales to the new character's play area.", R_INHERIT)]
-        if count
-        else [],
+        steps=[Step(msg("td.combat.move_dragon_scales_new_character"), R_INHERIT)] if count else [],
     )

@@ -6,11 +6,22 @@ from typing import Any
 
 from deck_tracker.engine.core import Context, State
 from deck_tracker.engine.errors import RuleViolation
+from deck_tracker.engine.i18n import msg, name
 
-from .content import CROWN, default_pack
+from .content import CROWN, Side, default_pack
 
 SYSTEM = "talisman-dragon"
 SYSTEMS = frozenset({SYSTEM})
+
+
+def side_ref(side: Side) -> dict[str, Any]:
+    """A side of the board overlay ("Dragon Tower"), read in the reader's language."""
+    return name(f"td-side:{side.id}", side.name)
+
+
+def token_ref(kind: str) -> dict[str, Any]:
+    """A kind of dragon token ("Dragon Strike"), read in the reader's language."""
+    return name(f"td-token:{kind}", default_pack().token_kinds[kind].name)
 
 
 def lord_name(lord: str | None) -> str:
@@ -36,8 +47,11 @@ def character(state: State, seat: str) -> dict[str, Any]:
     found: dict[str, Any] | None = state.get("characters", {}).get(seat)
     if found is None:
         raise RuleViolation(
-            f"{state.get('seats', {}).get(seat, {}).get('name') or 'This player'} "
-            "has no character.",
+            msg(
+                "error.td.common.has_no_character",
+                value=state.get("seats", {}).get(seat, {}).get("name")
+                or msg("td.common.this_player"),
+            ),
             code="no_character",
         )
     return found
@@ -47,7 +61,7 @@ def acting_seat(ctx: Context) -> str:
     """The character whose turn it is: every phone at the table may tap for them."""
     seat = active_seat(ctx.state)
     if seat is None:
-        raise RuleViolation("No character has a turn yet.", code="no_turn")
+        raise RuleViolation(msg("error.td.common.no_character_has_turn_yet"), code="no_turn")
     return seat
 
 
@@ -71,5 +85,7 @@ def in_play(state: State, actor: str | None) -> str | None:
 def check_lord(lord: str) -> str:
     if lord not in default_pack().lords:
         names = ", ".join(default_pack().lords)
-        raise RuleViolation(f"{lord!r} is not a Draconic Lord ({names}).", code="unknown_lord")
+        raise RuleViolation(
+            msg("error.td.common.not_draconic_lord", lord=lord, names=names), code="unknown_lord"
+        )
     return lord

@@ -18,26 +18,18 @@ from typing import Any
 from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.errors import RuleViolation
+from deck_tracker.engine.i18n import msg, render_text
 
 from .combat import bonus_of
 from .common import SYSTEMS, acting_seat, character_label, check_lord, in_play, lord_name, on_crown
 from .content import CROWN
 from .memory import lives_values
 
-R_ATTACK = (
-    "Confronting the Dragon King: each defeat of the King removes one of his lives and the "
-    "character attacks again (p14)"
-)
-R_STOP = (
-    "Confronting the Dragon King: a stand-off or a defeat ends the turn; attack again at the "
-    "start of the next (p14)"
-)
-R_DEFEAT = "Confronting the Dragon King: defeated, lose a life and suffer his Dragon Rage (p14)"
-R_HEAL = (
-    "Confronting the Dragon King: a character killed with nobody else on the Crown heals all his "
-    "lives (p14)"
-)
-R_WIN = "Confronting the Dragon King: who removes his last life wins the game (p14)"
+R_ATTACK = msg("td.rule.attack")
+R_STOP = msg("td.rule.stop")
+R_DEFEAT = msg("td.rule.defeat")
+R_HEAL = msg("td.rule.heal")
+R_WIN = msg("td.rule.win")
 
 
 def _on_crown_now(state: State, actor: str | None) -> str | None:
@@ -65,7 +57,7 @@ def set_lord_lives(ctx: Context, args: dict[str, Any]) -> None:
     ctx.set("lords", lord, "lives", args["lives"])
     ctx.emit(
         "lord_lives_set",
-        f"{lord_name(lord)} has {args['lives']} lives.",
+        msg("td.crown.has_lives", lord=lord_name(lord), lives=args["lives"]),
         data={
             "lord": lord,
             "lives": args["lives"],
@@ -89,11 +81,12 @@ def attack_king(ctx: Context, args: dict[str, Any]) -> None:
     seat = acting_seat(ctx)
     king = ctx.get("king")
     if king is None:
-        raise RuleViolation("Nobody is Dragon King yet.", code="no_king")
+        raise RuleViolation(msg("error.td.crown.nobody_dragon_king_yet"), code="no_king")
     lives = ctx.get("lords", king, "lives")
     if lives is None:
         raise RuleViolation(
-            f"Enter the lives printed on the {lord_name(king)} card first.", code="lives_unknown"
+            msg("error.td.crown.enter_lives_printed_card_first", lord=lord_name(king)),
+            code="lives_unknown",
         )
     who = character_label(ctx.state, seat)
     bonus = bonus_of(ctx.state, seat)
@@ -101,15 +94,25 @@ def attack_king(ctx: Context, args: dict[str, Any]) -> None:
         _wound(ctx, seat, king, int(lives), bonus)
         return
     ctx.set("turn", "confronted", True)
-    steps = [Step(f"{who}'s turn ends; he attacks again at the start of his next turn.", R_STOP)]
+    steps = [Step(msg("td.crown.s_turn_ends_he_attacks", who=who), R_STOP)]
     if args["result"] == "defeated":
         steps.insert(
-            0, Step(f"{who} loses a life and suffers {lord_name(king)}'s Dragon Rage.", R_DEFEAT)
+            0,
+            Step(
+                msg("td.crown.loses_life_suffers_s_dragon", who=who, lord=lord_name(king)), R_DEFEAT
+            ),
         )
     ctx.emit(
         "king_attacked",
-        f"{who} attacks {lord_name(king)} with {args['with']}: "
-        + ("a stand-off." if args["result"] == "stand_off" else "defeated."),
+        msg(
+            "td.crown.attacks_with",
+            who=who,
+            lord=lord_name(king),
+            with_=args["with"],
+            result=msg("td.crown.stand_off")
+            if args["result"] == "stand_off"
+            else msg("td.crown.defeated"),
+        ),
         data={"seat": seat, "lord": king, "result": args["result"], "bonus": bonus},
         steps=steps,
     )
@@ -125,22 +128,28 @@ def _wound(ctx: Context, seat: str, king: str, lives: int, bonus: int) -> None:
         outcome = {
             "result": "won",
             "reason": f"{who} removed the last life of {lord_name(king)}.",
-            "rule": R_WIN,
+            "rule": render_text(R_WIN),
             "winner": seat,
         }
         ctx.set("outcome", outcome)
         ctx.emit(
             "king_slain",
-            f"{who} removes {lord_name(king)}'s last life and wins the game!",
+            msg("td.crown.removes_s_last_life_wins", who=who, lord=lord_name(king)),
             data={"seat": seat, "lord": king, "outcome": outcome},
-            steps=[Step(f"{who} wins the game.", R_WIN)],
+            steps=[Step(msg("td.crown.wins_game", who=who), R_WIN)],
         )
         return
     ctx.emit(
         "king_wounded",
-        f"{who} defeats {lord_name(king)}: {lives - wounds} of {lives} lives left.",
+        msg(
+            "td.crown.defeats_lives_left",
+            who=who,
+            lord=lord_name(king),
+            number=lives - wounds,
+            lives=lives,
+        ),
         data={"seat": seat, "lord": king, "wounds": wounds, "lives": lives, "bonus": bonus},
-        steps=[Step(f"Remove one of {lord_name(king)}'s lives; attack him again.", R_ATTACK)],
+        steps=[Step(msg("td.crown.remove_one_s_lives_attack", lord=lord_name(king)), R_ATTACK)],
     )
 
 
@@ -153,10 +162,13 @@ def _killed(ctx: Context, seat: str, king: str) -> None:
         ctx.set("lords", king, "wounds", 0)
     ctx.emit(
         "killed_on_crown",
-        f"{who} is killed on the Crown of Command"
-        + (f"; {lord_name(king)} heals all his lives." if alone else "."),
+        msg("td.crown.killed_king_heals", who=who, lord=lord_name(king))
+        if alone
+        else msg("td.crown.killed", who=who),
         data={"seat": seat, "lord": king, "healed": alone},
-        steps=[Step(f"{lord_name(king)} heals all his lives.", R_HEAL)] if alone else [],
+        steps=[Step(msg("td.crown.heals_all_his_lives", lord=lord_name(king)), R_HEAL)]
+        if alone
+        else [],
     )
 
 

@@ -21,48 +21,36 @@ from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import draw_cards
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
+from deck_tracker.engine.i18n import msg
 
-from .board import check_known_space, crossing_closed, region_of, space_name
+from .board import check_known_space, crossing_closed, region_of, space_ref
 from .common import SYSTEMS, acting_seat, character, character_label, in_play, lord_name
 from .content import default_pack
 
-R_CHOICE = (
-    "Encountering Dragon Scales: on a space with a scale, encounter the space, a character "
-    "there, or the scale (p10)"
-)
-R_KINGS_SCALE = (
-    "Encountering Dragon Scales: a scale matching the current Dragon King must be encountered (p10)"
-)
-R_DRAW_DRAGON = (
-    "Encountering Dragon Scales: draw one card from the matching deck; the space's text is "
-    "ignored (p10)"
-)
-R_SENTINEL = (
-    "Encountering Dragon Scales: the King's scale on the Sentinel forbids crossing to the "
-    "Middle Region (p10)"
-)
-R_PORTAL = (
-    "Encountering Dragon Scales: the King's scale on the Portal of Power forbids crossing to the "
-    "Inner Region (p10)"
-)
-R_CLAIM = (
-    "Claiming Dragon Scales: killing an Enemy from a Dragon Card, the character may claim the "
-    "scale on his space (p11)"
-)
+R_CHOICE = msg("td.rule.choice")
+R_KINGS_SCALE = msg("td.rule.kings_scale")
+R_DRAW_DRAGON = msg("td.rule.draw_dragon")
+R_SENTINEL = msg("td.rule.sentinel")
+R_PORTAL = msg("td.rule.portal")
+R_CLAIM = msg("td.rule.claim")
 ENCOUNTERS = ("space", "character", "scale")
 
 
 def check_crossing(state: State, going_from: str | None, going_to: str | None) -> None:
     if crossing_closed(state, "sentinel", going_from, going_to):
         raise RuleViolation(
-            f"A {lord_name(state.get('king'))} scale on the Sentinel closes the bridge to the "
-            "Middle Region.",
+            msg(
+                "error.td.encounters.scale_sentinel_closes_bridge_middle",
+                lord=lord_name(state.get("king")),
+            ),
             code="crossing_closed",
         )
     if crossing_closed(state, "portal-of-power", going_from, going_to):
         raise RuleViolation(
-            f"A {lord_name(state.get('king'))} scale on the Portal of Power closes the way to "
-            "the Inner Region.",
+            msg(
+                "error.td.encounters.scale_portal_power_closes_way",
+                lord=lord_name(state.get("king")),
+            ),
             code="crossing_closed",
         )
 
@@ -91,29 +79,35 @@ def move(ctx: Context, args: dict[str, Any]) -> None:
     info = character(ctx.state, seat)
     if info.get("inner"):
         raise RuleViolation(
-            "The character is in the Inner Region: use its track.", code="in_inner_region"
+            msg("error.td.encounters.character_inner_region_use_track"), code="in_inner_region"
         )
     if args["crossing"] == "sentinel":
         check_crossing(ctx.state, region_of(info.get("space")), region_of(space))
     scale = ctx.get("board_scales", default={}).get(space)
     if choice == "scale" and scale is None:
-        raise RuleViolation(f"The {space_name(ctx.state, space)} has no scale.", code="no_scale")
+        raise RuleViolation(
+            msg("error.td.encounters.has_no_scale", space=space_ref(ctx.state, space)),
+            code="no_scale",
+        )
     if scale is not None and scale == ctx.get("king") and choice != "scale":
         raise RuleViolation(
-            f"The {lord_name(scale)} scale matches the Dragon King: it must be encountered.",
+            msg("error.td.encounters.scale_matches_dragon_king_must", lord=lord_name(scale)),
             code="kings_scale_first",
         )
     ctx.set("characters", seat, "space", space)
     ctx.set("characters", seat, "opponents", [])
-    who, where = character_label(ctx.state, seat), space_name(ctx.state, space)
-    steps = [Step(f"Move {who} to the {where}.", "Movement")]
+    who, where = character_label(ctx.state, seat), space_ref(ctx.state, space)
+    steps = [Step(msg("td.encounters.move", who=who, where=where), msg("td.encounters.movement"))]
     if scale is not None:
         rule = R_KINGS_SCALE if scale == ctx.get("king") else R_CHOICE
-        steps.append(Step(f"{who} encounters the {choice} on the {where}.", rule))
+        steps.append(
+            Step(msg("td.encounters.encounters", who=who, choice=choice, where=where), rule)
+        )
     ctx.emit(
         "character_moved",
-        f"{who} lands on the {where}"
-        + (f" and encounters the {lord_name(scale)} scale." if choice == "scale" else "."),
+        msg("td.encounters.lands_scale", who=who, where=where, lord=lord_name(scale))
+        if choice == "scale"
+        else msg("td.encounters.lands", who=who, where=where),
         data={"seat": seat, "space": space, "encounter": choice, "scale": scale},
         steps=steps,
     )
@@ -129,18 +123,22 @@ def encounter_scale(
     ctx.put("decks", deck, "table", drawn)
     ctx.set("encounter", {"seat": seat, "space": space, "lord": lord, "cards": drawn})
     ctx.set("characters", seat, "opponents", [lord])
-    where = space_name(ctx.state, space)
+    where = space_ref(ctx.state, space)
     ctx.emit(
         "dragon_card_drawn",
-        f"{character_label(ctx.state, seat)} draws a {lord_name(lord)} Card on the {where}.",
+        msg(
+            "td.encounters.draws_card",
+            character_label=character_label(ctx.state, seat),
+            lord=lord_name(lord),
+            where=where,
+        ),
         data={"seat": seat, "space": space, "lord": lord, "deck": deck, "cards": drawn},
         steps=[
             Step(
-                f"Draw the top {lord_name(lord)} Card and place it on the {where}; resolve the "
-                "cards there in order of encounter number.",
+                msg("td.encounters.draw_top_card_place_resolve", lord=lord_name(lord), where=where),
                 R_DRAW_DRAGON,
             ),
-            Step(f"Ignore everything printed on the {where}.", R_DRAW_DRAGON),
+            Step(msg("td.encounters.ignore_everything_printed", where=where), R_DRAW_DRAGON),
         ],
     )
 
@@ -168,7 +166,7 @@ def claim_scale(ctx: Context, args: dict[str, Any]) -> None:
     space = character(ctx.state, seat)["space"]
     lord = ctx.get("board_scales")[space]
     if not args["enemy"].strip():
-        raise InvalidArguments({"enemy": ["Name the Enemy killed."]})
+        raise InvalidArguments({"enemy": [msg("error.td.encounters.name_enemy_killed")]})
     ctx.delete("board_scales", space)
     held = dict(character(ctx.state, seat).get("scales") or {})
     held[lord] = held.get(lord, 0) + 1
@@ -178,12 +176,19 @@ def claim_scale(ctx: Context, args: dict[str, Any]) -> None:
     who = character_label(ctx.state, seat)
     ctx.emit(
         "scale_claimed",
-        f"{who} killed the {args['enemy']} and claims the {lord_name(lord)} scale.",
+        msg(
+            "td.encounters.killed_claims_scale", who=who, enemy=args["enemy"], lord=lord_name(lord)
+        ),
         data={"seat": seat, "space": space, "lord": lord, "enemy": args["enemy"]},
         steps=[
             Step(
-                f"Move the {lord_name(lord)} scale from the {space_name(ctx.state, space)} to "
-                f"{who}'s play area; the {args['enemy']} is a trophy.",
+                msg(
+                    "td.encounters.move_scale_from_s_play",
+                    lord=lord_name(lord),
+                    space=space_ref(ctx.state, space),
+                    who=who,
+                    enemy=args["enemy"],
+                ),
                 R_CLAIM,
             )
         ],

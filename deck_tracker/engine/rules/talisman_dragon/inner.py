@@ -27,31 +27,32 @@ from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import draw_cards
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
-from deck_tracker.engine.words import noun_for, plural
+from deck_tracker.engine.i18n import count as count_of
+from deck_tracker.engine.i18n import msg
+from deck_tracker.engine.words import noun_for
 
-from .common import SYSTEMS, acting_seat, character, character_label, in_play, lord_name
+from .board import named_space
+from .common import (
+    SYSTEMS,
+    acting_seat,
+    character,
+    character_label,
+    in_play,
+    lord_name,
+    side_ref,
+)
 from .content import CROWN, Side, default_pack
 from .encounters import check_crossing
 from .memory import draw_values
 
-R_ENTER = "Entering the Inner Region: through the Portal of Power, once opened (p12)"
-R_REALM = "Conquering the Dragon Realm: move one space along the arrow, instructions first (p13)"
-R_TOWER_DRAW = (
-    "Ascending the Dragon Tower: at the start of the turn draw the space's number of cards from "
-    "the Dragon King's deck (p13)"
-)
-R_TOWER_MOVE = (
-    "Ascending the Dragon Tower: move one space forward plus one per Enemy killed; defeated on a "
-    "stairway, one space back (p13)"
-)
-R_TOWER_CLEAR = (
-    "Ascending the Dragon Tower: after the turn all cards in the Tower are discarded (p13)"
-)
-R_TURN_BACK = (
-    "Turning Back: one space per turn back to the Plain of Peril, ignoring the spaces (p13)"
-)
-R_LEAVE = "Turning Back: from the Plain of Peril, leave through the Portal of Power unopened (p13)"
-R_CROWN = "Confronting the Dragon King: entering the Crown of Command, attack the King (p14)"
+R_ENTER = msg("td.rule.enter")
+R_REALM = msg("td.rule.realm")
+R_TOWER_DRAW = msg("td.rule.tower_draw")
+R_TOWER_MOVE = msg("td.rule.tower_move")
+R_TOWER_CLEAR = msg("td.rule.tower_clear")
+R_TURN_BACK = msg("td.rule.turn_back")
+R_LEAVE = msg("td.rule.leave")
+R_CROWN = msg("td.rule.crown")
 
 
 def side_of(state: State) -> Side:
@@ -61,7 +62,9 @@ def side_of(state: State) -> Side:
 def _inner(state: State, seat: str) -> dict[str, Any]:
     inner: dict[str, Any] | None = character(state, seat).get("inner")
     if inner is None:
-        raise RuleViolation("The character is not in the Inner Region.", code="not_in_inner_region")
+        raise RuleViolation(
+            msg("error.td.inner.character_not_inner_region"), code="not_in_inner_region"
+        )
     return inner
 
 
@@ -93,15 +96,17 @@ def enter_inner_region(ctx: Context, args: dict[str, Any]) -> None:
     seat = acting_seat(ctx)
     info = character(ctx.state, seat)
     if info.get("space") != "portal-of-power":
-        raise RuleViolation("Only the Portal of Power leads inward.", code="not_at_portal")
+        raise RuleViolation(
+            msg("error.td.inner.only_portal_power_leads_inward"), code="not_at_portal"
+        )
     check_crossing(ctx.state, "middle", "inner")
     set_place(ctx, seat, 0, turned_back=False)
     who = character_label(ctx.state, seat)
     ctx.emit(
         "inner_region_entered",
-        f"{who} enters the {side_of(ctx.state).name} on the Plain of Peril.",
+        msg("td.inner.enters_plain_peril", who=who, name=side_ref(side_of(ctx.state))),
         data={"seat": seat, "side": side_of(ctx.state).id},
-        steps=[Step(f"Move {who} onto the Plain of Peril.", R_ENTER)],
+        steps=[Step(msg("td.inner.move_onto_plain_peril", who=who), R_ENTER)],
     )
 
 
@@ -130,10 +135,10 @@ def tower_draw(ctx: Context, args: dict[str, Any]) -> None:
     seat = acting_seat(ctx)
     inner = _inner(ctx.state, seat)
     if inner["space"] == CROWN or inner["turned_back"]:
-        raise RuleViolation("No Tower cards are drawn here.", code="no_tower_draw")
+        raise RuleViolation(msg("error.td.inner.no_tower_cards_are_drawn"), code="no_tower_draw")
     king = ctx.get("king")
     if king is None:
-        raise RuleViolation("Nobody is Dragon King: there is no deck to draw.", code="no_king")
+        raise RuleViolation(msg("error.td.inner.nobody_dragon_king_there_no"), code="no_king")
     count = _count(ctx, inner["index"], args["count"])
     deck = default_pack().lords[king].deck
     drawn = draw_cards(ctx, deck, count=count, cards=args["cards"], rule=R_TOWER_DRAW)
@@ -143,9 +148,14 @@ def tower_draw(ctx: Context, args: dict[str, Any]) -> None:
     space = side_of(ctx.state).track[inner["index"]]
     ctx.emit(
         "tower_cards_drawn",
-        f"{character_label(ctx.state, seat)} draws {count} {lord_name(king)} "
-        f"{noun_for(count, 'Card')} on the "
-        f"{space.name}.",
+        msg(
+            "td.inner.draws",
+            character_label=character_label(ctx.state, seat),
+            count=count,
+            lord=lord_name(king),
+            noun_for=noun_for(count, "Card"),
+            name=named_space(space.name),
+        ),
         data={
             "seat": seat,
             "deck": deck,
@@ -156,9 +166,12 @@ def tower_draw(ctx: Context, args: dict[str, Any]) -> None:
         },
         steps=[
             Step(
-                f"Draw {count} {lord_name(king)} {noun_for(count, 'Card')} and "
-                f"encounter them (no Spell, no "
-                "evading).",
+                msg(
+                    "td.inner.draw_encounter_them_no_spell",
+                    count=count,
+                    lord=lord_name(king),
+                    noun_for=noun_for(count, "Card"),
+                ),
                 R_TOWER_DRAW,
             )
         ],
@@ -170,10 +183,14 @@ def _count(ctx: Context, index: int, told: int | None) -> int:
     known = space.draw if space.draw is not None else ctx.get("tower_draws", space.id)
     if known is not None:
         if told is not None and told != known:
-            raise InvalidArguments({"count": [f"The {space.name} draws {known}."]})
+            raise InvalidArguments(
+                {"count": [msg("error.td.inner.draws", name=named_space(space.name), known=known)]}
+            )
         return int(known)
     if told is None:
-        raise InvalidArguments({"count": [f"Read the number printed on the {space.name}."]})
+        raise InvalidArguments(
+            {"count": [msg("error.td.inner.read_number_printed", name=named_space(space.name))]}
+        )
     ctx.set("tower_draws", space.id, told)
     return told
 
@@ -206,19 +223,22 @@ def tower_result(ctx: Context, args: dict[str, Any]) -> None:
     here = side.track[inner["index"]]
     if args["defeated"] and here.stairway:
         target = max(0, inner["index"] - 1)
-        how = "is defeated on a stairway and goes one space back"
+        how = msg("td.inner.defeated_on_stairway")
     else:
         target = min(len(side.track) - 1, inner["index"] + 1 + args["killed"])
-        how = f"moves {plural(target - inner['index'], 'space')} forward"
+        how = msg(
+            "td.inner.moves_forward",
+            count=count_of(target - inner["index"], "word:space", "space", "spaces"),
+        )
     set_place(ctx, seat, target, turned_back=False)
     ctx.set("turn", "inner_moved", True)
-    who, there = character_label(ctx.state, seat), side.track[target].name
-    steps = [Step(f"Move {who} to the {there}.", R_TOWER_MOVE)]
+    who, there = character_label(ctx.state, seat), named_space(side.track[target].name)
+    steps = [Step(msg("td.inner.move", who=who, there=there), R_TOWER_MOVE)]
     if side.track[target].id == CROWN:
-        steps.append(Step(f"{who} attacks the Dragon King now.", R_CROWN))
+        steps.append(Step(msg("td.inner.attacks_dragon_king_now", who=who), R_CROWN))
     ctx.emit(
         "tower_moved",
-        f"{who} {how} to the {there}.",
+        msg("td.inner.text", who=who, how=how, there=there),
         data={"seat": seat, "from": here.id, "to": side.track[target].id, **args},
         steps=steps,
     )
@@ -231,24 +251,38 @@ def inner_step(ctx: Context, args: dict[str, Any]) -> None:
     inner = _inner(ctx.state, seat)
     side = side_of(ctx.state)
     if ctx.get("turn", "inner_moved"):
-        raise RuleViolation("The character has moved this turn.", code="already_moved")
+        raise RuleViolation(
+            msg("error.td.inner.character_has_moved_this_turn"), code="already_moved"
+        )
     if inner["turned_back"]:
         target, rule, back = inner["index"] - 1, R_TURN_BACK, True
     elif side.movement == "realm":
         target, rule, back = inner["index"] + 1, R_REALM, False
     else:
-        raise RuleViolation("In the Dragon Tower the cards drawn move you.", code="tower_moves")
+        raise RuleViolation(msg("error.td.inner.dragon_tower_cards_drawn_move"), code="tower_moves")
     if inner["space"] == CROWN:
-        raise RuleViolation("On the Crown of Command the character does not move.", code="on_crown")
+        raise RuleViolation(msg("error.td.inner.crown_command_character_does_not"), code="on_crown")
     set_place(ctx, seat, target, turned_back=back and target > 0)
     ctx.set("turn", "inner_moved", True)
-    who, there = character_label(ctx.state, seat), side.track[target].name
-    steps = [Step(f"Move {who} to the {there}" + (", ignoring it." if back else "."), rule)]
+    who, there = character_label(ctx.state, seat), named_space(side.track[target].name)
+    steps = [
+        Step(
+            msg("td.inner.move_ignoring", who=who, there=there)
+            if back
+            else msg("td.inner.move", who=who, there=there),
+            rule,
+        )
+    ]
     if side.track[target].id == CROWN:
-        steps.append(Step(f"{who} attacks the Dragon King now.", R_CROWN))
+        steps.append(Step(msg("td.inner.attacks_dragon_king_now", who=who), R_CROWN))
     ctx.emit(
         "inner_moved",
-        f"{who} moves {'back ' if back else ''}to the {there}.",
+        msg(
+            "td.inner.moves",
+            who=who,
+            value=(msg("td.inner.back") if back else msg("td.inner.text_2")),
+            there=there,
+        ),
         data={"seat": seat, "to": side.track[target].id, "back": back},
         steps=steps,
     )
@@ -260,16 +294,16 @@ def turn_back(ctx: Context, args: dict[str, Any]) -> None:
     seat = acting_seat(ctx)
     inner = _inner(ctx.state, seat)
     if inner["space"] == CROWN:
-        raise RuleViolation("On the Crown of Command there is no turning back.", code="on_crown")
+        raise RuleViolation(msg("error.td.inner.crown_command_there_no_turning"), code="on_crown")
     if inner["turned_back"] or inner["index"] == 0:
-        raise RuleViolation("Nothing to turn back from here.", code="already_back")
+        raise RuleViolation(msg("error.td.inner.nothing_turn_back_from_here"), code="already_back")
     set_place(ctx, seat, inner["index"], turned_back=True)
     who = character_label(ctx.state, seat)
     ctx.emit(
         "turned_back",
-        f"{who} turns back towards the Plain of Peril.",
+        msg("td.inner.turns_back_towards_plain_peril", who=who),
         data={"seat": seat},
-        steps=[Step("One space per turn back; the spaces are ignored.", R_TURN_BACK)],
+        steps=[Step(msg("td.inner.one_space_per_turn_back"), R_TURN_BACK)],
     )
 
 
@@ -278,15 +312,15 @@ def leave_inner_region(ctx: Context, args: dict[str, Any]) -> None:
     """From the Plain of Peril, step out to the Portal of Power."""
     seat = acting_seat(ctx)
     if _inner(ctx.state, seat)["index"] != 0:
-        raise RuleViolation("Only the Plain of Peril leads out.", code="not_on_plain")
+        raise RuleViolation(msg("error.td.inner.only_plain_peril_leads_out"), code="not_on_plain")
     ctx.set("characters", seat, "inner", None)
     ctx.set("characters", seat, "space", "portal-of-power")
     who = character_label(ctx.state, seat)
     ctx.emit(
         "inner_region_left",
-        f"{who} leaves the Inner Region to the Portal of Power.",
+        msg("td.inner.leaves_inner_region_portal_power", who=who),
         data={"seat": seat},
-        steps=[Step(f"Move {who} to the Portal of Power; no need to open it.", R_LEAVE)],
+        steps=[Step(msg("td.inner.move_portal_power_no_need", who=who), R_LEAVE)],
     )
 
 
@@ -304,7 +338,10 @@ def clear_tower(ctx: Context) -> None:
     ctx.set("tower_cards", [])
     ctx.emit(
         "tower_cleared",
-        f"The {plural(len(cards), 'card')} in the Dragon Tower are discarded.",
+        msg(
+            "td.inner.dragon_tower_are_discarded",
+            count=count_of(len(cards), "word:card", "card", "cards"),
+        ),
         data={"cards": cards},
-        steps=[Step("Discard every card and token in the Dragon Tower.", R_TOWER_CLEAR)],
+        steps=[Step(msg("td.inner.discard_every_card_token_dragon"), R_TOWER_CLEAR)],
     )

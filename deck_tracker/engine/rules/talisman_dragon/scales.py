@@ -17,26 +17,18 @@ from __future__ import annotations
 
 from deck_tracker.engine.core import Context, Step
 from deck_tracker.engine.errors import RuleViolation
+from deck_tracker.engine.i18n import msg
 
-from .board import free_space_from, region_of, space_name
+from .board import free_space_from, region_of, space_ref
 from .common import character, character_label, lord_name, on_crown
 
-R_SCALE_ON_LORD = "Dragon Scales: a drawn scale is placed on the matching Draconic Lord (p7)"
-R_CROWNING = "Crowning the Dragon King: the third scale crowns the Lord; the Crown token moves (p8)"
-R_PLACE = (
-    "Crowning the Dragon King: one scale to the character's space, or the next space "
-    "counterclockwise without a scale (p8)"
-)
-R_REGION_FULL = (
-    "Crowning the Dragon King: every space of the Region has a scale: it is discarded and the "
-    "character suffers the Dragon King's Dragon Rage (p8)"
-)
-R_INNER = "Crowning the Dragon King: characters in the Inner Region place no scale (p8)"
-R_DISCARD = "Crowning the Dragon King: the remaining scales on the Lord are discarded (p8)"
-R_FROZEN = (
-    "Confronting the Dragon King: while a character is on the Crown of Command the Dragon King "
-    "does not change (p14)"
-)
+R_SCALE_ON_LORD = msg("td.rule.scale_on_lord")
+R_CROWNING = msg("td.rule.crowning")
+R_PLACE = msg("td.rule.place")
+R_REGION_FULL = msg("td.rule.region_full")
+R_INNER = msg("td.rule.inner")
+R_DISCARD = msg("td.rule.discard")
+R_FROZEN = msg("td.rule.frozen")
 SCALES_TO_CROWN = 3
 
 
@@ -50,9 +42,14 @@ def scale_on_lord(ctx: Context, lord: str, seat: str) -> None:
     ctx.set("lords", lord, "scales", scales)
     ctx.emit(
         "scale_on_lord",
-        f"A {lord_name(lord)} scale goes on {lord_name(lord)} ({scales} of {SCALES_TO_CROWN}).",
+        msg(
+            "td.scales.scale_goes",
+            lord=lord_name(lord),
+            scales=scales,
+            scales_to_crown=SCALES_TO_CROWN,
+        ),
         data={"lord": lord, "scales": scales, "seat": seat},
-        steps=[Step(f"Place the scale on the {lord_name(lord)} card.", R_SCALE_ON_LORD)],
+        steps=[Step(msg("td.scales.place_scale_card", lord=lord_name(lord)), R_SCALE_ON_LORD)],
     )
     if scales >= SCALES_TO_CROWN:
         crown(ctx, lord, seat)
@@ -62,19 +59,22 @@ def crown(ctx: Context, lord: str, seat: str) -> None:
     if on_crown(ctx.state):
         ctx.emit(
             "crown_held",
-            f"{lord_name(lord)} has three scales, but a character holds the Crown of Command: "
-            f"{lord_name(ctx.get('king'))} stays Dragon King.",
+            msg(
+                "td.scales.has_three_scales_but_character",
+                lord=lord_name(lord),
+                lord2=lord_name(ctx.get("king")),
+            ),
             data={"lord": lord, "king": ctx.get("king")},
-            steps=[Step("Leave the Crown token where it is.", R_FROZEN)],
+            steps=[Step(msg("td.scales.leave_crown_token_where"), R_FROZEN)],
         )
     else:
         previous = ctx.get("king")
         ctx.set("king", lord)
         ctx.emit(
             "king_crowned",
-            f"{lord_name(lord)} is crowned Dragon King.",
+            msg("td.scales.crowned_dragon_king", lord=lord_name(lord)),
             data={"lord": lord, "previous": previous},
-            steps=[Step(f"Place the Crown token on the {lord_name(lord)} card.", R_CROWNING)],
+            steps=[Step(msg("td.scales.place_crown_token_card", lord=lord_name(lord)), R_CROWNING)],
         )
     _place_one(ctx, lord, seat)
 
@@ -86,16 +86,16 @@ def _place_one(ctx: Context, lord: str, seat: str) -> None:
     region = region_of(space)
     if space is None:
         raise RuleViolation(
-            f"Where does {who} stand? Send the space with the token.", code="space_unknown"
+            msg("error.td.scales.where_does_stand_send_space", who=who), code="space_unknown"
         )
     if region == "inner":
         discard_scales(ctx, lord, SCALES_TO_CROWN)
         ctx.set("lords", lord, "scales", 0)
         ctx.emit(
             "scales_discarded",
-            f"{who} is in the Inner Region: all three {lord_name(lord)} scales are discarded.",
+            msg("td.scales.inner_region_all_three_scales", who=who, lord=lord_name(lord)),
             data={"lord": lord, "count": SCALES_TO_CROWN, "seat": seat},
-            steps=[Step(f"Discard the three scales on {lord_name(lord)}.", R_INNER)],
+            steps=[Step(msg("td.scales.discard_three_scales", lord=lord_name(lord)), R_INNER)],
         )
         return
     target = free_space_from(ctx.state, space)
@@ -104,33 +104,37 @@ def _place_one(ctx: Context, lord: str, seat: str) -> None:
         king = ctx.get("king")
         ctx.emit(
             "region_full",
-            f"Every space of the Region has a scale: the scale is discarded and {who} suffers "
-            f"the Dragon Rage of {lord_name(king)}.",
+            msg("td.scales.every_space_region_has_scale", who=who, lord=lord_name(king)),
             data={"lord": lord, "seat": seat, "rage_of": king},
             steps=[
-                Step("Discard one scale from the Lord.", R_REGION_FULL),
+                Step(msg("td.scales.discard_one_scale_from_lord"), R_REGION_FULL),
                 Step(
-                    f"{who} suffers the Dragon Rage printed on the {lord_name(king)} card "
-                    "(a matching claimed scale may be discarded to cancel it).",
+                    msg(
+                        "td.scales.suffers_dragon_rage_printed_card", who=who, lord=lord_name(king)
+                    ),
                     R_REGION_FULL,
                 ),
             ],
         )
     else:
         ctx.set("board_scales", target, lord)
-        where = space_name(ctx.state, target)
-        moved = "" if target == space else f" ({space_name(ctx.state, space)} already has one)"
+        where = space_ref(ctx.state, target)
+        moved = (
+            ""
+            if target == space
+            else msg("td.scales.already_has_one", space=space_ref(ctx.state, space))
+        )
         ctx.emit(
             "scale_placed",
-            f"A {lord_name(lord)} scale goes to the {where}{moved}.",
+            msg("td.scales.scale_goes_2", lord=lord_name(lord), where=where, moved=moved),
             data={"lord": lord, "space": target, "from_space": space, "seat": seat},
-            steps=[Step(f"Place a {lord_name(lord)} scale on the {where}.", R_PLACE)],
+            steps=[Step(msg("td.scales.place_scale", lord=lord_name(lord), where=where), R_PLACE)],
         )
     discard_scales(ctx, lord, SCALES_TO_CROWN - 1)
     ctx.set("lords", lord, "scales", 0)
     ctx.emit(
         "scales_discarded",
-        f"The other two {lord_name(lord)} scales are discarded.",
+        msg("td.scales.other_two_scales_are_discarded", lord=lord_name(lord)),
         data={"lord": lord, "count": SCALES_TO_CROWN - 1, "seat": seat},
-        steps=[Step(f"Discard the two scales left on {lord_name(lord)}.", R_DISCARD)],
+        steps=[Step(msg("td.scales.discard_two_scales_left", lord=lord_name(lord)), R_DISCARD)],
     )

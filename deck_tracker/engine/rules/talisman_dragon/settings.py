@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from deck_tracker.engine.errors import InvalidArguments
+from deck_tracker.engine.i18n import msg
 from deck_tracker.engine.settings import Setting
 
 from .content import default_pack
@@ -88,7 +89,11 @@ def _counts(name: str, value: Any, keys: set[str]) -> dict[str, int] | None:
         )
     ):
         raise InvalidArguments(
-            {f"options.{name}": [f"An object of counts for: {', '.join(sorted(keys))}."]}
+            {
+                f"options.{name}": [
+                    msg("error.td.settings.object_counts", items=", ".join(sorted(keys)))
+                ]
+            }
         )
     return {key: int(count) for key, count in value.items()}
 
@@ -99,7 +104,7 @@ def resolve_settings(raw: Any, remembered_mix: dict[str, int] | None = None) -> 
     if raw is None:
         raw = {}
     if not isinstance(raw, dict):
-        raise InvalidArguments({"options": ["Must be an object."]})
+        raise InvalidArguments({"options": [msg("error.td.settings.must_be_object")]})
     unknown = sorted(set(raw) - set(BY_NAME))
     if unknown:
         raise InvalidArguments({f"options.{name}": ["Unknown option."] for name in unknown})
@@ -107,18 +112,22 @@ def resolve_settings(raw: Any, remembered_mix: dict[str, int] | None = None) -> 
     for name in ("inner_region", "token_draw", "bag_refill", "dragon_decks"):
         if settings[name] not in BY_NAME[name].allowed:
             allowed = ", ".join(map(str, BY_NAME[name].allowed))
-            raise InvalidArguments({f"options.{name}": [f"One of: {allowed}."]})
+            raise InvalidArguments(
+                {f"options.{name}": [msg("error.td.settings.one", allowed=allowed)]}
+            )
     pack = default_pack()
     settings["bag_mix"] = _counts("bag_mix", settings["bag_mix"], set(pack.token_kinds))
     if settings["bag_mix"] is None and remembered_mix:
         settings["bag_mix"] = dict(remembered_mix)
     lives = _counts("lord_lives", settings["lord_lives"], set(pack.lords))
     if lives and not all(lives.values()):
-        raise InvalidArguments({"options.lord_lives": ["A Lord has at least 1 life."]})
+        raise InvalidArguments(
+            {"options.lord_lives": [msg("error.td.settings.lord_has_least_1_life")]}
+        )
     settings["lord_lives"] = lives
     if settings["token_draw"] == "app" and not settings["bag_mix"]:
         raise InvalidArguments(
-            {"options.bag_mix": ["The app draws tokens only once it knows the bag's mix."]}
+            {"options.bag_mix": [msg("error.td.settings.app_draws_tokens_only_once")]}
         )
     return settings
 

@@ -20,15 +20,16 @@ from typing import Any
 
 from deck_tracker.engine.core import Context, Step
 from deck_tracker.engine.game import place_decks
+from deck_tracker.engine.i18n import msg
 
-from .common import lord_name
+from .common import lord_name, side_ref
 from .content import default_pack
 from .memory import PACK_ID, bag_values, kept_overlay, lives_values, remembered
 from .settings import resolve_settings
 from .tokens import BAG, bag_cards
 
-R_SETUP = "Setup: the Draconic Lord cards, the dragon token bag and the Dragon decks (The Dragon)"
-R_OVERLAY = "Board Overlay: before starting the game, players agree which side is used (p12)"
+R_SETUP = msg("td.rule.setup")
+R_OVERLAY = msg("td.rule.overlay")
 
 
 def setup_talisman(ctx: Context, setup: dict[str, Any]) -> None:
@@ -61,7 +62,7 @@ def setup_talisman(ctx: Context, setup: dict[str, Any]) -> None:
     side = pack.sides[settings["inner_region"]]
     ctx.emit(
         "talisman_prepared",
-        f"Talisman: The Dragon with the {side.name} as the Inner Region.",
+        msg("td.setup.talisman_dragon_with_as_inner", name=side_ref(side)),
         data={
             "inner_region": side.id,
             "settings": settings,
@@ -72,11 +73,10 @@ def setup_talisman(ctx: Context, setup: dict[str, Any]) -> None:
         },
         steps=[
             Step(
-                "Place Varthrax, Cadorus and Grilipus beside the board with no scale; keep the "
-                "Crown token beside them.",
+                msg("td.setup.place_varthrax_cadorus_grilipus_beside"),
                 R_SETUP,
             ),
-            Step(f"Lay the board overlay on the Inner Region, {side.name} side up.", R_OVERLAY),
+            Step(msg("td.setup.lay_board_overlay_inner_region", name=side_ref(side)), R_OVERLAY),
         ],
     )
     decks = {
@@ -99,21 +99,18 @@ def setup_talisman(ctx: Context, setup: dict[str, Any]) -> None:
     if settings["token_draw"] == "table":
         ctx.emit(
             "bag_at_table",
-            "The dragon token bag stays at the table.",
+            msg("td.setup.dragon_token_bag_stays_table"),
             data={},
             steps=[
                 Step(
-                    "Put every dragon token in the bag; at the start of each turn draw one and "
-                    "tap it in the app.",
+                    msg("td.setup.put_every_dragon_token_bag"),
                     R_SETUP,
                 )
             ],
         )
     ctx.emit(
         "lords_ready",
-        "The Draconic Lords wait: "
-        + ", ".join(lord_name(lord) for lord in pack.lords)
-        + ". Nobody is Dragon King yet.",
+        msg("td.setup.lords_wait", items=", ".join(lord_name(lord) for lord in pack.lords)),
         data={"lords": list(pack.lords)},
     )
 

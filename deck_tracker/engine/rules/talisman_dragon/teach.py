@@ -14,6 +14,7 @@ from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.core import Context
 from deck_tracker.engine.decks import all_cards, get_deck
 from deck_tracker.engine.errors import RuleViolation
+from deck_tracker.engine.i18n import msg
 
 from .common import SYSTEMS
 from .content import default_pack
@@ -36,11 +37,13 @@ def name_dragon_card(ctx: Context, args: dict[str, Any]) -> None:
     """Tell the app a drawn Dragon Card's name and kind, as printed."""
     deck = get_deck(ctx.state, args["deck"])
     if args["card"] not in all_cards(deck):
-        raise RuleViolation(f"The {args['deck']} deck has no such card.", code="unknown_card")
+        raise RuleViolation(
+            msg("error.td.teach.deck_has_no_such_card", deck=args["deck"]), code="unknown_card"
+        )
     ctx.set("taught", args["card"], {"name": args["name"], "kind": args["kind"]})
     ctx.emit(
         "dragon_card_named",
-        f"A {args['deck'].title()} Card is the {args['name']} ({args['kind']}).",
+        msg("td.teach.card", title=args["deck"].title(), name=args["name"], kind=args["kind"]),
         data={
             **{k: args[k] for k in ("deck", "card", "name", "kind")},
             "overlay_values": card_values(args["deck"], args["card"], args["name"], args["kind"]),

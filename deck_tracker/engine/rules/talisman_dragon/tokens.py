@@ -19,18 +19,19 @@ from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import draw_cards
 from deck_tracker.engine.errors import InvalidArguments
+from deck_tracker.engine.i18n import Text, msg
 
 from .board import check_known_space
-from .common import SYSTEMS, acting_seat, character_label, in_play, lord_name
+from .common import SYSTEMS, acting_seat, character_label, in_play, lord_name, token_ref
 from .content import default_pack
 from .scales import scale_on_lord
 
 BAG = "dragon_tokens"
 KINDS = ("varthrax", "cadorus", "grilipus", "strike", "rage", "slumber")
-R_DRAW = "Drawing Dragon Tokens: at the start of his turn a player draws 1 dragon token (p6)"
-R_STRIKE = "Dragon Strike: draw 2 more dragon tokens and resolve them in order (p6)"
-R_RAGE = "Dragon Rage: the character suffers the Dragon Rage of the current Dragon King (p6)"
-R_SLUMBER = "Dragon Slumber: place 1 sleep token on 1 Dragon of your choice (p6)"
+R_DRAW = msg("td.rule.draw")
+R_STRIKE = msg("td.rule.strike")
+R_RAGE = msg("td.rule.rage")
+R_SLUMBER = msg("td.rule.slumber")
 
 
 def bag_cards(mix: dict[str, int]) -> list[str]:
@@ -77,9 +78,9 @@ def draw_dragon_token(ctx: Context, args: dict[str, Any]) -> None:
     name = default_pack().token_kinds[kind].name
     ctx.emit(
         "dragon_token_drawn",
-        f"{who} drew a dragon token: {name}.",
+        msg("td.tokens.drew_dragon_token", who=who, name=token_ref(kind)),
         data={"seat": seat, "token": kind, "name": name},
-        steps=[Step(f"Show the token: {name}.", R_DRAW)],
+        steps=[Step(msg("td.tokens.show_token", name=token_ref(kind)), R_DRAW)],
     )
     lord = default_pack().token_kinds[kind].scale_of
     if lord is not None:
@@ -88,39 +89,38 @@ def draw_dragon_token(ctx: Context, args: dict[str, Any]) -> None:
         ctx.set("turn", "tokens_owed", int(ctx.get("turn", "tokens_owed")) + 2)
         ctx.emit(
             "dragon_strike",
-            f"Dragon Strike: {who} draws two more dragon tokens.",
+            msg("td.tokens.dragon_strike_draws_two_more", who=who),
             data={"seat": seat},
-            steps=[Step("Draw two more dragon tokens and resolve them in order.", R_STRIKE)],
+            steps=[Step(msg("td.tokens.draw_two_more_dragon_tokens"), R_STRIKE)],
         )
     elif kind == "rage":
         rage(ctx, seat, ctx.get("king"), rule=R_RAGE)
     else:
         ctx.emit(
             "dragon_slumber",
-            f"Dragon Slumber: {who} puts a Dragon to sleep.",
+            msg("td.tokens.dragon_slumber_puts_dragon_sleep", who=who),
             data={"seat": seat},
-            steps=[Step("Place a sleep token on a Dragon of your choice.", R_SLUMBER)],
+            steps=[Step(msg("td.tokens.place_sleep_token_dragon_your"), R_SLUMBER)],
         )
 
 
-def rage(ctx: Context, seat: str, lord: str | None, *, rule: str) -> None:
+def rage(ctx: Context, seat: str, lord: str | None, *, rule: Text) -> None:
     who = character_label(ctx.state, seat)
     if lord is None:
         ctx.emit(
             "dragon_rage",
-            "Dragon Rage, but nobody is Dragon King yet: nothing happens.",
+            msg("td.tokens.dragon_rage_but_nobody_dragon"),
             data={"seat": seat, "lord": None},
-            steps=[Step("Discard the token; there is no Dragon King to rage.", rule)],
+            steps=[Step(msg("td.tokens.discard_token_there_no_dragon"), rule)],
         )
         return
     ctx.emit(
         "dragon_rage",
-        f"{who} suffers the Dragon Rage of {lord_name(lord)}.",
+        msg("td.tokens.suffers_dragon_rage", who=who, lord=lord_name(lord)),
         data={"seat": seat, "lord": lord},
         steps=[
             Step(
-                f"Resolve the Dragon Rage printed on the {lord_name(lord)} card, or discard a "
-                f"claimed {lord_name(lord)} scale to cancel it.",
+                msg("td.tokens.resolve_dragon_rage_printed_card", lord=lord_name(lord)),
                 rule,
             )
         ],
@@ -130,10 +130,10 @@ def rage(ctx: Context, seat: str, lord: str | None, *, rule: str) -> None:
 def _drawn_kind(ctx: Context, told: str | None) -> str:
     if ctx.get("settings", "token_draw") == "table":
         if told is None:
-            raise InvalidArguments({"token": ["The bag is at the table: tap the token drawn."]})
+            raise InvalidArguments({"token": [msg("error.td.tokens.bag_table_tap_token_drawn")]})
         return told
     if told is not None:
-        raise InvalidArguments({"token": ["The app draws from its bag: omit the token."]})
+        raise InvalidArguments({"token": [msg("error.td.tokens.app_draws_from_bag_omit")]})
     [token] = draw_cards(ctx, BAG, count=1, cards=None, rule=R_DRAW)
     ctx.put("decks", BAG, "discard", [token])
     return token_kind(token)

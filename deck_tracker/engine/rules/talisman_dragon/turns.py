@@ -10,6 +10,7 @@ from typing import Any
 
 from deck_tracker.engine.commands import command
 from deck_tracker.engine.core import Context, State, Step
+from deck_tracker.engine.i18n import msg
 
 from .common import SYSTEMS, acting_seat, character_label, in_play
 from .inner import clear_tower
@@ -44,7 +45,7 @@ def next_turn(ctx: Context, args: dict[str, Any]) -> None:
     who = character_label(ctx.state, following)
     ctx.emit(
         "turn_started",
-        f"{who}'s turn.",
+        msg("td.turns.s_turn", who=who),
         data={"seat": following, "number": number, "previous": seat},
-        steps=[Step(f"{who} draws a dragon token.", R_DRAW)],
+        steps=[Step(msg("td.turns.draws_dragon_token", who=who), R_DRAW)],
     )

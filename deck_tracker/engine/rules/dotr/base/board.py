@@ -121,6 +121,9 @@ class BoardData:
     general_life: Mapping[str, int]
     singular: Mapping[str, str]
     plural: Mapping[str, str]
+    # The minion type of each colour in this game (an Imp replaces the Orc under Hemlock): the
+    # key of its name in the catalogues.
+    minion_ids: Mapping[str, str]
     taints_at: Mapping[str, int]
 
     def minions(self, colour: str, count: int) -> str:
@@ -135,11 +138,12 @@ class BoardData:
 
     def minion_ref(self, colour: str) -> dict[str, Any]:
         """The name of one minion of ``colour`` ("Orc")."""
-        return i18n.name(f"minion:{colour}", self.singular[colour])
+        return i18n.name(f"minion-type:{self.minion_ids[colour]}", self.singular[colour])
 
     def minions_ref(self, colour: str, count: int) -> dict[str, Any]:
         """``count`` minions of ``colour`` ("2 Orcs"), for a message."""
-        return i18n.count(count, f"minion:{colour}", self.singular[colour], self.plural[colour])
+        key = f"minion-type:{self.minion_ids[colour]}"
+        return i18n.count(count, key, self.singular[colour], self.plural[colour])
 
 
 def card_ref(card: Card) -> dict[str, Any]:
@@ -187,6 +191,7 @@ def _board(pack: Pack, disputed_roads: bool) -> BoardData:
         general_life={g.id: g.life or 0 for g in pack.generals.values()},
         singular={c: minion_types[c].name for c in COLOURS},
         plural={c: minion_types[c].plural for c in COLOURS},
+        minion_ids={c: minion_types[c].id for c in COLOURS},
         taints_at={c: minion_types[c].taints_at for c in COLOURS},
     )
 

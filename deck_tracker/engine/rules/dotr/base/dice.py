@@ -6,6 +6,7 @@ from __future__ import annotations
 from deck_tracker.engine.commands import Arg
 from deck_tracker.engine.core import Context
 from deck_tracker.engine.errors import InvalidArguments
+from deck_tracker.engine.i18n import msg
 
 __all__ = ["DICE", "roll"]
 
@@ -22,6 +23,8 @@ def roll(ctx: Context, given: list[int] | None, count: int) -> tuple[list[int], 
     """``count`` dice: the ones given (checked), or rolled by the app. (dice, physical)."""
     if given:
         if len(given) != count:
-            raise InvalidArguments({"rolls": [f"Give {count} dice, one value each."]})
+            raise InvalidArguments(
+                {"rolls": [msg("error.dotr.base.dice.give_dice_one_value_each", count=count)]}
+            )
         return list(given), True
     return [ctx.rng.randint(1, 6) for _ in range(count)], False

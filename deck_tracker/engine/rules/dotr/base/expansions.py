@@ -29,6 +29,7 @@ from typing import Any
 from deck_tracker.engine.content import ContentError, Hero, apply_overlay, default_packs
 from deck_tracker.engine.core import Context, State
 from deck_tracker.engine.errors import InvalidArguments
+from deck_tracker.engine.i18n import DEFAULT_LANGUAGE, msg
 from deck_tracker.engine.rules.dotr.base.packs import keep_overlays
 from deck_tracker.engine.rules.dotr.base.settings import SETTINGS, Setting
 from deck_tracker.engine.rules.dotr.hooks import EXPANSIONS, expand_setup
@@ -96,14 +97,26 @@ def resolve_expansions(raw: Any) -> list[str]:
         return []
     known = ", ".join(EXPANSIONS)
     if not isinstance(raw, list) or not all(isinstance(name, str) for name in raw):
-        raise InvalidArguments({"expansions": [f"A list of expansion names: {known}."]})
+        raise InvalidArguments(
+            {"expansions": [msg("error.dotr.base.expansions.list_expansion_names", known=known)]}
+        )
     unknown = sorted(name for name in raw if name not in EXPANSIONS)
     if unknown:
         raise InvalidArguments(
-            {"expansions": [f"Unknown expansion {', '.join(map(repr, unknown))}. Known: {known}."]}
+            {
+                "expansions": [
+                    msg(
+                        "error.dotr.base.expansions.unknown_expansion_known",
+                        items=", ".join(map(repr, unknown)),
+                        known=known,
+                    )
+                ]
+            }
         )
     if len(set(raw)) != len(raw):
-        raise InvalidArguments({"expansions": ["An expansion is named twice."]})
+        raise InvalidArguments(
+            {"expansions": [msg("error.dotr.base.expansions.expansion_named_twice")]}
+        )
     return [name for name in EXPANSIONS if name in raw]
 
 
@@ -226,12 +239,14 @@ def settings_in_use(setup: Mapping[str, Any]) -> tuple[dict[str, Setting], dict[
     return in_use, not_used
 
 
-def describe_setup_options(setup: Mapping[str, Any]) -> dict[str, Any]:
-    """For the setup screen: the settings this setup uses (in player words, with the record
-    for the curious) and those it does not, each with why."""
+def describe_setup_options(
+    setup: Mapping[str, Any], language: str = DEFAULT_LANGUAGE
+) -> dict[str, Any]:
+    """For the setup screen: the settings this setup uses (in player words, in ``language``,
+    with the record for the curious) and those it does not, each with why."""
     in_use, not_used = settings_in_use(setup)
     return {
-        "options": [setting.as_dict() for setting in in_use.values()],
+        "options": [setting.as_dict(language) for setting in in_use.values()],
         "not_used": not_used,
     }
 
@@ -293,7 +308,7 @@ def with_entries(setup: Mapping[str, Any]) -> dict[str, Any]:
         return out
     if not isinstance(raw, Mapping):
         raise InvalidArguments(
-            {"entries": ["An object {field id: value}, as listed by the setup."]}
+            {"entries": [msg("error.dotr.base.expansions.object_field_id_value_as")]}
         )
     asked = {
         field["id"]: (ask["pack"], ask["card"], field)
@@ -325,7 +340,9 @@ def with_entries(setup: Mapping[str, Any]) -> dict[str, Any]:
             continue
         values.setdefault(pack_id, {})[key] = value
     if problems:
-        raise InvalidArguments(problems, "Some values read from the cards do not fit.")
+        raise InvalidArguments(
+            problems, msg("error.dotr.base.expansions.some_values_read_from_cards")
+        )
     overlays = dict(setup.get("overlays") or {})
     for pack_id, entered in values.items():
         current = dict(overlays.get(pack_id) or {"values": {}, "cards": {}})

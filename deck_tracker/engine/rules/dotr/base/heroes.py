@@ -19,6 +19,7 @@ from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import draw_cards, get_deck, move_cards
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.i18n import Text, listing, msg, render_text
+from deck_tracker.engine.i18n import count as count_of
 from deck_tracker.engine.rules.dotr.base.expansions import card_count
 from deck_tracker.engine.rules.dotr.base.offers import held_by_hero
 from deck_tracker.engine.rules.dotr.base.packs import unentered_steps
@@ -37,7 +38,6 @@ from deck_tracker.engine.rules.dotr.base.table import (
     seat_of,
 )
 from deck_tracker.engine.rules.dotr.base.turn import NIGHT, turn_of
-from deck_tracker.engine.words import plural
 
 HERO_DECK = "hero"
 QUEST_DECK = "quest"
@@ -72,7 +72,16 @@ def _card_keeps(state: State, card_id: str, colour: str) -> bool:
 
 def _draw(ctx: Context, deck: str, count: int, cards: list[str] | None, rule: Text) -> list[str]:
     if get_deck(ctx.state, deck)["owner"] == "table" and cards and len(cards) != count:
-        raise InvalidArguments({"cards": [f"Name exactly {plural(count, 'card')} drawn."]})
+        raise InvalidArguments(
+            {
+                "cards": [
+                    msg(
+                        "error.dotr.base.heroes.name_exactly_drawn",
+                        count=count_of(count, "word:card", "card", "cards"),
+                    )
+                ]
+            }
+        )
     return draw_cards(ctx, deck, count=count, cards=cards, rule=render_text(rule))
 
 
@@ -99,11 +108,13 @@ def end_turn(ctx: Context, args: dict[str, Any]) -> None:
     require_playing(ctx.state)
     number, seat = _turn(ctx.state)
     if seat is None or seat not in ctx.state.get("heroes", {}):
-        raise RuleViolation("No hero is taking a turn now.", code="no_active_seat")
+        raise RuleViolation(
+            msg("error.dotr.base.heroes.no_hero_taking_turn_now"), code="no_active_seat"
+        )
     evening = ctx.state.get("evening") or {}
     if evening.get("turn") == number and evening.get("seat") == seat:
         raise RuleViolation(
-            "The evening of this turn is over: resolve the night.", code="evening_done"
+            msg("error.dotr.base.heroes.evening_this_turn_over_resolve"), code="evening_done"
         )
     # A scenario may deny them (The Burning Land: a hero ending the turn On Fire).
     count: int = (
@@ -182,12 +193,19 @@ def discard_to_limit(ctx: Context, args: dict[str, Any]) -> None:
     )
     name = hero_name(ctx.state, seat)
     if entry is None:
-        raise RuleViolation(f"{name} owes no discard for the hand limit.", code="no_hand_limit")
+        raise RuleViolation(
+            msg("error.dotr.base.heroes.owes_no_discard_hand_limit", name=name),
+            code="no_hand_limit",
+        )
     cards: list[str] = args["cards"]
     if len(cards) != entry["discard"]:
         raise RuleViolation(
-            f"{name} must discard exactly {plural(entry['discard'], 'Hero Card')}; "
-            f"{len(cards)} named.",
+            msg(
+                "error.dotr.base.heroes.must_discard_exactly_named",
+                name=name,
+                count=count_of(entry["discard"], "word:hero-card", "Hero Card", "Hero Cards"),
+                count2=len(cards),
+            ),
             code="wrong_discard_count",
         )
     move_cards(ctx, HERO_DECK, cards, source="hand", target="discard", seat=seat)
@@ -235,21 +253,24 @@ def rumors(ctx: Context, args: dict[str, Any]) -> None:
     seat = seat_of(ctx, args["seat"] or active)
     if active is not None and seat != active:
         raise RuleViolation(
-            "Rumors are an action: only the active hero may listen.", code="not_your_turn"
+            msg("error.dotr.base.heroes.rumors_are_action_only_active"), code="not_your_turn"
         )
     location = ctx.state["heroes"][seat]["location"]
     name, where = hero_name(ctx.state, seat), location_name(ctx.state, location)
     kind = location_kind(ctx.state, location)
     if kind == "city":
         raise RuleViolation(
-            "Rumors not in Monarch City: 'players may NOT use Rumor Actions in Monarch City' "
-            "(FAQ).",
+            msg("error.dotr.base.heroes.rumors_not_monarch_city_players"),
             code="no_rumors_in_monarch_city",
         )
     if kind != "inn":
-        raise RuleViolation(f"{name} is at {where}, not at an Inn.", code="not_at_inn")
+        raise RuleViolation(
+            msg("error.dotr.base.heroes.not_inn", name=name, where=where), code="not_at_inn"
+        )
     if ctx.state.get("board", {}).get(location, {}).get("fire"):
-        raise RuleViolation(f"{where} is On Fire: no Rumors there.", code="inn_on_fire")
+        raise RuleViolation(
+            msg("error.dotr.base.heroes.fire_no_rumors_there", where=where), code="inn_on_fire"
+        )
     taken = ctx.state.get("rumors_taken") or {}
     spent = (
         int(taken.get("actions", 0))
@@ -259,8 +280,11 @@ def rumors(ctx: Context, args: dict[str, Any]) -> None:
     actions: int = args["actions"]
     if spent + actions > RUMORS_MAX_ACTIONS:
         raise RuleViolation(
-            f"A hero may spend up to {RUMORS_MAX_ACTIONS} actions on Rumors in a turn; "
-            f"{spent} already spent.",
+            msg(
+                "error.dotr.base.heroes.hero_may_spend_up_actions",
+                rumors_max_actions=RUMORS_MAX_ACTIONS,
+                spent=spent,
+            ),
             code="rumors_limit",
         )
     colour: str = args["colour"]
@@ -343,7 +367,13 @@ def _held_quest(ctx: Context, seat: str, quest: str, key: str) -> list[str]:
     if quest not in held:
         what = "completed" if key == "completed_quests" else "held"
         raise RuleViolation(
-            f"{hero_name(ctx.state, seat)} has no {what} Quest {quest!r}.", code="no_such_quest"
+            msg(
+                "error.dotr.base.heroes.has_no_quest",
+                hero=hero_name(ctx.state, seat),
+                what=what,
+                quest=quest,
+            ),
+            code="no_such_quest",
         )
     return held
 

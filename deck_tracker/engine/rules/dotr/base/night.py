@@ -45,6 +45,7 @@ from deck_tracker.engine.decks import (
     take_named_from_draw,
 )
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
+from deck_tracker.engine.i18n import count as count_of
 from deck_tracker.engine.i18n import msg
 from deck_tracker.engine.rules.dotr.base.board import GameOver, Realm, card_ref
 from deck_tracker.engine.rules.dotr.base.packs import game_cards, unread
@@ -54,7 +55,6 @@ from deck_tracker.engine.rules.dotr.base.settings import general_only_plan
 from deck_tracker.engine.rules.dotr.base.table import seat_choices
 from deck_tracker.engine.rules.dotr.base.turn import ACTIONS, evening_drawn, player_name, turn_of
 from deck_tracker.engine.rules.dotr.hooks import CARD_RESOLVED, UNCOUNTED
-from deck_tracker.engine.words import plural
 
 __all__ = ["CARDS_PER_NIGHT", "continue_night", "next_turn", "night", "resolve_card"]
 
@@ -207,7 +207,7 @@ def next_turn(ctx: Context) -> tuple[str | None, int]:
 def night(ctx: Context, args: dict[str, Any]) -> None:
     """Resolve the night: the Darkness Spreads cards the War Status asks for."""
     if ctx.state.get("outcome"):
-        raise RuleViolation("The game is over.", code="game_over")
+        raise RuleViolation(msg("error.dotr.base.night.game_over"), code="game_over")
     skipped = _check_turn(ctx, args)
     # The night names whose evening precedes it.
     ending = turn_of(ctx.state).get("active_seat")
@@ -223,20 +223,26 @@ def night(ctx: Context, args: dict[str, Any]) -> None:
         raise InvalidArguments(
             {
                 "cards": [
-                    f"The {status.title()} War draws {plural(count, 'card')}: name them "
-                    f"in the order drawn."
+                    msg(
+                        "error.dotr.base.night.war_draws_name_them_order",
+                        title=status.title(),
+                        count=count_of(count, "word:card", "card", "cards"),
+                    )
                 ]
             }
         )
     if not table_owned and named:
-        raise InvalidArguments({"cards": ["The app draws this deck: omit cards."]})
+        raise InvalidArguments({"cards": [msg("error.dotr.base.night.app_draws_this_deck_omit")]})
     if len(set(named)) != len(named):
-        raise InvalidArguments({"cards": ["A card is named twice."]})
+        raise InvalidArguments({"cards": [msg("error.dotr.base.night.card_named_twice")]})
     known = set(all_cards(get_deck(ctx.state, DS))) if named else set()
     unknown = [card for card in named if card not in known]
     if unknown:
         raise RuleViolation(
-            f"The Darkness Spreads deck has no card {', '.join(map(repr, unknown))}.",
+            msg(
+                "error.dotr.base.night.darkness_spreads_deck_has_no",
+                items=", ".join(map(repr, unknown)),
+            ),
             code="unknown_card",
         )
     war = WAR_WORDS[status]
@@ -366,7 +372,9 @@ def _check_turn(ctx: Context, args: dict[str, Any]) -> bool:
     number = int(turn.get("number") or 1)
     named, shown_round = args.get("seat"), args.get("round")
     if named is not None and named not in (state.get("seats") or {}):
-        raise RuleViolation(f"There is no seat {named!r} at this table.", code="unknown_seat")
+        raise RuleViolation(
+            msg("error.dotr.base.night.there_no_seat_this_table", named=named), code="unknown_seat"
+        )
     if (named is not None and named != active) or (
         shown_round is not None and shown_round != number
     ):
@@ -379,11 +387,11 @@ def _check_turn(ctx: Context, args: dict[str, Any]) -> bool:
         now = player_name(state, active)
         if ran:
             raise RuleViolation(
-                f"The night after {who}'s turn has already run: it is now {now}'s turn.",
+                msg("error.dotr.base.night.night_after_s_turn_has", who=who, now=now),
                 code="night_already_run",
             )
         raise RuleViolation(
-            f"It is {now}'s turn (round {number}), not the turn this night names.",
+            msg("error.dotr.base.night.s_turn_round_not_turn", now=now, number=number),
             code="not_this_turn",
         )
     if active is None or active not in (state.get("heroes") or {}) or evening_drawn(state):
@@ -399,8 +407,7 @@ def _check_turn(ctx: Context, args: dict[str, Any]) -> bool:
         )
         return True
     raise RuleViolation(
-        f"{player_name(state, active)} has not drawn the evening's 2 Hero Cards yet: draw "
-        "them first, or say that the table skips the draw.",
+        msg("error.dotr.base.night.has_not_drawn_evening_s", player=player_name(state, active)),
         code="evening_not_drawn",
     )
 
@@ -413,7 +420,8 @@ def _draw_one(ctx: Context, table_owned: bool, queue: list[str]) -> str:
     if pile and card_id not in pile:
         # The table reshuffles only when its deck has run out.
         raise RuleViolation(
-            f"{card_id!r} is not in the Darkness Spreads draw pile.", code="card_not_in_pile"
+            msg("error.dotr.base.night.not_darkness_spreads_draw_pile", card_id=card_id),
+            code="card_not_in_pile",
         )
     return take_named_from_draw(ctx, DS, [card_id])[0]
 

@@ -128,7 +128,7 @@ def keep_overlays(ctx: Context, setup: Mapping[str, Any], pack_ids: list[str]) -
     if raw is None:
         return
     if not isinstance(raw, dict):
-        raise InvalidArguments({"overlays": ["An object {pack id: overlay}."]})
+        raise InvalidArguments({"overlays": [msg("error.dotr.base.packs.object_pack_id_overlay")]})
     kept: dict[str, Any] = {}
     for pack_id in pack_ids:
         data = raw.get(pack_id)
@@ -139,7 +139,11 @@ def keep_overlays(ctx: Context, setup: Mapping[str, Any], pack_ids: list[str]) -
         except ContentError as error:
             raise InvalidArguments(
                 {f"overlays.{pack_id}": [str(error)]},
-                f"The content entered for {pack_id} no longer fits the pack: {error}",
+                msg(
+                    "error.dotr.base.packs.content_entered_no_longer_fits",
+                    pack_id=pack_id,
+                    error=error,
+                ),
             ) from None
         kept[pack_id] = {"hash": overlay_hash(data), "data": snapshot(data)}
     if kept:

@@ -76,7 +76,7 @@ def find_pending(state: State, type: str, code: str, what: str) -> dict[str, Any
     for entry in state.get("pending") or []:
         if entry.get("type") == type:
             return dict(entry)
-    raise RuleViolation(f"No {what} is waiting.", code=code)
+    raise RuleViolation(msg("error.dotr.base.pending.no_waiting", what=what), code=code)
 
 
 def remove_pending(ctx: Context, entry: dict[str, Any]) -> None:

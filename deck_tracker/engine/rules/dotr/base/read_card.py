@@ -72,7 +72,15 @@ def _entry(ctx: Context, prompt: dict[str, Any], face: dict[str, Any]) -> dict[s
     for field in fields:
         found = fill_spec(ctx.state, item, field)
         if found is None:
-            raise InvalidArguments({"face": [f"This card has no {field.split('.')[-1]}."]})
+            raise InvalidArguments(
+                {
+                    "face": [
+                        msg(
+                            "error.dotr.base.read_card.this_card_has_no", split=field.split(".")[-1]
+                        )
+                    ]
+                }
+            )
         values[found[1].id] = face[field.split(".")[-1]]
     return {"values": values}
 
@@ -89,7 +97,10 @@ def _keep(ctx: Context, pack_id: str, entry: dict[str, Any]) -> None:
     try:
         shipped_with_overlay(pack_id, data)
     except ContentError as error:
-        raise InvalidArguments({"face": [str(error)]}, f"This card does not fit: {error}") from None
+        raise InvalidArguments(
+            {"face": [str(error)]},
+            msg("error.dotr.base.read_card.this_card_does_not_fit", error=error),
+        ) from None
     ctx.set("overlays", pack_id, {"hash": overlay_hash(data), "data": snapshot(data)})
 
 
@@ -109,15 +120,22 @@ def read_card(ctx: Context, args: dict[str, Any]) -> None:
     """Read the card you drew: enter what it shows, and the game goes on with it."""
     pending = pending_reads(ctx.state)
     if not pending:
-        raise RuleViolation("No card is waiting to be read.", code="nothing_to_read")
+        raise RuleViolation(
+            msg("error.dotr.base.read_card.no_card_waiting_be_read"), code="nothing_to_read"
+        )
     wanted = args["prompt"]
     prompt = next((p for p in pending if wanted is None or p["id"] == wanted), None)
     if prompt is None:
-        raise RuleViolation(f"No card to read is numbered {wanted}.", code="nothing_to_read")
+        raise RuleViolation(
+            msg("error.dotr.base.read_card.no_card_read_numbered", wanted=wanted),
+            code="nothing_to_read",
+        )
     face = dict(args["face"])
     problems = _problems(prompt["schema"], face)
     if problems:
-        raise InvalidArguments(problems, f"{prompt['name']}: the answer does not fit the card.")
+        raise InvalidArguments(
+            problems, msg("error.dotr.base.read_card.answer_does_not_fit_card", name=prompt["name"])
+        )
     entry = _entry(ctx, prompt, face)
     if ctx.state.get("overlays") is None:
         ctx.set("overlays", {})

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from deck_tracker.engine.errors import InvalidArguments
+from deck_tracker.engine.i18n import msg
 from deck_tracker.engine.rules.dotr.hooks import GENERAL_ONLY_PLANS, SETTINGS
 from deck_tracker.engine.settings import Setting
 
@@ -269,7 +270,9 @@ def resolve_settings(raw: Any) -> dict[str, Any]:
     if raw is None:
         raw = {}
     if not isinstance(raw, dict):
-        raise InvalidArguments({"options": ["Must be an object of settings."]})
+        raise InvalidArguments(
+            {"options": [msg("error.dotr.base.settings.must_be_object_settings")]}
+        )
     problems: dict[str, list[str]] = {}
     resolved = default_settings()
     for name, value in raw.items():

@@ -112,7 +112,10 @@ def resolve_hero(ctx: Context, hero: str) -> Hero:
         if key in (candidate.id, slugify(candidate.name)):
             return candidate
     known = ", ".join(h.name for h in pack.heroes.values())
-    raise RuleViolation(f"There is no hero {hero!r}. Heroes: {known}.", code="unknown_hero")
+    raise RuleViolation(
+        msg("error.dotr.base.setup.there_no_hero_heroes", hero=hero, known=known),
+        code="unknown_hero",
+    )
 
 
 def enter_hero(
@@ -126,29 +129,37 @@ def enter_hero(
         return
     seats = ctx.get("seats", default={})
     if seat not in seats:
-        raise RuleViolation(f"There is no seat {seat!r} at this table.", code="unknown_seat")
+        raise RuleViolation(
+            msg("error.dotr.base.setup.there_no_seat_this_table", seat=seat), code="unknown_seat"
+        )
     found = expansion_hero(ctx, hero) or resolve_hero(ctx, hero)
     heroes: dict[str, Any] = ctx.get("heroes") or {}
     if seat in heroes:
         raise RuleViolation(
-            f"{player_name(ctx.state, seat)} already plays a hero.", code="seat_has_hero"
+            msg("error.dotr.base.setup.already_plays_hero", player=player_name(ctx.state, seat)),
+            code="seat_has_hero",
         )
     _check_room(ctx, heroes)
     for other, entry in heroes.items():
         if entry["hero"] == found.id:
             player = str(seats.get(other, {}).get("name") or "another player")
             raise RuleViolation(
-                f"{found.name} is already played at this table, by {player}.", code="hero_taken"
+                msg(
+                    "error.dotr.base.setup.already_played_this_table_by",
+                    name=found.name,
+                    player=player,
+                ),
+                code="hero_taken",
             )
     ctx.set("seats", seat, {**seats[seat], "hero": found.name})
     data = board_data(_pack(ctx).id, False)
     city = data.city
-    hero = i18n.name(f"hero:{found.id}", found.name)
+    hero_word = i18n.name(f"hero:{found.id}", found.name)
     steps = [
         Step(
             msg(
                 "dotr.setup.hero_place",
-                hero=hero,
+                hero=hero_word,
                 location=data.place_ref(city),
                 life=found.life,
             ),
@@ -228,15 +239,17 @@ def _check_room(ctx: Context, heroes: dict[str, Any]) -> None:
         return
     if "dragon" not in (ctx.get("expansions") or ()):
         raise RuleViolation(
-            f"A {limit + 1}th hero needs the Dragon expansion's Rules for 5 or 6 Players: start "
-            'a game with "dragon" in expansions and options.player_count 5 or 6.',
+            msg("error.dotr.base.setup.th_hero_needs_dragon_expansion", number=limit + 1),
             code="too_many_heroes",
         )
     more = " or 6" if limit == 4 else ""
     raise RuleViolation(
-        f"This game was set up for {limit if limit > 4 else 'up to 4'} heroes and all have "
-        f"entered. The Rules for 5 or 6 Players change the setup (no All is Quiet cards, "
-        f"smaller starting hands): start a game with options.player_count {limit + 1}{more}.",
+        msg(
+            "error.dotr.base.setup.this_game_was_set_up",
+            value=limit if limit > 4 else "up to 4",
+            number=limit + 1,
+            more=more,
+        ),
         code="too_many_heroes",
     )
 
@@ -249,16 +262,27 @@ def _table_decks(raw: Any, allowed: tuple[str, ...] = DECKS) -> list[str]:
     if raw is None:
         return []
     if not isinstance(raw, list) or not all(isinstance(name, str) for name in raw):
-        raise InvalidArguments({"table_decks": [f"A list of deck names: {', '.join(allowed)}."]})
+        raise InvalidArguments(
+            {
+                "table_decks": [
+                    msg("error.dotr.base.setup.list_deck_names", items=", ".join(allowed))
+                ]
+            }
+        )
     unknown = [name for name in raw if name not in allowed]
     if unknown or len(set(raw)) != len(raw):
         raise InvalidArguments(
             {
                 "table_decks": [
-                    f"Each of {', '.join(allowed)} at most once; "
-                    f"not {', '.join(map(repr, unknown))}."
-                    if unknown
-                    else "A deck is named twice."
+                    (
+                        msg(
+                            "error.dotr.base.setup.each_most_once_not",
+                            items=", ".join(allowed),
+                            items2=", ".join(map(repr, unknown)),
+                        )
+                        if unknown
+                        else msg("error.dotr.base.setup.deck_named_twice")
+                    )
                 ]
             }
         )
@@ -320,11 +344,7 @@ def setup_dotr(ctx: Context, setup: dict[str, Any]) -> None:
     expansions = resolve_expansions(setup.get("expansions"))
     if setup.get("generals") is not None and "dragon" not in expansions:
         raise InvalidArguments(
-            {
-                "generals": [
-                    'Choosing Generals needs the Dragon expansion: add "dragon" to expansions.'
-                ]
-            }
+            {"generals": [msg("error.dotr.base.setup.choosing_generals_needs_dragon_expansion")]}
         )
     settings = adjust_settings(expansions, settings, setup.get("options"))
     table_decks = _table_decks(setup.get("table_decks"), DECKS + expansion_decks(expansions))

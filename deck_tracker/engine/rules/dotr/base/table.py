@@ -15,7 +15,8 @@ from deck_tracker.engine.content import COLOURS, Pack, UnknownContentError
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import seat_label
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
-from deck_tracker.engine.i18n import Text
+from deck_tracker.engine.i18n import Text, msg
+from deck_tracker.engine.i18n import count as count_of
 from deck_tracker.engine.rules.dotr.base.packs import effective_packs
 from deck_tracker.engine.rules.dotr.base.reading import ask_general
 from deck_tracker.engine.words import plural
@@ -46,7 +47,7 @@ def require_playing(state: State) -> None:
     outcome = state.get("outcome")
     if outcome:
         raise RuleViolation(
-            f"The game is over ({outcome.get('result')}): only undo and redo remain.",
+            msg("error.dotr.base.table.game_over_only_undo_redo", get=outcome.get("result")),
             code="game_over",
         )
 
@@ -60,7 +61,9 @@ def resolve_location(state: State, raw: str) -> str:
             continue
         if location in state.get("board", {}):
             return location
-    raise RuleViolation(f"There is no location {raw!r} on this board.", code="unknown_location")
+    raise RuleViolation(
+        msg("error.dotr.base.table.there_no_location_this_board", raw=raw), code="unknown_location"
+    )
 
 
 def content_item(state: State, kind: str, item_id: str) -> Any:
@@ -91,23 +94,32 @@ def check_colours(minions: dict[str, int], *, allow_zero: bool) -> None:
     unknown = sorted(colour for colour in minions if colour not in COLOURS)
     if unknown:
         raise RuleViolation(
-            f"Unknown minion colour {', '.join(map(repr, unknown))}: one of {', '.join(COLOURS)}.",
+            msg(
+                "error.dotr.base.table.unknown_minion_colour_one",
+                items=", ".join(map(repr, unknown)),
+                items2=", ".join(COLOURS),
+            ),
             code="unknown_colour",
         )
     if any(count < 0 for count in minions.values()):
-        raise InvalidArguments({"minions": ["Counts cannot be negative."]})
+        raise InvalidArguments(
+            {"minions": [msg("error.dotr.base.table.counts_cannot_be_negative")]}
+        )
     if not allow_zero and not any(minions.values()):
-        raise InvalidArguments({"minions": ['Name at least one minion, e.g. {"green": 2}.']})
+        raise InvalidArguments({"minions": [msg("error.dotr.base.table.name_least_one_minion_e")]})
 
 
 def seat_of(ctx: Context, seat: str | None) -> str:
     """The seat named, or the caller's; it must have a hero on the board."""
     seat = seat or ctx.actor
     if seat is None or seat not in ctx.state.get("seats", {}):
-        raise RuleViolation(f"There is no seat {seat!r} at this table.", code="unknown_seat")
+        raise RuleViolation(
+            msg("error.dotr.base.table.there_no_seat_this_table", seat=seat), code="unknown_seat"
+        )
     if seat not in ctx.state.get("heroes", {}):
         raise RuleViolation(
-            f"{seat_label(ctx.state, seat)} has no hero on the board.", code="no_hero"
+            msg("error.dotr.base.table.has_no_hero_board", player=seat_label(ctx.state, seat)),
+            code="no_hero",
         )
     return seat
 
@@ -158,8 +170,13 @@ def exchange(ctx: Context, location: str, piece: str, value: Any, stock: str) ->
     if isinstance(left, int):
         if delta > left:
             raise RuleViolation(
-                f"The supply has {left} {stock} left; {location_name(ctx.state, location)} "
-                f"cannot take {delta} more.",
+                msg(
+                    "error.dotr.base.table.supply_has_left_cannot_take",
+                    left=left,
+                    stock=stock,
+                    location=location_name(ctx.state, location),
+                    delta=delta,
+                ),
                 code="supply_exhausted",
             )
         ctx.set("supply", stock, left - delta)
@@ -252,8 +269,12 @@ def defeat_minions(ctx: Context, args: dict[str, Any]) -> None:
     if short:
         colour = short[0]
         raise RuleViolation(
-            f"{name} holds {minions_text(colour, on_board.get(colour, 0))}; "
-            f"{removed[colour]} cannot be defeated there.",
+            msg(
+                "error.dotr.base.table.holds_cannot_be_defeated_there",
+                name=name,
+                minions_text=minions_text(colour, on_board.get(colour, 0)),
+                removed=removed[colour],
+            ),
             code="not_enough_minions",
         )
     ctx.set("board", location, "minions", {c: n - removed.get(c, 0) for c, n in on_board.items()})
@@ -281,7 +302,14 @@ def heal_taint(ctx: Context, args: dict[str, Any]) -> None:
     name = location_name(ctx.state, location)
     if taint < count:
         raise RuleViolation(
-            f"{name} has {plural(taint, 'Tainted Crystal')}; {count} cannot be healed.",
+            msg(
+                "error.dotr.base.table.has_cannot_be_healed",
+                name=name,
+                count=count_of(
+                    taint, "word:tainted-crystal", "Tainted Crystal", "Tainted Crystals"
+                ),
+                count2=count,
+            ),
             code="no_taint_here",
         )
     exchange(ctx, location, "taint", taint - count, "taint")
@@ -296,8 +324,10 @@ def heal_taint(ctx: Context, args: dict[str, Any]) -> None:
 def _check_gate(state: State, location: str) -> None:
     if location_kind(state, location) == "inn":
         raise RuleViolation(
-            f"A Magic Gate cannot be built at {location_name(state, location)}: 'Inns are "
-            "restricted' (FAQ).",
+            msg(
+                "error.dotr.base.table.magic_gate_cannot_be_built",
+                location=location_name(state, location),
+            ),
             code="no_gate_at_inn",
         )
 
@@ -310,7 +340,10 @@ def build_gate(ctx: Context, args: dict[str, Any]) -> None:
     name = location_name(ctx.state, location)
     _check_gate(ctx.state, location)
     if ctx.state["board"][location].get("gate"):
-        raise RuleViolation(f"A Magic Gate already stands at {name}.", code="gate_already_here")
+        raise RuleViolation(
+            msg("error.dotr.base.table.magic_gate_already_stands", name=name),
+            code="gate_already_here",
+        )
     exchange(ctx, location, "gate", True, "gates")
     record(
         ctx, "gate_built", f"A Magic Gate was built at {name}.",
@@ -340,7 +373,9 @@ def set_location(ctx: Context, args: dict[str, Any]) -> None:
         key: args[key] for key in ("minions", "taint", "gate", "fire") if args[key] is not None
     }
     if not given:
-        raise InvalidArguments({"location": ["Give at least one of minions, taint, fire, gate."]})
+        raise InvalidArguments(
+            {"location": [msg("error.dotr.base.table.give_least_one_minions_taint")]}
+        )
     name = location_name(ctx.state, location)
     if "minions" in given:
         check_colours(given["minions"], allow_zero=True)
@@ -349,8 +384,12 @@ def set_location(ctx: Context, args: dict[str, Any]) -> None:
         for colour in sorted(given["minions"]):
             if counts[colour] - before.get(colour, 0) > pool.get(colour, 0):
                 raise RuleViolation(
-                    f"The supply holds {minions_text(colour, pool.get(colour, 0))}: "
-                    f"{name} cannot hold {counts[colour]}.",
+                    msg(
+                        "error.dotr.base.table.supply_holds_cannot_hold",
+                        minions_text=minions_text(colour, pool.get(colour, 0)),
+                        name=name,
+                        counts=counts[colour],
+                    ),
                     code="supply_exhausted",
                 )
         new_pool = {c: pool.get(c, 0) - counts.get(c, 0) + before.get(c, 0) for c in COLOURS}
@@ -400,7 +439,9 @@ def wound_general(ctx: Context, args: dict[str, Any]) -> None:
     general_id, name, life = _general(ctx.state, args["general"])
     general = ctx.state["generals"][general_id]
     if general.get("defeated"):
-        raise RuleViolation(f"{name} is already defeated.", code="general_defeated")
+        raise RuleViolation(
+            msg("error.dotr.base.table.already_defeated", name=name), code="general_defeated"
+        )
     if life is None:
         # His life is printed on his placard and nobody has entered it yet: the table reads it
         # once, and the wound is dealt with it (read_card.py).
@@ -449,7 +490,9 @@ def _general(state: State, raw: str) -> tuple[str, str, int | None]:
         if raw.strip().lower() in (general_id, name.lower()):
             life = general.get("life", known.life if known else None)
             return general_id, name, life if isinstance(life, int) else None
-    raise RuleViolation(f"There is no General {raw!r} in this game.", code="unknown_general")
+    raise RuleViolation(
+        msg("error.dotr.base.table.there_no_general_this_game", raw=raw), code="unknown_general"
+    )
 
 
 # ------------------------------------------------------------------------------------------
@@ -466,7 +509,9 @@ def move_hero(ctx: Context, args: dict[str, Any]) -> None:
     origin = ctx.state["heroes"][seat].get("location")
     name, where = hero_name(ctx.state, seat), location_name(ctx.state, location)
     if origin == location:
-        raise RuleViolation(f"{name} is already at {where}.", code="already_there")
+        raise RuleViolation(
+            msg("error.dotr.base.table.already", name=name, where=where), code="already_there"
+        )
     ctx.set("heroes", seat, "location", location)
     record(
         ctx, "hero_moved", f"{name} moved to {where}.",
@@ -495,7 +540,9 @@ def wound_hero(ctx: Context, args: dict[str, Any]) -> None:
     life = int(ctx.state["heroes"][seat]["life"])
     name = hero_name(ctx.state, seat)
     if life == 0:
-        raise RuleViolation(f"{name} has no life left to lose.", code="hero_has_no_life")
+        raise RuleViolation(
+            msg("error.dotr.base.table.has_no_life_left_lose", name=name), code="hero_has_no_life"
+        )
     lost = min(life, args["wounds"])
     ctx.set("heroes", seat, "life", life - lost)
     steps = [
@@ -526,7 +573,10 @@ def heal_hero(ctx: Context, args: dict[str, Any]) -> None:
     life, most = int(ctx.state["heroes"][seat]["life"]), int(ctx.state["heroes"][seat]["max_life"])
     name = hero_name(ctx.state, seat)
     if life >= most:
-        raise RuleViolation(f"{name} is already at full life ({most}).", code="hero_at_full_life")
+        raise RuleViolation(
+            msg("error.dotr.base.table.already_full_life", name=name, most=most),
+            code="hero_at_full_life",
+        )
     healed = min(most - life, args["amount"] or most)
     ctx.set("heroes", seat, "life", life + healed)
     record(

@@ -25,6 +25,7 @@ from deck_tracker.engine.content import COLOURS, Card
 from deck_tracker.engine.core import Step
 from deck_tracker.engine.decks import get_deck, take_from_draw, take_named_from_draw
 from deck_tracker.engine.errors import InvalidArguments
+from deck_tracker.engine.i18n import Text, msg
 from deck_tracker.engine.rules.dotr.base.board import Realm
 from deck_tracker.engine.rules.dotr.base.expansions import has_expansion
 from deck_tracker.engine.rules.dotr.base.night import resolve_card
@@ -72,7 +73,16 @@ def _reveal_until(
             }
         found = [cards[c] for c in named if c in cards]
         if len(found) != len(named) or not wanted(found[-1]) or any(map(wanted, found[:-1])):
-            raise InvalidArguments({"cards": [f"Name the cards revealed until {what}, in order."]})
+            raise InvalidArguments(
+                {
+                    "cards": [
+                        msg(
+                            "error.dotr.cc.companion_events.name_cards_revealed_until_order",
+                            what=what,
+                        )
+                    ]
+                }
+            )
         take_named_from_draw(ctx, deck, named)
         return found
     revealed: list[Card] = []
@@ -81,9 +91,11 @@ def _reveal_until(
     return revealed
 
 
-def _discard(realm: Realm, deck: str, revealed: list[Card], rule: str) -> None:
+def _discard(realm: Realm, deck: str, revealed: list[Card], rule: Text) -> None:
     realm.ctx.put("decks", deck, "discard", [c.id for c in revealed])
-    realm.step(f"Discard {', '.join(c.name for c in revealed)}.", rule)
+    realm.step(
+        msg("dotr.cc.companion_events.discard", items=", ".join(c.name for c in revealed)), rule
+    )
 
 
 def warlords(realm: Realm, rec: dict[str, Any], card: Card, choice: Any) -> Waiting:
@@ -94,9 +106,9 @@ def warlords(realm: Realm, rec: dict[str, Any], card: Card, choice: Any) -> Wait
 def betrayal(realm: Realm, rec: dict[str, Any], card: Card, choice: Any) -> Waiting:
     ctx, seat = realm.ctx, rec["seat"]
     value, _ = roll_die(ctx.rng, rec["rolls"])
-    realm.step(f"Betrayal: the die shows {value}.", _rule(card))
+    realm.step(msg("dotr.cc.companion_events.betrayal_die_shows", value=value), _rule(card))
     if value >= 4:
-        realm.step("4+: every Companion stays loyal.", _rule(card))
+        realm.step(msg("dotr.cc.companion_events.4_every_companion_stays_loyal"), _rule(card))
         return None
     held = list(ctx.state["heroes"][seat].get("companions") or [])
     if not held:
@@ -104,8 +116,8 @@ def betrayal(realm: Realm, rec: dict[str, Any], card: Card, choice: Any) -> Wait
             realm.steps.extend(wound(ctx, seat, 1, "Setting betrayal_without_companions: wound"))
         else:
             realm.step(
-                "1-3, but no Companion can betray: nothing happens.",
-                "Setting betrayal_without_companions",
+                msg("dotr.cc.companion_events.1_3_but_no_companion"),
+                msg("dotr.cc.companion_events.setting_betrayal_without_companions"),
             )
         return None
     traitor = held[ctx.rng.randrange(len(held))]
@@ -115,7 +127,11 @@ def betrayal(realm: Realm, rec: dict[str, Any], card: Card, choice: Any) -> Wait
     ctx.set("heroes", seat, "companions", [c for c in held if c != traitor])
     realm.steps.extend(wound(ctx, seat, 1, _rule(card)))
     realm.step(
-        f"1-3: {game_cards(ctx.state)[traitor].name} betrays the hero: discard it.", _rule(card)
+        msg(
+            "dotr.cc.companion_events.1_3_betrays_hero_discard",
+            name=game_cards(ctx.state)[traitor].name,
+        ),
+        _rule(card),
     )
     return None
 
@@ -128,14 +144,19 @@ def troll_renegades(realm: Realm, rec: dict[str, Any], card: Card, choice: Any) 
     hero_card = revealed[0]
     where = realm.data.city if hero_card.kind == "special" else str(hero_card.data["location"])
     realm.step(
-        f"The Hero card revealed is {hero_card.name}: a Troll for {realm.name(where)}.", _rule(card)
+        msg(
+            "dotr.cc.companion_events.hero_card_revealed_troll",
+            name=hero_card.name,
+            location=realm.data.place_ref(where),
+        ),
+        _rule(card),
     )
     # The card leaves the deck before any Troll lands (a Troll may end the game).
     if (ctx.state.get("settings") or {}).get("troll_renegades_hero_card") == "back_on_top":
         ctx.put("decks", HERO, "draw", [hero_card.id])
         realm.step(
-            f"Put {hero_card.name} back on top of the Hero deck.",
-            "Setting troll_renegades_hero_card",
+            msg("dotr.cc.companion_events.put_back_top_hero_deck", name=hero_card.name),
+            msg("dotr.cc.companion_events.setting_troll_renegades_hero_card"),
         )
     else:
         _discard(realm, HERO, revealed, "Setting troll_renegades_hero_card")
@@ -148,13 +169,17 @@ def thieves(realm: Realm, rec: dict[str, Any], card: Card, choice: Any) -> Waiti
     ctx, seat = realm.ctx, rec["seat"]
     hand = list(get_deck(ctx.state, HERO)["hands"].get(seat, []))
     if not hand:
-        realm.step("The hero holds no Hero card: the thieves find nothing.", _rule(card))
+        realm.step(msg("dotr.cc.companion_events.hero_holds_no_hero_card"), _rule(card))
         return None
     stolen = hand.pop(ctx.rng.randrange(len(hand)))
     ctx.set("decks", HERO, "hands", seat, hand)
     ctx.put("decks", HERO, "discard", [stolen])
     realm.step(
-        f"Thieves take {game_cards(ctx.state)[stolen].name} (at random): discard it.", _rule(card)
+        msg(
+            "dotr.cc.companion_events.thieves_take_random_discard",
+            name=game_cards(ctx.state)[stolen].name,
+        ),
+        _rule(card),
     )
     return None
 
@@ -163,7 +188,8 @@ def land_ablaze(realm: Realm, rec: dict[str, Any], card: Card, choice: Any) -> W
     ctx = realm.ctx
     if not has_expansion(ctx.state, "dragon"):
         realm.step(
-            "Land Ablaze is used only with the Dragon expansion: nothing happens.", "CC Setup note"
+            msg("dotr.cc.companion_events.land_ablaze_used_only_with"),
+            msg("dotr.cc.companion_events.cc_setup_note"),
         )
         return None
     revealed = _reveal_until(
@@ -179,18 +205,16 @@ def land_ablaze(realm: Realm, rec: dict[str, Any], card: Card, choice: Any) -> W
 
 def inside_information(realm: Realm, rec: dict[str, Any], card: Card, choice: Any) -> Waiting:
     rec["inside_information"] = True
-    realm.step("If no Companion is recruited this time, the hero draws 3 Hero cards.", _rule(card))
+    realm.step(msg("dotr.cc.companion_events.if_no_companion_recruited_this"), _rule(card))
     return None
 
 
 def patriotism(realm: Realm, rec: dict[str, Any], card: Card, choice: Any) -> Waiting:
     rec["wild"] = True
+    realm.step(msg("dotr.cc.companion_events.every_companion_revealed_this_time"), _rule(card))
     realm.step(
-        "Every Companion revealed this time costs Hero cards of any one colour.", _rule(card)
-    )
-    realm.step(
-        "As transcribed, the card also reads: may discard any Hero card to fly 3 spaces.",
-        "CC Event: Patriotism (second line as transcribed; not automated)",
+        msg("dotr.cc.companion_events.as_transcribed_card_also_reads"),
+        msg("dotr.cc.companion_events.cc_event_patriotism_second_line"),
     )
     return None
 
@@ -205,7 +229,7 @@ def infiltrating_spies(realm: Realm, rec: dict[str, Any], card: Card, choice: An
         or sum(minions.values()) != 2
     ):
         raise InvalidArguments(
-            {"minions": ['Choose exactly 2 Minions, e.g. {"red": 1, "blue": 1}.']}
+            {"minions": [msg("error.dotr.cc.companion_events.choose_exactly_2_minions_e")]}
         )
     for colour in COLOURS:
         realm.place(colour, minions.get(colour, 0), realm.data.city, rule=_rule(card))
@@ -214,9 +238,7 @@ def infiltrating_spies(realm: Realm, rec: dict[str, Any], card: Card, choice: An
 
 def heavy_casualties(realm: Realm, rec: dict[str, Any], card: Card, choice: Any) -> Waiting:
     rec["extra"] = int(rec.get("extra", 0)) + 1
-    realm.step(
-        "Each Companion revealed this time costs 1 more Hero card, of any colour.", _rule(card)
-    )
+    realm.step(msg("dotr.cc.companion_events.each_companion_revealed_this_time"), _rule(card))
     return None
 
 
@@ -230,7 +252,9 @@ def giant_spiders(realm: Realm, rec: dict[str, Any], card: Card, choice: Any) ->
     if isinstance(revealed, dict):
         return revealed
     last = revealed[-1]
-    realm.step(f"{last.name} names 2 locations: a Giant Spider on each.", _rule(card))
+    realm.step(
+        msg("dotr.cc.companion_events.names_2_locations_giant_spider", name=last.name), _rule(card)
+    )
     _discard(realm, DS, revealed, _rule(card))
     for loc in dict.fromkeys(p["location"] for p in last.data["placements"]):
         place_token(realm, "spiders", str(loc), _rule(card))
@@ -239,7 +263,7 @@ def giant_spiders(realm: Realm, rec: dict[str, Any], card: Card, choice: Any) ->
 
 def empty_inn(realm: Realm, rec: dict[str, Any], card: Card, choice: Any) -> Waiting:
     rec["empty_inn"] = True
-    realm.step("Every Companion drawn this time is discarded: none may be recruited.", _rule(card))
+    realm.step(msg("dotr.cc.companion_events.every_companion_drawn_this_time"), _rule(card))
     return None
 
 
@@ -260,7 +284,7 @@ def enemy_scouts(realm: Realm, rec: dict[str, Any], card: Card, choice: Any) -> 
     places = [resolve_location(realm.ctx.state, loc) for loc in raw]
     if len(places) != 4 or len(set(places)) != 4:
         raise InvalidArguments(
-            {"locations": ["4 different locations: Orc, Undead, Demon, Dragonkin."]}
+            {"locations": [msg("error.dotr.cc.companion_events.4_different_locations_orc_undead")]}
         )
     for colour, loc in zip(COLOURS, places, strict=True):
         realm.place(colour, 1, loc, rule=_rule(card))
@@ -270,7 +294,7 @@ def enemy_scouts(realm: Realm, rec: dict[str, Any], card: Card, choice: Any) -> 
 def bar_fight(realm: Realm, rec: dict[str, Any], card: Card, choice: Any) -> Waiting:
     realm.steps.extend(wound(realm.ctx, rec["seat"], 1, _rule(card)))
     rec["discount"] = int(rec.get("discount", 0)) + 1
-    realm.step("Recruiting a Companion costs 1 Hero card less this time.", _rule(card))
+    realm.step(msg("dotr.cc.companion_events.recruiting_companion_costs_1_hero"), _rule(card))
     return None
 
 
@@ -278,10 +302,15 @@ def darkness_spreads(realm: Realm, rec: dict[str, Any], card: Card, choice: Any)
     revealed = _reveal_until(realm, DS, lambda c: True, choice, card, "1 Darkness Spreads card")
     if isinstance(revealed, dict):
         return revealed
-    realm.step(f"Resolve {revealed[0].name} in full; the Night still comes as usual.", _rule(card))
+    realm.step(
+        msg("dotr.cc.companion_events.resolve_full_night_still_comes", name=revealed[0].name),
+        _rule(card),
+    )
     realm.ctx.put("decks", DS, "discard", [revealed[0].id])
     resolve_card(realm, revealed[0])
-    realm.steps.append(Step(f"Discard {revealed[0].name}.", _rule(card)))
+    realm.steps.append(
+        Step(msg("dotr.cc.companion_events.discard_2", name=revealed[0].name), _rule(card))
+    )
     return None
 
 

@@ -28,6 +28,7 @@ from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck, move_cards
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.game import place_decks
+from deck_tracker.engine.i18n import msg
 from deck_tracker.engine.rules.dotr.base.board import Realm
 from deck_tracker.engine.rules.dotr.base.expansions import (
     Expansion,
@@ -59,8 +60,8 @@ from deck_tracker.engine.words import deck_name
 __all__ = ["EXPANSION", "card_of", "companion_limit", "require_cc"]
 
 DECKS = (COMPANION, ROOMS, TREASURES, RELICS)
-R_SETUP = "CC Setup"
-R_DISMISS = "CC Companion Rules 3: a Companion is discarded only when its card says so"
+R_SETUP = msg("dotr.cc.rule.setup")
+R_DISMISS = msg("dotr.cc.rule.dismiss")
 
 
 # ------------------------------------------------------------------------------------------
@@ -80,8 +81,7 @@ def _setup(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> No
     pack = effective_pack(ctx.state, PACK_ID)
     steps = [
         Step(
-            "Shuffle the Companion deck (Events and Companions), the Treasure Room deck and "
-            "the Dungeon Room deck; put the tokens beside the board.",
+            msg("dotr.cc.companions.shuffle_companion_deck_events_companions"),
             R_SETUP,
         )
     ]
@@ -97,8 +97,8 @@ def _setup(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> No
         if owner == "table" and name not in table_decks:
             steps.append(
                 Step(
-                    f"The {deck_name(name)} cards are not all entered: the table keeps that deck.",
-                    "CC: Room, Treasure and Relic contents are not published",
+                    msg("dotr.cc.companions.cards_are_not_all_entered", deck=deck_name(name)),
+                    msg("dotr.cc.companions.cc_room_treasure_relic_contents"),
                 )
             )
     place_decks(ctx, decks, rule=R_SETUP)
@@ -109,8 +109,8 @@ def _setup(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> No
         ctx.set("decks", COMPANION, "box", [*deck["box"], *ablaze])
         steps.append(
             Step(
-                "Put the Land Ablaze Event back in the box (Dragon expansion only).",
-                "CC Setup note: Land Ablaze only with the Dragon expansion",
+                msg("dotr.cc.companions.put_land_ablaze_event_back"),
+                msg("dotr.cc.companions.cc_setup_note_land_ablaze"),
             )
         )
     board = ctx.state["board"]
@@ -131,8 +131,8 @@ def _setup(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> No
             ctx.set("board", loc, "fire", 0)
         steps.append(
             Step(
-                f"Put {supply['fire']} Fire tokens beside the board (Land Ablaze).",
-                "CC Event: Land Ablaze",
+                msg("dotr.cc.companions.put_fire_tokens_beside_board", fire=supply["fire"]),
+                msg("dotr.cc.companions.cc_event_land_ablaze"),
             )
         )
     ctx.set("supply", supply)
@@ -143,7 +143,9 @@ def _setup(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> No
         else []
     )
     if rolls and not 1 <= rolls[0] <= 6:
-        raise InvalidArguments({"starting_dungeon_roll": ["A die roll, 1 to 6."]})
+        raise InvalidArguments(
+            {"starting_dungeon_roll": [msg("error.dotr.cc.companions.die_roll_1_6")]}
+        )
     on_board(
         ctx,
         lambda realm: place_dungeon(realm, rolls, "CC Setup 1: place a starting Dungeon"),
@@ -201,7 +203,9 @@ def card_of(state: State, card_id: str) -> Card:
 def require_cc(state: State) -> None:
     require_playing(state)
     if not has_expansion(state, EXPANSION):
-        raise RuleViolation("This game does not use Companions & Catacombs.", code="no_expansion")
+        raise RuleViolation(
+            msg("error.dotr.cc.companions.this_game_does_not_use"), code="no_expansion"
+        )
 
 
 @command(
@@ -230,27 +234,42 @@ def dismiss_companion(ctx: Context, args: dict[str, Any]) -> None:
     held = list(ctx.state["heroes"][seat].get("companions") or [])
     if companion not in held:
         raise RuleViolation(
-            f"{hero_name(ctx.state, seat)} has no Companion {companion!r}.",
+            msg(
+                "error.dotr.cc.companions.has_no_companion",
+                hero=hero_name(ctx.state, seat),
+                companion=companion,
+            ),
             code="no_such_companion",
         )
     card = card_of(ctx.state, companion)
     if not card.data.get("discard_to_use"):
-        raise RuleViolation(f"{card.name} may not be discarded.", code="companion_stays")
+        raise RuleViolation(
+            msg("error.dotr.cc.companions.may_not_be_discarded", name=card.name),
+            code="companion_stays",
+        )
     move_cards(ctx, COMPANION, [companion], source="hand", target="discard", seat=seat)
     ctx.set("heroes", seat, "companions", [c for c in held if c != companion])
     colours = dict(ctx.state["heroes"][seat].get("companion_colours") or {})
     colours.pop(companion, None)
     ctx.set("heroes", seat, "companion_colours", colours)
-    steps = [Step(f"Discard {card.name} to use its ability.", R_DISMISS)]
+    steps = [Step(msg("dotr.cc.companions.discard_use_ability", name=card.name), R_DISMISS)]
     special = args["special"]
     if special is not None:
         if not card.data.get("retrieves_special") or card_of(ctx.state, special).kind != "special":
-            raise RuleViolation(f"{card.name} takes no card from the box.", code="no_retrieve")
+            raise RuleViolation(
+                msg("error.dotr.cc.companions.takes_no_card_from_box", name=card.name),
+                code="no_retrieve",
+            )
         move_cards(ctx, "hero", [special], source="box", target="hand", seat=seat)
-        steps.append(Step(f"Take {card_of(ctx.state, special).name} back from the box.", R_DISMISS))
+        steps.append(
+            Step(
+                msg("dotr.cc.companions.take_back_from_box", name=card_of(ctx.state, special).name),
+                R_DISMISS,
+            )
+        )
     ctx.emit(
         "companion_dismissed",
-        f"{hero_name(ctx.state, seat)} discarded {card.name}.",
+        msg("dotr.cc.companions.discarded", hero=hero_name(ctx.state, seat), name=card.name),
         data={"seat": seat, "companion": companion, "special": special},
         steps=steps,
     )

@@ -20,6 +20,7 @@ from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.core import Context, Step
 from deck_tracker.engine.decks import get_deck, move_cards
 from deck_tracker.engine.errors import RuleViolation
+from deck_tracker.engine.i18n import msg
 from deck_tracker.engine.rules.dotr.base.offers import boxed_specials, free_heroes
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
 from deck_tracker.engine.rules.dotr.base.pending import find_pending, remove_pending
@@ -34,10 +35,10 @@ from deck_tracker.engine.rules.dotr.companions_catacombs.dungeons import (
 )
 from deck_tracker.engine.rules.dotr.companions_catacombs.fallen import COMPANION, return_companions
 
-R_DEATH = "CC Hero Death in a Dungeon"
-R_ITEMS = "CC Hero Death in a Dungeon 1: Quest items stay in the Dungeon; other cards are discarded"
-R_NEW = "CC Hero Death in a Dungeon 2: a new Hero in Monarch City with 2 Hero Cards and a Quest"
-R_RECLAIM = "CC Hero Death in a Dungeon 3: the new Hero may reclaim 1 used Special card"
+R_DEATH = msg("dotr.cc.rule.death")
+R_ITEMS = msg("dotr.cc.rule.items")
+R_NEW = msg("dotr.cc.rule.new")
+R_RECLAIM = msg("dotr.cc.rule.reclaim")
 
 
 def _discard_hand(ctx: Context, deck: str, seat: str) -> list[str]:
@@ -78,10 +79,14 @@ def dungeon_death(ctx: Context, args: dict[str, Any]) -> None:
     if special is not None:
         hero_deck = get_deck(ctx.state, "hero")
         if special not in cards or cards[special].kind != "special":
-            raise RuleViolation(f"{special!r} is not a Special card.", code="not_a_special")
+            raise RuleViolation(
+                msg("error.dotr.cc.dungeon_death.not_special_card", special=special),
+                code="not_a_special",
+            )
         if special not in hero_deck["discard"] and special not in hero_deck["box"]:
             raise RuleViolation(
-                f"{cards[special].name} has not been used.", code="special_not_used"
+                msg("error.dotr.cc.dungeon_death.has_not_been_used", name=cards[special].name),
+                code="special_not_used",
             )
     items = list(hero.get("completed_quests") or [])
     if items:
@@ -92,37 +97,55 @@ def dungeon_death(ctx: Context, args: dict[str, Any]) -> None:
     if keep:
         dungeon["treasure_room"] = run["treasure"]
     ctx.set("dungeons", location, dungeon)
-    steps = [Step(f"{name} dies in {dungeon_name(ctx.state, location)}.", R_DEATH)]
+    steps = [
+        Step(
+            msg("dotr.cc.dungeon_death.dies", name=name, dungeon=dungeon_name(ctx.state, location)),
+            R_DEATH,
+        )
+    ]
     if items:
         steps.append(
-            Step(f"Leave {name}'s Quest items in the Dungeon: {', '.join(items)}.", R_ITEMS)
+            Step(
+                msg(
+                    "dotr.cc.dungeon_death.leave_s_quest_items_dungeon",
+                    name=name,
+                    items=", ".join(items),
+                ),
+                R_ITEMS,
+            )
         )
     steps.append(
         Step(
-            "Put the Dungeon Marker on the Treasure Room card"
-            + (": it stays with this Dungeon." if keep else "; shuffle it back."),
-            "Setting dungeon_death_treasure_room",
+            msg("dotr.cc.dungeon_death.marker_stays")
+            if keep
+            else msg("dotr.cc.dungeon_death.marker_shuffled"),
+            msg("dotr.cc.dungeon_death.setting_dungeon_death_treasure_room"),
         )
     )
     steps += return_run_cards(ctx, run, leaving=False, keep_treasure=keep)
-    steps.append(Step("The player starts a new hero in Monarch City.", R_NEW))
+    steps.append(Step(msg("dotr.cc.dungeon_death.player_starts_new_hero_monarch"), R_NEW))
     if settings.get("dungeon_death_companions") == "returned_to_deck":
         steps += return_companions(ctx, seat)
     elif hero.get("companions"):
         move_cards(
             ctx, COMPANION, list(hero["companions"]), source="hand", target="discard", seat=seat
         )
-        steps.append(Step(f"Discard {name}'s Companions.", "Setting dungeon_death_companions"))
+        steps.append(
+            Step(
+                msg("dotr.cc.dungeon_death.discard_s_companions", name=name),
+                msg("dotr.cc.dungeon_death.setting_dungeon_death_companions"),
+            )
+        )
     lost = {deck: _discard_hand(ctx, deck, seat) for deck in ("hero", "quest", RELICS, TREASURES)}
     if any(lost.values()):
-        steps.append(Step(f"Discard {name}'s other cards.", R_ITEMS))
+        steps.append(Step(msg("dotr.cc.dungeon_death.discard_s_other_cards", name=name), R_ITEMS))
     remove_pending(ctx, entry)
     end_run(ctx)
     new_hero = args["hero"] or ctx.state["seats"][seat].get("hero") or name
     ctx.delete("heroes", seat)
     ctx.emit(
         "hero_died_in_dungeon",
-        f"{name} died in {dungeon_name(ctx.state, location)}.",
+        msg("dotr.cc.dungeon_death.died", name=name, dungeon=dungeon_name(ctx.state, location)),
         data={
             "seat": seat,
             "location": location,
@@ -137,7 +160,12 @@ def dungeon_death(ctx: Context, args: dict[str, Any]) -> None:
         move_cards(ctx, "hero", [special], source=source, target="hand", seat=seat)
         ctx.emit(
             "special_reclaimed",
-            f"The new hero takes back {cards[special].name}.",
+            msg("dotr.cc.dungeon_death.new_hero_takes_back", name=cards[special].name),
             data={"seat": seat, "card": special},
-            steps=[Step(f"Add {cards[special].name} to the new hero's hand.", R_RECLAIM)],
+            steps=[
+                Step(
+                    msg("dotr.cc.dungeon_death.add_new_hero_s_hand", name=cards[special].name),
+                    R_RECLAIM,
+                )
+            ],
         )

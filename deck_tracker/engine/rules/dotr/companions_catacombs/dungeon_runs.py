@@ -12,6 +12,7 @@ from deck_tracker.engine.commands import Arg, Choice, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import draw_cards, get_deck, move_cards
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
+from deck_tracker.engine.i18n import Text, msg
 from deck_tracker.engine.rules.dotr.base.expansions import has_expansion
 from deck_tracker.engine.rules.dotr.base.offers import colour_choices, location_choices, table_deck
 from deck_tracker.engine.rules.dotr.base.pending import on_board
@@ -39,40 +40,39 @@ from deck_tracker.engine.rules.dotr.companions_catacombs.dungeons import (
 )
 from deck_tracker.engine.rules.dotr.companions_catacombs.fallen import EXPANSION
 
-R_ENTER = "CC Dungeon: a Hero on a Dungeon may enter it by spending 4 Actions in the same turn"
-R_TREASURE = (
-    "CC Treasure Rooms: shuffle the Treasure Room deck and its discard pile, draw 1: its "
-    "Exploration Goal"
-)
-R_ROOM = "CC Dungeon Rules 1, 3: rooms one at a time; a completed room adds its Exploration"
-R_ESCAPE = "CC Dungeon Rules 4: undefeated Minions escape to a location of their colour"
-R_GOAL = "CC Treasure Rooms 1: explore until the total equals or exceeds the Exploration Goal"
-R_REWARD = (
-    "CC Treasure Rooms 2-3 and Dungeon Rules 5: the Reward (a Treasure of the token), the "
-    "Treasure Room card as a completed Quest; the Dungeon token leaves the board"
-)
-R_CHUMFOOT = "Chumfoot: may reveal the next Dungeon Room card before deciding to exit"
+R_ENTER = msg("dotr.cc.rule.enter")
+R_TREASURE = msg("dotr.cc.rule.treasure")
+R_ROOM = msg("dotr.cc.rule.room")
+R_ESCAPE = msg("dotr.cc.rule.escape")
+R_GOAL = msg("dotr.cc.rule.goal")
+R_REWARD = msg("dotr.cc.rule.reward")
+R_CHUMFOOT = msg("dotr.cc.rule.chumfoot")
 
 
 def _require(state: State) -> None:
     require_playing(state)
     if not has_expansion(state, EXPANSION):
-        raise RuleViolation("This game does not use Companions & Catacombs.", code="no_expansion")
+        raise RuleViolation(
+            msg("error.dotr.cc.dungeon_runs.this_game_does_not_use"), code="no_expansion"
+        )
 
 
 def _run(state: State) -> dict[str, Any]:
     run = state.get("dungeon_run")
     if not run:
-        raise RuleViolation("No hero is in a Dungeon.", code="no_dungeon_run")
+        raise RuleViolation(
+            msg("error.dotr.cc.dungeon_runs.no_hero_dungeon"), code="no_dungeon_run"
+        )
     if any(p.get("type") == "dungeon_death" for p in state.get("pending") or []):
         raise RuleViolation(
-            "The hero died in the Dungeon: settle dungeon_death.", code="pending_choice"
+            msg("error.dotr.cc.dungeon_runs.hero_died_dungeon_settle_dungeon"),
+            code="pending_choice",
         )
     return dict(run)
 
 
 def _reveal(
-    ctx: Context, deck: str, card: str | None, number: int | None, field: str, rule: str
+    ctx: Context, deck: str, card: str | None, number: int | None, field: str, rule: Text
 ) -> tuple[str, int]:
     """Reveal one card of ``deck`` onto the table: (card id, its printed number)."""
     owner = get_deck(ctx.state, deck)["owner"]
@@ -80,23 +80,51 @@ def _reveal(
         card = anonymous_card(ctx.state, deck, field)
         if card is None or number is None:
             raise InvalidArguments(
-                {"card": [f"Name the {deck} card revealed, or give its {field}."]}
+                {
+                    "card": [
+                        msg(
+                            "error.dotr.cc.dungeon_runs.name_card_revealed_give",
+                            deck=deck,
+                            field=field,
+                        )
+                    ]
+                }
             )
     if owner == "table":
         drawn = draw_cards(ctx, deck, count=1, cards=[card], rule=rule)[0] if card else ""
     else:
         if card is not None:
-            raise InvalidArguments({"card": [f"The app draws the {deck} deck: omit card."]})
+            raise InvalidArguments(
+                {"card": [msg("error.dotr.cc.dungeon_runs.app_draws_deck_omit_card", deck=deck)]}
+            )
         drawn = draw_cards(ctx, deck, count=1, cards=None, rule=rule)[0]
     ctx.put("decks", deck, "table", [drawn])
     printed = card_of(ctx.state, deck, drawn).data.get(field)
     value = printed if printed is not None else number
     if value is None:
         raise InvalidArguments(
-            {field: [f"{title_of(ctx.state, deck, drawn)} has no {field} entered: give it."]}
+            {
+                field: [
+                    msg(
+                        "error.dotr.cc.dungeon_runs.has_no_entered_give",
+                        title_of=title_of(ctx.state, deck, drawn),
+                        field=field,
+                    )
+                ]
+            }
         )
     if number is not None and printed is not None and number != printed:
-        raise InvalidArguments({field: [f"{title_of(ctx.state, deck, drawn)} shows {printed}."]})
+        raise InvalidArguments(
+            {
+                field: [
+                    msg(
+                        "error.dotr.cc.dungeon_runs.shows",
+                        title_of=title_of(ctx.state, deck, drawn),
+                        printed=printed,
+                    )
+                ]
+            }
+        )
     return drawn, int(value)
 
 
@@ -123,11 +151,23 @@ def enter_dungeon(ctx: Context, args: dict[str, Any]) -> None:
     dungeon = (ctx.state.get("dungeons") or {}).get(location)
     name = hero_name(ctx.state, seat)
     if dungeon is None:
-        raise RuleViolation(f"There is no Dungeon where {name} stands.", code="no_dungeon_here")
+        raise RuleViolation(
+            msg("error.dotr.cc.dungeon_runs.there_no_dungeon_where_stands", name=name),
+            code="no_dungeon_here",
+        )
     if ctx.state.get("dungeon_run"):
-        raise RuleViolation("A hero is already in a Dungeon.", code="dungeon_run_under_way")
+        raise RuleViolation(
+            msg("error.dotr.cc.dungeon_runs.hero_already_dungeon"), code="dungeon_run_under_way"
+        )
     steps = [
-        Step(f"{name} spends 4 Actions to enter {dungeon_name(ctx.state, location)}.", R_ENTER)
+        Step(
+            msg(
+                "dotr.cc.dungeon_runs.spends_4_actions_enter",
+                name=name,
+                dungeon=dungeon_name(ctx.state, location),
+            ),
+            R_ENTER,
+        )
     ]
     marked = dungeon.get("treasure_room")
     if marked:
@@ -135,13 +175,15 @@ def enter_dungeon(ctx: Context, args: dict[str, Any]) -> None:
         goal = card_of(ctx.state, TREASURES, treasure).data.get("exploration_goal") or args["goal"]
         if goal is None:
             raise InvalidArguments(
-                {"goal": ["Give the Exploration Goal of the marked Treasure Room."]}
+                {"goal": [msg("error.dotr.cc.dungeon_runs.give_exploration_goal_marked_treasure")]}
             )
         steps.append(
             Step(
-                "The Treasure Room marked for this Dungeon awaits: "
-                f"{title_of(ctx.state, TREASURES, treasure)}.",
-                "Setting dungeon_death_treasure_room",
+                msg(
+                    "dotr.cc.dungeon_runs.treasure_room_marked_this_dungeon",
+                    title_of=title_of(ctx.state, TREASURES, treasure),
+                ),
+                msg("dotr.cc.dungeon_runs.setting_dungeon_death_treasure_room"),
             )
         )
     else:
@@ -159,9 +201,11 @@ def enter_dungeon(ctx: Context, args: dict[str, Any]) -> None:
         )
         steps.append(
             Step(
-                "Shuffle the Treasure Room cards; draw "
-                f"{title_of(ctx.state, TREASURES, treasure)}: "
-                f"Exploration Goal {goal}.",
+                msg(
+                    "dotr.cc.dungeon_runs.shuffle_treasure_room_cards_draw",
+                    title_of=title_of(ctx.state, TREASURES, treasure),
+                    goal=goal,
+                ),
                 R_TREASURE,
             )
         )
@@ -177,7 +221,12 @@ def enter_dungeon(ctx: Context, args: dict[str, Any]) -> None:
     start_run(ctx, run)
     ctx.emit(
         "dungeon_entered",
-        f"{name} enters {dungeon_name(ctx.state, location)} (goal {goal}).",
+        msg(
+            "dotr.cc.dungeon_runs.enters_goal",
+            name=name,
+            dungeon=dungeon_name(ctx.state, location),
+            goal=goal,
+        ),
         data={"seat": seat, "location": location, "treasure": treasure, "goal": int(goal)},
         steps=steps,
     )
@@ -199,10 +248,13 @@ def reveal_dungeon_room(ctx: Context, args: dict[str, Any]) -> None:
     _require(ctx.state)
     run = _run(ctx.state)
     if run["current"]:
-        raise RuleViolation("Resolve the room revealed first.", code="room_unresolved")
+        raise RuleViolation(
+            msg("error.dotr.cc.dungeon_runs.resolve_room_revealed_first"), code="room_unresolved"
+        )
     if run["total"] >= run["goal"]:
         raise RuleViolation(
-            "The Exploration Goal is reached: face the Treasure Room.", code="goal_reached"
+            msg("error.dotr.cc.dungeon_runs.exploration_goal_reached_face_treasure"),
+            code="goal_reached",
         )
     card, exploration = _reveal(
         ctx, ROOMS, args["card"], args["exploration"], "exploration", R_ROOM
@@ -212,11 +264,11 @@ def reveal_dungeon_room(ctx: Context, args: dict[str, Any]) -> None:
     ctx.set("dungeon_run", {**run, "current": room})
     ctx.emit(
         "dungeon_room_revealed",
-        f"Dungeon Room: {name} (Exploration {exploration}).",
+        msg("dotr.cc.dungeon_runs.dungeon_room_exploration", name=name, exploration=exploration),
         data={"card": card, "exploration": exploration, "total": run["total"], "goal": run["goal"]},
         steps=[
             Step(
-                f"Encounter {name}; when it is resolved, record it (Enter: Resolve dungeon room).",
+                msg("dotr.cc.dungeon_runs.encounter_when_resolved_record_enter", name=name),
                 R_ROOM,
             )
         ],
@@ -247,7 +299,9 @@ def resolve_dungeon_room(ctx: Context, args: dict[str, Any]) -> None:
     run = _run(ctx.state)
     room = run["current"]
     if not room:
-        raise RuleViolation("Reveal a Dungeon Room first.", code="no_room_revealed")
+        raise RuleViolation(
+            msg("error.dotr.cc.dungeon_runs.reveal_dungeon_room_first"), code="no_room_revealed"
+        )
     completed: bool = args["completed"]
     total = run["total"] + (room["exploration"] if completed else 0)
     done = {**room, "completed": completed}
@@ -256,16 +310,27 @@ def resolve_dungeon_room(ctx: Context, args: dict[str, Any]) -> None:
     escaped = {c: n for c, n in (args["escaped"] or {}).items() if n}
     steps = [
         Step(
-            f"{name} {'completed' if completed else 'not completed'}: Exploration "
-            f"{total} of {run['goal']}.",
+            msg(
+                "dotr.cc.dungeon_runs.exploration",
+                name=name,
+                value=(
+                    msg("dotr.cc.dungeon_runs.completed")
+                    if completed
+                    else msg("dotr.cc.dungeon_runs.not_completed")
+                ),
+                total=total,
+                goal=run["goal"],
+            ),
             R_ROOM,
         )
     ]
     steps.append(
         Step(
-            "Face the Treasure Room (Enter: Fight treasure room)."
-            if total >= run["goal"]
-            else "Advance (Enter: Reveal dungeon room) or leave (Enter: Leave dungeon).",
+            (
+                msg("dotr.cc.dungeon_runs.face_treasure_room_enter_fight")
+                if total >= run["goal"]
+                else msg("dotr.cc.dungeon_runs.advance_enter_reveal_dungeon_room")
+            ),
             R_GOAL,
         )
     )
@@ -288,7 +353,7 @@ def leave_dungeon(ctx: Context, args: dict[str, Any]) -> None:
     chumfoot = "companion-chumfoot" in ctx.state["heroes"][run["seat"]].get("companions", [])
     if run["current"] and not chumfoot:
         raise RuleViolation(
-            "Once a room is revealed the hero must encounter it.", code="room_unresolved"
+            msg("error.dotr.cc.dungeon_runs.once_room_revealed_hero_must"), code="room_unresolved"
         )
     steps = return_run_cards(
         ctx,
@@ -300,9 +365,19 @@ def leave_dungeon(ctx: Context, args: dict[str, Any]) -> None:
     name = hero_name(ctx.state, run["seat"])
     ctx.emit(
         "dungeon_left",
-        f"{name} leaves {dungeon_name(ctx.state, run['location'])}.",
+        msg(
+            "dotr.cc.dungeon_runs.leaves",
+            name=name,
+            dungeon=dungeon_name(ctx.state, run["location"]),
+        ),
         data={"seat": run["seat"], "location": run["location"]},
-        steps=[*steps, Step("The Dungeon token stays on the board.", "CC Dungeon Rules 2")],
+        steps=[
+            *steps,
+            Step(
+                msg("dotr.cc.dungeon_runs.dungeon_token_stays_board"),
+                msg("dotr.cc.dungeon_runs.cc_dungeon_rules_2"),
+            ),
+        ],
     )
 
 
@@ -336,7 +411,8 @@ def fight_treasure_room(ctx: Context, args: dict[str, Any]) -> None:
     run = _run(ctx.state)
     if run["current"] or run["total"] < run["goal"]:
         raise RuleViolation(
-            f"Explore on: {run['total']} of {run['goal']}.", code="goal_not_reached"
+            msg("error.dotr.cc.dungeon_runs.explore", total=run["total"], goal=run["goal"]),
+            code="goal_not_reached",
         )
     seat, location = run["seat"], run["location"]
     name = hero_name(ctx.state, seat)
@@ -348,12 +424,12 @@ def fight_treasure_room(ctx: Context, args: dict[str, Any]) -> None:
         end_run(ctx)
         ctx.emit(
             "treasure_room_failed",
-            f"{name} failed the Treasure Room and leaves.",
+            msg("dotr.cc.dungeon_runs.failed_treasure_room_leaves", name=name),
             data={"seat": seat, "location": location},
             steps=[
                 Step(
-                    "Suffer the Penalty of the card (record it with wound_hero).",
-                    "CC Treasure Rooms 2",
+                    msg("dotr.cc.dungeon_runs.suffer_penalty_card_record_with"),
+                    msg("dotr.cc.dungeon_runs.cc_treasure_rooms_2"),
                 ),
                 *steps,
             ],
@@ -365,7 +441,9 @@ def fight_treasure_room(ctx: Context, args: dict[str, Any]) -> None:
         relic = relics[0]
     if relic is None or (relics and relic not in relics):
         choices = ", ".join(relics) or "any Relic card of the token (not entered yet)"
-        raise InvalidArguments({"relic": [f"Choose the Treasure: {choices}."]})
+        raise InvalidArguments(
+            {"relic": [msg("error.dotr.cc.dungeon_runs.choose_treasure", choices=choices)]}
+        )
     move_cards(ctx, RELICS, [relic], source="draw", target="hand", seat=seat)
     move_cards(ctx, TREASURES, [run["treasure"]], source="table", target="hand", seat=seat)
     ctx.put("heroes", seat, "treasure_rooms", [run["treasure"]])
@@ -373,8 +451,12 @@ def fight_treasure_room(ctx: Context, args: dict[str, Any]) -> None:
     room_name = title_of(ctx.state, TREASURES, run["treasure"])
     steps = [
         Step(
-            f"{name} takes the Treasure {relic_name} and the Treasure Room card {room_name} "
-            "(a completed Quest).",
+            msg(
+                "dotr.cc.dungeon_runs.takes_treasure_treasure_room_card",
+                name=name,
+                relic_name=relic_name,
+                room_name=room_name,
+            ),
             R_REWARD,
         )
     ]
@@ -384,8 +466,12 @@ def fight_treasure_room(ctx: Context, args: dict[str, Any]) -> None:
         ctx.put("heroes", seat, "completed_quests", items)
         steps.append(
             Step(
-                f"{name} also gathers the Quest items left here: {', '.join(items)}.",
-                "CC Hero Death in a Dungeon 1",
+                msg(
+                    "dotr.cc.dungeon_runs.also_gathers_quest_items_left",
+                    name=name,
+                    items=", ".join(items),
+                ),
+                msg("dotr.cc.dungeon_runs.cc_hero_death_dungeon_1"),
             )
         )
     steps += return_run_cards(ctx, run, leaving=False, keep_treasure=True)
@@ -397,14 +483,16 @@ def fight_treasure_room(ctx: Context, args: dict[str, Any]) -> None:
     end_run(ctx)
     steps.append(
         Step(
-            "Remove the Dungeon token from the board"
-            + (" (it may be placed again)." if pool else "."),
-            "Setting conquered_dungeon_token",
+            msg(
+                "dotr.cc.dungeon_runs.remove_token",
+                again=msg("dotr.cc.dungeon_runs.placed_again") if pool else "",
+            ),
+            msg("dotr.cc.dungeon_runs.setting_conquered_dungeon_token"),
         )
     )
     ctx.emit(
         "treasure_room_defeated",
-        f"{name} conquered {dungeon_name(ctx.state, location)}!",
+        msg("dotr.cc.dungeon_runs.conquered", name=name, dungeon=dungeon_name(ctx.state, location)),
         data={
             "seat": seat,
             "location": location,

@@ -37,11 +37,12 @@ from deck_tracker.engine.content import COLOURS, Card, default_packs
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck, move_cards, take_from_draw
 from deck_tracker.engine.errors import InvalidArguments
+from deck_tracker.engine.i18n import Text, msg
+from deck_tracker.engine.i18n import count as count_of
 from deck_tracker.engine.rules.dotr.base.board import Realm
 from deck_tracker.engine.rules.dotr.base.packs import effective_pack
 from deck_tracker.engine.rules.dotr.base.pending import add_pending, roll_die
 from deck_tracker.engine.rules.dotr.base.table import location_name
-from deck_tracker.engine.words import plural
 
 __all__ = [
     "PACK_ID",
@@ -59,18 +60,11 @@ __all__ = [
 PACK_ID = "dotr-companions-catacombs"
 ROOMS, TREASURES, RELICS, TOKENS = "dungeon_room", "treasure_room", "relic", "dungeon_token"
 
-R_TABLE = "CC Setup / Dungeon Event: roll a die: 1 Ancient Ruins, 2 Serpent Swamp, 3 Unicorn "
-R_TABLE += "Forest, 4 Wyvern Forest, 5 Dark Woods, 6 Dragon's Teeth Range"
-R_TAKEN = (
-    "CC Dungeon: rolling a location with a Dungeon places a Taint crystal there and rolls again "
-    "(no second crystal for the same location)"
-)
-R_NO_TOKEN = "CC Components: 4 Dungeon tokens; with none left no Dungeon is placed"
-R_LEAVE = (
-    "CC Dungeon Rules 2: leaving, the revealed Dungeon and Treasure Room cards are shuffled back; "
-    "the Dungeon token stays"
-)
-R_AFTER = "Setting dungeon_rooms_after_run"
+R_TABLE = msg("dotr.cc.rule.table")
+R_TAKEN = msg("dotr.cc.rule.taken")
+R_NO_TOKEN = msg("dotr.cc.rule.no_token")
+R_LEAVE = msg("dotr.cc.rule.leave")
+R_AFTER = msg("dotr.cc.rule.after")
 
 
 @functools.cache
@@ -91,26 +85,41 @@ def title_of(state: State, deck: str, card_id: str) -> str:
     return str(card.data.get("title") or card.name)
 
 
-def place_dungeon(realm: Realm, rolls: list[int], rule: str) -> str | None:
+def place_dungeon(realm: Realm, rolls: list[int], rule: Text) -> str | None:
     """A Dungeon token on the location the die names (raises GameOver if a crystal loses)."""
     ctx = realm.ctx
     dungeons: dict[str, Any] = dict(ctx.state.get("dungeons") or {})
     if not get_deck(ctx.state, TOKENS)["draw"]:
-        realm.step("Every Dungeon token is in use: no Dungeon is placed.", R_NO_TOKEN)
+        realm.step(msg("dotr.cc.dungeons.every_dungeon_token_use_no"), R_NO_TOKEN)
         return None
     crystals: set[str] = set()
     while True:
         value, physical = roll_die(ctx.rng, rolls)
         loc = roll_table()[value - 1]
         who = "The die shows" if physical else "The app rolls"
-        realm.step(f"{who} {value}: {realm.name(loc)}.", R_TABLE)
+        realm.step(
+            msg("dotr.cc.dungeons.text", who=who, value=value, location=realm.data.place_ref(loc)),
+            R_TABLE,
+        )
         if loc not in dungeons:
             break
         if loc in crystals:
-            realm.step(f"{realm.name(loc)} again: no second crystal; roll again.", R_TAKEN)
+            realm.step(
+                msg(
+                    "dotr.cc.dungeons.again_no_second_crystal_roll",
+                    location=realm.data.place_ref(loc),
+                ),
+                R_TAKEN,
+            )
             continue
         crystals.add(loc)
-        realm.step(f"{realm.name(loc)} already has a Dungeon: taint it and roll again.", R_TAKEN)
+        realm.step(
+            msg(
+                "dotr.cc.dungeons.already_has_dungeon_taint_roll",
+                location=realm.data.place_ref(loc),
+            ),
+            R_TAKEN,
+        )
         realm.taint(loc, R_TAKEN)
     token = take_from_draw(ctx, TOKENS, 1, rule=rule)[0]
     ctx.put("decks", TOKENS, "table", [token])
@@ -118,7 +127,11 @@ def place_dungeon(realm: Realm, rolls: list[int], rule: str) -> str | None:
         "dungeons", {**dungeons, loc: {"token": token, "quest_items": [], "treasure_room": None}}
     )
     realm.step(
-        f"Place the Dungeon token {title_of(ctx.state, TOKENS, token)} on {realm.name(loc)}.",
+        msg(
+            "dotr.cc.dungeons.place_dungeon_token",
+            title_of=title_of(ctx.state, TOKENS, token),
+            location=realm.data.place_ref(loc),
+        ),
         rule,
     )
     return loc
@@ -134,7 +147,7 @@ def escape_is_active(state: State, colour: str) -> bool:
     )
 
 
-def escape(realm: Realm, escaped: dict[str, int], places: list[str], rule: str) -> None:
+def escape(realm: Realm, escaped: dict[str, int], places: list[str], rule: Text) -> None:
     """Undefeated Minions leave the Dungeon for locations of their colour (the table's pick)."""
     state = realm.ctx.state
     active = [
@@ -142,14 +155,20 @@ def escape(realm: Realm, escaped: dict[str, int], places: list[str], rule: str) 
     ]
     for colour in COLOURS:
         if escaped.get(colour) and not escape_is_active(state, colour):
-            realm.step(f"The {realm.data.plural[colour]} are not in play: they vanish.", rule)
+            realm.step(
+                msg("dotr.cc.dungeons.are_not_play_they_vanish", plural=realm.data.plural[colour]),
+                rule,
+            )
     wanted = sum(n for _, n in active)
     if len(places) != wanted:
         raise InvalidArguments(
             {
                 "escape_to": [
-                    f"Name {plural(wanted, 'location')}, one per escaping Minion, by colour "
-                    f"({', '.join(COLOURS)})."
+                    msg(
+                        "error.dotr.cc.dungeons.name_one_per_escaping_minion",
+                        count=count_of(wanted, "word:location", "location", "locations"),
+                        items=", ".join(COLOURS),
+                    )
                 ]
             }
         )
@@ -159,7 +178,15 @@ def escape(realm: Realm, escaped: dict[str, int], places: list[str], rule: str) 
             loc = queue.pop(0)
             if realm.data.colours.get(loc) != colour:
                 raise InvalidArguments(
-                    {"escape_to": [f"{realm.name(loc)} is not a {colour} location."]}
+                    {
+                        "escape_to": [
+                            msg(
+                                "error.dotr.cc.dungeons.not_location",
+                                location=realm.data.place_ref(loc),
+                                colour=colour,
+                            )
+                        ]
+                    }
                 )
             realm.place(colour, 1, loc, rule=rule)
 
@@ -188,20 +215,20 @@ def return_run_cards(
     steps: list[Step] = []
     if discard and rooms:
         move_cards(ctx, ROOMS, rooms, source="table", target="discard", seat="")
-        steps.append(Step("Put the revealed Dungeon Room cards on their discard pile.", R_AFTER))
+        steps.append(Step(msg("dotr.cc.dungeons.put_revealed_dungeon_room_cards"), R_AFTER))
     else:
         _shuffle_back(ctx, ROOMS, rooms)
         if rooms:
             steps.append(
                 Step(
-                    "Shuffle the revealed Dungeon Room cards back into their deck.",
+                    msg("dotr.cc.dungeons.shuffle_revealed_dungeon_room_cards"),
                     R_LEAVE if leaving else R_AFTER,
                 )
             )
     treasure = run.get("treasure")
     if treasure and not keep_treasure:
         _shuffle_back(ctx, TREASURES, [treasure])
-        steps.append(Step("Shuffle the Treasure Room card back into its deck.", R_LEAVE))
+        steps.append(Step(msg("dotr.cc.dungeons.shuffle_treasure_room_card_back"), R_LEAVE))
     return steps
 
 

@@ -14,33 +14,41 @@ from typing import Any
 from deck_tracker.engine.commands import Observer
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck
+from deck_tracker.engine.i18n import Text, msg
+from deck_tracker.engine.i18n import count as count_of
 from deck_tracker.engine.rules.dotr.base.expansions import has_expansion
 from deck_tracker.engine.rules.dotr.base.pending import add_pending
 from deck_tracker.engine.rules.dotr.base.table import hero_name
-from deck_tracker.engine.words import plural
 
 __all__ = ["COMPANION", "EXPANSION", "hero_falls", "wound"]
 
 EXPANSION = "companions_catacombs"
 COMPANION = "companion"
-R_WOUND = "Wounds: a wound removes a life token"
-R_RETURN = (
-    "CC Companion Rules 2: a slain Hero's Companions return to the Companion deck, which is "
-    "shuffled"
-)
-R_DUNGEON_DEATH = "CC Hero Death in a Dungeon"
+R_WOUND = msg("dotr.cc.rule.wound")
+R_RETURN = msg("dotr.cc.rule.return")
+R_DUNGEON_DEATH = msg("dotr.cc.rule.dungeon_death")
 
 
-def wound(ctx: Context, seat: str, count: int, rule: str) -> list[Step]:
+def wound(ctx: Context, seat: str, count: int, rule: Text) -> list[Step]:
     """``count`` wounds to the hero of ``seat`` (never below 0 life); the steps to follow."""
     hero = ctx.state["heroes"][seat]
     life = int(hero["life"])
     lost = min(life, count)
     name = hero_name(ctx.state, seat)
     if lost <= 0:
-        return [Step(f"{name} has no life left to lose.", rule)]
+        return [Step(msg("dotr.cc.fallen.has_no_life_left_lose", name=name), rule)]
     ctx.set("heroes", seat, "life", life - lost)
-    steps = [Step(f"{name} suffers {plural(lost, 'wound')} ({life - lost} life left).", rule)]
+    steps = [
+        Step(
+            msg(
+                "dotr.cc.fallen.suffers_life_left",
+                name=name,
+                count=count_of(lost, "word:wound", "wound", "wounds"),
+                number=life - lost,
+            ),
+            rule,
+        )
+    ]
     if life - lost == 0:
         steps += hero_falls(ctx, seat)
     return steps
@@ -54,8 +62,7 @@ def hero_falls(ctx: Context, seat: str) -> list[Step]:
         add_pending(ctx, {"type": "dungeon_death", "seat": seat})
         return [
             Step(
-                f"{name} dies in the Dungeon: settle it with dungeon_death (Quest items stay in "
-                "the Dungeon; a new hero starts in Monarch City).",
+                msg("dotr.cc.fallen.dies_dungeon_settle_with_dungeon", name=name),
                 R_DUNGEON_DEATH,
             )
         ]
@@ -76,8 +83,11 @@ def return_companions(ctx: Context, seat: str) -> list[Step]:
     ctx.set("heroes", seat, "companions", [])
     return [
         Step(
-            f"{hero_name(ctx.state, seat)} is slain: shuffle {', '.join(companions)} back into "
-            "the Companion deck.",
+            msg(
+                "dotr.cc.fallen.slain_shuffle_back_into_companion",
+                hero=hero_name(ctx.state, seat),
+                items=", ".join(companions),
+            ),
             R_RETURN,
         )
     ]
@@ -100,7 +110,7 @@ def _after(ctx: Context, name: str, args: dict[str, Any], memo: Any) -> None:
         if steps:
             ctx.emit(
                 "hero_fell",
-                f"{hero_name(ctx.state, seat)} is slain.",
+                msg("dotr.cc.fallen.slain", hero=hero_name(ctx.state, seat)),
                 data={"seat": seat},
                 steps=steps,
             )

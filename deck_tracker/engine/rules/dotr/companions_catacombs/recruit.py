@@ -26,6 +26,8 @@ from deck_tracker.engine.content import COLOURS, COMPANION_COLOURS, Card
 from deck_tracker.engine.core import Context, State, Step, snapshot
 from deck_tracker.engine.decks import draw_cards, get_deck, move_cards
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
+from deck_tracker.engine.i18n import count as count_of
+from deck_tracker.engine.i18n import msg
 from deck_tracker.engine.rules.dotr.base.board import Realm
 from deck_tracker.engine.rules.dotr.base.offers import card_choices, hand_of
 from deck_tracker.engine.rules.dotr.base.pending import (
@@ -49,21 +51,15 @@ from deck_tracker.engine.rules.dotr.companions_catacombs.companions import (
     require_cc,
 )
 from deck_tracker.engine.rules.dotr.companions_catacombs.fallen import COMPANION
-from deck_tracker.engine.words import plural
 
 __all__ = ["hire", "recruit", "recruit_choose"]
 
-R_RECRUIT = (
-    "CC Recruit: 1 Action at an Inn; name 1-6, reveal that many cards; Events resolve as drawn"
-)
-R_COST = (
-    "CC Recruit 3: discard the Hero Cards the Companion shows; yellow: any one colour; purple: "
-    "Special cards, put back in the box"
-)
-R_LIMIT = "CC Companion Limits: 1 Companion + 1 per Quest completed; one Companion per colour"
-R_DISCARD = "CC Recruit 4: Companions not recruited and all Events form a discard pile"
-R_SHUFFLE = "Event card: Shuffle the Companion Cards"
-R_INSIDE = "CC Event: Inside Information"
+R_RECRUIT = msg("dotr.cc.rule.recruit")
+R_COST = msg("dotr.cc.rule.cost")
+R_LIMIT = msg("dotr.cc.rule.limit")
+R_DISCARD = msg("dotr.cc.rule.discard")
+R_SHUFFLE = msg("dotr.cc.rule.shuffle")
+R_INSIDE = msg("dotr.cc.rule.inside")
 
 
 @command(
@@ -83,27 +79,35 @@ def recruit(ctx: Context, args: dict[str, Any]) -> None:
     seat = seat_of(ctx, args["seat"] or active)
     if active is not None and seat != active:
         raise RuleViolation(
-            "Recruiting is an action: only the active hero may.", code="not_your_turn"
+            msg("error.dotr.cc.recruit.recruiting_action_only_active_hero"), code="not_your_turn"
         )
     if ctx.state.get("recruitment"):
-        raise RuleViolation("A recruitment is under way.", code="recruitment_under_way")
+        raise RuleViolation(
+            msg("error.dotr.cc.recruit.recruitment_under_way"), code="recruitment_under_way"
+        )
     hero = ctx.state["heroes"][seat]
     name = hero_name(ctx.state, seat)
     if location_kind(ctx.state, hero["location"]) != "inn":
-        raise RuleViolation(f"{name} is not at an Inn.", code="not_at_inn")
+        raise RuleViolation(msg("error.dotr.cc.recruit.not_inn", name=name), code="not_at_inn")
     visit = hero.get("recruit_visit") or {}
     per_action = (ctx.state.get("settings") or {}).get(
         "recruit_limit_per_visit"
     ) == "one_recruit_action"
     if visit.get("actions" if per_action else "recruited"):
         raise RuleViolation(
-            f"{name} has already recruited during this visit to the Inn.",
+            msg("error.dotr.cc.recruit.has_already_recruited_during_this", name=name),
             code="recruited_this_visit",
         )
     count: int = args["count"]
     cards = list(args["cards"] or [])
     if get_deck(ctx.state, COMPANION)["owner"] == "table" and len(cards) != count:
-        raise InvalidArguments({"cards": [f"Name the {count} Companion cards revealed, in order."]})
+        raise InvalidArguments(
+            {
+                "cards": [
+                    msg("error.dotr.cc.recruit.name_companion_cards_revealed_order", count=count)
+                ]
+            }
+        )
     drawn = draw_cards(ctx, COMPANION, count=count, cards=cards or None, rule=R_RECRUIT)
     ctx.put("decks", COMPANION, "table", drawn)
     ctx.set(
@@ -128,11 +132,18 @@ def recruit(ctx: Context, args: dict[str, Any]) -> None:
     add_pending(ctx, {"type": "recruitment", "seat": seat})
     ctx.emit(
         "recruit_began",
-        f"{name} recruits at the Inn: {plural(count, 'card')} revealed.",
+        msg(
+            "dotr.cc.recruit.recruits_inn_revealed",
+            name=name,
+            count=count_of(count, "word:card", "card", "cards"),
+        ),
         data={"seat": seat, "count": count, "cards": drawn},
         steps=[
             Step(
-                f"Reveal {', '.join(card_of(ctx.state, c).name for c in drawn)}, in order.",
+                msg(
+                    "dotr.cc.recruit.reveal_order",
+                    items=", ".join(card_of(ctx.state, c).name for c in drawn),
+                ),
                 R_RECRUIT,
             )
         ],
@@ -170,10 +181,13 @@ def _advance(ctx: Context, rec: dict[str, Any], choice: dict[str, Any] | None) -
             ctx.set("recruitment", rec)
             ctx.emit(
                 "recruit_choice",
-                f"{card.name}: {result[0]['text']}",
+                msg("dotr.cc.recruit.text", name=card.name, text=result[0]["text"]),
                 data={"waiting": rec["waiting"]},
                 steps=[
-                    Step(f"{result[0]['text']} (Enter: Recruit choose)", f"CC Event: {card.name}")
+                    Step(
+                        msg("dotr.cc.recruit.enter_recruit_choose", text=result[0]["text"]),
+                        msg("dotr.cc.recruit.cc_event", name=card.name),
+                    )
                 ],
             )
             return
@@ -189,9 +203,9 @@ def _advance(ctx: Context, rec: dict[str, Any], choice: dict[str, Any] | None) -
     names = ", ".join(card_of(ctx.state, c).name for c in hireable)
     ctx.emit(
         "recruit_ready",
-        f"Companions to recruit: {names}.",
+        msg("dotr.cc.recruit.companions_recruit", names=names),
         data={"companions": hireable},
-        steps=[Step(f"Recruit one of {names} by paying its cost, or none (hire).", R_COST)],
+        steps=[Step(msg("dotr.cc.recruit.recruit_one_by_paying_cost", names=names), R_COST)],
     )
 
 
@@ -214,9 +228,9 @@ def _shuffle(ctx: Context) -> None:
     ctx.set("decks", COMPANION, "discard", [])
     ctx.emit(
         "companion_deck_shuffled",
-        "The Companion discard pile is shuffled into the deck.",
+        msg("dotr.cc.recruit.companion_discard_pile_shuffled_into"),
         data={"count": len(pile)},
-        steps=[Step("Shuffle the Companion discard pile into the Companion deck.", R_SHUFFLE)],
+        steps=[Step(msg("dotr.cc.recruit.shuffle_companion_discard_pile_into"), R_SHUFFLE)],
     )
 
 
@@ -275,9 +289,13 @@ def recruit_choose(ctx: Context, args: dict[str, Any]) -> None:
     # A copy all the way down: the Events change it (dice used) before it is written back.
     rec: dict[str, Any] = snapshot(ctx.state.get("recruitment") or {})
     if not rec.get("waiting"):
-        raise RuleViolation("No Event is waiting for a choice.", code="no_choice_waiting")
+        raise RuleViolation(
+            msg("error.dotr.cc.recruit.no_event_waiting_choice"), code="no_choice_waiting"
+        )
     ctx.emit(
-        "recruit_chosen", "The table chose.", data={k: v for k, v in args.items() if v is not None}
+        "recruit_chosen",
+        msg("dotr.cc.recruit.table_chose"),
+        data={k: v for k, v in args.items() if v is not None},
     )
     _advance(ctx, rec, args)
 
@@ -304,7 +322,11 @@ def _split_payment(
             return cost, [card for card in paid if card not in cost]
     what = {"yellow": "of any one colour", "purple": "Special (purple)"}.get(colour, colour)
     raise RuleViolation(
-        f"The cost is {plural(need, 'Hero Card')} {'of any one colour' if wild else what}.",
+        msg(
+            "error.dotr.cc.recruit.cost",
+            count=count_of(need, "word:hero-card", "Hero Card", "Hero Cards"),
+            value="of any one colour" if wild else what,
+        ),
         code="wrong_payment",
     )
 
@@ -337,7 +359,9 @@ def hire(ctx: Context, args: dict[str, Any]) -> None:
     # A copy all the way down: the Events change it (dice used) before it is written back.
     rec: dict[str, Any] = snapshot(ctx.state.get("recruitment") or {})
     if not rec or rec.get("waiting") or rec["next"] < len(rec["cards"]):
-        raise RuleViolation("No Companion is ready to recruit.", code="no_recruitment")
+        raise RuleViolation(
+            msg("error.dotr.cc.recruit.no_companion_ready_recruit"), code="no_recruitment"
+        )
     companion = args["companion"]
     if companion is None:
         _finish(ctx, rec, hired=None)
@@ -345,7 +369,8 @@ def hire(ctx: Context, args: dict[str, Any]) -> None:
     seat = rec["seat"]
     if companion not in _hireable(ctx.state, rec):
         raise RuleViolation(
-            f"{companion!r} is not a Companion revealed this time.", code="not_revealed"
+            msg("error.dotr.cc.recruit.not_companion_revealed_this_time", companion=companion),
+            code="not_revealed",
         )
     printed = card_of(ctx.state, companion).data.get("cost") or {}
     # A cost not entered is stated by the player, then remembered for the card (game-wide): the
@@ -355,44 +380,59 @@ def hire(ctx: Context, args: dict[str, Any]) -> None:
     stated = args["cost_colour"]
     if not printed.get("colour") and remembered and stated and stated != remembered:
         raise RuleViolation(
-            f"{card_of(ctx.state, companion).name} was paid as a {remembered} Companion before: "
-            f"its colour is {remembered}.",
+            msg(
+                "error.dotr.cc.recruit.was_paid_as_companion_before",
+                name=card_of(ctx.state, companion).name,
+                remembered=remembered,
+            ),
             code="companion_colour_known",
         )
     colour = printed.get("colour") or remembered or stated
     number = printed.get("cards") if printed.get("cards") is not None else args["cost_cards"]
     if colour is None or number is None:
         raise InvalidArguments(
-            {
-                "cost_colour": [
-                    "This Companion's cost is not entered: give its colour "
-                    "and number of cards as printed."
-                ]
-            }
+            {"cost_colour": [msg("error.dotr.cc.recruit.this_companion_s_cost_not")]}
         )
     hero = ctx.state["heroes"][seat]
     held = list(hero.get("companions") or [])
     colours = dict(hero.get("companion_colours") or {})
     if len(held) >= companion_limit(ctx.state, seat):
         raise RuleViolation(
-            f"{hero_name(ctx.state, seat)} may have "
-            f"{plural(companion_limit(ctx.state, seat), 'Companion')} (1 + 1 per completed Quest).",
+            msg(
+                "error.dotr.cc.recruit.may_have_1_1_per",
+                hero=hero_name(ctx.state, seat),
+                count=count_of(
+                    companion_limit(ctx.state, seat), "word:companion", "Companion", "Companions"
+                ),
+            ),
             code="companion_limit",
         )
     if colour in colours.values():
         raise RuleViolation(
-            f"{hero_name(ctx.state, seat)} already has a {colour} Companion.",
+            msg(
+                "error.dotr.cc.recruit.already_has_companion",
+                hero=hero_name(ctx.state, seat),
+                colour=colour,
+            ),
             code="companion_colour",
         )
     paid = list(args["cards"] or [])
     need = max(0, int(number) - int(rec["discount"]))
     if len(paid) != need + int(rec["extra"]):
         raise RuleViolation(
-            f"Pay exactly {plural(need + int(rec['extra']), 'Hero Card')}.", code="wrong_payment"
+            msg(
+                "error.dotr.cc.recruit.pay_exactly",
+                count=count_of(
+                    need + int(rec["extra"]), "word:hero-card", "Hero Card", "Hero Cards"
+                ),
+            ),
+            code="wrong_payment",
         )
     hand = get_deck(ctx.state, "hero")["hands"].get(seat, [])
     if any(card not in hand for card in paid) or len(set(paid)) != len(paid):
-        raise RuleViolation("Pay with Hero Cards from your hand.", code="wrong_payment")
+        raise RuleViolation(
+            msg("error.dotr.cc.recruit.pay_with_hero_cards_from"), code="wrong_payment"
+        )
     cost, extra = _split_payment(ctx.state, paid, colour, rec["wild"], need)
     boxed = cost if colour == "purple" and not rec["wild"] else []
     if boxed:
@@ -414,15 +454,27 @@ def hire(ctx: Context, args: dict[str, Any]) -> None:
     to_box = f" ({len(boxed)} Special to the box)" if boxed else ""
     steps = [
         Step(
-            f"{hero_name(ctx.state, seat)} recruits {name}, paying {plural(len(paid), 'Hero Card')}"
-            f"{to_box}.",
+            msg(
+                "dotr.cc.recruit.recruits_paying",
+                hero=hero_name(ctx.state, seat),
+                name=name,
+                count=count_of(len(paid), "word:hero-card", "Hero Card", "Hero Cards"),
+                to_box=to_box,
+            ),
             R_COST,
         ),
-        Step(f"Companions: {len(held) + 1} of {companion_limit(ctx.state, seat)}.", R_LIMIT),
+        Step(
+            msg(
+                "dotr.cc.recruit.companions",
+                number=len(held) + 1,
+                companion_limit=companion_limit(ctx.state, seat),
+            ),
+            R_LIMIT,
+        ),
     ]
     ctx.emit(
         "companion_recruited",
-        f"{hero_name(ctx.state, seat)} recruited {name}.",
+        msg("dotr.cc.recruit.recruited", hero=hero_name(ctx.state, seat), name=name),
         data={
             "seat": seat,
             "companion": companion,
@@ -442,9 +494,7 @@ def _finish(ctx: Context, rec: dict[str, Any], *, hired: str | None) -> None:
     if rest:
         move_cards(ctx, COMPANION, rest, source="table", target="discard", seat=seat)
     steps = (
-        [Step("Put the other revealed cards on the Companion discard pile.", R_DISCARD)]
-        if rest
-        else []
+        [Step(msg("dotr.cc.recruit.put_other_revealed_cards_companion"), R_DISCARD)] if rest else []
     )
     if hired is None and rec["inside_information"]:
         if get_deck(ctx.state, "hero")["owner"] == "app":
@@ -452,18 +502,25 @@ def _finish(ctx: Context, rec: dict[str, Any], *, hired: str | None) -> None:
             ctx.put("decks", "hero", "hands", seat, drawn)
             steps.append(
                 Step(
-                    f"{hero_name(ctx.state, seat)} draws 3 Hero Cards (no Companion recruited).",
+                    msg("dotr.cc.recruit.draws_3_hero_cards_no", hero=hero_name(ctx.state, seat)),
                     R_INSIDE,
                 )
             )
         else:
-            steps.append(Step("Draw 3 Hero Cards and record them with draw.", R_INSIDE))
+            steps.append(Step(msg("dotr.cc.recruit.draw_3_hero_cards_record"), R_INSIDE))
     pending = find_pending(ctx.state, "recruitment", "no_recruitment", "recruitment")
     remove_pending(ctx, pending)
     ctx.delete("recruitment")
     ctx.emit(
         "recruit_ended",
-        f"Recruitment over: {'one Companion joined' if hired else 'no Companion'}.",
+        msg(
+            "dotr.cc.recruit.recruitment_over",
+            value=(
+                msg("dotr.cc.recruit.one_companion_joined")
+                if hired
+                else msg("dotr.cc.recruit.no_companion")
+            ),
+        ),
         data={"seat": seat, "hired": hired, "discarded": rest},
         steps=steps,
     )

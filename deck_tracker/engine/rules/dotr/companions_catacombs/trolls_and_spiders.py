@@ -39,6 +39,8 @@ from deck_tracker.engine.commands import Arg, Observer, command
 from deck_tracker.engine.content import COLOURS
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
+from deck_tracker.engine.i18n import Text, msg, name, render_text
+from deck_tracker.engine.i18n import count as count_of
 from deck_tracker.engine.rules.dotr.base.board import Realm
 from deck_tracker.engine.rules.dotr.base.expansions import has_expansion
 from deck_tracker.engine.rules.dotr.base.pending import (
@@ -60,32 +62,29 @@ from deck_tracker.engine.rules.dotr.base.table import (
 from deck_tracker.engine.rules.dotr.companions_catacombs.fallen import EXPANSION, wound
 from deck_tracker.engine.rules.dotr.companions_catacombs.warlords import clear_warlords
 from deck_tracker.engine.slugs import slugify
-from deck_tracker.engine.words import plural
 
 __all__ = ["TOKENS", "place_token", "place_troll"]
 
 TOKENS = {"trolls": ("Troll", "Trolls"), "spiders": ("Giant Spider", "Giant Spiders")}
+
+
+def token_ref(kind: str) -> dict[str, Any]:
+    """A Troll or a Giant Spider, named in the reader's language."""
+    return name(f"cc-token:{kind}", TOKENS[kind][0])
+
+
 TROLL_SLAYERS = frozenset({"dwarf", "barbarian", "paladin", "adventurer"})
 
-R_TOKEN_OVERRUN = (
-    "CC: a Troll or Giant Spider added where 3 Minions stand taints the location, its Minions "
-    "overrun, and the token goes to one of the overrun locations"
-)
-R_NO_CHAIN = "FAQ: a minion arriving by overrun may taint its new location but causes no overrun"
-R_PLACE_RENEGADE = "Renegade Troll Rules: Trolls count as 1 Minion on their location"
-R_PLACE = "CC: Trolls and Giant Spiders count as Minions on their location"
-R_INN = "FAQ: Inns never receive minions"
-R_CITY = "Monarch City: no overrun there; 5 minions lose the game (Trolls and Spiders count)"
-R_TROLL = (
-    "CC Troll Renegade: 1 Action, roll 3 dice; doubles slay the Troll, else the Hero suffers "
-    "1 wound (armour may block it)"
-)
-R_SLAYER = "CC Troll Slayers: the Dwarf, Barbarian, Paladin and Adventurer re-roll once"
-R_SPIDER = "CC Giant Spiders: they count as Minions and are slain on a 4+"
-R_WEBS = (
-    "CC Webs: entering a location with a Giant Spider costs an extra Action, except when "
-    "flying over it (Eagle card, Eagle Rider)"
-)
+R_TOKEN_OVERRUN = msg("dotr.cc.rule.token_overrun")
+R_NO_CHAIN = msg("dotr.cc.rule.no_chain")
+R_PLACE_RENEGADE = msg("dotr.cc.rule.place_renegade")
+R_PLACE = msg("dotr.cc.rule.place")
+R_INN = msg("dotr.cc.rule.inn")
+R_CITY = msg("dotr.cc.rule.city")
+R_TROLL = msg("dotr.cc.rule.troll")
+R_SLAYER = msg("dotr.cc.rule.slayer")
+R_SPIDER = msg("dotr.cc.rule.spider")
+R_WEBS = msg("dotr.cc.rule.webs")
 
 
 def _add_token(realm: Realm, kind: str, loc: str) -> None:
@@ -94,16 +93,23 @@ def _add_token(realm: Realm, kind: str, loc: str) -> None:
     ctx.set("supply", kind, int(ctx.state["supply"].get(kind, 0)) - 1)
 
 
-def place_token(realm: Realm, kind: str, loc: str, rule: str) -> None:
+def place_token(realm: Realm, kind: str, loc: str, rule: Text) -> None:
     """A Troll or Giant Spider goes on ``loc`` (raises GameOver when the Realm falls)."""
     ctx, data = realm.ctx, realm.data
-    singular = TOKENS[kind][0]
-    where = realm.name(loc)
+    singular = token_ref(kind)
+    where = realm.data.place_ref(loc)
     if int(ctx.state["supply"].get(kind, 0)) <= 0:
-        realm.step(f"No {singular} token is left: none goes on {where}.", rule)
+        realm.step(
+            msg(
+                "dotr.cc.trolls_and_spiders.no_token_left_none_goes", singular=singular, where=where
+            ),
+            rule,
+        )
         return
     if data.kinds[loc] == "inn":
-        realm.step(f"{where} is an Inn: the {singular} is not placed.", R_INN)
+        realm.step(
+            msg("dotr.cc.trolls_and_spiders.inn_not_placed", where=where, singular=singular), R_INN
+        )
         return
     if loc == data.city:
         _into_city(realm, kind, rule)
@@ -111,11 +117,15 @@ def place_token(realm: Realm, kind: str, loc: str, rule: str) -> None:
     present = realm.count_at(loc)
     if present < 3:
         _add_token(realm, kind, loc)
-        realm.step(f"Place a {singular} on {where}.", rule)
+        realm.step(msg("dotr.cc.trolls_and_spiders.place_2", singular=singular, where=where), rule)
         return
     realm.step(
-        f"{where} holds {present} minions: do not place the {singular} there. It is tainted "
-        "and its minions overrun.",
+        msg(
+            "dotr.cc.trolls_and_spiders.holds_minions_do_not_place",
+            where=where,
+            present=present,
+            singular=singular,
+        ),
         R_TOKEN_OVERRUN,
     )
     realm.taint(loc, R_TOKEN_OVERRUN)
@@ -140,9 +150,12 @@ def place_token(realm: Realm, kind: str, loc: str, rule: str) -> None:
         },
     )
     realm.step(
-        f"The table picks where the {singular} goes among {', '.join(map(realm.name, targets))}"
-        + (" and which colour overruns" if picks_colour else "")
-        + " (Enter: Place token).",
+        msg(
+            "dotr.cc.trolls_and_spiders.table_picks",
+            singular=singular,
+            items=", ".join(map(realm.name, targets)),
+            colour=msg("dotr.cc.trolls_and_spiders.which_colour") if picks_colour else "",
+        ),
         R_TOKEN_OVERRUN,
     )
 
@@ -152,23 +165,45 @@ def _arrive(realm: Realm, kind: str, loc: str) -> None:
         _into_city(realm, kind, R_TOKEN_OVERRUN)
         return
     _add_token(realm, kind, loc)
-    singular = TOKENS[kind][0]
-    realm.step(f"Place the {singular} on {realm.name(loc)}.", R_TOKEN_OVERRUN)
+    singular = token_ref(kind)
+    realm.step(
+        msg(
+            "dotr.cc.trolls_and_spiders.place",
+            singular=singular,
+            location=realm.data.place_ref(loc),
+        ),
+        R_TOKEN_OVERRUN,
+    )
     if realm.count_at(loc) >= 4:
-        realm.step(f"{realm.name(loc)} now holds {realm.count_at(loc)} minions.", R_NO_CHAIN)
+        realm.step(
+            msg(
+                "dotr.cc.trolls_and_spiders.now_holds_minions",
+                location=realm.data.place_ref(loc),
+                count_at=realm.count_at(loc),
+            ),
+            R_NO_CHAIN,
+        )
         realm.taint(loc, R_NO_CHAIN)
 
 
-def _into_city(realm: Realm, kind: str, rule: str) -> None:
+def _into_city(realm: Realm, kind: str, rule: Text) -> None:
     city = realm.data.city
     _add_token(realm, kind, city)
     total = realm.count_at(city)
-    realm.step(f"Place a {TOKENS[kind][0]} in {realm.name(city)} ({total} minions there).", R_CITY)
+    realm.step(
+        msg(
+            "dotr.cc.trolls_and_spiders.place_minions_there",
+            tokens=token_ref(kind),
+            city=realm.data.place_ref(city),
+            total=total,
+        ),
+        R_CITY,
+    )
     if realm.settings.get("monarch_city_overrun") == "dragon_faq" and total >= 4:
         realm.taint(city, rule)
-        realm.lose(f"{realm.name(city)} is tainted", rule)
+        realm.lose(f"{realm.name(city)} is tainted", render_text(rule))
     if total >= 5:
-        realm.lose(f"{total} minions are in {realm.name(city)}", R_CITY)
+        realm.lose(f"{total} minions are in {realm.name(city)}", render_text(R_CITY))
 
 
 def _require(state: State) -> None:
@@ -176,7 +211,9 @@ def _require(state: State) -> None:
     # The Dragon expansion's Troll Renegades share the tokens and the attack (trolls.py).
     trolls = "trolls" in (state.get("supply") or {})
     if not has_expansion(state, EXPANSION) and not trolls:
-        raise RuleViolation("This game does not use Companions & Catacombs.", code="no_expansion")
+        raise RuleViolation(
+            msg("error.dotr.cc.trolls_and_spiders.this_game_does_not_use"), code="no_expansion"
+        )
 
 
 @command(
@@ -199,7 +236,16 @@ def place_token_command(ctx: Context, args: dict[str, Any]) -> None:
         )
     colour = args["colour"]
     if entry["colours"] and colour not in entry["colours"]:
-        raise InvalidArguments({"colour": [f"Name the colour that overruns: {entry['colours']}."]})
+        raise InvalidArguments(
+            {
+                "colour": [
+                    msg(
+                        "error.dotr.cc.trolls_and_spiders.name_colour_that_overruns",
+                        colours=entry["colours"],
+                    )
+                ]
+            }
+        )
     remove_pending(ctx, entry)
 
     def settle(realm: Realm) -> None:
@@ -208,12 +254,16 @@ def place_token_command(ctx: Context, args: dict[str, Any]) -> None:
             realm._overrun(entry["from"], colour)
         _arrive(realm, entry["token"], location)
 
-    singular = TOKENS[entry["token"]][0]
     on_board(
         ctx,
         settle,
         type="token_placed",
-        summary=f"The {singular} from {entry['from']} goes to {location}.",
+        summary=msg(
+            "dotr.cc.trolls_and_spiders.token_goes",
+            singular=token_ref(entry["token"]),
+            from_=location_name(ctx.state, entry["from"]),
+            location=location_name(ctx.state, location),
+        ),
         data={"token": entry["token"], "from": entry["from"], "location": location},
     )
 
@@ -222,7 +272,11 @@ def _hero_here(ctx: Context, seat: str, kind: str) -> str:
     location = str(ctx.state["heroes"][seat]["location"])
     if not int(ctx.state["board"][location].get(kind, 0)):
         raise RuleViolation(
-            f"There is no {TOKENS[kind][0]} where {hero_name(ctx.state, seat)} stands.",
+            msg(
+                "error.dotr.cc.trolls_and_spiders.there_no_where_stands",
+                tokens=token_ref(kind),
+                hero=hero_name(ctx.state, seat),
+            ),
             code=f"no_{kind}_here",
         )
     return location
@@ -245,7 +299,9 @@ def attack_troll(ctx: Context, args: dict[str, Any]) -> None:
     location = _hero_here(ctx, seat, "trolls")
     rolls = list(args["rolls"] or [])
     if rolls and len(rolls) != 3:
-        raise InvalidArguments({"rolls": ["Give the 3 dice rolled."]})
+        raise InvalidArguments(
+            {"rolls": [msg("error.dotr.cc.trolls_and_spiders.give_3_dice_rolled")]}
+        )
     dice = rolls or [ctx.rng.randint(1, 6) for _ in range(3)]
     _troll_result(ctx, seat, location, dice, args["armour"], may_reroll=True)
 
@@ -259,32 +315,55 @@ def _troll_result(
     if len(set(dice)) < 3:
         ctx.set("board", location, "trolls", int(ctx.state["board"][location]["trolls"]) - 1)
         ctx.set("supply", "trolls", int(ctx.state["supply"]["trolls"]) + 1)
-        steps = [Step(f"{name} rolls {shown}: doubles! Remove the Troll.", R_TROLL)]
+        steps = [
+            Step(
+                msg(
+                    "dotr.cc.trolls_and_spiders.rolls_doubles_remove_troll", name=name, shown=shown
+                ),
+                R_TROLL,
+            )
+        ]
         steps += clear_warlords(ctx, location)
-        ctx.emit("troll_slain", f"{name} slew a Troll ({shown}).", data=data, steps=steps)
+        ctx.emit(
+            "troll_slain",
+            msg("dotr.cc.trolls_and_spiders.slew_troll", name=name, shown=shown),
+            data=data,
+            steps=steps,
+        )
         return
     if may_reroll and troll_slayer(ctx.state, seat):
         add_pending(ctx, {"type": "troll_attack", "seat": seat, "location": location, "dice": dice})
         ctx.emit(
             "troll_attack",
-            f"{name} rolled {shown} against a Troll: no doubles yet.",
+            msg(
+                "dotr.cc.trolls_and_spiders.rolled_against_troll_no_doubles", name=name, shown=shown
+            ),
             data=data,
             steps=[
                 Step(
-                    f"{name} is a Troll Slayer: re-roll any of the dice once (reroll_troll), "
-                    "or keep them.",
+                    msg("dotr.cc.trolls_and_spiders.troll_slayer_re_roll_any", name=name),
                     R_SLAYER,
                 )
             ],
         )
         return
-    steps = [Step(f"{name} rolls {shown}: no doubles, the Troll stands.", R_TROLL)]
+    steps = [
+        Step(
+            msg("dotr.cc.trolls_and_spiders.rolls_no_doubles_troll_stands", name=name, shown=shown),
+            R_TROLL,
+        )
+    ]
     if armour:
-        steps.append(Step(f"{name}'s armour blocks the wound.", R_TROLL))
+        steps.append(
+            Step(msg("dotr.cc.trolls_and_spiders.s_armour_blocks_wound", name=name), R_TROLL)
+        )
     else:
         steps += wound(ctx, seat, 1, R_TROLL)
     ctx.emit(
-        "troll_attack_failed", f"{name} failed against a Troll ({shown}).", data=data, steps=steps
+        "troll_attack_failed",
+        msg("dotr.cc.trolls_and_spiders.failed_against_troll", name=name, shown=shown),
+        data=data,
+        steps=steps,
     )
 
 
@@ -311,7 +390,11 @@ def reroll_troll(ctx: Context, args: dict[str, Any]) -> None:
     rolls = list(args["rolls"] or [])
     if rolls and len(rolls) != len(chosen):
         raise InvalidArguments(
-            {"rolls": [f"Give one die for each of the {len(chosen)} re-rolled."]}
+            {
+                "rolls": [
+                    msg("error.dotr.cc.trolls_and_spiders.give_one_die_each_re", count=len(chosen))
+                ]
+            }
         )
     dice = list(entry["dice"])
     for index in chosen:
@@ -334,16 +417,33 @@ def slay_spiders(ctx: Context, args: dict[str, Any]) -> None:
     count: int = args["count"]
     if count > here:
         raise RuleViolation(
-            f"Only {plural(here, 'Giant Spider')} are there.", code="not_enough_spiders"
+            msg(
+                "error.dotr.cc.trolls_and_spiders.only_are_there",
+                count=count_of(here, "word:giant-spider", "Giant Spider", "Giant Spiders"),
+            ),
+            code="not_enough_spiders",
         )
     ctx.set("board", location, "spiders", here - count)
     ctx.set("supply", "spiders", int(ctx.state["supply"]["spiders"]) + count)
     name = hero_name(ctx.state, seat)
-    steps = [Step(f"Remove {plural(count, 'Giant Spider')}: {name} hit them on 4+.", R_SPIDER)]
+    steps = [
+        Step(
+            msg(
+                "dotr.cc.trolls_and_spiders.remove_hit_them_4",
+                count=count_of(count, "word:giant-spider", "Giant Spider", "Giant Spiders"),
+                name=name,
+            ),
+            R_SPIDER,
+        )
+    ]
     steps += clear_warlords(ctx, location)
     ctx.emit(
         "spiders_slain",
-        f"{name} slew {plural(count, 'Giant Spider')}.",
+        msg(
+            "dotr.cc.trolls_and_spiders.slew",
+            name=name,
+            count=count_of(count, "word:giant-spider", "Giant Spider", "Giant Spiders"),
+        ),
         data={"seat": seat, "location": location, "count": count},
         steps=steps,
     )
@@ -355,7 +455,9 @@ def place_troll(ctx: Context, args: dict[str, Any]) -> None:
     """A Troll Renegade token placed on the board (it counts as a minion there)."""
     require_playing(ctx.state)
     if "trolls" not in (ctx.state.get("supply") or {}):
-        raise RuleViolation("This game has no Troll Renegade tokens.", code="no_trolls")
+        raise RuleViolation(
+            msg("error.dotr.cc.trolls_and_spiders.this_game_has_no_troll"), code="no_trolls"
+        )
     location = resolve_location(ctx.state, args["location"])
     on_board(
         ctx,
@@ -379,9 +481,12 @@ def _after(ctx: Context, name: str, args: dict[str, Any], memo: Any) -> None:
         return
     ctx.emit(
         "webs",
-        f"{hero_name(ctx.state, seat or '')} entered the webs of a Giant Spider.",
+        msg(
+            "dotr.cc.trolls_and_spiders.entered_webs_giant_spider",
+            hero=hero_name(ctx.state, seat or ""),
+        ),
         data={"seat": seat, "location": hero["location"]},
-        steps=[Step("Spend one extra Action for entering, unless the hero flew in.", R_WEBS)],
+        steps=[Step(msg("dotr.cc.trolls_and_spiders.spend_one_extra_action_entering"), R_WEBS)],
     )
 
 

@@ -25,6 +25,8 @@ from typing import Any
 from deck_tracker.engine.commands import Arg, Observer, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.errors import RuleViolation
+from deck_tracker.engine.i18n import Text, msg, render_text
+from deck_tracker.engine.i18n import count as count_of
 from deck_tracker.engine.rules.dotr.base.board import Realm
 from deck_tracker.engine.rules.dotr.base.expansions import has_expansion
 from deck_tracker.engine.rules.dotr.base.pending import add_pending, find_pending, remove_pending
@@ -35,7 +37,6 @@ from deck_tracker.engine.rules.dotr.base.table import (
     resolve_location,
 )
 from deck_tracker.engine.rules.dotr.companions_catacombs.fallen import EXPANSION
-from deck_tracker.engine.words import plural
 
 __all__ = [
     "clear_warlords",
@@ -44,14 +45,11 @@ __all__ = [
     "warlord_bonus",
 ]
 
-R_EARLY = "CC Warlord, Early War: add a Warlord to any location that has 3 Minions"
-R_LATER = (
-    "CC Warlord, Mid and Late War: add a Warlord to any location with 2 or 3 Minions, while "
-    "tokens last, nearest Monarch City first"
-)
-R_BONUS = "CC Warlord: +1 to the To Hit number of every Minion on its location"
-R_TIES = "Setting warlord_ties: the rulebook gives no order at the same distance"
-R_REMOVE = "CC Warlord: when all Minions of its location are defeated, the Warlord is removed"
+R_EARLY = msg("dotr.cc.rule.early")
+R_LATER = msg("dotr.cc.rule.later")
+R_BONUS = msg("dotr.cc.rule.bonus")
+R_TIES = msg("dotr.cc.rule.ties")
+R_REMOVE = msg("dotr.cc.rule.remove")
 
 
 def distances_from_city(realm: Realm) -> dict[str, int]:
@@ -84,11 +82,14 @@ def _candidates(realm: Realm) -> list[list[str]]:
     return [sorted(rings[d], key=realm.name) for d in sorted(rings)]
 
 
-def _put(realm: Realm, loc: str, rule: str) -> None:
+def _put(realm: Realm, loc: str, rule: Text) -> None:
     ctx = realm.ctx
     ctx.set("board", loc, "warlords", int(ctx.state["board"][loc].get("warlords", 0)) + 1)
     ctx.set("supply", "warlords", int(ctx.state["supply"].get("warlords", 0)) - 1)
-    realm.step(f"Place a Warlord on {realm.name(loc)}: its Minions are hit on 1 more.", rule)
+    realm.step(
+        msg("dotr.cc.warlords.place_warlord_minions_are_hit", location=realm.data.place_ref(loc)),
+        rule,
+    )
 
 
 def place_warlords(realm: Realm) -> None:
@@ -98,29 +99,30 @@ def place_warlords(realm: Realm) -> None:
     rings = _candidates(realm)
     left = int(realm.ctx.state["supply"].get("warlords", 0))
     if not rings:
-        realm.step(
-            "No location holds " + ("2 or 3" if late else "3") + " Minions: no Warlord.", rule
-        )
+        realm.step(msg("dotr.cc.warlords.none_placed", count="2 or 3" if late else "3"), rule)
         return
     for ring in rings:
         if left <= 0:
-            realm.step("No Warlord token is left.", rule)
+            realm.step(msg("dotr.cc.warlords.no_warlord_token_left"), rule)
             return
         if len(ring) > left and realm.settings.get("warlord_ties") != "alphabetical":
             add_pending(
-                realm.ctx, {"type": "warlords", "options": ring, "count": left, "rule": rule}
+                realm.ctx,
+                {"type": "warlords", "options": ring, "count": left, "rule": render_text(rule)},
             )
             realm.step(
-                f"{plural(left, 'Warlord')} left for {len(ring)} locations at the same "
-                f"distance from "
-                f"Monarch City: the table picks which (Enter: Place warlords).",
+                msg(
+                    "dotr.cc.warlords.left_locations_same_distance_from",
+                    count=count_of(left, "word:warlord", "Warlord", "Warlords"),
+                    count2=len(ring),
+                ),
                 R_TIES,
             )
             return
         for loc in ring[:left]:
             _put(realm, loc, rule)
         left -= min(left, len(ring))
-    realm.step("Warlords are not Minions and cannot be attacked.", R_BONUS)
+    realm.step(msg("dotr.cc.warlords.warlords_are_not_minions_cannot"), R_BONUS)
 
 
 @command(
@@ -135,13 +137,17 @@ def place_warlords_command(ctx: Context, args: dict[str, Any]) -> None:
     picked = [resolve_location(ctx.state, raw) for raw in args["locations"]]
     if len(set(picked)) != len(picked) or len(picked) != entry["count"]:
         raise RuleViolation(
-            f"Pick {entry['count']} different locations among {', '.join(entry['options'])}.",
+            msg(
+                "error.dotr.cc.warlords.pick_different_locations_among",
+                number=entry["count"],
+                items=", ".join(entry["options"]),
+            ),
             code="wrong_warlord_pick",
         )
     stray = [loc for loc in picked if loc not in entry["options"]]
     if stray:
         raise RuleViolation(
-            f"{', '.join(stray)} is not among the locations tied for the last Warlords.",
+            msg("error.dotr.cc.warlords.not_among_locations_tied_last", items=", ".join(stray)),
             code="wrong_warlord_pick",
         )
     remove_pending(ctx, entry)
@@ -150,7 +156,7 @@ def place_warlords_command(ctx: Context, args: dict[str, Any]) -> None:
         _put(realm, loc, entry["rule"])
     ctx.emit(
         "warlords_placed",
-        f"Warlords placed on {', '.join(realm.name(loc) for loc in picked)}.",
+        msg("dotr.cc.warlords.warlords_placed", items=", ".join(realm.name(loc) for loc in picked)),
         data={"locations": picked},
         steps=realm.take_steps(),
     )
@@ -164,7 +170,7 @@ def clear_warlords(ctx: Context, loc: str) -> list[Step]:
         return []
     ctx.set("board", loc, "warlords", 0)
     ctx.set("supply", "warlords", int(ctx.state["supply"].get("warlords", 0)) + warlords)
-    return [Step(f"No Minion is left on {loc}: remove its Warlord.", R_REMOVE)]
+    return [Step(msg("dotr.cc.warlords.no_minion_left_remove_warlord", location=loc), R_REMOVE)]
 
 
 def warlord_bonus(state: State, location: str, colour: str) -> int:
@@ -189,7 +195,7 @@ def _after(ctx: Context, name: str, args: dict[str, Any], memo: Any) -> None:
         if steps:
             ctx.emit(
                 "warlord_removed",
-                f"The Warlord of {loc} leaves.",
+                msg("dotr.cc.warlords.warlord_leaves", location=loc),
                 data={"location": loc},
                 steps=steps,
             )

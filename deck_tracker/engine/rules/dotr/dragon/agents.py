@@ -22,6 +22,7 @@ from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import draw_cards
 from deck_tracker.engine.errors import RuleViolation
+from deck_tracker.engine.i18n import msg
 from deck_tracker.engine.rules.dotr.base.packs import effective_pack
 from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
@@ -79,9 +80,11 @@ def place_agent(ctx: Context, agent_id: str) -> None:
 def _agent(state: State) -> dict[str, Any]:
     agent = state.get("agent")
     if not isinstance(agent, dict):
-        raise RuleViolation("No Agent of the Dark Lord plays in this game.", code="no_agent")
+        raise RuleViolation(
+            msg("error.dotr.dragon.agents.no_agent_dark_lord_plays"), code="no_agent"
+        )
     if agent.get("defeated"):
-        raise RuleViolation("The Agent is slain.", code="agent_defeated")
+        raise RuleViolation(msg("error.dotr.dragon.agents.agent_slain"), code="agent_defeated")
     return agent
 
 
@@ -97,7 +100,10 @@ def move_agent(ctx: Context, args: dict[str, Any]) -> None:
     location = resolve_location(ctx.state, args["location"])
     name = _name(ctx.state, agent["id"])
     if location_kind(ctx.state, location) == "city":
-        raise RuleViolation(f"{name} never invades Monarch City.", code="agent_no_city")
+        raise RuleViolation(
+            msg("error.dotr.dragon.agents.never_invades_monarch_city", name=name),
+            code="agent_no_city",
+        )
     ctx.set("agent", {**agent, "location": location})
     where = location_name(ctx.state, location)
     record(

@@ -15,6 +15,7 @@ from typing import Any
 from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.core import Context
 from deck_tracker.engine.errors import RuleViolation
+from deck_tracker.engine.i18n import msg
 from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
     SEAT,
@@ -38,7 +39,9 @@ def use_royal_blessing(ctx: Context, args: dict[str, Any]) -> None:
     seat = seat_of(ctx, args["seat"])
     blessings = ctx.state.get("royal_blessings") or {"tokens": 0, "used": []}
     if int(blessings.get("tokens", 0)) <= 0:
-        raise RuleViolation("No Royal Blessing token is left.", code="no_blessing_left")
+        raise RuleViolation(
+            msg("error.dotr.dragon.blessings.no_royal_blessing_token_left"), code="no_blessing_left"
+        )
     turn = (ctx.state.get("turn") or {}).get("number")
     use = {"seat": seat, "round": turn, "note": args["note"] or ""}
     left = int(blessings["tokens"]) - 1

@@ -28,6 +28,7 @@ from deck_tracker.engine.content import COLOURS
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck, move_cards
 from deck_tracker.engine.errors import RuleViolation
+from deck_tracker.engine.i18n import msg
 from deck_tracker.engine.rules.dotr.base.expansions import has_expansion
 from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
@@ -113,9 +114,14 @@ def turn_end_dangers(ctx: Context, args: dict[str, Any]) -> None:
     where = location_name(ctx.state, location)
     found = dangers_at(ctx.state, location)
     if not found:
-        raise RuleViolation(f"Nothing threatens {name} on {where}.", code="no_dangers")
+        raise RuleViolation(
+            msg("error.dotr.dragon.dangers.nothing_threatens", name=name, where=where),
+            code="no_dangers",
+        )
     if ctx.state.get("dangers_done") == _turn_key(ctx.state):
-        raise RuleViolation("The dangers of this turn are resolved.", code="dangers_done")
+        raise RuleViolation(
+            msg("error.dotr.dragon.dangers.dangers_this_turn_are_resolved"), code="dangers_done"
+        )
     armored = hero["hero"] in ARMORED
     flying = bool(args["sky_attack"]) and hero["hero"] == "eagle-rider"
     steps: list[tuple[str, str]] = []
@@ -181,9 +187,11 @@ def _before(state: State, name: str, args: dict[str, Any]) -> Any:
         done = state.get("dangers_done") == _turn_key(state)
         if seat and hero and not done and dangers_at(state, hero["location"]):
             raise RuleViolation(
-                f"{hero_name(state, seat)} ends the turn in danger on "
-                f"{location_name(state, hero['location'])}: resolve it first "
-                "(Enter: Turn end dangers).",
+                msg(
+                    "error.dotr.dragon.dangers.ends_turn_danger_resolve_first",
+                    hero=hero_name(state, seat),
+                    location=location_name(state, hero["location"]),
+                ),
                 code="dangers_pending",
             )
     if name == "move_hero" and state.get("slayers"):
@@ -240,15 +248,21 @@ def become_slayer(ctx: Context, args: dict[str, Any]) -> None:
     require_playing(ctx.state)
     if has_expansion(ctx.state, HEROS_CALLING):
         raise RuleViolation(
-            "The Hero's Calling: do not assign a Slayer after defeating a General.",
+            msg("error.dotr.dragon.dangers.hero_s_calling_do_not"),
             code="no_slayer_in_heros_calling",
         )
     seat = seat_of(ctx, args["seat"])
     general = (ctx.state.get("generals") or {}).get(args["general"])
     if general is None:
-        raise RuleViolation(f"There is no General {args['general']!r}.", code="unknown_general")
+        raise RuleViolation(
+            msg("error.dotr.dragon.dangers.there_no_general", general=args["general"]),
+            code="unknown_general",
+        )
     if not general.get("defeated"):
-        raise RuleViolation("A General must be slain first.", code="general_not_defeated")
+        raise RuleViolation(
+            msg("error.dotr.dragon.dangers.general_must_be_slain_first"),
+            code="general_not_defeated",
+        )
     colour = general["colour"]
     ctx.set("slayers", {**(ctx.state.get("slayers") or {}), colour: seat})
     minion = minion_type(ctx.state, colour)

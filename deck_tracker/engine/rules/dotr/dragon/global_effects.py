@@ -27,6 +27,7 @@ from deck_tracker.engine.content import Card
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck
 from deck_tracker.engine.errors import RuleViolation
+from deck_tracker.engine.i18n import msg
 from deck_tracker.engine.rules.dotr.base.board import Realm
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
 from deck_tracker.engine.rules.dotr.base.table import (
@@ -132,7 +133,9 @@ def end_global_effect(ctx: Context, args: dict[str, Any]) -> None:
     require_playing(ctx.state)
     card_id = active_effect(ctx.state)
     if card_id is None:
-        raise RuleViolation("No Global Effect is active.", code="no_global_effect")
+        raise RuleViolation(
+            msg("error.dotr.dragon.global_effects.no_global_effect_active"), code="no_global_effect"
+        )
     steps: list[Step] = []
     _end(ctx, steps, R_CARD, args["reason"] or "Its instruction says so")
     ctx.emit(
@@ -160,7 +163,7 @@ def _before(state: State, name: str, args: dict[str, Any]) -> Any:
         return None
     if name == "rumors":
         raise RuleViolation(
-            "Inns Closed: no Rumors at the Inns while it is active.", code="inns_closed"
+            msg("error.dotr.dragon.global_effects.inns_closed_no_rumors_inns"), code="inns_closed"
         )
     return {"seat": seat, "location": hero["location"]}
 

@@ -174,7 +174,9 @@ def attack_minions(ctx: Context, args: dict[str, Any]) -> None:
     present: dict[str, int] = dict(ctx.state["board"][location]["minions"])
     count = sum(present.values())
     if not count:
-        raise RuleViolation(f"No minion stands on {where}.", code="no_minions_here")
+        raise RuleViolation(
+            msg("error.dotr.dragon.minions.no_minion_stands", where=where), code="no_minions_here"
+        )
     dice, physical = roll(ctx, args["rolls"], count)
     bonus: int = args["bonus"]
     steps: list[tuple[Text, Text]] = []

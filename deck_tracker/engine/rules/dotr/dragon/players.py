@@ -14,6 +14,7 @@ from typing import Any
 from deck_tracker.engine.content import Hero, default_packs
 from deck_tracker.engine.core import Context, State
 from deck_tracker.engine.errors import InvalidArguments
+from deck_tracker.engine.i18n import msg
 from deck_tracker.engine.rules.dotr.base.packs import BASE_PACK
 
 __all__ = ["adjust_settings", "card_count", "random_hero"]
@@ -57,10 +58,9 @@ def adjust_settings(
         raise InvalidArguments(
             {
                 "options.global_effects_good": [
-                    f"{good} Good and {bad} Bad: at most 6 in all and 4 of one kind."
+                    msg("error.dotr.dragon.players.good_bad_most_6_all", good=good, bad=bad)
                 ]
             },
-            "'No more than 6 Global Effects should ever appear in a game and no more than 4 of "
-            "one type' (DX).",
+            msg("error.dotr.dragon.players.no_more_than_6_global"),
         )
     return settings

@@ -30,6 +30,7 @@ from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck
 from deck_tracker.engine.errors import InvalidArguments
 from deck_tracker.engine.game import place_decks
+from deck_tracker.engine.i18n import msg
 from deck_tracker.engine.rules.dotr.base.expansions import Expansion
 from deck_tracker.engine.rules.dotr.base.packs import BASE_PACK, effective_pack, keep_overlays
 from deck_tracker.engine.rules.dotr.dragon.agents import place_agent
@@ -102,7 +103,9 @@ def _choose(ctx: Context, raw: Any) -> tuple[dict[str, str], list[str]]:
                 break
         return colours, dealt
     if not isinstance(raw, dict):
-        raise InvalidArguments({"generals": ['"random" or {colour: General id}.']})
+        raise InvalidArguments(
+            {"generals": [msg("error.dotr.dragon.setup.random_colour_general_id")]}
+        )
     problems: dict[str, list[str]] = {}
     for colour, general in raw.items():
         if colour not in candidates:
@@ -148,8 +151,16 @@ def _choose_agent(ctx: Context, choice: Mapping[str, str]) -> str | None:
     if wanted not in allowed:
         general = cards[wanted].data.get("general")
         raise InvalidArguments(
-            {"options.agent": [f"{cards[wanted].name} cannot play beside {general}."]},
-            "The corresponding Dragon General and its Agent cannot be in the same game (DX).",
+            {
+                "options.agent": [
+                    msg(
+                        "error.dotr.dragon.setup.cannot_play_beside",
+                        name=cards[wanted].name,
+                        general=general,
+                    )
+                ]
+            },
+            msg("error.dotr.dragon.setup.corresponding_dragon_general_agent_cannot"),
         )
     return str(wanted)
 

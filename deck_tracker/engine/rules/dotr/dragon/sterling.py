@@ -29,6 +29,8 @@ from deck_tracker.engine.content import Card
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import draw_cards, get_deck, move_cards
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
+from deck_tracker.engine.i18n import count as count_of
+from deck_tracker.engine.i18n import msg
 from deck_tracker.engine.rules.dotr.base.board import Realm
 from deck_tracker.engine.rules.dotr.base.dice import DICE, roll
 from deck_tracker.engine.rules.dotr.base.offers import table_deck
@@ -167,18 +169,29 @@ def search_sterling(ctx: Context, args: dict[str, Any]) -> None:
     name = hero_name(ctx.state, seat)
     where = sterling_at(ctx.state)
     if where is None:
-        raise RuleViolation("Sterling is not on the board.", code="sterling_absent")
+        raise RuleViolation(
+            msg("error.dotr.dragon.sterling.sterling_not_board"), code="sterling_absent"
+        )
     if hero["location"] != where:
         raise RuleViolation(
-            f"{name} must stand with Sterling on {location_name(ctx.state, where)}.",
+            msg(
+                "error.dotr.dragon.sterling.must_stand_with_sterling",
+                name=name,
+                location=location_name(ctx.state, where),
+            ),
             code="not_with_sterling",
         )
     if find_any(ctx.state, "sterling_bonus"):
-        raise RuleViolation("A bonus of Sterling is still to be chosen.", code="pending_choice")
+        raise RuleViolation(
+            msg("error.dotr.dragon.sterling.bonus_sterling_still_be_chosen"), code="pending_choice"
+        )
     searched = list((ctx.state.get("sterling") or {}).get("searched") or [])
     mark = [*_turn(ctx.state), seat]
     if mark in searched:
-        raise RuleViolation(f"{name} already searched this turn.", code="searched_this_turn")
+        raise RuleViolation(
+            msg("error.dotr.dragon.sterling.already_searched_this_turn", name=name),
+            code="searched_this_turn",
+        )
     count = SEARCH_DICE + args["quest_dice"] + (1 if hero["hero"] == "sorceress" else 0)
     dice, physical = roll(ctx, args["rolls"], count)
     successes = sum(1 for die in dice if die >= SUCCESS)
@@ -222,7 +235,9 @@ def _encounter_card(ctx: Context, named: str | None) -> str | None:
             return None
         return draw_cards(ctx, "sterling", count=1, cards=[named], rule=R_SEARCH)[0]
     if named is not None:
-        raise InvalidArguments({"card": ["The app draws Sterling's cards: omit card."]})
+        raise InvalidArguments(
+            {"card": [msg("error.dotr.dragon.sterling.app_draws_sterling_s_cards")]}
+        )
     return draw_cards(ctx, "sterling", count=1, cards=None, rule=R_SEARCH)[0]
 
 
@@ -249,8 +264,11 @@ def sterling_bonus(ctx: Context, args: dict[str, Any]) -> None:
     bonus: int = args["bonus"]
     if bonus > entry["max"]:
         raise RuleViolation(
-            f"{plural(entry['max'], 'success', 'successes')}: choose a bonus from 0 to "
-            f"{entry['max']}.",
+            msg(
+                "error.dotr.dragon.sterling.choose_bonus_from_0",
+                count=count_of(entry["max"], "word:success", "success", "successes"),
+                max=entry["max"],
+            ),
             code="bonus_too_high",
         )
     seat = entry["seat"]
@@ -288,7 +306,9 @@ def _wisdom(
     if take:
         discard = get_deck(ctx.state, "hero")["discard"]
         if len(take) != min(2, len(discard)):
-            raise InvalidArguments({"take": ["Take 2 Hero Cards from the discard pile, or none."]})
+            raise InvalidArguments(
+                {"take": [msg("error.dotr.dragon.sterling.take_2_hero_cards_from")]}
+            )
         move_cards(ctx, "hero", take, source="discard", target="hand", seat=seat)
         steps.append(Step(f"{name} takes {', '.join(take)} from the discard pile.", R_BONUS))
         return
@@ -301,7 +321,9 @@ def _push_back(ctx: Context, raw: str | None, steps: list[Step]) -> None:
     generals = ctx.state.get("generals") or {}
     general_id = raw if raw in generals else None
     if general_id is None or generals[general_id].get("defeated"):
-        raise InvalidArguments({"general": ["Name a General in play to force back."]})
+        raise InvalidArguments(
+            {"general": [msg("error.dotr.dragon.sterling.name_general_play_force_back")]}
+        )
     general = generals[general_id]
     known = game_pack(ctx.state).generals[general_id]
     if known.movement == "dragon_flight":
@@ -309,8 +331,7 @@ def _push_back(ctx: Context, raw: str | None, steps: list[Step]) -> None:
         setting = (ctx.state.get("settings") or {}).get("sterling_pushes_brimstone", "never")
         if setting != "previous" or not previous:
             raise RuleViolation(
-                f"{known.name} has no path to be forced back along (setting "
-                "sterling_pushes_brimstone).",
+                msg("error.dotr.dragon.sterling.has_no_path_be_forced", name=known.name),
                 code="no_path",
             )
         ctx.set("generals", general_id, {**general, "location": previous, "previous": None})
@@ -318,7 +339,9 @@ def _push_back(ctx: Context, raw: str | None, steps: list[Step]) -> None:
     else:
         index = int(general.get("path_index", 0))
         if index == 0:
-            raise RuleViolation(f"{known.name} is at the start of its path.", code="at_start")
+            raise RuleViolation(
+                msg("error.dotr.dragon.sterling.start_path", name=known.name), code="at_start"
+            )
         target = known.path[index - 1]
         ctx.set("generals", general_id, {**general, "location": target, "path_index": index - 1})
     steps.append(Step(f"Move {known.name} back to {location_name(ctx.state, target)}.", R_BONUS))

@@ -27,6 +27,7 @@ from deck_tracker.engine.content import Card
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import draw_cards, get_deck, move_cards
 from deck_tracker.engine.errors import RuleViolation
+from deck_tracker.engine.i18n import msg
 from deck_tracker.engine.rules.dotr.base.board import Realm
 from deck_tracker.engine.rules.dotr.base.offers import own_hand, table_deck
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
@@ -119,13 +120,19 @@ def play_special(ctx: Context, args: dict[str, Any]) -> None:
     seat = seat_of(ctx, args["seat"])
     card = game_cards(ctx.state).get(args["card"])
     if card is None or card.kind != "special":
-        raise RuleViolation(f"{args['card']!r} is not a Special Hero Card.", code="not_special")
+        raise RuleViolation(
+            msg("error.dotr.dragon.winds_of_war.not_special_hero_card", card=args["card"]),
+            code="not_special",
+        )
     name = hero_name(ctx.state, seat)
     steps = [Step(f"{name} plays {card.name}: {card.data.get('summary') or ''}", R_SPECIAL)]
     if in_play(ctx.state):
         hand = list(get_deck(ctx.state, "hero")["hands"].get(seat, []))
         if card.id not in hand:
-            raise RuleViolation(f"{card.name} is not in {name}'s hand.", code="card_not_in_hand")
+            raise RuleViolation(
+                msg("error.dotr.dragon.winds_of_war.not_s_hand", name=card.name, name2=name),
+                code="card_not_in_hand",
+            )
         ctx.set("decks", "hero", "hands", seat, [c for c in hand if c != card.id])
         add_to_board(ctx, "hero", card.id, steps)
     else:

@@ -17,6 +17,8 @@ from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.content import Card, default_packs
 from deck_tracker.engine.core import Context, State
 from deck_tracker.engine.errors import RuleViolation
+from deck_tracker.engine.i18n import count as count_of
+from deck_tracker.engine.i18n import msg
 from deck_tracker.engine.rules.dotr.base.expansions import (
     has_expansion,
 )
@@ -34,9 +36,9 @@ from deck_tracker.engine.words import plural
 
 HERO_LIFE = 5
 SLOTS = ("combat", "control", "movement")
-R_BUILD = "HC Constructing a Hero: one Combat, one Control and one Movement ability card"
-R_LIFE = "HC: all Heroes have 5 Life Tokens / Actions per turn"
-R_PET = "HC: a Pet (Raven, Voidwalker, Wolf) splits the 5 Actions with its Hero"
+R_BUILD = msg("dotr.hc.rule.build")
+R_LIFE = msg("dotr.hc.rule.life")
+R_PET = msg("dotr.hc.rule.pet")
 
 
 # ------------------------------------------------------------------------------------------
@@ -59,17 +61,20 @@ def _ability(slot: str, raw: str, taken: set[str]) -> dict[str, Any]:
     printed = card.data.get("type")
     if printed is not None and printed != slot:
         raise RuleViolation(
-            f"{card.name} is a {printed} ability, not a {slot} one.", code="wrong_ability_type"
+            msg("error.dotr.hc.heroes.ability_not_one", name=card.name, printed=printed, slot=slot),
+            code="wrong_ability_type",
         )
     if card.id in taken:
-        raise RuleViolation(f"{card.name} is already another hero's.", code="ability_taken")
+        raise RuleViolation(
+            msg("error.dotr.hc.heroes.already_another_hero_s", name=card.name), code="ability_taken"
+        )
     return {"card": card.id, "name": card.name, "pet": card.data.get("pet")}
 
 
 def _require_heros_calling(state: State) -> None:
     require_playing(state)
     if not has_expansion(state, EXPANSION):
-        raise RuleViolation("This game does not use The Hero's Calling.", code="no_expansion")
+        raise RuleViolation(msg("error.dotr.hc.heroes.this_game_does_not_use"), code="no_expansion")
 
 
 ABILITY = Arg("str", required=True, description="An ability card's id or the name printed on it.")
@@ -86,7 +91,10 @@ def choose_abilities(ctx: Context, args: dict[str, Any]) -> None:
     seat = seat_of(ctx, args["seat"])
     hero = ctx.state["heroes"][seat]
     if hero.get("abilities"):
-        raise RuleViolation(f"{hero_name(ctx.state, seat)} is already built.", code="hero_built")
+        raise RuleViolation(
+            msg("error.dotr.hc.heroes.already_built", hero=hero_name(ctx.state, seat)),
+            code="hero_built",
+        )
     taken = {
         entry["card"]
         for other, h in ctx.state["heroes"].items()
@@ -139,14 +147,17 @@ def split_actions(ctx: Context, args: dict[str, Any]) -> None:
     hero = ctx.state["heroes"][seat]
     name = hero_name(ctx.state, seat)
     if not hero.get("pet"):
-        raise RuleViolation(f"{name} has no pet.", code="no_pet")
+        raise RuleViolation(msg("error.dotr.hc.heroes.has_no_pet", name=name), code="no_pet")
     actions = int(hero["life"])
     pet: int = args["pet"]
     if pet > actions:
         raise RuleViolation(
-            f"{name} has {plural(actions, 'action')} this turn (one per life token); "
-            f"the pet cannot "
-            f"take {pet}.",
+            msg(
+                "error.dotr.hc.heroes.has_this_turn_one_per",
+                name=name,
+                count=count_of(actions, "word:action", "action", "actions"),
+                pet=pet,
+            ),
             code="too_many_actions",
         )
     turn = int((ctx.state.get("turn") or {}).get("number") or 1)

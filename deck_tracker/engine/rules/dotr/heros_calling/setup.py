@@ -17,6 +17,7 @@ from deck_tracker.engine.content import Hero, default_packs
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
+from deck_tracker.engine.i18n import msg
 from deck_tracker.engine.rules.dotr.base.expansions import (
     Expansion,
     has_expansion,
@@ -28,14 +29,14 @@ from deck_tracker.engine.slugs import slugify
 
 START_HERO_CARDS = 3
 RUMORS_PER_ACTION = 3
-R_SETUP = "The Hero's Calling, Setup"
-R_PURPLE = "HC Setup: remove all Purple Hero cards, unless using Companions and Catacombs"
-R_QUIET = "HC Setup: remove all All is Quiet cards from the Darkness Spreads deck"
-R_CARD = "HC Setup: the War Status card replaces the base game's War Status placard"
-R_THREE = "HC Setup: deal 3 Hero cards, instead of 2, to each player"
-R_RUMORS = "HC: draw 3 Hero cards per Rumors action, instead of 2"
-R_BUILD = "HC Constructing a Hero: one Combat, one Control and one Movement ability card"
-R_RETAINED = "HC Setup: if the War Status moves back, all unlocked levels are retained"
+R_SETUP = msg("dotr.hc.rule.setup")
+R_PURPLE = msg("dotr.hc.rule.purple")
+R_QUIET = msg("dotr.hc.rule.quiet")
+R_CARD = msg("dotr.hc.rule.card")
+R_THREE = msg("dotr.hc.rule.three")
+R_RUMORS = msg("dotr.hc.rule.rumors")
+R_BUILD = msg("dotr.hc.rule.build")
+R_RETAINED = msg("dotr.hc.rule.retained")
 
 
 # ------------------------------------------------------------------------------------------
@@ -70,14 +71,12 @@ def _settings_not_used(setup: Mapping[str, Any]) -> dict[str, str]:
 
 def _setup(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> None:
     steps = [
-        Step("Put the War Status token on Early War (Level I) of the War Status card.", R_CARD),
-        Step("Put the All is Quiet cards back in the box.", R_QUIET),
-        Step(
-            "Deal each player 3 Hero Cards; give each a Player Reference and a Cover card.", R_THREE
-        ),
-        Step("Each player builds a hero from 3 ability cards (Enter: Choose abilities).", R_BUILD),
-        Step("Rumors at the Inn draw 3 Hero Cards per action.", R_RUMORS),
-        Step("Hero levels once unlocked stay, even if the War Status moves back.", R_RETAINED),
+        Step(msg("dotr.hc.setup.put_war_status_token_early"), R_CARD),
+        Step(msg("dotr.hc.setup.put_all_quiet_cards_back"), R_QUIET),
+        Step(msg("dotr.hc.setup.deal_each_player_3_hero"), R_THREE),
+        Step(msg("dotr.hc.setup.each_player_builds_hero_from"), R_BUILD),
+        Step(msg("dotr.hc.setup.rumors_inn_draw_3_hero"), R_RUMORS),
+        Step(msg("dotr.hc.setup.hero_levels_once_unlocked_stay"), R_RETAINED),
     ]
     boxed: list[str] = []
     if not has_expansion(ctx.state, "companions_catacombs"):
@@ -88,12 +87,11 @@ def _setup(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> No
         boxed = [card for card in deck["draw"] if card in specials]
         ctx.set("decks", "hero", "draw", [card for card in deck["draw"] if card not in specials])
         ctx.set("decks", "hero", "box", [*deck["box"], *boxed])
-        steps.insert(0, Step("Put the purple (Special) Hero Cards back in the box.", R_PURPLE))
+        steps.insert(0, Step(msg("dotr.hc.setup.put_purple_special_hero_cards"), R_PURPLE))
     ctx.set(EXPANSION, {"highest_war_level": 0, **level_entry(0)})
     ctx.emit(
         "heros_calling_setup",
-        "The Hero's Calling: War Status card, 3 starting Hero Cards, heroes built from "
-        "ability cards.",
+        msg("dotr.hc.setup.hero_s_calling_war_status"),
         data={"specials_boxed": len(boxed), **level_entry(0)},
         steps=steps,
     )
@@ -108,7 +106,7 @@ def _hero(ctx: Context, name: str) -> Hero | None:
                 return None
     key = slugify(name)
     if not key:
-        raise RuleViolation("Give your hero a name.", code="unknown_hero")
+        raise RuleViolation(msg("error.dotr.hc.setup.give_your_hero_name"), code="unknown_hero")
     return Hero(
         id=f"hc-{key}",
         name=name.strip(),

@@ -20,14 +20,15 @@ from typing import Any
 from deck_tracker.engine.commands import Observer
 from deck_tracker.engine.content import default_packs
 from deck_tracker.engine.core import Context, State, Step
+from deck_tracker.engine.i18n import msg
 from deck_tracker.engine.rules.dotr.base.expansions import (
     has_expansion,
 )
 
 EXPANSION = "heros_calling"
 PACK_ID = "dotr-heros-calling"
-R_NO_SLAYER = "HC Setup: do not assign a Slayer after defeating a General"
-R_LEVEL = "HC War Status: as Generals fall, all Heroes advance to the card's Hero Level"
+R_NO_SLAYER = msg("dotr.hc.rule.no_slayer")
+R_LEVEL = msg("dotr.hc.rule.level")
 
 
 # ------------------------------------------------------------------------------------------
@@ -86,21 +87,25 @@ def _after(ctx: Context, name: str, args: dict[str, Any], memo: Any) -> None:
     card = war_status_card_level(level)
     steps = [
         Step(
-            f"Move the War Status token to {card['name']} (Hero Level {card['hero_level']}).",
+            msg(
+                "dotr.hc.war_status.move_war_status_token_hero",
+                name=card["name"],
+                hero_level=card["hero_level"],
+            ),
             R_LEVEL,
         ),
-        Step("Do not assign a Slayer for this General.", R_NO_SLAYER),
+        Step(msg("dotr.hc.war_status.do_not_assign_slayer_this"), R_NO_SLAYER),
     ]
     now = hero_level(ctx.state)
     if now != before:
-        steps.append(
-            Step(f"Every hero slides its Hero's Calling card to uncover Level {now}.", R_LEVEL)
-        )
+        steps.append(Step(msg("dotr.hc.war_status.every_hero_slides_hero_s", now=now), R_LEVEL))
     else:
-        steps.append(Step(f"The heroes stay at Level {now}: the card prints it again.", R_LEVEL))
+        steps.append(
+            Step(msg("dotr.hc.war_status.heroes_stay_level_card_prints", now=now), R_LEVEL)
+        )
     ctx.emit(
         "hero_level",
-        f"War Status card: {card['name']}; the heroes are at Level {now}.",
+        msg("dotr.hc.war_status.war_status_card_heroes_are", name=card["name"], now=now),
         data={"war_level": level, "war_status_name": card["name"], "hero_level": now},
         steps=steps,
     )

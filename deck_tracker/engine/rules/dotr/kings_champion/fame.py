@@ -27,6 +27,8 @@ from typing import Any
 from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
+from deck_tracker.engine.i18n import count as count_of
+from deck_tracker.engine.i18n import msg
 from deck_tracker.engine.rules.dotr.base.table import DOTR, SEAT, hero_name, seat_choices, seat_of
 from deck_tracker.engine.words import plural
 
@@ -125,20 +127,35 @@ def _draw_major(
             raise InvalidArguments(
                 {
                     "values": [
-                        f"{action.text}: draw {plural(needed, 'blue Major Fame token')} "
-                        f"from the cup "
-                        f"and enter {'its value' if needed == 1 else 'their values'}."
+                        msg(
+                            "error.dotr.kc.fame.draw_from_cup_enter",
+                            text=action.text,
+                            count=count_of(
+                                needed,
+                                "word:blue-major-fame-token",
+                                "blue Major Fame token",
+                                "blue Major Fame tokens",
+                            ),
+                            value=(
+                                msg("error.dotr.kc.fame.value")
+                                if needed == 1
+                                else msg("error.dotr.kc.fame.their_values")
+                            ),
+                        )
                     ]
                 }
             )
         return list(values)
     if values is not None:
-        raise InvalidArguments({"values": ["The app holds the cup: it draws the tokens."]})
+        raise InvalidArguments({"values": [msg("error.dotr.kc.fame.app_holds_cup_draws_tokens")]})
     cup = list(ctx.get("fame_cup", "tokens", default=[]))
     if len(cup) < needed:
         raise RuleViolation(
-            f"The cup holds {plural(len(cup), 'blue token')}; {needed} are needed. Enter the cup's "
-            "values again (set_fame_cup) or give the cup back to the table.",
+            msg(
+                "error.dotr.kc.fame.cup_holds_are_needed_enter",
+                count=count_of(len(cup), "word:blue-token", "blue token", "blue tokens"),
+                needed=needed,
+            ),
             code="fame_cup_empty",
         )
     drawn = [cup.pop(ctx.rng.randrange(len(cup))) for _ in range(needed)]
@@ -165,7 +182,9 @@ def grant_fame(
     deed: dict[str, Any] = {"action": action.id, "count": count}
     if action.kind == "minor":
         if values is not None:
-            raise InvalidArguments({"values": ["Minor Fame is gold tokens: give `count` only."]})
+            raise InvalidArguments(
+                {"values": [msg("error.dotr.kc.fame.minor_fame_gold_tokens_give")]}
+            )
         entry = {**entry, "minor": int(entry["minor"]) + tokens}
         deed["minor"] = tokens
         step = f"Give {name} {plural(tokens, 'gold Minor Fame token')}."
@@ -228,7 +247,10 @@ def _proposal(ctx: Context, proposal_id: int) -> dict[str, Any]:
         if proposal["id"] == proposal_id:
             found: dict[str, Any] = proposal
             return found
-    raise RuleViolation(f"There is no open fame proposal {proposal_id}.", code="no_such_proposal")
+    raise RuleViolation(
+        msg("error.dotr.kc.fame.there_no_open_fame_proposal", proposal_id=proposal_id),
+        code="no_such_proposal",
+    )
 
 
 def _drop_proposal(ctx: Context, proposal_id: int) -> None:
@@ -311,7 +333,7 @@ def set_fame_cup(ctx: Context, args: dict[str, Any]) -> None:
         return
     values: list[int] | None = args["values"]
     if not values:
-        raise InvalidArguments({"values": ["Enter the value of every blue token."]})
+        raise InvalidArguments({"values": [msg("error.dotr.kc.fame.enter_value_every_blue_token")]})
     # Tokens already drawn in this game are with the heroes, not in the cup.
     left = Counter(values)
     for entry in fame["heroes"].values():

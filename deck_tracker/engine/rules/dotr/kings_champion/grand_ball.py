@@ -40,6 +40,7 @@ from deck_tracker.engine.commands import Arg, Choice, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import seat_label as _who
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
+from deck_tracker.engine.i18n import msg
 from deck_tracker.engine.rules.dotr.base.table import DOTR, SEAT, seat_of
 from deck_tracker.engine.rules.dotr.kings_champion.fame import fame_totals
 
@@ -99,7 +100,11 @@ def _card(raw: str) -> str:
         if key in (card, name.lower().replace("'", "").replace(" ", "-")):
             return card
     raise RuleViolation(
-        f"There is no reward card {raw!r}: one of {', '.join(REWARD_CARDS.values())}.",
+        msg(
+            "error.dotr.kc.grand_ball.there_no_reward_card_one",
+            raw=raw,
+            items=", ".join(REWARD_CARDS.values()),
+        ),
         code="unknown_reward",
     )
 
@@ -112,7 +117,9 @@ def _effect(state: State, card: str) -> str:
 def _ball(state: State) -> dict[str, Any]:
     ball: dict[str, Any] | None = state.get("grand_ball")
     if not ball:
-        raise RuleViolation("The Grand Ball has not begun.", code="no_grand_ball")
+        raise RuleViolation(
+            msg("error.dotr.kc.grand_ball.grand_ball_has_not_begun"), code="no_grand_ball"
+        )
     return ball
 
 
@@ -150,8 +157,11 @@ def grand_ball(ctx: Context, args: dict[str, Any]) -> None:
     if open_proposals and not args["leave_unconfirmed"]:
         deeds = "deed awaits" if open_proposals == 1 else "deeds await"
         raise RuleViolation(
-            f"{open_proposals} {deeds} confirmation on the Fame tab: confirm or dismiss them "
-            "first (unconfirmed fame counts for nothing at the ball), or begin without them.",
+            msg(
+                "error.dotr.kc.grand_ball.confirmation_fame_tab_confirm_dismiss",
+                open_proposals=open_proposals,
+                deeds=deeds,
+            ),
             code="fame_unconfirmed",
         )
     totals = fame_totals(ctx.state)
@@ -160,7 +170,11 @@ def grand_ball(ctx: Context, args: dict[str, Any]) -> None:
         offered = [_card(card) for card in args["cards"]]
         if len(offered) != DEALT or len(set(offered)) != DEALT or CHAMPION in offered:
             raise InvalidArguments(
-                {"cards": [f"Name the {DEALT} different cards dealt (not the King's Champion)."]}
+                {
+                    "cards": [
+                        msg("error.dotr.kc.grand_ball.name_different_cards_dealt_not", dealt=DEALT)
+                    ]
+                }
             )
         dealt_by = "the table"
     else:
@@ -305,13 +319,16 @@ def choose_reward(ctx: Context, args: dict[str, Any]) -> None:
     seat = args["seat"] or chooser
     if seat != chooser:
         raise RuleViolation(
-            f"{_who(ctx.state, chooser)} chooses now (fame order).", code="not_your_choice"
+            msg("error.dotr.kc.grand_ball.chooses_now_fame_order", who=_who(ctx.state, chooser)),
+            code="not_your_choice",
         )
     card = _card(args["card"])
     if card not in ball["remaining"]:
         left = ", ".join(REWARD_CARDS[c] for c in ball["remaining"])
-        raise RuleViolation(f"{REWARD_CARDS[card]} is not offered; left: {left}.",
-                            code="reward_not_offered")  # fmt: skip
+        raise RuleViolation(
+            msg("error.dotr.kc.grand_ball.not_offered_left", reward=REWARD_CARDS[card], left=left),
+            code="reward_not_offered",
+        )
     if ctx.actor is not None and ctx.actor != chooser:
         proposal = {"seat": chooser, "card": card, "by": ctx.actor}
         ctx.set("grand_ball", "proposal", proposal)
@@ -365,7 +382,11 @@ def grant_reward(ctx: Context, args: dict[str, Any]) -> None:
     rewards = ctx.get("rewards") or {"held": [], "effects": {}}
     if any(r["seat"] == seat and r["card"] == card for r in rewards["held"]):
         raise RuleViolation(
-            f"{_who(ctx.state, seat)} already holds {REWARD_CARDS[card]}.",
+            msg(
+                "error.dotr.kc.grand_ball.already_holds",
+                who=_who(ctx.state, seat),
+                reward_cards=REWARD_CARDS[card],
+            ),
             code="reward_already_held",
         )
     held = {"seat": seat, "hero": _hero(ctx.state, seat), "card": card,

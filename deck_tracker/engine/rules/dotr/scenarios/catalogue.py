@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from deck_tracker.engine.content import DEFAULT_PACKS_DIR, ContentError, Pack, default_packs
+from deck_tracker.engine.i18n import DEFAULT_LANGUAGE
+from deck_tracker.engine.settings import translated, word_key
 from deck_tracker.engine.slugs import SLUG_PATTERN
 
 __all__ = [
@@ -24,9 +26,11 @@ __all__ = [
     "RULES",
     "SETUP_STEPS",
     "Scenario",
+    "catalogue_words",
     "default_scenarios",
     "describe_scenario",
     "load_scenarios",
+    "scenario_words",
 ]
 
 SCENARIOS_DIR = DEFAULT_PACKS_DIR.parent / "scenarios"
@@ -309,14 +313,43 @@ def default_scenarios() -> dict[str, Scenario]:
     return load_scenarios(SCENARIOS_DIR)
 
 
-def describe_scenario(scenario: Scenario) -> dict[str, Any]:
-    """A scenario as the setup screen shows it: what it sets and what it lets players choose."""
+def scenario_words(scenario: Scenario) -> dict[str, str]:
+    """The words of a scenario a player reads, by catalogue key (``scripts/setup_words.py``)."""
+    words = {
+        word_key("scenario", scenario.id, "name"): scenario.name,
+        word_key("scenario", scenario.id, "story"): scenario.story,
+    }
+    for index, note in enumerate(scenario.notes):
+        words[word_key("scenario", scenario.id, "note", index)] = note
+    return {key: text for key, text in words.items() if text}
+
+
+def catalogue_words() -> dict[str, str]:
+    """The words of the special rules, setup steps and easier variants, by catalogue key."""
+    words: dict[str, str] = {}
+    for rule, (text, source) in RULES.items():
+        words[word_key("scenario", "rule", rule, "text")] = text
+        words[word_key("scenario", "rule", rule, "rule")] = source
+    for step, (text, _) in SETUP_STEPS.items():
+        words[word_key("scenario", "setup_step", step)] = text
+    for easier, text in EASIER.items():
+        words[word_key("scenario", "easier", easier)] = text
+    return words
+
+
+def describe_scenario(scenario: Scenario, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+    """A scenario as the setup screen shows it: what it sets and what it lets players choose,
+    its words in ``language`` (``setup_words`` catalogues; the rulebook's English otherwise)."""
+
+    def say(english: str, *key: Any) -> str:
+        return translated(word_key(*key), english, language)
+
     return {
         "id": scenario.id,
         "number": scenario.number,
-        "name": scenario.name,
+        "name": say(scenario.name, "scenario", scenario.id, "name"),
         "source": scenario.source,
-        "story": scenario.story,
+        "story": say(scenario.story, "scenario", scenario.id, "story"),
         "expansions": list(scenario.expansions),
         "generals": list(scenario.generals) if scenario.generals else "choose",
         "minions": list(scenario.minions) if scenario.minions else "with_generals",
@@ -328,8 +361,24 @@ def describe_scenario(scenario: Scenario) -> dict[str, Any]:
         },
         "all_is_quiet": scenario.all_is_quiet,
         "special_cards_to_box": scenario.special_cards_to_box,
-        "setup": [dict(step) | {"text": SETUP_STEPS[step["step"]][0]} for step in scenario.setup],
-        "rules": [{"id": r, "text": RULES[r][0], "rule": RULES[r][1]} for r in scenario.rules],
-        "easier": [{"id": e, "text": EASIER[e]} for e in scenario.easier],
-        "notes": list(scenario.notes),
+        "setup": [
+            dict(step)
+            | {"text": say(SETUP_STEPS[step["step"]][0], "scenario", "setup_step", step["step"])}
+            for step in scenario.setup
+        ],
+        "rules": [
+            {
+                "id": r,
+                "text": say(RULES[r][0], "scenario", "rule", r, "text"),
+                "rule": say(RULES[r][1], "scenario", "rule", r, "rule"),
+            }
+            for r in scenario.rules
+        ],
+        "easier": [
+            {"id": e, "text": say(EASIER[e], "scenario", "easier", e)} for e in scenario.easier
+        ],
+        "notes": [
+            say(note, "scenario", scenario.id, "note", index)
+            for index, note in enumerate(scenario.notes)
+        ],
     }

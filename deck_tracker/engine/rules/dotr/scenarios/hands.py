@@ -19,6 +19,7 @@ from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck, seat_label
 from deck_tracker.engine.errors import RuleViolation
+from deck_tracker.engine.i18n import msg
 from deck_tracker.engine.rules.dotr.base.offers import held_by_hero
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
 from deck_tracker.engine.rules.dotr.base.table import DOTR, SEAT, hero_name, seat_of
@@ -138,11 +139,16 @@ def keep_quest(ctx: Context, args: dict[str, Any]) -> None:
     seat = seat_of(ctx, args["seat"])
     choice = dict(ctx.state["scenario"].get("quest_choice") or {})
     if seat not in choice:
-        raise RuleViolation(f"{hero_name(ctx.state, seat)} has chosen already.", code="chosen")
+        raise RuleViolation(
+            msg("error.dotr.scenario.hands.has_chosen_already", hero=hero_name(ctx.state, seat)),
+            code="chosen",
+        )
     held = list(ctx.state["heroes"][seat].get("quests", []))
     if args["quest"] not in held:
-        raise RuleViolation(f"{args['quest']!r} is not one of the Quests dealt.",
-                            code="no_such_quest")  # fmt: skip
+        raise RuleViolation(
+            msg("error.dotr.scenario.hands.not_one_quests_dealt", quest=args["quest"]),
+            code="no_such_quest",
+        )
     returned = [q for q in held if q != args["quest"]]
     hand = get_deck(ctx.state, QUEST)["hands"].get(seat, [])
     ctx.set("decks", QUEST, "hands", seat, [c for c in hand if c not in returned])

@@ -29,6 +29,7 @@ from deck_tracker.engine.content import default_packs
 from deck_tracker.engine.core import Context, Step
 from deck_tracker.engine.decks import get_deck, take_from_draw
 from deck_tracker.engine.errors import InvalidArguments
+from deck_tracker.engine.i18n import msg
 from deck_tracker.engine.rules.dotr.base.board import GameOver, Realm
 from deck_tracker.engine.rules.dotr.base.expansions import Expansion
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
@@ -87,7 +88,9 @@ def expand(setup: dict[str, Any]) -> dict[str, Any]:
         return setup
     known = default_scenarios()
     if not isinstance(raw, str) or raw not in known:
-        raise InvalidArguments({"scenario": [f"One of: {', '.join(known)}."]})
+        raise InvalidArguments(
+            {"scenario": [msg("error.dotr.scenario.setup.one", items=", ".join(known))]}
+        )
     scenario = known[raw]
     problems: dict[str, list[str]] = {}
     options = dict(setup.get("options") or {}) if isinstance(setup.get("options"), dict) else {}
@@ -123,7 +126,9 @@ def expand(setup: dict[str, Any]) -> dict[str, Any]:
     if boxed is not None and "choose_special_cards" not in easier:
         problems["boxed_specials"] = ["Only with the easier variant choose_special_cards."]
     if problems:
-        raise InvalidArguments(problems, f"This setup does not fit {scenario.name}.")
+        raise InvalidArguments(
+            problems, msg("error.dotr.scenario.setup.this_setup_does_not_fit", name=scenario.name)
+        )
     expansions = list(setup.get("expansions") or [])
     wanted = [*scenario.expansions, *(["dragon"] if scenario.id == "custom" else []), SCENARIO]
     out["expansions"] = expansions + [e for e in wanted if e not in expansions]
@@ -346,7 +351,14 @@ def _chosen_specials(ctx: Context, setup: Mapping[str, Any], steps: list[Step]) 
         or len(chosen) != len(boxed)
     ):
         raise InvalidArguments(
-            {"boxed_specials": [f"Name {len(boxed)} different Special cards of this game."]}
+            {
+                "boxed_specials": [
+                    msg(
+                        "error.dotr.scenario.setup.name_different_special_cards_this",
+                        count=len(boxed),
+                    )
+                ]
+            }
         )
     draw = [c for c in deck["draw"] if c not in chosen] + [c for c in boxed if c not in chosen]
     if deck["owner"] == "app":

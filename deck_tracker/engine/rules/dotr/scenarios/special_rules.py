@@ -23,6 +23,7 @@ from deck_tracker.engine.commands import Arg, Observer, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck, move_cards
 from deck_tracker.engine.errors import RuleViolation
+from deck_tracker.engine.i18n import msg
 from deck_tracker.engine.rules.dotr.base.board import Realm
 from deck_tracker.engine.rules.dotr.base.offers import own_hand
 from deck_tracker.engine.rules.dotr.base.packs import effective_pack, game_cards, game_pack
@@ -215,15 +216,25 @@ def douse_fire(ctx: Context, args: dict[str, Any]) -> None:
     location = resolve_location(ctx.state, args["location"])
     where, name = location_name(ctx.state, location), hero_name(ctx.state, seat)
     if location_kind(ctx.state, location) not in ("inn", "city"):
-        raise RuleViolation(f"{where} is neither Monarch City nor an Inn: put its fire out "
-                            "with put_out_fire.", code="not_a_city_fire")  # fmt: skip
+        raise RuleViolation(
+            msg("error.dotr.scenario.special_rules.neither_monarch_city_nor_inn", where=where),
+            code="not_a_city_fire",
+        )
     if not on_fire(ctx.state, location):
-        raise RuleViolation(f"{where} is not On Fire.", code="not_on_fire")
+        raise RuleViolation(
+            msg("error.dotr.scenario.special_rules.not_fire", where=where), code="not_on_fire"
+        )
     card = game_cards(ctx.state).get(args["card"])
     if card is None or card.kind != "special":
-        raise RuleViolation("Douse the flames with a Special (purple) card.", code="wrong_card")
+        raise RuleViolation(
+            msg("error.dotr.scenario.special_rules.douse_flames_with_special_purple"),
+            code="wrong_card",
+        )
     if args["card"] not in get_deck(ctx.state, HERO)["hands"].get(seat, []):
-        raise RuleViolation(f"{args['card']!r} is not in {name}'s hand.", code="card_not_in_hand")
+        raise RuleViolation(
+            msg("error.dotr.scenario.special_rules.not_s_hand", card=args["card"], name=name),
+            code="card_not_in_hand",
+        )
     move_cards(ctx, HERO, [args["card"]], source="hand", target="discard", seat=seat)
     ctx.set("board", location, "fire", 0)
     ctx.set("supply", "fire", int(ctx.state["supply"]["fire"]) + 1)
