@@ -143,12 +143,12 @@ def enter_hero(
     ctx.set("seats", seat, {**seats[seat], "hero": found.name})
     data = board_data(_pack(ctx).id, False)
     city = data.city
-    hero = i18n.name(f"hero:{found.id}", found.name)
+    hero_word = i18n.name(f"hero:{found.id}", found.name)
     steps = [
         Step(
             msg(
                 "dotr.setup.hero_place",
-                hero=hero,
+                hero=hero_word,
                 location=data.place_ref(city),
                 life=found.life,
             ),

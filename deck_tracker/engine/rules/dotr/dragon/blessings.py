@@ -15,6 +15,7 @@ from typing import Any
 from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.core import Context
 from deck_tracker.engine.errors import RuleViolation
+from deck_tracker.engine.i18n import msg
 from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
     SEAT,
@@ -24,7 +25,7 @@ from deck_tracker.engine.rules.dotr.base.table import (
     seat_of,
 )
 
-R_BLESSING = "Royal Blessing tokens: their rules are not printed; the app counts and records them"
+R_BLESSING = msg("dotr.rule.dx.blessings.blessing")
 
 
 @command(

@@ -28,6 +28,7 @@ from deck_tracker.engine.content import COLOURS
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck, move_cards
 from deck_tracker.engine.errors import RuleViolation
+from deck_tracker.engine.i18n import Text, msg
 from deck_tracker.engine.rules.dotr.base.expansions import has_expansion
 from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
@@ -47,19 +48,16 @@ from deck_tracker.engine.words import plural
 
 __all__ = ["dangers_at", "leave_dangers_aside"]
 
-R_FIRE = "On Fire: a hero ending a turn there suffers 1 wound; armor and hiding do not stop it"
-R_ZEALOTS = "Zealots: a hero ending a turn with Zealots suffers 1 wound for each"
-R_HIDE = "The Rogue, Hide in the Shadows: no end-of-turn wounds from minions (Zealots included)"
-R_ARMOR = "Armor (Paladin, Dwarf): ignores 1 wound from minions"
-R_SKY = "The Eagle Rider's Sky Attack: no end-of-turn minion penalties"
-R_IMPS = (
-    "Imps, Mischievous: 1 random Hero Card lost for each Imp where the hero ends the turn, "
-    "instead of wounds"
-)
-R_IMPS_SAFE = "FAQ: armor, and the Eagle Rider in the air, protect from the Imps' theft"
-R_WAIT = "End of turn: resolve the dragons' dangers before the evening (Enter: Turn end dangers)"
+R_FIRE = msg("dotr.rule.dx.dangers.fire")
+R_ZEALOTS = msg("dotr.rule.dx.dangers.zealots")
+R_HIDE = msg("dotr.rule.dx.dangers.hide")
+R_ARMOR = msg("dotr.rule.dx.dangers.armor")
+R_SKY = msg("dotr.rule.dx.dangers.sky")
+R_IMPS = msg("dotr.rule.dx.dangers.imps")
+R_IMPS_SAFE = msg("dotr.rule.dx.dangers.imps_safe")
+R_WAIT = msg("dotr.rule.dx.dangers.wait")
 HEROS_CALLING = "heros_calling"  # its setup: "Do not assign a Slayer after defeating a General"
-R_SLAYER = "Slayer of the Imps: moving into a location with Imps slays them, no action needed"
+R_SLAYER = msg("dotr.rule.dx.dangers.slayer")
 
 
 def _skilled(state: State, skill: str) -> str | None:
@@ -118,7 +116,7 @@ def turn_end_dangers(ctx: Context, args: dict[str, Any]) -> None:
         raise RuleViolation("The dangers of this turn are resolved.", code="dangers_done")
     armored = hero["hero"] in ARMORED
     flying = bool(args["sky_attack"]) and hero["hero"] == "eagle-rider"
-    steps: list[tuple[str, str]] = []
+    steps: list[tuple[Text, Text]] = []
     wounds = 0
     if found.get("fire"):
         wounds += 1

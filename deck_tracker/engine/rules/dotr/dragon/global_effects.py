@@ -27,6 +27,7 @@ from deck_tracker.engine.content import Card
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck
 from deck_tracker.engine.errors import RuleViolation
+from deck_tracker.engine.i18n import Text, msg
 from deck_tracker.engine.rules.dotr.base.board import Realm
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
 from deck_tracker.engine.rules.dotr.base.table import (
@@ -41,15 +42,12 @@ from deck_tracker.engine.rules.dotr.base.table import (
 __all__ = ["active_effect", "turn_key"]
 
 DS = "darkness_spreads"
-R_DRAWN = (
-    "Global Effects: drawn, it becomes active (replacing the active one), does not count as a "
-    "Darkness Spreads card, and another card is drawn"
-)
-R_SECOND = "Global Effects: a second one drawn on the same turn is discarded with no effect"
-R_MOVED = "Global Effects: a General's move ends the active one (not on the turn it was drawn)"
-R_SAME_TURN = "Global Effects: a General moving on the turn it was drawn does not end it"
-R_CARD = "Global Effects: the card's own instruction discards it"
-R_INNS = "Inns Closed: while it is active, no Healing at the Inns and no Rumors at the Inn"
+R_DRAWN = msg("dotr.rule.dx.global_effects.drawn")
+R_SECOND = msg("dotr.rule.dx.global_effects.second")
+R_MOVED = msg("dotr.rule.dx.global_effects.moved")
+R_SAME_TURN = msg("dotr.rule.dx.global_effects.same_turn")
+R_CARD = msg("dotr.rule.dx.global_effects.card")
+R_INNS = msg("dotr.rule.dx.global_effects.inns")
 
 
 def turn_key(state: State) -> list[Any]:
@@ -74,7 +72,7 @@ def _text(card: Card) -> str:
     )
 
 
-def _end(ctx: Context, steps: list[Step], rule: str, why: str) -> None:
+def _end(ctx: Context, steps: list[Step], rule: Text, why: str) -> None:
     card_id = active_effect(ctx.state)
     if card_id is None:
         return

@@ -29,6 +29,7 @@ from deck_tracker.engine.content import Card
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import draw_cards, get_deck, move_cards
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
+from deck_tracker.engine.i18n import Text, msg, render_text
 from deck_tracker.engine.rules.dotr.base.board import Realm
 from deck_tracker.engine.rules.dotr.base.dice import DICE, roll
 from deck_tracker.engine.rules.dotr.base.offers import table_deck
@@ -50,20 +51,18 @@ from deck_tracker.engine.words import plural
 
 __all__ = ["sterling_at"]
 
-R_LANDS = "Sterling: when her card is drawn she lands at its location (it does not count)"
-R_GUARDS = "Sterling on a Location: no minions are placed on it except by a General's move"
-R_SEARCH = (
-    "Encountering Sterling: 1 action per turn on her location; 3 dice (a Quest roll), each 5 "
-    "or 6 a success; then draw her card"
-)
-R_BONUS = "Encountering Sterling: the hero takes one bonus at or below the successes"
+R_LANDS = msg("dotr.rule.dx.sterling.lands")
+R_GUARDS = msg("dotr.rule.dx.sterling.guards")
+R_SEARCH = msg("dotr.rule.dx.sterling.search")
+R_BONUS = msg("dotr.rule.dx.sterling.bonus")
 R_OUTCOMES = (
     "0: she flies away",
     "1: any 2 Hero Cards from the discard pile, or draw 2",
     "2: draw 1 Quest",
     "3: she forces a General back 1 location, then flies away",
 )
-R_VISIONS = "The Sorceress, Visions: one extra die on Quest rolls"
+R_VISIONS = msg("dotr.rule.dx.sterling.visions")
+GUARDED = msg("dotr.dragon.sterling.guarded")
 SEARCH_DICE = 3
 SUCCESS = 5
 
@@ -100,12 +99,12 @@ def drawn(realm: Realm, card: Card) -> None:
     )
 
 
-def guards(realm: Realm, loc: str, by_general: bool) -> tuple[str, str] | None:
+def guards(realm: Realm, loc: str, by_general: bool) -> tuple[Text, Text] | None:
     # Runs before every minion placed: sterling_at, inlined.
     found = None if by_general else (realm.ctx.state.get("sterling") or {}).get("location")
     if not found or str(found) != loc:
         return None
-    return R_GUARDS, "Sterling is there, and the minions fear the Silver Dragon"
+    return R_GUARDS, GUARDED
 
 
 @command(
@@ -211,10 +210,10 @@ def _encounter_card(ctx: Context, named: str | None) -> str | None:
     if deck["owner"] == "table":
         if named is None:
             return None
-        return draw_cards(ctx, "sterling", count=1, cards=[named], rule=R_SEARCH)[0]
+        return draw_cards(ctx, "sterling", count=1, cards=[named], rule=render_text(R_SEARCH))[0]
     if named is not None:
         raise InvalidArguments({"card": ["The app draws Sterling's cards: omit card."]})
-    return draw_cards(ctx, "sterling", count=1, cards=None, rule=R_SEARCH)[0]
+    return draw_cards(ctx, "sterling", count=1, cards=None, rule=render_text(R_SEARCH))[0]
 
 
 @command(
@@ -251,7 +250,7 @@ def sterling_bonus(ctx: Context, args: dict[str, Any]) -> None:
     if bonus == 1:
         _wisdom(ctx, seat, args["take"] or [], args["drawn"], steps)
     elif bonus == 2:
-        drawn = draw_cards(ctx, "quest", count=1, cards=args["drawn"], rule=R_BONUS)
+        drawn = draw_cards(ctx, "quest", count=1, cards=args["drawn"], rule=render_text(R_BONUS))
         ctx.put("decks", "quest", "hands", seat, drawn)
         ctx.put("heroes", seat, "quests", drawn)
         steps.append(Step(f"{name} draws a Quest.", R_BONUS))
@@ -283,7 +282,7 @@ def _wisdom(
         move_cards(ctx, "hero", take, source="discard", target="hand", seat=seat)
         steps.append(Step(f"{name} takes {', '.join(take)} from the discard pile.", R_BONUS))
         return
-    cards = draw_cards(ctx, "hero", count=2, cards=drawn, rule=R_BONUS)
+    cards = draw_cards(ctx, "hero", count=2, cards=drawn, rule=render_text(R_BONUS))
     ctx.put("decks", "hero", "hands", seat, cards)
     steps.append(Step(f"{name} draws 2 Hero Cards.", R_BONUS))
 

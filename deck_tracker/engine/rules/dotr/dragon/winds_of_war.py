@@ -27,6 +27,7 @@ from deck_tracker.engine.content import Card
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import draw_cards, get_deck, move_cards
 from deck_tracker.engine.errors import RuleViolation
+from deck_tracker.engine.i18n import msg, render_text
 from deck_tracker.engine.rules.dotr.base.board import Realm
 from deck_tracker.engine.rules.dotr.base.offers import own_hand, table_deck
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
@@ -49,16 +50,10 @@ __all__ = ["add_to_board"]
 
 WOW = "winds_of_war"
 TRIGGER = 3
-R_BOARD = (
-    "Winds of War: Specials played for their action and Quiet Night cards go on the Winds of "
-    "War board"
-)
-R_TRIGGER = (
-    "Winds of War: at 3 cards the top Winds of War card is turned; the table chooses its "
-    "Prevention or its Action; the 3 cards go to the box"
-)
-R_SPECIAL = "Special Hero Cards: played for their special action, then discarded"
-R_SIEGE = "Siege of the Capital (the card printed in the rulebook)"
+R_BOARD = msg("dotr.rule.dx.winds_of_war.board")
+R_TRIGGER = msg("dotr.rule.dx.winds_of_war.trigger")
+R_SPECIAL = msg("dotr.rule.dx.winds_of_war.special")
+R_SIEGE = msg("dotr.rule.dx.winds_of_war.siege")
 
 
 def in_play(state: State) -> bool:
@@ -76,7 +71,7 @@ def add_to_board(ctx: Context, deck: str, card: str, steps: list[Step]) -> None:
     wow = get_deck(ctx.state, WOW)
     turned = None
     if wow["owner"] == "app" and (wow["draw"] or wow["discard"]):
-        turned = draw_cards(ctx, WOW, count=1, cards=None, rule=R_TRIGGER)[0]
+        turned = draw_cards(ctx, WOW, count=1, cards=None, rule=render_text(R_TRIGGER))[0]
     add_pending(ctx, {"type": WOW, "card": turned})
     if turned is None:
         what = "Turn the top Winds of War card and name it (or not, if its text is not entered)"
@@ -156,7 +151,9 @@ def winds_of_war(ctx: Context, args: dict[str, Any]) -> None:
     entry = find_pending(ctx.state, WOW, "no_winds_of_war", "Winds of War card")
     card_id = entry.get("card")
     if card_id is None and args["card"]:
-        card_id = draw_cards(ctx, WOW, count=1, cards=[args["card"]], rule=R_TRIGGER)[0]
+        card_id = draw_cards(ctx, WOW, count=1, cards=[args["card"]], rule=render_text(R_TRIGGER))[
+            0
+        ]
     remove_pending(ctx, entry)
     board = list(ctx.state[WOW]["board"])
     steps: list[Step] = []
@@ -196,7 +193,7 @@ def _siege_action(realm: Realm) -> None:
         if colour is None or data.kinds[loc] == "inn":
             continue
         count = 1 if realm.count_at(loc) else 2
-        realm.place(colour, count, loc, rule=R_SIEGE)
+        realm.place(colour, count, loc, rule=render_text(R_SIEGE))
 
 
 def _siege_prevention(ctx: Context, steps: list[Step]) -> None:

@@ -40,6 +40,7 @@ from deck_tracker.engine.commands import Arg, Choice, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import seat_label as _who
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
+from deck_tracker.engine.i18n import msg
 from deck_tracker.engine.rules.dotr.base.table import DOTR, SEAT, seat_of
 from deck_tracker.engine.rules.dotr.kings_champion.fame import fame_totals
 
@@ -61,7 +62,7 @@ REWARDED = 4
 RULE = "The Grand Ball after a Victory"
 R_CHOOSE = f"{RULE}: the 2nd, 3rd and 4th in fame choose among the 3 cards, in that order"
 R_CHEER = f"{RULE}: beyond 4 heroes no further rewards; all players cheer them"
-R_AWARDS = "Awards: a player playing the same hero that won a reward gets the card at setup"
+R_AWARDS = msg("dotr.rule.kc.grand_ball.awards")
 
 
 def _reward_choices() -> list[Choice]:

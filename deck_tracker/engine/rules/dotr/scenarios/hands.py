@@ -19,6 +19,7 @@ from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck, seat_label
 from deck_tracker.engine.errors import RuleViolation
+from deck_tracker.engine.i18n import Text, msg
 from deck_tracker.engine.rules.dotr.base.offers import held_by_hero
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
 from deck_tracker.engine.rules.dotr.base.table import DOTR, SEAT, hero_name, seat_of
@@ -27,10 +28,10 @@ from deck_tracker.engine.words import plural
 __all__ = ["card_count", "deal_on_entry"]
 
 HERO, QUEST = "hero", "quest"
-R_DARIUS = "Realm in Flames: Darius deals each player 1 Special card from those boxed"
-R_SPECIALS = "Onslaught: the Special Hero Cards shuffled separately, 2 dealt to each player"
-R_QUESTS = "Onslaught: 2 Quests dealt to each player, who keeps 1 and discards 1"
-R_QUESTS_SHUFFLE = "Onslaught: reshuffle the Quest deck after the selection is complete"
+R_DARIUS = msg("dotr.rule.scenario.hands.darius")
+R_SPECIALS = msg("dotr.rule.scenario.hands.specials")
+R_QUESTS = msg("dotr.rule.scenario.hands.quests")
+R_QUESTS_SHUFFLE = msg("dotr.rule.scenario.hands.quests_shuffle")
 
 
 def _steps(state: State) -> dict[str, dict[str, Any]]:
@@ -59,7 +60,7 @@ def card_count(state: State, purpose: str, count: int) -> int:
     return count
 
 
-def _deal_specials(ctx: Context, seat: str, count: int, rule: str, steps: list[Step]) -> list[str]:
+def _deal_specials(ctx: Context, seat: str, count: int, rule: Text, steps: list[Step]) -> list[str]:
     deck = get_deck(ctx.state, HERO)
     who = seat_label(ctx.state, seat)
     if deck["owner"] == "table":

@@ -29,6 +29,7 @@ from deck_tracker.engine.content import default_packs
 from deck_tracker.engine.core import Context, Step
 from deck_tracker.engine.decks import get_deck, take_from_draw
 from deck_tracker.engine.errors import InvalidArguments
+from deck_tracker.engine.i18n import Text, msg, render_text
 from deck_tracker.engine.rules.dotr.base.board import GameOver, Realm
 from deck_tracker.engine.rules.dotr.base.expansions import Expansion
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
@@ -42,12 +43,12 @@ __all__ = ["SCENARIO", "expand", "scenario_of"]
 SCENARIO = "scenario"
 DS, HERO = "darkness_spreads", "hero"
 BRIMSTONE = "brimstone"
-R_FIRES_RIF = "Realm in Flames: 3 Darkness Spreads cards, 1 Fire token on each of their 2 spaces"
-R_FIRE_SETUP = "Realm in Flames: On Fire rules apply during the setup (3 minions taint)"
-R_ABLAZE = "The Burning Land: Set the Realm Ablaze"
-R_ADVANCE = "Onslaught: 2 Darkness Spreads cards move the Generals they show one step"
-R_QUIET = "Scenario: the All is Quiet cards in the Darkness Spreads deck"
-R_CHOSEN = "Want an easier game?: choose which Special cards are discarded"
+R_FIRES_RIF = msg("dotr.rule.scenario.setup.fires_rif")
+R_FIRE_SETUP = msg("dotr.rule.scenario.setup.fire_setup")
+R_ABLAZE = msg("dotr.rule.scenario.setup.ablaze")
+R_ADVANCE = msg("dotr.rule.scenario.setup.advance")
+R_QUIET = msg("dotr.rule.scenario.setup.quiet")
+R_CHOSEN = msg("dotr.rule.scenario.setup.chosen")
 
 
 def scenario_of(state: Mapping[str, Any]) -> dict[str, Any]:
@@ -177,7 +178,7 @@ def _ensure_fire(ctx: Context) -> None:
         ctx.set("board", loc, "fire", 0)
 
 
-def _turn_cards(ctx: Context, count: int, wanted: Any, rule: str) -> list[str]:
+def _turn_cards(ctx: Context, count: int, wanted: Any, rule: Text) -> list[str]:
     """Turn Darkness Spreads cards until ``count`` fit ``wanted``; all go to the discard."""
     cards = game_cards(ctx.state)
     table_owned = get_deck(ctx.state, DS)["owner"] == "table"
@@ -189,7 +190,7 @@ def _turn_cards(ctx: Context, count: int, wanted: Any, rule: str) -> list[str]:
             card = pile.pop(ctx.rng.randrange(len(pile)))
             ctx.set("decks", DS, "draw", pile)
         else:
-            card = take_from_draw(ctx, DS, 1, rule=rule)[0]
+            card = take_from_draw(ctx, DS, 1, rule=render_text(rule))[0]
         used.append(card)
         if wanted(cards[card]):
             found.append(card)
