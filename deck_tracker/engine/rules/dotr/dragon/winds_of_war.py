@@ -27,8 +27,8 @@ from deck_tracker.engine.content import Card
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import draw_cards, get_deck, move_cards
 from deck_tracker.engine.errors import RuleViolation
-from deck_tracker.engine.i18n import msg, render_text
-from deck_tracker.engine.rules.dotr.base.board import Realm
+from deck_tracker.engine.i18n import Text, msg, render_text
+from deck_tracker.engine.rules.dotr.base.board import Realm, card_ref
 from deck_tracker.engine.rules.dotr.base.offers import own_hand, table_deck
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
 from deck_tracker.engine.rules.dotr.base.pending import (
@@ -41,6 +41,7 @@ from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
     SEAT,
     hero_name,
+    hero_ref,
     location_kind,
     require_playing,
     seat_of,
@@ -64,8 +65,8 @@ def add_to_board(ctx: Context, deck: str, card: str, steps: list[Step]) -> None:
     """A card onto the Winds of War board; the 3rd turns a Winds of War card."""
     board = [*ctx.state[WOW]["board"], {"deck": deck, "card": card}]
     ctx.set(WOW, "board", board)
-    name = game_cards(ctx.state)[card].name
-    steps.append(Step(f"Put {name} on the Winds of War board ({len(board)} of 3).", R_BOARD))
+    name = card_ref(game_cards(ctx.state)[card])
+    steps.append(Step(msg("dotr.wow.put", card=name, count=len(board)), R_BOARD))
     if len(board) < TRIGGER:
         return
     wow = get_deck(ctx.state, WOW)
@@ -74,17 +75,16 @@ def add_to_board(ctx: Context, deck: str, card: str, steps: list[Step]) -> None:
         turned = draw_cards(ctx, WOW, count=1, cards=None, rule=render_text(R_TRIGGER))[0]
     add_pending(ctx, {"type": WOW, "card": turned})
     if turned is None:
-        what = "Turn the top Winds of War card and name it (or not, if its text is not entered)"
+        what: Text = msg("dotr.wow.turn_top")
     else:
         found = game_cards(ctx.state)[turned]
-        what = (
-            f"The Winds of War turn: {found.name}. Action: {found.data.get('action')} "
-            f"Prevention: {found.data.get('prevention')}"
+        what = msg(
+            "dotr.wow.turned",
+            card=card_ref(found),
+            action=str(found.data.get("action")),
+            prevention=str(found.data.get("prevention")),
         )
-    steps.append(
-        Step(f"{what}; choose its Prevention or its Action (Enter: Winds of war).",
-             R_TRIGGER)
-    )  # fmt: skip
+    steps.append(Step(msg("dotr.wow.choose", what=what), R_TRIGGER))
 
 
 def quiet_night(realm: Realm, card: Card) -> bool:
@@ -116,7 +116,18 @@ def play_special(ctx: Context, args: dict[str, Any]) -> None:
     if card is None or card.kind != "special":
         raise RuleViolation(f"{args['card']!r} is not a Special Hero Card.", code="not_special")
     name = hero_name(ctx.state, seat)
-    steps = [Step(f"{name} plays {card.name}: {card.data.get('summary') or ''}", R_SPECIAL)]
+    hero_word = hero_ref(ctx.state, seat)
+    steps = [
+        Step(
+            msg(
+                "dotr.wow.plays",
+                hero=hero_word,
+                card=card_ref(card),
+                summary=card.data.get("summary") or "",
+            ),
+            R_SPECIAL,
+        )
+    ]
     if in_play(ctx.state):
         hand = list(get_deck(ctx.state, "hero")["hands"].get(seat, []))
         if card.id not in hand:
@@ -127,7 +138,7 @@ def play_special(ctx: Context, args: dict[str, Any]) -> None:
         move_cards(ctx, "hero", [card.id], source="hand", target="discard", seat=seat)
     ctx.emit(
         "special_played",
-        f"{name} played {card.name} for its special action.",
+        msg("dotr.wow.played", hero=hero_word, card=card_ref(card)),
         data={"seat": seat, "card": card.id},
         steps=steps,
     )
