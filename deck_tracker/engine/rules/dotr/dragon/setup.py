@@ -25,12 +25,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from deck_tracker.engine import i18n
 from deck_tracker.engine.content import COLOURS, default_packs
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck
 from deck_tracker.engine.errors import InvalidArguments
 from deck_tracker.engine.game import place_decks
-from deck_tracker.engine.i18n import msg, render_text
+from deck_tracker.engine.i18n import listing, msg, render_text
 from deck_tracker.engine.rules.dotr.base.expansions import Expansion
 from deck_tracker.engine.rules.dotr.base.packs import BASE_PACK, effective_pack, keep_overlays
 from deck_tracker.engine.rules.dotr.dragon.agents import place_agent
@@ -57,6 +58,13 @@ R_AGENT = msg("dotr.rule.dx.setup.agent")
 R_WINDS = msg("dotr.rule.dx.setup.winds")
 R_FIVE_SIX = msg("dotr.rule.dx.setup.five_six")
 R_SPECIALS_SIX = msg("dotr.rule.dx.setup.specials_six")
+
+
+def _generals(names: dict[str, str], ids: Any) -> dict[str, Any]:
+    """The Generals named, as a message parameter ("Gorgutt, Varkolak, ...")."""
+    return listing([i18n.name(f"general:{g}", names[g]) for g in ids], conjunction=False)
+
+
 R_GENERALS_ONE_FOR_ONE = msg("dotr.rule.dx.setup.generals_one_for_one")
 
 
@@ -327,8 +335,11 @@ def _box_specials(ctx: Context, steps: list[Step]) -> None:
     ctx.set("decks", HERO, "box", [*deck["box"], *specials[:count]])
     steps.append(
         Step(
-            f"{len(boxed)} Special cards are out of the game, unseen (the app dealt "
-            f"them to the box); {len(specials) - len(boxed)} are in the Hero deck.",
+            msg(
+                "dotr.dx.setup.specials_boxed",
+                count=len(boxed),
+                left=len(specials) - len(boxed),
+            ),
             rule,
         )
     )
@@ -347,12 +358,12 @@ def setup(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> Non
     if dragon_state.get("dealt"):
         steps.append(
             Step(
-                "General cards dealt: " + ", ".join(names[g] for g in dragon_state["dealt"]) + ".",
+                msg("dotr.dx.setup.dealt", generals=_generals(names, dragon_state["dealt"])),
                 R_ONSLAUGHT,
             )
         )
     steps.append(
-        Step("Generals: " + ", ".join(names[g] for g in choice.values()) + ".", R_GENERALS)
+        Step(msg("dotr.dx.setup.generals", generals=_generals(names, choice.values())), R_GENERALS)
     )
     base_of = {g.colour: g.id for g in effective_pack(ctx.state, BASE_PACK).generals.values()}
     for dragon_id in dragon_state.get("hero_stand_in") or []:
@@ -382,7 +393,7 @@ def setup(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> Non
         ctx.set("supply", "fire", tokens)
         for loc in ctx.state["board"]:
             ctx.set("board", loc, "fire", 0)
-        steps.append(Step(f"Put {tokens} Fire Tokens beside the board.", R_FIRE))
+        steps.append(Step(msg("dotr.dx.setup.fire", count=tokens), R_FIRE))
     if settings["troll_renegades"] and "trolls" not in ctx.state["supply"]:
         ctx.set("supply", "trolls", TROLL_TOKENS)
         steps.append(
@@ -417,7 +428,7 @@ def setup(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> Non
     _box_specials(ctx, steps)
     ctx.emit(
         "dragon_setup",
-        "The Dragon expansion is set: " + ", ".join(names[g] for g in choice.values()) + ".",
+        msg("dotr.dx.setup.done", generals=_generals(names, choice.values())),
         data={
             "generals": choice,
             "global_effects": len(kept),
