@@ -146,3 +146,23 @@ def test_a_word_of_a_later_part_needs_that_part(tmp_path: Path) -> None:
     found = load_check().client_problems(client)
     assert "js/cold.js: t('night.title') is in no catalogue part it loads (core)" in found
     assert not [p for p in found if p.startswith("js/lazy.js")]
+
+
+def test_two_different_english_messages_never_share_one_german_translation() -> None:
+    """A German text given to the wrong message (a copy slip) shows as two English messages
+    reading alike in German: a rule citing another rule's words."""
+    from deck_tracker.engine import i18n
+
+    check = load_check()
+    english, german = check.flat("en"), check.flat("de")
+    seen: dict[str, str] = {}
+    clashes = []
+    for key, text in english.items():
+        if key.startswith(("names/", "words/")):
+            continue
+        words = str(german[key])
+        if words in seen and english[seen[words]] != text:
+            clashes.append((seen[words], key))
+        seen.setdefault(words, key)
+    assert clashes == []
+    assert i18n.render(i18n.msg("dotr.rule.dx.setup.generals"), "de").startswith("Generäle")

@@ -60,12 +60,14 @@ def count(n: int, key: str, en_one: str, en_other: str) -> dict[str, Any]:
     return {"$": "count", "n": n, "key": key, "en": {"one": en_one, "other": en_other}}
 
 
-def listing(items: Iterable[Any], *, conjunction: bool = True) -> dict[str, Any]:
+def listing(
+    items: Iterable[Any], *, conjunction: bool = True, separator: str = ", "
+) -> dict[str, Any]:
     """Items joined as the language joins a list ("A, B and C"); without ``conjunction``, by
-    commas alone ("A, B, C": a list the English text always wrote so)."""
+    ``separator`` alone ("A, B, C": a list the English text always wrote so)."""
     if conjunction:
         return {"$": "list", "items": list(items)}
-    return {"$": "list", "items": list(items), "join": ", "}
+    return {"$": "list", "items": list(items), "join": separator}
 
 
 def is_message(value: Any) -> bool:

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from deck_tracker.engine.core import Context, State
+from deck_tracker.engine.i18n import Text
 from deck_tracker.engine.systems import System, resolve
 
 if TYPE_CHECKING:
@@ -113,7 +114,7 @@ RULE_MODULES: tuple[str, ...] = (
 # ---------------------------------------------------------------------------------------------
 # Board (base/board.py)
 # (realm, location, by_general) -> (rule, reason) when nothing may be placed there, else None.
-PLACEMENT_BLOCKS: list[Callable[[Realm, str, bool], tuple[str, str] | None]] = []
+PLACEMENT_BLOCKS: list[Callable[[Realm, str, bool], tuple[Text, Text] | None]] = []
 # (realm, location, colour, count, source) after minions land; source is "card", "general" (the
 # minions a General brings) or "spread" (an overrun's or a Quick Flying's minion).
 AFTER_PLACED: list[Callable[[Realm, str, str, int, str], None]] = []

@@ -316,12 +316,9 @@ def continue_night(
                 realm.step(msg("dotr.night.discard", card=card_ref(card)), R_DISCARD)
         ctx.emit(
             "darkness_spreads_card",
-            msg(
-                "dotr.night.card.general_only" if general_only else "dotr.night.card",
-                index=index + 1,
-                of=count,
-                card=card_ref(card),
-            ),
+            msg("dotr.night.card.general_only", index=index + 1, of=count, card=card_ref(card))
+            if general_only
+            else msg("dotr.night.card", index=index + 1, of=count, card=card_ref(card)),
             data={
                 "card": card_id,
                 "name": card.name,

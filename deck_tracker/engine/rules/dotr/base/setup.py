@@ -528,8 +528,12 @@ def _first_minions(
                 detail=f"setup card {number} of {len(counts)}",
             )
             continue
-        taken = "dotr.setup.take_card" if table_owned and named is None else "dotr.setup.draw_card"
-        realm.step(msg(taken, card=card_ref(card)), R_SETUP_CARDS)
+        realm.step(
+            msg("dotr.setup.take_card", card=card_ref(card))
+            if table_owned and named is None
+            else msg("dotr.setup.draw_card", card=card_ref(card)),
+            R_SETUP_CARDS,
+        )
         for placement in card.data["placements"]:
             realm.place(placement["colour"], count, placement["location"], rule=R_SETUP_CARDS)
         ctx.emit(

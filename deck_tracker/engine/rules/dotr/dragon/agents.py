@@ -18,19 +18,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from deck_tracker.engine import i18n
 from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import draw_cards
 from deck_tracker.engine.errors import RuleViolation
-from deck_tracker.engine.i18n import msg
+from deck_tracker.engine.i18n import msg, render_text
 from deck_tracker.engine.rules.dotr.base.packs import effective_pack
 from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
     SEAT,
     board_choices,
-    hero_name,
+    hero_ref,
     location_kind,
-    location_name,
+    location_ref,
     record,
     require_playing,
     resolve_location,
@@ -38,14 +39,13 @@ from deck_tracker.engine.rules.dotr.base.table import (
 )
 from deck_tracker.engine.rules.dotr.dragon.content import DRAGON_PACK
 from deck_tracker.engine.rules.dotr.dragon.minions import wound
-from deck_tracker.engine.words import plural
 
 __all__ = ["place_agent"]
 
-R_AGENT = "Agents of the Dark Lord: not minions; heroes pass freely; they never invade Monarch City"
-R_ACTIVATED = "Agents only attack when they are activated to do so"
-R_SLAIN = "Slaying an Agent: a Victory Point and a reward of 2 Hero Cards"
-R_CITY = "Agents never invade Monarch City"
+R_AGENT = msg("dotr.rule.agent")
+R_ACTIVATED = msg("dotr.rule.agent_activated")
+R_SLAIN = msg("dotr.rule.agent_slain")
+R_CITY = msg("dotr.rule.agent_city")
 VICTORY_CARDS = 2
 
 
@@ -58,20 +58,31 @@ def _name(state: State, agent_id: str) -> str:
     return str(card.data.get("title") or card.name)
 
 
+def _ref(state: State, agent_id: str) -> dict[str, Any]:
+    """The Agent as a message parameter."""
+    return i18n.name(f"card:{agent_id}", _name(state, agent_id))
+
+
 def place_agent(ctx: Context, agent_id: str) -> None:
     card = _card(ctx.state, agent_id)
     start = card.data.get("start")
     ctx.set("agent", {"id": agent_id, "location": start, "wounds": 0, "defeated": False})
-    name = _name(ctx.state, agent_id)
-    where = f"on {location_name(ctx.state, start)}" if start else "where its placard says"
-    steps = [Step(f"Place {name}'s placard beside the General cards; put {name} {where}.", R_AGENT)]
+    name = _ref(ctx.state, agent_id)
+    where = (
+        msg("dotr.agent.on", location=location_ref(ctx.state, start))
+        if start
+        else msg("dotr.agent.where_placard")
+    )
+    steps = [Step(msg("dotr.agent.place", agent=name, where=where), R_AGENT)]
     if not start:
-        steps.append(Step(f"Record where {name} stands with move_agent.", R_AGENT))
+        steps.append(Step(msg("dotr.agent.record", agent=name), R_AGENT))
     if card.data.get("activation"):
-        steps.append(Step(f"{name} is activated: {card.data['activation']}", R_ACTIVATED))
+        steps.append(
+            Step(msg("dotr.agent.activated", agent=name, text=card.data["activation"]), R_ACTIVATED)
+        )
     ctx.emit(
         "agent_placed",
-        f"An Agent of the Dark Lord: {name}.",
+        msg("dotr.agent.placed", agent=name),
         data={"agent": agent_id, "location": start},
         steps=steps,
     )
@@ -105,11 +116,11 @@ def move_agent(ctx: Context, args: dict[str, Any]) -> None:
             code="agent_no_city",
         )
     ctx.set("agent", {**agent, "location": location})
-    where = location_name(ctx.state, location)
+    where, agent_word = location_ref(ctx.state, location), _ref(ctx.state, agent["id"])
     record(
-        ctx, "agent_moved", f"{name} moves to {where}.",
+        ctx, "agent_moved", msg("dotr.agent.moves", agent=agent_word, location=where),
         {"agent": agent["id"], "location": location},
-        (f"Put {name} on {where}: it is not a minion, heroes pass it freely.", R_AGENT),
+        (msg("dotr.agent.put", agent=agent_word, location=where), R_AGENT),
     )  # fmt: skip
 
 
@@ -123,14 +134,14 @@ def agent_attacks(ctx: Context, args: dict[str, Any]) -> None:
     require_playing(ctx.state)
     agent = _agent(ctx.state)
     seat = seat_of(ctx, args["seat"])
-    name, hero = _name(ctx.state, agent["id"]), hero_name(ctx.state, seat)
+    name, hero = _ref(ctx.state, agent["id"]), hero_ref(ctx.state, seat)
     lost, life = wound(ctx, seat, args["wounds"])
     record(
-        ctx, "hero_wounded", f"{name} attacks {hero}: {plural(lost, 'wound')} ({life} life left).",
+        ctx, "hero_wounded",
+        msg("dotr.agent.attacks", agent=name, hero=hero, count=lost, life=life),
         {"seat": seat, "wounds": lost, "life": life, "slain": life == 0 and lost > 0,
          "cause": "agent"},
-        (f"{name} is activated and attacks {hero}: {hero} loses {plural(lost, 'life token')}.",
-         R_ACTIVATED),
+        (msg("dotr.agent.attacks.step", agent=name, hero=hero, count=lost), R_ACTIVATED),
     )  # fmt: skip
 
 
@@ -149,29 +160,33 @@ def attack_agent(ctx: Context, args: dict[str, Any]) -> None:
     require_playing(ctx.state)
     agent = _agent(ctx.state)
     seat = seat_of(ctx, args["seat"])
-    name, hero = _name(ctx.state, agent["id"]), hero_name(ctx.state, seat)
+    name, hero = _ref(ctx.state, agent["id"]), hero_ref(ctx.state, seat)
     life = _card(ctx.state, agent["id"]).data.get("life")
     wounds = int(agent.get("wounds", 0)) + args["wounds"]
     slain = bool(args["slain"]) or (isinstance(life, int) and wounds >= life)
     ctx.set("agent", {**agent, "wounds": wounds, "defeated": slain})
     if not slain:
         record(
-            ctx, "agent_attacked", f"{hero} attacked {name}: {plural(args['wounds'], 'wound')}.",
+            ctx, "agent_attacked",
+            msg("dotr.agent.attacked", hero=hero, agent=name, count=args["wounds"]),
             {"seat": seat, "agent": agent["id"], "wounds": wounds},
-            (f"{name} has {plural(wounds, 'wound')}" + (f" of {life}." if life else "."), R_AGENT),
+            (msg("dotr.agent.wounds.of", agent=name, count=wounds, life=life)
+             if life else msg("dotr.agent.wounds", agent=name, count=wounds), R_AGENT),
         )  # fmt: skip
         return
     points = int(ctx.state["heroes"][seat].get("victory_points", 0)) + 1
     ctx.set("heroes", seat, "victory_points", points)
-    drawn = draw_cards(ctx, "hero", count=VICTORY_CARDS, cards=args["cards"], rule=R_SLAIN)
+    drawn = draw_cards(
+        ctx, "hero", count=VICTORY_CARDS, cards=args["cards"], rule=render_text(R_SLAIN)
+    )
     ctx.put("decks", "hero", "hands", seat, drawn)
     ctx.emit(
         "agent_slain",
-        f"{hero} slew {name}: a Victory Point and 2 Hero Cards.",
+        msg("dotr.agent.slain", hero=hero, agent=name),
         data={"seat": seat, "agent": agent["id"], "victory_points": points},
         private={seat: {"cards": drawn}},
         steps=[
-            Step(f"Remove {name} from the board; {hero} keeps its placard.", R_SLAIN),
-            Step(f"{hero} gains a Victory Point ({points}) and draws 2 Hero Cards.", R_SLAIN),
+            Step(msg("dotr.agent.remove", agent=name, hero=hero), R_SLAIN),
+            Step(msg("dotr.agent.victory", hero=hero, points=points), R_SLAIN),
         ],
     )

@@ -19,13 +19,13 @@ from deck_tracker.engine.i18n import msg
 from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
     SEAT,
-    hero_name,
+    hero_ref,
     record,
     require_playing,
     seat_of,
 )
 
-R_BLESSING = "Royal Blessing tokens: their rules are not printed; the app counts and records them"
+R_BLESSING = msg("dotr.rule.dx.blessings.blessing")
 
 
 @command(
@@ -46,10 +46,12 @@ def use_royal_blessing(ctx: Context, args: dict[str, Any]) -> None:
     use = {"seat": seat, "round": turn, "note": args["note"] or ""}
     left = int(blessings["tokens"]) - 1
     ctx.set("royal_blessings", {"tokens": left, "used": [*blessings.get("used", []), use]})
-    name = hero_name(ctx.state, seat)
+    name = hero_ref(ctx.state, seat)
     record(
         ctx, "royal_blessing_used",
-        f"{name} used a Royal Blessing" + (f": {args['note']}." if args["note"] else "."),
+        msg("dotr.blessing.used.note", hero=name, note=args["note"])
+        if args["note"]
+        else msg("dotr.blessing.used", hero=name),
         {"seat": seat, "note": use["note"], "tokens_left": left},
-        (f"{name} spends a Royal Blessing token ({left} left).", R_BLESSING),
+        (msg("dotr.blessing.spends", hero=name, left=left), R_BLESSING),
     )  # fmt: skip

@@ -23,18 +23,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from deck_tracker.engine import i18n
 from deck_tracker.engine.commands import Arg, Observer, command
 from deck_tracker.engine.content import COLOURS
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck, move_cards
 from deck_tracker.engine.errors import RuleViolation
-from deck_tracker.engine.i18n import msg
+from deck_tracker.engine.i18n import Text, listing, msg
 from deck_tracker.engine.rules.dotr.base.expansions import has_expansion
 from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
     SEAT,
     hero_name,
+    hero_ref,
     location_name,
+    location_ref,
     record,
     require_playing,
     seat_of,
@@ -48,19 +51,16 @@ from deck_tracker.engine.words import plural
 
 __all__ = ["dangers_at", "leave_dangers_aside"]
 
-R_FIRE = "On Fire: a hero ending a turn there suffers 1 wound; armor and hiding do not stop it"
-R_ZEALOTS = "Zealots: a hero ending a turn with Zealots suffers 1 wound for each"
-R_HIDE = "The Rogue, Hide in the Shadows: no end-of-turn wounds from minions (Zealots included)"
-R_ARMOR = "Armor (Paladin, Dwarf): ignores 1 wound from minions"
-R_SKY = "The Eagle Rider's Sky Attack: no end-of-turn minion penalties"
-R_IMPS = (
-    "Imps, Mischievous: 1 random Hero Card lost for each Imp where the hero ends the turn, "
-    "instead of wounds"
-)
-R_IMPS_SAFE = "FAQ: armor, and the Eagle Rider in the air, protect from the Imps' theft"
-R_WAIT = "End of turn: resolve the dragons' dangers before the evening (Enter: Turn end dangers)"
+R_FIRE = msg("dotr.rule.dx.dangers.fire")
+R_ZEALOTS = msg("dotr.rule.dx.dangers.zealots")
+R_HIDE = msg("dotr.rule.dx.dangers.hide")
+R_ARMOR = msg("dotr.rule.dx.dangers.armor")
+R_SKY = msg("dotr.rule.dx.dangers.sky")
+R_IMPS = msg("dotr.rule.dx.dangers.imps")
+R_IMPS_SAFE = msg("dotr.rule.dx.dangers.imps_safe")
+R_WAIT = msg("dotr.rule.dx.dangers.wait")
 HEROS_CALLING = "heros_calling"  # its setup: "Do not assign a Slayer after defeating a General"
-R_SLAYER = "Slayer of the Imps: moving into a location with Imps slays them, no action needed"
+R_SLAYER = msg("dotr.rule.dx.dangers.slayer")
 
 
 def _skilled(state: State, skill: str) -> str | None:
@@ -124,53 +124,73 @@ def turn_end_dangers(ctx: Context, args: dict[str, Any]) -> None:
         )
     armored = hero["hero"] in ARMORED
     flying = bool(args["sky_attack"]) and hero["hero"] == "eagle-rider"
-    steps: list[tuple[str, str]] = []
+    steps: list[tuple[Text, Text]] = []
     wounds = 0
+    hero_word, place = hero_ref(ctx.state, seat), location_ref(ctx.state, location)
     if found.get("fire"):
         wounds += 1
-        steps.append((f"{where} is On Fire: {name} suffers 1 wound.", R_FIRE))
+        steps.append((msg("dotr.danger.fire", location=place, hero=hero_word), R_FIRE))
     zealots = found.get("zealots", 0)
     if zealots:
         if hero["hero"] == "rogue":
-            steps.append((f"{name} hides in the shadows: no wound from the Zealots.", R_HIDE))
+            steps.append((msg("dotr.danger.hides", hero=hero_word), R_HIDE))
         elif flying:
-            steps.append((f"{name} is in the air: no wound from the Zealots.", R_SKY))
+            steps.append((msg("dotr.danger.in_the_air", hero=hero_word), R_SKY))
         else:
             taken = zealots - 1 if armored else zealots
             wounds += taken
             steps.append(
                 (
-                    f"{plural(zealots, 'Zealot')}: {name} suffers {plural(taken, 'wound')}.",
+                    msg(
+                        "dotr.danger.zealots",
+                        zealots=i18n.count(zealots, "minion-type:zealot", "Zealot", "Zealots"),
+                        hero=hero_word,
+                        wounds=i18n.count(taken, "noun:wound", "wound", "wounds"),
+                    ),
                     R_ZEALOTS,
                 )
             )
             if armored:
-                steps.append((f"{name}'s armor ignores 1 of them.", R_ARMOR))
+                steps.append((msg("dotr.danger.armor_ignores", hero=hero_word), R_ARMOR))
     lost_cards: list[str] = []
     imps = found.get("imps", 0)
     if imps and (armored or flying):
-        why = "armor" if armored else "flight"
-        steps.append(
-            (f"{name}'s {why} keeps the {plural(imps, 'Imp')} off the cards.", R_IMPS_SAFE)
+        counted = i18n.count(imps, "minion-type:imp", "Imp", "Imps")
+        kept = (
+            msg("dotr.danger.imps_kept.armor", hero=hero_word, imps=counted)
+            if armored
+            else msg("dotr.danger.imps_kept.flight", hero=hero_word, imps=counted)
         )
+        steps.append((kept, R_IMPS_SAFE))
     elif imps:
         hand = list(get_deck(ctx.state, "hero")["hands"].get(seat, []))
         lost_cards = ctx.rng.sample(hand, min(imps, len(hand)))
         if lost_cards:
             move_cards(ctx, "hero", lost_cards, source="hand", target="discard", seat=seat)
+        discarded: Text = (
+            listing(lost_cards, conjunction=False) if lost_cards else msg("dotr.danger.nothing")
+        )
         steps.append(
-            (f"{plural(imps, 'Imp')}: the app drew {len(lost_cards)} of {name}'s Hero "
-            f"Cards at random: "
-             f"discard {', '.join(lost_cards) or 'nothing'}.", R_IMPS)
-        )  # fmt: skip
+            (
+                msg(
+                    "dotr.danger.imps",
+                    imps=i18n.count(imps, "minion-type:imp", "Imp", "Imps"),
+                    count=len(lost_cards),
+                    hero=hero_word,
+                    cards=discarded,
+                ),
+                R_IMPS,
+            )
+        )
     lost, life = wound(ctx, seat, wounds)
     if wounds:
-        steps.append((f"{name} loses {plural(lost, 'life token')} ({life} left).", R_FIRE))
+        steps.append((msg("dotr.danger.loses", hero=hero_word, count=lost, life=life), R_FIRE))
     ctx.set("dangers_done", _turn_key(ctx.state))
     record(
         ctx, "turn_end_dangers",
-        f"{name} ends the turn on {where}: {plural(lost, 'wound')}, "
-        f"{plural(len(lost_cards), 'card')} lost.",
+        msg("dotr.danger.summary", hero=hero_word, location=place,
+            wounds=i18n.count(lost, "noun:wound", "wound", "wounds"),
+            cards=i18n.count(len(lost_cards), "noun:card", "card", "cards")),
         {"seat": seat, "location": location, "found": found, "wounds": lost, "life": life,
          "cards_lost": lost_cards, "slain": wounds > 0 and life == 0},
         *steps,

@@ -272,12 +272,9 @@ def put_out_fire(ctx: Context, args: dict[str, Any]) -> None:
     record(
         ctx,
         "fire_put_out" if success else "put_out_fire_failed",
-        msg(
-            "dotr.dragon.fire.put_out" if success else "dotr.dragon.fire.failed",
-            hero=hero_word,
-            location=place,
-            dice=shown,
-        ),
+        msg("dotr.dragon.fire.put_out", hero=hero_word, location=place, dice=shown)
+        if success
+        else msg("dotr.dragon.fire.failed", hero=hero_word, location=place, dice=shown),
         {"seat": seat, "location": location, "card": args["card"], "rolls": dice,
          "rolled_by": "table" if physical else "app", "success": success},
         *steps,

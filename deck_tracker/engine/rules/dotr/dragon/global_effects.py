@@ -22,19 +22,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from deck_tracker.engine import i18n
 from deck_tracker.engine.commands import Arg, Observer, command
 from deck_tracker.engine.content import Card
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck
 from deck_tracker.engine.errors import RuleViolation
-from deck_tracker.engine.i18n import msg
+from deck_tracker.engine.i18n import Text, msg
 from deck_tracker.engine.rules.dotr.base.board import Realm
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
 from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
-    hero_name,
+    hero_ref,
     location_kind,
-    location_name,
+    location_ref,
     record,
     require_playing,
 )
@@ -42,15 +43,12 @@ from deck_tracker.engine.rules.dotr.base.table import (
 __all__ = ["active_effect", "turn_key"]
 
 DS = "darkness_spreads"
-R_DRAWN = (
-    "Global Effects: drawn, it becomes active (replacing the active one), does not count as a "
-    "Darkness Spreads card, and another card is drawn"
-)
-R_SECOND = "Global Effects: a second one drawn on the same turn is discarded with no effect"
-R_MOVED = "Global Effects: a General's move ends the active one (not on the turn it was drawn)"
-R_SAME_TURN = "Global Effects: a General moving on the turn it was drawn does not end it"
-R_CARD = "Global Effects: the card's own instruction discards it"
-R_INNS = "Inns Closed: while it is active, no Healing at the Inns and no Rumors at the Inn"
+R_DRAWN = msg("dotr.rule.dx.global_effects.drawn")
+R_SECOND = msg("dotr.rule.dx.global_effects.second")
+R_MOVED = msg("dotr.rule.dx.global_effects.moved")
+R_SAME_TURN = msg("dotr.rule.dx.global_effects.same_turn")
+R_CARD = msg("dotr.rule.dx.global_effects.card")
+R_INNS = msg("dotr.rule.dx.global_effects.inns")
 
 
 def turn_key(state: State) -> list[Any]:
@@ -63,19 +61,23 @@ def active_effect(state: State) -> str | None:
     return str(active["card"]) if isinstance(active, dict) else None
 
 
-def _text(card: Card) -> str:
+def _text(card: Card) -> Text:
     parts = [card.data.get("immediate"), card.data.get("ongoing")]
     text = " ".join(str(p) for p in parts if p)
     if text or card.data.get("title") is not None:
         return text
-    kind = "Good" if card.kind == "good" else "Bad"
-    return (
-        f"Its text is not entered in the app: take one of the {kind} Global Effects not yet "
-        "entered from the box, unseen, read it and carry it out."
-    )
+    if card.kind == "good":
+        return msg("dotr.dragon.effect.unentered.good")
+    return msg("dotr.dragon.effect.unentered.bad")
 
 
-def _end(ctx: Context, steps: list[Step], rule: str, why: str) -> None:
+def _title(card: Card) -> Text:
+    """The card's title as entered, else its name in the reader's language."""
+    title = card.data.get("title")
+    return str(title) if title else i18n.name(f"card:{card.id}", card.name)
+
+
+def _end(ctx: Context, steps: list[Step], rule: Text, why: Text) -> None:
     card_id = active_effect(ctx.state)
     if card_id is None:
         return
@@ -83,31 +85,38 @@ def _end(ctx: Context, steps: list[Step], rule: str, why: str) -> None:
     ctx.set("decks", DS, "table", [c for c in deck["table"] if c != card_id])
     ctx.put("decks", DS, "discard", [card_id])
     ctx.set("global_effect", None)
-    name = game_cards(ctx.state)[card_id].name
-    steps.append(Step(f"{why}: {name} ends; discard it.", rule))
+    name = _title(game_cards(ctx.state)[card_id])
+    steps.append(Step(msg("dotr.dragon.effect.ends", why=why, card=name), rule))
 
 
 def drawn(realm: Realm, card: Card) -> None:
     ctx = realm.ctx
     key = turn_key(ctx.state)
-    kind = "Good" if card.kind == "good" else "Bad"
     title = card.data.get("title") or card.name
-    realm.step(f"{title} ({kind} Global Effect) is drawn.", R_DRAWN)
+    shown = _title(card)
+    realm.step(
+        msg("dotr.dragon.effect.drawn.good", card=shown)
+        if card.kind == "good"
+        else msg("dotr.dragon.effect.drawn.bad", card=shown),
+        R_DRAWN,
+    )
     if ctx.state.get("global_effect_turn") == key:
         ctx.put("decks", DS, "discard", [card.id])
-        realm.step(f"A Global Effect was already drawn this turn: discard {title}.", R_SECOND)
+        realm.step(msg("dotr.dragon.effect.second", card=shown), R_SECOND)
         effect = "discarded"
     else:
-        _end(ctx, realm.steps, R_DRAWN, "A new Global Effect is drawn")
+        _end(ctx, realm.steps, R_DRAWN, msg("dotr.dragon.effect.new"))
         ctx.put("decks", DS, "table", [card.id])
         ctx.set("global_effect", {"card": card.id, "turn": key})
         ctx.set("global_effect_turn", key)
-        realm.step(f"Place {title} beside the board: it is active. {_text(card)}", R_DRAWN)
+        realm.step(msg("dotr.dragon.effect.active", card=shown, text=_text(card)), R_DRAWN)
         effect = "active"
-    realm.step("Draw another Darkness Spreads card.", R_DRAWN)
+    realm.step(msg("dotr.dragon.effect.draw_another"), R_DRAWN)
     ctx.emit(
         "global_effect_drawn",
-        f"Global Effect: {title} ({effect}).",
+        msg("dotr.dragon.effect.summary.active", card=shown)
+        if effect == "active"
+        else msg("dotr.dragon.effect.summary.discarded", card=shown),
         data={"card": card.id, "name": title, "kind": card.kind, "effect": effect},
         steps=realm.take_steps(),
     )
@@ -118,9 +127,10 @@ def general_moved(realm: Realm, general: str) -> None:
     if not isinstance(active, dict):
         return
     if active.get("turn") == turn_key(realm.ctx.state):
-        realm.step("The Global Effect drawn this turn stays active.", R_SAME_TURN)
+        realm.step(msg("dotr.dragon.effect.stays"), R_SAME_TURN)
         return
-    _end(realm.ctx, realm.steps, R_MOVED, f"{realm.data.general_names[general]} moved")
+    why = msg("dotr.dragon.effect.general_moved", general=realm.data.general_ref(general))
+    _end(realm.ctx, realm.steps, R_MOVED, why)
 
 
 @command(
@@ -137,10 +147,10 @@ def end_global_effect(ctx: Context, args: dict[str, Any]) -> None:
             msg("error.dotr.dragon.global_effects.no_global_effect_active"), code="no_global_effect"
         )
     steps: list[Step] = []
-    _end(ctx, steps, R_CARD, args["reason"] or "Its instruction says so")
+    _end(ctx, steps, R_CARD, args["reason"] or msg("dotr.dragon.effect.instruction"))
     ctx.emit(
         "global_effect_ended",
-        f"The Global Effect {game_cards(ctx.state)[card_id].name} ends.",
+        msg("dotr.dragon.effect.ended", card=_title(game_cards(ctx.state)[card_id])),
         data={"card": card_id, "reason": args["reason"]},
         steps=steps,
     )
@@ -171,12 +181,12 @@ def _before(state: State, name: str, args: dict[str, Any]) -> Any:
 def _after(ctx: Context, name: str, args: dict[str, Any], memo: Any) -> None:
     if memo is None:
         return
-    where = location_name(ctx.state, memo["location"])
+    where = location_ref(ctx.state, memo["location"])
     record(
-        ctx, "inns_closed", f"Inns Closed: {where} heals no one.",
+        ctx, "inns_closed", msg("dotr.dragon.inns_closed", location=where),
         {"seat": memo["seat"], "location": memo["location"]},
-        (f"Inns Closed is active: {hero_name(ctx.state, memo['seat'])} may not heal at {where} "
-         "(only a card's healing stands; undo otherwise).", R_INNS),
+        (msg("dotr.dragon.inns_closed.step", hero=hero_ref(ctx.state, memo["seat"]),
+             location=where), R_INNS),
     )  # fmt: skip
 
 

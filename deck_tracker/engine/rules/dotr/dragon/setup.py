@@ -25,12 +25,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from deck_tracker.engine import i18n
 from deck_tracker.engine.content import COLOURS, default_packs
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck
 from deck_tracker.engine.errors import InvalidArguments
 from deck_tracker.engine.game import place_decks
-from deck_tracker.engine.i18n import msg
+from deck_tracker.engine.i18n import listing, msg, render_text
 from deck_tracker.engine.rules.dotr.base.expansions import Expansion
 from deck_tracker.engine.rules.dotr.base.packs import BASE_PACK, effective_pack, keep_overlays
 from deck_tracker.engine.rules.dotr.dragon.agents import place_agent
@@ -46,25 +47,25 @@ SPECIALS_BOXED = 6
 SIX_PLAYER_SPECIALS = 5
 TROLL_TOKENS = 8
 
-R_GENERALS = (
-    "Choosing Generals: per colour the base or the dragon General; their cards replace the "
-    "absent General's"
-)
-R_ONSLAUGHT = "Onslaught: deal the General cards; the first of each colour is active"
-R_GLOBAL = (
-    "Global Effects: 5 Bad shuffled, 3 to the box unseen; 5 Good shuffled, 2 to the box; the 5 "
-    "shuffled into the Darkness Spreads deck after the Generals' cards"
-)
-R_STERLING = "Sterling: her 3 cards are shuffled into the Darkness Spreads deck"
-R_SPECIALS = (
-    "New Special Hero Cards: all Specials shuffled, 6 dealt to the box unseen, the rest "
-    "shuffled into the Hero deck"
-)
-R_SIX = "Rules for 6 Players: shuffle all Special cards and remove 5 randomly"
-R_FIRE = "Brimstone: Fire Tokens beside the board"
-R_AGENT = "Agents of the Dark Lord: one Agent, never with its own dragon General"
-R_WINDS = "Winds of War: the Winds of War cards on their board"
-R_FIVE_SIX = "Rules for 5 or 6 Players"
+R_GENERALS = msg("dotr.rule.dx.setup.generals")
+R_ONSLAUGHT = msg("dotr.rule.dx.setup.onslaught")
+R_GLOBAL = msg("dotr.rule.dx.setup.global")
+R_STERLING = msg("dotr.rule.dx.setup.sterling")
+R_SPECIALS = msg("dotr.rule.dx.setup.specials")
+R_SIX = msg("dotr.rule.dx.setup.six")
+R_FIRE = msg("dotr.rule.dx.setup.fire")
+R_AGENT = msg("dotr.rule.dx.setup.agent")
+R_WINDS = msg("dotr.rule.dx.setup.winds")
+R_FIVE_SIX = msg("dotr.rule.dx.setup.five_six")
+R_SPECIALS_SIX = msg("dotr.rule.dx.setup.specials_six")
+
+
+def _generals(names: dict[str, str], ids: Any) -> dict[str, Any]:
+    """The Generals named, as a message parameter ("Gorgutt, Varkolak, ...")."""
+    return listing([i18n.name(f"general:{g}", names[g]) for g in ids], conjunction=False)
+
+
+R_GENERALS_ONE_FOR_ONE = msg("dotr.rule.dx.setup.generals_one_for_one")
 
 
 def _settings(ctx: Context) -> dict[str, Any]:
@@ -327,7 +328,7 @@ def _box_specials(ctx: Context, steps: list[Step]) -> None:
     deck = get_deck(ctx.state, HERO)
     cards = {c.id: c for c in effective_pack(ctx.state, BASE_PACK).deck(HERO).cards}
     cards |= {c.id: c for c in effective_pack(ctx.state, DRAGON_PACK).deck(HERO).cards}
-    rule = R_SPECIALS + (f"; {R_SIX}" if players == 6 else "")
+    rule = R_SPECIALS_SIX if players == 6 else R_SPECIALS
     if deck["owner"] == "table":
         steps.append(
             Step(
@@ -344,8 +345,11 @@ def _box_specials(ctx: Context, steps: list[Step]) -> None:
     ctx.set("decks", HERO, "box", [*deck["box"], *specials[:count]])
     steps.append(
         Step(
-            f"{len(boxed)} Special cards are out of the game, unseen (the app dealt "
-            f"them to the box); {len(specials) - len(boxed)} are in the Hero deck.",
+            msg(
+                "dotr.dx.setup.specials_boxed",
+                count=len(boxed),
+                left=len(specials) - len(boxed),
+            ),
             rule,
         )
     )
@@ -364,12 +368,12 @@ def setup(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> Non
     if dragon_state.get("dealt"):
         steps.append(
             Step(
-                "General cards dealt: " + ", ".join(names[g] for g in dragon_state["dealt"]) + ".",
+                msg("dotr.dx.setup.dealt", generals=_generals(names, dragon_state["dealt"])),
                 R_ONSLAUGHT,
             )
         )
     steps.append(
-        Step("Generals: " + ", ".join(names[g] for g in choice.values()) + ".", R_GENERALS)
+        Step(msg("dotr.dx.setup.generals", generals=_generals(names, choice.values())), R_GENERALS)
     )
     base_of = {g.colour: g.id for g in effective_pack(ctx.state, BASE_PACK).generals.values()}
     for dragon_id in dragon_state.get("hero_stand_in") or []:
@@ -387,7 +391,7 @@ def setup(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> Non
                 f"Take {names[base_id]}'s Darkness Spreads cards out and shuffle "
                 f"{names[dragon_id]}'s in; the app asks you to read each one it does not "
                 "know yet when it comes up.",
-                R_GENERALS + " (setting dragon_darkness_spreads: one_for_one)",
+                R_GENERALS_ONE_FOR_ONE,
             )
         )
     agent = dragon_state.get("agent")
@@ -399,7 +403,7 @@ def setup(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> Non
         ctx.set("supply", "fire", tokens)
         for loc in ctx.state["board"]:
             ctx.set("board", loc, "fire", 0)
-        steps.append(Step(f"Put {tokens} Fire Tokens beside the board.", R_FIRE))
+        steps.append(Step(msg("dotr.dx.setup.fire", count=tokens), R_FIRE))
     if settings["troll_renegades"] and "trolls" not in ctx.state["supply"]:
         ctx.set("supply", "trolls", TROLL_TOKENS)
         steps.append(
@@ -438,7 +442,7 @@ def setup(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> Non
     _box_specials(ctx, steps)
     ctx.emit(
         "dragon_setup",
-        "The Dragon expansion is set: " + ", ".join(names[g] for g in choice.values()) + ".",
+        msg("dotr.dx.setup.done", generals=_generals(names, choice.values())),
         data={
             "generals": choice,
             "global_effects": len(kept),
@@ -469,7 +473,8 @@ def setup(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> Non
             "auto_reshuffle": True,
         }
     if decks:
-        place_decks(ctx, decks, rule=R_WINDS if "winds_of_war" in decks else R_STERLING)
+        rule = R_WINDS if "winds_of_war" in decks else R_STERLING
+        place_decks(ctx, decks, rule=render_text(rule))
     if agent:
         place_agent(ctx, agent)
 

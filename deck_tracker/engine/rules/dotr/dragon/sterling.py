@@ -24,14 +24,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from deck_tracker.engine import i18n
 from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.content import Card
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import draw_cards, get_deck, move_cards
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
+from deck_tracker.engine.i18n import Text, listing, msg, render_text
 from deck_tracker.engine.i18n import count as count_of
-from deck_tracker.engine.i18n import msg
-from deck_tracker.engine.rules.dotr.base.board import Realm
+from deck_tracker.engine.rules.dotr.base.board import Realm, card_ref
 from deck_tracker.engine.rules.dotr.base.dice import DICE, roll
 from deck_tracker.engine.rules.dotr.base.offers import table_deck
 from deck_tracker.engine.rules.dotr.base.packs import game_cards, game_pack
@@ -43,29 +44,35 @@ from deck_tracker.engine.rules.dotr.base.table import (
     board_choices,
     general_choices,
     hero_name,
+    hero_ref,
     location_name,
+    location_ref,
     require_playing,
     resolve_location,
     seat_of,
 )
-from deck_tracker.engine.words import plural
 
 __all__ = ["sterling_at"]
 
-R_LANDS = "Sterling: when her card is drawn she lands at its location (it does not count)"
-R_GUARDS = "Sterling on a Location: no minions are placed on it except by a General's move"
-R_SEARCH = (
-    "Encountering Sterling: 1 action per turn on her location; 3 dice (a Quest roll), each 5 "
-    "or 6 a success; then draw her card"
-)
-R_BONUS = "Encountering Sterling: the hero takes one bonus at or below the successes"
+R_LANDS = msg("dotr.rule.dx.sterling.lands")
+R_GUARDS = msg("dotr.rule.dx.sterling.guards")
+R_SEARCH = msg("dotr.rule.dx.sterling.search")
+R_BONUS = msg("dotr.rule.dx.sterling.bonus")
 R_OUTCOMES = (
     "0: she flies away",
     "1: any 2 Hero Cards from the discard pile, or draw 2",
     "2: draw 1 Quest",
     "3: she forces a General back 1 location, then flies away",
 )
-R_VISIONS = "The Sorceress, Visions: one extra die on Quest rolls"
+R_VISIONS = msg("dotr.rule.dx.sterling.visions")
+GUARDED = msg("dotr.dragon.sterling.guarded")
+# R_OUTCOMES' words without their number, in the reader's language.
+OUTCOMES = (
+    msg("dotr.sterling.outcome.0"),
+    msg("dotr.sterling.outcome.1"),
+    msg("dotr.sterling.outcome.2"),
+    msg("dotr.sterling.outcome.3"),
+)
 SEARCH_DICE = 3
 SUCCESS = 5
 
@@ -77,7 +84,9 @@ def sterling_at(state: State) -> str | None:
 
 def _land(ctx: Context, location: str, steps: list[Step]) -> None:
     ctx.set("sterling", {**(ctx.state.get("sterling") or {}), "location": location})
-    steps.append(Step(f"Place Sterling on {location_name(ctx.state, location)}.", R_LANDS))
+    steps.append(
+        Step(msg("dotr.sterling.place", location=location_ref(ctx.state, location)), R_LANDS)
+    )
 
 
 def drawn(realm: Realm, card: Card) -> None:
@@ -89,34 +98,25 @@ def drawn(realm: Realm, card: Card) -> None:
     else:
         add_pending(ctx, {"type": "sterling_location", "card": card.id})
         if get_deck(ctx.state, "darkness_spreads")["owner"] == "table":
-            realm.step(
-                f"{card.name}: its Location is not entered in the app. Place Sterling on the "
-                "Location printed on the card drawn, then tell the app where she landed.",
-                R_LANDS,
-            )
+            realm.step(msg("dotr.sterling.unentered.table", card=card_ref(card)), R_LANDS)
         else:
             # The app holds her cards (setup: they stay in the box): one not drawn yet is read.
-            realm.step(
-                f"{card.name}: its Location is not entered in the app. Take one of Sterling's "
-                "cards not drawn yet from the box, unseen, place Sterling on the Location "
-                "printed on it, then tell the app where she landed.",
-                R_LANDS,
-            )
-    realm.step("Discard Sterling's card and draw another Darkness Spreads card.", R_LANDS)
+            realm.step(msg("dotr.sterling.unentered.box", card=card_ref(card)), R_LANDS)
+    realm.step(msg("dotr.sterling.discard"), R_LANDS)
     ctx.emit(
         "sterling_arrives",
-        f"Sterling's card is drawn: {card.name}.",
+        msg("dotr.sterling.drawn", card=card_ref(card)),
         data={"card": card.id, "location": location},
         steps=realm.take_steps(),
     )
 
 
-def guards(realm: Realm, loc: str, by_general: bool) -> tuple[str, str] | None:
+def guards(realm: Realm, loc: str, by_general: bool) -> tuple[Text, Text] | None:
     # Runs before every minion placed: sterling_at, inlined.
     found = None if by_general else (realm.ctx.state.get("sterling") or {}).get("location")
     if not found or str(found) != loc:
         return None
-    return R_GUARDS, "Sterling is there, and the minions fear the Silver Dragon"
+    return R_GUARDS, GUARDED
 
 
 @command(
@@ -134,7 +134,7 @@ def sterling_lands(ctx: Context, args: dict[str, Any]) -> None:
     _land(ctx, location, steps)
     ctx.emit(
         "sterling_landed",
-        f"Sterling landed on {location_name(ctx.state, location)}.",
+        msg("dotr.sterling.landed", location=location_ref(ctx.state, location)),
         data={"card": entry["card"], "location": location},
         steps=steps,
     )
@@ -200,9 +200,12 @@ def search_sterling(ctx: Context, args: dict[str, Any]) -> None:
     best = min(successes, len(R_OUTCOMES) - 1)
     add_pending(ctx, {"type": "sterling_bonus", "seat": seat, "max": best, "card": card_id})
     shown = ", ".join(map(str, dice))
-    steps = [Step(f"{name} rolls {shown}: {plural(successes, 'success', 'successes')}.", R_SEARCH)]
+    hero_word = hero_ref(ctx.state, seat)
+    steps = [
+        Step(msg("dotr.sterling.rolls", hero=hero_word, dice=shown, count=successes), R_SEARCH)
+    ]
     if hero["hero"] == "sorceress":
-        steps.insert(0, Step(f"{name} rolls one more die.", R_VISIONS))
+        steps.insert(0, Step(msg("dotr.sterling.one_more", hero=hero_word), R_VISIONS))
     card = game_cards(ctx.state).get(card_id or "")
     outcomes = list(card.data.get("outcomes") or R_OUTCOMES) if card else list(R_OUTCOMES)
     steps.append(
@@ -215,7 +218,7 @@ def search_sterling(ctx: Context, args: dict[str, Any]) -> None:
     )
     ctx.emit(
         "sterling_search",
-        f"{name} searched for Sterling ({shown}): {plural(successes, 'success', 'successes')}.",
+        msg("dotr.sterling.searched", hero=hero_word, dice=shown, count=successes),
         data={"seat": seat, "rolls": dice, "rolled_by": "table" if physical else "app",
               "successes": successes, "card": card_id, "max_bonus": best},
         steps=steps,
@@ -233,12 +236,12 @@ def _encounter_card(ctx: Context, named: str | None) -> str | None:
     if deck["owner"] == "table":
         if named is None:
             return None
-        return draw_cards(ctx, "sterling", count=1, cards=[named], rule=R_SEARCH)[0]
+        return draw_cards(ctx, "sterling", count=1, cards=[named], rule=render_text(R_SEARCH))[0]
     if named is not None:
         raise InvalidArguments(
             {"card": [msg("error.dotr.dragon.sterling.app_draws_sterling_s_cards")]}
         )
-    return draw_cards(ctx, "sterling", count=1, cards=None, rule=R_SEARCH)[0]
+    return draw_cards(ctx, "sterling", count=1, cards=None, rule=render_text(R_SEARCH))[0]
 
 
 @command(
@@ -272,26 +275,28 @@ def sterling_bonus(ctx: Context, args: dict[str, Any]) -> None:
             code="bonus_too_high",
         )
     seat = entry["seat"]
-    name = hero_name(ctx.state, seat)
-    steps: list[Step] = [Step(f"{name} takes bonus {bonus}: {R_OUTCOMES[bonus][3:]}.", R_BONUS)]
+    name = hero_ref(ctx.state, seat)
+    steps: list[Step] = [
+        Step(msg("dotr.sterling.bonus", hero=name, bonus=bonus, outcome=OUTCOMES[bonus]), R_BONUS)
+    ]
     remove_pending(ctx, entry)
     if bonus == 1:
         _wisdom(ctx, seat, args["take"] or [], args["drawn"], steps)
     elif bonus == 2:
-        drawn = draw_cards(ctx, "quest", count=1, cards=args["drawn"], rule=R_BONUS)
+        drawn = draw_cards(ctx, "quest", count=1, cards=args["drawn"], rule=render_text(R_BONUS))
         ctx.put("decks", "quest", "hands", seat, drawn)
         ctx.put("heroes", seat, "quests", drawn)
-        steps.append(Step(f"{name} draws a Quest.", R_BONUS))
+        steps.append(Step(msg("dotr.sterling.draws_quest", hero=name), R_BONUS))
     elif bonus == 3:
         _push_back(ctx, args["general"], steps)
     if bonus in (0, 3):
         ctx.set("sterling", {**ctx.state["sterling"], "location": None})
-        steps.append(Step("Sterling flies away: take her off the board.", R_BONUS))
+        steps.append(Step(msg("dotr.sterling.flies_away"), R_BONUS))
     if entry.get("card"):
         ctx.put("decks", "sterling", "discard", [entry["card"]])
     ctx.emit(
         "sterling_bonus",
-        f"{name} takes Sterling's bonus {bonus}.",
+        msg("dotr.sterling.bonus_taken", hero=name, bonus=bonus),
         data={"seat": seat, "bonus": bonus, "card": entry.get("card")},
         steps=steps,
     )
@@ -302,7 +307,7 @@ def sterling_bonus(ctx: Context, args: dict[str, Any]) -> None:
 def _wisdom(
     ctx: Context, seat: str, take: list[str], drawn: list[str] | None, steps: list[Step]
 ) -> None:
-    name = hero_name(ctx.state, seat)
+    name = hero_ref(ctx.state, seat)
     if take:
         discard = get_deck(ctx.state, "hero")["discard"]
         if len(take) != min(2, len(discard)):
@@ -310,11 +315,16 @@ def _wisdom(
                 {"take": [msg("error.dotr.dragon.sterling.take_2_hero_cards_from")]}
             )
         move_cards(ctx, "hero", take, source="discard", target="hand", seat=seat)
-        steps.append(Step(f"{name} takes {', '.join(take)} from the discard pile.", R_BONUS))
+        steps.append(
+            Step(
+                msg("dotr.sterling.takes", hero=name, cards=listing(take, conjunction=False)),
+                R_BONUS,
+            )
+        )
         return
-    cards = draw_cards(ctx, "hero", count=2, cards=drawn, rule=R_BONUS)
+    cards = draw_cards(ctx, "hero", count=2, cards=drawn, rule=render_text(R_BONUS))
     ctx.put("decks", "hero", "hands", seat, cards)
-    steps.append(Step(f"{name} draws 2 Hero Cards.", R_BONUS))
+    steps.append(Step(msg("dotr.sterling.draws_two", hero=name), R_BONUS))
 
 
 def _push_back(ctx: Context, raw: str | None, steps: list[Step]) -> None:
@@ -344,4 +354,13 @@ def _push_back(ctx: Context, raw: str | None, steps: list[Step]) -> None:
             )
         target = known.path[index - 1]
         ctx.set("generals", general_id, {**general, "location": target, "path_index": index - 1})
-    steps.append(Step(f"Move {known.name} back to {location_name(ctx.state, target)}.", R_BONUS))
+    steps.append(
+        Step(
+            msg(
+                "dotr.sterling.push_back",
+                general=i18n.name(f"general:{general_id}", known.name),
+                location=location_ref(ctx.state, target),
+            ),
+            R_BONUS,
+        )
+    )

@@ -27,8 +27,8 @@ from deck_tracker.engine.content import Card
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import draw_cards, get_deck, move_cards
 from deck_tracker.engine.errors import RuleViolation
-from deck_tracker.engine.i18n import msg
-from deck_tracker.engine.rules.dotr.base.board import Realm
+from deck_tracker.engine.i18n import Text, msg, render_text
+from deck_tracker.engine.rules.dotr.base.board import Realm, card_ref
 from deck_tracker.engine.rules.dotr.base.offers import own_hand, table_deck
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
 from deck_tracker.engine.rules.dotr.base.pending import (
@@ -41,6 +41,7 @@ from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
     SEAT,
     hero_name,
+    hero_ref,
     location_kind,
     require_playing,
     seat_of,
@@ -50,16 +51,10 @@ __all__ = ["add_to_board"]
 
 WOW = "winds_of_war"
 TRIGGER = 3
-R_BOARD = (
-    "Winds of War: Specials played for their action and Quiet Night cards go on the Winds of "
-    "War board"
-)
-R_TRIGGER = (
-    "Winds of War: at 3 cards the top Winds of War card is turned; the table chooses its "
-    "Prevention or its Action; the 3 cards go to the box"
-)
-R_SPECIAL = "Special Hero Cards: played for their special action, then discarded"
-R_SIEGE = "Siege of the Capital (the card printed in the rulebook)"
+R_BOARD = msg("dotr.rule.dx.winds_of_war.board")
+R_TRIGGER = msg("dotr.rule.dx.winds_of_war.trigger")
+R_SPECIAL = msg("dotr.rule.dx.winds_of_war.special")
+R_SIEGE = msg("dotr.rule.dx.winds_of_war.siege")
 
 
 def in_play(state: State) -> bool:
@@ -70,27 +65,26 @@ def add_to_board(ctx: Context, deck: str, card: str, steps: list[Step]) -> None:
     """A card onto the Winds of War board; the 3rd turns a Winds of War card."""
     board = [*ctx.state[WOW]["board"], {"deck": deck, "card": card}]
     ctx.set(WOW, "board", board)
-    name = game_cards(ctx.state)[card].name
-    steps.append(Step(f"Put {name} on the Winds of War board ({len(board)} of 3).", R_BOARD))
+    name = card_ref(game_cards(ctx.state)[card])
+    steps.append(Step(msg("dotr.wow.put", card=name, count=len(board)), R_BOARD))
     if len(board) < TRIGGER:
         return
     wow = get_deck(ctx.state, WOW)
     turned = None
     if wow["owner"] == "app" and (wow["draw"] or wow["discard"]):
-        turned = draw_cards(ctx, WOW, count=1, cards=None, rule=R_TRIGGER)[0]
+        turned = draw_cards(ctx, WOW, count=1, cards=None, rule=render_text(R_TRIGGER))[0]
     add_pending(ctx, {"type": WOW, "card": turned})
     if turned is None:
-        what = "Turn the top Winds of War card and name it (or not, if its text is not entered)"
+        what: Text = msg("dotr.wow.turn_top")
     else:
         found = game_cards(ctx.state)[turned]
-        what = (
-            f"The Winds of War turn: {found.name}. Action: {found.data.get('action')} "
-            f"Prevention: {found.data.get('prevention')}"
+        what = msg(
+            "dotr.wow.turned",
+            card=card_ref(found),
+            action=str(found.data.get("action")),
+            prevention=str(found.data.get("prevention")),
         )
-    steps.append(
-        Step(f"{what}; choose its Prevention or its Action (Enter: Winds of war).",
-             R_TRIGGER)
-    )  # fmt: skip
+    steps.append(Step(msg("dotr.wow.choose", what=what), R_TRIGGER))
 
 
 def quiet_night(realm: Realm, card: Card) -> bool:
@@ -125,7 +119,18 @@ def play_special(ctx: Context, args: dict[str, Any]) -> None:
             code="not_special",
         )
     name = hero_name(ctx.state, seat)
-    steps = [Step(f"{name} plays {card.name}: {card.data.get('summary') or ''}", R_SPECIAL)]
+    hero_word = hero_ref(ctx.state, seat)
+    steps = [
+        Step(
+            msg(
+                "dotr.wow.plays",
+                hero=hero_word,
+                card=card_ref(card),
+                summary=card.data.get("summary") or "",
+            ),
+            R_SPECIAL,
+        )
+    ]
     if in_play(ctx.state):
         hand = list(get_deck(ctx.state, "hero")["hands"].get(seat, []))
         if card.id not in hand:
@@ -139,7 +144,7 @@ def play_special(ctx: Context, args: dict[str, Any]) -> None:
         move_cards(ctx, "hero", [card.id], source="hand", target="discard", seat=seat)
     ctx.emit(
         "special_played",
-        f"{name} played {card.name} for its special action.",
+        msg("dotr.wow.played", hero=hero_word, card=card_ref(card)),
         data={"seat": seat, "card": card.id},
         steps=steps,
     )
@@ -163,7 +168,9 @@ def winds_of_war(ctx: Context, args: dict[str, Any]) -> None:
     entry = find_pending(ctx.state, WOW, "no_winds_of_war", "Winds of War card")
     card_id = entry.get("card")
     if card_id is None and args["card"]:
-        card_id = draw_cards(ctx, WOW, count=1, cards=[args["card"]], rule=R_TRIGGER)[0]
+        card_id = draw_cards(ctx, WOW, count=1, cards=[args["card"]], rule=render_text(R_TRIGGER))[
+            0
+        ]
     remove_pending(ctx, entry)
     board = list(ctx.state[WOW]["board"])
     steps: list[Step] = []
@@ -203,7 +210,7 @@ def _siege_action(realm: Realm) -> None:
         if colour is None or data.kinds[loc] == "inn":
             continue
         count = 1 if realm.count_at(loc) else 2
-        realm.place(colour, count, loc, rule=R_SIEGE)
+        realm.place(colour, count, loc, rule=render_text(R_SIEGE))
 
 
 def _siege_prevention(ctx: Context, steps: list[Step]) -> None:

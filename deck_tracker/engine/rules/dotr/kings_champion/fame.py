@@ -24,17 +24,23 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from deck_tracker.engine import i18n
 from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
+from deck_tracker.engine.i18n import Text, msg
 from deck_tracker.engine.i18n import count as count_of
-from deck_tracker.engine.i18n import msg
-from deck_tracker.engine.rules.dotr.base.table import DOTR, SEAT, hero_name, seat_choices, seat_of
-from deck_tracker.engine.words import plural
+from deck_tracker.engine.rules.dotr.base.table import (
+    DOTR,
+    SEAT,
+    hero_ref,
+    seat_choices,
+    seat_of,
+)
 
 __all__ = ["ACTIONS", "HeroicAction", "describe_actions", "fame_totals", "grant_fame"]
 
-RULE = "King's Champion Rewards"
+RULE = msg("dotr.rule.kc.fame")
 MAX_TOKEN_VALUE = 20
 
 
@@ -47,9 +53,15 @@ class HeroicAction:
     per_wound: bool = False
 
     @property
-    def rule(self) -> str:
-        what = "Minor Fame" if self.kind == "minor" else "Major Fame"
-        return f"{RULE}, {what}: {self.text}"
+    def deed(self) -> dict[str, Any]:
+        """The deed's printed words, as a message parameter."""
+        return i18n.name(f"fame:{self.id}", self.text)
+
+    @property
+    def rule(self) -> Text:
+        if self.kind == "minor":
+            return msg("dotr.rule.kc.minor", deed=self.deed)
+        return msg("dotr.rule.kc.major", deed=self.deed)
 
 
 _ACTIONS = (
@@ -176,7 +188,7 @@ def grant_fame(
     """Record one heroic action's fame for the hero of ``seat``, as one event."""
     action = ACTIONS[action_id]
     fame = ensure_fame(ctx)
-    name = hero_name(ctx.state, seat)
+    name = hero_ref(ctx.state, seat)
     entry = fame["heroes"].get(seat) or {"hero": None, "minor": 0, "major": [], "deeds": []}
     tokens = action.tokens * count
     deed: dict[str, Any] = {"action": action.id, "count": count}
@@ -187,18 +199,20 @@ def grant_fame(
             )
         entry = {**entry, "minor": int(entry["minor"]) + tokens}
         deed["minor"] = tokens
-        step = f"Give {name} {plural(tokens, 'gold Minor Fame token')}."
-        summary = f"{name} gains {tokens} Minor Fame: {action.text}."
+        step: Text = msg("dotr.kc.minor.give", hero=name, count=tokens)
+        summary: Text = msg("dotr.kc.minor.gains", hero=name, count=tokens, deed=action.deed)
     else:
         drawn = _draw_major(ctx, tokens, values, action)
         entry = {**entry, "major": [*entry["major"], *drawn]}
         deed["major"] = drawn
         shown = ", ".join(map(str, drawn))
         owner = fame["cup"]["owner"]
-        step = f"{name} draws {plural(tokens, 'blue Major Fame token')} from the cup" + (
-            f": the app drew {shown}; take tokens of those values." if owner == "app" else "."
+        step = (
+            msg("dotr.kc.major.drawn_by_app", hero=name, count=tokens, values=shown)
+            if owner == "app"
+            else msg("dotr.kc.major.draw", hero=name, count=tokens)
         )
-        summary = f"{name} gains Major Fame ({shown}): {action.text}."
+        summary = msg("dotr.kc.major.gains", hero=name, values=shown, deed=action.deed)
     hero = ctx.state.get("heroes", {}).get(seat, {}).get("hero")
     entry = {**entry, "hero": hero, "deeds": [*entry["deeds"], deed]}
     ctx.set("fame", "heroes", seat, entry)
@@ -299,7 +313,7 @@ def dismiss_fame(ctx: Context, args: dict[str, Any]) -> None:
     action = ACTIONS[proposal["action"]]
     ctx.emit(
         "fame_dismissed",
-        f"Fame proposal {proposal['id']} dismissed: {action.text}.",
+        msg("dotr.kc.proposal_dismissed", number=proposal["id"], deed=action.deed),
         data={"proposal": proposal["id"], "action": action.id, "seat": proposal.get("seat")},
     )
 
@@ -326,9 +340,9 @@ def set_fame_cup(ctx: Context, args: dict[str, Any]) -> None:
         ctx.delete("fame_cup")
         ctx.emit(
             "fame_cup_set",
-            "The table draws the Major Fame tokens itself and enters their values.",
+            msg("dotr.kc.cup.table"),
             data={"owner": "table"},
-            steps=[Step("Keep the blue Major Fame tokens in their cup at the table.", RULE)],
+            steps=[Step(msg("dotr.kc.cup.keep"), RULE)],
         )
         return
     values: list[int] | None = args["values"]
@@ -343,14 +357,9 @@ def set_fame_cup(ctx: Context, args: dict[str, Any]) -> None:
     ctx.set("fame", "cup", {"owner": "app", "left": len(tokens)})
     ctx.emit(
         "fame_cup_set",
-        f"The app holds the Major Fame cup ({len(tokens)} blue tokens).",
+        msg("dotr.kc.cup.app", count=len(tokens)),
         data={"owner": "app", "left": len(tokens)},
-        steps=[
-            Step(
-                "Put the blue tokens aside: the app draws them and says which value to take.",
-                RULE,
-            )
-        ],
+        steps=[Step(msg("dotr.kc.cup.aside"), RULE)],
     )
 
 

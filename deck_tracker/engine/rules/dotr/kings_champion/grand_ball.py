@@ -36,11 +36,12 @@ from __future__ import annotations
 from itertools import groupby
 from typing import Any
 
+from deck_tracker.engine import i18n
 from deck_tracker.engine.commands import Arg, Choice, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import seat_label as _who
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
-from deck_tracker.engine.i18n import msg
+from deck_tracker.engine.i18n import listing, msg
 from deck_tracker.engine.rules.dotr.base.table import DOTR, SEAT, seat_of
 from deck_tracker.engine.rules.dotr.kings_champion.fame import fame_totals
 
@@ -60,9 +61,23 @@ OTHERS = tuple(card for card in REWARD_CARDS if card != CHAMPION)
 DEALT = 3
 REWARDED = 4
 RULE = "The Grand Ball after a Victory"
-R_CHOOSE = f"{RULE}: the 2nd, 3rd and 4th in fame choose among the 3 cards, in that order"
-R_CHEER = f"{RULE}: beyond 4 heroes no further rewards; all players cheer them"
-R_AWARDS = "Awards: a player playing the same hero that won a reward gets the card at setup"
+R_CHOOSE = msg("dotr.rule.kc.ball.choose")
+R_CHEER = msg("dotr.rule.kc.ball.cheer")
+R_RANKED = msg("dotr.rule.kc.ball.ranked")
+R_CHAMPION = msg("dotr.rule.kc.ball.champion")
+R_DEAL = msg("dotr.rule.kc.ball.deal")
+
+
+def _reward(card: str) -> dict[str, Any]:
+    """A reward card's name, as a message parameter."""
+    return i18n.name(f"reward:{card}", REWARD_CARDS[card])
+
+
+def _rewards(cards: list[str]) -> dict[str, Any]:
+    return listing([_reward(c) for c in cards], conjunction=False)
+
+
+R_AWARDS = msg("dotr.rule.kc.grand_ball.awards")
 
 
 def _reward_choices() -> list[Choice]:
@@ -184,30 +199,39 @@ def grand_ball(ctx: Context, args: dict[str, Any]) -> None:
     fame = {seat: totals.get(seat, {"minor": 0, "major": 0, "total": 0}) for seat in order}
     steps = [
         Step(
-            f"{i}. {_who(ctx.state, s)}: {fame[s]['total']} fame "
-            f"({fame[s]['minor']} Minor + {fame[s]['major']} Major).",
-            f"{RULE}: heroes ranked by total fame (Minor + Major)",
+            msg(
+                "dotr.kc.ball.rank",
+                rank=i,
+                player=_who(ctx.state, s),
+                total=fame[s]["total"],
+                minor=fame[s]["minor"],
+                major=fame[s]["major"],
+            ),
+            R_RANKED,
         )
         for i, s in enumerate(order, start=1)
     ]
     steps.append(
         Step(
-            f"{_who(ctx.state, champion)} is honoured by the Royal Court: give them the "
-            f"King's Champion card{_effect(ctx.state, CHAMPION)}.",
-            f"{RULE}: the highest total fame receives the King's Champion card",
+            msg(
+                "dotr.kc.ball.champion",
+                player=_who(ctx.state, champion),
+                effect=_effect(ctx.state, CHAMPION),
+            ),
+            R_CHAMPION,
         )
     )
-    names = ", ".join(REWARD_CARDS[c] for c in offered)
+    names = _rewards(offered)
     steps.append(
         Step(
-            f"Shuffle the other reward cards and deal 3 face up: {names}."
+            msg("dotr.kc.ball.deal.app", cards=names)
             if dealt_by == "the app"
-            else f"The 3 cards dealt face up: {names}.",
-            f"{RULE}: shuffle the remaining Grand Ball cards and deal 3 face up",
+            else msg("dotr.kc.ball.deal.table", cards=names),
+            R_DEAL,
         )
     )
     steps += [
-        Step(f"{_who(ctx.state, s)} is honoured as a warrior of the Realm: cheer!", R_CHEER)
+        Step(msg("dotr.kc.ball.cheer", player=_who(ctx.state, s)), R_CHEER)
         for s in order[REWARDED:]
     ]
     awards = [{"seat": champion, "hero": _hero(ctx.state, champion), "card": CHAMPION}]
@@ -228,8 +252,7 @@ def grand_ball(ctx: Context, args: dict[str, Any]) -> None:
     )
     ctx.emit(
         "grand_ball_begun",
-        f"The Grand Ball: {_who(ctx.state, champion)} is the King's Champion; "
-        f"{names} are offered.",
+        msg("dotr.kc.ball.begun", player=_who(ctx.state, champion), cards=names),
         data={"order": order, "fame": fame, "champion": champion, "offered": offered,
               "dealt_by": dealt_by},
         steps=steps,
@@ -259,20 +282,23 @@ def _advance(ctx: Context) -> None:
     ctx.set("grand_ball", "done", True)
     ctx.emit(
         "grand_ball_done",
-        "The Grand Ball is over: "
-        + "; ".join(
-            f"{REWARD_CARDS[a['card']]} to {_who(ctx.state, a['seat'])}"
-            for a in ctx.state["grand_ball"]["awards"]
-        )
-        + ".",
+        msg(
+            "dotr.kc.ball.done",
+            awards=listing(
+                [
+                    msg(
+                        "dotr.kc.ball.award",
+                        card=_reward(a["card"]),
+                        player=_who(ctx.state, a["seat"]),
+                    )
+                    for a in ctx.state["grand_ball"]["awards"]
+                ],
+                conjunction=False,
+                separator="; ",
+            ),
+        ),
         data={"awards": ctx.state["grand_ball"]["awards"]},
-        steps=[
-            Step(
-                "Write each reward on the Award Tracker with its hero and player: a player "
-                "who plays the same hero next time starts with the card.",
-                R_AWARDS,
-            )
-        ],
+        steps=[Step(msg("dotr.kc.ball.write"), R_AWARDS)],
     )
 
 

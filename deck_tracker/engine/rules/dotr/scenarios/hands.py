@@ -19,19 +19,18 @@ from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck, seat_label
 from deck_tracker.engine.errors import RuleViolation
-from deck_tracker.engine.i18n import msg
+from deck_tracker.engine.i18n import Text, listing, msg
 from deck_tracker.engine.rules.dotr.base.offers import held_by_hero
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
-from deck_tracker.engine.rules.dotr.base.table import DOTR, SEAT, hero_name, seat_of
-from deck_tracker.engine.words import plural
+from deck_tracker.engine.rules.dotr.base.table import DOTR, SEAT, hero_name, hero_ref, seat_of
 
 __all__ = ["card_count", "deal_on_entry"]
 
 HERO, QUEST = "hero", "quest"
-R_DARIUS = "Realm in Flames: Darius deals each player 1 Special card from those boxed"
-R_SPECIALS = "Onslaught: the Special Hero Cards shuffled separately, 2 dealt to each player"
-R_QUESTS = "Onslaught: 2 Quests dealt to each player, who keeps 1 and discards 1"
-R_QUESTS_SHUFFLE = "Onslaught: reshuffle the Quest deck after the selection is complete"
+R_DARIUS = msg("dotr.rule.scenario.hands.darius")
+R_SPECIALS = msg("dotr.rule.scenario.hands.specials")
+R_QUESTS = msg("dotr.rule.scenario.hands.quests")
+R_QUESTS_SHUFFLE = msg("dotr.rule.scenario.hands.quests_shuffle")
 
 
 def _steps(state: State) -> dict[str, dict[str, Any]]:
@@ -60,13 +59,11 @@ def card_count(state: State, purpose: str, count: int) -> int:
     return count
 
 
-def _deal_specials(ctx: Context, seat: str, count: int, rule: str, steps: list[Step]) -> list[str]:
+def _deal_specials(ctx: Context, seat: str, count: int, rule: Text, steps: list[Step]) -> list[str]:
     deck = get_deck(ctx.state, HERO)
     who = seat_label(ctx.state, seat)
     if deck["owner"] == "table":
-        steps.append(
-            Step(f"Deal {who} {plural(count, 'Special card')} at random; record them.", rule)
-        )
+        steps.append(Step(msg("dotr.scenario.deal_specials.table", player=who, count=count), rule))
         return []
     cards = game_cards(ctx.state)
     specials = [c for c in deck["draw"] if cards[c].kind == "special"]
@@ -75,9 +72,7 @@ def _deal_specials(ctx: Context, seat: str, count: int, rule: str, steps: list[S
     ]
     ctx.set("decks", HERO, "draw", [c for c in deck["draw"] if c not in dealt])
     ctx.put("decks", HERO, "hands", seat, dealt)
-    steps.append(
-        Step(f"Give {who} {plural(len(dealt), 'Special card')}: the app shows which.", rule)
-    )
+    steps.append(Step(msg("dotr.scenario.deal_specials.app", player=who, count=len(dealt)), rule))
     return dealt
 
 
@@ -100,8 +95,12 @@ def deal_on_entry(ctx: Context, seat: str) -> None:
         })  # fmt: skip
         table.append(
             Step(
-                f"{hero_name(ctx.state, seat)} reviews {len(quests)} Quests, keeps "
-                f"{choose['keep']} and discards the rest (Enter: Keep quest).",
+                msg(
+                    "dotr.scenario.quests_review",
+                    hero=hero_ref(ctx.state, seat),
+                    count=len(quests),
+                    keep=choose["keep"],
+                ),
                 R_QUESTS,
             )
         )
@@ -109,7 +108,7 @@ def deal_on_entry(ctx: Context, seat: str) -> None:
         return
     ctx.emit(
         "scenario_hand",
-        f"{seat_label(ctx.state, seat)}'s starting hand, as the scenario deals it.",
+        msg("dotr.scenario.hand", player=seat_label(ctx.state, seat)),
         data={"seat": seat, "specials": len(dealt)},
         private={seat: {"cards": dealt}},
         steps=table,
@@ -155,20 +154,29 @@ def keep_quest(ctx: Context, args: dict[str, Any]) -> None:
     ctx.set("heroes", seat, "quests", [args["quest"]])
     del choice[seat]
     ctx.set("scenario", "quest_choice", choice)
-    steps = [Step(f"{hero_name(ctx.state, seat)} keeps {args['quest']} and discards "
-                  f"{', '.join(returned)}.", R_QUESTS)]  # fmt: skip
+    steps = [
+        Step(
+            msg(
+                "dotr.scenario.quest_keeps",
+                hero=hero_ref(ctx.state, seat),
+                quest=args["quest"],
+                returned=listing(returned, conjunction=False),
+            ),
+            R_QUESTS,
+        )
+    ]
     deck = get_deck(ctx.state, QUEST)
     pile = [*deck["draw"], *returned]
     if not choice:
         pile += deck["discard"]
         ctx.set("decks", QUEST, "discard", [])
-        steps.append(Step("Every hero has chosen: reshuffle the Quest deck.", R_QUESTS_SHUFFLE))
+        steps.append(Step(msg("dotr.scenario.quests_reshuffle"), R_QUESTS_SHUFFLE))
     if deck["owner"] == "app":
         ctx.rng.shuffle(pile)
     ctx.set("decks", QUEST, "draw", pile)
     ctx.emit(
         "quest_kept",
-        f"{hero_name(ctx.state, seat)} keeps a starting Quest.",
+        msg("dotr.scenario.quest_kept", hero=hero_ref(ctx.state, seat)),
         data={"seat": seat, "quest": args["quest"], "returned": len(returned)},
         steps=steps,
     )

@@ -25,12 +25,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from deck_tracker.engine import i18n
 from deck_tracker.engine.content import default_packs
 from deck_tracker.engine.core import Context, Step
 from deck_tracker.engine.decks import get_deck, take_from_draw
 from deck_tracker.engine.errors import InvalidArguments
-from deck_tracker.engine.i18n import msg
-from deck_tracker.engine.rules.dotr.base.board import GameOver, Realm
+from deck_tracker.engine.i18n import Text, msg, render_text
+from deck_tracker.engine.rules.dotr.base.board import GameOver, Realm, card_ref
 from deck_tracker.engine.rules.dotr.base.expansions import Expansion
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
 from deck_tracker.engine.rules.dotr.dragon.fire import on_fire, set_on_fire
@@ -43,12 +44,12 @@ __all__ = ["SCENARIO", "expand", "scenario_of"]
 SCENARIO = "scenario"
 DS, HERO = "darkness_spreads", "hero"
 BRIMSTONE = "brimstone"
-R_FIRES_RIF = "Realm in Flames: 3 Darkness Spreads cards, 1 Fire token on each of their 2 spaces"
-R_FIRE_SETUP = "Realm in Flames: On Fire rules apply during the setup (3 minions taint)"
-R_ABLAZE = "The Burning Land: Set the Realm Ablaze"
-R_ADVANCE = "Onslaught: 2 Darkness Spreads cards move the Generals they show one step"
-R_QUIET = "Scenario: the All is Quiet cards in the Darkness Spreads deck"
-R_CHOSEN = "Want an easier game?: choose which Special cards are discarded"
+R_FIRES_RIF = msg("dotr.rule.scenario.setup.fires_rif")
+R_FIRE_SETUP = msg("dotr.rule.scenario.setup.fire_setup")
+R_ABLAZE = msg("dotr.rule.scenario.setup.ablaze")
+R_ADVANCE = msg("dotr.rule.scenario.setup.advance")
+R_QUIET = msg("dotr.rule.scenario.setup.quiet")
+R_CHOSEN = msg("dotr.rule.scenario.setup.chosen")
 
 
 def scenario_of(state: Mapping[str, Any]) -> dict[str, Any]:
@@ -182,7 +183,7 @@ def _ensure_fire(ctx: Context) -> None:
         ctx.set("board", loc, "fire", 0)
 
 
-def _turn_cards(ctx: Context, count: int, wanted: Any, rule: str) -> list[str]:
+def _turn_cards(ctx: Context, count: int, wanted: Any, rule: Text) -> list[str]:
     """Turn Darkness Spreads cards until ``count`` fit ``wanted``; all go to the discard."""
     cards = game_cards(ctx.state)
     table_owned = get_deck(ctx.state, DS)["owner"] == "table"
@@ -194,7 +195,7 @@ def _turn_cards(ctx: Context, count: int, wanted: Any, rule: str) -> list[str]:
             card = pile.pop(ctx.rng.randrange(len(pile)))
             ctx.set("decks", DS, "draw", pile)
         else:
-            card = take_from_draw(ctx, DS, 1, rule=rule)[0]
+            card = take_from_draw(ctx, DS, 1, rule=render_text(rule))[0]
         used.append(card)
         if wanted(cards[card]):
             found.append(card)
@@ -216,15 +217,15 @@ def fires_before_minions(ctx: Context, realm: Realm) -> None:
     steps: list[Step] = []
     fires: list[str] = []
     for card in turned:
-        steps.append(Step(f"Turn over {cards[card].name}.", R_FIRES_RIF))
+        steps.append(Step(msg("dotr.scenario.turn_over", card=card_ref(cards[card])), R_FIRES_RIF))
         for placement in cards[card].data["placements"]:
             if set_on_fire(ctx, placement["location"], R_FIRES_RIF, steps):
                 fires.append(placement["location"])
-    steps.append(Step("Put these cards on the Darkness Spreads discard pile.", R_FIRES_RIF))
+    steps.append(Step(msg("dotr.scenario.discard_these"), R_FIRES_RIF))
     ctx.set("scenario", "starting_fires", fires)
     ctx.emit(
         "scenario_fires",
-        f"The Realm is in flames: {len(fires)} locations On Fire before the minions come.",
+        msg("dotr.scenario.in_flames", count=len(fires)),
         data={"cards": turned, "fires": fires},
         steps=steps,
     )
@@ -243,16 +244,17 @@ def _all_is_quiet(ctx: Context, steps: list[Step]) -> None:
     deck = get_deck(ctx.state, DS)
     quiet = [c for c in deck["draw"] if cards[c].kind == "all_is_quiet"]
     if len(quiet) <= wanted:
-        steps.append(Step(f"All {len(quiet)} All is Quiet cards are in the deck.", R_QUIET))
+        steps.append(Step(msg("dotr.scenario.quiet.all", count=len(quiet)), R_QUIET))
         return
     if deck["owner"] == "table":
-        steps.append(Step(f"Keep {wanted} All is Quiet cards; put the others in the box.", R_QUIET))
+        steps.append(Step(msg("dotr.scenario.quiet.keep", count=wanted), R_QUIET))
         boxed = quiet[wanted:]
     else:
         ctx.rng.shuffle(quiet)
         boxed = quiet[wanted:]
-        steps.append(Step(f"{wanted} All is Quiet cards stay in the deck; the app boxed "
-                          f"{len(boxed)}: put them back in the box.", R_QUIET))  # fmt: skip
+        steps.append(
+            Step(msg("dotr.scenario.quiet.boxed", count=wanted, boxed=len(boxed)), R_QUIET)
+        )
     ctx.set("decks", DS, "draw", [c for c in deck["draw"] if c not in boxed])
     ctx.set("decks", DS, "box", [*deck["box"], *boxed])
 
@@ -267,13 +269,16 @@ def fire_taint_after_read(ctx: Context, locations: list[str]) -> None:
         for loc in dict.fromkeys(locations):
             board = ctx.state["board"][loc]
             if on_fire(ctx.state, loc) and realm.count_at(loc) >= 3 and not board.get("taint"):
-                realm.step(f"{realm.name(loc)} is On Fire and holds 3 minions.", R_FIRE_SETUP)
+                realm.step(
+                    msg("dotr.dragon.fire.three", location=realm.data.place_ref(loc)),
+                    R_FIRE_SETUP,
+                )
                 realm.taint(loc, R_FIRE_SETUP)
     except GameOver:
         pass
     steps = realm.take_steps()
     if steps:
-        ctx.emit("fire_taint", "A burning location holds 3 minions: it is tainted.", steps=steps)
+        ctx.emit("fire_taint", msg("dotr.scenario.fire_taint"), steps=steps)
 
 
 def _fire_taint_at_setup(ctx: Context, steps: list[Step]) -> None:
@@ -288,7 +293,10 @@ def _fire_taint_at_setup(ctx: Context, steps: list[Step]) -> None:
     try:
         for loc in scenario_of(ctx.state)["starting_fires"]:
             if on_fire(ctx.state, loc) and realm.count_at(loc) >= 3:
-                realm.step(f"{realm.name(loc)} is On Fire and holds 3 minions.", R_FIRE_SETUP)
+                realm.step(
+                    msg("dotr.dragon.fire.three", location=realm.data.place_ref(loc)),
+                    R_FIRE_SETUP,
+                )
                 realm.taint(loc, R_FIRE_SETUP)
     except GameOver:
         pass
@@ -319,7 +327,7 @@ def _advance(ctx: Context, steps: list[Step]) -> None:
     try:
         for card_id in turned:
             card = cards[card_id]
-            realm.step(f"Turn over {card.name}: its General moves.", R_ADVANCE)
+            realm.step(msg("dotr.scenario.turn_over.general", card=card_ref(card)), R_ADVANCE)
             general = card.data["general"]
             # Brimstone flies to the card's location; the others take the next step.
             target = card.data.get("general_to") if general == "brimstone" else "next"
@@ -333,7 +341,7 @@ def _advance(ctx: Context, steps: list[Step]) -> None:
         ctx.rng.shuffle(pile)
     ctx.set("decks", DS, "draw", pile)
     ctx.set("decks", DS, "discard", [])
-    steps.append(Step("Shuffle the Darkness Spreads deck.", R_ADVANCE))
+    steps.append(Step(msg("dotr.scenario.shuffle"), R_ADVANCE))
 
 
 def _chosen_specials(ctx: Context, setup: Mapping[str, Any], steps: list[Step]) -> None:
@@ -365,7 +373,7 @@ def _chosen_specials(ctx: Context, setup: Mapping[str, Any], steps: list[Step]) 
         ctx.rng.shuffle(draw)
     ctx.set("decks", HERO, "draw", draw)
     ctx.set("decks", HERO, "box", [c for c in deck["box"] if c not in specials] + list(chosen))
-    steps.append(Step("The Special cards the table chose go to the box.", R_CHOSEN))
+    steps.append(Step(msg("dotr.scenario.chosen"), R_CHOSEN))
 
 
 def _setup(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> None:
@@ -379,7 +387,10 @@ def _setup(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> No
     steps += [Step(f"Special rule: {RULES[r][0]}", RULES[r][1]) for r in scenario["rules"]]
     ctx.emit(
         "scenario_set",
-        f"Scenario: {scenario['name']}.",
+        msg(
+            "dotr.scenario.set",
+            scenario=i18n.name(f"scenario:{scenario['id']}", scenario["name"]),
+        ),
         data={"scenario": scenario["id"], "starting_fires": scenario["starting_fires"]},
         hidden={"darkness_spreads_order": list(get_deck(ctx.state, DS)["draw"])},
         steps=steps,
