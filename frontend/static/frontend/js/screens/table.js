@@ -47,7 +47,7 @@ function syncReading(ctx) {
   });
 }
 
-// At the table (tabs/table-panel.js): on every tab once the game is under way or a choice waits.
+// At the table (tabs/table-panel.js), on every tab once play is under way or a choice waits.
 let panel = null;
 function syncPanel(state, then) {
   const last = (state.history || {}).undo;
@@ -159,7 +159,7 @@ export function show(app, gameId) {
           h("strong", { text: session.seenAt ? `Offline: showing the table as last seen at ${clock(session.seenAt)}` : "Offline: the table cannot be reached" }),
           h("p", { text: "Read-only until the connection is back: actions are not sent (each says so and can be retried). The phone catches up by itself." }))) : null,
       state && readCard ? readCard.readingBanner(ctx) : null,
-      state && panel && panel.render ? panel.render(ctx) : null,
+      panel && panel.render ? panel.render(ctx) : null,
       outcome ? h("div", { class: `banner banner-${outcome.result === "won" ? "ok" : "error"}`, role: "alert", "data-testid": "outcome" },
         h("div", { class: "grow" }, h("strong", { text: outcome.side ? `The ${outcome.side} win the war!` : outcome.result === "won" ? "The Realm is saved!" : outcome.result === "lost" ? "The Realm has fallen." : "The game was stopped." }), " ", outcome.reason || ""),
         outcome.result === "won" && away && !(ball && ball.done) && state.system === "dotr"
