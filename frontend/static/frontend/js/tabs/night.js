@@ -1,5 +1,6 @@
 // Night tab: one tap runs the Darkness Spreads; then each card and each step to mirror on the
-// physical board, with its rule, ticked off here, and a way to correct a location or undo.
+// physical board, with its rule, ticked off for every phone (the At the table panel's ticks), and a
+// way to correct a location or undo.
 
 import { h, sheet } from "../dom.js";
 import { locationName } from "../content.js";
