@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 
 from deck_tracker.engine.content import COLOURS
 from deck_tracker.engine.game import GameLog
-
 from tests.helpers import a_face
 
 from . import assert_decks_conserved

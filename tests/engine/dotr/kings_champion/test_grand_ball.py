@@ -15,7 +15,7 @@ import pytest
 
 from deck_tracker.engine.game import GameLog
 from deck_tracker.engine.rules.dotr.kings_champion.grand_ball import CHAMPION, OTHERS
-from tests.helpers import refused, read_all
+from tests.helpers import read_all, refused
 
 HEROES = ("Wizard", "Rogue", "Cleric", "Paladin", "Dwarf", "Ranger")
 

@@ -59,15 +59,15 @@ def _entry(ctx: Context, prompt: dict[str, Any], face: dict[str, Any]) -> dict[s
     card_id = prompt["card"]
     if prompt.get("fields"):
         # The printed values of a card the pack declares fillable (ask_fields).
-        values: dict[str, Any] = {}
+        printed: dict[str, Any] = {}
         for key, field in prompt["fields"].items():
             if face.get(key) is None:
                 continue
             found = fill_spec(ctx.state, card_id, field)
             if found is None:
                 raise InvalidArguments({f"face.{key}": ["This card has no such value."]})
-            values[found[1].id] = face[key]
-        return {"values": values}
+            printed[found[1].id] = face[key]
+        return {"values": printed}
     if prompt["kind"] == "standard":
         card = game_cards(ctx.state)[card_id]
         data = {key: face[key] for key in ("placements", "general", "general_to")}
@@ -77,13 +77,13 @@ def _entry(ctx: Context, prompt: dict[str, Any], face: dict[str, Any]) -> dict[s
     item, fields = card_id, list(face)
     if prompt["kind"] == "special":
         fields = [f"data.{field}" for field in face]
-    entered: dict[str, Any] = {}
+    filled: dict[str, Any] = {}
     for field in fields:
         found = fill_spec(ctx.state, item, field)
         if found is None:
             raise InvalidArguments({"face": [f"This card has no {field.split('.')[-1]}."]})
-        entered[found[1].id] = face[field.split(".")[-1]]
-    return {"values": entered}
+        filled[found[1].id] = face[field.split(".")[-1]]
+    return {"values": filled}
 
 
 def _keep(ctx: Context, pack_id: str, entry: dict[str, Any]) -> None:

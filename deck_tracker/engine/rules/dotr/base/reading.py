@@ -252,7 +252,9 @@ def _labelled(schema: dict[str, Any], labels: Mapping[str, str]) -> dict[str, An
     """A pick whose choices are shown in the players' words (never a raw value)."""
     if not labels or "oneOf" not in schema:
         return schema
-    options = [o | {"title": labels.get(str(o.get("const")), o.get("title"))} for o in schema["oneOf"]]
+    options = [
+        o | {"title": labels.get(str(o.get("const")), o.get("title"))} for o in schema["oneOf"]
+    ]
     return schema | {"oneOf": options}
 
 

@@ -33,13 +33,13 @@ from deck_tracker.engine.decks import draw_cards, get_deck, move_cards
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.rules.dotr.base.board import Realm
 from deck_tracker.engine.rules.dotr.base.offers import card_choices, hand_of
-from deck_tracker.engine.rules.dotr.base.reading import ask_fields
 from deck_tracker.engine.rules.dotr.base.pending import (
     add_pending,
     find_pending,
     on_board,
     remove_pending,
 )
+from deck_tracker.engine.rules.dotr.base.reading import ask_fields
 from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
     SEAT,
