@@ -23,7 +23,7 @@ from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.reading import ANSWER, pending_reads, settle
 from deck_tracker.engine.rules.dotr.base.board import Realm
 from deck_tracker.engine.rules.dotr.base.night import continue_night
-from deck_tracker.engine.rules.dotr.base.packs import game_cards
+from deck_tracker.engine.rules.dotr.base.packs import game_cards, game_pack
 from deck_tracker.engine.rules.dotr.base.pending import on_board
 from deck_tracker.engine.rules.dotr.base.reading import R_READ, fill_spec
 from deck_tracker.engine.rules.dotr.base.table import wound_general
@@ -72,7 +72,16 @@ def _entry(ctx: Context, prompt: dict[str, Any], face: dict[str, Any]) -> dict[s
         card = game_cards(ctx.state)[card_id]
         data = {key: face[key] for key in ("placements", "general", "general_to")}
         data["general_minions"] = int(face["general_minions"])
-        entered = {"id": card_id, "name": card.name, "kind": "standard", "data": data}
+        # Named as the base cards are, by the locations it shows ("Dark Woods / Windy Pass"),
+        # so that a table drawing its own deck finds it by name in later games.
+        pack = game_pack(ctx.state)
+        places = dict.fromkeys(
+            pack.locations[p["location"]].name
+            for p in data["placements"]
+            if p["location"] in pack.locations
+        )
+        name = " / ".join(places) or card.name
+        entered = {"id": card_id, "name": name, "kind": "standard", "data": data}
         return {"cards": {prompt["deck"]: [entered]}}
     item, fields = card_id, list(face)
     if prompt["kind"] == "special":
