@@ -92,7 +92,7 @@ def everything_a_phone_can_read(token: str, game_id: str) -> str:
 
 
 def test_a_new_quest_is_read_by_the_hero_who_drew_it_and_the_others_see_only_that() -> None:
-    host, group, player = group_of("ada", "Thursday table", "Ada")
+    host, _group, player = group_of("ada", "Thursday table", "Ada")
     game = create(host, player, {"expansions": ["dragon"], "generals": {"black": "onyx"}})
     joined = APIClient().post(
         "/api/v1/games/join/",
@@ -149,7 +149,7 @@ def _at_inn_with_torgg(game: dict[str, Any]) -> None:
 
 
 def test_a_companions_cost_is_read_when_first_revealed_and_known_to_the_next_game() -> None:
-    host, group, player = group_of("ada", "Thursday table", "Ada")
+    host, _group, player = group_of("ada", "Thursday table", "Ada")
     setup = {"expansions": ["companions_catacombs"]}
     game = create(host, player, setup)
     _at_inn_with_torgg(game)
@@ -183,7 +183,7 @@ def _in_a_dungeon(game: dict[str, Any]) -> None:
 
 
 def test_a_dungeon_room_is_read_when_turned_and_known_to_the_next_game() -> None:
-    host, group, player = group_of("ada", "Thursday table", "Ada")
+    host, _group, player = group_of("ada", "Thursday table", "Ada")
     setup = {"expansions": ["companions_catacombs"]}
     game = create(host, player, setup)
     assert Game.objects.get(pk=game["id"]).state["decks"]["dungeon_room"]["owner"] == "app"
@@ -207,7 +207,7 @@ def test_a_dungeon_room_is_read_when_turned_and_known_to_the_next_game() -> None
 
 
 def test_a_table_owned_darkness_spreads_deck_names_a_dragon_card_not_entered_yet() -> None:
-    host, group, player = group_of("ada", "Thursday table", "Ada")
+    host, _group, player = group_of("ada", "Thursday table", "Ada")
     setup = {
         "expansions": ["dragon"],
         "generals": {"black": "onyx"},
