@@ -107,3 +107,28 @@ def test_a_dungeon_room_nobody_entered_is_read_when_turned_and_counts_its_explor
     act(game, "resolve_dungeon_room", {"completed": True})
     assert game.state["dungeon_run"]["total"] == 2
     assert game_cards(game.state)["dungeon-room-12"].data["exploration"] == 2
+
+
+def _without_reading(state: dict) -> dict:
+    skip = ("overlays", "version", "history", "reading")
+    return {key: value for key, value in state.items() if key not in skip}
+
+
+def test_a_cost_read_at_the_table_plays_exactly_as_a_cost_entered_before() -> None:
+    """The same recruitment, Torgg's cost entered before the game or read when he is revealed:
+    the same Companion hired, the same cards paid, the same table afterwards."""
+    entered = {
+        "values": {
+            "decks/companion/companion-torgg/data.cost.colour": "red",
+            "decks/companion/companion-torgg/data.cost.cards": 2,
+        }
+    }
+    known = _recruiting("companion-torgg", overlays={"dotr-companions-catacombs": entered})
+    read = _recruiting("companion-torgg")
+    for game in (known, read):
+        deal(game, colour_cards("red", 2))
+        game.execute("recruit", {"count": 1})
+    read.execute("read_card", {"face": TORGG_COST})
+    for game in (known, read):
+        game.execute("hire", {"companion": "companion-torgg", "cards": colour_cards("red", 2)})
+    assert _without_reading(read.state) == _without_reading(known.state)
