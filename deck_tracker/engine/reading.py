@@ -8,7 +8,10 @@ prompt is kept in ``state["reading"]`` (a list, the first is answered first)::
      "pack": the content pack the answer belongs to, "name": what the players hold,
      "schema": JSON Schema of the answer, "resume": what the rules do once it is read}
 
-A prompt shows only the card that came up (its slot), never the order of a pile. While one is
+A prompt shows only the card that came up (its slot), never the order of a pile. A card drawn
+into a hand (a Quest) is read by its holder only: its prompt names the seat (``"seat"``) and
+every other seat sees only that the holder is reading a card (``"public_title"``,
+:func:`seen_by`), never its name, form or answer. While one is
 pending, every command that would move the game is refused with the code ``card_unread``;
 ``read_card`` (the game system's) answers it and carries on what was interrupted, and undo and
 redo work as for any other step.
@@ -27,6 +30,7 @@ __all__ = [
     "ask",
     "pending_reads",
     "refuse_while_unread",
+    "seen_by",
     "settle",
     "unread_reason",
 ]
@@ -54,13 +58,33 @@ def settle(ctx: Context, prompt: dict[str, Any]) -> None:
     ctx.set(READING, [p for p in pending_reads(ctx.state) if p.get("id") != prompt["id"]])
 
 
+def seen_by(prompt: dict[str, Any], seat: str | None) -> dict[str, Any]:
+    """A prompt as ``seat`` sees it: whole for everyone, or for its holder only (a card in a
+    hidden hand); the others learn only that a card is being read."""
+    holder = prompt.get("seat")
+    if holder is None or holder == seat:
+        return {k: v for k, v in prompt.items() if k != "resume"}
+    title = str(prompt.get("public_title") or "A player is reading a card")
+    return {
+        "id": prompt["id"],
+        "seat": holder,
+        "private": True,
+        "title": title,
+        "name": "a card",
+        "detail": "",
+    }
+
+
 def unread_reason(state: State, name: str, undoable: bool) -> str | None:
     """Why a command waits: a card on the table is still to be read (None: it may run)."""
     pending = pending_reads(state)
     if not pending or name in _ALWAYS or not undoable:
         return None
+    first = pending[0]
+    if first.get("seat") is not None:
+        return f"Wait a moment: {first.get('public_title') or 'a player is reading a card'}."
     return (
-        f"Read the card first: {pending[0].get('name', 'a card')} is waiting to be read "
+        f"Read the card first: {first.get('name', 'a card')} is waiting to be read "
         "(answer it with read_card)."
     )
 

@@ -6,7 +6,8 @@ stored event (type, texts, data, steps, changes) and the final state, so any cha
 rules do, draw, or tell the table changes it. The expected values were taken before the night's
 hot path was optimised, and taken again when rules changed on purpose (the guarded turn: each
 night here says the table skips the evening draw; a dragon General's Darkness Spreads cards one
-for one; the 4th All is Quiet card; player words in the texts); an intended change of a rule
+for one; the 4th All is Quiet card; player words in the texts; the 12 new Quests and the setting of
+unknown Companion costs); an intended change of a rule
 must update them, with the reason in the commit.
 """
 
@@ -68,12 +69,12 @@ def digest(game: GameLog) -> str:
 
 
 EXPECTED: dict[str, str] = {
-    "all_expansions": "434985b914696a4cb1be35bc48f887eda27a5ed9acf0104b66be317eacdb4bbc",
-    "base": "4915b0e461fd732f20259149f244d3a511588e78af5aade12ee36744f7732a90",
-    "companions_catacombs": "6f77e57c55def4c34c7664e0080fe98c8acf47aa71b1d0c523466e3b2e1dd70e",
-    "dragon": "1c0a05aaaa42d3a3c8ac2216e41b04321123721485b9507a3bb96a910b3dd09f",
-    "heros_calling": "d8bc7299e2baf0028227cf3339a24345faee9ef7f68a76e3f4e030e5ca6b17d1",
-    "the_burning_land": "c22ab8324e23d6fccb134578ef9624ca1c983f77f92bb6c166a5cf2f54270434",
+    "all_expansions": "6f0f3f54f5248e51d84016c0305fb7debc6f7e724bf1b27faf40a7a88b396ef2",
+    "base": "8473506d3e6cec06e1ea2c0847a0eb631994401b65342ff3366def65d4e3562d",
+    "companions_catacombs": "3effff65f541141c99bfe7d68e02c6fe5fb5f5a81ea27bec550ad42ad7f2426c",
+    "dragon": "3ca59c613537d7a547f1f2f67f2cc19d1310f7d4c31b05e5a09b53005f684a08",
+    "heros_calling": "af214dda17aad6b633700e66a655238e17d0daa8a86ca6a305b834aefbf8bd3e",
+    "the_burning_land": "ff3a3a15c4b269bd8e26ec999dbfd1ad1ebc65ce2c40fefeb5ae0fe6458782c0",
 }
 
 

@@ -45,6 +45,7 @@ __all__ = [
     "GENERAL_ONLY_PLANS",
     "HERO_ENTERED",
     "PLACEMENT_BLOCKS",
+    "READ_RESUMES",
     "RULE_MODULES",
     "SETTINGS",
     "SETUP_EXPANDERS",
@@ -141,6 +142,9 @@ BEFORE_MINIONS: list[Callable[[Context, Realm], None]] = []
 # After minions of the setup read late at the table were placed (a setup card or a General's
 # starting minions, base/read_card.py), with the locations they went to.
 SETUP_READ: list[Callable[[Context, list[str]], None]] = []
+# A card read at the table (base/read_card.py): the rule that met it, by the prompt's
+# ``resume["rule"]`` -> (context, prompt, face) carries on as if the card had been known.
+READ_RESUMES: dict[str, Callable[[Context, dict[str, Any], dict[str, Any]], None]] = {}
 # After a hero entered the game with its first hand.
 HERO_ENTERED: list[Callable[[Context, str], None]] = []
 # Expansions (base/expansions.py), in the order their hooks run at setup.
@@ -183,6 +187,11 @@ KEYED_ORDER: dict[str, dict[str, str]] = {
     },
     "GENERAL_ONLY_PLANS": {"war_status_card": "heros_calling.war_status:war_status_card_plan"},
     "COMPOSERS": {"dragon": "dragon.content:COMPOSER"},
+    "READ_RESUMES": {
+        "quest": "base.quests:quest_read",
+        "companion": "companions_catacombs.recruit:companion_read",
+        "dungeon_room": "companions_catacombs.dungeon_runs:room_read",
+    },
 }
 # Every Expansion, in the order a setup lists them and runs their hooks.
 EXPANSION_ORDER: tuple[str, ...] = (

@@ -294,7 +294,7 @@ def draw_quest(ctx: Context, args: dict[str, Any]) -> None:
     name = hero_name(ctx.state, seat)
     ctx.emit(
         "quest_drawn",
-        f"{name} drew the Quest {', '.join(drawn)}.",
+        f"{name} drew a Quest.",
         data={"seat": seat, "cards": drawn},
         steps=[Step(f"{name} takes a new Quest card.", "Quests: draw a new Quest")],
     )

@@ -23,11 +23,11 @@ from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.reading import ANSWER, pending_reads, settle
 from deck_tracker.engine.rules.dotr.base.board import Realm
 from deck_tracker.engine.rules.dotr.base.night import continue_night
-from deck_tracker.engine.rules.dotr.base.packs import game_cards
+from deck_tracker.engine.rules.dotr.base.packs import game_cards, game_pack
 from deck_tracker.engine.rules.dotr.base.pending import on_board
 from deck_tracker.engine.rules.dotr.base.reading import R_READ, fill_spec
 from deck_tracker.engine.rules.dotr.base.table import wound_general
-from deck_tracker.engine.rules.dotr.hooks import SETUP_READ
+from deck_tracker.engine.rules.dotr.hooks import READ_RESUMES, SETUP_READ
 
 __all__ = ["read_card"]
 
@@ -57,22 +57,42 @@ def _problems(schema: dict[str, Any], face: dict[str, Any]) -> dict[str, list[st
 def _entry(ctx: Context, prompt: dict[str, Any], face: dict[str, Any]) -> dict[str, Any]:
     """The overlay piece the answer makes: fillable values, or a card of an open deck."""
     card_id = prompt["card"]
+    if prompt.get("fields"):
+        # The printed values of a card the pack declares fillable (ask_fields).
+        printed: dict[str, Any] = {}
+        for key, field in prompt["fields"].items():
+            if face.get(key) is None:
+                continue
+            found = fill_spec(ctx.state, card_id, field)
+            if found is None:
+                raise InvalidArguments({f"face.{key}": ["This card has no such value."]})
+            printed[found[1].id] = face[key]
+        return {"values": printed}
     if prompt["kind"] == "standard":
         card = game_cards(ctx.state)[card_id]
         data = {key: face[key] for key in ("placements", "general", "general_to")}
         data["general_minions"] = int(face["general_minions"])
-        entered = {"id": card_id, "name": card.name, "kind": "standard", "data": data}
+        # Named as the base cards are, by the locations it shows ("Dark Woods / Windy Pass"),
+        # so that a table drawing its own deck finds it by name in later games.
+        pack = game_pack(ctx.state)
+        places = dict.fromkeys(
+            pack.locations[p["location"]].name
+            for p in data["placements"]
+            if p["location"] in pack.locations
+        )
+        name = " / ".join(places) or card.name
+        entered = {"id": card_id, "name": name, "kind": "standard", "data": data}
         return {"cards": {prompt["deck"]: [entered]}}
     item, fields = card_id, list(face)
     if prompt["kind"] == "special":
         fields = [f"data.{field}" for field in face]
-    values: dict[str, Any] = {}
+    filled: dict[str, Any] = {}
     for field in fields:
         found = fill_spec(ctx.state, item, field)
         if found is None:
             raise InvalidArguments({"face": [f"This card has no {field.split('.')[-1]}."]})
-        values[found[1].id] = face[field.split(".")[-1]]
-    return {"values": values}
+        filled[found[1].id] = face[field.split(".")[-1]]
+    return {"values": filled}
 
 
 def _keep(ctx: Context, pack_id: str, entry: dict[str, Any]) -> None:
@@ -112,6 +132,13 @@ def read_card(ctx: Context, args: dict[str, Any]) -> None:
     prompt = next((p for p in pending if wanted is None or p["id"] == wanted), None)
     if prompt is None:
         raise RuleViolation(f"No card to read is numbered {wanted}.", code="nothing_to_read")
+    holder = prompt.get("seat")
+    if holder is not None and ctx.actor is not None and ctx.actor != holder:
+        raise RuleViolation(
+            f"Wait a moment: {prompt.get('public_title') or 'a player is reading a card'}; "
+            "the card is in their hand, so they enter it on their own phone.",
+            code="not_your_card",
+        )
     face = dict(args["face"])
     problems = _problems(prompt["schema"], face)
     if problems:
@@ -121,6 +148,10 @@ def read_card(ctx: Context, args: dict[str, Any]) -> None:
         ctx.set("overlays", {})
     _keep(ctx, prompt["pack"], entry)
     settle(ctx, prompt)
+    if holder is not None:
+        _read_in_hand(ctx, prompt, entry)
+        _resume(ctx, prompt, face)
+        return
     ctx.emit(
         "card_read",
         f"{prompt['name']} is read: the app knows it from now on.",
@@ -135,6 +166,22 @@ def read_card(ctx: Context, args: dict[str, Any]) -> None:
         steps=[Step(f"{prompt['name']} is entered; carry on.", R_READ)],
     )
     _resume(ctx, prompt, face)
+
+
+def _read_in_hand(ctx: Context, prompt: dict[str, Any], entry: dict[str, Any]) -> None:
+    """A card read by its holder: the others learn only that it is read; what it says goes to
+    the holder and, for the table's later games, to the service (``hidden``: seen by no one)."""
+    seat = str(prompt["seat"])
+    reader = str(prompt.get("public_title") or "").removesuffix(" is reading a card")
+    read = {"card": prompt["card"], "deck": prompt["deck"], "name": prompt["name"]}
+    ctx.emit(
+        "card_read",
+        f"{reader or 'A player'} has read the card and keeps it.",
+        data={"prompt": prompt["id"], "pack": prompt["pack"], "kind": prompt["kind"], "seat": seat},
+        private={seat: read | {"entry": entry}},
+        hidden={"read": read | {"entry": entry}},
+        steps=[Step("The card is entered; carry on.", R_READ)],
+    )
 
 
 def _resume(ctx: Context, prompt: dict[str, Any], face: dict[str, Any]) -> None:
@@ -181,6 +228,8 @@ def _resume(ctx: Context, prompt: dict[str, Any], face: dict[str, Any]) -> None:
             after(ctx, [general["location"]])
     elif rule == "wound_general":
         wound_general(ctx, dict(resume["args"]))
+    elif rule in READ_RESUMES:  # an expansion's card read (a Companion's cost, a room, ...)
+        READ_RESUMES[rule](ctx, prompt, face)
 
 
 def _on_board(ctx: Context, action: Any, type: str, summary: str, data: dict[str, Any]) -> None:

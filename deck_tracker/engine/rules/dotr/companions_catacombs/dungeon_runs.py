@@ -2,6 +2,11 @@
 
 ``dungeon_run``: ``{"seat", "location", "treasure", "goal", "rooms": [{"card", "exploration",
 "completed"}], "total", "current": the room revealed and not yet resolved, or None}``.
+
+The Dungeon Room deck holds its 31 cards whether or not their faces are entered (CC: "G.
+Dungeon Rooms Deck (31 cards)"). A room turned whose Exploration nobody has entered lies face up
+while the table reads it (its name, its Exploration, what it says), once: the run goes on with
+it as if it had been known, and the table's later games know it.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.rules.dotr.base.expansions import has_expansion
 from deck_tracker.engine.rules.dotr.base.offers import colour_choices, location_choices, table_deck
 from deck_tracker.engine.rules.dotr.base.pending import on_board
+from deck_tracker.engine.rules.dotr.base.reading import ask_fields
 from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
     SEAT,
@@ -72,13 +78,21 @@ def _run(state: State) -> dict[str, Any]:
 
 
 def _reveal(
-    ctx: Context, deck: str, card: str | None, number: int | None, field: str, rule: str
-) -> tuple[str, int]:
-    """Reveal one card of ``deck`` onto the table: (card id, its printed number)."""
+    ctx: Context,
+    deck: str,
+    card: str | None,
+    number: int | None,
+    field: str,
+    rule: str,
+    *,
+    read: bool = False,
+) -> tuple[str, int | None]:
+    """Reveal one card of ``deck`` onto the table: (card id, its printed number). ``read``: a
+    card whose number nobody entered is read at the table (None: it waits to be read)."""
     owner = get_deck(ctx.state, deck)["owner"]
     if owner == "table" and card is None:
         card = anonymous_card(ctx.state, deck, field)
-        if card is None or number is None:
+        if card is None or (number is None and not read):
             raise InvalidArguments(
                 {"card": [f"Name the {deck} card revealed, or give its {field}."]}
             )
@@ -91,6 +105,8 @@ def _reveal(
     ctx.put("decks", deck, "table", [drawn])
     printed = card_of(ctx.state, deck, drawn).data.get(field)
     value = printed if printed is not None else number
+    if value is None and read:
+        return drawn, None
     if value is None:
         raise InvalidArguments(
             {field: [f"{title_of(ctx.state, deck, drawn)} has no {field} entered: give it."]}
@@ -98,6 +114,15 @@ def _reveal(
     if number is not None and printed is not None and number != printed:
         raise InvalidArguments({field: [f"{title_of(ctx.state, deck, drawn)} shows {printed}."]})
     return drawn, int(value)
+
+
+def _treasure(
+    ctx: Context, deck: str, card: str | None, number: int | None, field: str, rule: str
+) -> tuple[str, int]:
+    drawn, value = _reveal(ctx, deck, card, number, field, rule)
+    if value is None:  # pragma: no cover - _reveal refuses a card without its number
+        raise InvalidArguments({field: [f"Give its {field}."]})
+    return drawn, value
 
 
 @command(
@@ -154,7 +179,7 @@ def enter_dungeon(ctx: Context, args: dict[str, Any]) -> None:
         else:
             ctx.set("decks", TREASURES, "draw", [*deck["draw"], *deck["discard"]])
             ctx.set("decks", TREASURES, "discard", [])
-        treasure, goal = _reveal(
+        treasure, goal = _treasure(
             ctx, TREASURES, args["card"], args["goal"], "exploration_goal", R_TREASURE
         )
         steps.append(
@@ -205,8 +230,35 @@ def reveal_dungeon_room(ctx: Context, args: dict[str, Any]) -> None:
             "The Exploration Goal is reached: face the Treasure Room.", code="goal_reached"
         )
     card, exploration = _reveal(
-        ctx, ROOMS, args["card"], args["exploration"], "exploration", R_ROOM
+        ctx, ROOMS, args["card"], args["exploration"], "exploration", R_ROOM, read=True
     )
+    if exploration is None:
+        # A room nobody has entered: it lies face up while the table reads it, once.
+        ask_fields(
+            ctx,
+            card_of(ctx.state, ROOMS, card),
+            ROOMS,
+            ROOM_FIELDS,
+            name="A Dungeon Room card",
+            form_title="Dungeon Room card",
+            resume={"rule": "dungeon_room"},
+            optional=("text",),
+            detail="the room just turned",
+        )
+        return
+    _room_revealed(ctx, run, card, exploration)
+
+
+ROOM_FIELDS = {"title": "data.title", "exploration": "data.exploration", "text": "data.text"}
+
+
+def room_read(ctx: Context, prompt: dict[str, Any], face: dict[str, Any]) -> None:
+    """A Dungeon Room read at the table: the hero encounters it as if it had been known."""
+    card = str(prompt["card"])
+    _room_revealed(ctx, _run(ctx.state), card, int(face["exploration"]))
+
+
+def _room_revealed(ctx: Context, run: dict[str, Any], card: str, exploration: int) -> None:
     room = {"card": card, "exploration": exploration}
     name = title_of(ctx.state, ROOMS, card)
     ctx.set("dungeon_run", {**run, "current": room})

@@ -13,8 +13,13 @@ Rules (CC 'Recruit Action'):
   colour; purple: Special cards, which go to the box. The rest, and the Events, go to the
   Companion discard pile, never reshuffled unless a card says 'Shuffle the Companion Cards'
   (setting ``companion_shuffle_timing``). Once per visit (setting ``recruit_limit_per_visit``).
-* Companion costs are not legible in the source: entered once in the pack's overlay, or given
-  with ``hire`` (``cost_colour``, ``cost_cards``), and kept with the hero.
+* Companion costs are not legible in the source ("The cost icon on each Companion card is not
+  legible in the images and is not transcribed"): entered once in the pack's overlay, or read
+  at the table the first time the Companion is revealed (setting ``companion_cost_unknown``,
+  ``read_when_revealed``: the recruitment waits for the card to be read, then goes on, and the
+  table's later games know the cost), or given with ``hire`` (``cost_colour``, ``cost_cards``)
+  and kept with the hero (``stated_when_recruited``). The Companions' names and abilities are
+  transcribed in the rulebook, so only the cost is asked.
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ from deck_tracker.engine.rules.dotr.base.pending import (
     on_board,
     remove_pending,
 )
+from deck_tracker.engine.rules.dotr.base.reading import ask_fields
 from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
     SEAT,
@@ -51,7 +57,7 @@ from deck_tracker.engine.rules.dotr.companions_catacombs.companions import (
 from deck_tracker.engine.rules.dotr.companions_catacombs.fallen import COMPANION
 from deck_tracker.engine.words import plural
 
-__all__ = ["hire", "recruit", "recruit_choose"]
+__all__ = ["companion_read", "hire", "recruit", "recruit_choose"]
 
 R_RECRUIT = (
     "CC Recruit: 1 Action at an Inn; name 1-6, reveal that many cards; Events resolve as drawn"
@@ -183,6 +189,8 @@ def _advance(ctx: Context, rec: dict[str, Any], choice: dict[str, Any] | None) -
     rec["waiting"] = None
     ctx.set("recruitment", rec)
     hireable = _hireable(ctx.state, rec)
+    if _ask_cost(ctx, hireable):
+        return
     if not hireable:
         _finish(ctx, rec, hired=None)
         return
@@ -193,6 +201,56 @@ def _advance(ctx: Context, rec: dict[str, Any], choice: dict[str, Any] | None) -
         data={"companions": hireable},
         steps=[Step(f"Recruit one of {names} by paying its cost, or none (hire).", R_COST)],
     )
+
+
+COST_FIELDS = {"colour": "data.cost.colour", "cards": "data.cost.cards"}
+COST_LABELS = {
+    "colour": {
+        "green": "Green",
+        "black": "Black",
+        "red": "Red",
+        "blue": "Blue",
+        "yellow": "Yellow (any one colour)",
+        "purple": "Purple (Special cards)",
+    }
+}
+
+
+def _cost_unknown(card: Card) -> bool:
+    cost = card.data.get("cost") or {}
+    return card.kind == "companion" and (cost.get("colour") is None or cost.get("cards") is None)
+
+
+def _ask_cost(ctx: Context, hireable: list[str]) -> bool:
+    """A Companion revealed whose cost nobody has entered: the table reads it, once (setting
+    companion_cost_unknown). True when the recruitment waits for it."""
+    setting = (ctx.state.get("settings") or {}).get("companion_cost_unknown", "read_when_revealed")
+    if setting != "read_when_revealed":
+        return False
+    for card_id in hireable:
+        card = card_of(ctx.state, card_id)
+        if _cost_unknown(card):
+            ask_fields(
+                ctx,
+                card,
+                COMPANION,
+                COST_FIELDS,
+                name=card.name,
+                form_title=f"{card.name}'s cost",
+                resume={"rule": "companion"},
+                labels=COST_LABELS,
+                detail="the cost in the upper left corner",
+            )
+            return True
+    return False
+
+
+def companion_read(ctx: Context, prompt: dict[str, Any], face: dict[str, Any]) -> None:
+    """A Companion's cost is read: the recruitment goes on (the next unknown one, or the
+    choice of whom to recruit)."""
+    rec: dict[str, Any] = snapshot(ctx.state.get("recruitment") or {})
+    if rec:
+        _advance(ctx, rec, None)
 
 
 def _shuffle_flag(ctx: Context, rec: dict[str, Any], card: Card) -> None:

@@ -26,7 +26,8 @@ pack the board rules read (registered in ``packs.COMPOSERS``):
 * Hero: each colour's location cards follow the General of that colour (its own or the base
   cards standing in), every Special (base and the 6 new ones, entered or not: the table owns
   the physical cards, and an unentered one is read from the card when it comes up);
-* Quest: the base Quests and the new ones entered.
+* Quest: the base Quests and the 12 new ones, entered or not (one not entered is read by the
+  hero who draws it, in that hero's hand only).
 """
 
 from __future__ import annotations
@@ -200,7 +201,11 @@ def compose(state: State) -> Pack:
         if card.kind == "location" and card.data.get("general") in generals
     ] + [slot(card) for card in dragon.deck(HERO).cards if card.kind == "special"]
 
-    quests = [*base.deck(QUEST).cards, *(c for c in dragon.deck(QUEST).cards if entered(c))]
+    # "Players should take the 12 new Quest Cards and shuffle them into the Quest Deck the
+    # first time they play using the Dragon Expansion, regardless of any other components"
+    # (DX 'New Quests'): all 12, entered or not; one not entered is read by the hero who
+    # draws it (base/quests.py).
+    quests = [*base.deck(QUEST).cards, *(slot(c) for c in dragon.deck(QUEST).cards)]
     decks = dict(base.decks) | {
         DS: DeckSpec(DS, tuple(darkness), base.deck(DS).auto_reshuffle),
         HERO: DeckSpec(HERO, tuple(hero), base.deck(HERO).auto_reshuffle),

@@ -2,7 +2,8 @@
 // table shows this sheet; one player reads the card aloud and enters it, and every phone sees
 // the night (or the setup) carry on. The form is built from the prompt's JSON Schema: pickers
 // for locations, minions and Generals (offered by name), steppers for counts, text only for
-// what a card says in words.
+// what a card says in words. A card drawn into a hand (a new Quest) is read by its holder
+// alone: the other phones get only "Ada is reading a card" (the prompt is `private`), no form.
 
 import { h, sheet } from "../dom.js";
 import { FACTIONS } from "../content.js";
@@ -20,7 +21,7 @@ export function syncReadCard(ctx) {
     open = null;
     closing.close();
   }
-  if (!prompt || open) return;
+  if (!prompt || open || prompt.private) return;
   const shown = sheet(prompt.title || "Read the card you drew", (body, close) => build(ctx, prompt, body, close), {
     onClose: () => { if (open && open.id === prompt.id) open = { id: prompt.id, close: () => {}, dismissed: true }; },
   });
@@ -38,6 +39,9 @@ export function readingBanner(ctx) {
   const reading = (ctx.session.state && ctx.session.state.reading) || [];
   if (!reading.length) return null;
   const first = reading[0];
+  if (first.private) {
+    return h("div", { class: "banner", "data-testid": "reading-banner" }, h("span", { class: "grow", text: `${first.title}…` }));
+  }
   return h("div", { class: "banner banner-warn", "data-testid": "reading-banner" },
     h("span", { class: "grow", text: `Read the card you drew: ${first.name}${reading.length > 1 ? ` (and ${reading.length - 1} more)` : ""}` }),
     h("button", { class: "ghost", type: "button", onclick: () => reopenReadCard(ctx), text: "Read it" }));
@@ -82,6 +86,10 @@ function widget(name, schema, key = name) {
     const input = node.querySelector("input");
     return { node: labelled(schema.title || name, node, schema.description), read: () => parseInt(input.value, 10) };
   }
+  if (schema.oneOf && key !== "colour") {
+    const select = picker(name, schema, schema.default);
+    return { node: labelled(schema.title || name, select, schema.description), read: () => select.value || null };
+  }
   if (schema.type === "string") {
     const input = schema.maxLength && schema.maxLength <= 80
       ? h("input", { type: "text", name, required: true, maxlength: String(schema.maxLength) })
@@ -125,10 +133,14 @@ function build(ctx, prompt, body, close) {
   const error = h("p", { class: "form-error", role: "alert" });
   const form = h("form", {
     class: "form read-card-form",
+    novalidate: true, // checked below: what the card leaves out may stay empty
     onsubmit: async (event) => {
       event.preventDefault();
-      const face = Object.fromEntries(fields.map(([name, w]) => [name, w.read()]));
-      const missing = fields.filter(([, w]) => { const v = w.read(); return v === null || v === "" || Number.isNaN(v); });
+      // What the card leaves out (a Quest with no location) may stay empty.
+      const needed = new Set(schema.required || fields.map(([name]) => name));
+      const empty = (v) => v === null || v === "" || Number.isNaN(v);
+      const face = Object.fromEntries(fields.map(([name, w]) => [name, w.read()]).filter(([name, v]) => needed.has(name) || !empty(v)));
+      const missing = fields.filter(([name, w]) => needed.has(name) && empty(w.read()));
       if (missing.length) { error.textContent = "Fill in every part of the card."; return; }
       const result = await ctx.session.act("read_card", { prompt: prompt.id, face }, { label: `Read ${prompt.name}` });
       if (result) close();
