@@ -65,7 +65,7 @@ def bench_engine(games: int, nights: int) -> tuple[int, int, float]:
             seq += 1
             ctx = Context(state, rng=rng_for("bench", seq), actor="1")
             start = time.process_time()
-            outcome = run(state, ctx, "night", {})
+            outcome = run(state, ctx, "night", {"skip_evening": True})
             elapsed += time.process_time() - start
             resolved = [e for e in outcome.events if e.type == "darkness_spreads_card"]
             cards += len(resolved)
@@ -100,7 +100,7 @@ def late_war_board() -> State:
         log = GameLog.start(SETUP, seed=f"late-war-{attempt}")
         for _ in range(6):
             log.state["war_level"] = 2
-            log.execute("night", {})
+            log.execute("night", {"skip_evening": True})
             if log.state.get("outcome"):
                 break
         else:
@@ -137,7 +137,7 @@ def bench_gamelog(games: int, nights: int) -> tuple[int, int, float]:
                 break
             log.state["war_level"] = _war_level(night)
             start = time.process_time()
-            outcome = log.execute("night", {})
+            outcome = log.execute("night", {"skip_evening": True})
             elapsed += time.process_time() - start
             cards += sum(1 for e in outcome.events if e.type == "darkness_spreads_card")
             played += 1

@@ -29,7 +29,7 @@ from deck_tracker.engine.content import General
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck, move_cards
 from deck_tracker.engine.errors import RuleViolation
-from deck_tracker.engine.rules.dotr.base.board import Realm
+from deck_tracker.engine.rules.dotr.base.board import FIRE, Realm
 from deck_tracker.engine.rules.dotr.base.dice import DICE, roll
 from deck_tracker.engine.rules.dotr.base.offers import own_hand
 from deck_tracker.engine.rules.dotr.base.packs import game_cards, game_pack
@@ -121,7 +121,7 @@ def dragon_flight(realm: Realm, general: str, target: str | None, minions: int) 
         return False
     name = known.name
     if fire_in_play(state) and int(state["supply"]["fire"]) <= 0:
-        realm.lose(f"{name} was activated with every Fire Token on the board", R_ALL_FIRES)
+        realm.lose(f"{name} was activated with every Fire Token on the board", R_ALL_FIRES, FIRE)
     if target is None or target not in state["board"]:
         realm.step(f"The card shows no place for {name} to land: he stays.", R_FLIGHT)
         return True
