@@ -217,7 +217,8 @@ class Realm:
 
     def __init__(self, ctx: Context, *, setup: bool = False) -> None:
         self.ctx = ctx
-        self.settings: dict[str, Any] = {**default_settings(), **(ctx.get("settings") or {})}
+        self.settings: dict[str, Any] = default_settings()
+        self.settings.update(ctx.state.get("settings") or {})
         self.data = board_for(ctx.state, bool(self.settings["disputed_roads"]))
         self.setup = setup
         # Overruns and taint: always in play, during setup only in the harder variant.

@@ -161,10 +161,11 @@ def after_placed(realm: Realm, loc: str, colour: str, count: int, source: str) -
         if (realm.count_at(loc) if any_three else max(counts.values())) >= 3:
             realm.step(f"{realm.name(loc)} is On Fire and holds 3 minions.", R_FIRE_TAINT)
             realm.taint(loc, R_FIRE_TAINT)
-    minion = minion_type(state, colour)
-    if minion is None or "sets_fire" not in minion.skills or on_fire(state, loc):
+    # The cheap reads first: most placements make no 3 of a colour on a location not On Fire.
+    if realm.minions_at(loc)[colour] < 3 or on_fire(state, loc):
         return
-    if realm.minions_at(loc)[colour] >= 3:
+    minion = minion_type(state, colour)
+    if minion is not None and "sets_fire" in minion.skills:
         realm.step(f"3 {minion.plural} stand on {realm.name(loc)}.", R_ELEMENTALS)
         set_on_fire(realm.ctx, loc, R_ELEMENTALS, realm.steps)
 
