@@ -111,21 +111,21 @@ def _shuffled(pile: list[str], rng: random.Random) -> list[str]:
     return [pile[i] for i in sorted(range(len(pile)), key=keys.__getitem__)]
 
 
-def _quiet_night(state: State, rng_seed: int, tally: Tally) -> State:
+def _quiet_night(state: State, rng: random.Random, tally: Tally) -> State:
     """One night from ``state`` through the engine's night for simulation (``run_night``: no
     event log, no texts, copy on write): ``state`` is left as it was."""
     state = {**state, "pending": []}
     leave_dangers_aside(state)
-    return run_night(state, rng_seed, tally=tally)
+    return run_night(state, rng, tally=tally)
 
 
-def _full_night(state: State, rng_seed: int, tally: Tally) -> State:
+def _full_night(state: State, rng: random.Random, tally: Tally) -> State:
     """The same night through the full command path (a ``Context`` on a copy: the event log,
     the undo journal and the table's texts): slower, the same figures."""
     state = pickle.loads(pickle.dumps(state))
     state["pending"] = []
     leave_dangers_aside(state)
-    context = Context(state, rng=random.Random(rng_seed), actor=None)
+    context = Context(state, rng=rng, actor=None)
     context.tally = tally
     run(state, context, "night", {"skip_evening": True})
     return state
@@ -248,7 +248,7 @@ def forecast(
         for night in range(horizon):
             if not sample.get("outcome"):
                 counted = Tally()
-                sample = resolve(sample, rng.getrandbits(64), counted)
+                sample = resolve(sample, rng, counted)
                 overrun.update(loc for loc in counted.overruns if loc in start_taint)
                 lost_by = counted.lost_by
             _note(tallies[night], sample, data, overrun, start, lost_by)
