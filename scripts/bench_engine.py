@@ -22,7 +22,8 @@ does not inflate them much; each figure is the best of ``--repeat`` runs (defaul
 busy machine only ever slows a run down. A game stops at its loss; the War Status is raised
 along the way (Early, Mid, Mid, Late) so that nights of 2 and 3 cards are measured too.
 
-    .venv/bin/python scripts/bench_engine.py [--games N] [--nights N] [--repeat N] [--profile]
+    .venv/bin/python scripts/bench_engine.py [--games N] [--nights N] [--repeat N]
+        [--profile [engine|forecast]]
 """
 
 from __future__ import annotations
@@ -161,13 +162,23 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--nights", type=int, default=40)
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--profile", action="store_true")
+    parser.add_argument(
+        "--profile",
+        nargs="?",
+        const="engine",
+        choices=("engine", "forecast"),
+        help="print where the time goes (cProfile) in the engine bench or in the forecast",
+    )
     options = parser.parse_args()
 
     if options.profile:
+        board = late_war_board() if options.profile == "forecast" else {}
         profiler = cProfile.Profile()
         profiler.enable()
-        bench_engine(options.games, options.nights)
+        if options.profile == "forecast":
+            bench_threat_forecast(board, FORECAST_SAMPLES // 4)
+        else:
+            bench_engine(options.games, options.nights)
         profiler.disable()
         pstats.Stats(profiler).sort_stats("cumulative").print_stats(25)
         return
