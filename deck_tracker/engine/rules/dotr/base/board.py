@@ -55,12 +55,19 @@ from deck_tracker.engine.rules.dotr.hooks import (
 )
 
 __all__ = [
+    "CITY_OVERRUN",
     "CRYSTALS",
+    "FIRE",
     "GATES",
+    "GENERAL_IN_CITY",
+    "LOSS_CAUSES",
     "MINIONS_PER_COLOUR",
+    "OTHER_LOSS",
+    "TAINT_EXHAUSTED",
     "BoardData",
     "GameOver",
     "Realm",
+    "Tally",
     "board_data",
     "deck_cards",
 ]
@@ -98,6 +105,35 @@ R_LOSS_NO_CRYSTAL = "Loss: a Tainted Crystal is needed and none is left"
 R_SETUP = "Setup: no overruns or taint while placing the first minions"
 R_SHORT_OVERRUN = "Setting overrun_short_supply: an overrun minion the supply lacks is not placed"
 R_GENERAL = "General advances: only to the next space on its path ('next' cards always)"
+
+
+class Tally:
+    """What the board rules did, counted as they resolve, for a simulation to read (the threat
+    forecast): the overruns from each location and the way the Realm fell (one of
+    ``LOSS_CAUSES``). Set it on the context (``ctx.tally``) before the command runs; it is never
+    part of the state or the events, so the game comes out the same with or without it."""
+
+    __slots__ = ("lost_by", "overruns")
+
+    def __init__(self) -> None:
+        self.overruns: dict[str, int] = {}
+        self.lost_by: str | None = None
+
+
+# The ways the Realm falls, as the rules that end the game name them.
+GENERAL_IN_CITY = "general_in_city"
+CITY_OVERRUN = "city_overrun"
+TAINT_EXHAUSTED = "taint_exhausted"
+FIRE = "fire"
+OTHER_LOSS = "other"
+LOSS_CAUSES = (
+    GENERAL_IN_CITY,
+    CITY_OVERRUN,
+    TAINT_EXHAUSTED,
+    *(f"minions_{colour}" for colour in COLOURS),
+    FIRE,
+    OTHER_LOSS,
+)
 
 
 class GameOver(Exception):
@@ -181,7 +217,8 @@ class Realm:
 
     def __init__(self, ctx: Context, *, setup: bool = False) -> None:
         self.ctx = ctx
-        self.settings: dict[str, Any] = {**default_settings(), **(ctx.get("settings") or {})}
+        self.settings: dict[str, Any] = default_settings()
+        self.settings.update(ctx.state.get("settings") or {})
         self.data = board_for(ctx.state, bool(self.settings["disputed_roads"]))
         self.setup = setup
         # Overruns and taint: always in play, during setup only in the harder variant.
@@ -195,6 +232,8 @@ class Realm:
         self.narrate = ctx.narrate
         self.overruns = 0
         self.crystals = 0
+        # What a simulation counts (``Tally``), or None.
+        self.tally: Tally | None = ctx.tally
 
     # ---- reading ------------------------------------------------------------------------
     def name(self, loc: str) -> str:
@@ -239,10 +278,12 @@ class Realm:
         ctx.set("supply", "minions", supply)
         return minions
 
-    def lose(self, reason: str, rule: str) -> None:
-        """Set the outcome (once) and stop the resolution."""
+    def lose(self, reason: str, rule: str, cause: str = OTHER_LOSS) -> None:
+        """Set the outcome (once) and stop the resolution; ``cause``: one of ``LOSS_CAUSES``."""
         if self.ctx.get("outcome") is None:
             self.ctx.set("outcome", {"result": "lost", "reason": reason, "rule": rule})
+            if self.tally is not None:
+                self.tally.lost_by = cause
         self.step(f"The Realm has fallen: {reason}.", rule)
         raise GameOver(reason)
 
@@ -254,6 +295,7 @@ class Realm:
                 f"{self.data.minions(colour, count)} are needed on {where} and the supply holds "
                 f"only {left}",
                 R_LOSS_MINIONS,
+                f"minions_{colour}",
             )
 
     def taint(self, loc: str, rule: str) -> None:
@@ -270,6 +312,7 @@ class Realm:
             self.lose(
                 f"a Tainted Crystal is needed on {self.name(loc)} and none is left",
                 R_LOSS_NO_CRYSTAL,
+                TAINT_EXHAUSTED,
             )
         self.tainted.add(loc)
         self.crystals += 1
@@ -278,7 +321,7 @@ class Realm:
         if self.narrate:
             self.step(f"Place a Tainted Crystal on {self.name(loc)} ({left - 1} left).", rule)
         if left == 1 and self.settings["taint_loss"] == "last_crystal_placed":
-            self.lose("the last Tainted Crystal was placed", R_LOSS_CRYSTAL)
+            self.lose("the last Tainted Crystal was placed", R_LOSS_CRYSTAL, TAINT_EXHAUSTED)
 
     # ---- placing minions ----------------------------------------------------------------
     def place(
@@ -349,6 +392,9 @@ class Realm:
     def _overrun(self, loc: str, colour: str) -> None:
         """1 minion of ``colour`` on every adjacent location (not Inns); never chains."""
         self.overruns += 1
+        if self.tally is not None:
+            counted = self.tally.overruns
+            counted[loc] = counted.get(loc, 0) + 1
         data = self.data
         targets = [n for n in data.adjacency[loc] if data.kinds[n] != "inn"]
         if self.narrate:
@@ -385,6 +431,7 @@ class Realm:
                     f"the overrun from {self.name(origin)} needs a "
                     f"{data.singular[colour]} and none is left",
                     R_LOSS_MINIONS,
+                    f"minions_{colour}",
                 )
             self.step(
                 f"No {data.singular[colour]} is left in the supply: none goes on {self.name(loc)}.",
@@ -426,9 +473,9 @@ class Realm:
             )
         if strict and (total >= OVERRUN_AT or after[colour] >= data.taints_at[colour]):
             self.taint(city, R_CITY_FAQ)
-            self.lose(f"{self.name(city)} is tainted", R_CITY_FAQ)
+            self.lose(f"{self.name(city)} is tainted", R_CITY_FAQ, CITY_OVERRUN)
         if total >= CITY_LOSS_AT:
-            self.lose(f"{total} minions are in {self.name(city)}", R_LOSS_CITY)
+            self.lose(f"{total} minions are in {self.name(city)}", R_LOSS_CITY, CITY_OVERRUN)
 
     # ---- Generals -----------------------------------------------------------------------
     def advance_general(self, general: str, target: str | None, minions: int) -> None:
@@ -468,7 +515,7 @@ class Realm:
         if self.narrate:
             self.step(f"Move {name} from {self.name(here)} to {self.name(following)}.", R_GENERAL)
         if following == data.city:
-            self.lose(f"{name} entered {self.name(following)}", R_LOSS_GENERAL)
+            self.lose(f"{name} entered {self.name(following)}", R_LOSS_GENERAL, GENERAL_IN_CITY)
         self.general_moved(general)
         if minions:
             self.place(

@@ -267,7 +267,7 @@ def night(ctx: Context, args: dict[str, Any]) -> None:
     named: list[str] = list(args.get("cards") or [])
     if table_owned and named:
         named = _distinct_unread(ctx.state, named)
-    cards = game_cards(ctx.state)
+    cards = game_cards(ctx.state) if named else {}
     counted = [c for c in named if c not in cards or cards[c].kind not in UNCOUNTED]
     if table_owned and (len(counted) != count or (named and named[-1] not in counted)):
         raise InvalidArguments(

@@ -39,7 +39,7 @@ from deck_tracker.engine.commands import Arg, Observer, command
 from deck_tracker.engine.content import COLOURS
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
-from deck_tracker.engine.rules.dotr.base.board import Realm
+from deck_tracker.engine.rules.dotr.base.board import CITY_OVERRUN, Realm
 from deck_tracker.engine.rules.dotr.base.expansions import has_expansion
 from deck_tracker.engine.rules.dotr.base.pending import (
     add_pending,
@@ -166,9 +166,9 @@ def _into_city(realm: Realm, kind: str, rule: str) -> None:
     realm.step(f"Place a {TOKENS[kind][0]} in {realm.name(city)} ({total} minions there).", R_CITY)
     if realm.settings.get("monarch_city_overrun") == "dragon_faq" and total >= 4:
         realm.taint(city, rule)
-        realm.lose(f"{realm.name(city)} is tainted", rule)
+        realm.lose(f"{realm.name(city)} is tainted", rule, CITY_OVERRUN)
     if total >= 5:
-        realm.lose(f"{total} minions are in {realm.name(city)}", R_CITY)
+        realm.lose(f"{total} minions are in {realm.name(city)}", R_CITY, CITY_OVERRUN)
 
 
 def _require(state: State) -> None:

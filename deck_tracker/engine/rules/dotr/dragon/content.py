@@ -39,7 +39,7 @@ from types import MappingProxyType
 from typing import Any
 
 from deck_tracker.engine.content import Card, DeckSpec, General, MinionType, Pack
-from deck_tracker.engine.core import State
+from deck_tracker.engine.core import State, snapshot
 from deck_tracker.engine.rules.dotr.base.packs import (
     BASE_PACK,
     UNENTERED,
@@ -70,12 +70,21 @@ DS, HERO, QUEST = "darkness_spreads", "hero", "quest"
 ORC_CARDS = ("orc_patrols", "orc_war_party")
 
 
+_KEYS = ("generals", "replaces", "hero_stand_in", "joined")
+# The last composition asked for and its key: a night asks many times for the same one.
+_LAST: list[Any] = [None, ""]
+
+
 def _key(state: State) -> str:
     choice = state.get("dragon") or {}
-    keys = ("generals", "replaces", "hero_stand_in", "joined")
-    found = {key: choice.get(key) for key in keys}
+    found = {key: choice.get(key) for key in _KEYS}
     found["one_for_one"] = _one_for_one(state)
-    return json.dumps(found, sort_keys=True)
+    if found == _LAST[0]:
+        return str(_LAST[1])
+    key = json.dumps(found, sort_keys=True)
+    # A copy: a later change of the state's values never changes what was remembered.
+    _LAST[:] = [snapshot(found), key]
+    return key
 
 
 def _one_for_one(state: State) -> bool:

@@ -29,7 +29,7 @@ from deck_tracker.engine.content import General
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck, move_cards
 from deck_tracker.engine.errors import RuleViolation
-from deck_tracker.engine.rules.dotr.base.board import Realm
+from deck_tracker.engine.rules.dotr.base.board import FIRE, Realm
 from deck_tracker.engine.rules.dotr.base.dice import DICE, roll
 from deck_tracker.engine.rules.dotr.base.offers import own_hand
 from deck_tracker.engine.rules.dotr.base.packs import game_cards, game_pack
@@ -121,7 +121,7 @@ def dragon_flight(realm: Realm, general: str, target: str | None, minions: int) 
         return False
     name = known.name
     if fire_in_play(state) and int(state["supply"]["fire"]) <= 0:
-        realm.lose(f"{name} was activated with every Fire Token on the board", R_ALL_FIRES)
+        realm.lose(f"{name} was activated with every Fire Token on the board", R_ALL_FIRES, FIRE)
     if target is None or target not in state["board"]:
         realm.step(f"The card shows no place for {name} to land: he stays.", R_FLIGHT)
         return True
@@ -161,10 +161,11 @@ def after_placed(realm: Realm, loc: str, colour: str, count: int, source: str) -
         if (realm.count_at(loc) if any_three else max(counts.values())) >= 3:
             realm.step(f"{realm.name(loc)} is On Fire and holds 3 minions.", R_FIRE_TAINT)
             realm.taint(loc, R_FIRE_TAINT)
-    minion = minion_type(state, colour)
-    if minion is None or "sets_fire" not in minion.skills or on_fire(state, loc):
+    # The cheap reads first: most placements make no 3 of a colour on a location not On Fire.
+    if realm.minions_at(loc)[colour] < 3 or on_fire(state, loc):
         return
-    if realm.minions_at(loc)[colour] >= 3:
+    minion = minion_type(state, colour)
+    if minion is not None and "sets_fire" in minion.skills:
         realm.step(f"3 {minion.plural} stand on {realm.name(loc)}.", R_ELEMENTALS)
         set_on_fire(realm.ctx, loc, R_ELEMENTALS, realm.steps)
 
