@@ -23,6 +23,8 @@ export const ACTION_LABELS = {
   discard_quest: "Discard a Quest",
   night: "Run the night",
   read_card: "Read the card you drew",
+  read_ability: "Enter an ability card",
+  choose_abilities: "Choose abilities",
   draw: "Draw cards",
   discard: "Discard cards",
   shuffle: "Shuffle a deck",
