@@ -1,0 +1,129 @@
+"""The expansions played from a phone alone (390 px wide), through taps only: no id is ever
+typed, only the words a player reads off a card (an ability card's name and text).
+
+* The Hero's Calling: the table enters its ability cards (their names and texts are not
+  published), builds a hero from one Combat, one Control and one Movement card, and the Board
+  shows the War Status card and the abilities;
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from .live_api import call
+from .test_grand_ball import act
+from .test_phone_shell import sit_at
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def phone(browser: Any, live_server: Any) -> Iterator[Any]:
+    """One phone 390 px wide, its page errors collected."""
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, color_scheme="dark"
+    )
+    context.set_default_timeout(20_000)  # a bound for a loaded machine, not a measure
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.on("response", lambda r: r.status >= 500 and print(f"{r.status} {r.url}"))
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+def sheet_of(page: Any) -> Any:
+    sheet = page.locator("dialog.sheet")
+    sheet.wait_for()
+    return sheet
+
+
+def tap_choice(sheet: Any, name: str, title: str) -> None:
+    """Tap the offered choice titled ``title`` of the argument ``name`` (a radio or a select)."""
+    radios = sheet.locator(f"input[name={name}] + label", has_text=title)
+    if radios.count():
+        radios.first.click()
+    else:
+        sheet.locator(f"select[name={name}]").select_option(label=title)
+
+
+def submit(sheet: Any) -> None:
+    sheet.locator("button[type=submit]").click()
+    sheet.wait_for(state="detached")
+
+
+def test_building_a_heros_calling_hero(phone: Any, live_server: Any, shot: Any) -> None:
+    base = live_server.url
+    game = call(base, "games/", {"host": {"name": "Ada", "hero": "Aria"},
+                                 "expansions": ["heros_calling"]})  # fmt: skip
+    sit_at(phone, base, game["id"], game["join_code"], {"1": {"token": game["token"], "name": "Ada"}})
+
+    # The Board shows The Hero's Calling's War Status card, not the base track.
+    card = phone.get_by_test_id("hc-war-status")
+    card.wait_for()
+    assert "Early War · Level I" in card.inner_text()
+    assert "The heroes are at Level I." in card.inner_text()
+
+    phone.click("[data-tab=me]")
+    build = phone.get_by_test_id("hc-build")
+    build.wait_for()
+    # Nothing to choose from yet: the table enters its cards first.
+    assert phone.get_by_test_id("hc-choose").is_disabled()
+    for card_name, kind, text in (("Fury", "Combat", "Roll 1 extra die."),
+                                  ("Ice Wall", "Control", "Freeze a General.")):  # fmt: skip
+        phone.get_by_test_id("hc-read").click()
+        sheet = sheet_of(phone)
+        tap_choice(sheet, "read_ability-card", "A card we have not entered yet")
+        sheet.locator("input[name=name]").fill(card_name)
+        tap_choice(sheet, "read_ability-type", kind)
+        sheet.locator("input[name=level_1]").fill(text)
+        submit(sheet)
+    # The Raven is known by name (with its pet): the table reads its type from the card.
+    phone.get_by_test_id("hc-read").click()
+    sheet = sheet_of(phone)
+    tap_choice(sheet, "read_ability-card", "Raven (pet)")
+    tap_choice(sheet, "read_ability-type", "Movement")
+    sheet.locator("input[name=level_1]").fill("Fly over 2 spaces.")
+    shot(phone, "70-hc-enter-an-ability-card")
+    submit(sheet)
+
+    choose = phone.get_by_test_id("hc-choose")
+    phone.wait_for_function(
+        "() => !document.querySelector('[data-testid=hc-choose]').disabled"
+    )
+    choose.click()
+    sheet = sheet_of(phone)
+    # Each slot offers only the cards of its type, by name: the Raven is no Combat ability.
+    combat = sheet.locator("input[name=choose_abilities-combat] + label").all_inner_texts()
+    movement = sheet.locator("input[name=choose_abilities-movement] + label").all_inner_texts()
+    assert combat == ["Fury"] and movement == ["Raven (pet)"]
+    assert sheet.locator("input[type=text]").count() == 0
+    tap_choice(sheet, "choose_abilities-combat", "Fury")
+    tap_choice(sheet, "choose_abilities-control", "Ice Wall")
+    tap_choice(sheet, "choose_abilities-movement", "Raven (pet)")
+    shot(phone, "71-hc-choose-abilities")
+    submit(sheet)
+
+    mine = phone.get_by_test_id("hc-my-abilities")
+    mine.wait_for()
+    text = mine.inner_text()
+    assert "Fury" in text and "Level 1: Roll 1 extra die." in text and "Raven" in text
+    phone.click("[data-tab=board]")
+    heroes = phone.get_by_test_id("hc-heroes")
+    heroes.wait_for()
+    assert "Ice Wall" in heroes.inner_text() and "Freeze a General." in heroes.inner_text()
+    shot(phone, "72-hc-board", full_page=True)
+    state = call(base, f"games/{game['id']}/", token=game["token"])["state"]
+    chosen = state["heroes"]["1"]["abilities"]
+    assert [chosen[s]["name"] for s in ("combat", "control", "movement")] == [
+        "Fury", "Ice Wall", "Raven"
+    ]  # fmt: skip
+    assert state["heroes"]["1"]["pet"] == "raven"
+    assert phone.errors == []
