@@ -4,6 +4,8 @@ typed, only the words a player reads off a card (an ability card's name and text
 * The Hero's Calling: the table enters its ability cards (their names and texts are not
   published), builds a hero from one Combat, one Control and one Movement card, and the Board
   shows the War Status card and the abilities;
+* Companions & Catacombs: a Dungeon run, its rooms, Minions escaping to the places tapped, and
+  the Treasure Room's Relic chosen by name;
 """
 
 from __future__ import annotations
@@ -126,4 +128,70 @@ def test_building_a_heros_calling_hero(phone: Any, live_server: Any, shot: Any) 
         "Fury", "Ice Wall", "Raven"
     ]  # fmt: skip
     assert state["heroes"]["1"]["pet"] == "raven"
+    assert phone.errors == []
+
+
+def open_action(page: Any, label: str) -> Any:
+    """Enter tab, "Every action": the action by its label."""
+    page.click("[data-tab=enter]")
+    button = page.locator(".list-button", has_text=label).first
+    button.wait_for()
+    button.click()
+    return sheet_of(page)
+
+
+def test_a_dungeon_run_with_escaping_minions_and_a_treasure_room_relic(
+    phone: Any, live_server: Any, shot: Any, monkeypatch: Any
+) -> None:
+    monkeypatch.setattr("deck_tracker.services.new_seed", lambda: "s0")
+    base = live_server.url
+    game = call(base, "games/", {"host": {"name": "Ada", "hero": "Wizard"},
+                                 "expansions": ["companions_catacombs"],
+                                 "starting_dungeon_roll": 2})  # fmt: skip
+    token = game["token"]
+    assert list(game["state"]["dungeons"]) == ["serpent-swamp"]
+    act(base, game["id"], token, "move_hero", {"location": "serpent-swamp"})
+    sit_at(phone, base, game["id"], game["join_code"], {"1": {"token": token, "name": "Ada"}})
+
+    # The Treasure Room card drawn, by its name; its Exploration Goal (2) on a stepper.
+    sheet = open_action(phone, "Enter dungeon")
+    assert sheet.locator("input[type=text]").count() == 0
+    tap_choice(sheet, "enter_dungeon-card", "Treasure Room 2")
+    sheet.get_by_label("more Goal").click()
+    submit(sheet)
+    # A Dungeon Room revealed, Exploration 2.
+    sheet = open_action(phone, "Reveal dungeon room")
+    tap_choice(sheet, "reveal_dungeon_room-card", "Dungeon Room 10")
+    sheet.get_by_label("more Exploration").click()
+    sheet.get_by_label("more Exploration").click()
+    submit(sheet)
+    # Completed, but an Orc and a Demon escape: counted on steppers, sent to places by name.
+    sheet = open_action(phone, "Resolve dungeon room")
+    assert sheet.locator("input[type=text]").count() == 0
+    sheet.get_by_label("more Orcs").click()
+    sheet.get_by_label("more Demons").click()
+    places = sheet.locator("select[name=resolve_dungeon_room-escape_to]")
+    for place in ("Blood Flats (Demons)", "Raven Forest (Orcs)"):
+        places.select_option(label=place)
+        sheet.get_by_role("button", name="Add", exact=True).click()
+    shot(phone, "73-dungeon-escaping-minions")
+    submit(sheet)
+    # The Treasure Room defeated: the Relic chosen by its name.
+    sheet = open_action(phone, "Fight treasure room")
+    assert sheet.locator("input[type=text]").count() == 0
+    tap_choice(sheet, "fight_treasure_room-defeated", "Yes")
+    tap_choice(sheet, "fight_treasure_room-relic", "Harp of the Gods")
+    shot(phone, "74-treasure-room-relic")
+    submit(sheet)
+
+    state = call(base, f"games/{game['id']}/", token=token)["state"]
+    assert "relic-harp-of-the-gods" in state["decks"]["relic"]["hand"]
+    assert "serpent-swamp" not in state["dungeons"]
+    assert state["board"]["raven-forest"]["minions"]["green"] >= 1
+    assert state["board"]["blood-flats"]["minions"]["red"] >= 1
+    # The Log tells it in names: the Relic taken, never its id.
+    phone.click("[data-tab=log]")
+    phone.locator("main", has_text="conquered").wait_for()
+    log = phone.locator("main").inner_text()
+    assert "Dungeon Room 10: Exploration 2 of 2." in log and "relic-" not in log
     assert phone.errors == []

@@ -297,7 +297,15 @@ export function actionForm(session, content, action, { preset = {}, lock = [], o
       row.addEventListener("input", () => { touched.value = true; });
       readers[name] = () => (optional && !touched.value ? undefined : parseInt(row.querySelector("input").value, 10));
     } else if (prop.type === "boolean") {
-      if (prop.default !== undefined) {
+      if (required.has(name) && prop.default === undefined) {
+        // A yes or no the table must answer (the Treasure Room defeated?): nothing preselected.
+        const options = [{ value: "true", label: "Yes" }, { value: "false", label: "No" }];
+        form.append(fieldset(hint || title, segmented(`${action.type}-${name}`, options, null)));
+        readers[name] = () => {
+          const picked = form.querySelector(`input[name="${action.type}-${name}"]:checked`);
+          return picked ? picked.value === "true" : undefined;
+        };
+      } else if (prop.default !== undefined) {
         const box = h("input", { type: "checkbox", name, checked: preset[name] ?? prop.default });
         form.append(h("label", { class: "toggle" }, box, h("span", { text: hint || title })));
         readers[name] = () => box.checked;
@@ -334,7 +342,8 @@ export function actionForm(session, content, action, { preset = {}, lock = [], o
     for (const name of lock) if (preset[name] !== undefined) args[name] = preset[name];
     if (!quiet) {
       const missing = [...required].filter((name) => args[name] === undefined);
-      if (missing.length) throw new Error(`Please fill in: ${missing.join(", ")}.`);
+      const named = (key) => (props[key] && (props[key].title || props[key].description)) || key.replace(/_/g, " ");
+      if (missing.length) throw new Error(`Please fill in: ${missing.map(named).join("; ").replace(/\.?$/, ".")}`);
     }
     return args;
   }
