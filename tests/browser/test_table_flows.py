@@ -6,6 +6,9 @@ typed, only the words a player reads off a card (an ability card's name and text
   shows the War Status card and the abilities;
 * Companions & Catacombs: a Dungeon run, its rooms, Minions escaping to the places tapped, and
   the Treasure Room's Relic chosen by name;
+* the Dragon expansion: a Special played onto the Winds of War board up to the third card, and
+  the table's choice of the Winds of War card turned; Sterling landing where the table says, a
+  hero searching for her with the dice rolled at the table, and the bonus taken.
 """
 
 from __future__ import annotations
@@ -194,4 +197,113 @@ def test_a_dungeon_run_with_escaping_minions_and_a_treasure_room_relic(
     phone.locator("main", has_text="conquered").wait_for()
     log = phone.locator("main").inner_text()
     assert "Dungeon Room 10: Exploration 2 of 2." in log and "relic-" not in log
+    assert phone.errors == []
+
+
+def hand_of(base: str, game: dict[str, Any]) -> list[str]:
+    state = call(base, f"games/{game['id']}/", token=game["token"])["state"]
+    return list(state["decks"]["hero"]["hand"])
+
+
+def specials_held(base: str, game: dict[str, Any]) -> list[str]:
+    """The Special Hero Cards the server offers Ada to play (her own hand's)."""
+    listed = call(base, f"games/{game['id']}/actions/", token=game["token"])["actions"]
+    play = next(a for a in listed if a["type"] == "play_special")
+    return [c["const"] for c in play["args"]["properties"]["card"].get("oneOf", [])]
+
+
+def test_a_special_played_for_winds_of_war_up_to_the_trigger_and_its_choice(
+    phone: Any, live_server: Any, shot: Any, monkeypatch: Any
+) -> None:
+    monkeypatch.setattr("deck_tracker.services.new_seed", lambda: "w0")
+    base = live_server.url
+    game = call(base, "games/", {"host": {"name": "Ada", "hero": "Wizard"},
+                                 "expansions": ["dragon"],
+                                 "options": {"winds_of_war": True}})  # fmt: skip
+    token = game["token"]
+    # Ada draws Hero Cards (discarding the others) until she holds 3 Specials, and plays 2 of
+    # them: the board holds 2 cards.
+    for _ in range(60):
+        held = specials_held(base, game)
+        if len(held) >= 3:
+            break
+        act(base, game["id"], token, "draw", {"deck": "hero", "count": 1})
+        drawn = hand_of(base, game)[-1]
+        if drawn not in specials_held(base, game):
+            act(base, game["id"], token, "discard", {"deck": "hero", "cards": [drawn]})
+    assert len(held) >= 3
+    for card in held[:2]:
+        act(base, game["id"], token, "play_special", {"card": card})
+    sit_at(phone, base, game["id"], game["join_code"], {"1": {"token": token, "name": "Ada"}})
+    board = phone.get_by_test_id("winds-of-war")
+    board.wait_for()
+    assert "2 cards on the board" in board.inner_text()
+
+    # The third, played on the phone by its name, turns the Winds of War card.
+    sheet = open_action(phone, "Play special")
+    titles = sheet.locator("input[name=play_special-card] + label").all_inner_texts() or [
+        o for o in sheet.locator("select[name=play_special-card] option").all_inner_texts()
+        if o != "Choose…"
+    ]  # fmt: skip
+    assert titles and all(t.endswith("(Special)") and "-" not in t for t in titles)
+    tap_choice(sheet, "play_special-card", titles[0])
+    submit(sheet)
+    # The table chooses: its Prevention or its Action, in words.
+    sheet = open_action(phone, "Winds of war")
+    labels = sheet.locator("input[name=winds_of_war-choice] + label").all_inner_texts()
+    assert labels == ["Its Prevention", "Its Action"]
+    assert sheet.locator("input[type=text]").count() == 0
+    tap_choice(sheet, "winds_of_war-choice", "Its Action")
+    shot(phone, "75-winds-of-war-choice")
+    submit(sheet)
+    state = call(base, f"games/{game['id']}/", token=token)["state"]
+    assert state["winds_of_war"]["board"] == [] and not state.get("pending")
+    assert "wow-siege-of-the-capital" in state["decks"]["winds_of_war"]["discard"]
+    phone.click("[data-tab=board]")
+    phone.get_by_text("No card on the board yet.").wait_for()
+    assert phone.errors == []
+
+
+def test_sterling_lands_a_hero_searches_with_the_table_dice_and_takes_a_bonus(
+    phone: Any, live_server: Any, shot: Any, monkeypatch: Any
+) -> None:
+    # Seed st13: the first night draws Sterling's third card, whose location nobody entered.
+    monkeypatch.setattr("deck_tracker.services.new_seed", lambda: "st13")
+    base = live_server.url
+    game = call(base, "games/", {"host": {"name": "Ada", "hero": "Wizard"},
+                                 "expansions": ["dragon"], "options": {"sterling": True}})  # fmt: skip
+    token = game["token"]
+    act(base, game["id"], token, "end_turn", {})
+    act(base, game["id"], token, "night", {})
+    state = call(base, f"games/{game['id']}/", token=token)["state"]
+    assert [p["type"] for p in state["pending"]] == ["sterling_location"]
+    where = state["heroes"]["1"]["location"]
+    sit_at(phone, base, game["id"], game["join_code"], {"1": {"token": token, "name": "Ada"}})
+
+    # Where she landed, picked by name.
+    sheet = open_action(phone, "Sterling lands")
+    assert sheet.locator("input[type=text]").count() == 0
+    sheet.locator("select[name=location]").select_option(label="Monarch City")
+    submit(sheet)
+    assert where == "monarch-city"
+    # Ada searches: the dice rolled at the table tapped one by one (5, 6, 2: 2 successes).
+    sheet = open_action(phone, "Search sterling")
+    assert sheet.locator("input[type=text]").count() == 0
+    for value in (5, 6, 2):
+        sheet.get_by_label(f"A die showing {value}").click()
+    assert sheet.get_by_test_id("search_sterling-rolls-rolled").inner_text() == "Rolled: 5, 6, 2"
+    shot(phone, "76-sterling-search-dice")
+    submit(sheet)
+    # The bonus: 1, draw 2 Hero Cards (the discard pile is empty).
+    before = len(hand_of(base, game))
+    sheet = open_action(phone, "Sterling bonus")
+    assert sheet.locator("input[type=text]").count() == 0
+    assert "1 any 2 Hero Cards from the discard pile, or draw 2" in sheet.inner_text()
+    sheet.get_by_label("more Bonus").click()
+    shot(phone, "77-sterling-bonus")
+    submit(sheet)
+    state = call(base, f"games/{game['id']}/", token=token)["state"]
+    assert not state.get("pending")
+    assert state["sterling"]["location"] == "monarch-city"
+    assert len(state["decks"]["hero"]["hand"]) == before + 2
     assert phone.errors == []

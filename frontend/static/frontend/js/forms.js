@@ -190,6 +190,18 @@ function offeredCounts(name, prop, preset = {}) {
   } };
 }
 
+// Dice rolled at the table: a tap per die on its value; none, and the app rolls.
+function diceTaps(name, prop) {
+  const rolled = [];
+  const shown = h("p", { class: "muted", "data-testid": `${name}-rolled` });
+  const draw = () => { shown.textContent = rolled.length ? `Rolled: ${rolled.join(", ")}` : "None yet: the app rolls."; };
+  const faces = h("div", { class: "row" }, [1, 2, 3, 4, 5, 6].map((n) => h("button", { type: "button", class: "step", "aria-label": `A die showing ${n}`, text: String(n),
+    onclick: () => { if (rolled.length < (prop.maxItems || 20)) rolled.push(n); draw(); } })),
+  h("button", { type: "button", class: "ghost", text: "Clear", onclick: () => { rolled.length = 0; draw(); } }));
+  draw();
+  return { control: h("div", {}, faces, shown), read: () => (rolled.length ? [...rolled] : undefined) };
+}
+
 // Build the form of one action. `preset` fills arguments (hidden when `lock` lists them).
 export function actionForm(session, content, action, { preset = {}, lock = [], onDone, submitLabel } = {}) {
   const schema = action.args || { properties: {} };
@@ -202,6 +214,9 @@ export function actionForm(session, content, action, { preset = {}, lock = [], o
 
   for (const [name, prop] of Object.entries(props)) {
     if (lock.includes(name)) continue;
+    // An optional argument with nothing to choose from now (a deck the app draws itself).
+    const offered = prop.oneOf || (prop.items && prop.items.oneOf);
+    if (offered && !offered.length && !required.has(name)) continue;
     const hint = prop.description || "";
     const title = name.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
     const label = prop.title || title;
@@ -322,6 +337,10 @@ export function actionForm(session, content, action, { preset = {}, lock = [], o
       const options = prop.enum.map((v) => ({ value: v, label: v }));
       form.append(fieldset(title, segmented(`${action.type}-${name}`, options, preset[name] ?? prop.default ?? prop.enum[0])));
       readers[name] = () => (form.querySelector(`input[name="${action.type}-${name}"]:checked`) || {}).value;
+    } else if (prop.type === "array" && prop.items && prop.items.type === "integer" && prop.items.maximum === 6) {
+      const { control, read } = diceTaps(`${action.type}-${name}`, prop);
+      form.append(fieldset("Dice rolled at the table", control, hint));
+      readers[name] = read;
     } else if (prop.type === "array") {
       const input = h("input", { type: "text", name, placeholder: "ids, separated by commas" });
       form.append(field(title, input, hint));
