@@ -68,7 +68,9 @@ def test_building_a_heros_calling_hero(phone: Any, live_server: Any, shot: Any) 
     base = live_server.url
     game = call(base, "games/", {"host": {"name": "Ada", "hero": "Aria"},
                                  "expansions": ["heros_calling"]})  # fmt: skip
-    sit_at(phone, base, game["id"], game["join_code"], {"1": {"token": game["token"], "name": "Ada"}})
+    sit_at(
+        phone, base, game["id"], game["join_code"], {"1": {"token": game["token"], "name": "Ada"}}
+    )
 
     # The Board shows The Hero's Calling's War Status card, not the base track.
     card = phone.get_by_test_id("hc-war-status")
@@ -100,9 +102,7 @@ def test_building_a_heros_calling_hero(phone: Any, live_server: Any, shot: Any) 
     submit(sheet)
 
     choose = phone.get_by_test_id("hc-choose")
-    phone.wait_for_function(
-        "() => !document.querySelector('[data-testid=hc-choose]').disabled"
-    )
+    phone.wait_for_function("() => !document.querySelector('[data-testid=hc-choose]').disabled")
     choose.click()
     sheet = sheet_of(phone)
     # Each slot offers only the cards of its type, by name: the Raven is no Combat ability.

@@ -46,6 +46,7 @@ from deck_tracker.engine.decks import (
 )
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.rules.dotr.base.board import GameOver, Realm
+from deck_tracker.engine.rules.dotr.base.offers import table_deck
 from deck_tracker.engine.rules.dotr.base.packs import game_cards, unread
 from deck_tracker.engine.rules.dotr.base.reading import ask_to_read
 from deck_tracker.engine.rules.dotr.base.settings import general_only_plan
@@ -179,6 +180,7 @@ def next_turn(ctx: Context) -> tuple[str | None, int]:
             max_items=12,
             description="A table-owned Darkness Spreads deck only: the cards drawn, in order "
             "(with any Global Effect or Sterling card drawn among them).",
+            offers=table_deck("darkness_spreads"),
         ),
         "seat": Arg(
             "str",

@@ -239,8 +239,10 @@ def read_ability(ctx: Context, args: dict[str, Any]) -> None:
     kind: str = args["type"]
     levels = [(args.get(f"level_{n}") or "").strip() or None for n in (1, 2, 3)]
     wanted = args["card"] or NEW
-    card = None if wanted == NEW else next(
-        (c for c in ability_cards(ctx.state) if c.id == wanted), None
+    card = (
+        None
+        if wanted == NEW
+        else next((c for c in ability_cards(ctx.state) if c.id == wanted), None)
     )
     if wanted != NEW and card is None:
         raise RuleViolation("Not an ability card of this game.", code="unknown_card")
