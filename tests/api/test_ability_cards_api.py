@@ -58,8 +58,11 @@ def test_a_card_entered_once_is_offered_by_type_in_the_groups_next_game() -> Non
     second = table(client, player)
     assert choices(second, "choose_abilities", "combat") == {"ability-fury": "Fury"}
     assert choices(second, "choose_abilities", "movement") == {"ability-raven": "Raven (pet)"}
-    wrong = send(second, "choose_abilities",
-                 {"combat": "ability-raven", "control": "x", "movement": "ability-fury"})  # fmt: skip
+    wrong = send(
+        second,
+        "choose_abilities",
+        {"combat": "ability-raven", "control": "x", "movement": "ability-fury"},
+    )
     assert wrong.status_code == 400, wrong.content
     assert wrong.json()["code"] == "wrong_ability_type"
     # An anonymous table knows neither.

@@ -271,7 +271,8 @@ def test_sterling_lands_a_hero_searches_with_the_table_dice_and_takes_a_bonus(
     monkeypatch.setattr("deck_tracker.services.new_seed", lambda: "st13")
     base = live_server.url
     game = call(base, "games/", {"host": {"name": "Ada", "hero": "Wizard"},
-                                 "expansions": ["dragon"], "options": {"sterling": True}})  # fmt: skip
+                                 "expansions": ["dragon"],
+                                 "options": {"sterling": True}})  # fmt: skip
     token = game["token"]
     act(base, game["id"], token, "end_turn", {})
     act(base, game["id"], token, "night", {})

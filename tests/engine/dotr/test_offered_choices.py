@@ -88,9 +88,8 @@ def test_escaping_minions_are_counted_by_faction_and_sent_to_named_locations() -
     assert places["raven-forest"] == "Raven Forest (Orcs)"
     assert places["angel-tear-falls"] == "Angel Tear Falls (Undead)"
     assert "monarch-city" not in places and "chimera-inn" not in places
-    assert list(places.values())[0].endswith("(Orcs)") and list(places.values())[-1].endswith(
-        "(Dragonkin)"
-    )
+    titles = list(places.values())
+    assert titles[0].endswith("(Orcs)") and titles[-1].endswith("(Dragonkin)")
 
 
 # Arguments that name a thing of the game (a seat, a place, a General, a card, a Companion...).

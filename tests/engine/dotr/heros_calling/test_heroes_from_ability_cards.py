@@ -115,8 +115,8 @@ def test_each_card_is_offered_only_for_its_own_type_and_a_pet_is_refused_in_anot
         "ability-voidwalker": "Voidwalker (pet)",
         "ability-wolf": "Wolf (pet)",
     }
-    refused(game, "choose_abilities",
-            {"combat": "Raven", "control": "Wolf", "movement": "Voidwalker"}, "ability_unread")  # fmt: skip
+    pets = {"combat": "Raven", "control": "Wolf", "movement": "Voidwalker"}
+    refused(game, "choose_abilities", pets, "ability_unread")
     taught(game)
     assert offered(game, "choose_abilities", "combat") == {"ability-fury": "Fury"}
     assert offered(game, "choose_abilities", "movement") == {"ability-raven": "Raven (pet)"}
@@ -141,5 +141,5 @@ def test_a_card_read_is_known_to_the_game_by_its_name_and_another_hero_cannot_ta
     # Ada holds the only Fury card: Bea's phone is not offered it, and it is refused to her.
     found = {a["type"]: a for a in describe_commands(game.state, "2", hidden=frozenset())}
     assert found["choose_abilities"]["available"] is False
-    refused(game, "choose_abilities",
-            {"combat": "Fury", "control": "Ice Wall", "movement": "Raven"}, "ability_taken", "2")  # fmt: skip
+    same = {"combat": "Fury", "control": "Ice Wall", "movement": "Raven"}
+    refused(game, "choose_abilities", same, "ability_taken", "2")

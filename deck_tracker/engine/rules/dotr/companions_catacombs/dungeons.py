@@ -156,12 +156,12 @@ def escape(realm: Realm, escaped: dict[str, int], places: list[str], rule: str) 
     # Each place takes a Minion of its own colour, whatever the order the table named them in.
     left = dict(active)
     for loc in places:
-        colour = realm.data.colours.get(loc)
-        if not colour or not left.get(colour):
+        its = realm.data.colours.get(loc)
+        if not its or not left.get(its):
             why = f"{realm.name(loc)} is not the colour of an escaping Minion still to place."
             raise InvalidArguments({"escape_to": [why]}, why)
-        left[colour] -= 1
-        realm.place(colour, 1, loc, rule=rule)
+        left[its] -= 1
+        realm.place(its, 1, loc, rule=rule)
 
 
 def _shuffle_back(ctx: Context, deck: str, cards: list[str]) -> None:

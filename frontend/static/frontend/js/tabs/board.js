@@ -10,13 +10,7 @@ import { boardTokens, drawToken, factionBadge, renderMap } from "../map.js";
 const openLocation = (ctx, id) => Promise.all([import("./common.js"), ctx.ensureActions()])
   .then(([module]) => module.openLocation(ctx, id));
 let talisman = null;
-// The Hero's Calling's War Status card and heroes' abilities, for a game with it.
-let herosCalling = null;
-function herosCallingParts(ctx) {
-  if (herosCalling) return [herosCalling.warStatusCard(ctx.session.state), herosCalling.abilitiesSection(ctx)];
-  import("./heros-calling.js").then((module) => { herosCalling = module; ctx.rerender(); });
-  return [h("p", { class: "boot", text: "Opening…" })];
-}
+let hc;
 // The forecast (tabs/forecast.js) loads the first time the table asks for one.
 let forecast = null;
 function forecastButton(ctx) {
@@ -45,7 +39,7 @@ export function render(ctx) {
         h("button", { type: "button", class: "ghost", onclick: () => legend(ctx), text: "Key" }),
         forecastButton(ctx)),
       forecast ? forecast.section(ctx) : null);
-    parts.push(...(state.heros_calling ? herosCallingParts(ctx) : [warStatus(state)]), generals(ctx), supply(state));
+    parts.push(state.heros_calling ? hc ? hc.parts(ctx) : import("./heros-calling.js").then((m) => { hc = m; ctx.rerender(); }) && null : warStatus(state), generals(ctx), supply(state));
   }
   parts.push(decks(ctx), expansions(ctx));
   return h("div", { class: "tab-body board-tab" }, parts);

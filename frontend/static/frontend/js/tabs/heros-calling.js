@@ -21,6 +21,11 @@ function heroLevel(state) {
   return (state.heros_calling && state.heros_calling.hero_level) || "I";
 }
 
+// The Board's parts: the War Status card, then every hero's abilities.
+export function parts(ctx) {
+  return [warStatusCard(ctx.session.state), abilitiesSection(ctx)];
+}
+
 export function warStatusCard(state) {
   const level = Math.max(0, Math.min(3, state.war_level || 0));
   return h("section", { class: "card", "data-testid": "hc-war-status" },
