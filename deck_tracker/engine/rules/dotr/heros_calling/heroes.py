@@ -3,9 +3,11 @@
 Rules (HC = shared/rules/dotr-heros-calling.txt): each hero is one Combat, one Control and one
 Movement ability card, all at level 1 (their levels follow the War Status card, war_status.py).
 Every hero has 5 life tokens, which are also the actions of its turn; a pet (Raven, Voidwalker,
-Wolf) splits those actions with its hero (``split_actions``). The ability cards' names and texts
-are not published: ``choose_abilities`` takes a card of the pack (players enter their texts once,
-through the content overlay) or any name the table reads from its own card.
+Wolf) splits those actions with its hero (``split_actions``). The ability cards' names, types
+and texts are not published: the table enters each card once from its own copy
+(``read_ability``: a new card, or the type and texts of a pet the pack names), kept in the game's
+overlay and remembered for the group; ``choose_abilities`` then offers each type's cards by name
+and refuses a card of another type, or one whose type nobody has read.
 """
 
 from __future__ import annotations
