@@ -85,9 +85,14 @@ def test_escaping_minions_are_counted_by_faction_and_sent_to_named_locations() -
         "blue": "Dragonkin",
     }
     assert room["escaped"]["additionalProperties"] is False
+    # 'placed on any location that matches their color': the places of a Minion colour, each
+    # titled with the Minions it takes; never Monarch City or an Inn.
     places = offered(actions(game, "1")["resolve_dungeon_room"], "escape_to")
-    assert places["monarch-city"] == "Monarch City"
-    assert len(places) == len(game.state["board"])
+    assert places["raven-forest"] == "Raven Forest (Orcs)"
+    assert places["angel-tear-falls"] == "Angel Tear Falls (Undead)"
+    assert "monarch-city" not in places and "chimera-inn" not in places
+    titles = list(places.values())
+    assert titles[0].endswith("(Orcs)") and titles[-1].endswith("(Dragonkin)")
 
 
 # Arguments that name a thing of the game (a seat, a place, a General, a card, a Companion...).

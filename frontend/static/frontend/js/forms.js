@@ -23,6 +23,8 @@ export const ACTION_LABELS = {
   discard_quest: "Discard a Quest",
   night: "Run the night",
   read_card: "Read the card you drew",
+  read_ability: "Enter an ability card",
+  choose_abilities: "Choose abilities",
   draw: "Draw cards",
   discard: "Discard cards",
   shuffle: "Shuffle a deck",
@@ -188,6 +190,18 @@ function offeredCounts(name, prop, preset = {}) {
   } };
 }
 
+// Dice rolled at the table: a tap per die on its value; none, and the app rolls.
+function diceTaps(name, prop) {
+  const rolled = [];
+  const shown = h("p", { class: "muted", "data-testid": `${name}-rolled` });
+  const draw = () => { shown.textContent = rolled.length ? `Rolled: ${rolled.join(", ")}` : "None yet: the app rolls."; };
+  const faces = h("div", { class: "row" }, [1, 2, 3, 4, 5, 6].map((n) => h("button", { type: "button", class: "step", "aria-label": `A die showing ${n}`, text: String(n),
+    onclick: () => { if (rolled.length < (prop.maxItems || 20)) rolled.push(n); draw(); } })),
+  h("button", { type: "button", class: "ghost", text: "Clear", onclick: () => { rolled.length = 0; draw(); } }));
+  draw();
+  return { control: h("div", {}, faces, shown), read: () => (rolled.length ? [...rolled] : undefined) };
+}
+
 // Build the form of one action. `preset` fills arguments (hidden when `lock` lists them).
 export function actionForm(session, content, action, { preset = {}, lock = [], onDone, submitLabel } = {}) {
   const schema = action.args || { properties: {} };
@@ -200,6 +214,9 @@ export function actionForm(session, content, action, { preset = {}, lock = [], o
 
   for (const [name, prop] of Object.entries(props)) {
     if (lock.includes(name)) continue;
+    // An optional argument with nothing to choose from now (a deck the app draws itself).
+    const offered = prop.oneOf || (prop.items && prop.items.oneOf);
+    if (offered && !offered.length && !required.has(name)) continue;
     const hint = prop.description || "";
     const title = name.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
     const label = prop.title || title;
@@ -295,7 +312,15 @@ export function actionForm(session, content, action, { preset = {}, lock = [], o
       row.addEventListener("input", () => { touched.value = true; });
       readers[name] = () => (optional && !touched.value ? undefined : parseInt(row.querySelector("input").value, 10));
     } else if (prop.type === "boolean") {
-      if (prop.default !== undefined) {
+      if (required.has(name) && prop.default === undefined) {
+        // A yes or no the table must answer (the Treasure Room defeated?): nothing preselected.
+        const options = [{ value: "true", label: "Yes" }, { value: "false", label: "No" }];
+        form.append(fieldset(hint || title, segmented(`${action.type}-${name}`, options, null)));
+        readers[name] = () => {
+          const picked = form.querySelector(`input[name="${action.type}-${name}"]:checked`);
+          return picked ? picked.value === "true" : undefined;
+        };
+      } else if (prop.default !== undefined) {
         const box = h("input", { type: "checkbox", name, checked: preset[name] ?? prop.default });
         form.append(h("label", { class: "toggle" }, box, h("span", { text: hint || title })));
         readers[name] = () => box.checked;
@@ -312,6 +337,10 @@ export function actionForm(session, content, action, { preset = {}, lock = [], o
       const options = prop.enum.map((v) => ({ value: v, label: v }));
       form.append(fieldset(title, segmented(`${action.type}-${name}`, options, preset[name] ?? prop.default ?? prop.enum[0])));
       readers[name] = () => (form.querySelector(`input[name="${action.type}-${name}"]:checked`) || {}).value;
+    } else if (prop.type === "array" && prop.items && prop.items.type === "integer" && prop.items.maximum === 6) {
+      const { control, read } = diceTaps(`${action.type}-${name}`, prop);
+      form.append(fieldset("Dice rolled at the table", control, hint));
+      readers[name] = read;
     } else if (prop.type === "array") {
       const input = h("input", { type: "text", name, placeholder: "ids, separated by commas" });
       form.append(field(title, input, hint));
@@ -332,7 +361,8 @@ export function actionForm(session, content, action, { preset = {}, lock = [], o
     for (const name of lock) if (preset[name] !== undefined) args[name] = preset[name];
     if (!quiet) {
       const missing = [...required].filter((name) => args[name] === undefined);
-      if (missing.length) throw new Error(`Please fill in: ${missing.join(", ")}.`);
+      const named = (key) => (props[key] && (props[key].title || props[key].description)) || key.replace(/_/g, " ");
+      if (missing.length) throw new Error(`Please fill in: ${missing.map(named).join("; ").replace(/\.?$/, ".")}`);
     }
     return args;
   }

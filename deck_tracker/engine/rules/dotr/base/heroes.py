@@ -19,7 +19,7 @@ from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import draw_cards, get_deck, move_cards
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.rules.dotr.base.expansions import card_count
-from deck_tracker.engine.rules.dotr.base.offers import held_by_hero
+from deck_tracker.engine.rules.dotr.base.offers import held_by_hero, own_hand, table_deck
 from deck_tracker.engine.rules.dotr.base.packs import unentered_steps
 from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
@@ -50,9 +50,20 @@ RUMORS_RULE = (
     "Rumors at the Inn: declare a colour, draw 2 Hero Cards per action (up to 2), keep that "
     "colour and Specials"
 )
-CARDS = Arg(
-    "list[str]", max_items=20, description="Table-owned deck only: the ids of the cards drawn."
-)
+
+
+def drawn_from(deck: str) -> Arg:
+    """The cards drawn from a table-owned ``deck``, offered by name (nothing when the app
+    draws)."""
+    return Arg(
+        "list[str]",
+        max_items=20,
+        description="Table-owned deck only: the cards drawn.",
+        offers=table_deck(deck),
+    )
+
+
+CARDS = drawn_from("hero")
 
 
 def _turn(state: State) -> tuple[int, str | None]:
@@ -162,7 +173,17 @@ def _check_hand_limits(ctx: Context) -> None:
 
 @command(
     "discard_to_limit",
-    args={"cards": Arg("list[str]", required=True, max_items=60), "seat": SEAT},
+    args={
+        "cards": Arg(
+            "list[str]",
+            required=True,
+            max_items=60,
+            description="The Hero Cards discarded.",
+            offers=own_hand("hero"),
+            unique=True,
+        ),
+        "seat": SEAT,
+    },
     systems=DOTR,
 )
 def discard_to_limit(ctx: Context, args: dict[str, Any]) -> None:
@@ -283,7 +304,7 @@ def rumors(ctx: Context, args: dict[str, Any]) -> None:
 # ------------------------------------------------------------------------------------------
 
 
-@command("draw_quest", args={"seat": SEAT, "cards": CARDS}, systems=DOTR)
+@command("draw_quest", args={"seat": SEAT, "cards": drawn_from("quest")}, systems=DOTR)
 def draw_quest(ctx: Context, args: dict[str, Any]) -> None:
     """A hero draws a new Quest card."""
     require_playing(ctx.state)

@@ -29,7 +29,7 @@ from deck_tracker.engine.rules.dotr.base.reading import R_READ, fill_spec
 from deck_tracker.engine.rules.dotr.base.table import wound_general
 from deck_tracker.engine.rules.dotr.hooks import READ_RESUMES, SETUP_READ
 
-__all__ = ["read_card"]
+__all__ = ["keep_entry", "read_card"]
 
 DOTR = frozenset({"dotr"})
 R_SETUP = "Setup: each setup card places its minions (read at the table)"
@@ -95,8 +95,10 @@ def _entry(ctx: Context, prompt: dict[str, Any], face: dict[str, Any]) -> dict[s
     return {"values": filled}
 
 
-def _keep(ctx: Context, pack_id: str, entry: dict[str, Any]) -> None:
+def keep_entry(ctx: Context, pack_id: str, entry: dict[str, Any]) -> None:
     """Write the answer into the game's overlay of ``pack_id``, checked by the pack's loader."""
+    if ctx.state.get("overlays") is None:
+        ctx.set("overlays", {})
     kept = (ctx.state.get("overlays") or {}).get(pack_id) or {}
     data = copy.deepcopy(dict(kept.get("data") or {"values": {}, "cards": {}}))
     data.setdefault("values", {}).update(entry.get("values") or {})
@@ -144,9 +146,7 @@ def read_card(ctx: Context, args: dict[str, Any]) -> None:
     if problems:
         raise InvalidArguments(problems, f"{prompt['name']}: the answer does not fit the card.")
     entry = _entry(ctx, prompt, face)
-    if ctx.state.get("overlays") is None:
-        ctx.set("overlays", {})
-    _keep(ctx, prompt["pack"], entry)
+    keep_entry(ctx, prompt["pack"], entry)
     settle(ctx, prompt)
     if holder is not None:
         _read_in_hand(ctx, prompt, entry)

@@ -18,13 +18,16 @@ from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import draw_cards, get_deck, move_cards
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.rules.dotr.base.expansions import has_expansion
-from deck_tracker.engine.rules.dotr.base.offers import colour_choices, location_choices, table_deck
+from deck_tracker.engine.rules.dotr.base.offers import card_title, colour_choices, table_deck
+from deck_tracker.engine.rules.dotr.base.packs import game_pack
 from deck_tracker.engine.rules.dotr.base.pending import on_board
 from deck_tracker.engine.rules.dotr.base.reading import ask_fields
 from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
+    FACTIONS,
     SEAT,
     hero_name,
+    location_name,
     require_playing,
     resolve_location,
     seat_of,
@@ -275,6 +278,20 @@ def _room_revealed(ctx: Context, run: dict[str, Any], card: str, exploration: in
     )
 
 
+def _escape_places(state: State, actor: str | None = None) -> list[Choice]:
+    """The locations an escaping Minion may go to: those of a Minion colour, by name and the
+    Minions of that colour ("Raven Forest (Orcs)"), colour by colour."""
+    pack = game_pack(state)
+    order = list(FACTIONS)
+    found = [
+        (order.index(colour), location_name(state, place), place, FACTIONS[colour][1])
+        for place in state.get("board") or {}
+        for colour in [getattr(pack.locations.get(place), "colour", None)]
+        if colour in FACTIONS
+    ]
+    return [Choice(place, f"{name} ({minions})") for _, name, place, minions in sorted(found)]
+
+
 @command(
     "resolve_dungeon_room",
     args={
@@ -287,8 +304,8 @@ def _room_revealed(ctx: Context, run: dict[str, Any], card: str, exploration: in
         "escape_to": Arg(
             "list[str]",
             max_items=30,
-            description="A location per escaping Minion.",
-            offers=location_choices,
+            description="A location of its colour per escaping Minion.",
+            offers=_escape_places,
         ),
     },
     systems=DOTR,
@@ -416,7 +433,9 @@ def fight_treasure_room(ctx: Context, args: dict[str, Any]) -> None:
     if relic is None and len(relics) == 1:
         relic = relics[0]
     if relic is None or (relics and relic not in relics):
-        choices = ", ".join(relics) or "any Relic card of the token (not entered yet)"
+        choices = ", ".join(title_of(ctx.state, RELICS, r) for r in relics) or (
+            "any Relic card of the token (not entered yet)"
+        )
         raise InvalidArguments({"relic": [f"Choose the Treasure: {choices}."]})
     move_cards(ctx, RELICS, [relic], source="draw", target="hand", seat=seat)
     move_cards(ctx, TREASURES, [run["treasure"]], source="table", target="hand", seat=seat)
@@ -436,7 +455,8 @@ def fight_treasure_room(ctx: Context, args: dict[str, Any]) -> None:
         ctx.put("heroes", seat, "completed_quests", items)
         steps.append(
             Step(
-                f"{name} also gathers the Quest items left here: {', '.join(items)}.",
+                f"{name} also gathers the Quest items left here: "
+                f"{', '.join(card_title(ctx.state, i) for i in items)}.",
                 "CC Hero Death in a Dungeon 1",
             )
         )

@@ -153,15 +153,15 @@ def escape(realm: Realm, escaped: dict[str, int], places: list[str], rule: str) 
                 ]
             }
         )
-    queue = list(places)
-    for colour, count in active:
-        for _ in range(count):
-            loc = queue.pop(0)
-            if realm.data.colours.get(loc) != colour:
-                raise InvalidArguments(
-                    {"escape_to": [f"{realm.name(loc)} is not a {colour} location."]}
-                )
-            realm.place(colour, 1, loc, rule=rule)
+    # Each place takes a Minion of its own colour, whatever the order the table named them in.
+    left = dict(active)
+    for loc in places:
+        its = realm.data.colours.get(loc)
+        if not its or not left.get(its):
+            why = f"{realm.name(loc)} is not the colour of an escaping Minion still to place."
+            raise InvalidArguments({"escape_to": [why]}, why)
+        left[its] -= 1
+        realm.place(its, 1, loc, rule=rule)
 
 
 def _shuffle_back(ctx: Context, deck: str, cards: list[str]) -> None:

@@ -32,7 +32,12 @@ from deck_tracker.engine.core import Context, State, Step, snapshot
 from deck_tracker.engine.decks import draw_cards, get_deck, move_cards
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.rules.dotr.base.board import Realm
-from deck_tracker.engine.rules.dotr.base.offers import card_choices, hand_of
+from deck_tracker.engine.rules.dotr.base.offers import (
+    card_choices,
+    colour_choices,
+    hand_of,
+    table_deck,
+)
 from deck_tracker.engine.rules.dotr.base.pending import (
     add_pending,
     find_pending,
@@ -76,7 +81,12 @@ R_INSIDE = "CC Event: Inside Information"
     "recruit",
     args={
         "count": Arg("int", required=True, minimum=1, maximum=6, description="Cards to reveal."),
-        "cards": Arg("list[str]", max_items=6, description="Table-owned deck: the cards revealed."),
+        "cards": Arg(
+            "list[str]",
+            max_items=6,
+            description="Table-owned deck: the cards revealed.",
+            offers=table_deck("companion"),
+        ),
         "rolls": Arg("list[int]", minimum=1, maximum=6, max_items=12, description="Physical dice."),
         "seat": SEAT,
     },
@@ -314,7 +324,11 @@ def _payment_offer(state: State, actor: str | None) -> list[Choice]:
 @command(
     "recruit_choose",
     args={
-        "minions": Arg("dict[str,int]", description="Infiltrating Spies: 2 Minions by colour."),
+        "minions": Arg(
+            "dict[str,int]",
+            description="Infiltrating Spies: 2 Minions by colour.",
+            offers=colour_choices(maximum=2),
+        ),
         "locations": Arg(
             "list[str]",
             max_items=4,
@@ -322,7 +336,10 @@ def _payment_offer(state: State, actor: str | None) -> list[Choice]:
             offers=board_choices,
         ),
         "cards": Arg(
-            "list[str]", max_items=60, description="Table-owned deck: the cards revealed."
+            "list[str]",
+            max_items=60,
+            description="Table-owned deck: the cards revealed.",
+            offers=table_deck("companion"),
         ),
     },
     systems=DOTR,

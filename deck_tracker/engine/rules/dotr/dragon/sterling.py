@@ -24,14 +24,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from deck_tracker.engine.commands import Arg, command
+from deck_tracker.engine.commands import Arg, Choice, command
 from deck_tracker.engine.content import Card
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import draw_cards, get_deck, move_cards
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.rules.dotr.base.board import Realm
 from deck_tracker.engine.rules.dotr.base.dice import DICE, roll
-from deck_tracker.engine.rules.dotr.base.offers import table_deck
+from deck_tracker.engine.rules.dotr.base.offers import card_choices, card_title, table_deck
 from deck_tracker.engine.rules.dotr.base.packs import game_cards, game_pack
 from deck_tracker.engine.rules.dotr.base.pending import add_pending, find_pending, remove_pending
 from deck_tracker.engine.rules.dotr.base.quests import replace_unachievable_quests
@@ -226,15 +226,41 @@ def _encounter_card(ctx: Context, named: str | None) -> str | None:
     return draw_cards(ctx, "sterling", count=1, cards=None, rule=R_SEARCH)[0]
 
 
+def _hero_discard(state: State, actor: str | None = None) -> list[Choice]:
+    """The Hero Cards of the discard pile, by name (bonus 1 takes 2 of them)."""
+    pile = ((state.get("decks") or {}).get("hero") or {}).get("discard") or []
+    return card_choices(state, list(dict.fromkeys(pile)))
+
+
+def _table_drawn(state: State, actor: str | None = None) -> list[Choice]:
+    """The Hero Cards and Quests a table-owned deck may have given (none when the app draws)."""
+    return [*table_deck("hero")(state, actor), *table_deck("quest")(state, actor)]
+
+
 @command(
     "sterling_bonus",
     args={
-        "bonus": Arg("int", required=True, minimum=0, maximum=3),
+        "bonus": Arg(
+            "int",
+            required=True,
+            minimum=0,
+            maximum=3,
+            description="At most the successes rolled: 0 she flies away; 1 any 2 Hero Cards "
+            "from the discard pile, or draw 2; 2 draw a Quest; 3 she forces a General back 1 "
+            "location, then flies away.",
+        ),
         "take": Arg(
-            "list[str]", max_items=2, description="Bonus 1: 2 Hero Cards from the discard."
+            "list[str]",
+            max_items=2,
+            description="Bonus 1: the 2 Hero Cards taken from the discard pile (none: draw 2).",
+            offers=_hero_discard,
+            unique=True,
         ),
         "drawn": Arg(
-            "list[str]", max_items=2, description="Table-owned Hero or Quest deck: drawn."
+            "list[str]",
+            max_items=2,
+            description="Table-owned Hero or Quest deck: the cards drawn.",
+            offers=_table_drawn,
         ),
         "general": Arg(
             "str", description="Bonus 3: the General forced back.", offers=general_choices
@@ -290,7 +316,8 @@ def _wisdom(
         if len(take) != min(2, len(discard)):
             raise InvalidArguments({"take": ["Take 2 Hero Cards from the discard pile, or none."]})
         move_cards(ctx, "hero", take, source="discard", target="hand", seat=seat)
-        steps.append(Step(f"{name} takes {', '.join(take)} from the discard pile.", R_BONUS))
+        taken = " and ".join(card_title(ctx.state, card) for card in take)
+        steps.append(Step(f"{name} takes {taken} from the discard pile.", R_BONUS))
         return
     cards = draw_cards(ctx, "hero", count=2, cards=drawn, rule=R_BONUS)
     ctx.put("decks", "hero", "hands", seat, cards)

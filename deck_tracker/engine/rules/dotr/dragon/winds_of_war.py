@@ -22,13 +22,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from deck_tracker.engine.commands import Arg, command
+from deck_tracker.engine.commands import Arg, Choice, command
 from deck_tracker.engine.content import Card
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import draw_cards, get_deck, move_cards
 from deck_tracker.engine.errors import RuleViolation
 from deck_tracker.engine.rules.dotr.base.board import Realm
-from deck_tracker.engine.rules.dotr.base.offers import own_hand, table_deck
+from deck_tracker.engine.rules.dotr.base.offers import card_title, own_hand, table_deck
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
 from deck_tracker.engine.rules.dotr.base.pending import (
     add_pending,
@@ -141,7 +141,15 @@ def play_special(ctx: Context, args: dict[str, Any]) -> None:
 @command(
     "winds_of_war",
     args={
-        "choice": Arg("str", required=True, choices=("prevention", "action")),
+        "choice": Arg(
+            "str",
+            required=True,
+            choices=("prevention", "action"),
+            offers=lambda state, actor: [
+                Choice("prevention", "Its Prevention"),
+                Choice("action", "Its Action"),
+            ],
+        ),
         "card": Arg(
             "str",
             description="A table-owned Winds of War deck: the card turned.",
@@ -210,7 +218,8 @@ def _siege_prevention(ctx: Context, steps: list[Step]) -> None:
             move_cards(ctx, "hero", lost, source="hand", target="discard", seat=seat)
         steps.append(
             Step(f"{hero_name(ctx.state, seat)} goes to Monarch City and discards "
-                 f"{', '.join(lost) or 'nothing'} (drawn at random by the app).", R_SIEGE)
+                 f"{' and '.join(card_title(ctx.state, c) for c in lost) or 'nothing'} "
+                 "(drawn at random by the app).", R_SIEGE)
         )  # fmt: skip
 
 

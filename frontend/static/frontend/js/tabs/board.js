@@ -10,6 +10,7 @@ import { boardTokens, drawToken, factionBadge, renderMap } from "../map.js";
 const openLocation = (ctx, id) => Promise.all([import("./common.js"), ctx.ensureActions()])
   .then(([module]) => module.openLocation(ctx, id));
 let talisman = null;
+let hc;
 // The forecast (tabs/forecast.js) loads the first time the table asks for one.
 let forecast = null;
 function forecastButton(ctx) {
@@ -38,7 +39,7 @@ export function render(ctx) {
         h("button", { type: "button", class: "ghost", onclick: () => legend(ctx), text: "Key" }),
         forecastButton(ctx)),
       forecast ? forecast.section(ctx) : null);
-    parts.push(warStatus(state), generals(ctx), supply(state));
+    parts.push(state.heros_calling ? hc ? hc.parts(ctx) : import("./heros-calling.js").then((m) => { hc = m; ctx.rerender(); }) && null : warStatus(state), generals(ctx), supply(state));
   }
   parts.push(decks(ctx), expansions(ctx));
   return h("div", { class: "tab-body board-tab" }, parts);

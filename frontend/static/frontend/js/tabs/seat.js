@@ -6,6 +6,14 @@ import { FACTIONS, cardName, deckCount, deckLabel, heroName, locationName, needT
 import { factionBadge } from "../map.js";
 import { openAction, quick } from "./common.js";
 
+// The Hero's Calling: this hero's ability cards, or building it (loaded for a game with it).
+let herosCalling = null;
+function herosCallingSection(ctx, seat) {
+  if (herosCalling) return herosCalling.heroSection(ctx, seat);
+  import("./heros-calling.js").then((module) => { herosCalling = module; ctx.rerender(); });
+  return null;
+}
+
 const PLACE_RULES = {
   each_of: "at each of several places (see the test)",
   any_of_colour: "at any location of the colour named",
@@ -29,6 +37,7 @@ export function render(ctx) {
   }
   parts.push(h("h2", { class: "section-title", text: session.seatName(seat) }));
   if (hero) parts.push(heroCard(ctx, hero));
+  if (hero && state.heros_calling) parts.push(herosCallingSection(ctx, seat));
   else if (state.heroes) parts.push(h("p", { class: "muted", text: "No hero on the board for this player yet." }));
 
   const pending = (state.pending || []).filter((p) => p.type === "hand_limit" && p.seat === seat);
