@@ -26,7 +26,11 @@ pack the board rules read (registered in ``packs.COMPOSERS``):
 * Hero: each colour's location cards follow the General of that colour (its own or the base
   cards standing in), every Special (base and the 6 new ones, entered or not: the table owns
   the physical cards, and an unentered one is read from the card when it comes up);
-* Quest: the base Quests and the new ones entered.
+* Quest: the base Quests and the new ones entered;
+* Winds of War: "Shuffle the Winds of War cards and place them on the designated space on the
+  board" (DX). How many the deck holds is printed nowhere: the table counts them once (the
+  Winds of War board's ``deck_size``, asked at setup and remembered), and the deck holds the
+  cards entered and, for the rest, *unread* cards (:func:`unread_wind`) read when turned.
 """
 
 from __future__ import annotations
@@ -61,11 +65,15 @@ __all__ = [
     "unentered_steps",
     "unread",
     "unread_slot",
+    "unread_wind",
+    "wind_slot_id",
+    "winds_deck_size",
 ]
 
 DRAGON = "dragon"
 DRAGON_PACK = "dotr-dragon"
 DS, HERO, QUEST = "darkness_spreads", "hero", "quest"
+WOW, WOW_BOARD = "winds_of_war", "winds_of_war_board"
 ORC_CARDS = ("orc_patrols", "orc_war_party")
 
 
@@ -110,6 +118,42 @@ def unread_slot(model: Card, dragon: General, number: int) -> Card:
         provenance=("DX",),
         note="Read from the physical card when it comes up.",
     )
+
+
+def winds_deck_size(pack: Pack) -> int | None:
+    """How many cards the Winds of War deck holds, as the table counted them (None: not yet)."""
+    spec = pack.decks.get(WOW_BOARD)
+    size = spec.cards[0].data.get("deck_size") if spec is not None and spec.cards else None
+    return int(size) if size is not None else None
+
+
+def wind_slot_id(number: int) -> str:
+    return f"wow-card-{number}"
+
+
+def unread_wind(model: Card, number: int) -> Card:
+    """The ``number``-th Winds of War card the app does not know yet: read when it is turned."""
+    data = {"title": None, "action": None, "prevention": None, "unread": True}
+    return dataclasses.replace(
+        model,
+        id=wind_slot_id(number),
+        name="Winds of War card",
+        kind=WOW,
+        data=MappingProxyType(data),
+        provenance=("DX",),
+        note="Read from the physical card when it is turned.",
+    )
+
+
+def _winds(dragon: Pack) -> list[Card]:
+    """The Winds of War deck: the cards entered, then unread cards up to the count."""
+    known = list(dragon.deck(WOW).cards)
+    size = winds_deck_size(dragon)
+    if size is None or not known:
+        return known
+    taken = {card.id for card in known}
+    slots = [unread_wind(known[0], n) for n in range(1, size + 1) if wind_slot_id(n) not in taken]
+    return known + slots[: max(0, size - len(known))]
 
 
 def _dragon_cards(
@@ -206,6 +250,8 @@ def compose(state: State) -> Pack:
         HERO: DeckSpec(HERO, tuple(hero), base.deck(HERO).auto_reshuffle),
         QUEST: DeckSpec(QUEST, tuple(quests), base.deck(QUEST).auto_reshuffle),
     }
+    if WOW in dragon.decks:
+        decks[WOW] = DeckSpec(WOW, tuple(_winds(dragon)), dragon.deck(WOW).auto_reshuffle)
     return dataclasses.replace(
         base,
         generals=MappingProxyType(generals),

@@ -31,9 +31,19 @@ from deck_tracker.engine.decks import get_deck
 from deck_tracker.engine.errors import InvalidArguments
 from deck_tracker.engine.game import place_decks
 from deck_tracker.engine.rules.dotr.base.expansions import Expansion
-from deck_tracker.engine.rules.dotr.base.packs import BASE_PACK, effective_pack, keep_overlays
+from deck_tracker.engine.rules.dotr.base.packs import (
+    BASE_PACK,
+    effective_pack,
+    game_pack,
+    keep_overlays,
+)
 from deck_tracker.engine.rules.dotr.dragon.agents import place_agent
-from deck_tracker.engine.rules.dotr.dragon.content import DRAGON, DRAGON_PACK
+from deck_tracker.engine.rules.dotr.dragon.content import (
+    DRAGON,
+    DRAGON_PACK,
+    WOW_BOARD,
+    winds_deck_size,
+)
 from deck_tracker.engine.rules.dotr.dragon.players import adjust_settings, card_count, random_hero
 from deck_tracker.engine.words import noun_for, plural
 
@@ -193,15 +203,44 @@ def general_asks(generals: list[str], when: str) -> list[dict[str, Any]]:
     return asks
 
 
+WOW_SIZE = f"decks/{WOW_BOARD}/wow-board/data.deck_size"
+
+
+def winds_asks() -> list[dict[str, Any]]:
+    """How many cards the Winds of War deck holds: printed nowhere, so the table counts them
+    (asked with every setup of the expansion: the Winds of War are a choice of the table)."""
+    spec = default_packs()[DRAGON_PACK].fillables[WOW_SIZE]
+    return [
+        {
+            "pack": DRAGON_PACK,
+            "item": "wow-board",
+            "card": "The Winds of War deck",
+            "when": "if_winds_of_war",
+            "fields": [
+                {
+                    "id": spec.id,
+                    "field": spec.field,
+                    "label": "cards in the deck",
+                    "type": spec.type,
+                    "minimum": spec.minimum,
+                    "maximum": spec.maximum,
+                    "description": spec.description,
+                }
+            ],
+        }
+    ]
+
+
 def _asks(setup: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The chosen dragons' cards; with Generals dealt at random, every dragon's (any may play)."""
+    """The chosen dragons' cards (with Generals dealt at random, every dragon's: any may play),
+    and the count of the Winds of War deck."""
     raw = setup.get("generals")
     dragons = list(default_packs()[DRAGON_PACK].generals)
     if raw == "random":
-        return general_asks(dragons, "if_dealt")
+        return general_asks(dragons, "if_dealt") + winds_asks()
     if isinstance(raw, Mapping):
-        return general_asks([g for g in raw.values() if g in dragons], "chosen")
-    return []
+        return general_asks([g for g in raw.values() if g in dragons], "chosen") + winds_asks()
+    return winds_asks()
 
 
 def _settings_not_used(setup: Mapping[str, Any]) -> dict[str, str]:
@@ -439,13 +478,23 @@ def setup(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> Non
     decks: dict[str, dict[str, Any]] = {}
     dragon_pack = effective_pack(ctx.state, DRAGON_PACK)
     if settings["winds_of_war"]:
-        cards = [c.id for c in dragon_pack.deck("winds_of_war").cards]
+        # The deck the table counted: the cards entered and the ones to read when turned.
+        cards = list(game_pack(ctx.state).deck("winds_of_war").card_ids())
         decks["winds_of_war"] = {
             "cards": cards,
             "owner": "table" if "winds_of_war" in table_decks else "app",
             "auto_reshuffle": True,
         }
         ctx.set("winds_of_war", {"board": []})
+        size = winds_deck_size(dragon_pack)
+        if size is not None:
+            # The count the table gave is kept for its later games, like a card read.
+            ctx.emit(
+                "winds_of_war_counted",
+                f"The Winds of War deck holds {plural(size, 'card')}.",
+                data={"count": size, "overlay_values": {WOW_SIZE: size}},
+                steps=[Step(f"The Winds of War deck holds {plural(size, 'card')}.", R_WINDS)],
+            )
     if settings["sterling"]:
         cards = [c.id for c in dragon_pack.deck("sterling").cards]
         decks["sterling"] = {
