@@ -215,7 +215,8 @@ def winds_asks() -> list[dict[str, Any]]:
             "pack": DRAGON_PACK,
             "item": "wow-board",
             "card": "The Winds of War deck",
-            "when": "if_winds_of_war",
+            "when": "with_option",
+            "option": "winds_of_war",
             "fields": [
                 {
                     "id": spec.id,
