@@ -9,8 +9,6 @@ the composition in ``state["dragon"]``::
     replaces   {dragon id: base general id} whose Darkness Spreads cards the dragon's
                                             replace one for one (setting
                                             dragon_darkness_spreads)
-    hero_stand_in  [dragon id]              a dragon whose Hero Cards nobody entered: the
-                                            base location cards of its colour stand in
 
 and :func:`compose` builds from it, and the game's packs (with their kept overlays), the one
 pack the board rules read (registered in ``packs.COMPOSERS``):
@@ -23,9 +21,12 @@ pack the board rules read (registered in ``packs.COMPOSERS``):
   Cards"), the dragons' cards in place of their base Generals': the entered ones, and for the
   rest *unread* cards (:func:`unread_slot`) that the table reads when one comes up
   (``engine/reading.py``), so the deck always holds its true number of cards;
-* Hero: each colour's location cards follow the General of that colour (its own or the base
-  cards standing in), every Special (base and the 6 new ones, entered or not: the table owns
-  the physical cards, and an unentered one is read from the card when it comes up);
+* Hero: each colour's location cards follow the General of that colour: a dragon's entered
+  cards and, for the rest, as many cards of his colour as the base General has
+  (:func:`unread_hero`, setting dragon_hero_cards): the rules read a Hero Card's colour, which
+  his icon gives; no base card stands in for his. Every Special (base and the 6 new ones,
+  entered or not: the table owns the physical cards, and an unentered one is read from the
+  card when it comes up);
 * Quest: the base Quests and the new ones entered;
 * Winds of War: "Shuffle the Winds of War cards and place them on the designated space on the
   board" (DX). How many the deck holds is printed nowhere: the table counts them once (the
@@ -79,15 +80,63 @@ ORC_CARDS = ("orc_patrols", "orc_war_party")
 
 def _key(state: State) -> str:
     choice = state.get("dragon") or {}
-    keys = ("generals", "replaces", "hero_stand_in", "joined")
+    keys = ("generals", "replaces", "joined")
     found = {key: choice.get(key) for key in keys}
     found["one_for_one"] = _one_for_one(state)
+    found["hero_one_for_one"] = _hero_one_for_one(state)
     return json.dumps(found, sort_keys=True)
 
 
 def _one_for_one(state: State) -> bool:
     setting = (state.get("settings") or {}).get("dragon_darkness_spreads", "one_for_one")
     return bool(setting == "one_for_one")
+
+
+def _hero_one_for_one(state: State) -> bool:
+    setting = (state.get("settings") or {}).get("dragon_hero_cards", "one_for_one")
+    return bool(setting == "one_for_one")
+
+
+def hero_slot_id(dragon: str, number: int) -> str:
+    return f"dx-hero-{dragon}-{number}"
+
+
+def unread_hero(model: Card, dragon: General, number: int) -> Card:
+    """The ``number``-th Hero Card with ``dragon``'s attack icon the app does not know by its
+    location: a card of his colour (what the rules read of a Hero Card)."""
+    data: dict[str, Any] = {
+        "location": None,
+        "colour": dragon.colour,
+        "travel": None,
+        "dice": None,
+        "general": dragon.id,
+        "unread": True,
+    }
+    return dataclasses.replace(
+        model,
+        id=hero_slot_id(dragon.id, number),
+        name=f"{dragon.name}'s Hero Card",
+        kind="location",
+        data=MappingProxyType(data),
+        provenance=("DX",),
+        note="A Hero Card with the dragon's attack icon, counted by its colour.",
+    )
+
+
+def _dragon_hero_cards(
+    base_cards: list[Card], own: list[Card], dragon: General, one_for_one: bool
+) -> list[Card]:
+    """The dragon's Hero Cards in place of the base General's of his colour: the entered ones,
+    then as many of his colour as the base General had (setting dragon_hero_cards)."""
+    if not one_for_one or not base_cards:
+        return own
+    taken = {card.id for card in own}
+    slots = [
+        unread_hero(base_cards[0], dragon, n)
+        for n in range(1, len(base_cards) + 1)
+        if hero_slot_id(dragon.id, n) not in taken
+    ]
+    return own + slots[: max(0, len(base_cards) - len(own))]
 
 
 def slot(card: Card) -> Card:
@@ -177,7 +226,6 @@ def compose(state: State) -> Pack:
     dragon = effective_pack(state, DRAGON_PACK)
     choice: Mapping[str, str] = (state.get("dragon") or {}).get("generals") or {}
     replaces: Mapping[str, str] = (state.get("dragon") or {}).get("replaces") or {}
-    hero_stand_in = set((state.get("dragon") or {}).get("hero_stand_in") or ())
     every: dict[str, General] = {**base.generals, **dragon.generals}
     generals = {
         choice.get(g.colour, g.id): every[choice.get(g.colour, g.id)]
@@ -228,21 +276,31 @@ def compose(state: State) -> Pack:
     # The 6 Special cards in place of the Orc cards, entered or not (read at the table).
     darkness += [slot(c) for c in dragon.deck(DS).cards if c.kind == "special" and not orcs]
 
-    # A colour's location cards follow its General: the base cards with the base General (or
-    # standing in for a dragon), the dragon's entered cards with the dragon.
-    follows_base = {
-        g.colour for g in generals.values() if g.id in base.generals or g.id in hero_stand_in
-    }
+    # A colour's location cards follow its General: the base cards with the base General, the
+    # dragon's with the dragon (DX: "Replace the Hero Cards, too").
+    follows_base = {g.colour for g in generals.values() if g.id in base.generals}
     hero = [
         card
         for card in base.deck(HERO).cards
         if card.kind == "special" or card.data.get("colour") in follows_base
     ]
-    hero += [
-        card
-        for card in dragon.deck(HERO).cards
-        if card.kind == "location" and card.data.get("general") in generals
-    ] + [slot(card) for card in dragon.deck(HERO).cards if card.kind == "special"]
+    for general in generals.values():
+        if general.id in base.generals:
+            continue
+        own = [
+            card
+            for card in dragon.deck(HERO).cards
+            if card.kind == "location" and card.data.get("general") == general.id
+        ]
+        base_cards = [
+            card
+            for card in base.deck(HERO).cards
+            if card.kind == "location" and card.data.get("colour") == general.colour
+        ]
+        # A dragon joining during the game brings only his entered cards: the deck was built.
+        one_for_one = _hero_one_for_one(state) and general.id not in joined
+        hero += _dragon_hero_cards(base_cards, own, general, one_for_one)
+    hero += [slot(card) for card in dragon.deck(HERO).cards if card.kind == "special"]
 
     quests = [*base.deck(QUEST).cards, *(c for c in dragon.deck(QUEST).cards if entered(c))]
     decks = dict(base.decks) | {

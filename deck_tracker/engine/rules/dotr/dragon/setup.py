@@ -8,7 +8,8 @@ Before the decks are built (:func:`prepare`):
 * a chosen dragon plays at once: what nobody has entered (his life, starting minions,
   Darkness Spreads cards) is read from the cards when it first matters (``engine/reading.py``);
   his Darkness Spreads cards replace the base General's one for one (setting
-  dragon_darkness_spreads); Hero Cards not entered: the base location cards of his colour;
+  dragon_darkness_spreads); his Hero Cards replace the base General's, counted by colour
+  (setting dragon_hero_cards);
 * the Agent (setting ``agent``): at most one, never with its own dragon General;
 * the overlays of the packs in play are kept in the game (packs.py).
 
@@ -58,6 +59,10 @@ TROLL_TOKENS = 8
 R_GENERALS = (
     "Choosing Generals: per colour the base or the dragon General; their cards replace the "
     "absent General's"
+)
+R_HERO_CARDS = (
+    "Choosing Generals: the Hero Cards with the attack icons of the Generals in play replace "
+    "the absent General's"
 )
 R_ONSLAUGHT = "Onslaught: deal the General cards; the first of each colour is active"
 R_GLOBAL = (
@@ -126,25 +131,20 @@ def _choose(ctx: Context, raw: Any) -> tuple[dict[str, str], list[str]]:
     return choice, []
 
 
-def _dragon_cards(ctx: Context, choice: Mapping[str, str]) -> tuple[dict[str, str], list[str]]:
-    """Each chosen dragon plays at once, whatever is entered: ({dragon: the base General whose
-    Darkness Spreads cards his replace one for one}, [dragons whose Hero Cards the base
-    location cards of their colour stand in for]). What is not entered is read from the cards
-    when it matters (``engine/reading.py``)."""
+def _dragon_cards(ctx: Context, choice: Mapping[str, str]) -> dict[str, str]:
+    """Each chosen dragon plays at once, whatever is entered: {dragon: the base General whose
+    Darkness Spreads cards his replace one for one}. What is not entered is read from the cards
+    when it matters (``engine/reading.py``); his Hero Cards are counted by colour
+    (``content.compose``)."""
     dragon = effective_pack(ctx.state, DRAGON_PACK)
     base = effective_pack(ctx.state, BASE_PACK)
     base_of = {g.colour: g.id for g in base.generals.values()}
     one_for_one = _settings(ctx).get("dragon_darkness_spreads", "one_for_one") == "one_for_one"
     replaces: dict[str, str] = {}
-    hero_stand_in: list[str] = []
     for colour, general_id in choice.items():
-        if dragon.generals.get(general_id) is None:
-            continue
-        if not any(c.data.get("general") == general_id for c in dragon.deck(HERO).cards):
-            hero_stand_in.append(general_id)
-        if one_for_one:
+        if dragon.generals.get(general_id) is not None and one_for_one:
             replaces[general_id] = base_of[colour]
-    return replaces, hero_stand_in
+    return replaces
 
 
 def _choose_agent(ctx: Context, choice: Mapping[str, str]) -> str | None:
@@ -271,20 +271,20 @@ def _settings_not_used(setup: Mapping[str, Any]) -> dict[str, str]:
         found["imp_quick_flying"] = "Only with Hemlock's Imps (Hemlock or his Agent in the game)."
     if not playing & dragons:
         found["dragon_darkness_spreads"] = "Only with a dragon General chosen."
+        found["dragon_hero_cards"] = "Only with a dragon General chosen."
     return found
 
 
 def prepare(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> None:
     keep_overlays(ctx, setup, list(ctx.get("packs") or []))
     choice, dealt = _choose(ctx, setup.get("generals"))
-    replaces, hero_stand_in = _dragon_cards(ctx, choice)
+    replaces = _dragon_cards(ctx, choice)
     agent = _choose_agent(ctx, choice)
     ctx.set(
         "dragon",
         {
             "generals": choice,
             "replaces": replaces,
-            "hero_stand_in": hero_stand_in,
             "dealt": dealt,
             "agent": agent,
         },
@@ -401,13 +401,14 @@ def setup(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> Non
         Step("Generals: " + ", ".join(names[g] for g in choice.values()) + ".", R_GENERALS)
     )
     base_of = {g.colour: g.id for g in effective_pack(ctx.state, BASE_PACK).generals.values()}
-    for dragon_id in dragon_state.get("hero_stand_in") or []:
-        base_id = base_of[next(c for c, g in choice.items() if g == dragon_id)]
+    for colour, dragon_id in choice.items():
+        if dragon_id in base_of.values():
+            continue
         steps.append(
             Step(
-                f"{names[dragon_id]}'s Hero Cards are not entered: the base {names[base_id]} "
-                "cards of that colour stand in.",
-                "Hero Cards of a dragon not entered: the base cards of its colour",
+                f"Take {names[base_of[colour]]}'s Hero Cards out of the Hero deck and shuffle "
+                f"{names[dragon_id]}'s in; the app counts them by their colour.",
+                R_HERO_CARDS + f" (setting dragon_hero_cards: {settings.get('dragon_hero_cards')})",
             )
         )
     for dragon_id, base_id in (dragon_state.get("replaces") or {}).items():
