@@ -124,6 +124,9 @@ def card_counter_state(state: State) -> State:
 def _resolve_night(state: State, rng_seed: int) -> tuple[State, tuple[str, ...]]:
     """One night on ``state`` (changed in place and returned) and the locations overrun in it."""
     state["pending"] = []
+    # A card the table has not read yet cannot be forecast: a sampled night that meets one ends
+    # there, and the next goes on without it.
+    state["reading"] = []
     leave_dangers_aside(state)
     context = Context(state, rng=random.Random(rng_seed), actor=None)
     outcome = run(state, context, "night", {"skip_evening": True})

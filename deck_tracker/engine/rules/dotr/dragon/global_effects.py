@@ -32,7 +32,7 @@ from deck_tracker.engine.commands import Arg, Observer, command
 from deck_tracker.engine.content import Card
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck
-from deck_tracker.engine.errors import RuleViolation
+from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.reading import ask
 from deck_tracker.engine.rules.dotr.base.board import Realm
 from deck_tracker.engine.rules.dotr.base.packs import game_cards, unread
@@ -132,7 +132,6 @@ def _form(kind: str) -> dict[str, Any]:
             "ongoing": text | {"title": "Ongoing Effect (as printed, if any)"},
         },
         "required": ["title"],
-        "anyOf": [{"required": ["immediate"]}, {"required": ["ongoing"]}],
         "additionalProperties": False,
     }
 
@@ -167,6 +166,11 @@ def _ask_to_read(ctx: Context, card: Card) -> None:
 
 def read_answer(ctx: Context, prompt: dict[str, Any], face: dict[str, Any]) -> dict[str, Any]:
     """A Global Effect read: the values of its slot in the box (title, effects)."""
+    if not face.get("immediate") and not face.get("ongoing"):
+        raise InvalidArguments(
+            {"face.ongoing": ["Enter its Immediate Effect, its Ongoing Effect, or both."]},
+            "A Global Effect has an Immediate or an Ongoing Effect: enter what the card says.",
+        )
     base = f"decks/global_effects/{prompt['card']}/data."
     keys = ("title", "immediate", "ongoing")
     return {"values": {base + key: face[key] for key in keys if face.get(key)}}

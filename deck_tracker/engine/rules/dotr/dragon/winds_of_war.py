@@ -200,6 +200,7 @@ def _form(state: State) -> dict[str, Any]:
             "action_minions": {
                 "type": "array",
                 "title": "Minions the Action adds (if it names locations)",
+                "minItems": 0,
                 "maxItems": 12,
                 "items": {
                     "type": "object",
