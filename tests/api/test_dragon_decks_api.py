@@ -146,3 +146,18 @@ def test_a_global_effect_nobody_entered_is_read_through_the_api_and_the_night_go
     # The group's next game knows it.
     second = Game.objects.get(pk=create({"expansions": ["dragon"]}, alice, ada)["id"]).state
     assert game_cards(second)[prompt["card"]].data["title"] == "A made-up Global Effect"
+
+
+def test_a_dragons_hero_cards_with_nothing_entered_are_counted_by_colour() -> None:
+    """DX: "Replace Black General Varkolak's Darkness Spreads Cards with Black Dragon General
+    Onyx's. Replace the Hero Cards, too." With nothing entered the game starts and its Hero
+    deck holds as many black cards as Varkolak's, each Onyx's; none of Varkolak's stands in."""
+    game = create({"expansions": ["dragon"], "generals": {"black": "onyx"}})
+    state = Game.objects.get(pk=game["id"]).state
+    cards = game_cards(state)
+    deck = state["decks"]["hero"]
+    held = [cards[c] for c in [*deck["draw"], *deck["box"], *deck["hands"]["1"]]]
+    black = [card for card in held if card.data.get("colour") == "black"]
+    assert len(black) == 20 and {card.name for card in black} == {"Onyx's Hero Card"}
+    shown = {e["type"]: e for e in game["events"]}["dragon_setup"]
+    assert any("shuffle Onyx's in" in step["text"] for step in shown["steps"])
