@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
+from deck_tracker.engine.content import default_packs
 from deck_tracker.engine.core import State
+from deck_tracker.engine.rules.dotr.base.packs import game_cards
 
 __all__ = ["PUBLIC_KEYS", "view_dotr"]
 
@@ -40,5 +43,34 @@ PUBLIC_KEYS = (
 
 
 def view_dotr(state: State, seat: str | None) -> dict[str, Any]:
-    """The board keys, the same for every seat (hands stay in the generic deck view)."""
-    return {key: state.get(key) for key in PUBLIC_KEYS}
+    """The board keys, the same for every seat (hands stay in the generic deck view), and the
+    names of the cards this seat sees that no shipped pack names (``card_names``: a dragon's
+    Hero Card counted by colour, a card the table read)."""
+    return {key: state.get(key) for key in PUBLIC_KEYS} | {"card_names": _names(state, seat)}
+
+
+@functools.cache
+def _shipped() -> frozenset[str]:
+    return frozenset(
+        card.id
+        for pack in default_packs().values()
+        for deck in pack.decks.values()
+        for card in deck.cards
+    )
+
+
+def _names(state: State, seat: str | None) -> dict[str, str]:
+    seen: set[str] = set()
+    for deck in (state.get("decks") or {}).values():
+        seen.update(deck.get("discard") or ())
+        seen.update(deck.get("table") or ())
+        if seat is not None:
+            seen.update((deck.get("hands") or {}).get(seat) or ())
+    for entry in state.get("pending") or ():
+        if isinstance(entry.get("card"), str):
+            seen.add(entry["card"])
+    seen -= _shipped()
+    if not seen:
+        return {}
+    cards = game_cards(state)
+    return {card: cards[card].name for card in sorted(seen) if card in cards}
