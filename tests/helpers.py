@@ -331,6 +331,16 @@ def a_face(prompt: dict[str, Any], colour: str | None = None, location: str | No
         return face
     if prompt["kind"] == "special":
         return {"title": "A made-up Special card", "text": "Nothing happens (made up)."}
+    if prompt["kind"] in ("good", "bad"):
+        return {"title": "A made-up Global Effect", "ongoing": "Nothing happens (made up)."}
+    if prompt["kind"] == "winds_of_war":
+        return {
+            "title": "A made-up Winds of War card",
+            "prevention": "Nothing happens (made up).",
+            "action": "Nothing happens (made up).",
+        }
+    if prompt["kind"] == "winds_of_war_board":
+        return {"deck_size": 4}
     if prompt["kind"] == "general":
         return {
             name: max(int(field.get("minimum", 0)), min(3, int(field.get("maximum", 3))))

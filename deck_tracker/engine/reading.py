@@ -28,6 +28,8 @@ __all__ = [
     "ANSWER",
     "READING",
     "ask",
+    "carry_on",
+    "last_read_id",
     "pending_reads",
     "refuse_while_unread",
     "seen_by",
@@ -52,6 +54,24 @@ def ask(ctx: Context, prompt: dict[str, Any]) -> dict[str, Any]:
     entry = {**prompt, "id": number}
     ctx.set(READING, [*pending, entry])
     return entry
+
+
+def carry_on(ctx: Context, since: int, then: dict[str, Any]) -> bool:
+    """The prompts asked after ``since`` (the highest id before) wait, and the last one carries
+    ``then`` in its ``resume``: what the interrupted command does once it is read. False when
+    none was asked (nothing waits)."""
+    pending = pending_reads(ctx.state)
+    if not any(int(p.get("id", 0)) > since for p in pending):
+        return False
+    last = max(pending, key=lambda p: int(p.get("id", 0)))
+    resume = {**dict(last.get("resume") or {}), "then": then}
+    ctx.set(READING, [({**p, "resume": resume} if p is last else p) for p in pending])
+    return True
+
+
+def last_read_id(state: State) -> int:
+    """The highest prompt number pending (0: none)."""
+    return max((int(p.get("id", 0)) for p in pending_reads(state)), default=0)
 
 
 def settle(ctx: Context, prompt: dict[str, Any]) -> None:

@@ -124,6 +124,9 @@ def _full_night(state: State, rng: random.Random, tally: Tally) -> State:
     the undo journal and the table's texts): slower, the same figures."""
     state = pickle.loads(pickle.dumps(state))
     state["pending"] = []
+    # A card the table has not read yet cannot be forecast: a sampled night that meets one ends
+    # there, and the next goes on without it.
+    state["reading"] = []
     leave_dangers_aside(state)
     context = Context(state, rng=rng, actor=None)
     context.tally = tally

@@ -45,6 +45,7 @@ from deck_tracker.engine.decks import (
     take_named_from_draw,
 )
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
+from deck_tracker.engine.reading import carry_on, last_read_id
 from deck_tracker.engine.rules.dotr.base.board import GameOver, Realm
 from deck_tracker.engine.rules.dotr.base.offers import card_title
 from deck_tracker.engine.rules.dotr.base.packs import game_cards, game_pack, unread
@@ -327,10 +328,14 @@ def continue_night(
                 extra = UNCOUNTED.get(card.kind)
                 if extra is None:
                     break
+                since = last_read_id(ctx.state)
                 try:
                     extra(realm, card)
                 except GameOver:
                     _lost(ctx)
+                    return
+                # A card it met is to be read first: the night goes on from here once it is.
+                if carry_on(ctx, since, _night_from(plan, index, queue)):
                     return
             if unread(card):
                 ask_to_read(
@@ -343,6 +348,7 @@ def continue_night(
                 return
         card_id = card.id
         lost = False
+        since = last_read_id(ctx.state)
         overruns, crystals = realm.overruns, realm.crystals
         try:
             resolve_card(realm, card, general_only=general_only)
@@ -377,6 +383,10 @@ def continue_night(
         if lost:
             _lost(ctx)
             return
+        # A card the resolved one brought up is to be read first (a Winds of War card turned
+        # by a Quiet Night): the night goes on with its next card once it is.
+        if carry_on(ctx, since, _night_from(plan, index + 1, queue)):
+            return
     ended = turn_of(ctx.state)
     seat, number = next_turn(ctx)
     last_night = {"number": int(ended.get("number") or 1), "seat": ended.get("active_seat")}
@@ -399,6 +409,11 @@ def continue_night(
             Step(f"{name} takes the next turn." if seat else "Wait for a hero to join.", R_TURN)
         ],
     )
+
+
+def _night_from(plan: list[bool], index: int, queue: list[str]) -> dict[str, Any]:
+    """What carries the night on from card ``index`` once a card met on the way is read."""
+    return {"rule": "night", "plan": list(plan), "index": index, "queue": list(queue)}
 
 
 def _check_turn(ctx: Context, args: dict[str, Any]) -> bool:

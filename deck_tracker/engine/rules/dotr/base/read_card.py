@@ -20,14 +20,14 @@ from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.content import ContentError, overlay_hash, shipped_with_overlay
 from deck_tracker.engine.core import Context, Step, snapshot
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
-from deck_tracker.engine.reading import ANSWER, pending_reads, settle
+from deck_tracker.engine.reading import ANSWER, carry_on, last_read_id, pending_reads, settle
 from deck_tracker.engine.rules.dotr.base.board import Realm
 from deck_tracker.engine.rules.dotr.base.night import continue_night
 from deck_tracker.engine.rules.dotr.base.packs import game_cards, game_pack
 from deck_tracker.engine.rules.dotr.base.pending import on_board
 from deck_tracker.engine.rules.dotr.base.reading import R_READ, fill_spec
 from deck_tracker.engine.rules.dotr.base.table import wound_general
-from deck_tracker.engine.rules.dotr.hooks import READ_RESUMES, SETUP_READ
+from deck_tracker.engine.rules.dotr.hooks import READ_ANSWERS, READ_RESUMES, SETUP_READ
 
 __all__ = ["keep_entry", "read_card"]
 
@@ -145,7 +145,8 @@ def read_card(ctx: Context, args: dict[str, Any]) -> None:
     problems = _problems(prompt["schema"], face)
     if problems:
         raise InvalidArguments(problems, f"{prompt['name']}: the answer does not fit the card.")
-    entry = _entry(ctx, prompt, face)
+    answer = READ_ANSWERS.get(str(prompt["kind"]))
+    entry = answer(ctx, prompt, face) if answer is not None else _entry(ctx, prompt, face)
     keep_entry(ctx, prompt["pack"], entry)
     settle(ctx, prompt)
     if holder is not None:
@@ -185,6 +186,23 @@ def _read_in_hand(ctx: Context, prompt: dict[str, Any], entry: dict[str, Any]) -
 
 
 def _resume(ctx: Context, prompt: dict[str, Any], face: dict[str, Any]) -> None:
+    resume = prompt["resume"]
+    rule = resume.get("rule")
+    then = resume.get("then")
+    since = last_read_id(ctx.state)
+    if rule in READ_RESUMES:
+        READ_RESUMES[rule](ctx, prompt, face)
+    else:
+        _base_resume(ctx, prompt, face)
+    if then is None or ctx.state.get("outcome"):
+        return
+    # The command the card interrupted goes on (a night: from the card after it), unless
+    # another card is to be read first, which then carries it on.
+    if not carry_on(ctx, since, then) and then.get("rule") == "night":
+        continue_night(ctx, list(then["plan"]), int(then["index"]), list(then["queue"]))
+
+
+def _base_resume(ctx: Context, prompt: dict[str, Any], face: dict[str, Any]) -> None:
     resume = prompt["resume"]
     rule = resume.get("rule")
     if rule == "night":

@@ -14,6 +14,12 @@ number and active seat of the night) of the last Global Effect drawn. An ended c
 Darkness Spreads discard pile. A General's move ends it on a later turn (Brimstone's flights
 too); Sterling forcing a General back is not a move of its own and ends nothing.
 
+The deck holds all 10 cards of the box ("There are 10 Global Effect Cards provided in the Dragon
+Expansion ... 5 Good Global Effect Cards ... and 5 Bad Global Effect Cards"), their text entered
+or not. One the app does not know yet is read when it becomes active (its title, its Immediate
+and its Ongoing Effect as printed), then it is placed as if it had been known and the night goes
+on; a second one drawn on the same turn is discarded unread ("with no effect").
+
 What the app enforces of the known cards: Inns Closed refuses Rumors at an Inn and reminds the
 table that heroes may not heal there; the others are shown to the table when drawn.
 """
@@ -26,9 +32,11 @@ from deck_tracker.engine.commands import Arg, Observer, command
 from deck_tracker.engine.content import Card
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck
-from deck_tracker.engine.errors import RuleViolation
+from deck_tracker.engine.errors import InvalidArguments, RuleViolation
+from deck_tracker.engine.reading import ask
 from deck_tracker.engine.rules.dotr.base.board import Realm
-from deck_tracker.engine.rules.dotr.base.packs import game_cards
+from deck_tracker.engine.rules.dotr.base.packs import game_cards, unread
+from deck_tracker.engine.rules.dotr.base.reading import R_READ
 from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
     hero_name,
@@ -37,8 +45,9 @@ from deck_tracker.engine.rules.dotr.base.table import (
     record,
     require_playing,
 )
+from deck_tracker.engine.rules.dotr.dragon.content import DRAGON_PACK
 
-__all__ = ["active_effect", "turn_key"]
+__all__ = ["active_effect", "read_answer", "read_resume", "turn_key"]
 
 DS = "darkness_spreads"
 R_DRAWN = (
@@ -64,14 +73,7 @@ def active_effect(state: State) -> str | None:
 
 def _text(card: Card) -> str:
     parts = [card.data.get("immediate"), card.data.get("ongoing")]
-    text = " ".join(str(p) for p in parts if p)
-    if text or card.data.get("title") is not None:
-        return text
-    kind = "Good" if card.kind == "good" else "Bad"
-    return (
-        f"Its text is not entered in the app: take one of the {kind} Global Effects not yet "
-        "entered from the box, unseen, read it and carry it out."
-    )
+    return " ".join(str(p) for p in parts if p)
 
 
 def _end(ctx: Context, steps: list[Step], rule: str, why: str) -> None:
@@ -90,9 +92,16 @@ def drawn(realm: Realm, card: Card) -> None:
     ctx = realm.ctx
     key = turn_key(ctx.state)
     kind = "Good" if card.kind == "good" else "Bad"
-    title = card.data.get("title") or card.name
+    second = ctx.state.get("global_effect_turn") == key
+    if unread(card) and not second:
+        # It becomes active and the app does not know it: the table reads it first (the night
+        # waits, base/night.py); it lies face up beside the board meanwhile.
+        ctx.put("decks", DS, "table", [card.id])
+        _ask_to_read(ctx, card)
+        return
+    title = card.data.get("title") or f"A {kind} Global Effect"
     realm.step(f"{title} ({kind} Global Effect) is drawn.", R_DRAWN)
-    if ctx.state.get("global_effect_turn") == key:
+    if second:
         ctx.put("decks", DS, "discard", [card.id])
         realm.step(f"A Global Effect was already drawn this turn: discard {title}.", R_SECOND)
         effect = "discarded"
@@ -110,6 +119,68 @@ def drawn(realm: Realm, card: Card) -> None:
         data={"card": card.id, "name": title, "kind": card.kind, "effect": effect},
         steps=realm.take_steps(),
     )
+
+
+def _form(kind: str) -> dict[str, Any]:
+    text = {"type": "string", "minLength": 1, "maxLength": 600}
+    return {
+        "type": "object",
+        "title": f"{kind} Global Effect",
+        "properties": {
+            "title": {"type": "string", "title": "Title", "minLength": 1, "maxLength": 80},
+            "immediate": text | {"title": "Immediate Effect (as printed, if any)"},
+            "ongoing": text | {"title": "Ongoing Effect (as printed, if any)"},
+        },
+        "required": ["title"],
+        "additionalProperties": False,
+    }
+
+
+def _ask_to_read(ctx: Context, card: Card) -> None:
+    kind = "Good" if card.kind == "good" else "Bad"
+    name = f"The {kind} Global Effect drawn"
+    prompt = ask(
+        ctx,
+        {
+            "deck": DS,
+            "card": card.id,
+            "kind": card.kind,
+            "pack": DRAGON_PACK,
+            "name": name,
+            "title": "Read the card you drew",
+            "detail": "its Immediate and its Ongoing Effect",
+            "schema": _form(kind),
+            "resume": {"rule": "global_effect"},
+        },
+    )
+    ctx.emit(
+        "card_to_read",
+        f"Read the {kind} Global Effect drawn.",
+        data={"prompt": prompt["id"], "deck": DS, "card": card.id, "name": name},
+        steps=[
+            Step(f"A {kind} Global Effect the app does not know yet is drawn: read it aloud and "
+                 "enter it; the app will remember it.", R_READ)
+        ],
+    )  # fmt: skip
+
+
+def read_answer(ctx: Context, prompt: dict[str, Any], face: dict[str, Any]) -> dict[str, Any]:
+    """A Global Effect read: the values of its slot in the box (title, effects)."""
+    if not face.get("immediate") and not face.get("ongoing"):
+        raise InvalidArguments(
+            {"face.ongoing": ["Enter its Immediate Effect, its Ongoing Effect, or both."]},
+            "A Global Effect has an Immediate or an Ongoing Effect: enter what the card says.",
+        )
+    base = f"decks/global_effects/{prompt['card']}/data."
+    keys = ("title", "immediate", "ongoing")
+    return {"values": {base + key: face[key] for key in keys if face.get(key)}}
+
+
+def read_resume(ctx: Context, prompt: dict[str, Any], face: dict[str, Any]) -> None:
+    """The Global Effect read is placed as if it had been known (then the night goes on)."""
+    table = get_deck(ctx.state, DS)["table"]
+    ctx.set("decks", DS, "table", [c for c in table if c != prompt["card"]])
+    drawn(Realm(ctx), game_cards(ctx.state)[prompt["card"]])
 
 
 def general_moved(realm: Realm, general: str) -> None:

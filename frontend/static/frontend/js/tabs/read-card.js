@@ -51,9 +51,9 @@ function choices(schema) {
   return (schema.oneOf || []).filter((o) => "const" in o).map((o) => ({ value: o.const, label: o.title || String(o.const) }));
 }
 
-function picker(name, schema, value) {
-  const select = h("select", { name, required: true, "aria-label": schema.title || name });
-  select.append(h("option", { value: "", text: "Choose…" }));
+function picker(name, schema, value, optional = false) {
+  const select = h("select", { name, required: !optional, "aria-label": schema.title || name });
+  select.append(h("option", { value: "", text: optional ? "Not on this card" : "Choose…" }));
   for (const option of choices(schema)) {
     select.append(h("option", { value: option.value, text: option.label, selected: option.value === value }));
   }
@@ -77,8 +77,9 @@ function labelled(title, control, hint) {
     hint ? h("small", { class: "hint", text: hint }) : null);
 }
 
-// One widget per property; each returns {node, read()} so the answer follows the schema.
-function widget(name, schema, key = name) {
+// One widget per property; each returns {node, read()} so the answer follows the schema. A
+// property the card may not show (not required) may be left empty: it is left out of the answer.
+function widget(name, schema, key = name, optional = false) {
   if (schema.type === "integer") {
     const min = schema.minimum ?? 0;
     const start = schema.default ?? min;
@@ -92,16 +93,16 @@ function widget(name, schema, key = name) {
   }
   if (schema.type === "string") {
     const input = schema.maxLength && schema.maxLength <= 80
-      ? h("input", { type: "text", name, required: true, maxlength: String(schema.maxLength) })
-      : h("textarea", { name, required: true, rows: "3", maxlength: String(schema.maxLength || 600) });
-    return { node: labelled(schema.title || name, input), read: () => input.value.trim() };
+      ? h("input", { type: "text", name, required: !optional, maxlength: String(schema.maxLength) })
+      : h("textarea", { name, required: !optional, rows: "3", maxlength: String(schema.maxLength || 600) });
+    return { node: labelled(schema.title || name, input), read: () => input.value.trim() || (optional ? null : "") };
   }
   if (schema.type === "array") return placements(name, schema);
   if (key === "colour") {
     const node = colourPicker(name, schema, schema.default);
     return { node: labelled(schema.title || name, node), read: () => (node.querySelector("input:checked") || {}).value || null };
   }
-  const select = picker(name, schema, schema.default);
+  const select = picker(name, schema, schema.default, optional);
   return { node: labelled(schema.title || name, select), read: () => select.value || null };
 }
 
@@ -121,7 +122,7 @@ function placements(name, schema) {
     rows.push({ row, parts });
     list.append(row);
   };
-  for (let i = 0; i < Math.max(1, schema.minItems || 0); i += 1) add();
+  for (let i = 0; i < (schema.minItems ?? 1); i += 1) add();
   const node = h("fieldset", { class: "field" }, h("legend", { class: "field-label", text: schema.title || name }), list,
     h("button", { type: "button", class: "big", "data-testid": "read-add-row", onclick: add, text: "+ Another location" }));
   return { node, read: () => rows.map(({ parts }) => Object.fromEntries(parts.map(([key, w]) => [key, w.read()]))) };
@@ -129,18 +130,18 @@ function placements(name, schema) {
 
 function build(ctx, prompt, body, close) {
   const schema = prompt.schema || {};
-  const fields = Object.entries(schema.properties || {}).map(([name, sub]) => [name, widget(name, sub)]);
+  const needed = new Set(schema.required || Object.keys(schema.properties || {}));
+  const fields = Object.entries(schema.properties || {})
+    .map(([name, sub]) => [name, widget(name, sub, name, !needed.has(name)), needed.has(name)]);
   const error = h("p", { class: "form-error", role: "alert" });
   const form = h("form", {
     class: "form read-card-form",
     novalidate: true, // checked below: what the card leaves out may stay empty
     onsubmit: async (event) => {
       event.preventDefault();
-      // What the card leaves out (a Quest with no location) may stay empty.
-      const needed = new Set(schema.required || fields.map(([name]) => name));
       const empty = (v) => v === null || v === "" || Number.isNaN(v);
-      const face = Object.fromEntries(fields.map(([name, w]) => [name, w.read()]).filter(([name, v]) => needed.has(name) || !empty(v)));
-      const missing = fields.filter(([name, w]) => needed.has(name) && empty(w.read()));
+      const face = Object.fromEntries(fields.map(([name, w]) => [name, w.read()]).filter(([, v]) => !empty(v)));
+      const missing = fields.filter(([, w, isNeeded]) => isNeeded && empty(w.read()));
       if (missing.length) { error.textContent = "Fill in every part of the card."; return; }
       const result = await ctx.session.act("read_card", { prompt: prompt.id, face }, { label: `Read ${prompt.name}` });
       if (result) close();
