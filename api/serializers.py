@@ -267,6 +267,12 @@ class ScenarioOutSerializer(serializers.Serializer[Any]):
         required=False,
         help_text="Per dragon General the table may choose: the same, read from its card.",
     )
+    option_entries = serializers.DictField(
+        child=serializers.DictField(),
+        required=False,
+        help_text="Per option (`winds_of_war`): the same, read from the table's cards when the "
+        "option is on (how many cards the Winds of War deck holds).",
+    )
     kings_champion = serializers.DictField(
         required=False, help_text="The Fame actions and reward cards of the King's Champion."
     )

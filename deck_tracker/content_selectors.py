@@ -478,6 +478,7 @@ def scenarios(language: str = "en") -> list[dict[str, Any]]:
             "setup": {"system": "dotr"},
             "entries": [],
             "general_entries": _general_entries(),
+            "option_entries": _option_entries(),
         },
         *_dragon_scenarios(language),
         *offered_games(),
@@ -531,6 +532,18 @@ def _with_known(asks: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
+def _card_entries(setup: dict[str, Any]) -> list[dict[str, Any]]:
+    """What this setup reads from the table's cards whatever its options."""
+    return [ask for ask in _with_known(setup_asks(setup)) if not ask.get("option")]
+
+
+def _option_entries() -> dict[str, dict[str, Any]]:
+    """Per option of the Dragon expansion: what the setup reads from the table's cards when it
+    is on (the Winds of War deck's count)."""
+    asks = _with_known(setup_asks({"expansions": ["dragon"]}))
+    return {str(ask["option"]): ask for ask in asks if ask.get("option")}
+
+
 def _general_entries() -> dict[str, dict[str, Any]]:
     """Per dragon General the table may choose: what the setup reads from its card."""
     found: dict[str, dict[str, Any]] = {}
@@ -556,8 +569,9 @@ def _dragon_scenarios(language: str) -> list[dict[str, Any]]:
                 "options": describe_setup_options(setup)["options"],
                 "table_decks": [*DOTR_TABLE_DECKS, "winds_of_war", "sterling"],
                 "setup": setup,
-                "entries": _with_known(setup_asks(setup)),
+                "entries": _card_entries(setup),
                 "general_entries": _general_entries() if scenario.generals is None else {},
+                "option_entries": _option_entries(),
                 "scenario": describe_scenario(scenario, language),
                 "kings_champion": kings_champion,
             }

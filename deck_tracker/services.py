@@ -324,8 +324,9 @@ def _apply(
         raise _stale(game, version=int(expected_version or 0), seat=actor)
     for event in outcome.events:
         if event.type == "card_read" and event.data.get("pack"):
-            # What the table read is remembered for its later games (content_memory.py).
-            data = event.data
+            # What the table read is remembered for its later games (content_memory.py); a card
+            # read in a hidden hand says what it is in its hidden part only.
+            data = {**event.data, **(event.hidden.get("read") or {})}
             remember_card(game, data["pack"], data["kind"], data["card"], data["entry"])
     new_version = state["version"]
     last_seq = first_seq + len(outcome.events) - 1

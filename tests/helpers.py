@@ -252,6 +252,17 @@ ENTERED: dict[str, Any] = {
         },
         "decks/darkness_spreads/dx-sterling-1/data.location": "wolf-pass",
         "decks/darkness_spreads/dx-sterling-2/data.location": "serpent-swamp",
+        # The 12 new Quests, entered (made up; done anywhere, naming no General).
+        **{
+            f"decks/quest/dx-quest-{n}/data.{field}": value
+            for n in range(1, 13)
+            for field, value in (
+                ("title", f"A made-up new Quest {n}"),
+                ("test", "Spend an action (made up)."),
+                ("reward", "Draw 1 Hero Card (made up)."),
+                ("location_rule", "none"),
+            )
+        },
     },
     "cards": {
         "darkness_spreads": [
@@ -305,8 +316,31 @@ def at(game: GameLog, location: str, seat: str = "1") -> None:
 def a_face(prompt: dict[str, Any], colour: str | None = None, location: str | None = None) -> dict:
     """What a table might read from the card a prompt asks about (made up, valid by its form)."""
     properties = prompt["schema"]["properties"]
+    if prompt.get("fields"):  # a card's printed values (a Quest, a Companion's cost, a room)
+        face: dict[str, Any] = {}
+        for name in prompt["schema"]["required"]:
+            field = properties[name]
+            if name == "location_rule":
+                face[name] = "none"  # a Quest done anywhere (no location to name)
+            elif "oneOf" in field:
+                face[name] = field["oneOf"][0]["const"]
+            elif field.get("type") == "integer":
+                face[name] = max(int(field.get("minimum", 0)), min(1, int(field.get("maximum", 1))))
+            else:
+                face[name] = f"Made up for the test ({name.replace('_', ' ')})"
+        return face
     if prompt["kind"] == "special":
         return {"title": "A made-up Special card", "text": "Nothing happens (made up)."}
+    if prompt["kind"] in ("good", "bad"):
+        return {"title": "A made-up Global Effect", "ongoing": "Nothing happens (made up)."}
+    if prompt["kind"] == "winds_of_war":
+        return {
+            "title": "A made-up Winds of War card",
+            "prevention": "Nothing happens (made up).",
+            "action": "Nothing happens (made up).",
+        }
+    if prompt["kind"] == "winds_of_war_board":
+        return {"deck_size": 4}
     if prompt["kind"] == "general":
         return {
             name: max(int(field.get("minimum", 0)), min(3, int(field.get("maximum", 3))))
@@ -331,6 +365,9 @@ def read_all(game: GameLog, actor: str = "1") -> int:
     """Answer every card waiting to be read; how many there were."""
     count = 0
     while game.state.get("reading"):
-        game.execute("read_card", {"face": a_face(game.state["reading"][0])}, actor=actor)
+        prompt = game.state["reading"][0]
+        # A card in a hidden hand (a new Quest) is read by its holder.
+        reader = prompt.get("seat") or actor
+        game.execute("read_card", {"face": a_face(prompt)}, actor=reader)
         count += 1
     return count

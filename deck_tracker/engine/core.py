@@ -186,6 +186,9 @@ class Context:
 
     # Whether the rules build the texts of their steps (QuietContext: no).
     narrate = True
+    # What a simulation counts as the rules resolve (a game system's own counter, e.g. the
+    # overruns per location of a forecast); None: nobody counts. Never part of the state.
+    tally: Any = None
 
     def __init__(
         self,

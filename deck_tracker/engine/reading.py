@@ -8,7 +8,10 @@ prompt is kept in ``state["reading"]`` (a list, the first is answered first)::
      "pack": the content pack the answer belongs to, "name": what the players hold,
      "schema": JSON Schema of the answer, "resume": what the rules do once it is read}
 
-A prompt shows only the card that came up (its slot), never the order of a pile. While one is
+A prompt shows only the card that came up (its slot), never the order of a pile. A card drawn
+into a hand (a Quest) is read by its holder only: its prompt names the seat (``"seat"``) and
+every other seat sees only that the holder is reading a card (``"public_title"``,
+:func:`seen_by`), never its name, form or answer. While one is
 pending, every command that would move the game is refused with the code ``card_unread``;
 ``read_card`` (the game system's) answers it and carries on what was interrupted, and undo and
 redo work as for any other step.
@@ -26,8 +29,11 @@ __all__ = [
     "ANSWER",
     "READING",
     "ask",
+    "carry_on",
+    "last_read_id",
     "pending_reads",
     "refuse_while_unread",
+    "seen_by",
     "settle",
     "unread_reason",
 ]
@@ -51,8 +57,43 @@ def ask(ctx: Context, prompt: dict[str, Any]) -> dict[str, Any]:
     return entry
 
 
+def carry_on(ctx: Context, since: int, then: dict[str, Any]) -> bool:
+    """The prompts asked after ``since`` (the highest id before) wait, and the last one carries
+    ``then`` in its ``resume``: what the interrupted command does once it is read. False when
+    none was asked (nothing waits)."""
+    pending = pending_reads(ctx.state)
+    if not any(int(p.get("id", 0)) > since for p in pending):
+        return False
+    last = max(pending, key=lambda p: int(p.get("id", 0)))
+    resume = {**dict(last.get("resume") or {}), "then": then}
+    ctx.set(READING, [({**p, "resume": resume} if p is last else p) for p in pending])
+    return True
+
+
+def last_read_id(state: State) -> int:
+    """The highest prompt number pending (0: none)."""
+    return max((int(p.get("id", 0)) for p in pending_reads(state)), default=0)
+
+
 def settle(ctx: Context, prompt: dict[str, Any]) -> None:
     ctx.set(READING, [p for p in pending_reads(ctx.state) if p.get("id") != prompt["id"]])
+
+
+def seen_by(prompt: dict[str, Any], seat: str | None) -> dict[str, Any]:
+    """A prompt as ``seat`` sees it: whole for everyone, or for its holder only (a card in a
+    hidden hand); the others learn only that a card is being read."""
+    holder = prompt.get("seat")
+    if holder is None or holder == seat:
+        return {k: v for k, v in prompt.items() if k != "resume"}
+    title = str(prompt.get("public_title") or "A player is reading a card")
+    return {
+        "id": prompt["id"],
+        "seat": holder,
+        "private": True,
+        "title": title,
+        "name": "a card",
+        "detail": "",
+    }
 
 
 def unread_reason(state: State, name: str, undoable: bool) -> str | None:
@@ -66,8 +107,13 @@ def unread_message(state: State, name: str, undoable: bool) -> Message | None:
     pending = pending_reads(state)
     if not pending or name in _ALWAYS or not undoable:
         return None
-    if "name" in pending[0]:
-        return msg("error.core.reading.read_card_first", name=pending[0]["name"])
+    first = pending[0]
+    if first.get("seat") is not None:
+        if first.get("public_title"):
+            return msg("error.core.reading.wait_for_reader", title=first["public_title"])
+        return msg("error.core.reading.wait_for_a_reader")
+    if "name" in first:
+        return msg("error.core.reading.read_card_first", name=first["name"])
     return msg("error.core.reading.read_a_card_first")
 
 

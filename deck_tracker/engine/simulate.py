@@ -22,6 +22,7 @@ pending) raises the command's own :class:`~deck_tracker.engine.errors.RuleViolat
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from .commands import run
 from .core import Event, QuietContext, State
@@ -33,21 +34,26 @@ __all__ = ["night_events", "run_night"]
 NIGHT_ARGS = {"skip_evening": True}
 
 
-def run_night(state: State, seed: int | str | random.Random, *, actor: str | None = None) -> State:
+def run_night(
+    state: State, seed: int | str | random.Random, *, actor: str | None = None, tally: Any = None
+) -> State:
     """The state after one night from ``state``; ``seed`` seeds the draws and every roll.
 
     ``seed`` is an int or str (``random.Random(seed)``) or a ``random.Random`` to draw on
     (several nights in a row from one stream). The draws come from the Darkness Spreads draw
     pile in its stored order: a forecast that must not know the order shuffles the pile first.
+    ``tally``: what the game system's rules count as they resolve (``Context.tally``; for
+    Defenders of the Realm a ``board.Tally``: the overruns per location, the way the Realm fell).
     """
-    return night_events(state, seed, actor=actor)[0]
+    return night_events(state, seed, actor=actor, tally=tally)[0]
 
 
 def night_events(
-    state: State, seed: int | str | random.Random, *, actor: str | None = None
+    state: State, seed: int | str | random.Random, *, actor: str | None = None, tally: Any = None
 ) -> tuple[State, list[Event]]:
     """:func:`run_night`, with the night's events (type, summary and data only)."""
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     context = QuietContext(state, rng=rng, actor=actor)
+    context.tally = tally
     outcome = run(context.state, context, "night", NIGHT_ARGS, bookkeeping=False)
     return context.state, outcome.events

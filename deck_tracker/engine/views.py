@@ -11,6 +11,7 @@ from typing import Any
 
 from .core import State
 from .i18n import DEFAULT_LANGUAGE, render_text
+from .reading import seen_by
 from .systems import get_system
 
 RECENT_HISTORY = 10
@@ -50,11 +51,9 @@ def view_state(state: State, seat: str | None) -> dict[str, Any]:
         "outcome": state.get("outcome"),
         "closed": bool(state.get("closed")),
         "settings": state.get("settings", {}),
-        # Cards waiting to be read at the table (only the card that came up, never an order).
-        "reading": [
-            {k: v for k, v in prompt.items() if k != "resume"}
-            for prompt in state.get("reading") or []
-        ],
+        # Cards waiting to be read at the table (only the card that came up, never an order;
+        # a card drawn into a hidden hand only to its holder).
+        "reading": [seen_by(prompt, seat) for prompt in state.get("reading") or []],
         "checklist": state.get("checklist") or {},
         # The steps done on the physical board during play, ticked on any phone.
         "table_steps": state.get("table_steps") or {},

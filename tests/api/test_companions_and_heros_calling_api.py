@@ -24,7 +24,9 @@ def test_a_game_with_both_expansions_recruits_and_plays_the_war_status_card() ->
     assert list(state["dungeons"]) == ["serpent-swamp"]
     assert state["heros_calling"]["war_status_name"] == "Early War"
     assert state["decks"]["companion"]["draw_size"] == 38  # Land Ablaze boxed without Dragon
-    assert state["decks"]["dungeon_room"]["owner"] == "table"
+    # All 31 Dungeon Rooms, held by the app (a room nobody entered is read when turned).
+    assert state["decks"]["dungeon_room"]["owner"] == "app"
+    assert state["decks"]["dungeon_room"]["draw_size"] == 31
     assert state["settings"]["extra_cards_general_only"] == "war_status_card"
     assert state["supply"]["warlords"] == 10
     token, game_id = game["token"], game["id"]

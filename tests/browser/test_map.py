@@ -12,6 +12,7 @@ import pytest
 
 from deck_tracker.models import Game
 from tests.browser.live_api import call
+from tests.browser.test_player_words import read_every_card
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -178,12 +179,15 @@ def test_every_token_of_every_expansion_is_drawn_and_named(
     # The Hero's Calling's Ranger (its own hero, not the base pack's) among base heroes: each
     # hero gets its own mark, from its printed name. Four heroes, the game's own count: with 5
     # or 6 players the Dragon's rules deal the heroes at random, whatever a seat asks for.
-    for name, hero in [
-        ("Bea", "Rogue"),
-        ("Cy", "Eagle Rider"),
-        ("Dee", "Dwarf"),
-    ]:
-        call(base, "games/join/", {"join_code": game["join_code"], "name": name, "hero": hero})
+    seats: dict[str, str] = {}
+    for seat, (name, hero) in enumerate(
+        [("Bea", "Rogue"), ("Cy", "Eagle Rider"), ("Dee", "Dwarf")], start=2
+    ):
+        joined = call(
+            base, "games/join/", {"join_code": game["join_code"], "name": name, "hero": hero}
+        )
+        seats[str(seat)] = joined["token"]
+    read_every_card(base, game, seats)  # a new Quest dealt is read by its holder first
     put_every_token_on_the_board(game["id"])
     open_board(phone, base, game)
     check_labels(phone)
@@ -230,7 +234,10 @@ def test_a_tap_on_a_space_shows_what_stands_there(phone: Any, live_server: Any) 
             "expansions": ["dragon", "companions_catacombs"],
         },
     )
-    call(base, "games/join/", {"join_code": game["join_code"], "name": "Bea", "hero": "Rogue"})
+    joined = call(
+        base, "games/join/", {"join_code": game["join_code"], "name": "Bea", "hero": "Rogue"}
+    )
+    read_every_card(base, game, {"2": joined["token"]})  # a new Quest dealt, read first
     put_every_token_on_the_board(game["id"])
     open_board(phone, base, game)
 

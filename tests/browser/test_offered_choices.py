@@ -23,7 +23,12 @@ def test_hire_a_companion_by_tapping_its_name_and_the_cards_paid(
     game = call(
         base,
         "games/",
-        {"host": {"name": "Ada", "hero": "Wizard"}, "expansions": ["companions_catacombs"]},
+        {
+            "host": {"name": "Ada", "hero": "Wizard"},
+            "expansions": ["companions_catacombs"],
+            # The cost is stated while hiring here (reading it once is tested elsewhere).
+            "options": {"companion_cost_unknown": "stated_when_recruited"},
+        },
     )
     token = game["token"]
     act(base, game["id"], token, "move_hero", {"location": "chimera-inn"})

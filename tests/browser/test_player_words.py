@@ -161,7 +161,8 @@ def play_a_little(base: str, game: dict[str, Any], tokens: list[str]) -> None:
     """A turn and a night, so that the log and the night hold the game's own messages."""
     for token in tokens:
         for kind, args in (("end_turn", {}), ("night", {})):
-            read_every_card(base, game)  # a card nobody entered is read before play goes on
+            # A card nobody entered is read before play goes on.
+            read_every_card(base, game, {str(n): t for n, t in enumerate(tokens, start=1)})
             version = call(base, f"games/{game['id']}/", token=token)["version"]
             actions = {
                 a["type"]
@@ -188,16 +189,18 @@ def enter_dragon_numbers() -> None:
     content_overlay_import(pack_id="dotr-dragon", data={"values": values}, expected_version=0)
 
 
-def read_every_card(base: str, game: dict[str, Any]) -> None:
-    """Answer every card the app waits to be read (the night resumes after each)."""
+def read_every_card(base: str, game: dict[str, Any], seats: dict[str, str] | None = None) -> None:
+    """Answer every card the app waits to be read (the night resumes after each); a card in a
+    hidden hand (a new Quest) by its holder's phone (``seats``: seat -> token)."""
     while reading := call(base, f"games/{game['id']}/", token=game["token"])["state"]["reading"]:
-        version = call(base, f"games/{game['id']}/", token=game["token"])["version"]
+        token = {"1": game["token"], **(seats or {})}[reading[0].get("seat") or "1"]
+        seen = call(base, f"games/{game['id']}/", token=token)
         body = {
             "type": "read_card",
-            "args": {"face": a_face(reading[0])},
-            "expected_version": version,
+            "args": {"face": a_face(seen["state"]["reading"][0])},
+            "expected_version": seen["version"],
         }
-        call(base, f"games/{game['id']}/actions/", body, token=game["token"])
+        call(base, f"games/{game['id']}/actions/", body, token=token)
 
 
 def check_game(page: Any, base: str, shot: Any, setup: dict[str, Any], name: str) -> dict[str, str]:
@@ -209,9 +212,9 @@ def check_game(page: Any, base: str, shot: Any, setup: dict[str, Any], name: str
     )
     # A card nobody entered (a dragon's) is read at the table before the turn goes on, as the
     # players would; its sheet would otherwise cover the screens read below.
-    read_every_card(base, game)
+    read_every_card(base, game, {"2": joined["token"]})
     play_a_little(base, game, [game["token"], joined["token"]])
-    read_every_card(base, game)
+    read_every_card(base, game, {"2": joined["token"]})
     sit_at(page, base, game, "1", game["token"], "Anna")
     screens = read_screens(page, shot, name)
     problems = {screen: developer_words(text) for screen, text in screens.items()}

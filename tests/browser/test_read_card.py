@@ -55,8 +55,12 @@ def test_one_phone_draws_an_unknown_card_the_other_reads_it_both_see_the_night_f
         base, "games/join/", {"join_code": game["join_code"], "name": "Bea", "hero": "rogue"}
     )
     # The setup's own cards to read (Onyx's minions at the start, ...), answered beforehand.
+    # A new Quest dealt is read by its holder (Bea's by Bea's phone).
+    bea_seat = {"id": game["id"], "token": joined["token"]}
     while reading := call(base, f"games/{game['id']}/", token=game["token"])["state"]["reading"]:
-        _act(base, game, "read_card", {"face": a_face(reading[0])})
+        holder = bea_seat if reading[0].get("seat") == "2" else game
+        seen = call(base, f"games/{game['id']}/", token=holder["token"])["state"]["reading"]
+        _act(base, holder, "read_card", {"face": a_face(seen[0])})
     # One of Onyx's cards that nobody has entered lies on top of the Darkness Spreads deck.
     row = Game.objects.get(pk=game["id"])
     cards = game_cards(row.state)

@@ -9,6 +9,7 @@ from typing import Any
 from deck_tracker.engine import describe_commands
 from deck_tracker.engine.game import GameLog
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
+from tests.helpers import read_all
 
 ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)+$")
 
@@ -34,6 +35,7 @@ def recruiting() -> GameLog:
     game.execute("join", {"name": "Bea", "hero": "Rogue"}, actor=None)
     game.execute("move_hero", {"location": "Chimera Inn"})
     game.execute("recruit", {"count": 3})
+    read_all(game)  # the Companions' costs, read from the cards once
     return game
 
 
@@ -59,14 +61,15 @@ def test_hire_offers_the_companions_revealed_by_name_and_the_recruiters_hand_to_
 
 
 def test_a_special_is_offered_from_the_own_hand_or_the_action_says_why_not() -> None:
-    # Dragon expansion, seed d0: Ada holds Dark Visions, Bea no Special Hero Card.
+    # Dragon expansion, seed d14: Ada holds King's Guard Attack, Bea no Special Hero Card.
     game = GameLog.start(
-        {"host": {"name": "Ada", "hero": "Wizard"}, "expansions": ["dragon"]}, seed="d0"
+        {"host": {"name": "Ada", "hero": "Wizard"}, "expansions": ["dragon"]}, seed="d14"
     )
     game.execute("join", {"name": "Bea", "hero": "Rogue"}, actor=None)
+    read_all(game)  # a new Quest dealt is read by its holder first
     play = actions(game, "1")["play_special"]
     assert play["available"] is True
-    assert offered(play, "card") == {"special-dark-visions": "Dark Visions (Special)"}
+    assert offered(play, "card") == {"special-kings-guard-attack": "King's Guard Attack (Special)"}
     play = actions(game, "2")["play_special"]
     assert play["available"] is False
     assert play["reason"] == "No Special Hero Card in your hand."
@@ -82,9 +85,14 @@ def test_escaping_minions_are_counted_by_faction_and_sent_to_named_locations() -
         "blue": "Dragonkin",
     }
     assert room["escaped"]["additionalProperties"] is False
+    # 'placed on any location that matches their color': the places of a Minion colour, each
+    # titled with the Minions it takes; never Monarch City or an Inn.
     places = offered(actions(game, "1")["resolve_dungeon_room"], "escape_to")
-    assert places["monarch-city"] == "Monarch City"
-    assert len(places) == len(game.state["board"])
+    assert places["raven-forest"] == "Raven Forest (Orcs)"
+    assert places["angel-tear-falls"] == "Angel Tear Falls (Undead)"
+    assert "monarch-city" not in places and "chimera-inn" not in places
+    titles = list(places.values())
+    assert titles[0].endswith("(Orcs)") and titles[-1].endswith("(Dragonkin)")
 
 
 # Arguments that name a thing of the game (a seat, a place, a General, a card, a Companion...).

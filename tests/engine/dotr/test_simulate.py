@@ -15,11 +15,14 @@ from typing import Any
 import pytest
 
 from deck_tracker.engine import RuleViolation, run_night
+from deck_tracker.engine.commands import run
+from deck_tracker.engine.core import Context
 from deck_tracker.engine.game import GameLog
 from deck_tracker.engine.rng import rng_for
+from deck_tracker.engine.rules.dotr.base.board import LOSS_CAUSES, OTHER_LOSS, Tally
 from deck_tracker.engine.rules.dotr.dragon.dangers import dangers_at
 from tests.engine.dotr.test_seeded_digest import SETUPS
-from tests.helpers import table
+from tests.helpers import a_face, table
 
 DS = "darkness_spreads"
 BOOKKEEPING = ("version", "history")
@@ -58,6 +61,8 @@ def test_a_simulated_night_leaves_the_state_the_real_night_leaves(name: str) -> 
                 k: before.get(k) for k in BOOKKEEPING
             }
             nights += 1
+            while game.state.get("reading"):  # a card the app does not know: the table reads it
+                game.execute("read_card", {"face": a_face(game.state["reading"][0])})
     assert nights >= 25
 
 
@@ -101,3 +106,49 @@ def test_a_lost_game_refuses_another_night_and_stays_as_it_was() -> None:
         run_night(game.state, 1)
     assert refused.value.code == "game_over"
     assert game.state == before
+
+
+@pytest.mark.parametrize("name", sorted(SETUPS))
+def test_a_simulated_night_counts_the_overruns_and_the_loss_the_real_night_resolves(
+    name: str,
+) -> None:
+    """What a forecast reads of a night, counted as the rules resolve it (never from the texts
+    the table reads): the overruns from each location and the way the Realm fell. The real
+    night (the full command path) and the simulated one count the same; the count agrees with
+    each Darkness Spreads card's own tally, and with the rulebook's Overrun ("a 4th minion
+    taints the location and spreads 1 minion to each adjacent location"): a location overrun
+    tonight took a Tainted Crystal tonight."""
+    overruns = losses = 0
+    for game_number in range(6):
+        game = GameLog.start(SETUPS[name], seed=f"tally-{name}-{game_number}")
+        for night in range(30):
+            state = game.state
+            if state.get("outcome") or state.get("pending"):
+                break
+            seat = state["turn"]["active_seat"]
+            if dangers_at(state, state["heroes"][seat]["location"]):
+                game.execute("turn_end_dangers", {}, actor=seat)
+                if game.state.get("outcome") or game.state.get("pending"):
+                    break
+            game.state["war_level"] = min(3, night // 4)
+            rng_seed = rng_for(game.seed, len(game.events) + 1).getrandbits(64)
+            quiet = Tally()
+            simulated = run_night(game.state, rng_seed, tally=quiet)
+            full = Tally()
+            real = copy.deepcopy(game.state)
+            context = Context(real, rng=random.Random(rng_seed), actor=None)
+            context.tally = full
+            outcome = run(real, context, "night", {"skip_evening": True})
+            assert (quiet.overruns, quiet.lost_by) == (full.overruns, full.lost_by)
+            told = sum(e.data.get("overruns", 0) for e in outcome.events)
+            assert sum(full.overruns.values()) == told
+            for loc in full.overruns:
+                assert simulated["board"][loc]["taint"] > game.state["board"][loc]["taint"]
+            if simulated.get("outcome"):
+                assert quiet.lost_by in LOSS_CAUSES and quiet.lost_by != OTHER_LOSS
+                losses += 1
+            else:
+                assert quiet.lost_by is None
+            overruns += sum(full.overruns.values())
+            game.execute("night", {"skip_evening": True})
+    assert overruns >= 10 and losses >= 1

@@ -42,30 +42,13 @@ from typing import Any
 
 from deck_tracker.engine.commands import run
 from deck_tracker.engine.content import COLOURS
-from deck_tracker.engine.core import Context, Event, State
+from deck_tracker.engine.core import Context, State
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
-from deck_tracker.engine.i18n import msg, render_text
-from deck_tracker.engine.rules.dotr.base.board import (
-    R_CITY,
-    R_CITY_FAQ,
-    R_LOSS_CITY,
-    R_LOSS_CRYSTAL,
-    R_LOSS_GENERAL,
-    R_LOSS_MINIONS,
-    R_LOSS_NO_CRYSTAL,
-    R_OVERRUN,
-    BoardData,
-    board_for,
-)
+from deck_tracker.engine.i18n import msg
+from deck_tracker.engine.rules.dotr.base.board import LOSS_CAUSES, BoardData, Tally, board_for
 from deck_tracker.engine.rules.dotr.base.settings import default_settings
 from deck_tracker.engine.rules.dotr.dragon.dangers import leave_dangers_aside
-from deck_tracker.engine.rules.dotr.dragon.fire import R_ALL_FIRES
-
-# The rules as an outcome and the steps record them (engine/i18n.py): their English words.
-OVERRUN, ALL_FIRES = render_text(R_OVERRUN), render_text(R_ALL_FIRES)
-LOSS_GENERAL, LOSS_MINIONS = render_text(R_LOSS_GENERAL), render_text(R_LOSS_MINIONS)
-CITY_RULES = tuple(render_text(rule) for rule in (R_LOSS_CITY, R_CITY_FAQ, R_CITY))
-TAINT_RULES = tuple(render_text(rule) for rule in (R_LOSS_CRYSTAL, R_LOSS_NO_CRYSTAL))
+from deck_tracker.engine.simulate import run_night
 
 __all__ = [
     "LOSS_KINDS",
@@ -84,15 +67,8 @@ MAX_BUDGET_SECONDS = 60.0
 Z95 = 1.959963984540054
 PROGRESS_EVERY = 50
 
-# Ways to lose, in the order the phone lists them.
-LOSS_KINDS = (
-    "general_in_city",
-    "city_overrun",
-    "taint_exhausted",
-    *(f"minions_{colour}" for colour in COLOURS),
-    "fire",
-    "other",
-)
+# Ways to lose, in the order the phone lists them (the rules name the one that ended a game).
+LOSS_KINDS = LOSS_CAUSES
 
 
 def wilson(hits: int, n: int) -> dict[str, float]:
@@ -128,22 +104,35 @@ def card_counter_state(state: State) -> State:
     return known
 
 
-def _resolve_night(state: State, rng_seed: int) -> tuple[State, tuple[str, ...]]:
-    """One night on ``state`` (changed in place and returned) and the locations overrun in it."""
-    state["pending"] = []
+def _shuffled(pile: list[str], rng: random.Random) -> list[str]:
+    """The pile in a uniformly random order: sorted by independent uniform keys (a random
+    permutation, as ``rng.shuffle`` gives, several times faster on long piles)."""
+    draw = rng.random
+    keys = [draw() for _ in pile]
+    return [pile[i] for i in sorted(range(len(pile)), key=keys.__getitem__)]
+
+
+def _quiet_night(state: State, rng: random.Random, tally: Tally) -> State:
+    """One night from ``state`` through the engine's night for simulation (``run_night``: no
+    event log, no texts, copy on write): ``state`` is left as it was."""
+    state = {**state, "pending": []}
     leave_dangers_aside(state)
-    context = Context(state, rng=random.Random(rng_seed), actor=None)
-    outcome = run(state, context, "night", {"skip_evening": True})
-    return state, _overruns(outcome.events)
+    return run_night(state, rng, tally=tally)
 
 
-def _overruns(events: list[Event]) -> tuple[str, ...]:
-    found = []
-    for event in events:
-        for step in event.steps:
-            if step.get("rule") == OVERRUN and step.get("text", "").startswith("Overrun from "):
-                found.append(step["text"][len("Overrun from ") :].split(":", 1)[0])
-    return tuple(found)
+def _full_night(state: State, rng: random.Random, tally: Tally) -> State:
+    """The same night through the full command path (a ``Context`` on a copy: the event log,
+    the undo journal and the table's texts): slower, the same figures."""
+    state = pickle.loads(pickle.dumps(state))
+    state["pending"] = []
+    # A card the table has not read yet cannot be forecast: a sampled night that meets one ends
+    # there, and the next goes on without it.
+    state["reading"] = []
+    leave_dangers_aside(state)
+    context = Context(state, rng=rng, actor=None)
+    context.tally = tally
+    run(state, context, "night", {"skip_evening": True})
+    return state
 
 
 @dataclass
@@ -220,26 +209,30 @@ def forecast(
     budget_seconds: float = 10.0,
     on_progress: Callable[[int, int], None] | None = None,
     clock: Callable[[], float] = time.monotonic,
+    full_path: bool = False,
 ) -> Forecast:
     """Sample ``samples`` futures of ``horizon`` nights (fewer if ``budget_seconds`` runs out).
 
     Sample ``i`` depends only on the state as a card counter knows it, ``seed`` and ``i``: the
     same call gives the same figures, and a shorter run gives the first samples of a longer one.
+    Each night runs through the engine's night for simulation (``run_night``); ``full_path``
+    runs it through the full command path instead, for the same figures (a check, slower).
     """
     check_forecast(state, horizon, samples, budget_seconds)
     known = card_counter_state(state)
-    blob = pickle.dumps(known)
+    resolve = _full_night if full_path else _quiet_night
     settings = {**default_settings(), **(known.get("settings") or {})}
     data = board_for(known, bool(settings["disputed_roads"]))
     locations = [loc for loc in data.names if loc in known["board"]]
     start_taint = {loc: known["board"][loc]["taint"] for loc in locations}
     start_count = {loc: sum(known["board"][loc]["minions"].values()) for loc in locations}
     generals = {
-        g: dict(known["generals"][g])
+        g: known["generals"][g]
         for g in data.general_names
         if g in (known.get("generals") or {}) and not known["generals"][g].get("defeated")
     }
-    by_name = {name: loc for loc, name in data.names.items()}
+    start = _Start(known["board"], start_taint, start_count, generals)
+    decks: dict[str, dict[str, Any]] = known.get("decks", {})
     tallies = [_Tally() for _ in range(horizon)]
     started = clock()
     done = 0
@@ -247,15 +240,22 @@ def forecast(
         if clock() - started >= budget_seconds:
             break
         rng = random.Random(f"{seed}:{index}")
-        sample: State = pickle.loads(blob)
-        for deck in sample.get("decks", {}).values():
-            rng.shuffle(deck["draw"])
+        # Every draw pile shuffled (a new list: the known state is shared by every sample).
+        sample: State = {
+            **known,
+            "decks": {
+                name: {**deck, "draw": _shuffled(deck["draw"], rng)} for name, deck in decks.items()
+            },
+        }
         overrun: set[str] = set()
+        lost_by: str | None = None
         for night in range(horizon):
             if not sample.get("outcome"):
-                sample, spots = _resolve_night(sample, rng.getrandbits(64))
-                overrun.update(by_name[name] for name in spots if name in by_name)
-            _note(tallies[night], sample, data, overrun, start_taint, start_count, generals)
+                counted = Tally()
+                sample = resolve(sample, rng, counted)
+                overrun.update(loc for loc in counted.overruns if loc in start_taint)
+                lost_by = counted.lost_by
+            _note(tallies[night], sample, data, overrun, start, lost_by)
         done += 1
         if on_progress is not None and done % PROGRESS_EVERY == 0:
             on_progress(done, samples)
@@ -291,56 +291,54 @@ def loss_labels(data: BoardData) -> dict[str, str]:
     }
 
 
+@dataclass(frozen=True)
+class _Start:
+    """The position every sample starts from: its board, crystals, minions and Generals."""
+
+    board: dict[str, Any]
+    taint: dict[str, int]
+    count: dict[str, int]
+    generals: dict[str, dict[str, Any]]
+
+
 def _note(
     tally: _Tally,
     sample: State,
     data: BoardData,
     overrun: set[str],
-    start_taint: dict[str, int],
-    start_count: dict[str, int],
-    generals: dict[str, dict[str, Any]],
+    start: _Start,
+    lost_by: str | None,
 ) -> None:
+    """What the sample shows after this many nights. A location or General the nights never
+    wrote is still the very object of the start (copy on write): nothing changed there."""
     outcome = sample.get("outcome")
     if outcome and outcome.get("result") == "lost":
         tally.lost += 1
-        tally.loss_by[loss_kind(outcome, sample, data)] += 1
+        tally.loss_by[lost_by if lost_by in tally.loss_by else "other"] += 1
     board = sample["board"]
-    for loc, crystals in start_taint.items():
-        if board[loc]["taint"] > crystals:
+    before = start.board
+    count = start.count
+    for loc, crystals in start.taint.items():
+        space = board[loc]
+        if space is before[loc]:
+            continue
+        if space["taint"] > crystals:
             tally.tainted[loc] = tally.tainted.get(loc, 0) + 1
-        added = sum(board[loc]["minions"].values()) - start_count[loc]
+        added = sum(space["minions"].values()) - count[loc]
         if added:
             tally.added[loc] = tally.added.get(loc, 0) + added
             tally.added_sq[loc] = tally.added_sq.get(loc, 0) + added * added
     for loc in overrun:
         tally.overrun[loc] = tally.overrun.get(loc, 0) + 1
-    for general, before in generals.items():
-        now = sample["generals"][general]
-        if now.get("location") != before.get("location"):
+    generals = sample["generals"]
+    for general, was in start.generals.items():
+        now = generals[general]
+        if now is was:
+            continue
+        if now.get("location") != was.get("location"):
             tally.advanced[general] = tally.advanced.get(general, 0) + 1
         if now.get("location") == data.city:
             tally.reached[general] = tally.reached.get(general, 0) + 1
-
-
-def loss_kind(outcome: dict[str, Any], state: State, data: BoardData) -> str:
-    """Which way the Realm fell (one of ``LOSS_KINDS``)."""
-    rule = str(outcome.get("rule") or "")
-    reason = f" {outcome.get('reason') or ''} "
-    if rule == LOSS_GENERAL:
-        return "general_in_city"
-    if rule in CITY_RULES or "Monarch City" in rule:
-        return "city_overrun" if "Fire" not in rule else "fire"
-    if rule in TAINT_RULES:
-        return "taint_exhausted"
-    if rule == LOSS_MINIONS:
-        for names in (data.plural, data.singular):
-            for colour in COLOURS:
-                if f" {names[colour]} " in reason:
-                    return f"minions_{colour}"
-        return "other"
-    if rule == ALL_FIRES or "Fire" in rule:
-        return "fire"
-    return "other"
 
 
 def _figures(

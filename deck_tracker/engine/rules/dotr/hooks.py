@@ -46,6 +46,8 @@ __all__ = [
     "GENERAL_ONLY_PLANS",
     "HERO_ENTERED",
     "PLACEMENT_BLOCKS",
+    "READ_ANSWERS",
+    "READ_RESUMES",
     "RULE_MODULES",
     "SETTINGS",
     "SETUP_EXPANDERS",
@@ -142,6 +144,11 @@ BEFORE_MINIONS: list[Callable[[Context, Realm], None]] = []
 # After minions of the setup read late at the table were placed (a setup card or a General's
 # starting minions, base/read_card.py), with the locations they went to.
 SETUP_READ: list[Callable[[Context, list[str]], None]] = []
+# Read the card (base/read_card.py): a prompt's card kind -> (ctx, prompt, face) -> the overlay
+# piece its answer makes (kinds not listed: the base game's), and a prompt's ``resume`` rule ->
+# (ctx, prompt, face): what goes on once the card is read (rules not listed: the base game's).
+READ_ANSWERS: dict[str, Callable[[Context, dict[str, Any], dict[str, Any]], dict[str, Any]]] = {}
+READ_RESUMES: dict[str, Callable[[Context, dict[str, Any], dict[str, Any]], None]] = {}
 # After a hero entered the game with its first hand.
 HERO_ENTERED: list[Callable[[Context, str], None]] = []
 # Expansions (base/expansions.py), in the order their hooks run at setup.
@@ -183,6 +190,21 @@ KEYED_ORDER: dict[str, dict[str, str]] = {
         "sterling": "dragon.sterling:drawn",
     },
     "GENERAL_ONLY_PLANS": {"war_status_card": "heros_calling.war_status:war_status_card_plan"},
+    "READ_ANSWERS": {
+        "good": "dragon.global_effects:read_answer",
+        "bad": "dragon.global_effects:read_answer",
+        "winds_of_war": "dragon.winds_of_war:read_answer",
+        "winds_of_war_board": "dragon.winds_of_war:count_answer",
+    },
+    "READ_RESUMES": {
+        "global_effect": "dragon.global_effects:read_resume",
+        "winds_of_war_counted": "dragon.winds_of_war:counted",
+        "winds_of_war_turned": "dragon.winds_of_war:turned",
+        "winds_of_war_named": "dragon.winds_of_war:named",
+        "quest": "base.quests:quest_read",
+        "companion": "companions_catacombs.recruit:companion_read",
+        "dungeon_room": "companions_catacombs.dungeon_runs:room_read",
+    },
     "COMPOSERS": {"dragon": "dragon.content:COMPOSER"},
 }
 # Every Expansion, in the order a setup lists them and runs their hooks.

@@ -97,7 +97,12 @@ export function needTexts(ctx) {
 
 // A hero the table built (The Hero's Calling) is known by the name its player gave it.
 export function learnBuiltHeroes(content, state) {
-  if (!content || !state || !state.heroes) return;
+  if (!content || !state) return;
+  // Cards no pack names (a dragon's Hero Card counted by colour, a card the table read).
+  for (const [id, name] of Object.entries(state.card_names || {})) {
+    if (!content.cards[id] || content.cards[id].learned) content.cards[id] = { id, name, learned: true };
+  }
+  if (!state.heroes) return;
   for (const [seat, hero] of Object.entries(state.heroes)) {
     if (hero && hero.hero && !content.heroes[hero.hero]) {
       const named = state.seats && state.seats[seat] && state.seats[seat].hero;

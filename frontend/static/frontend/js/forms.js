@@ -10,7 +10,7 @@ import { need, t } from "./i18n.js";
 await need("table");
 
 export const ACTION_LABELS = [
-  "defeat_minions", "heal_taint", "build_gate", "set_location", "wound_general", "move_hero", "wound_hero", "heal_hero", "end_turn", "discard_to_limit", "rumors", "draw_quest", "complete_quest", "discard_quest", "night", "read_card", "draw", "discard", "shuffle", "peek", "put_back", "take", "box", "undo", "redo",
+  "defeat_minions", "heal_taint", "build_gate", "set_location", "wound_general", "move_hero", "wound_hero", "heal_hero", "end_turn", "discard_to_limit", "rumors", "draw_quest", "complete_quest", "discard_quest", "night", "read_card", "read_ability", "choose_abilities", "draw", "discard", "shuffle", "peek", "put_back", "take", "box", "undo", "redo",
 ];
 
 export function actionLabel(type) {
@@ -167,6 +167,18 @@ function offeredCounts(name, prop, preset = {}) {
   } };
 }
 
+// Dice rolled at the table: a tap per die on its value; none, and the app rolls.
+function diceTaps(name, prop) {
+  const rolled = [];
+  const shown = h("p", { class: "muted", "data-testid": `${name}-rolled` });
+  const draw = () => { shown.textContent = rolled.length ? t("dice.rolled", { dice: rolled.join(", ") }) : t("dice.none"); };
+  const faces = h("div", { class: "row" }, [1, 2, 3, 4, 5, 6].map((n) => h("button", { type: "button", class: "step", "aria-label": t("dice.face", { n }), text: String(n),
+    onclick: () => { if (rolled.length < (prop.maxItems || 20)) rolled.push(n); draw(); } })),
+  h("button", { type: "button", class: "ghost", text: t("dice.clear"), onclick: () => { rolled.length = 0; draw(); } }));
+  draw();
+  return { control: h("div", {}, faces, shown), read: () => (rolled.length ? [...rolled] : undefined) };
+}
+
 // Build the form of one action. `preset` fills arguments (hidden when `lock` lists them).
 export function actionForm(session, content, action, { preset = {}, lock = [], onDone, submitLabel } = {}) {
   const schema = action.args || { properties: {} };
@@ -179,6 +191,9 @@ export function actionForm(session, content, action, { preset = {}, lock = [], o
 
   for (const [name, prop] of Object.entries(props)) {
     if (lock.includes(name)) continue;
+    // An optional argument with nothing to choose from now (a deck the app draws itself).
+    const offered = prop.oneOf || (prop.items && prop.items.oneOf);
+    if (offered && !offered.length && !required.has(name)) continue;
     const hint = prop.description || "";
     const title = name.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
     const label = prop.title || title;
@@ -274,7 +289,15 @@ export function actionForm(session, content, action, { preset = {}, lock = [], o
       row.addEventListener("input", () => { touched.value = true; });
       readers[name] = () => (optional && !touched.value ? undefined : parseInt(row.querySelector("input").value, 10));
     } else if (prop.type === "boolean") {
-      if (prop.default !== undefined) {
+      if (required.has(name) && prop.default === undefined) {
+        // A yes or no the table must answer (the Treasure Room defeated?): nothing preselected.
+        const options = [{ value: "true", label: t("answer.yes") }, { value: "false", label: t("answer.no") }];
+        form.append(fieldset(hint || title, segmented(`${action.type}-${name}`, options, null)));
+        readers[name] = () => {
+          const picked = form.querySelector(`input[name="${action.type}-${name}"]:checked`);
+          return picked ? picked.value === "true" : undefined;
+        };
+      } else if (prop.default !== undefined) {
         const box = h("input", { type: "checkbox", name, checked: preset[name] ?? prop.default });
         form.append(h("label", { class: "toggle" }, box, h("span", { text: hint || title })));
         readers[name] = () => box.checked;
@@ -291,6 +314,10 @@ export function actionForm(session, content, action, { preset = {}, lock = [], o
       const options = prop.enum.map((v) => ({ value: v, label: v }));
       form.append(fieldset(title, segmented(`${action.type}-${name}`, options, preset[name] ?? prop.default ?? prop.enum[0])));
       readers[name] = () => (form.querySelector(`input[name="${action.type}-${name}"]:checked`) || {}).value;
+    } else if (prop.type === "array" && prop.items && prop.items.type === "integer" && prop.items.maximum === 6) {
+      const { control, read } = diceTaps(`${action.type}-${name}`, prop);
+      form.append(fieldset("Dice rolled at the table", control, hint));
+      readers[name] = read;
     } else if (prop.type === "array") {
       const input = h("input", { type: "text", name, placeholder: t("forms.list") });
       form.append(field(title, input, hint));
@@ -311,7 +338,8 @@ export function actionForm(session, content, action, { preset = {}, lock = [], o
     for (const name of lock) if (preset[name] !== undefined) args[name] = preset[name];
     if (!quiet) {
       const missing = [...required].filter((name) => args[name] === undefined);
-      if (missing.length) throw new Error(t("forms.missing", { names: missing.join(", ") }));
+      const named = (key) => (props[key] && (props[key].title || props[key].description)) || key.replace(/_/g, " ");
+      if (missing.length) throw new Error(t("forms.missing", { names: missing.map(named).join("; ").replace(/\.$/, "") }));
     }
     return args;
   }

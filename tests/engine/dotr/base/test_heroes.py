@@ -172,7 +172,9 @@ def test_night_waits_for_the_hand_limit() -> None:
     """The Night is refused while a hand limit discard is owed; then it passes the turn."""
     game = new_game(hands={"1": HERO_CARDS[:10]})
     game.execute("end_turn")
-    refused(game, "night", {}, "pending_choice")
+    assert refused(game, "night", {}, "pending_choice") == (
+        "First Ada discards down to the hand limit."
+    )
     game.execute("discard_to_limit", {"cards": HERO_CARDS[:2]})
     game.execute("night")
     assert game.state["turn"]["active_seat"] == "2"

@@ -41,11 +41,13 @@ def cc_game(
     table_decks: list[str] | None = None,
     **setup: Any,
 ) -> GameLog:
-    """A game with Companions & Catacombs (Ada's ``hero`` in seat 1), its board emptied."""
+    """A game with Companions & Catacombs (Ada's ``hero`` in seat 1), its board emptied. Its
+    recruits state each Companion's cost when paying it, unless the test chooses to read it
+    once when revealed (setting companion_cost_unknown)."""
     config: dict[str, Any] = {
         "host": {"name": "Ada", "hero": hero},
         "expansions": list(expansions),
-        "options": options or {},
+        "options": {"companion_cost_unknown": "stated_when_recruited", **(options or {})},
         **setup,
     }
     if table_decks:

@@ -36,8 +36,9 @@ def test_the_starting_dungeon_by_a_die_roll(roll: int, location: str) -> None:
 
 
 def amaraks_keep() -> GameLog:
-    """The Dungeon Run Example: the Ruins of Amaraks Keep (at Ancient Ruins), Ada's hero there."""
-    game = cc_game(starting_dungeon_roll=1)
+    """The Dungeon Run Example: the Ruins of Amaraks Keep (at Ancient Ruins), Ada's hero there;
+    the table turns its own Dungeon Room cards (the example names them)."""
+    game = cc_game(starting_dungeon_roll=1, table_decks=["dungeon_room"])
     tokens = game.state["decks"]["dungeon_token"]
     placed = tokens["table"][0]
     arrange(
@@ -125,6 +126,25 @@ def test_minions_not_defeated_escape_to_a_location_of_their_colour() -> None:
     assert board["thorny-woods"]["minions"]["green"] == 1
     assert board["raven-forest"]["minions"]["green"] == 1
     assert game.state["dungeon_run"]["total"] == 0
+
+
+def test_escaping_minions_of_two_colours_go_where_the_table_names_in_any_order() -> None:
+    """Each place named takes an escaping Minion of its own colour (an Undead to Fire River, an
+    Orc to Thorny Woods), whichever the table names first; a place of no escaping colour is
+    refused."""
+    game = amaraks_keep()
+    game.execute("enter_dungeon", {"card": UNDEAD_DRAGON})
+    game.execute("reveal_dungeon_room", {"card": "dungeon-room-spike-trap"})
+    escaped = {"green": 1, "black": 1}
+    detail = refused(game, "resolve_dungeon_room",
+                     {"escaped": escaped, "escape_to": ["fire-river", "monarch-city"]},
+                     "invalid_arguments")  # fmt: skip
+    act(game, "resolve_dungeon_room", {"escaped": escaped,
+                                       "escape_to": ["fire-river", "thorny-woods"]})  # fmt: skip
+    board = game.state["board"]
+    assert board["fire-river"]["minions"]["black"] == 1
+    assert board["thorny-woods"]["minions"]["green"] == 1
+    assert "Monarch City is not the colour of an escaping Minion" in detail
 
 
 def test_a_hero_dying_in_a_dungeon() -> None:

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from deck_tracker.engine.content import COLOURS
 from deck_tracker.engine.game import GameLog
+from tests.helpers import a_face
 
 from . import assert_decks_conserved
 
@@ -38,7 +39,9 @@ def settle(game: GameLog) -> None:
         recruitment = game.state.get("recruitment") or {}
         waiting = recruitment.get("waiting")
         pending = [p for p in game.state.get("pending") or [] if p["type"] != "recruitment"]
-        if waiting:
+        if game.state.get("reading"):  # a Companion's cost read from the card, once
+            game.execute("read_card", {"face": a_face(game.state["reading"][0])})
+        elif waiting:
             answer: dict[str, Any] = {"minions": {"red": 1, "blue": 1}, "locations": SCOUTS}
             game.execute("recruit_choose", {waiting["asks"]: answer[waiting["asks"]]})
         elif pending and pending[0]["type"] == "token_destination":

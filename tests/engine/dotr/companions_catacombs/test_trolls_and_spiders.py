@@ -33,7 +33,7 @@ def test_a_troll_added_where_3_minions_stand_taints_overruns_and_goes_where_the_
         assert board[neighbour]["minions"]["green"] == 1 and board[neighbour]["minions"]["red"] == 1
     choice = game.state["pending"][0]
     assert choice["type"] == "token_destination" and choice["token"] == "trolls"
-    refused(game, "night", {}, "pending_choice")
+    assert refused(game, "night", {}, "pending_choice") == "First choose where the Troll goes."
     refused(game, "place_token", {"location": "thorny-woods"}, "not_an_overrun_location")
     act(game, "place_token", {"location": "Withered Hills"})
     assert game.state["board"]["withered-hills"]["trolls"] == 1

@@ -57,7 +57,7 @@ def test_warlords_tied_at_one_distance_the_table_picks() -> None:
     reveal_warlords(game)
     assert warlords(game) == {}
     assert game.state["pending"][0]["options"] == ["bounty-bay", "wolf-pass"]
-    refused(game, "night", {}, "pending_choice")
+    assert refused(game, "night", {}, "pending_choice") == "First choose where the Warlords go."
     act(game, "place_warlords", {"locations": ["Wolf Pass"]})
     assert warlords(game) == {"wolf-pass": 1} and not game.state["pending"]
     alphabetical = cc_game(options={"warlord_ties": "alphabetical"})

@@ -62,14 +62,28 @@ def test_the_darkness_spreads_and_hero_decks_follow_the_chosen_generals() -> Non
     assert sum(1 for c in state["decks"][DS]["draw"] if cards[c].data.get("unread")) > 0
     kinds = Counter(game_cards(state)[c].kind for c in state["decks"][DS]["draw"])
     assert kinds["orc_patrols"] == kinds["orc_war_party"] == 0
-    # Nobody entered the dragons' Hero Cards: the base cards of their colours stand in.
+    # DX: "Replace the Hero Cards, too." Nobody entered the dragons' Hero Cards: as many of
+    # their colours as the base Generals had, counted by colour; no base card stands in.
     hero = state["decks"]["hero"]
-    colours = Counter(
-        game_cards(state)[c].data.get("colour")
-        for c in [*hero["draw"], *hero["box"], *hero["hands"]["1"]]
-    )
+    held = [game_cards(state)[c] for c in [*hero["draw"], *hero["box"], *hero["hands"]["1"]]]
+    colours = Counter(card.data.get("colour") for card in held)
     base = Counter(c.data.get("colour") for c in PACK.deck("hero").cards)
     assert colours["red"] == base["red"] and colours["green"] == base["green"]
+    dragons = Counter(card.data.get("general") for card in held if card.kind == "location")
+    assert dragons["brimstone"] == base["red"] and dragons["hemlock"] == base["green"]
+    base_ids = {c.id for c in PACK.deck("hero").cards if c.data.get("colour") in ("red", "green")}
+    assert not base_ids & {card.id for card in held}
+    names = {card.name for card in held if card.data.get("general") == "hemlock"}
+    assert names == {"Hemlock's Hero Card"}
+    assert "hero_stand_in" not in state["dragon"]
+    # Only the cards entered (none here): a smaller Hero deck, without a red or green card.
+    smaller = dragon_table(
+        {"red": "brimstone", "green": "hemlock"}, dragon_hero_cards="entered_only"
+    )
+    deck = smaller.state["decks"]["hero"]
+    ids = [*deck["draw"], *deck["box"], *deck["hands"]["1"]]
+    left = Counter(game_cards(smaller.state)[c].data.get("colour") for c in ids)
+    assert left["red"] == left["green"] == 0 and left["blue"] == base["blue"]
 
 
 def test_the_generals_cards_are_in_before_global_effects_and_sterling_are_shuffled_in() -> None:

@@ -124,15 +124,66 @@ def test_global_effect_with_a_table_owned_deck_the_table_names_every_card_drawn(
     assert log.state["global_effect"]["card"] == SHIP
 
 
-def test_an_unentered_global_effect_is_read_from_the_physical_card() -> None:
-    """A Global Effect whose text is not entered is still one of the deck's cards: drawn, the
-    table takes one of the unentered cards of that kind and carries it out."""
+GOOD_FACE = {"title": "Fair Winds", "ongoing": "Made up: heroes move 1 extra space by horse."}
+
+
+def test_a_global_effect_the_app_does_not_know_is_read_when_drawn_and_the_night_goes_on() -> None:
+    """DX: "There are 10 Global Effect Cards provided in the Dragon Expansion ... 5 Good ... and
+    5 Bad". "When a Global Effect is drawn, it is activated by placing it on the board ...
+    Immediately draw another Darkness Spreads Card." One nobody entered is read from the card
+    drawn (its Immediate and Ongoing Effect as printed), placed as if it had been known, and the
+    night draws on; the next game of the table knows it."""
+    log = game()
+    state = log.state
+    cards = game_cards(state)
+    box = [c for c in cards if cards[c].kind in ("good", "bad") and c.startswith("ge-")]
+    assert len(box) == 10  # the deck's true composition: every card of the box
+    kept = [c for c in state["decks"][DS]["draw"] if c.startswith("ge-good-")]
+    assert kept  # 3 Good of 5, only 2 of them entered: at least one unentered is in the deck
+    types = night(log, kept[0], GORGUTT_MOVES)
+    assert types[-1] == "card_to_read" and "turn_passed" not in types
+    prompt = state["reading"][0]
+    assert prompt["name"] == "The Good Global Effect drawn" and prompt["card"] == kept[0]
+    assert set(prompt["schema"]["properties"]) == {"title", "immediate", "ongoing"}
+    assert state["decks"][DS]["table"] == [kept[0]]  # face up beside the board meanwhile
+    with pytest.raises(RuleViolation) as waiting:
+        log.execute("night", {"skip_evening": True})
+    assert waiting.value.code == "card_unread"
+    before = len(log.events)
+    log.execute("read_card", {"face": GOOD_FACE})
+    types = [e.type for e in log.events[before:]]
+    assert types == ["card_read", "global_effect_drawn", "darkness_spreads_card", "turn_passed"]
+    assert state["global_effect"]["card"] == kept[0]
+    assert game_cards(state)[kept[0]].data["title"] == "Fair Winds"
+    drawn = next(e for e in log.events[before:] if e.type == "global_effect_drawn")
+    assert "Fair Winds" in drawn.summary
+    assert any("heroes move 1 extra space" in s["text"] for s in drawn.steps)
+    assert state["generals"]["gorgutt"]["location"] == "amarak-peak"  # the card after it
+    entry = log.events[before].data["entry"]
+    assert entry == {"values": {
+        f"decks/global_effects/{kept[0]}/data.title": "Fair Winds",
+        f"decks/global_effects/{kept[0]}/data.ongoing": GOOD_FACE["ongoing"],
+    }}  # fmt: skip
+
+
+def test_a_global_effect_read_must_say_what_it_does() -> None:
+    """A Global Effect has an Immediate or an Ongoing Effect: a title alone is refused."""
     log = game()
     kept = [c for c in log.state["decks"][DS]["draw"] if c.startswith("ge-good-")]
-    assert kept  # 3 Good of 5, only 2 of them entered: at least one unentered is in the deck
-    before = len(log.events)
     night(log, kept[0], GORGUTT_MOVES)
-    drawn = next(e for e in log.events[before:] if e.type == "global_effect_drawn")
-    assert any(
-        "not entered in the app" in s["text"] and "carry it out" in s["text"] for s in drawn.steps
-    )
+    with pytest.raises(InvalidArguments):
+        log.execute("read_card", {"face": {"title": "Fair Winds"}})
+    assert log.state["reading"][0]["card"] == kept[0]
+
+
+def test_a_second_global_effect_the_same_turn_is_discarded_unread() -> None:
+    """DX: "If a second Global Effect is drawn on the same turn, it (the second Global Effect
+    Card) is discarded with no effect": the app does not need its text, nothing is asked."""
+    log = game()
+    state = log.state
+    kept = [c for c in state["decks"][DS]["draw"] if c.startswith("ge-good-")]
+    types = night(log, SHIP, kept[0], GORGUTT_MOVES)
+    assert "card_to_read" not in types and types[-1] == "turn_passed"
+    assert not state.get("reading")
+    assert state["global_effect"]["card"] == SHIP
+    assert kept[0] in state["decks"][DS]["discard"]

@@ -46,7 +46,10 @@ def test_new_quests_a_quest_whose_target_is_not_in_the_game_is_discarded_and_rep
     assert any(e.type == "quests_replaced" for e in log.events)
 
 
-def test_new_quests_entered_ones_join_the_deck_and_follow_their_general() -> None:
+def test_new_quests_all_twelve_join_the_deck_and_follow_their_general() -> None:
+    """DX 'New Quests': "Players should take the 12 new Quest Cards and shuffle them into the
+    Quest Deck the first time they play using the Dragon Expansion, regardless of any other
+    components they may choose to use in the game." All 12, entered or not."""
     entered = copy.deepcopy(ENTERED)
     prefix = "decks/quest/dx-quest-1/data"
     entered["values"] |= {
@@ -58,7 +61,8 @@ def test_new_quests_entered_ones_join_the_deck_and_follow_their_general() -> Non
     }
     with_onyx = dragon_table({"black": "onyx"}, entered=entered).state
     quests = [*with_onyx["decks"][QUEST]["draw"], *with_onyx["heroes"]["1"]["quests"]]
-    assert "dx-quest-1" in quests and "dx-quest-2" not in quests  # only entered ones
+    assert {f"dx-quest-{n}" for n in range(1, 13)} <= set(quests)
+    assert len(quests) == 24 + 12  # the base game's 24 Quests and the 12 new ones
     log = dragon_table(entered=entered)  # Varkolak plays: that Quest cannot be achieved
     deck = log.state["decks"][QUEST]
     deck["draw"] = [c for c in deck["draw"] if c != "dx-quest-1"] + ["dx-quest-1"]

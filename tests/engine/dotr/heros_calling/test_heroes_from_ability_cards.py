@@ -3,6 +3,9 @@ from level 1, all rising a level when a General is defeated; pets split the hero
 
 from __future__ import annotations
 
+from typing import Any
+
+from deck_tracker.engine import describe_commands
 from deck_tracker.engine.content import default_packs
 from deck_tracker.engine.game import GameLog
 from tests.helpers import act, arrange, refused
@@ -12,8 +15,22 @@ from . import hc_game
 HC = default_packs()["dotr-heros-calling"]
 
 
+def taught(game: GameLog) -> None:
+    """The table reads its three cards: two never entered, and the Raven's type."""
+    act(game, "read_ability", {"name": "Fury", "type": "combat", "level_1": "Roll 1 extra die."})
+    act(game, "read_ability", {"name": "Ice Wall", "type": "control", "level_1": "Freeze."})
+    act(game, "read_ability", {"card": "ability-raven", "type": "movement", "level_1": "Fly 2."})
+
+
 def built(game: GameLog) -> None:
+    taught(game)
     act(game, "choose_abilities", {"combat": "Fury", "control": "Ice Wall", "movement": "Raven"})
+
+
+def offered(game: GameLog, action: str, arg: str) -> dict[str, str]:
+    found = {a["type"]: a for a in describe_commands(game.state, "1", hidden=frozenset())}[action]
+    schema: dict[str, Any] = found["args"]["properties"][arg]
+    return {choice["const"]: choice["title"] for choice in schema.get("oneOf", [])}
 
 
 def test_a_hero_is_one_combat_one_control_and_one_movement_card_with_5_life() -> None:
@@ -28,6 +45,7 @@ def test_a_hero_is_one_combat_one_control_and_one_movement_card_with_5_life() ->
         "Fury", "Ice Wall", "Raven"
     ]  # fmt: skip
     assert abilities["movement"]["card"] == "ability-raven"
+    assert abilities["combat"]["levels"] == ["Roll 1 extra die.", None, None]
     refused(
         game, "choose_abilities", {"combat": "a", "control": "b", "movement": "c"}, "hero_built"
     )
@@ -81,3 +99,47 @@ def test_a_pet_splits_the_heros_5_actions() -> None:
     assert game.state["heroes"]["1"]["actions"] == {"turn": 1, "hero": 3, "pet": 2}
     game.execute("wound_hero", {"wounds": 2})
     refused(game, "split_actions", {"pet": 4}, "too_many_actions")
+
+
+def test_each_card_is_offered_only_for_its_own_type_and_a_pet_is_refused_in_another_slot() -> None:
+    """'Heroes ... are constructed by combining 3 ability cards - one of each type: Combat,
+    Control, Movement.' A pet card (Raven) is one type: the table reads it from the card; until
+    then it is offered nowhere, and once read as Movement it is no Combat ability."""
+    game = hc_game()
+    choose = {a["type"]: a for a in describe_commands(game.state, "1", hidden=frozenset())}
+    assert choose["choose_abilities"]["available"] is False
+    assert "No Combat ability card is entered yet" in choose["choose_abilities"]["reason"]
+    assert offered(game, "read_ability", "card") == {
+        "new": "A card we have not entered yet",
+        "ability-raven": "Raven (pet)",
+        "ability-voidwalker": "Voidwalker (pet)",
+        "ability-wolf": "Wolf (pet)",
+    }
+    pets = {"combat": "Raven", "control": "Wolf", "movement": "Voidwalker"}
+    refused(game, "choose_abilities", pets, "ability_unread")
+    taught(game)
+    assert offered(game, "choose_abilities", "combat") == {"ability-fury": "Fury"}
+    assert offered(game, "choose_abilities", "movement") == {"ability-raven": "Raven (pet)"}
+    assert "ability-raven" not in offered(game, "read_ability", "card")
+    detail = refused(game, "choose_abilities",
+                     {"combat": "Raven", "control": "Ice Wall", "movement": "Fury"},
+                     "wrong_ability_type")  # fmt: skip
+    assert detail.startswith("Raven is a Movement ability, not a Combat one")
+    refused(game, "read_ability", {"name": "fury", "type": "control", "level_1": "x"},
+            "ability_known")  # fmt: skip
+
+
+def test_a_card_read_is_known_to_the_game_by_its_name_and_another_hero_cannot_take_it() -> None:
+    game = hc_game()
+    game.execute("join", {"name": "Bea", "hero": "Bran"}, actor=None)
+    built(game)
+    read = [e for e in game.events if e.type == "card_read"]
+    assert read[0].data["entry"]["cards"]["ability"][0]["name"] == "Fury"
+    assert read[2].data["entry"] == {"values": {
+        "decks/ability/ability-raven/data.type": "movement",
+        "decks/ability/ability-raven/data.levels.0": "Fly 2."}}  # fmt: skip
+    # Ada holds the only Fury card: Bea's phone is not offered it, and it is refused to her.
+    found = {a["type"]: a for a in describe_commands(game.state, "2", hidden=frozenset())}
+    assert found["choose_abilities"]["available"] is False
+    same = {"combat": "Fury", "control": "Ice Wall", "movement": "Raven"}
+    refused(game, "choose_abilities", same, "ability_taken", "2")

@@ -15,7 +15,7 @@ import pytest
 
 from deck_tracker.engine.game import GameLog
 from deck_tracker.engine.rules.dotr.kings_champion.grand_ball import CHAMPION, OTHERS
-from tests.helpers import refused
+from tests.helpers import read_all, refused
 
 HEROES = ("Wizard", "Rogue", "Cleric", "Paladin", "Dwarf", "Ranger")
 
@@ -34,6 +34,7 @@ def victory(
     game = GameLog.start(setup, seed=seed)
     for number in range(2, len(minor) + 1):
         game.execute("join", {"name": f"P{number}", "hero": HEROES[number - 1]}, actor=None)
+    read_all(game)  # the Dragon expansion's new Quests dealt are read by their holders
     for index, count in enumerate(minor):
         seat = str(index + 1)
         if count:

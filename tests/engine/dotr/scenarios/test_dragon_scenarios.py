@@ -157,7 +157,8 @@ def test_onslaught_hands_and_quests() -> None:
     assert second in state["decks"][QUEST]["draw"]
     game.execute("keep_quest", {"quest": state["heroes"]["2"]["quests"][1]}, actor="2")
     assert state["scenario"]["quest_choice"] == {}
-    assert len(state["decks"][QUEST]["draw"]) == 24 - 2
+    # The base game's 24 Quests and the 12 new ones, less the 2 kept.
+    assert len(state["decks"][QUEST]["draw"]) == 24 + 12 - 2
     assert game.replay() == state
 
 

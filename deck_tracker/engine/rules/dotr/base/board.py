@@ -57,12 +57,19 @@ from deck_tracker.engine.rules.dotr.hooks import (
 )
 
 __all__ = [
+    "CITY_OVERRUN",
     "CRYSTALS",
+    "FIRE",
     "GATES",
+    "GENERAL_IN_CITY",
+    "LOSS_CAUSES",
     "MINIONS_PER_COLOUR",
+    "OTHER_LOSS",
+    "TAINT_EXHAUSTED",
     "BoardData",
     "GameOver",
     "Realm",
+    "Tally",
     "board_data",
     "card_ref",
     "deck_cards",
@@ -93,6 +100,35 @@ R_SHORT_OVERRUN = msg("dotr.rule.short_overrun")
 R_GENERAL = msg("dotr.rule.general")
 R_MAJOR_WOUND = msg("dotr.rule.major_wound_halts")
 R_GENERAL_MINIONS = msg("dotr.rule.general_minions")
+
+
+class Tally:
+    """What the board rules did, counted as they resolve, for a simulation to read (the threat
+    forecast): the overruns from each location and the way the Realm fell (one of
+    ``LOSS_CAUSES``). Set it on the context (``ctx.tally``) before the command runs; it is never
+    part of the state or the events, so the game comes out the same with or without it."""
+
+    __slots__ = ("lost_by", "overruns")
+
+    def __init__(self) -> None:
+        self.overruns: dict[str, int] = {}
+        self.lost_by: str | None = None
+
+
+# The ways the Realm falls, as the rules that end the game name them.
+GENERAL_IN_CITY = "general_in_city"
+CITY_OVERRUN = "city_overrun"
+TAINT_EXHAUSTED = "taint_exhausted"
+FIRE = "fire"
+OTHER_LOSS = "other"
+LOSS_CAUSES = (
+    GENERAL_IN_CITY,
+    CITY_OVERRUN,
+    TAINT_EXHAUSTED,
+    *(f"minions_{colour}" for colour in COLOURS),
+    FIRE,
+    OTHER_LOSS,
+)
 
 
 class GameOver(Exception):
@@ -201,7 +237,8 @@ class Realm:
 
     def __init__(self, ctx: Context, *, setup: bool = False) -> None:
         self.ctx = ctx
-        self.settings: dict[str, Any] = {**default_settings(), **(ctx.get("settings") or {})}
+        self.settings: dict[str, Any] = default_settings()
+        self.settings.update(ctx.state.get("settings") or {})
         self.data = board_for(ctx.state, bool(self.settings["disputed_roads"]))
         self.setup = setup
         # Overruns and taint: always in play, during setup only in the harder variant.
@@ -215,6 +252,8 @@ class Realm:
         self.narrate = ctx.narrate
         self.overruns = 0
         self.crystals = 0
+        # What a simulation counts (``Tally``), or None.
+        self.tally: Tally | None = ctx.tally
 
     # ---- reading ------------------------------------------------------------------------
     def name(self, loc: str) -> str:
@@ -259,8 +298,8 @@ class Realm:
         ctx.set("supply", "minions", supply)
         return minions
 
-    def lose(self, reason: Text, rule: Text) -> None:
-        """Set the outcome (once) and stop the resolution.
+    def lose(self, reason: Text, rule: Text, cause: str = OTHER_LOSS) -> None:
+        """Set the outcome (once) and stop the resolution; ``cause``: one of ``LOSS_CAUSES``.
 
         The outcome in the state keeps the English words; the step is read in each language.
         """
@@ -268,6 +307,8 @@ class Realm:
         if self.ctx.get("outcome") is None:
             outcome = {"result": "lost", "reason": english, "rule": render_text(rule)}
             self.ctx.set("outcome", outcome)
+            if self.tally is not None:
+                self.tally.lost_by = cause
         self.step(msg("dotr.board.realm_fallen", reason=reason), rule)
         raise GameOver(english)
 
@@ -283,6 +324,7 @@ class Realm:
                     left=left,
                 ),
                 R_LOSS_MINIONS,
+                f"minions_{colour}",
             )
 
     def taint(self, loc: str, rule: Text) -> None:
@@ -299,6 +341,7 @@ class Realm:
             self.lose(
                 msg("dotr.board.loss.no_crystal", location=self.data.place_ref(loc)),
                 R_LOSS_NO_CRYSTAL,
+                TAINT_EXHAUSTED,
             )
         self.tainted.add(loc)
         self.crystals += 1
@@ -309,7 +352,7 @@ class Realm:
                 msg("dotr.board.taint", location=self.data.place_ref(loc), left=left - 1), rule
             )
         if left == 1 and self.settings["taint_loss"] == "last_crystal_placed":
-            self.lose(msg("dotr.board.loss.last_crystal"), R_LOSS_CRYSTAL)
+            self.lose(msg("dotr.board.loss.last_crystal"), R_LOSS_CRYSTAL, TAINT_EXHAUSTED)
 
     # ---- placing minions ----------------------------------------------------------------
     def place(
@@ -409,6 +452,9 @@ class Realm:
     def _overrun(self, loc: str, colour: str) -> None:
         """1 minion of ``colour`` on every adjacent location (not Inns); never chains."""
         self.overruns += 1
+        if self.tally is not None:
+            counted = self.tally.overruns
+            counted[loc] = counted.get(loc, 0) + 1
         data = self.data
         targets = [n for n in data.adjacency[loc] if data.kinds[n] != "inn"]
         if self.narrate:
@@ -455,6 +501,7 @@ class Realm:
                         minion=data.minion_ref(colour),
                     ),
                     R_LOSS_MINIONS,
+                    f"minions_{colour}",
                 )
             self.step(
                 msg(
@@ -505,12 +552,15 @@ class Realm:
         if strict and (total >= OVERRUN_AT or after[colour] >= data.taints_at[colour]):
             self.taint(city, R_CITY_FAQ)
             self.lose(
-                msg("dotr.board.loss.city_tainted", location=data.place_ref(city)), R_CITY_FAQ
+                msg("dotr.board.loss.city_tainted", location=data.place_ref(city)),
+                R_CITY_FAQ,
+                CITY_OVERRUN,
             )
         if total >= CITY_LOSS_AT:
             self.lose(
                 msg("dotr.board.loss.city_full", count=total, location=data.place_ref(city)),
                 R_LOSS_CITY,
+                CITY_OVERRUN,
             )
 
     # ---- Generals -----------------------------------------------------------------------
@@ -574,6 +624,7 @@ class Realm:
                     location=data.place_ref(following),
                 ),
                 R_LOSS_GENERAL,
+                GENERAL_IN_CITY,
             )
         self.general_moved(general)
         if minions:

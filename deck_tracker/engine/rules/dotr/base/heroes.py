@@ -21,7 +21,7 @@ from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.i18n import Text, listing, msg, render_text
 from deck_tracker.engine.i18n import count as count_of
 from deck_tracker.engine.rules.dotr.base.expansions import card_count
-from deck_tracker.engine.rules.dotr.base.offers import held_by_hero
+from deck_tracker.engine.rules.dotr.base.offers import held_by_hero, own_hand, table_deck
 from deck_tracker.engine.rules.dotr.base.packs import unentered_steps
 from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
@@ -51,9 +51,20 @@ RUMORS_RULE = msg("dotr.rule.rumors")
 R_QUEST_DRAW = msg("dotr.rule.quest_draw")
 R_QUEST_KEPT = msg("dotr.rule.quest_kept")
 R_QUEST_DISCARD = msg("dotr.rule.quest_discard")
-CARDS = Arg(
-    "list[str]", max_items=20, description="Table-owned deck only: the ids of the cards drawn."
-)
+
+
+def drawn_from(deck: str) -> Arg:
+    """The cards drawn from a table-owned ``deck``, offered by name (nothing when the app
+    draws)."""
+    return Arg(
+        "list[str]",
+        max_items=20,
+        description="Table-owned deck only: the cards drawn.",
+        offers=table_deck(deck),
+    )
+
+
+CARDS = drawn_from("hero")
 
 
 def _turn(state: State) -> tuple[int, str | None]:
@@ -180,7 +191,17 @@ def _check_hand_limits(ctx: Context) -> None:
 
 @command(
     "discard_to_limit",
-    args={"cards": Arg("list[str]", required=True, max_items=60), "seat": SEAT},
+    args={
+        "cards": Arg(
+            "list[str]",
+            required=True,
+            max_items=60,
+            description="The Hero Cards discarded.",
+            offers=own_hand("hero"),
+            unique=True,
+        ),
+        "seat": SEAT,
+    },
     systems=DOTR,
 )
 def discard_to_limit(ctx: Context, args: dict[str, Any]) -> None:
@@ -336,7 +357,7 @@ def rumors(ctx: Context, args: dict[str, Any]) -> None:
 # ------------------------------------------------------------------------------------------
 
 
-@command("draw_quest", args={"seat": SEAT, "cards": CARDS}, systems=DOTR)
+@command("draw_quest", args={"seat": SEAT, "cards": drawn_from("quest")}, systems=DOTR)
 def draw_quest(ctx: Context, args: dict[str, Any]) -> None:
     """A hero draws a new Quest card."""
     require_playing(ctx.state)
@@ -347,7 +368,7 @@ def draw_quest(ctx: Context, args: dict[str, Any]) -> None:
     name = hero_ref(ctx.state, seat)
     ctx.emit(
         "quest_drawn",
-        msg("dotr.hero.quest_drawn", hero=name, quest=listing(drawn, conjunction=False)),
+        msg("dotr.hero.quest_drawn_unseen", hero=name),
         data={"seat": seat, "cards": drawn},
         steps=[Step(msg("dotr.hero.quest_takes", hero=name), R_QUEST_DRAW)],
     )

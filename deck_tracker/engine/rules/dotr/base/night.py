@@ -35,9 +35,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from deck_tracker.engine.commands import Arg, command
+from deck_tracker.engine.commands import Arg, Choice, command
 from deck_tracker.engine.content import Card
-from deck_tracker.engine.core import Context, Step
+from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import (
     all_cards,
     get_deck,
@@ -47,8 +47,10 @@ from deck_tracker.engine.decks import (
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.i18n import count as count_of
 from deck_tracker.engine.i18n import msg
+from deck_tracker.engine.reading import carry_on, last_read_id
 from deck_tracker.engine.rules.dotr.base.board import GameOver, Realm, card_ref
-from deck_tracker.engine.rules.dotr.base.packs import game_cards, unread
+from deck_tracker.engine.rules.dotr.base.offers import card_title
+from deck_tracker.engine.rules.dotr.base.packs import game_cards, game_pack, unread
 from deck_tracker.engine.rules.dotr.base.pending import night_waits
 from deck_tracker.engine.rules.dotr.base.reading import ask_to_read
 from deck_tracker.engine.rules.dotr.base.settings import general_only_plan
@@ -179,6 +181,58 @@ def next_turn(ctx: Context) -> tuple[str | None, int]:
     return seats[0], number + 1
 
 
+def _unread_title(state: State, card: Card) -> str:
+    general = str(card.data.get("general") or "")
+    name = game_pack(state).generals.get(general)
+    return f"{name.name if name else 'A dragon'}: a card we have not entered yet"
+
+
+def drawable_cards(state: State, actor: str | None) -> list[Choice]:
+    """A table-owned Darkness Spreads deck: the cards that may come up, by name (sorted: never
+    an order). A dragon General's cards nobody has entered are one choice per General, "a card
+    we have not entered yet", which may be named as often as such cards come up; the table then
+    reads it."""
+    deck = (state.get("decks") or {}).get(DS) or {}
+    if deck.get("owner") != "table":
+        return []
+    cards = game_cards(state)
+    choices: dict[str, Choice] = {}
+    for card_id in dict.fromkeys(deck.get("draw") or []):
+        card = cards.get(card_id)
+        if card is not None and card.data.get("unread"):
+            key = f"unread:{card.data.get('general')}"
+            if key not in choices:
+                choices[key] = Choice(card_id, _unread_title(state, card))
+        else:
+            choices[card_id] = Choice(card_id, card_title(state, card_id))
+    return sorted(choices.values(), key=lambda choice: choice.title)
+
+
+def _distinct_unread(state: State, named: list[str]) -> list[str]:
+    """A card we have not entered yet, named more than once in a night: each time another of
+    that General's unread cards (they are all alike until read)."""
+    cards = game_cards(state)
+    draw = list(get_deck(state, DS)["draw"])
+    out: list[str] = []
+    for card_id in named:
+        card = cards.get(card_id)
+        if card_id in out and card is not None and card.data.get("unread"):
+            general = card.data.get("general")
+            card_id = next(
+                (
+                    other
+                    for other in draw
+                    if other not in out
+                    and other not in named
+                    and cards[other].data.get("unread")
+                    and cards[other].data.get("general") == general
+                ),
+                card_id,
+            )
+        out.append(card_id)
+    return out
+
+
 @command(
     "night",
     args={
@@ -186,7 +240,9 @@ def next_turn(ctx: Context) -> tuple[str | None, int]:
             "list[str]",
             max_items=12,
             description="A table-owned Darkness Spreads deck only: the cards drawn, in order "
-            "(with any Global Effect or Sterling card drawn among them).",
+            "(with any Global Effect or Sterling card drawn among them); a dragon's card not "
+            "entered yet is named as such and read at the table.",
+            offers=drawable_cards,
         ),
         "seat": Arg(
             "str",
@@ -217,7 +273,9 @@ def night(ctx: Context, args: dict[str, Any]) -> None:
     count = len(plan)
     table_owned = get_deck(ctx.state, DS)["owner"] == "table"
     named: list[str] = list(args.get("cards") or [])
-    cards = game_cards(ctx.state)
+    if table_owned and named:
+        named = _distinct_unread(ctx.state, named)
+    cards = game_cards(ctx.state) if named else {}
     counted = [c for c in named if c not in cards or cards[c].kind not in UNCOUNTED]
     if table_owned and (len(counted) != count or (named and named[-1] not in counted)):
         raise InvalidArguments(
@@ -283,10 +341,14 @@ def continue_night(
                 extra = UNCOUNTED.get(card.kind)
                 if extra is None:
                     break
+                since = last_read_id(ctx.state)
                 try:
                     extra(realm, card)
                 except GameOver:
                     _lost(ctx)
+                    return
+                # A card it met is to be read first: the night goes on from here once it is.
+                if carry_on(ctx, since, _night_from(plan, index, queue)):
                     return
             if unread(card):
                 ask_to_read(
@@ -299,6 +361,7 @@ def continue_night(
                 return
         card_id = card.id
         lost = False
+        since = last_read_id(ctx.state)
         overruns, crystals = realm.overruns, realm.crystals
         try:
             resolve_card(realm, card, general_only=general_only)
@@ -334,6 +397,10 @@ def continue_night(
         if lost:
             _lost(ctx)
             return
+        # A card the resolved one brought up is to be read first (a Winds of War card turned
+        # by a Quiet Night): the night goes on with its next card once it is.
+        if carry_on(ctx, since, _night_from(plan, index + 1, queue)):
+            return
     ended = turn_of(ctx.state)
     seat, number = next_turn(ctx)
     last_night = {"number": int(ended.get("number") or 1), "seat": ended.get("active_seat")}
@@ -359,6 +426,11 @@ def continue_night(
             )
         ],
     )
+
+
+def _night_from(plan: list[bool], index: int, queue: list[str]) -> dict[str, Any]:
+    """What carries the night on from card ``index`` once a card met on the way is read."""
+    return {"rule": "night", "plan": list(plan), "index": index, "queue": list(queue)}
 
 
 def _check_turn(ctx: Context, args: dict[str, Any]) -> bool:

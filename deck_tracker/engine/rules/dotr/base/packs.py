@@ -71,13 +71,17 @@ def effective_packs(state: State) -> list[Pack]:
 
 def content_key(state: State) -> Any:
     """What the game's content depends on: its packs, their overlays, its composition."""
-    overlays = state.get("overlays") or {}
-    packs = tuple(state.get("packs") or [BASE_PACK])
-    hashes = tuple((p, (overlays.get(p) or {}).get("hash")) for p in packs)
+    overlays = state.get("overlays")
+    packs = state.get("packs") or [BASE_PACK]
+    if overlays:
+        hashes = tuple([(p, (overlays.get(p) or {}).get("hash")) for p in packs])
+    else:
+        hashes = tuple([(p, None) for p in packs])
+    expansions = state.get("expansions")
+    if not expansions:
+        return hashes, ()
     composed = tuple(
-        (name, COMPOSERS[name][0](state))
-        for name in state.get("expansions") or ()
-        if name in COMPOSERS
+        [(name, COMPOSERS[name][0](state)) for name in expansions if name in COMPOSERS]
     )
     return hashes, composed
 

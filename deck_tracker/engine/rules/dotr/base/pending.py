@@ -32,14 +32,14 @@ __all__ = [
 FIRST = {
     "sterling_location": "First choose where Sterling lands",
     "sterling_bonus": "First choose Sterling's bonus",
-    "winds_of_war": "First resolve the Winds of War card",
+    "winds_of_war": "First choose the Winds of War card's Prevention or Action",
     "recruitment": "First choose the Companions to hire",
     "dungeon_run": "First finish the Dungeon run",
     "dungeon_death": "First settle the hero fallen in a Dungeon",
     "troll_attack": "First finish the Troll's attack",
     "warlords": "First choose where the Warlords go",
 }
-TOKENS = {"troll": "Troll", "spider": "Giant Spider"}
+TOKENS = {"trolls": "Troll", "spiders": "Giant Spider"}
 
 
 def pending_first(state: State, entry: dict[str, Any]) -> str:

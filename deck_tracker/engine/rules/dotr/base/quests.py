@@ -12,6 +12,12 @@ and deals another; from a table-owned Quest deck it asks the table to do so. Whe
 slain, every open Quest that names him is discarded and replaced the same way, in the command
 that slays him (so undo puts the Quest back); once the last General falls the game is won and
 nothing is dealt.
+
+A new Quest of the Dragon expansion whose text nobody has entered is still a card of the deck
+(DX: "Players should take the 12 new Quest Cards and shuffle them into the Quest Deck"): the
+hero who draws it reads it, on their own phone only (the card is in their hand; the others see
+that a card is being read), and it is then known for the table's later games. Its General, if
+it names one, is then checked like any other Quest's.
 """
 
 from __future__ import annotations
@@ -21,11 +27,12 @@ from typing import Any
 from deck_tracker.engine import i18n
 from deck_tracker.engine.commands import Observer
 from deck_tracker.engine.core import Context, State, Step
-from deck_tracker.engine.decks import get_deck, take_from_draw
+from deck_tracker.engine.decks import get_deck, player_name, take_from_draw
 from deck_tracker.engine.i18n import msg, render_text
-from deck_tracker.engine.rules.dotr.base.packs import game_cards
+from deck_tracker.engine.rules.dotr.base.packs import game_cards, unread
+from deck_tracker.engine.rules.dotr.base.reading import ask_fields
 
-__all__ = ["achievable", "replace_unachievable_quests"]
+__all__ = ["achievable", "quest_read", "read_new_quests", "replace_unachievable_quests"]
 
 QUEST = "quest"
 R_UNACHIEVABLE = msg("dotr.rule.quest_unachievable")
@@ -40,10 +47,60 @@ def achievable(state: State, quest: str) -> bool:
     return found is not None and not found.get("defeated")
 
 
+QUEST_FIELDS = {
+    "title": "data.title",
+    "test": "data.test",
+    "reward": "data.reward",
+    "location_rule": "data.location_rule",
+    "location": "data.location",
+    "general": "data.general",
+}
+QUEST_LABELS = {
+    "location_rule": {
+        "at_location": "At one location",
+        "any_of_colour": "At any location of one colour",
+        "general_location": "Where a General stands",
+        "none": "Anywhere (no location)",
+    }
+}
+
+
+def read_new_quests(ctx: Context, seat: str, quests: list[str]) -> None:
+    """The new Quests just dealt to ``seat`` that nobody has entered: their holder reads them."""
+    cards = game_cards(ctx.state)
+    holder = player_name(ctx.state, seat)
+    for quest in quests:
+        card = cards.get(quest)
+        if card is None or not unread(card):
+            continue
+        ask_fields(
+            ctx,
+            card,
+            QUEST,
+            QUEST_FIELDS,
+            name="A new Quest of the Dragon expansion",
+            form_title="Quest card",
+            resume={"rule": "quest", "seat": seat},
+            optional=("location", "general"),
+            labels=QUEST_LABELS,
+            seat=seat,
+            holder=holder,
+            detail="in your hand",
+        )
+
+
+def quest_read(ctx: Context, prompt: dict[str, Any], face: dict[str, Any]) -> None:
+    """A new Quest read by its holder: if its General is not in the game, it is replaced."""
+    seat = str(prompt["resume"]["seat"])
+    if prompt["card"] in (ctx.state["heroes"].get(seat) or {}).get("quests", []):
+        replace_unachievable_quests(ctx, seat, [prompt["card"]])
+
+
 def replace_unachievable_quests(ctx: Context, seat: str, quests: list[str]) -> None:
     """Discard the unachievable Quests just dealt to ``seat`` and deal others (one event)."""
     if QUEST not in (ctx.state.get("decks") or {}):
         return
+    read_new_quests(ctx, seat, quests)
     waiting = [q for q in quests if not achievable(ctx.state, q)]
     if not waiting:
         return
@@ -70,6 +127,7 @@ def replace_unachievable_quests(ctx: Context, seat: str, quests: list[str]) -> N
         ctx.put("decks", QUEST, "hands", seat, drawn)
         ctx.put("heroes", seat, "quests", drawn)
         steps.append(Step(msg("dotr.quest.discard_draw", quest=name), R_UNACHIEVABLE))
+        read_new_quests(ctx, seat, drawn)
         waiting += [q for q in drawn if not achievable(ctx.state, q)]
     ctx.emit(
         "quests_replaced",

@@ -22,16 +22,16 @@ from deck_tracker.engine.content import ContentError, overlay_hash, shipped_with
 from deck_tracker.engine.core import Context, Step, snapshot
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.i18n import Text, msg
-from deck_tracker.engine.reading import ANSWER, pending_reads, settle
+from deck_tracker.engine.reading import ANSWER, carry_on, last_read_id, pending_reads, settle
 from deck_tracker.engine.rules.dotr.base.board import Realm
 from deck_tracker.engine.rules.dotr.base.night import continue_night
-from deck_tracker.engine.rules.dotr.base.packs import game_cards
+from deck_tracker.engine.rules.dotr.base.packs import game_cards, game_pack
 from deck_tracker.engine.rules.dotr.base.pending import on_board
 from deck_tracker.engine.rules.dotr.base.reading import R_READ, fill_spec
 from deck_tracker.engine.rules.dotr.base.table import wound_general
-from deck_tracker.engine.rules.dotr.hooks import SETUP_READ
+from deck_tracker.engine.rules.dotr.hooks import READ_ANSWERS, READ_RESUMES, SETUP_READ
 
-__all__ = ["read_card"]
+__all__ = ["keep_entry", "read_card"]
 
 DOTR = frozenset({"dotr"})
 R_SETUP = msg("dotr.rule.setup_read")
@@ -59,16 +59,38 @@ def _problems(schema: dict[str, Any], face: dict[str, Any]) -> dict[str, list[st
 def _entry(ctx: Context, prompt: dict[str, Any], face: dict[str, Any]) -> dict[str, Any]:
     """The overlay piece the answer makes: fillable values, or a card of an open deck."""
     card_id = prompt["card"]
+    if prompt.get("fields"):
+        # The printed values of a card the pack declares fillable (ask_fields).
+        printed: dict[str, Any] = {}
+        for key, field in prompt["fields"].items():
+            if face.get(key) is None:
+                continue
+            found = fill_spec(ctx.state, card_id, field)
+            if found is None:
+                raise InvalidArguments(
+                    {f"face.{key}": [msg("error.dotr.base.read_card.no_such_value")]}
+                )
+            printed[found[1].id] = face[key]
+        return {"values": printed}
     if prompt["kind"] == "standard":
         card = game_cards(ctx.state)[card_id]
         data = {key: face[key] for key in ("placements", "general", "general_to")}
         data["general_minions"] = int(face["general_minions"])
-        entered = {"id": card_id, "name": card.name, "kind": "standard", "data": data}
+        # Named as the base cards are, by the locations it shows ("Dark Woods / Windy Pass"),
+        # so that a table drawing its own deck finds it by name in later games.
+        pack = game_pack(ctx.state)
+        places = dict.fromkeys(
+            pack.locations[p["location"]].name
+            for p in data["placements"]
+            if p["location"] in pack.locations
+        )
+        name = " / ".join(places) or card.name
+        entered = {"id": card_id, "name": name, "kind": "standard", "data": data}
         return {"cards": {prompt["deck"]: [entered]}}
     item, fields = card_id, list(face)
     if prompt["kind"] == "special":
         fields = [f"data.{field}" for field in face]
-    values: dict[str, Any] = {}
+    filled: dict[str, Any] = {}
     for field in fields:
         found = fill_spec(ctx.state, item, field)
         if found is None:
@@ -81,12 +103,14 @@ def _entry(ctx: Context, prompt: dict[str, Any], face: dict[str, Any]) -> dict[s
                     ]
                 }
             )
-        values[found[1].id] = face[field.split(".")[-1]]
-    return {"values": values}
+        filled[found[1].id] = face[field.split(".")[-1]]
+    return {"values": filled}
 
 
-def _keep(ctx: Context, pack_id: str, entry: dict[str, Any]) -> None:
+def keep_entry(ctx: Context, pack_id: str, entry: dict[str, Any]) -> None:
     """Write the answer into the game's overlay of ``pack_id``, checked by the pack's loader."""
+    if ctx.state.get("overlays") is None:
+        ctx.set("overlays", {})
     kept = (ctx.state.get("overlays") or {}).get(pack_id) or {}
     data = copy.deepcopy(dict(kept.get("data") or {"values": {}, "cards": {}}))
     data.setdefault("values", {}).update(entry.get("values") or {})
@@ -130,17 +154,29 @@ def read_card(ctx: Context, args: dict[str, Any]) -> None:
             msg("error.dotr.base.read_card.no_card_read_numbered", wanted=wanted),
             code="nothing_to_read",
         )
+    holder = prompt.get("seat")
+    if holder is not None and ctx.actor is not None and ctx.actor != holder:
+        title = prompt.get("public_title")
+        raise RuleViolation(
+            msg("error.dotr.base.read_card.not_your_card", title=title)
+            if title
+            else msg("error.dotr.base.read_card.not_your_card_unnamed"),
+            code="not_your_card",
+        )
     face = dict(args["face"])
     problems = _problems(prompt["schema"], face)
     if problems:
         raise InvalidArguments(
             problems, msg("error.dotr.base.read_card.answer_does_not_fit_card", name=prompt["name"])
         )
-    entry = _entry(ctx, prompt, face)
-    if ctx.state.get("overlays") is None:
-        ctx.set("overlays", {})
-    _keep(ctx, prompt["pack"], entry)
+    answer = READ_ANSWERS.get(str(prompt["kind"]))
+    entry = answer(ctx, prompt, face) if answer is not None else _entry(ctx, prompt, face)
+    keep_entry(ctx, prompt["pack"], entry)
     settle(ctx, prompt)
+    if holder is not None:
+        _read_in_hand(ctx, prompt, entry)
+        _resume(ctx, prompt, face)
+        return
     ctx.emit(
         "card_read",
         msg("dotr.read.done", card=_prompt_name(prompt)),
@@ -169,7 +205,42 @@ def _prompt_name(prompt: dict[str, Any]) -> Text:
     return i18n.name(f"card:{prompt['card']}", str(prompt["name"]))
 
 
+def _read_in_hand(ctx: Context, prompt: dict[str, Any], entry: dict[str, Any]) -> None:
+    """A card read by its holder: the others learn only that it is read; what it says goes to
+    the holder and, for the table's later games, to the service (``hidden``: seen by no one)."""
+    seat = str(prompt["seat"])
+    reader = str(prompt.get("public_title") or "").removesuffix(" is reading a card")
+    read = {"card": prompt["card"], "deck": prompt["deck"], "name": prompt["name"]}
+    ctx.emit(
+        "card_read",
+        msg("dotr.read.kept_in_hand", reader=reader)
+        if reader
+        else msg("dotr.read.kept_in_hand_unnamed"),
+        data={"prompt": prompt["id"], "pack": prompt["pack"], "kind": prompt["kind"], "seat": seat},
+        private={seat: read | {"entry": entry}},
+        hidden={"read": read | {"entry": entry}},
+        steps=[Step(msg("dotr.read.entered_carry_on"), R_READ)],
+    )
+
+
 def _resume(ctx: Context, prompt: dict[str, Any], face: dict[str, Any]) -> None:
+    resume = prompt["resume"]
+    rule = resume.get("rule")
+    then = resume.get("then")
+    since = last_read_id(ctx.state)
+    if rule in READ_RESUMES:
+        READ_RESUMES[rule](ctx, prompt, face)
+    else:
+        _base_resume(ctx, prompt, face)
+    if then is None or ctx.state.get("outcome"):
+        return
+    # The command the card interrupted goes on (a night: from the card after it), unless
+    # another card is to be read first, which then carries it on.
+    if not carry_on(ctx, since, then) and then.get("rule") == "night":
+        continue_night(ctx, list(then["plan"]), int(then["index"]), list(then["queue"]))
+
+
+def _base_resume(ctx: Context, prompt: dict[str, Any], face: dict[str, Any]) -> None:
     resume = prompt["resume"]
     rule = resume.get("rule")
     if rule == "night":
@@ -213,6 +284,8 @@ def _resume(ctx: Context, prompt: dict[str, Any], face: dict[str, Any]) -> None:
             after(ctx, [general["location"]])
     elif rule == "wound_general":
         wound_general(ctx, dict(resume["args"]))
+    elif rule in READ_RESUMES:  # an expansion's card read (a Companion's cost, a room, ...)
+        READ_RESUMES[rule](ctx, prompt, face)
 
 
 def _on_board(ctx: Context, action: Any, type: str, summary: str, data: dict[str, Any]) -> None:

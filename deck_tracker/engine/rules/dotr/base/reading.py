@@ -8,7 +8,11 @@ type):
 * a Darkness Spreads card: the minions by location, colour and count, the General icon, where
   the General moves and the minions that come with him;
 * a Special Darkness Spreads card: its title and what it says;
-* a General card: the value that matters now (the minions at the start, or the life).
+* a General card: the value that matters now (the minions at the start, or the life);
+* any other card whose printed values the pack declares fillable (a new Quest, a Companion's
+  cost, a Dungeon Room): a form of those values (:func:`ask_fields`), worded as printed. A card
+  drawn into a hand (a Quest) is read by its holder only: the prompt names the seat, and the
+  other seats and the live stream learn only that the holder is reading a card.
 
 The answer (``read_card.py``) is written into the game's kept overlay of the card's pack, as if
 it had been entered before the game, and then the interrupted rule carries on.
@@ -16,6 +20,7 @@ it had been entered before the game, and then the interrupted rule carries on.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from deck_tracker.engine import i18n
@@ -29,7 +34,7 @@ from deck_tracker.engine.rules.dotr.base.packs import (
     game_pack,
 )
 
-__all__ = ["R_READ", "ask_general", "ask_to_read", "card_pack", "fill_spec"]
+__all__ = ["R_READ", "ask_fields", "ask_general", "ask_to_read", "card_pack", "fill_spec"]
 
 R_READ = msg("dotr.rule.read")
 NEXT = "next"
@@ -249,4 +254,93 @@ def ask_general(
         msg("dotr.read.ask_general", general=general, what=asked),
         data={"prompt": prompt["id"], "deck": None, "card": general_id, "name": name},
         steps=[Step(msg("dotr.read.general_aloud", general=general, what=asked), R_READ)],
+    )
+
+
+def _labelled(schema: dict[str, Any], labels: Mapping[str, str]) -> dict[str, Any]:
+    """A pick whose choices are shown in the players' words (never a raw value)."""
+    if not labels or "oneOf" not in schema:
+        return schema
+    options = [
+        o | {"title": labels.get(str(o.get("const")), o.get("title"))} for o in schema["oneOf"]
+    ]
+    return schema | {"oneOf": options}
+
+
+def ask_fields(
+    ctx: Context,
+    card: Card,
+    deck: str,
+    fields: Mapping[str, str],
+    *,
+    name: str,
+    form_title: str,
+    resume: dict[str, Any],
+    optional: Sequence[str] = (),
+    labels: Mapping[str, Mapping[str, str]] | None = None,
+    seat: str | None = None,
+    holder: str = "",
+    detail: str = "",
+) -> None:
+    """The card's printed values the pack does not know yet (``fields``: the form's key ->
+    the card's fillable field) are read at the table. ``seat``: the card went into that seat's
+    hidden hand; only its holder (``holder``, the player's name) sees the prompt."""
+    properties: dict[str, Any] = {}
+    owner: str | None = None
+    for key, field in fields.items():
+        found = fill_spec(ctx.state, card.id, field)
+        if found is None:
+            continue
+        owner = found[0].id
+        schema = _not_null(value_schema(found[0], found[1])) | {"description": found[1].description}
+        properties[key] = _labelled(schema, (labels or {}).get(key) or {})
+    public = f"{holder or 'A player'} is reading a card"
+    prompt = ask(
+        ctx,
+        {
+            "deck": deck,
+            "card": card.id,
+            "kind": card.kind,
+            "pack": owner,
+            "name": name,
+            "title": "Read the card you drew",
+            "detail": detail,
+            "schema": {
+                "type": "object",
+                "title": form_title,
+                "properties": properties,
+                "required": [key for key in properties if key not in optional],
+                "additionalProperties": False,
+            },
+            "fields": dict(fields),
+            "resume": resume,
+        }
+        | ({"seat": seat, "public_title": public} if seat is not None else {}),
+    )
+    if seat is None:
+        ctx.emit(
+            "card_to_read",
+            f"Read the card you drew: {name}" + (f" ({detail})." if detail else "."),
+            data={"prompt": prompt["id"], "deck": deck, "card": card.id, "name": name},
+            steps=[
+                Step(
+                    f"Read {name} aloud and enter it: the app does not know this card yet and "
+                    "will remember it.",
+                    R_READ,
+                )
+            ],
+        )
+        return
+    ctx.emit(
+        "card_to_read",
+        f"{public}.",
+        data={"prompt": prompt["id"], "seat": seat},
+        private={seat: {"deck": deck, "card": card.id, "name": name}},
+        steps=[
+            Step(
+                f"{holder or 'The player'} reads the card just drawn and enters it on their "
+                "own phone; it stays in their hand, unseen by the others.",
+                R_READ,
+            )
+        ],
     )

@@ -201,6 +201,11 @@ def board_choices(state: State, actor: str | None = None) -> list[Choice]:
     )
 
 
+def faction_choices(state: State, actor: str | None = None) -> list[Choice]:
+    """The minion colours, by their faction's name ("Orcs")."""
+    return [Choice(colour, many) for colour, (_one, many) in FACTIONS.items()]
+
+
 def general_choices(state: State, actor: str | None = None) -> list[Choice]:
     """The Generals still in the game, by name."""
     return [
@@ -253,7 +258,9 @@ LOCATION = Arg(
     "defeat_minions",
     args={
         "location": LOCATION,
-        "minions": Arg("dict[str,int]", required=True, description='e.g. {"green": 2}'),
+        "minions": Arg(
+            "dict[str,int]", required=True, description="Minions by colour.", offers=faction_choices
+        ),
     },
     systems=DOTR,
 )
@@ -357,7 +364,9 @@ def build_gate(ctx: Context, args: dict[str, Any]) -> None:
     "set_location",
     args={
         "location": LOCATION,
-        "minions": Arg("dict[str,int]", description="Minions now there, by colour."),
+        "minions": Arg(
+            "dict[str,int]", description="Minions now there, by colour.", offers=faction_choices
+        ),
         "taint": Arg("int", minimum=0, maximum=12, description="Tainted Crystals now there."),
         "fire": Arg("bool", description="Whether the location is On Fire."),
         "gate": Arg("bool", description="Whether a Magic Gate stands there."),

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
+from deck_tracker.engine.content import default_packs
 from deck_tracker.engine.core import State
+from deck_tracker.engine.rules.dotr.base.packs import game_cards
 from deck_tracker.engine.rules.dotr.base.pending import pending_first
 
 __all__ = ["PUBLIC_KEYS", "view_dotr"]
@@ -41,10 +44,39 @@ PUBLIC_KEYS = (
 
 
 def view_dotr(state: State, seat: str | None) -> dict[str, Any]:
-    """The board keys, the same for every seat (hands stay in the generic deck view). Each
-    pending choice says, in player words, what the table does first (``says``)."""
-    view = {key: state.get(key) for key in PUBLIC_KEYS}
+    """The board keys, the same for every seat (hands stay in the generic deck view), and the
+    names of the cards this seat sees that no shipped pack names (``card_names``: a dragon's
+    Hero Card counted by colour, a card the table read). Each pending choice says, in player
+    words, what the table does first (``says``)."""
+    view = {key: state.get(key) for key in PUBLIC_KEYS} | {"card_names": _names(state, seat)}
     pending = view["pending"]
     if isinstance(pending, list) and pending:
         view["pending"] = [{**entry, "says": pending_first(state, entry)} for entry in pending]
     return view
+
+
+@functools.cache
+def _shipped() -> frozenset[str]:
+    return frozenset(
+        card.id
+        for pack in default_packs().values()
+        for deck in pack.decks.values()
+        for card in deck.cards
+    )
+
+
+def _names(state: State, seat: str | None) -> dict[str, str]:
+    seen: set[str] = set()
+    for deck in (state.get("decks") or {}).values():
+        seen.update(deck.get("discard") or ())
+        seen.update(deck.get("table") or ())
+        if seat is not None:
+            seen.update((deck.get("hands") or {}).get(seat) or ())
+    for entry in state.get("pending") or ():
+        if isinstance(entry.get("card"), str):
+            seen.add(entry["card"])
+    seen -= _shipped()
+    if not seen:
+        return {}
+    cards = game_cards(state)
+    return {card: cards[card].name for card in sorted(seen) if card in cards}

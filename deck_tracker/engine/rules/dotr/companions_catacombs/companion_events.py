@@ -142,15 +142,21 @@ def troll_renegades(realm: Realm, rec: dict[str, Any], card: Card, choice: Any) 
     if isinstance(revealed, dict):
         return revealed
     hero_card = revealed[0]
-    where = realm.data.city if hero_card.kind == "special" else str(hero_card.data["location"])
-    realm.step(
-        msg(
-            "dotr.cc.companion_events.hero_card_revealed_troll",
-            name=hero_card.name,
-            location=realm.data.place_ref(where),
-        ),
-        _rule(card),
-    )
+    where = realm.data.city if hero_card.kind == "special" else hero_card.data.get("location")
+    if where is None:  # a dragon's Hero Card the app counts by colour only
+        realm.step(
+            msg("dotr.cc.companion_events.hero_card_revealed_troll_unknown", name=hero_card.name),
+            _rule(card),
+        )
+    else:
+        realm.step(
+            msg(
+                "dotr.cc.companion_events.hero_card_revealed_troll",
+                name=hero_card.name,
+                location=realm.data.place_ref(str(where)),
+            ),
+            _rule(card),
+        )
     # The card leaves the deck before any Troll lands (a Troll may end the game).
     if (ctx.state.get("settings") or {}).get("troll_renegades_hero_card") == "back_on_top":
         ctx.put("decks", HERO, "draw", [hero_card.id])
@@ -161,7 +167,8 @@ def troll_renegades(realm: Realm, rec: dict[str, Any], card: Card, choice: Any) 
     else:
         _discard(realm, HERO, revealed, "Setting troll_renegades_hero_card")
     place_token(realm, "trolls", str(card.data["location"]), _rule(card))
-    place_token(realm, "trolls", where, _rule(card))
+    if where is not None:
+        place_token(realm, "trolls", str(where), _rule(card))
     return None
 
 
@@ -198,7 +205,14 @@ def land_ablaze(realm: Realm, rec: dict[str, Any], card: Card, choice: Any) -> W
     if isinstance(revealed, dict):
         return revealed
 
-    set_on_fire(ctx, str(revealed[-1].data["location"]), _rule(card), realm.steps)
+    where = revealed[-1].data.get("location")
+    if where is None:  # a dragon's Hero Card the app counts by colour only
+        realm.step(
+            msg("dotr.cc.companion_events.ablaze_location_unknown", name=revealed[-1].name),
+            _rule(card),
+        )
+    else:
+        set_on_fire(ctx, str(where), _rule(card), realm.steps)
     _discard(realm, HERO, revealed, _rule(card))
     return None
 

@@ -7,7 +7,8 @@ stands in (recruiting: ``recruit.py``).
 Rules (CC 'Setup' and 'Companion Rules'):
 
 * Setup: the starting Dungeon (``dungeons.py``); the Companion, Treasure Room and Dungeon Room
-  decks shuffled (the unpublished ones kept at the table until their cards are entered); the
+  decks shuffled (the Treasure Rooms kept at the table until their cards are entered; the
+  Dungeon Rooms held by the app with all 31 cards, a room not entered read when turned); the
   tokens beside the board; Land Ablaze only with the Dragon expansion.
 * Limits: 1 Companion + 1 per completed Quest (Treasure Room cards count), never two of one
   colour.
@@ -71,7 +72,9 @@ R_DISMISS = msg("dotr.cc.rule.dismiss")
 
 def _complete(state: State, deck: str) -> bool:
     """Whether every card of ``deck`` is entered, so that the app may hold it."""
-    fields = {ROOMS: "exploration", TREASURES: "exploration_goal"}
+    # The Dungeon Room deck is the app's in any case: a room nobody entered is read at the
+    # table when it is turned (dungeon_runs.py).
+    fields = {TREASURES: "exploration_goal"}
     pack = effective_pack(state, PACK_ID)
     field = fields.get(deck)
     return field is None or all(card.data.get(field) is not None for card in pack.deck(deck).cards)

@@ -2,6 +2,11 @@
 
 ``dungeon_run``: ``{"seat", "location", "treasure", "goal", "rooms": [{"card", "exploration",
 "completed"}], "total", "current": the room revealed and not yet resolved, or None}``.
+
+The Dungeon Room deck holds its 31 cards whether or not their faces are entered (CC: "G.
+Dungeon Rooms Deck (31 cards)"). A room turned whose Exploration nobody has entered lies face up
+while the table reads it (its name, its Exploration, what it says), once: the run goes on with
+it as if it had been known, and the table's later games know it.
 """
 
 from __future__ import annotations
@@ -14,12 +19,16 @@ from deck_tracker.engine.decks import draw_cards, get_deck, move_cards
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.i18n import Text, msg
 from deck_tracker.engine.rules.dotr.base.expansions import has_expansion
-from deck_tracker.engine.rules.dotr.base.offers import colour_choices, location_choices, table_deck
+from deck_tracker.engine.rules.dotr.base.offers import card_title, colour_choices, table_deck
+from deck_tracker.engine.rules.dotr.base.packs import game_pack
 from deck_tracker.engine.rules.dotr.base.pending import on_board
+from deck_tracker.engine.rules.dotr.base.reading import ask_fields
 from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
+    FACTIONS,
     SEAT,
     hero_name,
+    location_name,
     require_playing,
     resolve_location,
     seat_of,
@@ -72,13 +81,21 @@ def _run(state: State) -> dict[str, Any]:
 
 
 def _reveal(
-    ctx: Context, deck: str, card: str | None, number: int | None, field: str, rule: Text
-) -> tuple[str, int]:
-    """Reveal one card of ``deck`` onto the table: (card id, its printed number)."""
+    ctx: Context,
+    deck: str,
+    card: str | None,
+    number: int | None,
+    field: str,
+    rule: Text,
+    *,
+    read: bool = False,
+) -> tuple[str, int | None]:
+    """Reveal one card of ``deck`` onto the table: (card id, its printed number). ``read``: a
+    card whose number nobody entered is read at the table (None: it waits to be read)."""
     owner = get_deck(ctx.state, deck)["owner"]
     if owner == "table" and card is None:
         card = anonymous_card(ctx.state, deck, field)
-        if card is None or number is None:
+        if card is None or (number is None and not read):
             raise InvalidArguments(
                 {
                     "card": [
@@ -101,6 +118,8 @@ def _reveal(
     ctx.put("decks", deck, "table", [drawn])
     printed = card_of(ctx.state, deck, drawn).data.get(field)
     value = printed if printed is not None else number
+    if value is None and read:
+        return drawn, None
     if value is None:
         raise InvalidArguments(
             {
@@ -126,6 +145,15 @@ def _reveal(
             }
         )
     return drawn, int(value)
+
+
+def _treasure(
+    ctx: Context, deck: str, card: str | None, number: int | None, field: str, rule: Text
+) -> tuple[str, int]:
+    drawn, value = _reveal(ctx, deck, card, number, field, rule)
+    if value is None:  # pragma: no cover - _reveal refuses a card without its number
+        raise InvalidArguments({field: [msg("error.dotr.cc.dungeon_runs.give_its", field=field)]})
+    return drawn, value
 
 
 @command(
@@ -196,7 +224,7 @@ def enter_dungeon(ctx: Context, args: dict[str, Any]) -> None:
         else:
             ctx.set("decks", TREASURES, "draw", [*deck["draw"], *deck["discard"]])
             ctx.set("decks", TREASURES, "discard", [])
-        treasure, goal = _reveal(
+        treasure, goal = _treasure(
             ctx, TREASURES, args["card"], args["goal"], "exploration_goal", R_TREASURE
         )
         steps.append(
@@ -257,8 +285,35 @@ def reveal_dungeon_room(ctx: Context, args: dict[str, Any]) -> None:
             code="goal_reached",
         )
     card, exploration = _reveal(
-        ctx, ROOMS, args["card"], args["exploration"], "exploration", R_ROOM
+        ctx, ROOMS, args["card"], args["exploration"], "exploration", R_ROOM, read=True
     )
+    if exploration is None:
+        # A room nobody has entered: it lies face up while the table reads it, once.
+        ask_fields(
+            ctx,
+            card_of(ctx.state, ROOMS, card),
+            ROOMS,
+            ROOM_FIELDS,
+            name="A Dungeon Room card",
+            form_title="Dungeon Room card",
+            resume={"rule": "dungeon_room"},
+            optional=("text",),
+            detail="the room just turned",
+        )
+        return
+    _room_revealed(ctx, run, card, exploration)
+
+
+ROOM_FIELDS = {"title": "data.title", "exploration": "data.exploration", "text": "data.text"}
+
+
+def room_read(ctx: Context, prompt: dict[str, Any], face: dict[str, Any]) -> None:
+    """A Dungeon Room read at the table: the hero encounters it as if it had been known."""
+    card = str(prompt["card"])
+    _room_revealed(ctx, _run(ctx.state), card, int(face["exploration"]))
+
+
+def _room_revealed(ctx: Context, run: dict[str, Any], card: str, exploration: int) -> None:
     room = {"card": card, "exploration": exploration}
     name = title_of(ctx.state, ROOMS, card)
     ctx.set("dungeon_run", {**run, "current": room})
@@ -275,6 +330,20 @@ def reveal_dungeon_room(ctx: Context, args: dict[str, Any]) -> None:
     )
 
 
+def _escape_places(state: State, actor: str | None = None) -> list[Choice]:
+    """The locations an escaping Minion may go to: those of a Minion colour, by name and the
+    Minions of that colour ("Raven Forest (Orcs)"), colour by colour."""
+    pack = game_pack(state)
+    order = list(FACTIONS)
+    found = [
+        (order.index(colour), location_name(state, place), place, FACTIONS[colour][1])
+        for place in state.get("board") or {}
+        for colour in [getattr(pack.locations.get(place), "colour", None)]
+        if colour in FACTIONS
+    ]
+    return [Choice(place, f"{name} ({minions})") for _, name, place, minions in sorted(found)]
+
+
 @command(
     "resolve_dungeon_room",
     args={
@@ -287,8 +356,8 @@ def reveal_dungeon_room(ctx: Context, args: dict[str, Any]) -> None:
         "escape_to": Arg(
             "list[str]",
             max_items=30,
-            description="A location per escaping Minion.",
-            offers=location_choices,
+            description="A location of its colour per escaping Minion.",
+            offers=_escape_places,
         ),
     },
     systems=DOTR,
@@ -440,7 +509,9 @@ def fight_treasure_room(ctx: Context, args: dict[str, Any]) -> None:
     if relic is None and len(relics) == 1:
         relic = relics[0]
     if relic is None or (relics and relic not in relics):
-        choices = ", ".join(relics) or "any Relic card of the token (not entered yet)"
+        choices: Text = ", ".join(title_of(ctx.state, RELICS, r) for r in relics) or msg(
+            "error.dotr.cc.dungeon_runs.any_relic_not_entered"
+        )
         raise InvalidArguments(
             {"relic": [msg("error.dotr.cc.dungeon_runs.choose_treasure", choices=choices)]}
         )
@@ -469,7 +540,7 @@ def fight_treasure_room(ctx: Context, args: dict[str, Any]) -> None:
                 msg(
                     "dotr.cc.dungeon_runs.also_gathers_quest_items_left",
                     name=name,
-                    items=", ".join(items),
+                    items=", ".join(card_title(ctx.state, i) for i in items),
                 ),
                 msg("dotr.cc.dungeon_runs.cc_hero_death_dungeon_1"),
             )

@@ -172,23 +172,17 @@ def escape(realm: Realm, escaped: dict[str, int], places: list[str], rule: Text)
                 ]
             }
         )
-    queue = list(places)
-    for colour, count in active:
-        for _ in range(count):
-            loc = queue.pop(0)
-            if realm.data.colours.get(loc) != colour:
-                raise InvalidArguments(
-                    {
-                        "escape_to": [
-                            msg(
-                                "error.dotr.cc.dungeons.not_location",
-                                location=realm.data.place_ref(loc),
-                                colour=colour,
-                            )
-                        ]
-                    }
-                )
-            realm.place(colour, 1, loc, rule=rule)
+    # Each place takes a Minion of its own colour, whatever the order the table named them in.
+    left = dict(active)
+    for loc in places:
+        its = realm.data.colours.get(loc)
+        if not its or not left.get(its):
+            why = msg(
+                "error.dotr.cc.dungeons.not_escaping_colour", location=realm.data.place_ref(loc)
+            )
+            raise InvalidArguments({"escape_to": [why]}, why)
+        left[its] -= 1
+        realm.place(its, 1, loc, rule=rule)
 
 
 def _shuffle_back(ctx: Context, deck: str, cards: list[str]) -> None:

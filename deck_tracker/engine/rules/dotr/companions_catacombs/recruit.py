@@ -13,8 +13,13 @@ Rules (CC 'Recruit Action'):
   colour; purple: Special cards, which go to the box. The rest, and the Events, go to the
   Companion discard pile, never reshuffled unless a card says 'Shuffle the Companion Cards'
   (setting ``companion_shuffle_timing``). Once per visit (setting ``recruit_limit_per_visit``).
-* Companion costs are not legible in the source: entered once in the pack's overlay, or given
-  with ``hire`` (``cost_colour``, ``cost_cards``), and kept with the hero.
+* Companion costs are not legible in the source ("The cost icon on each Companion card is not
+  legible in the images and is not transcribed"): entered once in the pack's overlay, or read
+  at the table the first time the Companion is revealed (setting ``companion_cost_unknown``,
+  ``read_when_revealed``: the recruitment waits for the card to be read, then goes on, and the
+  table's later games know the cost), or given with ``hire`` (``cost_colour``, ``cost_cards``)
+  and kept with the hero (``stated_when_recruited``). The Companions' names and abilities are
+  transcribed in the rulebook, so only the cost is asked.
 """
 
 from __future__ import annotations
@@ -29,13 +34,19 @@ from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.i18n import count as count_of
 from deck_tracker.engine.i18n import msg
 from deck_tracker.engine.rules.dotr.base.board import Realm
-from deck_tracker.engine.rules.dotr.base.offers import card_choices, hand_of
+from deck_tracker.engine.rules.dotr.base.offers import (
+    card_choices,
+    colour_choices,
+    hand_of,
+    table_deck,
+)
 from deck_tracker.engine.rules.dotr.base.pending import (
     add_pending,
     find_pending,
     on_board,
     remove_pending,
 )
+from deck_tracker.engine.rules.dotr.base.reading import ask_fields
 from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
     SEAT,
@@ -52,7 +63,7 @@ from deck_tracker.engine.rules.dotr.companions_catacombs.companions import (
 )
 from deck_tracker.engine.rules.dotr.companions_catacombs.fallen import COMPANION
 
-__all__ = ["hire", "recruit", "recruit_choose"]
+__all__ = ["companion_read", "hire", "recruit", "recruit_choose"]
 
 R_RECRUIT = msg("dotr.cc.rule.recruit")
 R_COST = msg("dotr.cc.rule.cost")
@@ -66,7 +77,12 @@ R_INSIDE = msg("dotr.cc.rule.inside")
     "recruit",
     args={
         "count": Arg("int", required=True, minimum=1, maximum=6, description="Cards to reveal."),
-        "cards": Arg("list[str]", max_items=6, description="Table-owned deck: the cards revealed."),
+        "cards": Arg(
+            "list[str]",
+            max_items=6,
+            description="Table-owned deck: the cards revealed.",
+            offers=table_deck("companion"),
+        ),
         "rolls": Arg("list[int]", minimum=1, maximum=6, max_items=12, description="Physical dice."),
         "seat": SEAT,
     },
@@ -197,6 +213,8 @@ def _advance(ctx: Context, rec: dict[str, Any], choice: dict[str, Any] | None) -
     rec["waiting"] = None
     ctx.set("recruitment", rec)
     hireable = _hireable(ctx.state, rec)
+    if _ask_cost(ctx, hireable):
+        return
     if not hireable:
         _finish(ctx, rec, hired=None)
         return
@@ -207,6 +225,56 @@ def _advance(ctx: Context, rec: dict[str, Any], choice: dict[str, Any] | None) -
         data={"companions": hireable},
         steps=[Step(msg("dotr.cc.recruit.recruit_one_by_paying_cost", names=names), R_COST)],
     )
+
+
+COST_FIELDS = {"colour": "data.cost.colour", "cards": "data.cost.cards"}
+COST_LABELS = {
+    "colour": {
+        "green": "Green",
+        "black": "Black",
+        "red": "Red",
+        "blue": "Blue",
+        "yellow": "Yellow (any one colour)",
+        "purple": "Purple (Special cards)",
+    }
+}
+
+
+def _cost_unknown(card: Card) -> bool:
+    cost = card.data.get("cost") or {}
+    return card.kind == "companion" and (cost.get("colour") is None or cost.get("cards") is None)
+
+
+def _ask_cost(ctx: Context, hireable: list[str]) -> bool:
+    """A Companion revealed whose cost nobody has entered: the table reads it, once (setting
+    companion_cost_unknown). True when the recruitment waits for it."""
+    setting = (ctx.state.get("settings") or {}).get("companion_cost_unknown", "read_when_revealed")
+    if setting != "read_when_revealed":
+        return False
+    for card_id in hireable:
+        card = card_of(ctx.state, card_id)
+        if _cost_unknown(card):
+            ask_fields(
+                ctx,
+                card,
+                COMPANION,
+                COST_FIELDS,
+                name=card.name,
+                form_title=f"{card.name}'s cost",
+                resume={"rule": "companion"},
+                labels=COST_LABELS,
+                detail="the cost in the upper left corner",
+            )
+            return True
+    return False
+
+
+def companion_read(ctx: Context, prompt: dict[str, Any], face: dict[str, Any]) -> None:
+    """A Companion's cost is read: the recruitment goes on (the next unknown one, or the
+    choice of whom to recruit)."""
+    rec: dict[str, Any] = snapshot(ctx.state.get("recruitment") or {})
+    if rec:
+        _advance(ctx, rec, None)
 
 
 def _shuffle_flag(ctx: Context, rec: dict[str, Any], card: Card) -> None:
@@ -270,7 +338,11 @@ def _payment_offer(state: State, actor: str | None) -> list[Choice]:
 @command(
     "recruit_choose",
     args={
-        "minions": Arg("dict[str,int]", description="Infiltrating Spies: 2 Minions by colour."),
+        "minions": Arg(
+            "dict[str,int]",
+            description="Infiltrating Spies: 2 Minions by colour.",
+            offers=colour_choices(maximum=2),
+        ),
         "locations": Arg(
             "list[str]",
             max_items=4,
@@ -278,7 +350,10 @@ def _payment_offer(state: State, actor: str | None) -> list[Choice]:
             offers=board_choices,
         ),
         "cards": Arg(
-            "list[str]", max_items=60, description="Table-owned deck: the cards revealed."
+            "list[str]",
+            max_items=60,
+            description="Table-owned deck: the cards revealed.",
+            offers=table_deck("companion"),
         ),
     },
     systems=DOTR,

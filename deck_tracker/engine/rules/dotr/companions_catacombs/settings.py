@@ -15,6 +15,26 @@ CC = "Companions & Catacombs: "
 
 CC_SETTINGS: tuple[Setting, ...] = (
     Setting(
+        "companion_cost_unknown",
+        "read_when_revealed",
+        ("read_when_revealed", "stated_when_recruited"),
+        CC + "a Companion whose cost nobody has entered (the rulebook's transcription: 'The "
+        "cost icon on each Companion card is not legible in the images and is not "
+        "transcribed'). read_when_revealed (default): when it is revealed at an Inn the table "
+        "reads its cost (colour and number of Hero Cards) from the card, once, and the app "
+        "remembers it for later games. stated_when_recruited: the recruiting player states the "
+        "cost when paying it, for this game only.",
+        "CC 'Companion Cards' (the cost icons are not transcribed)",
+        title="A Companion's cost the app does not know",
+        sentence=(
+            "The table reads a Companion's cost from the card the first time it is revealed, "
+            "or states it each time a Companion is recruited."
+        ),
+        group="Companions",
+        labels=("Read it once, when revealed", "State it when recruiting"),
+        advanced=True,
+    ),
+    Setting(
         "recruit_limit_per_visit",
         "one_companion",
         ("one_companion", "one_recruit_action"),

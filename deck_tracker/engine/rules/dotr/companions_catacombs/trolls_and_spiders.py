@@ -39,9 +39,9 @@ from deck_tracker.engine.commands import Arg, Observer, command
 from deck_tracker.engine.content import COLOURS
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
-from deck_tracker.engine.i18n import Text, msg, name, render_text
+from deck_tracker.engine.i18n import Text, msg, name
 from deck_tracker.engine.i18n import count as count_of
-from deck_tracker.engine.rules.dotr.base.board import Realm
+from deck_tracker.engine.rules.dotr.base.board import CITY_OVERRUN, Realm
 from deck_tracker.engine.rules.dotr.base.expansions import has_expansion
 from deck_tracker.engine.rules.dotr.base.pending import (
     add_pending,
@@ -201,9 +201,17 @@ def _into_city(realm: Realm, kind: str, rule: Text) -> None:
     )
     if realm.settings.get("monarch_city_overrun") == "dragon_faq" and total >= 4:
         realm.taint(city, rule)
-        realm.lose(f"{realm.name(city)} is tainted", render_text(rule))
+        realm.lose(
+            msg("dotr.board.loss.city_tainted", location=realm.data.place_ref(city)),
+            rule,
+            CITY_OVERRUN,
+        )
     if total >= 5:
-        realm.lose(f"{total} minions are in {realm.name(city)}", render_text(R_CITY))
+        realm.lose(
+            msg("dotr.board.loss.city_full", count=total, location=realm.data.place_ref(city)),
+            R_CITY,
+            CITY_OVERRUN,
+        )
 
 
 def _require(state: State) -> None:

@@ -184,7 +184,7 @@ def _before(state: State, name: str, args: dict[str, Any]) -> Any:
     if not has_expansion(state, EXPANSION):
         return None
     board = state.get("board") or {}
-    return [loc for loc, space in board.items() if int(space.get("warlords", 0))] or None
+    return [loc for loc, space in board.items() if space.get("warlords")] or None
 
 
 def _after(ctx: Context, name: str, args: dict[str, Any], memo: Any) -> None:

@@ -24,6 +24,7 @@ from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import draw_cards
 from deck_tracker.engine.errors import RuleViolation
 from deck_tracker.engine.i18n import msg, render_text
+from deck_tracker.engine.rules.dotr.base.offers import table_deck
 from deck_tracker.engine.rules.dotr.base.packs import effective_pack
 from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
@@ -150,7 +151,12 @@ def agent_attacks(ctx: Context, args: dict[str, Any]) -> None:
     args={
         "wounds": Arg("int", default=0, minimum=0, maximum=20, description="Wounds dealt."),
         "slain": Arg("bool", default=False, description="The placard's condition is met."),
-        "cards": Arg("list[str]", max_items=2, description="Table-owned Hero deck: the reward."),
+        "cards": Arg(
+            "list[str]",
+            max_items=2,
+            description="Table-owned Hero deck: the reward.",
+            offers=table_deck("hero"),
+        ),
         "seat": SEAT,
     },
     systems=DOTR,

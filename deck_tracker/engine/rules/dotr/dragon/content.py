@@ -9,8 +9,6 @@ the composition in ``state["dragon"]``::
     replaces   {dragon id: base general id} whose Darkness Spreads cards the dragon's
                                             replace one for one (setting
                                             dragon_darkness_spreads)
-    hero_stand_in  [dragon id]              a dragon whose Hero Cards nobody entered: the
-                                            base location cards of its colour stand in
 
 and :func:`compose` builds from it, and the game's packs (with their kept overlays), the one
 pack the board rules read (registered in ``packs.COMPOSERS``):
@@ -23,10 +21,18 @@ pack the board rules read (registered in ``packs.COMPOSERS``):
   Cards"), the dragons' cards in place of their base Generals': the entered ones, and for the
   rest *unread* cards (:func:`unread_slot`) that the table reads when one comes up
   (``engine/reading.py``), so the deck always holds its true number of cards;
-* Hero: each colour's location cards follow the General of that colour (its own or the base
-  cards standing in), every Special (base and the 6 new ones, entered or not: the table owns
-  the physical cards, and an unentered one is read from the card when it comes up);
-* Quest: the base Quests and the new ones entered.
+* Hero: each colour's location cards follow the General of that colour: a dragon's entered
+  cards and, for the rest, as many cards of his colour as the base General has
+  (:func:`unread_hero`, setting dragon_hero_cards): the rules read a Hero Card's colour, which
+  his icon gives; no base card stands in for his. Every Special (base and the 6 new ones,
+  entered or not: the table owns the physical cards, and an unentered one is read from the
+  card when it comes up);
+* Quest: the base Quests and the 12 new ones, entered or not (one not entered is read by the
+  hero who draws it, in that hero's hand only);
+* Winds of War: "Shuffle the Winds of War cards and place them on the designated space on the
+  board" (DX). How many the deck holds is printed nowhere: the table counts them once (the
+  Winds of War board's ``deck_size``, asked at setup and remembered), and the deck holds the
+  cards entered and, for the rest, *unread* cards (:func:`unread_wind`) read when turned.
 """
 
 from __future__ import annotations
@@ -38,7 +44,7 @@ from types import MappingProxyType
 from typing import Any
 
 from deck_tracker.engine.content import Card, DeckSpec, General, MinionType, Pack
-from deck_tracker.engine.core import State
+from deck_tracker.engine.core import State, snapshot
 from deck_tracker.engine.rules.dotr.base.packs import (
     BASE_PACK,
     UNENTERED,
@@ -61,25 +67,86 @@ __all__ = [
     "unentered_steps",
     "unread",
     "unread_slot",
+    "unread_wind",
+    "wind_slot_id",
+    "winds_deck_size",
 ]
 
 DRAGON = "dragon"
 DRAGON_PACK = "dotr-dragon"
 DS, HERO, QUEST = "darkness_spreads", "hero", "quest"
+WOW, WOW_BOARD = "winds_of_war", "winds_of_war_board"
 ORC_CARDS = ("orc_patrols", "orc_war_party")
+
+
+_KEYS = ("generals", "replaces", "joined")
+# The last composition asked for and its key: a night asks many times for the same one.
+_LAST: list[Any] = [None, ""]
 
 
 def _key(state: State) -> str:
     choice = state.get("dragon") or {}
-    keys = ("generals", "replaces", "hero_stand_in", "joined")
-    found = {key: choice.get(key) for key in keys}
+    found = {key: choice.get(key) for key in _KEYS}
     found["one_for_one"] = _one_for_one(state)
-    return json.dumps(found, sort_keys=True)
+    found["hero_one_for_one"] = _hero_one_for_one(state)
+    if found == _LAST[0]:
+        return str(_LAST[1])
+    key = json.dumps(found, sort_keys=True)
+    # A copy: a later change of the state's values never changes what was remembered.
+    _LAST[:] = [snapshot(found), key]
+    return key
 
 
 def _one_for_one(state: State) -> bool:
     setting = (state.get("settings") or {}).get("dragon_darkness_spreads", "one_for_one")
     return bool(setting == "one_for_one")
+
+
+def _hero_one_for_one(state: State) -> bool:
+    setting = (state.get("settings") or {}).get("dragon_hero_cards", "one_for_one")
+    return bool(setting == "one_for_one")
+
+
+def hero_slot_id(dragon: str, number: int) -> str:
+    return f"dx-hero-{dragon}-{number}"
+
+
+def unread_hero(model: Card, dragon: General, number: int) -> Card:
+    """The ``number``-th Hero Card with ``dragon``'s attack icon the app does not know by its
+    location: a card of his colour (what the rules read of a Hero Card)."""
+    data: dict[str, Any] = {
+        "location": None,
+        "colour": dragon.colour,
+        "travel": None,
+        "dice": None,
+        "general": dragon.id,
+        "unread": True,
+    }
+    return dataclasses.replace(
+        model,
+        id=hero_slot_id(dragon.id, number),
+        name=f"{dragon.name}'s Hero Card",
+        kind="location",
+        data=MappingProxyType(data),
+        provenance=("DX",),
+        note="A Hero Card with the dragon's attack icon, counted by its colour.",
+    )
+
+
+def _dragon_hero_cards(
+    base_cards: list[Card], own: list[Card], dragon: General, one_for_one: bool
+) -> list[Card]:
+    """The dragon's Hero Cards in place of the base General's of his colour: the entered ones,
+    then as many of his colour as the base General had (setting dragon_hero_cards)."""
+    if not one_for_one or not base_cards:
+        return own
+    taken = {card.id for card in own}
+    slots = [
+        unread_hero(base_cards[0], dragon, n)
+        for n in range(1, len(base_cards) + 1)
+        if hero_slot_id(dragon.id, n) not in taken
+    ]
+    return own + slots[: max(0, len(base_cards) - len(own))]
 
 
 def slot(card: Card) -> Card:
@@ -112,6 +179,42 @@ def unread_slot(model: Card, dragon: General, number: int) -> Card:
     )
 
 
+def winds_deck_size(pack: Pack) -> int | None:
+    """How many cards the Winds of War deck holds, as the table counted them (None: not yet)."""
+    spec = pack.decks.get(WOW_BOARD)
+    size = spec.cards[0].data.get("deck_size") if spec is not None and spec.cards else None
+    return int(size) if size is not None else None
+
+
+def wind_slot_id(number: int) -> str:
+    return f"wow-card-{number}"
+
+
+def unread_wind(model: Card, number: int) -> Card:
+    """The ``number``-th Winds of War card the app does not know yet: read when it is turned."""
+    data = {"title": None, "action": None, "prevention": None, "unread": True}
+    return dataclasses.replace(
+        model,
+        id=wind_slot_id(number),
+        name="Winds of War card",
+        kind=WOW,
+        data=MappingProxyType(data),
+        provenance=("DX",),
+        note="Read from the physical card when it is turned.",
+    )
+
+
+def _winds(dragon: Pack) -> list[Card]:
+    """The Winds of War deck: the cards entered, then unread cards up to the count."""
+    known = list(dragon.deck(WOW).cards)
+    size = winds_deck_size(dragon)
+    if size is None or not known:
+        return known
+    taken = {card.id for card in known}
+    slots = [unread_wind(known[0], n) for n in range(1, size + 1) if wind_slot_id(n) not in taken]
+    return known + slots[: max(0, size - len(known))]
+
+
 def _dragon_cards(
     base_cards: list[Card], own: list[Card], dragon: General, one_for_one: bool
 ) -> list[Card]:
@@ -133,7 +236,6 @@ def compose(state: State) -> Pack:
     dragon = effective_pack(state, DRAGON_PACK)
     choice: Mapping[str, str] = (state.get("dragon") or {}).get("generals") or {}
     replaces: Mapping[str, str] = (state.get("dragon") or {}).get("replaces") or {}
-    hero_stand_in = set((state.get("dragon") or {}).get("hero_stand_in") or ())
     every: dict[str, General] = {**base.generals, **dragon.generals}
     generals = {
         choice.get(g.colour, g.id): every[choice.get(g.colour, g.id)]
@@ -184,28 +286,44 @@ def compose(state: State) -> Pack:
     # The 6 Special cards in place of the Orc cards, entered or not (read at the table).
     darkness += [slot(c) for c in dragon.deck(DS).cards if c.kind == "special" and not orcs]
 
-    # A colour's location cards follow its General: the base cards with the base General (or
-    # standing in for a dragon), the dragon's entered cards with the dragon.
-    follows_base = {
-        g.colour for g in generals.values() if g.id in base.generals or g.id in hero_stand_in
-    }
+    # A colour's location cards follow its General: the base cards with the base General, the
+    # dragon's with the dragon (DX: "Replace the Hero Cards, too").
+    follows_base = {g.colour for g in generals.values() if g.id in base.generals}
     hero = [
         card
         for card in base.deck(HERO).cards
         if card.kind == "special" or card.data.get("colour") in follows_base
     ]
-    hero += [
-        card
-        for card in dragon.deck(HERO).cards
-        if card.kind == "location" and card.data.get("general") in generals
-    ] + [slot(card) for card in dragon.deck(HERO).cards if card.kind == "special"]
+    for general in generals.values():
+        if general.id in base.generals:
+            continue
+        own = [
+            card
+            for card in dragon.deck(HERO).cards
+            if card.kind == "location" and card.data.get("general") == general.id
+        ]
+        base_cards = [
+            card
+            for card in base.deck(HERO).cards
+            if card.kind == "location" and card.data.get("colour") == general.colour
+        ]
+        # A dragon joining during the game brings only his entered cards: the deck was built.
+        one_for_one = _hero_one_for_one(state) and general.id not in joined
+        hero += _dragon_hero_cards(base_cards, own, general, one_for_one)
+    hero += [slot(card) for card in dragon.deck(HERO).cards if card.kind == "special"]
 
-    quests = [*base.deck(QUEST).cards, *(c for c in dragon.deck(QUEST).cards if entered(c))]
+    # "Players should take the 12 new Quest Cards and shuffle them into the Quest Deck the
+    # first time they play using the Dragon Expansion, regardless of any other components"
+    # (DX 'New Quests'): all 12, entered or not; one not entered is read by the hero who
+    # draws it (base/quests.py).
+    quests = [*base.deck(QUEST).cards, *(slot(c) for c in dragon.deck(QUEST).cards)]
     decks = dict(base.decks) | {
         DS: DeckSpec(DS, tuple(darkness), base.deck(DS).auto_reshuffle),
         HERO: DeckSpec(HERO, tuple(hero), base.deck(HERO).auto_reshuffle),
         QUEST: DeckSpec(QUEST, tuple(quests), base.deck(QUEST).auto_reshuffle),
     }
+    if WOW in dragon.decks:
+        decks[WOW] = DeckSpec(WOW, tuple(_winds(dragon)), dragon.deck(WOW).auto_reshuffle)
     return dataclasses.replace(
         base,
         generals=MappingProxyType(generals),

@@ -31,7 +31,7 @@ from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck, move_cards
 from deck_tracker.engine.errors import RuleViolation
 from deck_tracker.engine.i18n import Text, msg
-from deck_tracker.engine.rules.dotr.base.board import Realm, card_ref
+from deck_tracker.engine.rules.dotr.base.board import FIRE, Realm, card_ref
 from deck_tracker.engine.rules.dotr.base.dice import DICE, roll
 from deck_tracker.engine.rules.dotr.base.offers import own_hand
 from deck_tracker.engine.rules.dotr.base.packs import game_cards, game_pack
@@ -117,7 +117,7 @@ def dragon_flight(realm: Realm, general: str, target: str | None, minions: int) 
         return False
     name = realm.data.general_ref(general)
     if fire_in_play(state) and int(state["supply"]["fire"]) <= 0:
-        realm.lose(msg("dotr.dragon.loss.all_fires", general=name), R_ALL_FIRES)
+        realm.lose(msg("dotr.dragon.loss.all_fires", general=name), R_ALL_FIRES, FIRE)
     if target is None or target not in state["board"]:
         realm.step(msg("dotr.dragon.flight.nowhere", general=name), R_FLIGHT)
         return True
@@ -165,10 +165,11 @@ def after_placed(realm: Realm, loc: str, colour: str, count: int, source: str) -
                 msg("dotr.dragon.fire.three", location=realm.data.place_ref(loc)), R_FIRE_TAINT
             )
             realm.taint(loc, R_FIRE_TAINT)
-    minion = minion_type(state, colour)
-    if minion is None or "sets_fire" not in minion.skills or on_fire(state, loc):
+    # The cheap reads first: most placements make no 3 of a colour on a location not On Fire.
+    if realm.minions_at(loc)[colour] < 3 or on_fire(state, loc):
         return
-    if realm.minions_at(loc)[colour] >= 3:
+    minion = minion_type(state, colour)
+    if minion is not None and "sets_fire" in minion.skills:
         realm.step(
             msg(
                 "dotr.dragon.fire.elementals",

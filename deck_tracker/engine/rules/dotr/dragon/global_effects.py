@@ -14,6 +14,12 @@ number and active seat of the night) of the last Global Effect drawn. An ended c
 Darkness Spreads discard pile. A General's move ends it on a later turn (Brimstone's flights
 too); Sterling forcing a General back is not a move of its own and ends nothing.
 
+The deck holds all 10 cards of the box ("There are 10 Global Effect Cards provided in the Dragon
+Expansion ... 5 Good Global Effect Cards ... and 5 Bad Global Effect Cards"), their text entered
+or not. One the app does not know yet is read when it becomes active (its title, its Immediate
+and its Ongoing Effect as printed), then it is placed as if it had been known and the night goes
+on; a second one drawn on the same turn is discarded unread ("with no effect").
+
 What the app enforces of the known cards: Inns Closed refuses Rumors at an Inn and reminds the
 table that heroes may not heal there; the others are shown to the table when drawn.
 """
@@ -27,10 +33,12 @@ from deck_tracker.engine.commands import Arg, Observer, command
 from deck_tracker.engine.content import Card
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck
-from deck_tracker.engine.errors import RuleViolation
+from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.i18n import Text, msg
+from deck_tracker.engine.reading import ask
 from deck_tracker.engine.rules.dotr.base.board import Realm
-from deck_tracker.engine.rules.dotr.base.packs import game_cards
+from deck_tracker.engine.rules.dotr.base.packs import game_cards, unread
+from deck_tracker.engine.rules.dotr.base.reading import R_READ
 from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
     hero_ref,
@@ -39,8 +47,9 @@ from deck_tracker.engine.rules.dotr.base.table import (
     record,
     require_playing,
 )
+from deck_tracker.engine.rules.dotr.dragon.content import DRAGON_PACK
 
-__all__ = ["active_effect", "turn_key"]
+__all__ = ["active_effect", "read_answer", "read_resume", "turn_key"]
 
 DS = "darkness_spreads"
 R_DRAWN = msg("dotr.rule.dx.global_effects.drawn")
@@ -61,20 +70,25 @@ def active_effect(state: State) -> str | None:
     return str(active["card"]) if isinstance(active, dict) else None
 
 
-def _text(card: Card) -> Text:
+def _text(card: Card) -> str:
     parts = [card.data.get("immediate"), card.data.get("ongoing")]
-    text = " ".join(str(p) for p in parts if p)
-    if text or card.data.get("title") is not None:
-        return text
-    if card.kind == "good":
-        return msg("dotr.dragon.effect.unentered.good")
-    return msg("dotr.dragon.effect.unentered.bad")
+    return " ".join(str(p) for p in parts if p)
 
 
 def _title(card: Card) -> Text:
-    """The card's title as entered, else its name in the reader's language."""
+    """The card's title as entered, else which kind of Global Effect it is (a card drawn
+    unread as the second of a turn is discarded unseen)."""
     title = card.data.get("title")
-    return str(title) if title else i18n.name(f"card:{card.id}", card.name)
+    if title:
+        return str(title)
+    if card.kind == "good":
+        return msg("dotr.dragon.effect.a_good")
+    return msg("dotr.dragon.effect.a_bad")
+
+
+def _name(card: Card) -> Text:
+    """The card's name (as the deck lists it) in the reader's language."""
+    return i18n.name(f"card:{card.id}", card.name)
 
 
 def _end(ctx: Context, steps: list[Step], rule: Text, why: Text) -> None:
@@ -85,14 +99,22 @@ def _end(ctx: Context, steps: list[Step], rule: Text, why: Text) -> None:
     ctx.set("decks", DS, "table", [c for c in deck["table"] if c != card_id])
     ctx.put("decks", DS, "discard", [card_id])
     ctx.set("global_effect", None)
-    name = _title(game_cards(ctx.state)[card_id])
+    name = _name(game_cards(ctx.state)[card_id])
     steps.append(Step(msg("dotr.dragon.effect.ends", why=why, card=name), rule))
 
 
 def drawn(realm: Realm, card: Card) -> None:
     ctx = realm.ctx
     key = turn_key(ctx.state)
-    title = card.data.get("title") or card.name
+    kind = "Good" if card.kind == "good" else "Bad"
+    second = ctx.state.get("global_effect_turn") == key
+    if unread(card) and not second:
+        # It becomes active and the app does not know it: the table reads it first (the night
+        # waits, base/night.py); it lies face up beside the board meanwhile.
+        ctx.put("decks", DS, "table", [card.id])
+        _ask_to_read(ctx, card)
+        return
+    title = card.data.get("title") or f"A {kind} Global Effect"
     shown = _title(card)
     realm.step(
         msg("dotr.dragon.effect.drawn.good", card=shown)
@@ -100,7 +122,7 @@ def drawn(realm: Realm, card: Card) -> None:
         else msg("dotr.dragon.effect.drawn.bad", card=shown),
         R_DRAWN,
     )
-    if ctx.state.get("global_effect_turn") == key:
+    if second:
         ctx.put("decks", DS, "discard", [card.id])
         realm.step(msg("dotr.dragon.effect.second", card=shown), R_SECOND)
         effect = "discarded"
@@ -120,6 +142,73 @@ def drawn(realm: Realm, card: Card) -> None:
         data={"card": card.id, "name": title, "kind": card.kind, "effect": effect},
         steps=realm.take_steps(),
     )
+
+
+def _form(kind: str) -> dict[str, Any]:
+    text = {"type": "string", "minLength": 1, "maxLength": 600}
+    return {
+        "type": "object",
+        "title": f"{kind} Global Effect",
+        "properties": {
+            "title": {"type": "string", "title": "Title", "minLength": 1, "maxLength": 80},
+            "immediate": text | {"title": "Immediate Effect (as printed, if any)"},
+            "ongoing": text | {"title": "Ongoing Effect (as printed, if any)"},
+        },
+        "required": ["title"],
+        "additionalProperties": False,
+    }
+
+
+def _ask_to_read(ctx: Context, card: Card) -> None:
+    kind = "Good" if card.kind == "good" else "Bad"
+    name = f"The {kind} Global Effect drawn"
+    prompt = ask(
+        ctx,
+        {
+            "deck": DS,
+            "card": card.id,
+            "kind": card.kind,
+            "pack": DRAGON_PACK,
+            "name": name,
+            "title": "Read the card you drew",
+            "detail": "its Immediate and its Ongoing Effect",
+            "schema": _form(kind),
+            "resume": {"rule": "global_effect"},
+        },
+    )
+    good = card.kind == "good"
+    ctx.emit(
+        "card_to_read",
+        msg("dotr.dragon.effect.read.good") if good else msg("dotr.dragon.effect.read.bad"),
+        data={"prompt": prompt["id"], "deck": DS, "card": card.id, "name": name},
+        steps=[
+            Step(
+                msg("dotr.dragon.effect.read.step.good")
+                if good
+                else msg("dotr.dragon.effect.read.step.bad"),
+                R_READ,
+            )
+        ],
+    )
+
+
+def read_answer(ctx: Context, prompt: dict[str, Any], face: dict[str, Any]) -> dict[str, Any]:
+    """A Global Effect read: the values of its slot in the box (title, effects)."""
+    if not face.get("immediate") and not face.get("ongoing"):
+        raise InvalidArguments(
+            {"face.ongoing": [msg("error.dotr.dragon.global_effects.enter_effects")]},
+            msg("error.dotr.dragon.global_effects.effect_required"),
+        )
+    base = f"decks/global_effects/{prompt['card']}/data."
+    keys = ("title", "immediate", "ongoing")
+    return {"values": {base + key: face[key] for key in keys if face.get(key)}}
+
+
+def read_resume(ctx: Context, prompt: dict[str, Any], face: dict[str, Any]) -> None:
+    """The Global Effect read is placed as if it had been known (then the night goes on)."""
+    table = get_deck(ctx.state, DS)["table"]
+    ctx.set("decks", DS, "table", [c for c in table if c != prompt["card"]])
+    drawn(Realm(ctx), game_cards(ctx.state)[prompt["card"]])
 
 
 def general_moved(realm: Realm, general: str) -> None:
@@ -150,7 +239,7 @@ def end_global_effect(ctx: Context, args: dict[str, Any]) -> None:
     _end(ctx, steps, R_CARD, args["reason"] or msg("dotr.dragon.effect.instruction"))
     ctx.emit(
         "global_effect_ended",
-        msg("dotr.dragon.effect.ended", card=_title(game_cards(ctx.state)[card_id])),
+        msg("dotr.dragon.effect.ended", card=_name(game_cards(ctx.state)[card_id])),
         data={"card": card_id, "reason": args["reason"]},
         steps=steps,
     )

@@ -110,6 +110,26 @@ DRAGON_SETTINGS: tuple[Setting, ...] = (
         advanced=True,
     ),
     Setting(
+        "dragon_hero_cards",
+        "one_for_one",
+        ("one_for_one", "entered_only"),
+        DX + 'a chosen dragon General\'s Hero Cards ("Replace the Hero Cards, too"): how many '
+        "there are is printed nowhere. one_for_one (default): they replace the base General's "
+        "location cards of that colour one for one, so the Hero deck keeps its size; the app "
+        "counts them by their colour (the colour of the dragon's icon), which is what its rules "
+        "read of a Hero Card, and knows the ones entered by their location. entered_only: only "
+        "the dragon's cards already entered go in (a smaller deck).",
+        "DX 'Setting up the Hero and Darkness Spreads Card Decks' (their cards are not published)",
+        title="A dragon's Hero Cards",
+        sentence=(
+            "A dragon General's Hero Cards take the place of the base General's one for one; the "
+            "app counts them by colour."
+        ),
+        group="Dragons and fire",
+        labels=("One for one (counted by colour)", "Only the cards entered"),
+        advanced=True,
+    ),
+    Setting(
         "sterling",
         False,
         (False, True),

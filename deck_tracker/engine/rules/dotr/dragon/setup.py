@@ -8,7 +8,8 @@ Before the decks are built (:func:`prepare`):
 * a chosen dragon plays at once: what nobody has entered (his life, starting minions,
   Darkness Spreads cards) is read from the cards when it first matters (``engine/reading.py``);
   his Darkness Spreads cards replace the base General's one for one (setting
-  dragon_darkness_spreads); Hero Cards not entered: the base location cards of his colour;
+  dragon_darkness_spreads); his Hero Cards replace the base General's, counted by colour
+  (setting dragon_hero_cards);
 * the Agent (setting ``agent``): at most one, never with its own dragon General;
 * the overlays of the packs in play are kept in the game (packs.py).
 
@@ -33,9 +34,19 @@ from deck_tracker.engine.errors import InvalidArguments
 from deck_tracker.engine.game import place_decks
 from deck_tracker.engine.i18n import listing, msg, render_text
 from deck_tracker.engine.rules.dotr.base.expansions import Expansion
-from deck_tracker.engine.rules.dotr.base.packs import BASE_PACK, effective_pack, keep_overlays
+from deck_tracker.engine.rules.dotr.base.packs import (
+    BASE_PACK,
+    effective_pack,
+    game_pack,
+    keep_overlays,
+)
 from deck_tracker.engine.rules.dotr.dragon.agents import place_agent
-from deck_tracker.engine.rules.dotr.dragon.content import DRAGON, DRAGON_PACK
+from deck_tracker.engine.rules.dotr.dragon.content import (
+    DRAGON,
+    DRAGON_PACK,
+    WOW_BOARD,
+    winds_deck_size,
+)
 from deck_tracker.engine.rules.dotr.dragon.players import adjust_settings, card_count, random_hero
 from deck_tracker.engine.words import noun_for, plural
 
@@ -120,25 +131,20 @@ def _choose(ctx: Context, raw: Any) -> tuple[dict[str, str], list[str]]:
     return choice, []
 
 
-def _dragon_cards(ctx: Context, choice: Mapping[str, str]) -> tuple[dict[str, str], list[str]]:
-    """Each chosen dragon plays at once, whatever is entered: ({dragon: the base General whose
-    Darkness Spreads cards his replace one for one}, [dragons whose Hero Cards the base
-    location cards of their colour stand in for]). What is not entered is read from the cards
-    when it matters (``engine/reading.py``)."""
+def _dragon_cards(ctx: Context, choice: Mapping[str, str]) -> dict[str, str]:
+    """Each chosen dragon plays at once, whatever is entered: {dragon: the base General whose
+    Darkness Spreads cards his replace one for one}. What is not entered is read from the cards
+    when it matters (``engine/reading.py``); his Hero Cards are counted by colour
+    (``content.compose``)."""
     dragon = effective_pack(ctx.state, DRAGON_PACK)
     base = effective_pack(ctx.state, BASE_PACK)
     base_of = {g.colour: g.id for g in base.generals.values()}
     one_for_one = _settings(ctx).get("dragon_darkness_spreads", "one_for_one") == "one_for_one"
     replaces: dict[str, str] = {}
-    hero_stand_in: list[str] = []
     for colour, general_id in choice.items():
-        if dragon.generals.get(general_id) is None:
-            continue
-        if not any(c.data.get("general") == general_id for c in dragon.deck(HERO).cards):
-            hero_stand_in.append(general_id)
-        if one_for_one:
+        if dragon.generals.get(general_id) is not None and one_for_one:
             replaces[general_id] = base_of[colour]
-    return replaces, hero_stand_in
+    return replaces
 
 
 def _choose_agent(ctx: Context, choice: Mapping[str, str]) -> str | None:
@@ -205,15 +211,45 @@ def general_asks(generals: list[str], when: str) -> list[dict[str, Any]]:
     return asks
 
 
+WOW_SIZE = f"decks/{WOW_BOARD}/wow-board/data.deck_size"
+
+
+def winds_asks() -> list[dict[str, Any]]:
+    """How many cards the Winds of War deck holds: printed nowhere, so the table counts them
+    (asked with every setup of the expansion: the Winds of War are a choice of the table)."""
+    spec = default_packs()[DRAGON_PACK].fillables[WOW_SIZE]
+    return [
+        {
+            "pack": DRAGON_PACK,
+            "item": "wow-board",
+            "card": "The Winds of War deck",
+            "when": "with_option",
+            "option": "winds_of_war",
+            "fields": [
+                {
+                    "id": spec.id,
+                    "field": spec.field,
+                    "label": "cards in the deck",
+                    "type": spec.type,
+                    "minimum": spec.minimum,
+                    "maximum": spec.maximum,
+                    "description": spec.description,
+                }
+            ],
+        }
+    ]
+
+
 def _asks(setup: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The chosen dragons' cards; with Generals dealt at random, every dragon's (any may play)."""
+    """The chosen dragons' cards (with Generals dealt at random, every dragon's: any may play),
+    and the count of the Winds of War deck."""
     raw = setup.get("generals")
     dragons = list(default_packs()[DRAGON_PACK].generals)
     if raw == "random":
-        return general_asks(dragons, "if_dealt")
+        return general_asks(dragons, "if_dealt") + winds_asks()
     if isinstance(raw, Mapping):
-        return general_asks([g for g in raw.values() if g in dragons], "chosen")
-    return []
+        return general_asks([g for g in raw.values() if g in dragons], "chosen") + winds_asks()
+    return winds_asks()
 
 
 def _settings_not_used(setup: Mapping[str, Any]) -> dict[str, str]:
@@ -243,20 +279,20 @@ def _settings_not_used(setup: Mapping[str, Any]) -> dict[str, str]:
         found["imp_quick_flying"] = "Only with Hemlock's Imps (Hemlock or his Agent in the game)."
     if not playing & dragons:
         found["dragon_darkness_spreads"] = "Only with a dragon General chosen."
+        found["dragon_hero_cards"] = "Only with a dragon General chosen."
     return found
 
 
 def prepare(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> None:
     keep_overlays(ctx, setup, list(ctx.get("packs") or []))
     choice, dealt = _choose(ctx, setup.get("generals"))
-    replaces, hero_stand_in = _dragon_cards(ctx, choice)
+    replaces = _dragon_cards(ctx, choice)
     agent = _choose_agent(ctx, choice)
     ctx.set(
         "dragon",
         {
             "generals": choice,
             "replaces": replaces,
-            "hero_stand_in": hero_stand_in,
             "dealt": dealt,
             "agent": agent,
         },
@@ -376,13 +412,21 @@ def setup(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> Non
         Step(msg("dotr.dx.setup.generals", generals=_generals(names, choice.values())), R_GENERALS)
     )
     base_of = {g.colour: g.id for g in effective_pack(ctx.state, BASE_PACK).generals.values()}
-    for dragon_id in dragon_state.get("hero_stand_in") or []:
-        base_id = base_of[next(c for c, g in choice.items() if g == dragon_id)]
+    for colour, dragon_id in choice.items():
+        if dragon_id in base_of.values():
+            continue
+        base_id = base_of[colour]
         steps.append(
             Step(
-                f"{names[dragon_id]}'s Hero Cards are not entered: the base {names[base_id]} "
-                "cards of that colour stand in.",
-                "Hero Cards of a dragon not entered: the base cards of its colour",
+                msg(
+                    "dotr.dx.setup.hero_cards",
+                    base=i18n.name(f"general:{base_id}", names[base_id]),
+                    dragon=i18n.name(f"general:{dragon_id}", names[dragon_id]),
+                ),
+                msg(
+                    "dotr.rule.dx.setup.hero_cards",
+                    setting=str(settings.get("dragon_hero_cards")),
+                ),
             )
         )
     for dragon_id, base_id in (dragon_state.get("replaces") or {}).items():
@@ -458,13 +502,24 @@ def setup(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> Non
     decks: dict[str, dict[str, Any]] = {}
     dragon_pack = effective_pack(ctx.state, DRAGON_PACK)
     if settings["winds_of_war"]:
-        cards = [c.id for c in dragon_pack.deck("winds_of_war").cards]
+        # The deck the table counted: the cards entered and the ones to read when turned.
+        cards = list(game_pack(ctx.state).deck("winds_of_war").card_ids())
         decks["winds_of_war"] = {
             "cards": cards,
             "owner": "table" if "winds_of_war" in table_decks else "app",
             "auto_reshuffle": True,
         }
         ctx.set("winds_of_war", {"board": []})
+        size = winds_deck_size(dragon_pack)
+        if size is not None:
+            # The count the table gave is kept for its later games, like a card read.
+            counted = i18n.count(size, "word:card", "card", "cards")
+            ctx.emit(
+                "winds_of_war_counted",
+                msg("dotr.wow.deck_holds", count=counted),
+                data={"count": size, "overlay_values": {WOW_SIZE: size}},
+                steps=[Step(msg("dotr.wow.deck_holds", count=counted), R_WINDS)],
+            )
     if settings["sterling"]:
         cards = [c.id for c in dragon_pack.deck("sterling").cards]
         decks["sterling"] = {

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from deck_tracker.engine import i18n
-from deck_tracker.engine.commands import Arg, command
+from deck_tracker.engine.commands import Arg, Choice, command
 from deck_tracker.engine.content import Card
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import draw_cards, get_deck, move_cards
@@ -34,7 +34,7 @@ from deck_tracker.engine.i18n import Text, listing, msg, render_text
 from deck_tracker.engine.i18n import count as count_of
 from deck_tracker.engine.rules.dotr.base.board import Realm, card_ref
 from deck_tracker.engine.rules.dotr.base.dice import DICE, roll
-from deck_tracker.engine.rules.dotr.base.offers import table_deck
+from deck_tracker.engine.rules.dotr.base.offers import card_choices, table_deck
 from deck_tracker.engine.rules.dotr.base.packs import game_cards, game_pack
 from deck_tracker.engine.rules.dotr.base.pending import add_pending, find_pending, remove_pending
 from deck_tracker.engine.rules.dotr.base.quests import replace_unachievable_quests
@@ -42,6 +42,7 @@ from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
     SEAT,
     board_choices,
+    colour_ref,
     general_choices,
     hero_name,
     hero_ref,
@@ -244,15 +245,57 @@ def _encounter_card(ctx: Context, named: str | None) -> str | None:
     return draw_cards(ctx, "sterling", count=1, cards=None, rule=render_text(R_SEARCH))[0]
 
 
+def _title_ref(state: State, card_id: str) -> Text:
+    """A card as printed (``offers.card_title``: a Hero Card with its colour, a Special Card
+    marked as one), for a message: a title the table entered is shown as entered."""
+    card = game_cards(state).get(card_id)
+    if card is None:
+        return msg("dotr.dragon.card.not_known")
+    title = card.data.get("title")
+    name: Text = str(title) if title else card_ref(card)
+    if card.kind == "special":
+        return msg("dotr.dragon.card.special", card=name)
+    colour = card.data.get("colour")
+    if colour:
+        return msg("dotr.dragon.card.coloured", card=name, colour=colour_ref(str(colour)))
+    return name
+
+
+def _hero_discard(state: State, actor: str | None = None) -> list[Choice]:
+    """The Hero Cards of the discard pile, by name (bonus 1 takes 2 of them)."""
+    pile = ((state.get("decks") or {}).get("hero") or {}).get("discard") or []
+    return card_choices(state, list(dict.fromkeys(pile)))
+
+
+def _table_drawn(state: State, actor: str | None = None) -> list[Choice]:
+    """The Hero Cards and Quests a table-owned deck may have given (none when the app draws)."""
+    return [*table_deck("hero")(state, actor), *table_deck("quest")(state, actor)]
+
+
 @command(
     "sterling_bonus",
     args={
-        "bonus": Arg("int", required=True, minimum=0, maximum=3),
+        "bonus": Arg(
+            "int",
+            required=True,
+            minimum=0,
+            maximum=3,
+            description="At most the successes rolled: 0 she flies away; 1 any 2 Hero Cards "
+            "from the discard pile, or draw 2; 2 draw a Quest; 3 she forces a General back 1 "
+            "location, then flies away.",
+        ),
         "take": Arg(
-            "list[str]", max_items=2, description="Bonus 1: 2 Hero Cards from the discard."
+            "list[str]",
+            max_items=2,
+            description="Bonus 1: the 2 Hero Cards taken from the discard pile (none: draw 2).",
+            offers=_hero_discard,
+            unique=True,
         ),
         "drawn": Arg(
-            "list[str]", max_items=2, description="Table-owned Hero or Quest deck: drawn."
+            "list[str]",
+            max_items=2,
+            description="Table-owned Hero or Quest deck: the cards drawn.",
+            offers=_table_drawn,
         ),
         "general": Arg(
             "str", description="Bonus 3: the General forced back.", offers=general_choices
@@ -315,12 +358,8 @@ def _wisdom(
                 {"take": [msg("error.dotr.dragon.sterling.take_2_hero_cards_from")]}
             )
         move_cards(ctx, "hero", take, source="discard", target="hand", seat=seat)
-        steps.append(
-            Step(
-                msg("dotr.sterling.takes", hero=name, cards=listing(take, conjunction=False)),
-                R_BONUS,
-            )
-        )
+        taken = listing([_title_ref(ctx.state, card) for card in take])
+        steps.append(Step(msg("dotr.sterling.takes", hero=name, cards=taken), R_BONUS))
         return
     cards = draw_cards(ctx, "hero", count=2, cards=drawn, rule=render_text(R_BONUS))
     ctx.put("decks", "hero", "hands", seat, cards)

@@ -24,7 +24,7 @@ from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck, move_cards
 from deck_tracker.engine.errors import RuleViolation
 from deck_tracker.engine.i18n import msg
-from deck_tracker.engine.rules.dotr.base.board import Realm
+from deck_tracker.engine.rules.dotr.base.board import FIRE, Realm
 from deck_tracker.engine.rules.dotr.base.offers import own_hand
 from deck_tracker.engine.rules.dotr.base.packs import effective_pack, game_cards, game_pack
 from deck_tracker.engine.rules.dotr.base.table import (
@@ -74,7 +74,7 @@ def city_fire_loses(realm: Realm, general: str, target: str | None, minions: int
     realm.step(f"Monarch City is On Fire: Brimstone flies to {realm.name(city)}.",
                RULES["monarch_city_fire_loses"][1])  # fmt: skip
     realm.lose("Brimstone attacked Monarch City while it was On Fire",
-               RULES["monarch_city_fire_loses"][1])  # fmt: skip
+               RULES["monarch_city_fire_loses"][1], FIRE)  # fmt: skip
     return True  # pragma: no cover - lose() raises
 
 

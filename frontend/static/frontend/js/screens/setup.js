@@ -174,6 +174,11 @@ export function show(app) {
       const chosen = choice.random ? Object.keys(byGeneral) : Object.values(choice.generals);
       for (const id of chosen) if (byGeneral[id]) found.push(byGeneral[id]);
     }
+    // An option that needs a count from the table (the Winds of War deck), when it is on.
+    const byOption = (item && item.option_entries) || (standard() && standard().option_entries) || {};
+    if (inPlay().includes(DRAGON)) {
+      for (const [option, ask] of Object.entries(byOption)) if (choice.options[option] === true) found.push(ask);
+    }
     const seen = new Set();
     return found.filter((ask) => !seen.has(ask.item) && seen.add(ask.item))
       .map((ask) => ({ ...ask, fields: ask.fields.filter((f) => f.known === null || f.known === undefined) }))

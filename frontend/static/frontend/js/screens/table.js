@@ -48,7 +48,7 @@ function syncReading(ctx) {
   });
 }
 
-// At the table (tabs/table-panel.js): on every tab once the game is under way or a choice waits.
+// At the table (tabs/table-panel.js), on every tab once play is under way or a choice waits.
 let panel = null;
 function syncPanel(state, then) {
   const last = (state.history || {}).undo;
@@ -160,7 +160,7 @@ export function show(app, gameId) {
           h("strong", { text: session.seenAt ? t("offline.seen", { time: clock(session.seenAt) }) : t("offline.unreached") }),
           h("p", { text: t("offline.read_only") }))) : null,
       state && readCard ? readCard.readingBanner(ctx) : null,
-      state && panel && panel.render ? panel.render(ctx) : null,
+      panel && panel.render ? panel.render(ctx) : null,
       outcome ? h("div", { class: `banner banner-${outcome.result === "won" ? "ok" : "error"}`, role: "alert", "data-testid": "outcome" },
         h("div", { class: "grow" }, h("strong", { text: outcome.side ? t("outcome.side", { side: outcome.side }) : t(`outcome.${["won", "lost"].includes(outcome.result) ? outcome.result : "stopped"}`) }), " ", outcome.reason || ""),
         outcome.result === "won" && away && !(ball && ball.done) && state.system === "dotr"

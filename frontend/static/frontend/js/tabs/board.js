@@ -11,6 +11,7 @@ import { need, t } from "../i18n.js";
 const openLocation = (ctx, id) => Promise.all([import("./common.js"), ctx.ensureActions()])
   .then(([module]) => module.openLocation(ctx, id));
 let talisman = null;
+let hc;
 // The forecast (tabs/forecast.js) loads the first time the table asks for one.
 let forecast = null;
 function forecastButton(ctx) {
@@ -39,7 +40,7 @@ export function render(ctx) {
         h("button", { type: "button", class: "ghost", onclick: () => need("table").then(() => legend(ctx)), text: t("map.key") }),
         forecastButton(ctx)),
       forecast ? forecast.section(ctx) : null);
-    parts.push(warStatus(state), generals(ctx), supply(state));
+    parts.push(state.heros_calling ? hc ? hc.parts(ctx) : import("./heros-calling.js").then((m) => { hc = m; ctx.rerender(); }) && null : warStatus(state), generals(ctx), supply(state));
   }
   parts.push(decks(ctx), expansions(ctx));
   return h("div", { class: "tab-body board-tab" }, parts);

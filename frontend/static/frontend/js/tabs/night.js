@@ -1,5 +1,6 @@
 // Night tab: one tap runs the Darkness Spreads; then each card and each step to mirror on the
-// physical board, with its rule, ticked off here, and a way to correct a location or undo.
+// physical board, with its rule, ticked off for every phone (the At the table panel's ticks), and a
+// way to correct a location or undo.
 
 import { h, sheet } from "../dom.js";
 import { locationName } from "../content.js";
@@ -12,8 +13,6 @@ await need("table");
 
 const CARDS = { early: 1, mid: 2, late: 3 };
 const NIGHT_TYPES = new Set(["night_began", "darkness_spreads_card", "turn_passed"]);
-// A night stopped by a card read at the table goes on in the answer's events.
-const READ_ON = new Set(["card_to_read", "card_read", "darkness_spreads_card", "turn_passed", "game_lost"]);
 
 export function lastNight(events) {
   let start = -1;
@@ -24,10 +23,15 @@ export function lastNight(events) {
   const version = events[start].version;
   const night = events.slice(start).filter((event) => event.version === version);
   if (!night.length || night[night.length - 1].type !== "card_to_read") return night;
-  // The night waited for a card to be read: its answers carry it on.
+  // The night waited for a card to be read: its answers (each command that begins with the
+  // card read) carry it on, whatever the cards they resolve.
+  let answering = version;
   for (const event of events.slice(start)) {
     if (event.version === version) continue;
-    if (!READ_ON.has(event.type)) break;
+    if (event.version !== answering) {
+      if (event.type !== "card_read") break;
+      answering = event.version;
+    }
     night.push(event);
     if (event.type === "turn_passed" || event.type === "game_lost") break;
   }

@@ -2,7 +2,8 @@
 // table shows this sheet; one player reads the card aloud and enters it, and every phone sees
 // the night (or the setup) carry on. The form is built from the prompt's JSON Schema: pickers
 // for locations, minions and Generals (offered by name), steppers for counts, text only for
-// what a card says in words.
+// what a card says in words. A card drawn into a hand (a new Quest) is read by its holder
+// alone: the other phones get only "Ada is reading a card" (the prompt is `private`), no form.
 
 import { h, sheet } from "../dom.js";
 import { FACTIONS } from "../content.js";
@@ -23,7 +24,7 @@ export function syncReadCard(ctx) {
     open = null;
     closing.close();
   }
-  if (!prompt || open) return;
+  if (!prompt || open || prompt.private) return;
   const shown = sheet(prompt.title || t("read.title"), (body, close) => build(ctx, prompt, body, close), {
     onClose: () => { if (open && open.id === prompt.id) open = { id: prompt.id, close: () => {}, dismissed: true }; },
   });
@@ -41,6 +42,9 @@ export function readingBanner(ctx) {
   const reading = (ctx.session.state && ctx.session.state.reading) || [];
   if (!reading.length) return null;
   const first = reading[0];
+  if (first.private) {
+    return h("div", { class: "banner", "data-testid": "reading-banner" }, h("span", { class: "grow", text: `${first.title}…` }));
+  }
   return h("div", { class: "banner banner-warn", "data-testid": "reading-banner" },
     h("span", { class: "grow", text: reading.length > 1 ? t("read.banner.more", { name: first.name, count: reading.length - 1 }) : t("read.banner", { name: first.name }) }),
     h("button", { class: "ghost", type: "button", onclick: () => reopenReadCard(ctx), text: t("read.it") }));
@@ -50,9 +54,9 @@ function choices(schema) {
   return (schema.oneOf || []).filter((o) => "const" in o).map((o) => ({ value: o.const, label: o.title || String(o.const) }));
 }
 
-function picker(name, schema, value) {
-  const select = h("select", { name, required: true, "aria-label": schema.title || name });
-  select.append(h("option", { value: "", text: t("forms.choose") }));
+function picker(name, schema, value, optional = false) {
+  const select = h("select", { name, required: !optional, "aria-label": schema.title || name });
+  select.append(h("option", { value: "", text: optional ? t("read.not_on_card") : t("forms.choose") }));
   for (const option of choices(schema)) {
     select.append(h("option", { value: option.value, text: option.label, selected: option.value === value }));
   }
@@ -76,8 +80,9 @@ function labelled(title, control, hint) {
     hint ? h("small", { class: "hint", text: hint }) : null);
 }
 
-// One widget per property; each returns {node, read()} so the answer follows the schema.
-function widget(name, schema, key = name) {
+// One widget per property; each returns {node, read()} so the answer follows the schema. A
+// property the card may not show (not required) may be left empty: it is left out of the answer.
+function widget(name, schema, key = name, optional = false) {
   if (schema.type === "integer") {
     const min = schema.minimum ?? 0;
     const start = schema.default ?? min;
@@ -85,18 +90,22 @@ function widget(name, schema, key = name) {
     const input = node.querySelector("input");
     return { node: labelled(schema.title || name, node, schema.description), read: () => parseInt(input.value, 10) };
   }
+  if (schema.oneOf && key !== "colour") {
+    const select = picker(name, schema, schema.default);
+    return { node: labelled(schema.title || name, select, schema.description), read: () => select.value || null };
+  }
   if (schema.type === "string") {
     const input = schema.maxLength && schema.maxLength <= 80
-      ? h("input", { type: "text", name, required: true, maxlength: String(schema.maxLength) })
-      : h("textarea", { name, required: true, rows: "3", maxlength: String(schema.maxLength || 600) });
-    return { node: labelled(schema.title || name, input), read: () => input.value.trim() };
+      ? h("input", { type: "text", name, required: !optional, maxlength: String(schema.maxLength) })
+      : h("textarea", { name, required: !optional, rows: "3", maxlength: String(schema.maxLength || 600) });
+    return { node: labelled(schema.title || name, input), read: () => input.value.trim() || (optional ? null : "") };
   }
   if (schema.type === "array") return placements(name, schema);
   if (key === "colour") {
     const node = colourPicker(name, schema, schema.default);
     return { node: labelled(schema.title || name, node), read: () => (node.querySelector("input:checked") || {}).value || null };
   }
-  const select = picker(name, schema, schema.default);
+  const select = picker(name, schema, schema.default, optional);
   return { node: labelled(schema.title || name, select), read: () => select.value || null };
 }
 
@@ -116,7 +125,7 @@ function placements(name, schema) {
     rows.push({ row, parts });
     list.append(row);
   };
-  for (let i = 0; i < Math.max(1, schema.minItems || 0); i += 1) add();
+  for (let i = 0; i < (schema.minItems ?? 1); i += 1) add();
   const node = h("fieldset", { class: "field" }, h("legend", { class: "field-label", text: schema.title || name }), list,
     h("button", { type: "button", class: "big", "data-testid": "read-add-row", onclick: add, text: `+ ${t("read.another")}` }));
   return { node, read: () => rows.map(({ parts }) => Object.fromEntries(parts.map(([key, w]) => [key, w.read()]))) };
@@ -124,14 +133,18 @@ function placements(name, schema) {
 
 function build(ctx, prompt, body, close) {
   const schema = prompt.schema || {};
-  const fields = Object.entries(schema.properties || {}).map(([name, sub]) => [name, widget(name, sub)]);
+  const needed = new Set(schema.required || Object.keys(schema.properties || {}));
+  const fields = Object.entries(schema.properties || {})
+    .map(([name, sub]) => [name, widget(name, sub, name, !needed.has(name)), needed.has(name)]);
   const error = h("p", { class: "form-error", role: "alert" });
   const form = h("form", {
     class: "form read-card-form",
+    novalidate: true, // checked below: what the card leaves out may stay empty
     onsubmit: async (event) => {
       event.preventDefault();
-      const face = Object.fromEntries(fields.map(([name, w]) => [name, w.read()]));
-      const missing = fields.filter(([, w]) => { const v = w.read(); return v === null || v === "" || Number.isNaN(v); });
+      const empty = (v) => v === null || v === "" || Number.isNaN(v);
+      const face = Object.fromEntries(fields.map(([name, w]) => [name, w.read()]).filter(([, v]) => !empty(v)));
+      const missing = fields.filter(([, w, isNeeded]) => isNeeded && empty(w.read()));
       if (missing.length) { error.textContent = t("read.fill"); return; }
       const result = await ctx.session.act("read_card", { prompt: prompt.id, face }, { label: t("read.label", { name: prompt.name }) });
       if (result) close();

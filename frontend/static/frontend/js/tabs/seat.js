@@ -10,6 +10,14 @@ import { languagePicker } from "../language.js";
 
 await need("table");
 
+// The Hero's Calling: this hero's ability cards, or building it (loaded for a game with it).
+let herosCalling = null;
+function herosCallingSection(ctx, seat) {
+  if (herosCalling) return herosCalling.heroSection(ctx, seat);
+  import("./heros-calling.js").then((module) => { herosCalling = module; ctx.rerender(); });
+  return null;
+}
+
 const PLACE_RULES = ["each_of", "any_of_colour", "general_location", "none"];
 
 export function render(ctx) {
@@ -28,6 +36,7 @@ export function render(ctx) {
   }
   parts.push(h("h2", { class: "section-title", text: session.seatName(seat) }));
   if (hero) parts.push(heroCard(ctx, hero));
+  if (hero && state.heros_calling) parts.push(herosCallingSection(ctx, seat));
   else if (state.heroes) parts.push(h("p", { class: "muted", text: t("seat.no_hero") }));
 
   const pending = (state.pending || []).filter((p) => p.type === "hand_limit" && p.seat === seat);
