@@ -202,7 +202,11 @@ def _prompt_name(prompt: dict[str, Any]) -> Text:
                 f"general:{prompt['card']}", prompt["name"].removesuffix("'s General card")
             ),
         )
-    return i18n.name(f"card:{prompt['card']}", str(prompt["name"]))
+    # A card by its printed name reads in the reader's language; a prompt that names the card
+    # otherwise ("The Good Global Effect drawn": a card nobody has entered) keeps its words.
+    key, name = f"card:{prompt['card']}", str(prompt["name"])
+    known = i18n.catalogue(i18n.DEFAULT_LANGUAGE)["names"].get(key)
+    return i18n.name(key, name) if known == name else name
 
 
 def _read_in_hand(ctx: Context, prompt: dict[str, Any], entry: dict[str, Any]) -> None:
