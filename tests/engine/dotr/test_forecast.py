@@ -18,7 +18,7 @@ from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.game import GameLog
 from deck_tracker.engine.rules.dotr.dragon.dangers import dangers_at
 from tests.engine.dotr.test_seeded_digest import SETUPS
-from tests.helpers import DS, clear_board, put, refused, set_war_level, table
+from tests.helpers import DS, a_face, clear_board, put, refused, set_war_level, table
 
 # Gorgutt's cards that name Monarch City, his last step (Orc Valley -> Monarch City).
 GORGUTT_TO_CITY = ["ds-orc-valley-bounty-bay", "ds-wolf-pass-dancing-stone"]
@@ -129,6 +129,8 @@ def test_the_fast_night_gives_the_figures_of_the_full_command_path(name: str) ->
                 break
             game.state["war_level"] = 2
             game.execute("night", {"skip_evening": True})
+            while game.state.get("reading"):  # a card the app does not know: the table reads it
+                game.execute("read_card", {"face": a_face(game.state["reading"][0])})
         if game.state.get("outcome"):
             continue
         game.state["war_level"] = 3
