@@ -202,7 +202,12 @@ def _prompt_name(prompt: dict[str, Any]) -> Text:
                 f"general:{prompt['card']}", prompt["name"].removesuffix("'s General card")
             ),
         )
-    return i18n.name(f"card:{prompt['card']}", str(prompt["name"]))
+    key = f"card:{prompt['card']}"
+    # A prompt names what the players hold ("The Good Global Effect drawn"), not the slot's
+    # placeholder ("Good Global Effect 1 (to enter)"): only a card's own name is looked up.
+    if i18n.catalogue(i18n.DEFAULT_LANGUAGE)["names"].get(key) != prompt["name"]:
+        return str(prompt["name"])
+    return i18n.name(key, str(prompt["name"]))
 
 
 def _read_in_hand(ctx: Context, prompt: dict[str, Any], entry: dict[str, Any]) -> None:
