@@ -361,7 +361,8 @@ class ForecastOutSerializer(serializers.Serializer[Any]):
     result = serializers.DictField(
         allow_null=True,
         help_text="Once done: samples reached, elapsed_seconds, complete, and per horizon "
-        "(nights 1..N) loss, loss_by (way to lose), locations and generals, each figure "
+        "(nights 1..N) loss, loss_by (way to lose), unknown_card (a card nobody has entered "
+        "came up: that sampled future ends there), locations and generals, each figure "
         "{p, low, high} (95 % Wilson interval) or {mean, low, high}; loss_labels.",
     )
     error = serializers.CharField(allow_null=True)

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import client_for
+from tests.helpers import a_face
 
 from .test_dotr_api import act, create
 
@@ -43,9 +44,10 @@ WORD_ENUMS = {
 }
 # The generic commands of every game system (a deck, a pile, a seat of the table): the phone
 # builds them from the table it shows (its decks, piles and hands by name); the setup
-# checklist is ticked row by row on the Setup tab; joining a table is its own screen.
+# checklist is ticked row by row on the Setup tab, and what the table did on the board row by
+# row on the At the table panel (the steps it lists); joining a table is its own screen.
 GENERIC = {"draw", "discard", "shuffle", "peek", "put_back", "take", "box", "claim_seat",
-           "join", "tick_setup_step", "record_fame"}  # fmt: skip
+           "join", "tick_setup_step", "tick_table_step", "record_fame"}  # fmt: skip
 
 
 def listed(token: str, game_id: str) -> list[dict[str, Any]]:
@@ -58,6 +60,19 @@ def ok(token: str, game_id: str, kind: str, args: dict[str, Any]) -> dict[str, A
     response = act(token, game_id, kind, args)
     assert response.status_code == 200, response.content
     return dict(response.json())
+
+
+def read_pending(game_id: str, tokens: dict[str, str]) -> None:
+    """Every card waiting to be read at the table answered, each by the seat that may see it
+    (a Quest drawn into a hand by its holder)."""
+    for _ in range(12):
+        reading = client_for(tokens["1"]).get(f"/api/v1/games/{game_id}/").json()["state"]
+        if not reading.get("reading"):
+            return
+        seat = reading["reading"][0].get("seat") or "1"
+        state = client_for(tokens[seat]).get(f"/api/v1/games/{game_id}/").json()["state"]
+        ok(tokens[seat], game_id, "read_card", {"face": a_face(state["reading"][0])})
+    raise AssertionError("cards still waiting to be read")
 
 
 def first_offered(token: str, game_id: str, kind: str, arg: str) -> str:
@@ -109,6 +124,10 @@ def test_every_argument_naming_a_thing_is_offered_by_its_printed_name() -> None:
     positions = []
     # At the start of the game, on both phones.
     positions += [listed(token, game_id), listed(bea, game_id)]
+    # The cards the app does not know yet (the Quests dealt) are read at the table first.
+    tokens = {"1": token, "2": bea}
+    read_pending(game_id, tokens)
+    positions += [listed(token, game_id), listed(bea, game_id)]
     # The Hero's Calling: ability cards entered, a hero to build.
     for name, kind in (("Fury", "combat"), ("Ice Wall", "control"), ("Gale", "movement")):
         ok(token, game_id, "read_ability", {"name": name, "type": kind, "level_1": "As printed."})
@@ -117,17 +136,23 @@ def test_every_argument_naming_a_thing_is_offered_by_its_printed_name() -> None:
     ok(token, game_id, "move_hero", {"location": "Chimera Inn"})
     ok(token, game_id, "recruit", {"count": 3})
     positions.append(listed(token, game_id))
+    # A Companion whose cost the app does not know yet is read from its card, then hired.
+    read_pending(game_id, tokens)
+    positions.append(listed(token, game_id))
     # Bea's Dungeon run: the Treasure Room and the rooms named from the table's decks, then the
     # escaping Minions and, once the goal is reached, the Relic.
     state = client_for(token).get(f"/api/v1/games/{game_id}/").json()["state"]
     ok(bea, game_id, "move_hero", {"location": next(iter(state["dungeons"]))})
     treasure = first_offered(bea, game_id, "enter_dungeon", "card")
     ok(bea, game_id, "enter_dungeon", {"card": treasure, "goal": 1})
+    read_pending(game_id, tokens)
     positions.append(listed(bea, game_id))
-    room = first_offered(bea, game_id, "reveal_dungeon_room", "card")
-    ok(bea, game_id, "reveal_dungeon_room", {"card": room, "exploration": 1})
+    # The app draws the Dungeon Room deck: a room nobody has entered is read as it is turned.
+    ok(bea, game_id, "reveal_dungeon_room", {})
+    read_pending(game_id, tokens)
     positions.append(listed(bea, game_id))
     ok(bea, game_id, "resolve_dungeon_room", {})
+    read_pending(game_id, tokens)
     positions.append(listed(bea, game_id))
     available = {a["type"] for actions in positions for a in actions if a["available"]}
     assert {"choose_abilities", "hire", "resolve_dungeon_room", "fight_treasure_room"} <= available

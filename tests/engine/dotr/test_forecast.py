@@ -16,9 +16,11 @@ import pytest
 from deck_tracker.engine import forecast
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.game import GameLog
+from deck_tracker.engine.rules.dotr.base.packs import game_cards, unread
 from deck_tracker.engine.rules.dotr.dragon.dangers import dangers_at
+from tests.engine.dotr.dragon import dragon_table, empty
 from tests.engine.dotr.test_seeded_digest import SETUPS
-from tests.helpers import DS, clear_board, put, refused, set_war_level, table
+from tests.helpers import DS, a_face, clear_board, on_top, put, refused, set_war_level, table
 
 # Gorgutt's cards that name Monarch City, his last step (Orc Valley -> Monarch City).
 GORGUTT_TO_CITY = ["ds-orc-valley-bounty-bay", "ds-wolf-pass-dancing-stone"]
@@ -129,6 +131,8 @@ def test_the_fast_night_gives_the_figures_of_the_full_command_path(name: str) ->
                 break
             game.state["war_level"] = 2
             game.execute("night", {"skip_evening": True})
+            while game.state.get("reading"):  # a card the app does not know: the table reads it
+                game.execute("read_card", {"face": a_face(game.state["reading"][0])})
         if game.state.get("outcome"):
             continue
         game.state["war_level"] = 3
@@ -242,3 +246,51 @@ def test_a_hero_ending_the_turn_in_fire_does_not_stop_the_forecast() -> None:
     result = forecast(game.state, seed="s", horizon=3, samples=20).as_dict()
     assert result["samples"] == 20 and len(result["nights"]) == 3
     assert game.state == before
+
+
+def test_a_card_the_app_does_not_know_ends_the_sampled_future_where_it_comes_up() -> None:
+    """The Dragon expansion: "When a Global Effect is drawn, it is activated by placing it on the
+    board ... Immediately draw another Darkness Spreads Card." One nobody has entered is read at
+    the table, so a sampled night cannot resolve it: that future ends where it comes up and is
+    counted as an unknown card met, the same on the fast and on the full path."""
+    log = dragon_table()
+    empty(log)
+    set_war_level(log, 0)  # the Early War: 1 card a night
+    state = log.state
+    deck = state["decks"][DS]
+    unknown = next(
+        c for c in deck["draw"] if c.startswith("ge-good-") and unread(game_cards(state)[c])
+    )
+    known = next(c for c in deck["draw"] if c.startswith("ds-"))
+    everything = deck["draw"] + deck["discard"]
+    deck["draw"] = [unknown, known]
+    deck["discard"] = [c for c in everything if c not in deck["draw"]]
+    before = copy.deepcopy(state)
+    fast = forecast(state, seed="unknown", horizon=2, samples=400).as_dict()
+    full = forecast(state, seed="unknown", horizon=2, samples=400, full_path=True).as_dict()
+    assert state == before
+    for result in (fast, full):
+        result.pop("elapsed_seconds")
+    assert fast == full
+    tonight, within_two = fast["nights"]
+    # Tonight the Global Effect is drawn first in about half the futures; within two nights in
+    # every one (the Darkness Spreads card drawn first, it comes up the next night).
+    assert 0.4 < tonight["unknown_card"]["p"] < 0.6
+    assert within_two["unknown_card"]["p"] == 1.0
+    assert tonight["loss"]["p"] == within_two["loss"]["p"] == 0.0
+
+
+def test_a_card_being_read_when_the_forecast_is_asked_is_taken_as_read() -> None:
+    log = dragon_table()
+    empty(log)
+    state = log.state
+    deck = state["decks"][DS]
+    unknown = next(
+        c for c in deck["draw"] if c.startswith("ge-good-") and unread(game_cards(state)[c])
+    )
+    on_top(state, unknown, next(c for c in deck["draw"] if c.startswith("ds-")))
+    log.execute("night", {"skip_evening": True})
+    assert state["reading"]  # the night waits for the table to read the card
+    result = forecast(state, seed="waiting", horizon=1, samples=20).as_dict()
+    assert result["samples"] == 20
+    assert state["reading"]

@@ -151,4 +151,6 @@ def test_a_simulated_night_counts_the_overruns_and_the_loss_the_real_night_resol
                 assert quiet.lost_by is None
             overruns += sum(full.overruns.values())
             game.execute("night", {"skip_evening": True})
+            while game.state.get("reading"):  # a card the app does not know: the table reads it
+                game.execute("read_card", {"face": a_face(game.state["reading"][0])})
     assert overruns >= 10 and losses >= 1

@@ -26,6 +26,14 @@ Rules decisions (documented, since no rulebook speaks of forecasts):
   nothing more happens, so a loss in night 1 is a loss within 2 and 3 nights too.
 * Minions added: the minions on the location after the nights minus before (nothing removes
   minions during a night), Trolls and Giant Spiders not counted.
+* A card the table is reading when the forecast is asked (``state.reading``) is taken as read
+  without changing the board, like a pending choice; the rest of the night it interrupted is
+  not resolved.
+* A card the app does not know yet (a Global Effect, a Winds of War card, a Quest, ... nobody
+  has entered) cannot be resolved by a sampled night: the sample ends where one comes up (the
+  night stops there, as at the table, and no later night is sampled) and is counted as "unknown
+  card met" (``unknown_card``) for that night and every later horizon. Its other figures are
+  what the board showed when the card came up. The fast and the full path stop alike.
 
 The forecast never changes the game: it works on its own copies of the state.
 """
@@ -101,6 +109,7 @@ def card_counter_state(state: State) -> State:
         deck["owner"] = "app"
     known["history"] = {"done": [], "undone": []}
     known["pending"] = []
+    known["reading"] = []
     return known
 
 
@@ -125,9 +134,6 @@ def _full_night(state: State, rng: random.Random, tally: Tally) -> State:
     the undo journal and the table's texts): slower, the same figures."""
     state = pickle.loads(pickle.dumps(state))
     state["pending"] = []
-    # A card the table has not read yet cannot be forecast: a sampled night that meets one ends
-    # there, and the next goes on without it.
-    state["reading"] = []
     leave_dangers_aside(state)
     context = Context(state, rng=rng, actor=None)
     context.tally = tally
@@ -140,6 +146,7 @@ class _Tally:
     """What the samples showed within one horizon (1, 2 or 3 nights)."""
 
     lost: int = 0
+    unknown: int = 0
     loss_by: dict[str, int] = field(default_factory=lambda: dict.fromkeys(LOSS_KINDS, 0))
     tainted: dict[str, int] = field(default_factory=dict)
     overrun: dict[str, int] = field(default_factory=dict)
@@ -250,7 +257,9 @@ def forecast(
         overrun: set[str] = set()
         lost_by: str | None = None
         for night in range(horizon):
-            if not sample.get("outcome"):
+            # Once lost nothing more happens; once a card the app does not know came up (the
+            # night waits for it to be read) the sample ends there.
+            if not sample.get("outcome") and not sample.get("reading"):
                 counted = Tally()
                 sample = resolve(sample, rng, counted)
                 overrun.update(loc for loc in counted.overruns if loc in start_taint)
@@ -315,6 +324,8 @@ def _note(
     if outcome and outcome.get("result") == "lost":
         tally.lost += 1
         tally.loss_by[lost_by if lost_by in tally.loss_by else "other"] += 1
+    if sample.get("reading"):
+        tally.unknown += 1
     board = sample["board"]
     before = start.board
     count = start.count
@@ -353,6 +364,7 @@ def _figures(
         "nights": nights,
         "loss": wilson(tally.lost, n),
         "loss_by": {kind: wilson(count, n) for kind, count in tally.loss_by.items()},
+        "unknown_card": wilson(tally.unknown, n),
         "locations": {
             loc: {
                 "name": data.names[loc],

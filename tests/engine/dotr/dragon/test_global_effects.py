@@ -153,6 +153,10 @@ def test_a_global_effect_the_app_does_not_know_is_read_when_drawn_and_the_night_
     log.execute("read_card", {"face": GOOD_FACE})
     types = [e.type for e in log.events[before:]]
     assert types == ["card_read", "global_effect_drawn", "darkness_spreads_card", "turn_passed"]
+    # The table is told of the card it holds, never of an entry slot ("... 1 (to enter)").
+    assert log.events[before].summary == (
+        "The Good Global Effect drawn is read: the app knows it from now on."
+    )
     assert state["global_effect"]["card"] == kept[0]
     assert game_cards(state)[kept[0]].data["title"] == "Fair Winds"
     drawn = next(e for e in log.events[before:] if e.type == "global_effect_drawn")

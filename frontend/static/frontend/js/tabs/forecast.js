@@ -114,6 +114,7 @@ export function summary(result, night, horizon) {
   for (const [kind, figure] of Object.entries(night.loss_by)) {
     if (figure.p > 0) lines.push(`${result.loss_labels[kind]}: ${percent(figure)}`);
   }
+  if (night.unknown_card && night.unknown_card.p > 0) lines.push(t("forecast.unknown_card", { when: when(horizon), chance: percent(night.unknown_card) }));
   const places = Object.values(night.locations);
   const taint = places.reduce((best, loc) => (loc.taint.p > best.taint.p ? loc : best), places[0]);
   if (taint && taint.taint.p > 0) lines.push(t("forecast.likely_taint", { name: taint.name, chance: percent(taint.taint) }));
