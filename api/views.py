@@ -160,11 +160,30 @@ class JoinPreviewView(APIView):
 class GameDetailView(APIView):
     permission_classes = [IsSeatOfGame]
 
-    @extend_schema(responses={200: s.GameOutSerializer, 404: s.ErrorOutSerializer})
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "view",
+                str,
+                enum=["table"],
+                required=False,
+                description="`table`: the cold load of the table screen, without the forms of "
+                "the cards waiting to be read (`state.reading[].schema`, `fields`); the phone "
+                "reads the whole game when it shows such a form.",
+            )
+        ],
+        responses={200: s.GameOutSerializer, 404: s.ErrorOutSerializer},
+    )
     def get(self, request: Request, game_id: Any) -> Response:
         seat = seat_of(request)
         game = selectors.game_of_seat(seat=seat)
-        return Response(s.GameOutSerializer(selectors.game_view(game=game, seat=seat)).data)
+        view = selectors.game_view(game=game, seat=seat)
+        if request.query_params.get("view") == "table":
+            view["state"]["reading"] = [
+                {k: v for k, v in prompt.items() if k not in ("schema", "fields")}
+                for prompt in view["state"].get("reading") or []
+            ]
+        return Response(s.GameOutSerializer(view).data)
 
 
 class GameActionsView(APIView):

@@ -81,7 +81,8 @@ def api_reads(setup: dict[str, object]) -> list[tuple[str, bytes]]:
     game = created.json()
     headers = {"HTTP_AUTHORIZATION": f"Bearer {game['token']}"}
     base = f"/api/v1/games/{game['id']}/"
-    state = client.get(base, **headers)
+    # As the phone asks for it: without the forms of cards waiting to be read (fetched when shown).
+    state = client.get(f"{base}?view=table", **headers)
     last = state.json()["last_seq"]
     # As the table screen on the Board: the game and its content packs. The events (read by
     # the Night, the Log and the setup checklist) and the actions on offer (read by the forms)

@@ -65,7 +65,8 @@ export const api = {
     request("games/join/", { method: "POST", body: { join_code: joinCode, name, hero: hero || null, ...(player ? { player } : {}) }, key, token: player ? account : undefined }),
   // The table a code opens, before joining: its players and the heroes taken (by whom).
   joinPreview: (joinCode) => request(`games/join/${encodeURIComponent(joinCode)}/`),
-  game: (id, token) => request(`games/${id}/`, { token }),
+  // view "table": the cold load, without the forms of cards waiting to be read (fetched when shown).
+  game: (id, token, view) => request(view ? `games/${id}/?view=${view}` : `games/${id}/`, { token }),
   actions: (id, token) => request(`games/${id}/actions/`, { token }),
   act: (id, token, envelope, key) =>
     request(`games/${id}/actions/`, { method: "POST", body: envelope, token, key }),

@@ -177,7 +177,7 @@ export class GameSession {
   // ---- reading -------------------------------------------------------------------------
 
   async refresh() {
-    const game = await api.game(this.id, this.token);
+    const game = await api.game(this.id, this.token, "table");
     this.backOnline();
     this.adoptView(game, { force: true });
     const me = game.seats.find((seat) => seat.id === game.seat);

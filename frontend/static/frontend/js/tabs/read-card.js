@@ -10,10 +10,12 @@ import { FACTIONS } from "../content.js";
 import { factionBadge } from "../map.js";
 import { stepper } from "../forms.js";
 import { need, t } from "../i18n.js";
+import { api } from "../api.js";
 
 await need("table");
 
 let open = null; // {id, close}
+let fetching = null; // the prompt whose form is being fetched
 
 // Show the first card waiting to be read (or close the sheet once it has been answered).
 export function syncReadCard(ctx) {
@@ -25,6 +27,20 @@ export function syncReadCard(ctx) {
     closing.close();
   }
   if (!prompt || open || prompt.private) return;
+  if (!prompt.schema) {
+    // The cold load leaves the card's form out (GET game ?view=table): fetch it once.
+    if (fetching !== prompt.id) {
+      fetching = prompt.id;
+      api.game(ctx.session.id, ctx.session.token).then((game) => {
+        const full = ((game.state && game.state.reading) || []).find((p) => p.id === prompt.id);
+        const mine = ((ctx.session.state && ctx.session.state.reading) || []).find((p) => p.id === prompt.id);
+        if (full && mine) Object.assign(mine, { schema: full.schema, fields: full.fields });
+        fetching = null;
+        syncReadCard(ctx);
+      }).catch(() => { fetching = null; });
+    }
+    return;
+  }
   const shown = sheet(prompt.title || t("read.title"), (body, close) => build(ctx, prompt, body, close), {
     onClose: () => { if (open && open.id === prompt.id) open = { id: prompt.id, close: () => {}, dismissed: true }; },
   });
