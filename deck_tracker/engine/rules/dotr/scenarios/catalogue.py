@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from deck_tracker.engine.content import DEFAULT_PACKS_DIR, ContentError, Pack, default_packs
-from deck_tracker.engine.i18n import DEFAULT_LANGUAGE
+from deck_tracker.engine.i18n import DEFAULT_LANGUAGE, Message, msg
 from deck_tracker.engine.settings import translated, word_key
 from deck_tracker.engine.slugs import SLUG_PATTERN
 
@@ -35,7 +35,18 @@ __all__ = [
 
 SCENARIOS_DIR = DEFAULT_PACKS_DIR.parent / "scenarios"
 
+
 # Special rules honoured in play: name -> (what it does, the rule it applies).
+def rule_text(rule: str) -> Message:
+    """A special rule's words, from the setup screen's catalogue (``setup_words.json``)."""
+    return msg(f"scenario.rule.{rule}.text")
+
+
+def rule_cite(rule: str) -> Message:
+    """Where a special rule is printed ("DX Scenario 4, Special Rules")."""
+    return msg(f"scenario.rule.{rule}.rule")
+
+
 RULES: dict[str, tuple[str, str]] = {
     "no_all_is_quiet": (
         "The Dragons are relentless: no All is Quiet card is in the Darkness Spreads deck.",
