@@ -28,6 +28,16 @@ FACTIONS = {
     "red": ("Demon", "Demons"),
     "blue": ("Dragonkin", "Dragonkin"),
 }
+WAR_NAMES = {
+    "early": msg("dotr.war.early"),
+    "mid": msg("dotr.war.mid"),
+    "late": msg("dotr.war.late"),
+}
+WAR_WORDS = {
+    "early": msg("dotr.table.war_word.early"),
+    "mid": msg("dotr.table.war_word.mid"),
+    "late": msg("dotr.table.war_word.late"),
+}
 FACTION_IDS = {"green": "orc", "black": "undead", "red": "demon", "blue": "dragonkin"}
 WIN_RULE = msg("dotr.rule.win")
 
@@ -487,12 +497,12 @@ def wound_general(ctx: Context, args: dict[str, Any]) -> None:
     ctx.set("war_status", status)
     record(
         ctx, "general_defeated",
-        msg("dotr.table.general_defeated", general=general_ref, war=msg(f"dotr.war.{status}")),
+        msg("dotr.table.general_defeated", general=general_ref, war=WAR_NAMES[status]),
         {"general": general_id, "wounds": wounds, "life": life, "war_level": level,
          "war_status": status},
         (msg("dotr.table.general_defeated.step", general=general_ref),
          msg("dotr.rule.defeating_general")),
-        (msg("dotr.table.war_advances", status=msg(f"dotr.table.war_word.{status}")),
+        (msg("dotr.table.war_advances", status=WAR_WORDS[status]),
          msg("dotr.rule.war_status_advance")),
     )  # fmt: skip
     if all(g.get("defeated") for g in ctx.state["generals"].values()):

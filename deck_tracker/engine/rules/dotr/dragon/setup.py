@@ -329,7 +329,9 @@ def _global_effects(ctx: Context, steps: list[Step]) -> tuple[list[str], list[st
             kept += pool  # the table deals to the box unseen: any of them may come up
             steps.append(
                 Step(
-                    msg(f"dotr.dx.setup.global_deal.{kind}", deal=5 - wanted, keep=wanted),
+                    msg("dotr.dx.setup.global_deal.bad", deal=5 - wanted, keep=wanted)
+                    if kind == "bad"
+                    else msg("dotr.dx.setup.global_deal.good", deal=5 - wanted, keep=wanted),
                     R_GLOBAL,
                 )
             )
@@ -340,7 +342,11 @@ def _global_effects(ctx: Context, steps: list[Step]) -> tuple[list[str], list[st
         short = msg("dotr.dx.setup.global_short", count=len(pool)) if len(pool) < wanted else ""
         steps.append(
             Step(
-                msg(f"dotr.dx.setup.global_held.{kind}", count=min(wanted, len(pool)), short=short),
+                msg("dotr.dx.setup.global_held.bad", count=min(wanted, len(pool)), short=short)
+                if kind == "bad"
+                else msg(
+                    "dotr.dx.setup.global_held.good", count=min(wanted, len(pool)), short=short
+                ),
                 R_GLOBAL,
             )
         )

@@ -313,7 +313,11 @@ def _give(ctx: Context, seat: str, card: str, how: str) -> None:
     name = _who(ctx.state, seat)
     ctx.emit(
         "reward_chosen",
-        msg(f"dotr.kc.ball.given.{how}", player=name, reward=_reward(card)),
+        {
+            "last": msg("dotr.kc.ball.given.last", player=name, reward=_reward(card)),
+            "chooses": msg("dotr.kc.ball.given.chooses", player=name, reward=_reward(card)),
+            "confirms": msg("dotr.kc.ball.given.confirms", player=name, reward=_reward(card)),
+        }[how],
         data=award,
         steps=[Step(msg("dotr.kc.ball.give", player=name, reward=_reward(card),
                         effect=_effect(ctx.state, card)), R_CHOOSE)],
