@@ -195,7 +195,11 @@ class ActionSpecOutSerializer(serializers.Serializer[Any]):
     type = serializers.CharField()
     description = serializers.CharField()
     available = serializers.BooleanField()
-    reason = serializers.CharField(allow_null=True)
+    reason = serializers.CharField(
+        allow_null=True,
+        help_text="Why the action is unavailable now, in the request's language "
+        "(`Accept-Language`); null when it is available.",
+    )
     args = serializers.DictField()
 
 

@@ -189,11 +189,16 @@ class GameDetailView(APIView):
 class GameActionsView(APIView):
     permission_classes = [IsSeatOfGame]
 
-    @extend_schema(responses={200: s.ActionListOutSerializer, 404: s.ErrorOutSerializer})
+    @extend_schema(
+        responses={200: s.ActionListOutSerializer, 404: s.ErrorOutSerializer},
+        parameters=[ACCEPT_LANGUAGE],
+    )
     def get(self, request: Request, game_id: Any) -> Response:
         seat = seat_of(request)
         game = selectors.game_of_seat(seat=seat)
-        actions = describe_commands(game.state, seat.key, hidden=INTERNAL_COMMANDS)
+        actions = describe_commands(
+            game.state, seat.key, hidden=INTERNAL_COMMANDS, language=request_language()
+        )
         return Response(
             s.ActionListOutSerializer({"version": game.version, "actions": actions}).data
         )

@@ -168,3 +168,21 @@ def test_two_different_english_messages_never_share_one_german_translation() -> 
         seen.setdefault(words, key)
     assert clashes == []
     assert i18n.render(i18n.msg("dotr.rule.dx.setup.generals"), "de").startswith("Generäle")
+
+
+def test_the_check_names_a_plain_english_step_in_the_engine(tmp_path: Path) -> None:
+    check = load_check()
+    rules = tmp_path / "deck_tracker" / "engine" / "rules"
+    rules.mkdir(parents=True)
+    (rules / "planted.py").write_text(
+        "def night(realm, ctx, where):\n"
+        '    realm.step(f"Place 2 Orcs on {where}.", R_PLACE)\n'
+        '    realm.step(msg("dotr.place.inn", location=where), R_PLACE)\n'
+        '    ctx.emit("quiet", "All is quiet.")\n'
+        '    raise RuleViolation(msg("error.none"), code="x")\n',
+        encoding="utf-8",
+    )
+    assert check.literal_problems(tmp_path, pending=set()) == [
+        "deck_tracker/engine/rules/planted.py:2: player words outside the catalogue",
+        "deck_tracker/engine/rules/planted.py:4: player words outside the catalogue",
+    ]

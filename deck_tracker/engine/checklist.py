@@ -65,7 +65,7 @@ def tick_setup_step(ctx: Context, args: dict[str, Any]) -> None:
     else:
         ctx.delete("checklist", key)
     who = seat_label(ctx.state, ctx.actor)
-    what = args["label"] or "a setup step"
+    what = args["label"] or msg("core.checklist.a_setup_step")
     ctx.emit(
         "setup_step_ticked",
         (
@@ -117,11 +117,13 @@ def tick_table_step(ctx: Context, args: dict[str, Any]) -> None:
         for key in sorted(ticked, key=_order)[: len(ticked) - TABLE_TICKS_MAX]:
             ctx.delete("table_steps", key)
     who = seat_label(ctx.state, ctx.actor)
-    what = args["label"] or (
-        "a step at the table" if len(keys) == 1 else f"{len(keys)} steps at the table"
-    )
+    what = args["label"] or msg("core.checklist.steps_at_table", count=len(keys))
     ctx.emit(
         "table_step_ticked",
-        f"{who} ticked: {what}" if done else f"{who} unticked: {what}",
+        (
+            msg("core.checklist.ticked", who=who, what=what)
+            if done
+            else msg("core.checklist.unticked", who=who, what=what)
+        ),
         data={"steps": keys, "done": done},
     )

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from deck_tracker.engine.i18n import msg, render_text
+from deck_tracker.engine.i18n import DEFAULT_LANGUAGE, Message, Text, msg, render_text
 
 from .core import Context, Event, State
 from .errors import InvalidArguments, RuleViolation, UnknownCommand
@@ -113,19 +113,34 @@ class Arg:
 
 
 Handler = Callable[[Context, dict[str, Any]], None]
-Availability = Callable[[State, str | None], str | None]
+Availability = Callable[[State, str | None], Text | None]
 
 
 class Unavailable(str):
     """Why a command is unavailable, refused with its own ``code`` rather than
-    ``not_available`` (a reason is still a plain string for the list of actions)."""
+    ``not_available``. It reads as its English; ``message`` keeps the message it was made
+    from, rendered in the reader's language by the list of actions and by the refusal."""
 
     code: str
+    message: Message | None
 
-    def __new__(cls, text: str, code: str) -> Unavailable:
-        made = super().__new__(cls, text)
+    def __new__(cls, text: Text, code: str) -> Unavailable:
+        made = super().__new__(cls, render_text(text))
         made.code = code
+        made.message = text if isinstance(text, dict) else None
         return made
+
+
+def reason_text(reason: Text) -> Text:
+    """A reason as a message where it has one (for a refusal), else its words."""
+    if isinstance(reason, Unavailable) and reason.message is not None:
+        return reason.message
+    return reason
+
+
+def reason_in(reason: Text | None, language: str = DEFAULT_LANGUAGE) -> str | None:
+    """Why a command is unavailable, in ``language``."""
+    return None if reason is None else render_text(reason_text(reason), language)
 
 
 # (state, validated args, actor) -> the paths of the state a command reads and writes (merge.py).
@@ -319,7 +334,7 @@ def run(
     if spec.unavailable is not None:
         reason = spec.unavailable(state, context.actor)
         if reason:
-            raise RuleViolation(str(reason), code=getattr(reason, "code", "not_available"))
+            raise RuleViolation(reason_text(reason), code=getattr(reason, "code", "not_available"))
     try:
         memos = [observer.before(state, name, args) for observer in OBSERVERS]
         spec.handler(context, args)
@@ -379,16 +394,22 @@ NOT_IN_THIS_GAME: dict[str, Callable[[State, CommandSpec], str | None]] = {}
 
 
 def describe_commands(
-    state: State, actor: str | None, *, hidden: frozenset[str]
+    state: State,
+    actor: str | None,
+    *,
+    hidden: frozenset[str],
+    language: str = DEFAULT_LANGUAGE,
 ) -> list[dict[str, Any]]:
-    """The commands a seat may send now, each with its JSON Schema and why it is unavailable."""
+    """The commands a seat may send now, each with its JSON Schema and why it is unavailable
+    (``reason``, in ``language``)."""
     described = []
     for spec in commands_for(state):
         if spec.name in hidden:
             continue
         outside = NOT_IN_THIS_GAME.get(str(state.get("system")))
-        reason = outside(state, spec) if outside else None
-        reason = reason or closed_reason(state) or unread_reason(state, spec.name, spec.undoable)
+        reason: Text | None = outside(state, spec) if outside else None
+        reason = reason or (CLOSED if state.get("closed") else None)
+        reason = reason or unread_reason(state, spec.name, spec.undoable)
         if reason is None and spec.unavailable:
             reason = spec.unavailable(state, actor)
         offered: dict[str, list[Choice]] = {}
@@ -399,13 +420,13 @@ def describe_commands(
                     continue
                 offered[name] = choices
                 if not choices and arg.required and reason is None:
-                    reason = arg.unoffered or "Nothing to choose from now."
+                    reason = arg.unoffered or msg("core.commands.nothing_to_choose")
         described.append(
             {
                 "type": spec.name,
                 "description": spec.description,
                 "available": reason is None,
-                "reason": reason,
+                "reason": reason_in(reason, language),
                 "args": spec.json_schema(offered),
             }
         )

@@ -20,7 +20,7 @@ from . import checklist as _checklist  # noqa: F401  (registers tick_setup_step)
 from . import closing as _closing  # noqa: F401  (registers close_game)
 from . import decks as _decks  # noqa: F401  (registers the deck commands)
 from . import undo as _undo  # noqa: F401  (registers undo and redo)
-from .commands import Arg, Outcome, command, run, spec_for, validate_args
+from .commands import Arg, Outcome, command, reason_text, run, spec_for, validate_args
 from .core import Context, Event, State, Step, fold
 from .decks import new_deck, seat_label
 from .errors import InvalidArguments, RuleViolation
@@ -233,7 +233,7 @@ def _run_follow_ups(ctx: Context, seat: str) -> None:
         args = validate_args(spec, raw_args)
         reason = spec.unavailable(ctx.state, ctx.actor) if spec.unavailable else None
         if reason:
-            raise RuleViolation(reason, code="not_available")
+            raise RuleViolation(reason_text(reason), code="not_available")
         spec.handler(ctx, args)
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from .commands import HISTORY_ROOT, command
 from .core import Change, Context, State
 from .decks import seat_label
+from .i18n import Text, msg
 
 
 def undo_target(state: State) -> dict[str, Any] | None:
@@ -37,12 +38,12 @@ def _replay(ctx: Context, changes: list[Change]) -> None:
             ctx.delete(*path)
 
 
-def _nothing_to_undo(state: State, actor: str | None) -> str | None:
-    return None if undo_target(state) else "There is nothing to undo."
+def _nothing_to_undo(state: State, actor: str | None) -> Text | None:
+    return None if undo_target(state) else msg("core.undo.nothing_to_undo")
 
 
-def _nothing_to_redo(state: State, actor: str | None) -> str | None:
-    return None if redo_target(state) else "There is nothing to redo."
+def _nothing_to_redo(state: State, actor: str | None) -> Text | None:
+    return None if redo_target(state) else msg("core.undo.nothing_to_redo")
 
 
 @command("undo", undoable=False, unavailable=_nothing_to_undo)
@@ -55,7 +56,7 @@ def undo(ctx: Context, args: dict[str, Any]) -> None:
     ctx.put(HISTORY_ROOT, "undone", [target])
     ctx.emit(
         "action_undone",
-        f"{seat_label(ctx.state, ctx.actor)} undid: {target['label']}",
+        msg("core.undo.undid", player=seat_label(ctx.state, ctx.actor), action=target["label"]),
         data={"undoes": target["version"], "type": target["type"], "label": target["label"]},
     )
 
@@ -70,6 +71,6 @@ def redo(ctx: Context, args: dict[str, Any]) -> None:
     ctx.put(HISTORY_ROOT, "done", [target])
     ctx.emit(
         "action_redone",
-        f"{seat_label(ctx.state, ctx.actor)} redid: {target['label']}",
+        msg("core.undo.redid", player=seat_label(ctx.state, ctx.actor), action=target["label"]),
         data={"redoes": target["version"], "type": target["type"], "label": target["label"]},
     )

@@ -221,3 +221,18 @@ def test_under_asgi_each_connection_reads_its_own_language():
     assert json.dumps(NIGHT_DE)[1:-1] in german  # the stream's JSON escapes "ü"
     assert NIGHT_EN in english
     assert json.dumps(NIGHT_DE)[1:-1] not in english
+
+
+def test_why_an_action_is_unavailable_reads_in_the_reader_s_language(db: None):
+    table = create_table({"host": {"name": "Anna", "hero": "Wizard"}})
+
+    def redo(**headers: str) -> dict:
+        listed = table.host.get(table.url("actions/"), **headers)
+        assert listed.status_code == 200, listed.content
+        return next(a for a in listed.json()["actions"] if a["type"] == "redo")
+
+    assert redo(HTTP_ACCEPT_LANGUAGE="en")["reason"] == "There is nothing to redo."
+    assert redo(HTTP_ACCEPT_LANGUAGE="de")["reason"] == "Es gibt nichts wiederherzustellen."
+    refused = table.act(table.host, "redo", {}, HTTP_ACCEPT_LANGUAGE="de")
+    assert refused.status_code == 400, refused.content
+    assert refused.json()["detail"] == "Es gibt nichts wiederherzustellen."

@@ -460,3 +460,20 @@ def test_supplies_stay_whole_through_any_table_entry(entries: list[tuple[str, An
         life = game.state["heroes"]["1"]["life"]
         assert 0 <= life <= game.state["heroes"]["1"]["max_life"]
     assert game.replay() == game.state
+
+
+def test_a_table_entry_reads_in_the_reader_s_language() -> None:
+    """The same wound, read by an English and a German phone: the facts alike, the words not."""
+    from deck_tracker.engine.views import view_event
+
+    game = new_game()
+    game.execute("move_hero", {"location": "orc-valley"})
+    game.execute("wound_hero", {"wounds": 2})
+    wounded = {**game.events[-1].as_record(), "seq": 2}
+    english, german = view_event(wounded, "1", "en"), view_event(wounded, "1", "de")
+    assert english["summary"] == "Wizard suffered 2 wounds (3 life left)."
+    assert german["summary"] == "Zauberer hat 2 Wunden erlitten (noch 3 Leben)."
+    assert german["steps"][0]["text"] == "Zauberer verliert 2 Lebensmarker."
+    assert german["steps"][0]["rule"] == "Wunden: eine Wunde nimmt einen Lebensmarker"
+    moved = {**game.events[-2].as_record(), "seq": 1}
+    assert view_event(moved, "1", "de")["summary"] == "Zauberer ist nach Orktal gezogen."

@@ -203,3 +203,15 @@ def test_sterling_a_pending_landing_holds_the_night_back_in_player_words() -> No
     log.execute("sterling_lands", {"location": "Serpent Swamp"})
     offered = {a["type"]: a for a in describe_commands(log.state, "1", hidden=frozenset())}
     assert offered["night"]["available"] is True
+
+
+def test_sterling_a_pending_landing_is_explained_in_the_reader_s_language() -> None:
+    log = sterling_game()
+    night(log, "dx-sterling-3", GORGUTT_MOVES)
+    german = describe_commands(log.state, "1", hidden=frozenset(), language="de")
+    offered = {a["type"]: a for a in german}
+    assert offered["night"]["reason"] == "Wähle zuerst, wo Sterling landet."
+    with pytest.raises(RuleViolation) as refused:
+        log.execute("night", {"skip_evening": True})
+    assert refused.value.detail_in("de") == "Wähle zuerst, wo Sterling landet."
+    assert refused.value.detail == "First choose where Sterling lands."

@@ -11,11 +11,12 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from deck_tracker.engine import i18n
 from deck_tracker.engine.commands import Unavailable
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import player_name
 from deck_tracker.engine.errors import RuleViolation
-from deck_tracker.engine.i18n import Text, msg
+from deck_tracker.engine.i18n import Message, Text, msg
 from deck_tracker.engine.rules.dotr.base.board import GameOver, Realm
 
 __all__ = [
@@ -30,37 +31,40 @@ __all__ = [
 
 # What the table does first, in player words, for each kind of pending choice.
 FIRST = {
-    "sterling_location": "First choose where Sterling lands",
-    "sterling_bonus": "First choose Sterling's bonus",
-    "winds_of_war": "First choose the Winds of War card's Prevention or Action",
-    "recruitment": "First choose the Companions to hire",
-    "dungeon_run": "First finish the Dungeon run",
-    "dungeon_death": "First settle the hero fallen in a Dungeon",
-    "troll_attack": "First finish the Troll's attack",
-    "warlords": "First choose where the Warlords go",
+    "sterling_location": msg("dotr.pending.sterling_location"),
+    "sterling_bonus": msg("dotr.pending.sterling_bonus"),
+    "winds_of_war": msg("dotr.pending.winds_of_war"),
+    "recruitment": msg("dotr.pending.recruitment"),
+    "dungeon_run": msg("dotr.pending.dungeon_run"),
+    "dungeon_death": msg("dotr.pending.dungeon_death"),
+    "troll_attack": msg("dotr.pending.troll_attack"),
+    "warlords": msg("dotr.pending.warlords"),
 }
 TOKENS = {"trolls": "Troll", "spiders": "Giant Spider"}
 
 
-def pending_first(state: State, entry: dict[str, Any]) -> str:
+def pending_first(state: State, entry: dict[str, Any]) -> Message:
     """What the table must settle first, as a player reads it ("First choose where Sterling
     lands")."""
     kind = str(entry.get("type") or "")
     if kind == "hand_limit":
         name = player_name(state, str(entry.get("seat")))
-        return f"First {name} discards down to the hand limit"
+        return msg("dotr.pending.hand_limit", player=name)
     if kind == "token_destination":
-        token = TOKENS.get(str(entry.get("token")), "token")
-        return f"First choose where the {token} goes"
-    return FIRST.get(kind, "First settle the choice the table owes")
+        token = str(entry.get("token"))
+        english = TOKENS.get(token, "token")
+        return msg("dotr.pending.token_destination", token=i18n.name(f"cc-token:{token}", english))
+    return FIRST.get(kind, msg("dotr.pending.other"))
 
 
-def night_waits(state: State, actor: str | None) -> str | None:
+def night_waits(state: State, actor: str | None) -> Unavailable | None:
     """Why the night cannot begin now: the oldest choice still pending, in player words."""
     pending = state.get("pending") or []
     if not pending or not isinstance(pending, list):
         return None
-    return Unavailable(pending_first(state, pending[0]) + ".", code="pending_choice")
+    return Unavailable(
+        msg("dotr.pending.waits", first=pending_first(state, pending[0])), code="pending_choice"
+    )
 
 
 def add_pending(ctx: Context, entry: dict[str, Any]) -> dict[str, Any]:

@@ -318,28 +318,34 @@ def ask_fields(
         | ({"seat": seat, "public_title": public} if seat is not None else {}),
     )
     if seat is None:
+        drawn = i18n.name(f"card:{card.id}", name)
         ctx.emit(
             "card_to_read",
-            f"Read the card you drew: {name}" + (f" ({detail})." if detail else "."),
+            (
+                msg("dotr.read.ask.detail", card=drawn, detail=detail)
+                if detail
+                else msg("dotr.read.ask", card=drawn)
+            ),
             data={"prompt": prompt["id"], "deck": deck, "card": card.id, "name": name},
-            steps=[
-                Step(
-                    f"Read {name} aloud and enter it: the app does not know this card yet and "
-                    "will remember it.",
-                    R_READ,
-                )
-            ],
+            steps=[Step(msg("dotr.read.aloud", card=drawn), R_READ)],
         )
         return
     ctx.emit(
         "card_to_read",
-        f"{public}.",
+        (
+            msg("dotr.read.player_reading", player=holder)
+            if holder
+            else msg("dotr.read.a_player_reading")
+        ),
         data={"prompt": prompt["id"], "seat": seat},
         private={seat: {"deck": deck, "card": card.id, "name": name}},
         steps=[
             Step(
-                f"{holder or 'The player'} reads the card just drawn and enters it on their "
-                "own phone; it stays in their hand, unseen by the others.",
+                (
+                    msg("dotr.read.holder_enters", player=holder)
+                    if holder
+                    else msg("dotr.read.the_player_enters")
+                ),
                 R_READ,
             )
         ],

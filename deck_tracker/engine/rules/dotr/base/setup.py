@@ -328,9 +328,10 @@ def _refuse_unused(setup: dict[str, Any]) -> None:
     if not_used:
         raise InvalidArguments(
             not_used,
-            "This setup would ignore "
-            + ", ".join(name.removeprefix("options.") for name in sorted(not_used))
-            + ": leave it out, or add what it needs.",
+            msg(
+                "error.dotr.base.setup.would_ignore",
+                options=", ".join(name.removeprefix("options.") for name in sorted(not_used)),
+            ),
             code="option_not_used",
         )
 

@@ -15,11 +15,10 @@ from deck_tracker.engine.content import COLOURS, Pack, UnknownContentError
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import seat_label
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
-from deck_tracker.engine.i18n import Text, msg
+from deck_tracker.engine.i18n import Text, msg, render_text
 from deck_tracker.engine.i18n import count as count_of
 from deck_tracker.engine.rules.dotr.base.packs import effective_packs
 from deck_tracker.engine.rules.dotr.base.reading import ask_general
-from deck_tracker.engine.words import plural
 
 DOTR = frozenset({"dotr"})
 WAR_STATUSES = ("early", "mid", "mid", "late")
@@ -29,7 +28,18 @@ FACTIONS = {
     "red": ("Demon", "Demons"),
     "blue": ("Dragonkin", "Dragonkin"),
 }
-WIN_RULE = "Object of the Game: the players win by defeating all 4 Generals"
+WAR_NAMES = {
+    "early": msg("dotr.war.early"),
+    "mid": msg("dotr.war.mid"),
+    "late": msg("dotr.war.late"),
+}
+WAR_WORDS = {
+    "early": msg("dotr.table.war_word.early"),
+    "mid": msg("dotr.table.war_word.mid"),
+    "late": msg("dotr.table.war_word.late"),
+}
+FACTION_IDS = {"green": "orc", "black": "undead", "red": "demon", "blue": "dragonkin"}
+WIN_RULE = msg("dotr.rule.win")
 
 
 # ------------------------------------------------------------------------------------------
@@ -88,6 +98,12 @@ def location_name(state: State, location: str) -> str:
 def minions_text(colour: str, count: int) -> str:
     singular, plural = FACTIONS.get(colour, (colour, colour))
     return f"{count} {singular if count == 1 else plural}"
+
+
+def minions_count(colour: str, count: int) -> dict[str, Any]:
+    """``count`` minions of ``colour`` as a message parameter ("2 Orcs", "2 Orks")."""
+    singular, plural = FACTIONS.get(colour, (colour, colour))
+    return count_of(count, f"minion-type:{FACTION_IDS.get(colour, colour)}", singular, plural)
 
 
 def check_colours(minions: dict[str, int], *, allow_zero: bool) -> None:
@@ -286,12 +302,13 @@ def defeat_minions(ctx: Context, args: dict[str, Any]) -> None:
         )
     ctx.set("board", location, "minions", {c: n - removed.get(c, 0) for c, n in on_board.items()})
     ctx.set("supply", "minions", {c: pool.get(c, 0) + removed.get(c, 0) for c in COLOURS})
-    what = ", ".join(minions_text(c, n) for c, n in removed.items())
+    what = i18n.listing([minions_count(c, n) for c, n in removed.items()], conjunction=False)
+    where = location_ref(ctx.state, location)
     record(
-        ctx, "minions_defeated", f"{what} defeated at {name}.",
+        ctx, "minions_defeated", msg("dotr.table.minions_defeated", minions=what, location=where),
         {"location": location, "minions": removed},
-        (f"Remove {what} from {name} and return them to the supply.",
-         "Combat: each hit defeats one minion, which returns to the supply"),
+        (msg("dotr.table.minions_defeated.step", minions=what, location=where),
+         msg("dotr.rule.combat_minion")),
     )  # fmt: skip
 
 
@@ -320,11 +337,13 @@ def heal_taint(ctx: Context, args: dict[str, Any]) -> None:
             code="no_taint_here",
         )
     exchange(ctx, location, "taint", taint - count, "taint")
+    crystals = count_of(count, "word:tainted-crystal", "Tainted Crystal", "Tainted Crystals")
+    where = location_ref(ctx.state, location)
     record(
-        ctx, "taint_healed", f"{plural(count, 'Tainted Crystal')} healed at {name}.",
+        ctx, "taint_healed", msg("dotr.table.taint_healed", crystals=crystals, location=where),
         {"location": location, "count": count, "taint": taint - count},
-        (f"Remove {plural(count, 'Tainted Crystal')} from {name} and return them to the supply.",
-         "Heal the Land: a roll of 5+ removes one Tainted Crystal"),
+        (msg("dotr.table.taint_healed.step", crystals=crystals, location=where),
+         msg("dotr.rule.heal_the_land")),
     )  # fmt: skip
 
 
@@ -352,11 +371,11 @@ def build_gate(ctx: Context, args: dict[str, Any]) -> None:
             code="gate_already_here",
         )
     exchange(ctx, location, "gate", True, "gates")
+    where = location_ref(ctx.state, location)
     record(
-        ctx, "gate_built", f"A Magic Gate was built at {name}.",
+        ctx, "gate_built", msg("dotr.table.gate_built", location=where),
         {"location": location, "gates_left": ctx.state["supply"]["gates"]},
-        (f"Place a Magic Gate at {name}.",
-         "Build a Magic Gate: discard a Hero Card matching the location"),
+        (msg("dotr.table.gate_built.step", location=where), msg("dotr.rule.build_gate")),
     )  # fmt: skip
 
 
@@ -415,11 +434,12 @@ def set_location(ctx: Context, args: dict[str, Any]) -> None:
         old = ctx.state["board"][location].get("fire")
         fire = int(given["fire"]) if type(old) is int else given["fire"]
         exchange(ctx, location, "fire", fire, "fire")
+    where = location_ref(ctx.state, location)
     record(
-        ctx, "location_corrected", f"{name} corrected: {args['reason']}",
+        ctx, "location_corrected",
+        msg("dotr.table.location_corrected", location=where, reason=args["reason"]),
         {"location": location, "set": given, "reason": args["reason"]},
-        (f"The record of {name} now matches the board.",
-         "Correction: the physical board is the truth"),
+        (msg("dotr.table.location_corrected.step", location=where), msg("dotr.rule.correction")),
     )  # fmt: skip
 
 
@@ -458,13 +478,16 @@ def wound_general(ctx: Context, args: dict[str, Any]) -> None:
         return
     wounds = min(life, int(general.get("wounds", 0)) + args["wounds"])
     ctx.set("generals", general_id, "wounds", wounds)
+    general_ref = i18n.name(f"general:{general_id}", name)
     if wounds < life:
+        dealt = count_of(args["wounds"], "word:wound", "wound", "wounds")
         record(
-            ctx, "general_wounded", f"{name} took {plural(args['wounds'], 'wound')} "
-            f"({wounds} of {life}).",
+            ctx, "general_wounded",
+            msg("dotr.table.general_wounded", general=general_ref, wounds=dealt, total=wounds,
+                life=life),
             {"general": general_id, "wounds": wounds, "life": life},
-            (f"Move {name}'s wound marker to {life - wounds} life left.",
-             "Battle with a General: each hit is one wound"),
+            (msg("dotr.table.general_wounded.step", general=general_ref, left=life - wounds),
+             msg("dotr.rule.general_battle")),
         )  # fmt: skip
         return
     ctx.set("generals", general_id, "defeated", True)
@@ -473,21 +496,21 @@ def wound_general(ctx: Context, args: dict[str, Any]) -> None:
     ctx.set("war_level", level)
     ctx.set("war_status", status)
     record(
-        ctx, "general_defeated", f"{name} is defeated! The war is now {status.capitalize()} War.",
+        ctx, "general_defeated",
+        msg("dotr.table.general_defeated", general=general_ref, war=WAR_NAMES[status]),
         {"general": general_id, "wounds": wounds, "life": life, "war_level": level,
          "war_status": status},
-        (f"Remove {name} from the board; the Hero who struck the last blow keeps its card.",
-         "Defeating a General"),
-        (f"Advance the War Status marker one space ({status}).",
-         "War Status: Early, Mid, Mid, Late; one space for each General defeated"),
+        (msg("dotr.table.general_defeated.step", general=general_ref),
+         msg("dotr.rule.defeating_general")),
+        (msg("dotr.table.war_advances", status=WAR_WORDS[status]),
+         msg("dotr.rule.war_status_advance")),
     )  # fmt: skip
     if all(g.get("defeated") for g in ctx.state["generals"].values()):
         reason = "All the Generals are defeated."
-        ctx.set("outcome", {"result": "won", "reason": reason, "rule": WIN_RULE})
+        ctx.set("outcome", {"result": "won", "reason": reason, "rule": render_text(WIN_RULE)})
         record(
-            ctx, "game_won", "The Realm is saved: every General is defeated.", {"result": "won"},
-            ("The heroes win. Count completed Quests and General cards to name the King's "
-             "Champion.", WIN_RULE),
+            ctx, "game_won", msg("dotr.table.game_won"), {"result": "won"},
+            (msg("dotr.table.game_won.step"), WIN_RULE),
         )  # fmt: skip
 
 
@@ -522,18 +545,15 @@ def move_hero(ctx: Context, args: dict[str, Any]) -> None:
             msg("error.dotr.base.table.already", name=name, where=where), code="already_there"
         )
     ctx.set("heroes", seat, "location", location)
+    hero, place = hero_ref(ctx.state, seat), location_ref(ctx.state, location)
     record(
-        ctx, "hero_moved", f"{name} moved to {where}.",
+        ctx, "hero_moved", msg("dotr.table.hero_moved", hero=hero, location=place),
         {"seat": seat, "from": origin, "to": location},
-        (f"{name} stands at {where}.", "Movement"),
+        (msg("dotr.table.hero_moved.step", hero=hero, location=place), msg("dotr.rule.movement")),
     )  # fmt: skip
 
 
-SLAIN_RULE = "Hero Death (Companions & Catacombs; the base rules here are silent)"
-SLAIN_TEXT = (
-    "{name} has no life left. Companions & Catacombs: 'The player starts a new Hero in Monarch "
-    "City, drawing 2 new Hero Cards and a new Quest card.' Record what your table does."
-)
+SLAIN_RULE = msg("dotr.rule.hero_death")
 
 
 @command(
@@ -554,13 +574,17 @@ def wound_hero(ctx: Context, args: dict[str, Any]) -> None:
         )
     lost = min(life, args["wounds"])
     ctx.set("heroes", seat, "life", life - lost)
-    steps = [
-        (f"{name} loses {plural(lost, 'life token')}.", "Wounds: a wound removes a life token")
+    hero = hero_ref(ctx.state, seat)
+    tokens = count_of(lost, "word:life-token", "life token", "life tokens")
+    steps: list[tuple[Text, Text]] = [
+        (msg("dotr.table.hero_wounded.step", hero=hero, tokens=tokens), msg("dotr.rule.wounds"))
     ]
     if life == lost:
-        steps.append((SLAIN_TEXT.format(name=name), SLAIN_RULE))
+        steps.append((msg("dotr.table.hero_slain", hero=hero), SLAIN_RULE))
+    wounds = count_of(lost, "word:wound", "wound", "wounds")
     record(
-        ctx, "hero_wounded", f"{name} suffered {plural(lost, 'wound')} ({life - lost} life left).",
+        ctx, "hero_wounded",
+        msg("dotr.table.hero_wounded", hero=hero, wounds=wounds, left=life - lost),
         {"seat": seat, "wounds": lost, "life": life - lost, "slain": life == lost},
         *steps,
     )  # fmt: skip
@@ -588,9 +612,11 @@ def heal_hero(ctx: Context, args: dict[str, Any]) -> None:
         )
     healed = min(most - life, args["amount"] or most)
     ctx.set("heroes", seat, "life", life + healed)
+    hero = hero_ref(ctx.state, seat)
+    tokens = count_of(healed, "word:life-token", "life token", "life tokens")
     record(
-        ctx, "hero_healed", f"{name} healed {healed} life ({life + healed} of {most}).",
+        ctx, "hero_healed",
+        msg("dotr.table.hero_healed", hero=hero, healed=healed, life=life + healed, most=most),
         {"seat": seat, "healed": healed, "life": life + healed},
-        (f"{name} takes back {plural(healed, 'life token')}.",
-         "Healing Wounds: all life at an Inn or in Monarch City, else 2"),
+        (msg("dotr.table.hero_healed.step", hero=hero, tokens=tokens), msg("dotr.rule.healing")),
     )  # fmt: skip

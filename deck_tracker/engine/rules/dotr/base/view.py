@@ -7,6 +7,7 @@ from typing import Any
 
 from deck_tracker.engine.content import default_packs
 from deck_tracker.engine.core import State
+from deck_tracker.engine.i18n import render_text
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
 from deck_tracker.engine.rules.dotr.base.pending import pending_first
 
@@ -51,7 +52,9 @@ def view_dotr(state: State, seat: str | None) -> dict[str, Any]:
     view = {key: state.get(key) for key in PUBLIC_KEYS} | {"card_names": _names(state, seat)}
     pending = view["pending"]
     if isinstance(pending, list) and pending:
-        view["pending"] = [{**entry, "says": pending_first(state, entry)} for entry in pending]
+        view["pending"] = [
+            {**entry, "says": render_text(pending_first(state, entry))} for entry in pending
+        ]
     return view
 
 

@@ -39,7 +39,7 @@ from deck_tracker.engine.commands import Arg, Observer, command
 from deck_tracker.engine.content import COLOURS
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
-from deck_tracker.engine.i18n import Text, msg, name
+from deck_tracker.engine.i18n import Text, listing, msg, name
 from deck_tracker.engine.i18n import count as count_of
 from deck_tracker.engine.rules.dotr.base.board import CITY_OVERRUN, Realm
 from deck_tracker.engine.rules.dotr.base.expansions import has_expansion
@@ -55,6 +55,7 @@ from deck_tracker.engine.rules.dotr.base.table import (
     SEAT,
     hero_name,
     location_name,
+    location_ref,
     require_playing,
     resolve_location,
     seat_of,
@@ -239,7 +240,12 @@ def place_token_command(ctx: Context, args: dict[str, Any]) -> None:
     location = resolve_location(ctx.state, args["location"])
     if location not in entry["options"]:
         raise RuleViolation(
-            "The token goes to one of the overrun locations: " + ", ".join(entry["options"]) + ".",
+            msg(
+                "error.dotr.cc.trolls_and_spiders.not_an_overrun_location",
+                locations=listing(
+                    [location_ref(ctx.state, o) for o in entry["options"]], conjunction=False
+                ),
+            ),
             code="not_an_overrun_location",
         )
     colour = args["colour"]

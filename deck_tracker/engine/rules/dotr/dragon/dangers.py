@@ -30,6 +30,7 @@ from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck, move_cards
 from deck_tracker.engine.errors import RuleViolation
 from deck_tracker.engine.i18n import Text, listing, msg
+from deck_tracker.engine.i18n import count as count_of
 from deck_tracker.engine.rules.dotr.base.expansions import has_expansion
 from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
@@ -47,7 +48,6 @@ from deck_tracker.engine.rules.dotr.base.turn import evening_drawn
 from deck_tracker.engine.rules.dotr.dragon.content import minion_type
 from deck_tracker.engine.rules.dotr.dragon.fire import fire_in_play, on_fire
 from deck_tracker.engine.rules.dotr.dragon.minions import ARMORED, wound
-from deck_tracker.engine.words import plural
 
 __all__ = ["dangers_at", "leave_dangers_aside"]
 
@@ -237,12 +237,12 @@ def _after(ctx: Context, name: str, args: dict[str, Any], memo: Any) -> None:
     supply[colour] = int(supply.get(colour, 0)) + imps
     ctx.set("board", location, "minions", minions)
     ctx.set("supply", "minions", supply)
-    name_ = hero_name(ctx.state, seat)
-    where = location_name(ctx.state, location)
+    hero, where = hero_ref(ctx.state, seat), location_ref(ctx.state, location)
+    slain = count_of(imps, "minion-type:imp", "Imp", "Imps")
     record(
-        ctx, "imps_slain", f"{name_}, Slayer of the Imps, slays {plural(imps, 'Imp')} on {where}.",
+        ctx, "imps_slain", msg("dotr.dragon.imps_slain", hero=hero, imps=slain, location=where),
         {"seat": seat, "location": location, "count": imps},
-        (f"Remove the {plural(imps, 'Imp')} from {where}: they flee the Slayer.", R_SLAYER),
+        (msg("dotr.dragon.imps_slain.step", imps=slain, location=where), R_SLAYER),
     )  # fmt: skip
 
 
@@ -286,14 +286,15 @@ def become_slayer(ctx: Context, args: dict[str, Any]) -> None:
     colour = general["colour"]
     ctx.set("slayers", {**(ctx.state.get("slayers") or {}), colour: seat})
     minion = minion_type(ctx.state, colour)
-    what = minion.plural if minion else colour
-    name = hero_name(ctx.state, seat)
-    steps = [Step(f"{name} is the Slayer of the {what}.", "Slayer: the final blow on a General")]
+    what = i18n.name(f"minion-types:{minion.id}", minion.plural) if minion else colour
+    name = hero_ref(ctx.state, seat)
+    slayer = msg("dotr.dragon.slayer", hero=name, minions=what)
+    steps = [Step(slayer, msg("dotr.rule.dx.slayer_final_blow"))]
     if minion is not None and "mischievous" in minion.skills:
-        steps.append(Step(f"{name} slays Imps by moving onto them.", R_SLAYER))
+        steps.append(Step(msg("dotr.dragon.slayer.imps", hero=name), R_SLAYER))
     ctx.emit(
         "slayer",
-        f"{name} is the Slayer of the {what}.",
+        slayer,
         data={"seat": seat, "general": args["general"], "colour": colour},
         steps=steps,
     )

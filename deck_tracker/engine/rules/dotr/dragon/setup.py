@@ -48,7 +48,6 @@ from deck_tracker.engine.rules.dotr.dragon.content import (
     winds_deck_size,
 )
 from deck_tracker.engine.rules.dotr.dragon.players import adjust_settings, card_count, random_hero
-from deck_tracker.engine.words import noun_for, plural
 
 __all__ = ["AGENTS", "general_asks", "prepare", "setup"]
 
@@ -330,8 +329,9 @@ def _global_effects(ctx: Context, steps: list[Step]) -> tuple[list[str], list[st
             kept += pool  # the table deals to the box unseen: any of them may come up
             steps.append(
                 Step(
-                    f"Shuffle the 5 {kind.title()} Global Effects, deal {5 - wanted} to the box "
-                    f"unseen and keep {wanted}.",
+                    msg("dotr.dx.setup.global_deal.bad", deal=5 - wanted, keep=wanted)
+                    if kind == "bad"
+                    else msg("dotr.dx.setup.global_deal.good", deal=5 - wanted, keep=wanted),
                     R_GLOBAL,
                 )
             )
@@ -339,12 +339,14 @@ def _global_effects(ctx: Context, steps: list[Step]) -> tuple[list[str], list[st
         ctx.rng.shuffle(pool)
         kept += pool[:wanted]
         boxed += pool[wanted:]
-        short = f" (the box holds only {len(pool)})" if len(pool) < wanted else ""
+        short = msg("dotr.dx.setup.global_short", count=len(pool)) if len(pool) < wanted else ""
         steps.append(
             Step(
-                f"{min(wanted, len(pool))} {kind.title()} "
-                f"{noun_for(min(wanted, len(pool)), 'Global Effect')} go into the Darkness "
-                f"Spreads deck{short}; the app holds them: leave the cards in the box.",
+                msg("dotr.dx.setup.global_held.bad", count=min(wanted, len(pool)), short=short)
+                if kind == "bad"
+                else msg(
+                    "dotr.dx.setup.global_held.good", count=min(wanted, len(pool)), short=short
+                ),
                 R_GLOBAL,
             )
         )
@@ -366,13 +368,7 @@ def _box_specials(ctx: Context, steps: list[Step]) -> None:
     cards |= {c.id: c for c in effective_pack(ctx.state, DRAGON_PACK).deck(HERO).cards}
     rule = R_SPECIALS_SIX if players == 6 else R_SPECIALS
     if deck["owner"] == "table":
-        steps.append(
-            Step(
-                f"Shuffle every Special card, deal {count} to the box unseen and shuffle "
-                "the rest into the Hero deck.",
-                rule,
-            )
-        )
+        steps.append(Step(msg("dotr.dx.setup.specials_deal", count=count), rule))
         return
     specials = [c for c in deck["draw"] if c in cards and cards[c].kind == "special"]
     ctx.rng.shuffle(specials)
@@ -432,9 +428,11 @@ def setup(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> Non
     for dragon_id, base_id in (dragon_state.get("replaces") or {}).items():
         steps.append(
             Step(
-                f"Take {names[base_id]}'s Darkness Spreads cards out and shuffle "
-                f"{names[dragon_id]}'s in; the app asks you to read each one it does not "
-                "know yet when it comes up.",
+                msg(
+                    "dotr.dx.setup.ds_cards_swapped",
+                    base=i18n.name(f"general:{base_id}", names[base_id]),
+                    dragon=i18n.name(f"general:{dragon_id}", names[dragon_id]),
+                ),
                 R_GENERALS_ONE_FOR_ONE,
             )
         )
@@ -452,17 +450,24 @@ def setup(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> Non
         ctx.set("supply", "trolls", TROLL_TOKENS)
         steps.append(
             Step(
-                f"Put the {TROLL_TOKENS} Troll Renegade tokens beside the board.",
-                "Renegade Troll Rules",
+                msg("dotr.dx.setup.troll_tokens", count=TROLL_TOKENS),
+                msg("dotr.rule.dx.renegade_trolls"),
             )
         )
     if settings["royal_blessings"]:
         ctx.set("royal_blessings", {"tokens": settings["royal_blessings"], "used": []})
         steps.append(
             Step(
-                f"Put {plural(settings['royal_blessings'], 'Royal Blessing token')} "
-                f"beside the board.",
-                "Royal Blessing (rules not printed): the app counts their use",
+                msg(
+                    "dotr.dx.setup.royal_blessings",
+                    tokens=i18n.count(
+                        settings["royal_blessings"],
+                        "word:royal-blessing-token",
+                        "Royal Blessing token",
+                        "Royal Blessing tokens",
+                    ),
+                ),
+                msg("dotr.rule.dx.royal_blessing_unprinted"),
             )
         )
     kept, boxed = _global_effects(ctx, steps)
@@ -473,11 +478,9 @@ def setup(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> Non
         table_owned = get_deck(ctx.state, DS)["owner"] == "table"
         steps.append(
             Step(
-                "Shuffle Sterling's 3 cards into the Darkness Spreads deck; put the "
-                "Silver Dragon on her board."
+                msg("dotr.dx.setup.sterling_table")
                 if table_owned
-                else "Sterling's 3 cards go into the Darkness Spreads deck; the app holds "
-                "them: leave the cards in the box. Put the Silver Dragon on her board.",
+                else msg("dotr.dx.setup.sterling_app"),
                 R_STERLING,
             )
         )

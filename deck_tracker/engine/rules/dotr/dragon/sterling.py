@@ -208,12 +208,24 @@ def search_sterling(ctx: Context, args: dict[str, Any]) -> None:
     if hero["hero"] == "sorceress":
         steps.insert(0, Step(msg("dotr.sterling.one_more", hero=hero_word), R_VISIONS))
     card = game_cards(ctx.state).get(card_id or "")
-    outcomes = list(card.data.get("outcomes") or R_OUTCOMES) if card else list(R_OUTCOMES)
+    printed = list(card.data.get("outcomes") or []) if card else []
+    outcomes: list[Text] = printed or [
+        msg("dotr.sterling.outcome.numbered", n=n, outcome=words)
+        for n, words in enumerate(OUTCOMES)
+    ]
+    offered = [
+        msg("dotr.sterling.outcome.line", n=n, outcome=text)
+        for n, text in enumerate(outcomes[: best + 1])
+    ]
     steps.append(
         Step(
-            f"Draw {card.name if card else 'the top Encounter card'}; {name} takes one bonus "
-            f"from 0 to {best} (Enter: Sterling bonus): "
-            + "; ".join(f"{n}: {text}" for n, text in enumerate(outcomes[: best + 1])),
+            msg(
+                "dotr.sterling.draw_bonus",
+                card=card_ref(card) if card else msg("dotr.sterling.top_encounter"),
+                hero=hero_word,
+                best=best,
+                outcomes=listing(offered, conjunction=False, separator="; "),
+            ),
             R_BONUS,
         )
     )

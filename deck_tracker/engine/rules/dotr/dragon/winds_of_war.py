@@ -414,9 +414,7 @@ def winds_of_war(ctx: Context, args: dict[str, Any]) -> None:
         deck = get_deck(ctx.state, placed["deck"])
         ctx.set("decks", placed["deck"], "box", [*deck["box"], placed["card"]])
     ctx.set(WOW, "board", [])
-    steps.append(
-        Step("Put the 3 cards of the Winds of War board in the box: out of play.", R_TRIGGER)
-    )
+    steps.append(Step(msg("dotr.dragon.winds_of_war.board_to_box"), R_TRIGGER))
     card = game_cards(ctx.state)[card_id]
     choice: str = args["choice"]
     ctx.put("decks", WOW, "discard", [card_id])

@@ -18,8 +18,8 @@ from deck_tracker.engine.commands import Arg, Choice, Offer, command
 from deck_tracker.engine.content import Card
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
+from deck_tracker.engine.i18n import Text, listing, msg
 from deck_tracker.engine.i18n import count as count_of
-from deck_tracker.engine.i18n import msg
 from deck_tracker.engine.i18n import name as named
 from deck_tracker.engine.rules.dotr.base.expansions import (
     has_expansion,
@@ -31,13 +31,13 @@ from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
     SEAT,
     hero_name,
+    hero_ref,
     record,
     require_playing,
     seat_of,
 )
 from deck_tracker.engine.rules.dotr.heros_calling.war_status import EXPANSION, PACK_ID, hero_level
 from deck_tracker.engine.slugs import slugify
-from deck_tracker.engine.words import plural
 
 HERO_LIFE = 5
 SLOTS = ("combat", "control", "movement")
@@ -179,22 +179,29 @@ def choose_abilities(ctx: Context, args: dict[str, Any]) -> None:
     pets = [entry["pet"] for entry in abilities.values() if entry["pet"]]
     ctx.set("heroes", seat, "abilities", abilities)
     ctx.set("heroes", seat, "pet", pets[0] if pets else None)
-    name = hero_name(ctx.state, seat)
-    steps = [
+    name = hero_ref(ctx.state, seat)
+    cards = {slot: named(f"card:{e['card']}", e["name"]) for slot, e in abilities.items()}
+    steps: list[tuple[Text, Text]] = [
         (
-            f"{name}: {abilities['combat']['name']} (Combat), {abilities['control']['name']} "
-            f"(Control), {abilities['movement']['name']} (Movement); show Level "
-            f"{hero_level(ctx.state)} and cover the rest with the Hero's Calling card.",
+            msg(
+                "dotr.hc.heroes.built_step",
+                hero=name,
+                combat=cards["combat"],
+                control=cards["control"],
+                movement=cards["movement"],
+                level=hero_level(ctx.state),
+            ),
             R_BUILD,
         )
     ]
     if pets:
-        steps.append((f"Take the {pets[0].title()} token: it shares the hero's 5 actions.", R_PET))
-    built = ", ".join(entry["name"] for entry in abilities.values())
+        pet = named(f"hc-pet:{pets[0]}", pets[0].title())
+        steps.append((msg("dotr.hc.heroes.pet_token", pet=pet), R_PET))
+    built = listing(list(cards.values()), conjunction=False)
     record(
         ctx,
         "hero_built",
-        f"{name} is built: {built}.",
+        msg("dotr.hc.heroes.built", hero=name, abilities=built),
         {
             "seat": seat,
             "abilities": abilities,
@@ -347,17 +354,28 @@ def split_actions(ctx: Context, args: dict[str, Any]) -> None:
         )
     turn = int((ctx.state.get("turn") or {}).get("number") or 1)
     ctx.set("heroes", seat, "actions", {"turn": turn, "hero": actions - pet, "pet": pet})
-    summary = f"{name} keeps {plural(actions - pet, 'action')}; the {hero['pet']} takes {pet}."
+    who = hero_ref(ctx.state, seat)
+    summary = msg(
+        "dotr.hc.heroes.actions_split",
+        hero=who,
+        actions=count_of(actions - pet, "word:action", "action", "actions"),
+        pet=named(f"hc-pet-word:{hero['pet']}", str(hero["pet"])),
+        count=pet,
+    )
     record(
         ctx,
         "actions_split",
         summary,
         {"seat": seat, "turn": turn, "hero": actions - pet, "pet": pet},
         (
-            f"{name} acts {plural(actions - pet, 'time')} and the {hero['pet'].title()} "
-            f"{plural(pet, 'time')} "
-            "this turn.",
+            msg(
+                "dotr.hc.heroes.actions_split.step",
+                hero=who,
+                times=count_of(actions - pet, "word:time", "time", "times"),
+                pet=named(f"hc-pet:{hero['pet']}", str(hero["pet"]).title()),
+                pet_times=count_of(pet, "word:time", "time", "times"),
+            ),
             R_PET,
         ),
-        (f"Actions are life tokens: {name} has {actions}.", R_LIFE),
+        (msg("dotr.hc.heroes.actions_are_life", hero=who, count=actions), R_LIFE),
     )

@@ -17,9 +17,11 @@ from typing import Any
 from deck_tracker.engine.commands import Observer
 from deck_tracker.engine.content import UnknownContentError
 from deck_tracker.engine.core import Context, Event, State, Step
-from deck_tracker.engine.rules.dotr.base.table import hero_name, location_kind, packs_of
+from deck_tracker.engine.i18n import Message, Text, listing, msg, render_text
+from deck_tracker.engine.i18n import count as count_of
+from deck_tracker.engine.i18n import name as named
+from deck_tracker.engine.rules.dotr.base.table import hero_ref, location_kind, packs_of
 from deck_tracker.engine.rules.dotr.kings_champion.fame import ACTIONS, ensure_fame
-from deck_tracker.engine.words import plural
 
 __all__ = ["proposals_for"]
 
@@ -29,7 +31,7 @@ FIRE_ATTEMPT = frozenset({"fire_attempt_failed", "put_out_fire_failed"})
 AGENT_ATTACKED = frozenset({"agent_wounded", "agent_attacked"})
 AGENT_SLAIN = frozenset({"agent_slain", "agent_defeated"})
 
-Proposal = tuple[str, int, str]  # (action id, count, because)
+Proposal = tuple[str, int, Text]  # (action id, count, because)
 
 
 def _before(state: State, name: str, args: dict[str, Any]) -> Any:
@@ -67,40 +69,50 @@ def proposals_for(state: State, event: Event, wounds_before: dict[str, int]) -> 
         slain = sum(int(n) for n in data["minions"].values())
         after = sum(int(n) for n in state["board"][location]["minions"].values())
         if slain >= 2:
-            found.append(("slay_two_minions", 1, f"{slain} minions slain (in a single round?)"))
+            found.append(("slay_two_minions", 1, msg("dotr.kc.because.slain", count=slain)))
         if after + slain >= 3:
-            found.append(("attack_three_minions", 1, f"{after + slain} minions were attacked"))
+            found.append(
+                ("attack_three_minions", 1, msg("dotr.kc.because.attacked", count=after + slain))
+            )
         if location_kind(state, location) == "city":
-            found.append(("attack_monarch_city", 1, "minions attacked in Monarch City"))
+            found.append(("attack_monarch_city", 1, msg("dotr.kc.because.city")))
     elif kind in ("general_wounded", "general_defeated"):
-        general = str(data["general"])
-        inflicted = int(data["wounds"]) - wounds_before.get(general, 0)
+        general_id = str(data["general"])
+        general = named(f"general:{general_id}", general_id)
+        inflicted = int(data["wounds"]) - wounds_before.get(general_id, 0)
         if inflicted > 0:
-            found.append(("wound_general", inflicted, f"{plural(inflicted, 'wound')} on {general}"))
+            wounds = count_of(inflicted, "word:wound", "wound", "wounds")
+            found.append(
+                (
+                    "wound_general",
+                    inflicted,
+                    msg("dotr.kc.because.wounds", wounds=wounds, general=general),
+                )
+            )
         if kind == "general_defeated":
-            found.append(("slaying_blow", 1, f"the slaying blow on {general}"))
+            found.append(("slaying_blow", 1, msg("dotr.kc.because.slaying_blow", general=general)))
     elif kind == "taint_healed":
-        found.append(("attempt_heal_land", 1, "an attempt to Heal the Land"))
-        found.append(("heal_land", 1, "the land healed (without a Special Card?)"))
+        found.append(("attempt_heal_land", 1, msg("dotr.kc.because.attempt_heal")))
+        found.append(("heal_land", 1, msg("dotr.kc.because.healed")))
     elif kind == "quest_completed":
         quest = str(data["quest"])
         if _quest_needs_dice(state, quest):
-            found.append(("attempt_dice_quest", 1, f"{quest} is a Quest rolled with dice"))
-        found.append(("complete_quest", 1, f"{quest} completed"))
+            found.append(("attempt_dice_quest", 1, msg("dotr.kc.because.dice_quest", quest=quest)))
+        found.append(("complete_quest", 1, msg("dotr.kc.because.quest_completed", quest=quest)))
     elif kind == "gate_built":
-        found.append(("build_gate", 1, "a gate built (not by a Special Card?)"))
+        found.append(("build_gate", 1, msg("dotr.kc.because.gate")))
     elif kind == "rumors" and int(data.get("kept", 0)) >= 2:
-        found.append(("rumors_two_cards", 1, f"{data['kept']} cards gained from Rumors"))
+        found.append(("rumors_two_cards", 1, msg("dotr.kc.because.rumors", count=data["kept"])))
     elif kind in FIRE_OUT:
-        found.append(("attempt_put_out_fire", 1, "an attempt to put out a fire"))
-        found.append(("put_out_fire", 1, "a fire put out"))
+        found.append(("attempt_put_out_fire", 1, msg("dotr.kc.because.attempt_fire")))
+        found.append(("put_out_fire", 1, msg("dotr.kc.because.fire_out")))
     elif kind in FIRE_ATTEMPT:
-        found.append(("attempt_put_out_fire", 1, "an attempt to put out a fire"))
+        found.append(("attempt_put_out_fire", 1, msg("dotr.kc.because.attempt_fire")))
     elif kind in AGENT_ATTACKED:
-        found.append(("attack_agent", 1, "an Agent of the Dark Lord attacked"))
+        found.append(("attack_agent", 1, msg("dotr.kc.because.agent_attacked")))
     elif kind in AGENT_SLAIN:
-        found.append(("attack_agent", 1, "an Agent of the Dark Lord attacked"))
-        found.append(("slay_agent", 1, "an Agent of the Dark Lord slain"))
+        found.append(("attack_agent", 1, msg("dotr.kc.because.agent_attacked")))
+        found.append(("slay_agent", 1, msg("dotr.kc.because.agent_slain")))
     return found
 
 
@@ -127,30 +139,31 @@ def _after(ctx: Context, name: str, args: dict[str, Any], memo: Any) -> None:
     for offset, (seat, (action, count, because)) in enumerate(found):
         made.append(
             {"id": next_id + offset, "seat": seat, "action": action, "count": count,
-             "because": because}
+             "because": render_text(because)}
         )  # fmt: skip
     ctx.set("fame", "proposals", [*fame["proposals"], *made])
     ctx.set("fame", "next_id", next_id + len(made))
+    lines = [
+        _line(ctx.state, p, because) for p, (_, (_, _, because)) in zip(made, found, strict=True)
+    ]
     ctx.emit(
         "fame_proposed",
-        "Fame earned? " + "; ".join(_line(ctx.state, p) for p in made) + ".",
+        msg("dotr.kc.fame_earned", lines=listing(lines, conjunction=False, separator="; ")),
         data={"proposals": made},
         steps=[
-            Step(
-                f"{_line(ctx.state, p)}: confirm it (confirm_fame {p['id']}) or dismiss it.",
-                ACTIONS[p["action"]].rule,
-            )
-            for p in made
+            Step(msg("dotr.kc.fame_confirm", line=line, id=p["id"]), ACTIONS[p["action"]].rule)
+            for p, line in zip(made, lines, strict=True)
         ],
     )
 
 
-def _line(state: State, proposal: dict[str, Any]) -> str:
+def _line(state: State, proposal: dict[str, Any], because: Text) -> Message:
     action = ACTIONS[proposal["action"]]
-    who = hero_name(state, proposal["seat"]) if proposal["seat"] else "A hero"
-    what = "Minor" if action.kind == "minor" else "Major"
+    who = hero_ref(state, proposal["seat"]) if proposal["seat"] else msg("dotr.kc.a_hero")
     times = f" x{proposal['count']}" if proposal["count"] > 1 else ""
-    return f"{who}: {what} Fame for {action.text}{times} ({proposal['because']})"
+    return msg(
+        f"dotr.kc.fame_line.{action.kind}", hero=who, deed=action.deed, times=times, because=because
+    )
 
 
 OBSERVER = Observer(before=_before, after=_after)

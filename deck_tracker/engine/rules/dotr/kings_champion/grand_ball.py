@@ -273,7 +273,7 @@ def _advance(ctx: Context) -> None:
     remaining = list(ball["remaining"])
     if choosers and len(remaining) == 1:
         seat, card = choosers[0], remaining[0]
-        _give(ctx, seat, card, "takes the last card")
+        _give(ctx, seat, card, "last")
         return
     if choosers and remaining:
         ctx.set("grand_ball", "next", choosers[0])
@@ -302,7 +302,8 @@ def _advance(ctx: Context) -> None:
     )
 
 
-def _give(ctx: Context, seat: str, card: str, verb: str) -> None:
+def _give(ctx: Context, seat: str, card: str, how: str) -> None:
+    """``how``: "last" (the last card left), "chooses" or "confirms"."""
     ball = ctx.state["grand_ball"]
     award = {"seat": seat, "hero": _hero(ctx.state, seat), "card": card}
     ctx.set("grand_ball", "awards", [*ball["awards"], award])
@@ -312,10 +313,14 @@ def _give(ctx: Context, seat: str, card: str, verb: str) -> None:
     name = _who(ctx.state, seat)
     ctx.emit(
         "reward_chosen",
-        f"{name} {verb}: {REWARD_CARDS[card]}.",
+        {
+            "last": msg("dotr.kc.ball.given.last", player=name, reward=_reward(card)),
+            "chooses": msg("dotr.kc.ball.given.chooses", player=name, reward=_reward(card)),
+            "confirms": msg("dotr.kc.ball.given.confirms", player=name, reward=_reward(card)),
+        }[how],
         data=award,
-        steps=[Step(f"Give {name} the {REWARD_CARDS[card]} card{_effect(ctx.state, card)}.",
-                    R_CHOOSE)],
+        steps=[Step(msg("dotr.kc.ball.give", player=name, reward=_reward(card),
+                        effect=_effect(ctx.state, card)), R_CHOOSE)],
     )  # fmt: skip
     _advance(ctx)
 
@@ -361,10 +366,10 @@ def choose_reward(ctx: Context, args: dict[str, Any]) -> None:
         name = _who(ctx.state, chooser)
         ctx.emit(
             "reward_proposed",
-            f"{_who(ctx.state, ctx.actor)} proposes the {REWARD_CARDS[card]} card for {name}.",
+            msg("dotr.kc.ball.proposed", by=_who(ctx.state, ctx.actor), reward=_reward(card),
+                player=name),
             data=proposal,
-            steps=[Step(f"{name} confirms on their own phone, or chooses another card.",
-                        R_CHOOSE)],
+            steps=[Step(msg("dotr.kc.ball.confirm_or_choose", player=name), R_CHOOSE)],
         )  # fmt: skip
         return
     _give(ctx, seat, card, "chooses")
@@ -422,13 +427,13 @@ def grant_reward(ctx: Context, args: dict[str, Any]) -> None:
         effects[card] = args["effect"]
     ctx.set("rewards", {"held": [*rewards["held"], held], "effects": effects})
     name = _who(ctx.state, seat)
-    note = f" (won {args['note']})" if args["note"] else ""
+    note = msg("dotr.kc.ball.won_note", note=args["note"]) if args["note"] else ""
     ctx.emit(
         "reward_granted",
-        f"{name} starts with the {REWARD_CARDS[card]} card{note}.",
+        msg("dotr.kc.ball.starts_with", player=name, reward=_reward(card), note=note),
         data=held,
-        steps=[Step(f"Give {name} the {REWARD_CARDS[card]} card{_effect(ctx.state, card)}: "
-                    f"it was won by this player with this hero{note}.", R_AWARDS)],
+        steps=[Step(msg("dotr.kc.ball.give_earlier", player=name, reward=_reward(card),
+                        effect=_effect(ctx.state, card), note=note), R_AWARDS)],
     )  # fmt: skip
 
 
@@ -447,6 +452,6 @@ def set_reward_effect(ctx: Context, args: dict[str, Any]) -> None:
     ctx.set("rewards", {**rewards, "effects": {**rewards.get("effects", {}), card: args["effect"]}})
     ctx.emit(
         "reward_effect_set",
-        f"{REWARD_CARDS[card]}: {args['effect']}",
+        msg("dotr.kc.ball.effect_set", reward=_reward(card), effect=args["effect"]),
         data={"card": card, "effect": args["effect"]},
     )

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from deck_tracker.engine.content import DEFAULT_PACKS_DIR, ContentError, Pack, default_packs
-from deck_tracker.engine.i18n import DEFAULT_LANGUAGE
+from deck_tracker.engine.i18n import DEFAULT_LANGUAGE, Message, msg
 from deck_tracker.engine.settings import translated, word_key
 from deck_tracker.engine.slugs import SLUG_PATTERN
 
@@ -34,6 +34,7 @@ __all__ = [
 ]
 
 SCENARIOS_DIR = DEFAULT_PACKS_DIR.parent / "scenarios"
+
 
 # Special rules honoured in play: name -> (what it does, the rule it applies).
 RULES: dict[str, tuple[str, str]] = {
@@ -69,6 +70,51 @@ RULES: dict[str, tuple[str, str]] = {
         "DX Scenario 5, Monarch City On Fire",
     ),
 }
+
+
+# Each special rule's words and where it is printed, in the setup screen's catalogue
+# (setup_words.json): (rule_text, rule_cite).
+RULE_WORDS: dict[str, tuple[Message, Message]] = {
+    "no_all_is_quiet": (
+        msg("scenario.rule.no_all_is_quiet.text"),
+        msg("scenario.rule.no_all_is_quiet.rule"),
+    ),
+    "hemlock_taints": (
+        msg("scenario.rule.hemlock_taints.text"),
+        msg("scenario.rule.hemlock_taints.rule"),
+    ),
+    "fire_denies_hero_cards": (
+        msg("scenario.rule.fire_denies_hero_cards.text"),
+        msg("scenario.rule.fire_denies_hero_cards.rule"),
+    ),
+    "fire_denies_rumors": (
+        msg("scenario.rule.fire_denies_rumors.text"),
+        msg("scenario.rule.fire_denies_rumors.rule"),
+    ),
+    "city_fires_need_special_cards": (
+        msg("scenario.rule.city_fires_need_special_cards.text"),
+        msg("scenario.rule.city_fires_need_special_cards.rule"),
+    ),
+    "brimstone_returns": (
+        msg("scenario.rule.brimstone_returns.text"),
+        msg("scenario.rule.brimstone_returns.rule"),
+    ),
+    "monarch_city_fire_loses": (
+        msg("scenario.rule.monarch_city_fire_loses.text"),
+        msg("scenario.rule.monarch_city_fire_loses.rule"),
+    ),
+}
+
+
+def rule_text(rule: str) -> Message:
+    """A special rule's words, from the setup screen's catalogue (``setup_words.json``)."""
+    return RULE_WORDS[rule][0]
+
+
+def rule_cite(rule: str) -> Message:
+    """Where a special rule is printed ("DX Scenario 4, Special Rules")."""
+    return RULE_WORDS[rule][1]
+
 
 # Setup steps: name -> (what it does, its parameters and their kinds).
 SETUP_STEPS: dict[str, tuple[str, dict[str, str]]] = {

@@ -36,7 +36,12 @@ from deck_tracker.engine.rules.dotr.base.expansions import Expansion
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
 from deck_tracker.engine.rules.dotr.dragon.fire import on_fire, set_on_fire
 from deck_tracker.engine.rules.dotr.dragon.setup import general_asks
-from deck_tracker.engine.rules.dotr.scenarios.catalogue import RULES, Scenario, default_scenarios
+from deck_tracker.engine.rules.dotr.scenarios.catalogue import (
+    Scenario,
+    default_scenarios,
+    rule_cite,
+    rule_text,
+)
 from deck_tracker.engine.rules.dotr.scenarios.hands import card_count
 
 __all__ = ["SCENARIO", "expand", "scenario_of"]
@@ -384,7 +389,10 @@ def _setup(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> No
     _ablaze(ctx, steps)
     _chosen_specials(ctx, setup, steps)
     _advance(ctx, steps)
-    steps += [Step(f"Special rule: {RULES[r][0]}", RULES[r][1]) for r in scenario["rules"]]
+    steps += [
+        Step(msg("dotr.scenario.special_rule", rule=rule_text(r)), rule_cite(r))
+        for r in scenario["rules"]
+    ]
     ctx.emit(
         "scenario_set",
         msg(

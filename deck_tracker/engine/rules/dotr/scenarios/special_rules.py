@@ -23,8 +23,8 @@ from deck_tracker.engine.commands import Arg, Observer, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck, move_cards
 from deck_tracker.engine.errors import RuleViolation
-from deck_tracker.engine.i18n import msg
-from deck_tracker.engine.rules.dotr.base.board import FIRE, Realm
+from deck_tracker.engine.i18n import listing, msg
+from deck_tracker.engine.rules.dotr.base.board import FIRE, Realm, card_ref
 from deck_tracker.engine.rules.dotr.base.offers import own_hand
 from deck_tracker.engine.rules.dotr.base.packs import effective_pack, game_cards, game_pack
 from deck_tracker.engine.rules.dotr.base.table import (
@@ -32,8 +32,10 @@ from deck_tracker.engine.rules.dotr.base.table import (
     SEAT,
     board_choices,
     hero_name,
+    hero_ref,
     location_kind,
     location_name,
+    location_ref,
     record,
     require_playing,
     resolve_location,
@@ -41,7 +43,7 @@ from deck_tracker.engine.rules.dotr.base.table import (
 )
 from deck_tracker.engine.rules.dotr.dragon.content import DRAGON_PACK
 from deck_tracker.engine.rules.dotr.dragon.fire import on_fire
-from deck_tracker.engine.rules.dotr.scenarios.catalogue import RULES
+from deck_tracker.engine.rules.dotr.scenarios.catalogue import RULES, rule_cite
 
 __all__ = ["rule_on"]
 
@@ -58,7 +60,10 @@ def hemlock_taints(realm: Realm, general: str) -> None:
     where = realm.ctx.state["generals"][general]["location"]
     if where == realm.data.city:
         return  # Hemlock in Monarch City: the Realm has fallen already
-    realm.step(f"Hemlock's venomous breath decays {realm.name(where)}.", RULES["hemlock_taints"][1])
+    realm.step(
+        msg("dotr.scenario.hemlock_decays", location=realm.data.place_ref(where)),
+        rule_cite("hemlock_taints"),
+    )
     realm.taint(where, f"The Land is Dying: {RULES['hemlock_taints'][0]}")
 
 
@@ -71,8 +76,10 @@ def city_fire_loses(realm: Realm, general: str, target: str | None, minions: int
         return False
     here = state["generals"][general]
     realm.ctx.set("generals", general, {**here, "location": city, "previous": here["location"]})
-    realm.step(f"Monarch City is On Fire: Brimstone flies to {realm.name(city)}.",
-               RULES["monarch_city_fire_loses"][1])  # fmt: skip
+    realm.step(
+        msg("dotr.scenario.city_fire_brimstone", location=realm.data.place_ref(city)),
+        rule_cite("monarch_city_fire_loses"),
+    )
     realm.lose("Brimstone attacked Monarch City while it was On Fire",
                RULES["monarch_city_fire_loses"][1], FIRE)  # fmt: skip
     return True  # pragma: no cover - lose() raises
@@ -95,7 +102,7 @@ def _brimstone_returns(ctx: Context) -> None:
     dragon = effective_pack(ctx.state, DRAGON_PACK)
     general = dragon.generals[BRIMSTONE]
     burning = _guarded_fires(ctx.state)
-    names = ", ".join(location_name(ctx.state, loc) for loc in burning)
+    names = listing([location_ref(ctx.state, loc) for loc in burning], conjunction=False)
     heroes = [c.id for c in dragon.deck(HERO).cards if c.data.get("general") == BRIMSTONE]
     ctx.set("dragon", {**(ctx.get("dragon") or {}), "joined": [BRIMSTONE]})
     # His cards as the game now composes them: the entered ones and, one for one with the base
@@ -104,11 +111,17 @@ def _brimstone_returns(ctx: Context) -> None:
     ctx.set("generals", BRIMSTONE, {"colour": general.colour, "location": general.start,
                                     "path_index": 0, "wounds": 0, "defeated": False,
                                     "no_minions": True})  # fmt: skip
+    returns = rule_cite("brimstone_returns")
     steps = [
-        Step(f"A General fell while {names} still burn: Brimstone enters play on "
-             f"{location_name(ctx.state, general.start)}, with no minions (the red minions "
-             "remain Demons).", RULES["brimstone_returns"][1]),
-    ]  # fmt: skip
+        Step(
+            msg(
+                "dotr.scenario.brimstone_enters",
+                burning=names,
+                location=location_ref(ctx.state, general.start),
+            ),
+            returns,
+        ),
+    ]
     for deck_name, added in ((DS, ds), (HERO, heroes)):
         deck = get_deck(ctx.state, deck_name)
         known = set(game_cards(ctx.state))
@@ -117,15 +130,18 @@ def _brimstone_returns(ctx: Context) -> None:
         if deck["owner"] == "app":
             ctx.rng.shuffle(pile)
         ctx.set("decks", deck_name, "draw", pile)
-        label = "Darkness Spreads" if deck_name == DS else "Hero"
-        steps.append(Step(f"Shuffle Brimstone's {len(added) or 'entered'} {label} cards into "
-                          f"the {label} deck.", RULES["brimstone_returns"][1]))  # fmt: skip
+        shuffle = (
+            msg("dotr.scenario.brimstone_ds_cards", count=len(added) or "entered")
+            if deck_name == DS
+            else msg("dotr.scenario.brimstone_hero_cards", count=len(added) or "entered")
+        )
+        steps.append(Step(shuffle, returns))
     ctx.set("scenario", "brimstone", "returned")
     if "fire" not in ctx.state["supply"]:  # pragma: no cover - The Burning Land sets fires
         ctx.set("supply", "fire", int(ctx.state["settings"].get("fire_tokens", 10)))
     ctx.emit(
         "brimstone_returns",
-        "The Return of Brimstone: the Red Dragon enters the war.",
+        msg("dotr.scenario.brimstone_returns"),
         data={"general": BRIMSTONE, "burning": burning, "cards": {DS: len(ds), HERO: len(heroes)}},
         hidden={"darkness_spreads_order": list(get_deck(ctx.state, DS)["draw"])},
         steps=steps,
@@ -153,23 +169,23 @@ def _after(ctx: Context, name: str, args: dict[str, Any], memo: Any) -> None:
             _brimstone_returns(ctx)
         else:
             ctx.set("scenario", "brimstone", "prevented")
-            record(ctx, "brimstone_prevented", "The fires were out in time: Brimstone stays away.",
+            record(ctx, "brimstone_prevented", msg("dotr.scenario.brimstone_prevented"),
                    {"general": BRIMSTONE},
-                   ("Brimstone will not appear in this game.",
-                    "The Burning Land: Preventing the Appearance of Brimstone"))  # fmt: skip
+                   (msg("dotr.scenario.brimstone_prevented.step"),
+                    msg("dotr.rule.scenario.preventing_brimstone")))  # fmt: skip
     evening = next((e for e in ctx.events if e.type == "evening"), None)
     if evening is not None and memo["evening_default"] and rule_on(state, "fire_denies_hero_cards"):
         seat = evening.data["seat"]
         where = state["heroes"][seat]["location"]
         if on_fire(state, where):
-            name, place = hero_name(state, seat), location_name(state, where)
+            hero, place = hero_ref(state, seat), location_ref(state, where)
             record(
                 ctx,
                 "no_hero_cards_on_fire",
-                f"{name} ends the turn On Fire: no Hero Cards.",
+                msg("dotr.scenario.on_fire_no_cards", hero=hero),
                 {"seat": seat, "location": where},
-                (f"{name} ends the turn on {place}, On Fire: no Hero Cards this evening.",
-                 RULES["fire_denies_hero_cards"][1]),
+                (msg("dotr.scenario.on_fire_no_cards.step", hero=hero, location=place),
+                 rule_cite("fire_denies_hero_cards")),
             )  # fmt: skip
 
 
@@ -238,11 +254,12 @@ def douse_fire(ctx: Context, args: dict[str, Any]) -> None:
     move_cards(ctx, HERO, [args["card"]], source="hand", target="discard", seat=seat)
     ctx.set("board", location, "fire", 0)
     ctx.set("supply", "fire", int(ctx.state["supply"]["fire"]) + 1)
-    rule = RULES["city_fires_need_special_cards"][1]
+    rule = rule_cite("city_fires_need_special_cards")
+    hero, place, used = hero_ref(ctx.state, seat), location_ref(ctx.state, location), card_ref(card)
     record(
-        ctx, "fire_put_out", f"{name} doused the fire of {where} with {card.name}.",
+        ctx, "fire_put_out",
+        msg("dotr.scenario.fire_put_out", hero=hero, location=place, card=used),
         {"seat": seat, "location": location, "card": args["card"], "success": True},
-        (f"Take the Fire Token off {where}.", rule),
-        (f"{card.name} goes to the Hero discard pile (not out of the game): its special "
-         "ability has yet to be used.", rule),
+        (msg("dotr.scenario.fire_put_out.step", location=place), rule),
+        (msg("dotr.scenario.fire_card_discarded", card=used), rule),
     )  # fmt: skip
