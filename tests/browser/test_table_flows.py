@@ -248,13 +248,21 @@ def test_a_special_played_for_winds_of_war_up_to_the_trigger_and_its_choice(
     ]  # fmt: skip
     assert titles and all(t.endswith("(Special)") and "-" not in t for t in titles)
     tap_choice(sheet, "play_special-card", titles[0])
-    submit(sheet)
+    sheet.locator("button[type=submit]").click()
+    phone.locator("dialog.sheet[aria-label='Play special']").wait_for(state="detached")
     # Nobody has counted the Winds of War deck yet: the table counts it once, on the phone.
     read = phone.locator("dialog[data-testid=read-card]")
     read.wait_for()
     assert "Count the Winds of War cards" in read.inner_text()
     for _ in range(9):
         read.get_by_label("more Cards in the Winds of War deck").click()
+    read.get_by_test_id("read-card-submit").click()
+    # The card turned is one nobody has entered: read at the table (made-up words).
+    phone.get_by_role("button", name="Read it").click()
+    read.locator("[name=title]").wait_for()
+    read.locator("[name=title]").fill("Gathering Storm")
+    read.locator("[name=prevention]").fill("Discard 1 Hero Card (made up).")
+    read.locator("[name=action]").fill("Place 1 Orc in Monarch City (made up).")
     read.get_by_test_id("read-card-submit").click()
     read.wait_for(state="detached")
     # The table chooses: its Prevention or its Action, in words.
@@ -267,7 +275,8 @@ def test_a_special_played_for_winds_of_war_up_to_the_trigger_and_its_choice(
     submit(sheet)
     state = call(base, f"games/{game['id']}/", token=token)["state"]
     assert state["winds_of_war"]["board"] == [] and not state.get("pending")
-    assert "wow-siege-of-the-capital" in state["decks"]["winds_of_war"]["discard"]
+    # The card turned (the one just read) is discarded, alone.
+    assert len(state["decks"]["winds_of_war"]["discard"]) == 1
     phone.click("[data-tab=board]")
     phone.get_by_text("No card on the board yet.").wait_for()
     assert phone.errors == []
