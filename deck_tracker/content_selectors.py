@@ -325,7 +325,35 @@ def entry_shown(pack: Pack, kind: str, key: str, value: Any) -> str:
         return "yes" if value else "no"
     if spec is not None and spec.type in ("location", "general") and isinstance(value, str):
         return _item_names(pack.id).get(value, value.replace("-", " ").title())
+    if spec is not None and spec.type == "choice" and isinstance(value, str):
+        return _choice_words(pack.id, value)
     return str(value)
+
+
+def _choice_words(pack_id: str, choice: str) -> str:
+    """A choice in player words: the card (or place...) it names, else its words (never its id:
+    ``at_location`` is "At location")."""
+    named = _item_names(pack_id).get(choice)
+    if named:
+        return named
+    words = choice.replace("_", " ").replace("-", " ").strip()
+    return words[:1].upper() + words[1:]
+
+
+def _titled_choices(pack_id: str, schema: dict[str, Any]) -> dict[str, Any]:
+    """A pick among choices offered in player words (the engine titles them by their ids)."""
+    if "anyOf" in schema:  # a value or null (not entered yet)
+        return schema | {"anyOf": [_titled_choices(pack_id, part) for part in schema["anyOf"]]}
+    options = schema.get("oneOf")
+    if not options:
+        return schema
+    titled = [
+        option | {"title": _choice_words(pack_id, str(option["const"]))}
+        if "const" in option
+        else option
+        for option in options
+    ]
+    return schema | {"oneOf": titled}
 
 
 def _field_words(field: str) -> str:
@@ -437,7 +465,12 @@ def _entry_forms(pack_id: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """The JSON Schema of each value and card players may enter (the forms they fill)."""
     pack = default_packs()[pack_id]
     return (
-        {spec.id: value_schema(pack, spec) for spec in pack.fillables.values()},
+        {
+            spec.id: _titled_choices(pack_id, value_schema(pack, spec))
+            if spec.type == "choice"
+            else value_schema(pack, spec)
+            for spec in pack.fillables.values()
+        },
         {deck: card_schema(spec) for deck, spec in pack.open_decks.items()},
     )
 

@@ -12,6 +12,7 @@ from deck_tracker.engine.rules.dotr.base.packs import game_cards
 from deck_tracker.models import Game
 from tests.browser.live_api import call
 from tests.browser.test_read_card import LIVE_SECONDS, _act, _seat
+from tests.helpers import a_face
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -27,6 +28,12 @@ def test_a_global_effect_is_read_with_only_what_the_card_shows(
     joined = call(
         base, "games/join/", {"join_code": game["join_code"], "name": "Bea", "hero": "rogue"}
     )
+    # A new Quest dealt at the setup is read first by its holder (Bea's by Bea's phone).
+    bea_seat = {"id": game["id"], "token": joined["token"]}
+    while reading := call(base, f"games/{game['id']}/", token=game["token"])["state"]["reading"]:
+        holder = bea_seat if reading[0].get("seat") == "2" else game
+        seen = call(base, f"games/{game['id']}/", token=holder["token"])["state"]["reading"]
+        _act(base, holder, "read_card", {"face": a_face(seen[0])})
     row = Game.objects.get(pk=game["id"])
     cards = game_cards(row.state)
     pile = row.state["decks"]["darkness_spreads"]["draw"]

@@ -126,6 +126,6 @@ def test_a_dragon_card_read_out_on_the_phone_is_listed_in_cards_we_know(
     name.get_by_test_id("known-value").get_by_text("Cave Wyrm").wait_for()
     assert name.get_attribute("data-item").startswith("Cadorus Card ")
     kind = host.locator("[data-testid=known-entry][data-field=kind]")
-    assert kind.get_by_test_id("known-value").inner_text() == "enemy"
+    assert kind.get_by_test_id("known-value").inner_text() == "Enemy"  # the kind in words
     assert "cadorus-" not in host.inner_text("[data-testid=known]")  # card names, never ids
     assert host.errors == []
