@@ -25,16 +25,18 @@ TABS = {
     "de": ["Brett", "Nacht", "Ich", "Ruhm", "Eintragen", "Verlauf"],
     "en": ["Board", "Night", "Me", "Fame", "Enter", "Log"],
 }
-# A step of the night as the rulebook's Darkness Spreads card has it read: the minions placed, or
-# the special cards Orc Patrols and All is Quiet.
+# A step of the night as the rulebook's Darkness Spreads card has it read: the minions placed,
+# the special cards Orc Patrols and All is Quiet, a General's move, or the card discarded (every
+# card ends so, whichever card the night drew).
 NIGHT_STEP = {
     "en": re.compile(
         r"^(Place \d+ (Orcs?|Undead|Demons?|Dragonkin) on .+\.|Orc Patrols: .+|All is Quiet: .+"
-        r"|.+ is an Inn: place nothing there\.)$"
+        r"|.+ is an Inn: place nothing there\.|Move .+ from .+ to .+\.|Discard .+\.)$"
     ),
     "de": re.compile(
         r"^(Lege \d+ (Orks?|Untoten?|Dämon(en)?|Drachlinge?) auf .+\.|Ork-Patrouillen: .+"
-        r"|Alles ist ruhig: .+|.+ ist ein Gasthaus: lege dort nichts hin\.)$"
+        r"|Alles ist ruhig: .+|.+ ist ein Gasthaus: lege dort nichts hin\."
+        r"|Ziehe .+ von .+ nach .+\.|Lege .+ ab\.)$"
     ),
 }
 
