@@ -6,6 +6,8 @@ At every table: the *host* (who created the game, seat 1), a seated *player* (se
 
 from __future__ import annotations
 
+import hashlib
+import itertools
 import os
 from dataclasses import dataclass
 from typing import Any
@@ -28,6 +30,18 @@ def _celery_eager() -> None:
 def _short_streams(settings: Any) -> None:
     # A live stream normally stays open for STREAM_MAX_SECONDS; tests read it to the end.
     settings.STREAM_MAX_SECONDS = 0.3
+
+
+@pytest.fixture(autouse=True)
+def _seeded_games(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every game a test creates gets a seed of its own derived from the test's name, so that a
+    # shuffle or a deal is the same on every run: a test that passes passes always.
+    count = itertools.count()
+
+    def seed() -> str:
+        return hashlib.sha256(f"{request.node.nodeid}:{next(count)}".encode()).hexdigest()[:32]
+
+    monkeypatch.setattr("deck_tracker.services.new_seed", seed)
 
 
 DATABASE_FIXTURES = {"db", "transactional_db", "live_server", "django_db_reset_sequences"}

@@ -11,8 +11,7 @@ from typing import Any
 import pytest
 
 from deck_tracker.models import Game
-from tests.browser.live_api import call
-from tests.browser.test_player_words import read_every_card
+from tests.browser.live_api import call, read_every_card
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -19,8 +19,7 @@ from typing import Any
 import pytest
 
 from deck_tracker.content_services import content_overlay_import
-from tests.browser.live_api import call
-from tests.helpers import a_face
+from tests.browser.live_api import call, read_every_card
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -187,20 +186,6 @@ def enter_dragon_numbers() -> None:
         values[f"generals/{general}/life"] = 5
         values[f"generals/{general}/starting_minions"] = 3
     content_overlay_import(pack_id="dotr-dragon", data={"values": values}, expected_version=0)
-
-
-def read_every_card(base: str, game: dict[str, Any], seats: dict[str, str] | None = None) -> None:
-    """Answer every card the app waits to be read (the night resumes after each); a card in a
-    hidden hand (a new Quest) by its holder's phone (``seats``: seat -> token)."""
-    while reading := call(base, f"games/{game['id']}/", token=game["token"])["state"]["reading"]:
-        token = {"1": game["token"], **(seats or {})}[reading[0].get("seat") or "1"]
-        seen = call(base, f"games/{game['id']}/", token=token)
-        body = {
-            "type": "read_card",
-            "args": {"face": a_face(seen["state"]["reading"][0])},
-            "expected_version": seen["version"],
-        }
-        call(base, f"games/{game['id']}/actions/", body, token=token)
 
 
 def check_game(page: Any, base: str, shot: Any, setup: dict[str, Any], name: str) -> dict[str, str]:
