@@ -125,12 +125,10 @@ MIDDLEWARE = [
     "api.middleware.BodySizeLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    # ?lang= (a reader that cannot send Accept-Language), before LocaleMiddleware reads it.
-    "api.middleware.QueryLanguageMiddleware",
-    # The phone's Accept-Language; a seat's or an account's own choice comes after
-    # authentication (deck_tracker/languages.py).
+    # The phone's Accept-Language, then ?lang= (a reader that cannot send a header); a seat's or
+    # an account's own choice comes after authentication (deck_tracker/languages.py).
     "django.middleware.locale.LocaleMiddleware",
-    "api.middleware.ReaderLanguageMiddleware",
+    "deck_tracker.languages.ReaderLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.test import RequestFactory
 from django.utils import translation
 
-from api.middleware import QueryLanguageMiddleware
+from deck_tracker.languages import ReaderLanguageMiddleware
 
 
 def seen_by_the_view(path: str, **headers: Any) -> dict[str, str | None]:
@@ -20,7 +21,7 @@ def seen_by_the_view(path: str, **headers: Any) -> dict[str, str | None]:
         seen["active"] = translation.get_language()
         return HttpResponse()
 
-    QueryLanguageMiddleware(view)(RequestFactory().get(path, **headers))
+    ReaderLanguageMiddleware(view)(RequestFactory().get(path, **headers))
     return seen
 
 
@@ -52,3 +53,12 @@ def test_the_shell_greets_in_the_browsers_language(client: Any) -> None:
     assert '<html lang="en">' in english.content.decode()
     assert "Opening the table…" in english.content.decode()
     assert '<html lang="de">' in client.get("/?lang=de").content.decode()
+
+
+@pytest.mark.django_db
+def test_lang_in_the_address_outranks_a_language_cookie(client: Any) -> None:
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    page = client.get("/?lang=de", HTTP_ACCEPT_LANGUAGE="en")
+    assert '<html lang="de">' in page.content.decode()
+    assert page["Content-Language"] == "de"
+    assert '<html lang="en">' in client.get("/").content.decode()
