@@ -15,9 +15,11 @@ and Django's own words (errors' ``detail``) speak it together.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
+from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 from django.utils.translation.trans_real import parse_accept_lang_header
 
@@ -113,3 +115,26 @@ def activate_for_request(request: Any, *, seat: Seat | None = None, user: Any = 
 def active() -> str:
     """The language active for this request (English outside one)."""
     return choose(translation.get_language())
+
+
+class ReaderLanguageMiddleware:
+    """``?lang=de`` reads one request in German, for readers that cannot set a header.
+
+    A shared link, a browser's ``EventSource``: the language named in the query, when the app
+    speaks it (``de-AT``, ``de_de``, ``DE`` -> ``de``), wins over the phone's ``Accept-Language``
+    and the language cookie (it comes after Django's ``LocaleMiddleware``), is active while the
+    view runs and is the request's ``Accept-Language`` from here on, so that the seat's and the
+    account's choices, applied after authentication (``activate_for_request``), give way to it
+    too. Anything else in ``lang`` changes nothing.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        language = supported(request.GET.get("lang"))
+        if language:
+            request.META["HTTP_ACCEPT_LANGUAGE"] = language
+            translation.activate(language)
+            request.LANGUAGE_CODE = language
+        return self.get_response(request)
