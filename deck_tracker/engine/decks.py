@@ -79,18 +79,28 @@ def card_names(state: State, cards: Iterable[str]) -> str:
     return ", ".join((namer(state, card) if namer else None) or card for card in cards)
 
 
-def player_name(state: State, seat: str) -> str:
-    """The name the player sitting at ``seat`` gave, "A player" when none was given."""
-    return str((state.get("seats", {}).get(seat) or {}).get("name") or "A player")
+def player_name(state: State, seat: str | None, fallback: str = "core.seat.a_player") -> Text:
+    """The name the player sitting at ``seat`` gave (players' words, never a seat number).
+
+    When no name was given, or no seat is named, the message ``fallback`` ("A player", "The
+    table": ``core.seat.*``), read in the reader's language.
+    """
+    info = (state.get("seats") or {}).get(seat or "") or {}
+    name = info.get("name")
+    return str(name) if name else msg(fallback)
 
 
-def seat_label(state: State, seat: str | None) -> str:
+def seat_label(state: State, seat: str | None) -> Text:
+    """Who acts, as the table reads it: "Ada (wizard)", "A player", "The table"."""
     if seat is None:
-        return "The table"
-    info = state.get("seats", {}).get(seat, {})
-    name = info.get("name") or "A player"
-    hero = info.get("hero")
-    return f"{name} ({hero})" if hero else name
+        return msg("core.seat.the_table")
+    name = player_name(state, seat)
+    hero = ((state.get("seats") or {}).get(seat) or {}).get("hero")
+    if not hero:
+        return name
+    if isinstance(name, str):
+        return f"{name} ({hero})"
+    return msg("core.seat.with_hero", player=name, hero=hero)
 
 
 def pile_path(name: str, pile: str, seat: str) -> tuple[str, ...]:

@@ -65,3 +65,22 @@ def test_unknown_languages_fall_back_to_english() -> None:
 def test_lists_join_with_the_languages_and() -> None:
     assert i18n.render_value(i18n.listing(["A", "B", "C"]), "en") == "A, B and C"
     assert i18n.render_value(i18n.listing(["A", "B"]), "de") == "A und B"
+
+
+def test_who_acts_reads_in_the_readers_language_when_no_name_is_known() -> None:
+    from deck_tracker.engine.decks import player_name, seat_label
+    from deck_tracker.engine.rules.dotr.base import turn
+
+    state = {"seats": {"1": {"name": "Ada", "hero": "wizard"}, "2": {"name": "", "hero": "rogue"}}}
+
+    def undid(who: object, language: str) -> str:
+        return i18n.render(i18n.msg("core.undo.undid", player=who, action="x"), language)
+
+    assert undid(seat_label(state, "1"), "de") == "Ada (wizard) hat rückgängig gemacht: x"
+    assert undid(seat_label(state, None), "en") == "The table undid: x"
+    assert undid(seat_label(state, None), "de") == "Der Tisch hat rückgängig gemacht: x"
+    assert undid(seat_label(state, "2"), "en") == "A player (rogue) undid: x"
+    assert undid(seat_label(state, "2"), "de") == "Jemand (rogue) hat rückgängig gemacht: x"
+    assert undid(player_name(state, "2"), "de") == "Jemand hat rückgängig gemacht: x"
+    assert undid(turn.player_name(state, "2"), "de") == "Der Tisch hat rückgängig gemacht: x"
+    assert undid(turn.player_name(state, None), "en") == "The table undid: x"

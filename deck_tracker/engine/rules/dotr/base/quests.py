@@ -68,7 +68,7 @@ QUEST_LABELS = {
 def read_new_quests(ctx: Context, seat: str, quests: list[str]) -> None:
     """The new Quests just dealt to ``seat`` that nobody has entered: their holder reads them."""
     cards = game_cards(ctx.state)
-    holder = player_name(ctx.state, seat)
+    holder = render_text(player_name(ctx.state, seat))  # the prompt's public title is English
     for quest in quests:
         card = cards.get(quest)
         if card is None or not unread(card):

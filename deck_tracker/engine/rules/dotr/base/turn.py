@@ -18,6 +18,8 @@ from __future__ import annotations
 from typing import Any
 
 from deck_tracker.engine.core import State
+from deck_tracker.engine.decks import player_name as named
+from deck_tracker.engine.i18n import Text
 
 ACTIONS = "actions"
 NIGHT = "night"
@@ -42,7 +44,6 @@ def phase(state: State) -> str:
     return NIGHT if evening_drawn(state) else ACTIONS
 
 
-def player_name(state: State, seat: str | None) -> str:
-    """The name the player gave at the table (players' words, never a seat number)."""
-    info = (state.get("seats") or {}).get(seat or "", {})
-    return str(info.get("name") or "The table")
+def player_name(state: State, seat: str | None) -> Text:
+    """The name the player gave at the table; "The table" when no seat, or no name, is known."""
+    return named(state, seat, fallback="core.seat.the_table")

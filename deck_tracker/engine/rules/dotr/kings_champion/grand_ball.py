@@ -380,7 +380,7 @@ def _no_proposal_now(state: State, actor: str | None) -> str | None:
     if not proposal:
         return "No reward card is proposed now."
     if actor is not None and actor != proposal["seat"]:
-        return f"Only {_who(state, proposal['seat'])} confirms their own reward."
+        return f"Only {i18n.render_text(_who(state, proposal['seat']))} confirms their own reward."
     return None
 
 
