@@ -66,6 +66,7 @@ __all__ = [
     "slot",
     "unentered_steps",
     "unread",
+    "unread_card",
     "unread_slot",
     "unread_wind",
     "wind_slot_id",
@@ -111,24 +112,38 @@ def hero_slot_id(dragon: str, number: int) -> str:
     return f"dx-hero-{dragon}-{number}"
 
 
+def unread_card(
+    model: Card, *, id: str, name: str, kind: str, face: Mapping[str, Any], note: str
+) -> Card:
+    """A card of the Dragon expansion the app does not know yet, shaped as ``model``: what it
+    knows of it (``face``) with the rest blank, marked ``unread`` so that the table reads the
+    physical card when it comes up."""
+    return dataclasses.replace(
+        model,
+        id=id,
+        name=name,
+        kind=kind,
+        data=MappingProxyType({**face, "unread": True}),
+        provenance=("DX",),
+        note=note,
+    )
+
+
 def unread_hero(model: Card, dragon: General, number: int) -> Card:
     """The ``number``-th Hero Card with ``dragon``'s attack icon the app does not know by its
     location: a card of his colour (what the rules read of a Hero Card)."""
-    data: dict[str, Any] = {
-        "location": None,
-        "colour": dragon.colour,
-        "travel": None,
-        "dice": None,
-        "general": dragon.id,
-        "unread": True,
-    }
-    return dataclasses.replace(
+    return unread_card(
         model,
         id=hero_slot_id(dragon.id, number),
         name=f"{dragon.name}'s Hero Card",
         kind="location",
-        data=MappingProxyType(data),
-        provenance=("DX",),
+        face={
+            "location": None,
+            "colour": dragon.colour,
+            "travel": None,
+            "dice": None,
+            "general": dragon.id,
+        },
         note="A Hero Card with the dragon's attack icon, counted by its colour.",
     )
 
@@ -161,20 +176,12 @@ def slot_id(dragon: str, number: int) -> str:
 
 def unread_slot(model: Card, dragon: General, number: int) -> Card:
     """The ``number``-th Darkness Spreads card of ``dragon``, its face still to be read."""
-    data: dict[str, Any] = {
-        "placements": [],
-        "general": dragon.id,
-        "general_to": None,
-        "general_minions": 0,
-        "unread": True,
-    }
-    return dataclasses.replace(
+    return unread_card(
         model,
         id=slot_id(dragon.id, number),
         name=f"{dragon.name} Darkness Spreads card",
         kind="standard",
-        data=MappingProxyType(data),
-        provenance=("DX",),
+        face={"placements": [], "general": dragon.id, "general_to": None, "general_minions": 0},
         note="Read from the physical card when it comes up.",
     )
 
@@ -192,14 +199,12 @@ def wind_slot_id(number: int) -> str:
 
 def unread_wind(model: Card, number: int) -> Card:
     """The ``number``-th Winds of War card the app does not know yet: read when it is turned."""
-    data = {"title": None, "action": None, "prevention": None, "unread": True}
-    return dataclasses.replace(
+    return unread_card(
         model,
         id=wind_slot_id(number),
         name="Winds of War card",
         kind=WOW,
-        data=MappingProxyType(data),
-        provenance=("DX",),
+        face={"title": None, "action": None, "prevention": None},
         note="Read from the physical card when it is turned.",
     )
 
