@@ -8,7 +8,6 @@ language with every request (Accept-Language, and ``?lang=`` on the live stream)
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -16,7 +15,7 @@ from typing import Any
 import pytest
 
 from .conftest import CHROMIUM
-from .live_api import call
+from .live_api import call, game_of_two, open_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -72,17 +71,7 @@ def two_languages(browser: Any, live_server: Any) -> Iterator[tuple[Any, Any]]:
 
 
 def sit_at(page: Any, base: str, game: dict[str, Any], seat: str, token: str, name: str) -> None:
-    page.goto(base + "/")
-    saved = {
-        game["id"]: {
-            "joinCode": game["join_code"],
-            "active": seat,
-            "seats": {seat: {"token": token, "name": name, "hero": None}},
-            "updated": 1,
-        }
-    }
-    page.evaluate("value => localStorage.setItem('dotr.games', value)", json.dumps(saved))
-    page.goto(f"{base}/game/{game['id']}")
+    open_game(page, base, game, seat, token, name)
     page.locator("[data-testid=map]").wait_for()
 
 
@@ -98,10 +87,7 @@ def night_steps(page: Any) -> list[str]:
 
 def play_a_night(german: Any, english: Any, live_server: Any) -> tuple[list[str], list[str]]:
     base = live_server.url
-    game = call(base, "games/", {"host": {"name": "Anna", "hero": "Wizard"}})
-    joined = call(
-        base, "games/join/", {"join_code": game["join_code"], "name": "Ben", "hero": "Rogue"}
-    )
+    game, joined = game_of_two(base, {"host": {"name": "Anna", "hero": "Wizard"}}, name="Ben")
     sit_at(german, base, game, "1", game["token"], "Anna")
     sit_at(english, base, game, joined["seat_id"], joined["token"], "Ben")
     english.click("[data-tab=night]")

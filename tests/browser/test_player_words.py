@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from deck_tracker.content_services import content_overlay_import
-from tests.browser.live_api import call, read_every_card
+from tests.browser.live_api import call, game_of_two, open_game, read_every_card
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -112,17 +112,7 @@ def test_the_scanner_catches_what_the_issue_saw() -> None:
 
 
 def sit_at(page: Any, base: str, game: dict[str, Any], seat: str, token: str, name: str) -> None:
-    page.goto(base + "/")
-    saved = {
-        game["id"]: {
-            "joinCode": game["join_code"],
-            "active": seat,
-            "seats": {seat: {"token": token, "name": name, "hero": None}},
-            "updated": 1,
-        }
-    }
-    page.evaluate("value => localStorage.setItem('dotr.games', value)", json.dumps(saved))
-    page.goto(f"{base}/game/{game['id']}")
+    open_game(page, base, game, seat, token, name)
     page.locator("[data-testid=live]").wait_for()
     page.wait_for_function("() => document.getElementById('table-main').dataset.view")
 
@@ -191,10 +181,7 @@ def enter_dragon_numbers() -> None:
 def check_game(page: Any, base: str, shot: Any, setup: dict[str, Any], name: str) -> dict[str, str]:
     if "generals" in setup:
         enter_dragon_numbers()
-    game = call(base, "games/", setup)
-    joined = call(
-        base, "games/join/", {"join_code": game["join_code"], "name": "Bea", "hero": "Rogue"}
-    )
+    game, joined = game_of_two(base, setup)
     # A card nobody entered (a dragon's) is read at the table before the turn goes on, as the
     # players would; its sheet would otherwise cover the screens read below.
     read_every_card(base, game, {"2": joined["token"]})

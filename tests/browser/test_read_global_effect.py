@@ -10,9 +10,7 @@ import pytest
 
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
 from deck_tracker.models import Game
-from tests.browser.live_api import call
-from tests.browser.test_read_card import LIVE_SECONDS, _act, _seat
-from tests.helpers import a_face
+from tests.browser.live_api import LIVE_SECONDS, a_night_draws_an_unread_card, call
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -22,32 +20,15 @@ def test_a_global_effect_is_read_with_only_what_the_card_shows(
 ) -> None:
     ada, bea = phones
     base = live_server.url
-    game = call(
-        base, "games/", {"host": {"name": "Ada", "hero": "wizard"}, "expansions": ["dragon"]}
+    setup = {"host": {"name": "Ada", "hero": "wizard"}, "expansions": ["dragon"]}
+    game, unread = a_night_draws_an_unread_card(
+        ada,
+        bea,
+        base,
+        setup,
+        lambda card: card.kind == "good" and card.data.get("title") is None,
     )
-    joined = call(
-        base, "games/join/", {"join_code": game["join_code"], "name": "Bea", "hero": "rogue"}
-    )
-    # A new Quest dealt at the setup is read first by its holder (Bea's by Bea's phone).
-    bea_seat = {"id": game["id"], "token": joined["token"]}
-    while reading := call(base, f"games/{game['id']}/", token=game["token"])["state"]["reading"]:
-        holder = bea_seat if reading[0].get("seat") == "2" else game
-        seen = call(base, f"games/{game['id']}/", token=holder["token"])["state"]["reading"]
-        _act(base, holder, "read_card", {"face": a_face(seen[0])})
-    row = Game.objects.get(pk=game["id"])
-    cards = game_cards(row.state)
-    pile = row.state["decks"]["darkness_spreads"]["draw"]
-    unread = next(c for c in pile if cards[c].kind == "good" and cards[c].data.get("title") is None)
-    row.state["decks"]["darkness_spreads"]["draw"] = [c for c in pile if c != unread] + [unread]
-    row.save(update_fields=["state"])
-    _act(base, game, "end_turn", {})
-
-    _seat(ada, base, game["id"], game["join_code"], "1", game["token"])
-    _seat(bea, base, game["id"], game["join_code"], "2", joined["token"])
-    ada.get_by_test_id("night-turn").get_by_text("has drawn the evening's Hero Cards").wait_for()
-    ada.get_by_test_id("run-night").click()
     sheet = bea.locator("dialog[data-testid=read-card]")
-    sheet.wait_for(timeout=LIVE_SECONDS * 1000)
     text = sheet.inner_text()
     assert "The Good Global Effect drawn" in text
     assert "Immediate Effect" in text and "Ongoing Effect" in text
