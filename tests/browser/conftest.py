@@ -42,6 +42,8 @@ def browser() -> Iterator[Any]:
             f"browser tests need Debian's Chromium at {CHROMIUM} (apt-get install chromium)"
         )
     sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    # An expect(...) waits for what the player sees as long as a phone's own waits do (below).
+    sync_api.expect.set_options(timeout=20_000)
     # Playwright's sync API runs its own event loop; Django must still allow DB access here.
     previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
