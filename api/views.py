@@ -22,7 +22,7 @@ from rest_framework.views import APIView
 from deck_tracker import content_selectors, selectors, services
 from deck_tracker.awards import seating
 from deck_tracker.awards.auth import account_of
-from deck_tracker.engine import INTERNAL_COMMANDS, describe_commands, view_state
+from deck_tracker.engine import INTERNAL_COMMANDS, describe_commands
 from deck_tracker.live import SeatStream, issue_ticket, release_connection, stream_after
 from deck_tracker.models import Game
 
@@ -133,7 +133,7 @@ class GameJoinView(APIView):
             "seat_id": grant.seat.key,
             "token": grant.token,
             "version": grant.game.version,
-            "state": view_state(grant.game.state, grant.seat.key),
+            "state": selectors.seat_state(game=grant.game, seat_key=grant.seat.key),
         }
         return Response(s.JoinedOutSerializer(body).data, status=201)
 

@@ -11,6 +11,7 @@ from django.db.models import QuerySet
 
 from . import languages
 from .engine import view_event, view_state
+from .engine.i18n import render_text
 from .models import Game, GameEvent, Seat
 
 EVENTS_PAGE_SIZE = 100
@@ -100,7 +101,40 @@ def game_view(
         "seat": seat.key,
         "language": languages.choose(language) if language else languages.active(),
         "seats": seats if seats is not None else seats_view(game=game),
-        "state": view_state(game.state, seat.key),
+        "state": seat_state(game=game, seat_key=seat.key, language=language),
+    }
+
+
+def seat_state(*, game: Game, seat_key: str, language: str | None = None) -> dict[str, Any]:
+    """The state as ``seat_key`` sees it, its undo and redo labels in the reader's language."""
+    view = view_state(game.state, seat_key)
+    language = languages.choose(language) if language else languages.active()
+    if language != languages.DEFAULT:
+        view["history"] = _history_in(game, view["history"], language)
+    return view
+
+
+def _history_in(game: Game, history: dict[str, Any], language: str) -> dict[str, Any]:
+    """The history's labels (kept in English in the state) rendered from the summary of each
+    action's first event; an action whose words are not a message keeps its English."""
+    entries = [history["undo"], history["redo"], *history["recent"]]
+    versions = {entry["version"] for entry in entries if entry}
+    if not versions:
+        return history
+    rows = GameEvent.objects.filter(game=game, version__in=versions).order_by("seq")
+    summaries: dict[int, Any] = {}
+    for version, summary_msg in rows.values_list("version", "summary_msg"):
+        summaries.setdefault(version, summary_msg)
+
+    def worded(entry: dict[str, Any] | None) -> dict[str, Any] | None:
+        found = summaries.get(entry["version"]) if entry else None
+        return {**entry, "label": render_text(found, language)} if entry and found else entry
+
+    return {
+        **history,
+        "undo": worded(history["undo"]),
+        "redo": worded(history["redo"]),
+        "recent": [worded(entry) for entry in history["recent"]],
     }
 
 

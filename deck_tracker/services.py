@@ -44,11 +44,10 @@ from .engine import (
     seed_commitment,
     start_game,
     undo_extra,
-    view_state,
 )
 from .idempotency import new_token
 from .models import Game, GameAction, GameEvent, Seat
-from .selectors import events_since_version, events_view, normalise_join_code
+from .selectors import events_since_version, events_view, normalise_join_code, seat_state
 
 # Sent inside a command's transaction when the game has ended or had ended before it.
 game_result_changed = Signal()
@@ -269,7 +268,7 @@ def game_act(
         "version": game.version,
         "last_seq": game.last_seq,
         "events": events_view(events=[*applied.missed, *applied.events], seat=seat),
-        "state": view_state(game.state, seat.key),
+        "state": seat_state(game=game, seat_key=seat.key),
     }
 
 
@@ -284,7 +283,7 @@ def _stale(game: Game, *, version: int, seat: Seat | None) -> StaleVersion:
     return StaleVersion(
         current_version=game.version,
         changes=[],
-        state=view_state(game.state, seat.key) if seat else None,
+        state=seat_state(game=game, seat_key=seat.key) if seat else None,
     )
 
 
@@ -376,7 +375,9 @@ def _run_engine(
     replayed = replay_target_version(state, name)
     if replayed is not None:  # undo or redo: the engine is given the changes it replays
         action = GameAction.objects.only("backward", "forward").get(game=game, version=replayed)
-        extra = undo_extra(name, action.backward, action.forward)
+        first = GameEvent.objects.filter(game=game, version=replayed).order_by("seq")
+        label_msg = first.values_list("summary_msg", flat=True).first()
+        extra = undo_extra(name, action.backward, action.forward, label_msg=label_msg)
     if follow_ups is not None:
         extra["follow_ups"] = follow_ups
     context = Context(

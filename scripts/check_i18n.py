@@ -17,7 +17,8 @@ checked too: every language has the parts and keys English has, with the same fi
 for with ``need("part")``); and no player-visible literal bypasses the catalogue (``text:
 "Words"``, ``title:``, ``detail:``, ``"aria-label":``, ``placeholder:``, ``label:``,
 ``toast("...")``, ``sheet("...")``, a string child after an element's properties,
-``.textContent = "..."``).
+``.textContent = "..."``, and words a function hands back or falls back to: ``return "a card"``,
+``|| "a card"``; an address such as ``return `/game/${id}``` is no words).
 Only non-words pass: marks and symbols ("✕", "St", "Dg"), lowercase ids ("ok", "board").
 
 The engine's own words (read with ``ast``): a str literal or f-string given as the text or rule
@@ -249,6 +250,8 @@ VISIBLE = re.compile(
     r"""|\},\s*(["'`])((?:\\.|(?!\5).)*)\5"""
     r"""|\.textContent\s*=\s*(["'`])((?:\\.|(?!\7).)*)\7"""
 )
+# Words a helper hands back for a screen to show, or falls back to (an address excepted).
+HANDED = re.compile(r"""(?:\breturn|\|\|)\s*(["'`])((?:\\.|(?!\1)[^/])*)\1""")
 # Modules whose words still wait to be moved into the catalogue (docs/languages.md): the
 # literal scan leaves them alone until they are converted; their t() keys are still checked.
 PENDING: set[str] = set()
@@ -268,6 +271,11 @@ def outside_fields(literal: str) -> str:
             out.append(literal[i])
         i += 1
     return "".join(out)
+
+
+def literal_of(match: re.Match[str]) -> str:
+    """The quoted literal a ``VISIBLE`` match found (whichever of its alternatives matched)."""
+    return next(g for g in match.groups()[1::2] if g is not None)
 
 
 def is_words(literal: str) -> bool:
@@ -324,8 +332,9 @@ def client_problems(client: Path = CLIENT) -> list[str]:
         for number, line in enumerate(text.splitlines(), 1):
             if line.lstrip().startswith("//"):
                 continue
-            for match in VISIBLE.finditer(line):
-                literal = next(g for g in match.groups()[1::2] if g is not None)
+            found = [literal_of(match) for match in VISIBLE.finditer(line)]
+            found += [match.group(2) for match in HANDED.finditer(line)]
+            for literal in found:
                 if is_words(literal):
                     problems.append(
                         f"js/{name}:{number}: {literal!r} bypasses the catalogue (use t())"

@@ -136,6 +136,25 @@ def test_the_client_check_names_unknown_keys_and_words_outside_the_catalogue(
     ]
 
 
+def test_the_client_check_names_words_a_helper_hands_back(tmp_path: Path) -> None:
+    """Words a function returns or falls back to reach a screen as much as a text: property."""
+    client = client_copy(tmp_path)
+    (client / "js" / "extra.js").write_text(
+        "export function shown(entry, value) {\n"
+        '  if (value === null) return "no";\n'
+        '  if (entry.kind === "card") return (value && value.name) || "a card";\n'
+        "  if (entry.url) return `/game/${entry.url}/known`;\n"
+        '  return "Not entered yet";\n'
+        "}\n",
+        "utf-8",
+    )
+    found = [p for p in load_check().client_problems(client) if p.startswith("js/extra.js")]
+    assert found == [
+        "js/extra.js:3: 'a card' bypasses the catalogue (use t())",
+        "js/extra.js:5: 'Not entered yet' bypasses the catalogue (use t())",
+    ]
+
+
 def test_a_word_of_a_later_part_needs_that_part(tmp_path: Path) -> None:
     client = client_copy(tmp_path)
     lazy = 'import { t } from "./i18n.js";\nexport const a = t("night.title");\n'

@@ -291,6 +291,7 @@ class GameLog:
     state: State
     events: list[Event] = field(default_factory=list)
     patches: dict[int, tuple[list[Any], list[Any]]] = field(default_factory=dict)
+    labels: dict[int, Any] = field(default_factory=dict)
 
     @classmethod
     def start(cls, setup: Any, *, seed: str = "test-seed") -> GameLog:
@@ -314,11 +315,15 @@ class GameLog:
         )
         if outcome.undoable:
             self.patches[self.state["version"]] = _frozen((outcome.backward, outcome.forward))
+            if outcome.events and outcome.events[0].summary_msg:
+                self.labels[self.state["version"]] = _frozen(outcome.events[0].summary_msg)
         return outcome
 
     def _replay_extra(self, name: str) -> dict[str, Any]:
         version = replay_target_version(self.state, name)
-        return {} if version is None else undo_extra(name, *self.patches[version])
+        if version is None:
+            return {}
+        return undo_extra(name, *self.patches[version], label_msg=self.labels.get(version))
 
     def replay(self) -> State:
         return fold(
@@ -339,6 +344,12 @@ def replay_target_version(state: State, name: str) -> int | None:
     return None if target is None else int(target["version"])
 
 
-def undo_extra(name: str, backward: list[Any], forward: list[Any]) -> dict[str, Any]:
-    """What undo or redo is given: the changes of the command it replays."""
-    return {"changes": backward if name == "undo" else forward}
+def undo_extra(
+    name: str, backward: list[Any], forward: list[Any], label_msg: Any = None
+) -> dict[str, Any]:
+    """What undo or redo is given: the changes of the command it replays, and its label as a
+    message (its first event's summary) when there is one."""
+    extra: dict[str, Any] = {"changes": backward if name == "undo" else forward}
+    if label_msg:
+        extra["label_msg"] = label_msg
+    return extra

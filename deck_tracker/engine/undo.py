@@ -38,6 +38,12 @@ def _replay(ctx: Context, changes: list[Change]) -> None:
             ctx.delete(*path)
 
 
+def _label(ctx: Context, target: dict[str, Any]) -> Text:
+    """The replayed action in the reader's language: the message of its first event's summary,
+    given with its changes (``label_msg``); the history keeps only its English (``label``)."""
+    return ctx.extra.get("label_msg") or str(target["label"])
+
+
 def _nothing_to_undo(state: State, actor: str | None) -> Text | None:
     return None if undo_target(state) else msg("core.undo.nothing_to_undo")
 
@@ -56,7 +62,7 @@ def undo(ctx: Context, args: dict[str, Any]) -> None:
     ctx.put(HISTORY_ROOT, "undone", [target])
     ctx.emit(
         "action_undone",
-        msg("core.undo.undid", player=seat_label(ctx.state, ctx.actor), action=target["label"]),
+        msg("core.undo.undid", player=seat_label(ctx.state, ctx.actor), action=_label(ctx, target)),
         data={"undoes": target["version"], "type": target["type"], "label": target["label"]},
     )
 
@@ -71,6 +77,6 @@ def redo(ctx: Context, args: dict[str, Any]) -> None:
     ctx.put(HISTORY_ROOT, "done", [target])
     ctx.emit(
         "action_redone",
-        msg("core.undo.redid", player=seat_label(ctx.state, ctx.actor), action=target["label"]),
+        msg("core.undo.redid", player=seat_label(ctx.state, ctx.actor), action=_label(ctx, target)),
         data={"redoes": target["version"], "type": target["type"], "label": target["label"]},
     )

@@ -44,6 +44,10 @@ def act(game: dict[str, Any], type: str, args: dict[str, Any] | None = None) -> 
     )
 
 
+def view_version(game: dict[str, Any]) -> int:
+    return int(client_for(game["token"]).get(f"/api/v1/games/{game['id']}/").json()["version"])
+
+
 def view(game: dict[str, Any]) -> dict[str, Any]:
     return client_for(game["token"]).get(f"/api/v1/games/{game['id']}/").json()["state"]
 
@@ -98,6 +102,17 @@ def play_until_read(
     assert refused.status_code == 400
     assert refused.json()["code"] == "card_unread"
     assert prompt["name"] in refused.json()["detail"]
+    # The reason tells the player what to do, never a command name.
+    assert refused.json()["detail"].startswith("Read the card first: ")
+    assert "read_card" not in refused.json()["detail"]
+    client = client_for(game["token"])
+    german = client.post(
+        f"/api/v1/games/{game['id']}/actions/",
+        {"type": "night", "args": NIGHT, "expected_version": view_version(game)},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="de",
+    ).json()["detail"]
+    assert german.startswith("Lies zuerst die Karte: ") and "read_card" not in german
     # The prompt shows the card that came up, never what lies under it.
     assert set(prompt) >= {"card", "deck", "kind", "name", "schema"}
     assert "resume" not in prompt and "queue" not in str(prompt)

@@ -17,6 +17,9 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from deck_tracker.awards import services as awards
+from deck_tracker.content_selectors import owner_of
+from deck_tracker.content_services import correct_entry
+from deck_tracker.models import Game
 from tests.browser.live_api import call
 from tests.helpers import ENTERED
 
@@ -157,3 +160,35 @@ def test_a_group_reviews_corrects_imports_and_exports_the_cards_it_knows(
     cards = exported["packs"]["dotr-dragon"]["cards"]["darkness_spreads"]
     assert [card["name"] for card in cards] == ["Mermaid Harbor", "Crystal Hills"]
     assert first.errors == [] and second.errors == []
+
+
+def test_a_german_phone_reads_a_conflict_with_an_entry_forgotten_meanwhile_in_german(
+    phones: tuple[Any, Any], live_server: Any, shot: Any
+) -> None:
+    """The conflict's values are words of the phone's language: an entry another phone forgot
+    meanwhile reads "nichts mehr", never the English "not entered"."""
+    phone, _ = phones
+    base = live_server.url
+    game = call(base, "games/", {"host": {"name": "Ada", "hero": "wizard"}})
+    owner = owner_of(Game.objects.get(pk=game["id"]))
+    path = "values.generals/brimstone/life"
+    correct_entry(owner=owner, pack_id="dotr-dragon", path=path, value=6, expected_version=0)
+    seat(phone, base, game, "1", game["token"], "Ada")
+    phone.evaluate("localStorage.setItem('dotr-lang', 'de')")
+    phone.goto(f"{base}/game/{game['id']}/known")
+    row = phone.get_by_test_id("known-entry").filter(has_text="Brimstone")
+    assert row.get_by_test_id("known-value").inner_text() == "6"
+
+    # Another phone forgets it; this phone, its screen drawn before, corrects it to 8.
+    correct_entry(owner=owner, pack_id="dotr-dragon", path=path, value=None, expected_version=1)
+    row.get_by_test_id("correct").click()
+    row.locator("input[name=value]").fill("8")
+    row.get_by_test_id("save-entry").click()
+    conflict = phone.get_by_test_id("entry-conflict")
+    conflict.wait_for()
+    assert "Jetzt steht dort nichts mehr; du hast 8 eingetragen." in conflict.inner_text()
+    assert "not entered" not in conflict.inner_text()
+    shot(phone, "cards-we-know-conflict-de")
+    conflict.get_by_test_id("keep-mine").click()
+    phone.locator(".toast").filter(has_text="gespeichert").wait_for()
+    assert not phone.errors  # type: ignore[attr-defined]

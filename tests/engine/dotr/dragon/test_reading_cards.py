@@ -6,6 +6,8 @@ from __future__ import annotations
 import copy
 
 from deck_tracker.engine.errors import InvalidArguments
+from deck_tracker.engine.i18n import msg, render_text
+from deck_tracker.engine.rules.dotr.base.read_card import _prompt_name
 from deck_tracker.engine.views import view_state
 from tests.helpers import ENTERED, a_face, act, arrange, minions, on_top, read_all, refused
 
@@ -181,3 +183,25 @@ def test_onslaught_random_generals_start_on_any_seed_with_nothing_entered() -> N
         read_all(log)
         assert not log.state.get("reading")
     assert dragons_seen == {"onyx", "hemlock", "brimstone", "high-dragon-sapphire"}
+
+
+def test_a_prompt_says_whether_it_names_the_card_as_printed() -> None:
+    """A card that came up is asked for by its printed name, which reads in the reader's
+    language; words that stand for a card nobody entered are kept as they are."""
+    log = _onyx()
+    on_top(log.state, "dx-ds-onyx-1")
+    log.execute("night", {"skip_evening": True})
+    assert log.state["reading"][0]["printed"] is True
+
+    def done(prompt: dict) -> str:  # the answer's summary, on a German phone
+        return render_text(msg("dotr.read.done", card=_prompt_name(prompt)), "de")
+
+    special = {"card": "dx-special-1", "kind": "special", "name": "Dragon expansion Special 1"}
+    german = "Spezialkarte 1 der Drachen-Erweiterung ist gelesen: "
+    assert done(special | {"printed": True}).startswith(german)
+    # The flag decides, not whether the English catalogue happens to hold the same words.
+    assert done(special | {"printed": False}).startswith("Dragon expansion Special 1 ist gelesen")
+    # A prompt stored before the flag: printed when the catalogue names the card so.
+    assert done(special).startswith(german)
+    stand_in = {"card": "dx-special-1", "kind": "special", "name": "The Good Global Effect drawn"}
+    assert done(stand_in).startswith("The Good Global Effect drawn ist gelesen")

@@ -7,6 +7,7 @@ import pytest
 from deck_tracker.engine.commands import describe_commands
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.game import GameLog
+from deck_tracker.engine.i18n import render_text
 from tests.helpers import minions, on_top, realm, stand, total
 
 from . import DS, dragon_table, empty
@@ -215,3 +216,40 @@ def test_sterling_a_pending_landing_is_explained_in_the_reader_s_language() -> N
         log.execute("night", {"skip_evening": True})
     assert refused.value.detail_in("de") == "Wähle zuerst, wo Sterling landet."
     assert refused.value.detail == "First choose where Sterling lands."
+
+
+def _bonus_step(log: GameLog, language: str = "en") -> str:
+    return render_text(log.events[-1].steps[-1]["msg"], language)
+
+
+def test_sterling_the_bonus_step_reads_as_a_sentence_with_each_bonus_numbered_once() -> None:
+    """The table draws her card: the step offers the bonuses the successes allow, each with its
+    number once ("bonus 1: any 2 Hero Cards ..."), never "0: 0:"."""
+    log = dragon_table(sterling=True, table_decks=["sterling"])
+    empty(log)
+    land(log)
+    search(log, [5, 6, 2])
+    step = _bonus_step(log)
+    assert step == (
+        "Draw the top Encounter card. Wizard chooses one bonus from 0 to 2 on the phone "
+        "(Sterling's bonus): bonus 0: she flies away; bonus 1: any 2 Hero Cards from the "
+        "discard pile, or draw 2; bonus 2: draw 1 Quest."
+    )
+    assert _bonus_step(log, "de").startswith(
+        "Ziehe die oberste Begegnungskarte. Zauberer wählt am Handy einen Bonus von 0 bis 2 "
+        "(Sterlings Bonus): Bonus 0: sie fliegt davon; Bonus 1: "
+    )
+
+
+def test_sterling_no_success_names_the_one_bonus_left_in_words() -> None:
+    log = sterling_game()
+    land(log)
+    search(log, [1, 2, 3])
+    assert _bonus_step(log) == (
+        "Draw Encounter the Silver Dragon. With no success, Wizard takes bonus 0: Sterling "
+        "takes flight. Remove Sterling from the board."
+    )
+    assert "0: 0" not in _bonus_step(log, "de")
+    with pytest.raises(RuleViolation) as too_high:
+        log.execute("sterling_bonus", {"bonus": 1})
+    assert too_high.value.detail == "0 successes rolled: the bonus is at most 0."

@@ -12,6 +12,7 @@ import pytest
 from deck_tracker.engine.core import Event
 from deck_tracker.engine.errors import InvalidArguments
 from deck_tracker.engine.game import GameLog
+from deck_tracker.engine.i18n import render_text
 from deck_tracker.engine.rules.dotr.kings_champion.fame import ACTIONS, fame_totals
 from deck_tracker.engine.rules.dotr.kings_champion.fame_proposals import proposals_for
 from tests.helpers import arrange, new_game, refused
@@ -155,7 +156,12 @@ def test_wounding_a_general_proposes_minor_fame_per_wound_to_the_active_hero() -
     assert [e.type for e in outcome.events] == ["general_wounded", "fame_proposed"]
     assert proposed(game) == [("1", "wound_general", 2)]
     step = outcome.events[-1].steps[0]
-    assert "confirm_fame 1" in step["text"]
+    # The player is told where to confirm it, never a command and a number to type.
+    assert step["text"].endswith(": confirm it or dismiss it on the Fame tab.")
+    assert "confirm_fame" not in step["text"] and "1)" not in step["text"]
+    german = render_text(step["msg"], "de")
+    assert german.endswith(": bestätige ihn oder verwirf ihn im Ruhm-Tab.")
+    assert "confirm_fame" not in german
     assert "Wound a General" in step["rule"]
 
 

@@ -205,8 +205,13 @@ def _prompt_name(prompt: dict[str, Any]) -> Text:
     # A card by its printed name reads in the reader's language; a prompt that names the card
     # otherwise ("The Good Global Effect drawn": a card nobody has entered) keeps its words.
     key, name = f"card:{prompt['card']}", str(prompt["name"])
-    known = i18n.catalogue(i18n.DEFAULT_LANGUAGE)["names"].get(key)
-    return i18n.name(key, name) if known == name else name
+    printed = prompt.get("printed")
+    if printed is None:
+        # No flag: a prompt stored before prompts carried one, or the stand-in words of a Global
+        # Effect or a Winds of War card (never a catalogue name): printed only if the English
+        # catalogue names the card so.
+        printed = i18n.catalogue(i18n.DEFAULT_LANGUAGE)["names"].get(key) == name
+    return i18n.name(key, name) if printed else name
 
 
 def _read_in_hand(ctx: Context, prompt: dict[str, Any], entry: dict[str, Any]) -> None:

@@ -186,6 +186,7 @@ def ask_to_read(
             "kind": card.kind,
             "pack": pack.id if pack else None,
             "name": name,
+            "printed": True,
             "title": "Read the card you drew",
             "detail": detail,
             "schema": _special_form() if special else _darkness_form(ctx.state, card),
@@ -281,10 +282,13 @@ def ask_fields(
     seat: str | None = None,
     holder: str = "",
     detail: str = "",
+    printed: bool = False,
 ) -> None:
     """The card's printed values the pack does not know yet (``fields``: the form's key ->
     the card's fillable field) are read at the table. ``seat``: the card went into that seat's
-    hidden hand; only its holder (``holder``, the player's name) sees the prompt."""
+    hidden hand; only its holder (``holder``, the player's name) sees the prompt. ``printed``:
+    ``name`` is the card's printed name (read in the reader's language), not words that stand
+    for a card nobody has entered ("A Dungeon Room card")."""
     properties: dict[str, Any] = {}
     owner: str | None = None
     for key, field in fields.items():
@@ -303,6 +307,7 @@ def ask_fields(
             "kind": card.kind,
             "pack": owner,
             "name": name,
+            "printed": printed,
             "title": "Read the card you drew",
             "detail": detail,
             "schema": {

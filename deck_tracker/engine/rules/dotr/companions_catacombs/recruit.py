@@ -260,6 +260,7 @@ def _ask_cost(ctx: Context, hireable: list[str]) -> bool:
                 COMPANION,
                 COST_FIELDS,
                 name=card.name,
+                printed=True,
                 form_title=f"{card.name}'s cost",
                 resume={"rule": "companion"},
                 labels=COST_LABELS,

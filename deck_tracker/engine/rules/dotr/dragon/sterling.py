@@ -208,27 +208,25 @@ def search_sterling(ctx: Context, args: dict[str, Any]) -> None:
     if hero["hero"] == "sorceress":
         steps.insert(0, Step(msg("dotr.sterling.one_more", hero=hero_word), R_VISIONS))
     card = game_cards(ctx.state).get(card_id or "")
-    printed = list(card.data.get("outcomes") or []) if card else []
-    outcomes: list[Text] = printed or [
-        msg("dotr.sterling.outcome.numbered", n=n, outcome=words)
-        for n, words in enumerate(OUTCOMES)
-    ]
-    offered = [
-        msg("dotr.sterling.outcome.line", n=n, outcome=text)
-        for n, text in enumerate(outcomes[: best + 1])
-    ]
-    steps.append(
-        Step(
-            msg(
-                "dotr.sterling.draw_bonus",
-                card=card_ref(card) if card else msg("dotr.sterling.top_encounter"),
-                hero=hero_word,
-                best=best,
-                outcomes=listing(offered, conjunction=False, separator="; "),
-            ),
-            R_BONUS,
+    # A printed outcome is a sentence of its own: its last full stop gives way to the step's.
+    printed = [str(t).rstrip().rstrip(".") for t in card.data.get("outcomes") or []] if card else []
+    outcomes: list[Text] = [*printed] or [*OUTCOMES]
+    drawn = card_ref(card) if card else msg("dotr.sterling.top_encounter")
+    if best == 0:
+        told = msg("dotr.sterling.draw_bonus_none", card=drawn, hero=hero_word, outcome=outcomes[0])
+    else:
+        offered = [
+            msg("dotr.sterling.outcome.line", n=n, outcome=text)
+            for n, text in enumerate(outcomes[: best + 1])
+        ]
+        told = msg(
+            "dotr.sterling.draw_bonus",
+            card=drawn,
+            hero=hero_word,
+            best=best,
+            outcomes=listing(offered, conjunction=False, separator="; "),
         )
-    )
+    steps.append(Step(told, R_BONUS))
     ctx.emit(
         "sterling_search",
         msg("dotr.sterling.searched", hero=hero_word, dice=shown, count=successes),

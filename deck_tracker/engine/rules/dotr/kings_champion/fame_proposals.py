@@ -151,7 +151,7 @@ def _after(ctx: Context, name: str, args: dict[str, Any], memo: Any) -> None:
         msg("dotr.kc.fame_earned", lines=listing(lines, conjunction=False, separator="; ")),
         data={"proposals": made},
         steps=[
-            Step(msg("dotr.kc.fame_confirm", line=line, id=p["id"]), ACTIONS[p["action"]].rule)
+            Step(msg("dotr.kc.fame_confirm", line=line), ACTIONS[p["action"]].rule)
             for p, line in zip(made, lines, strict=True)
         ],
     )

@@ -116,7 +116,7 @@ export function show(app, gameId) {
       data.known = await call("entries/", { method: "PUT", body: { pack: pack.pack, path: entry.path, value, expected_version: version }, key: uuid() });
       data.editing = null;
       data.conflict = null;
-      toast(value === null ? `${entry.item} forgotten.` : `${entry.item}: saved.`, "ok");
+      toast(value === null ? t("known.forgotten", { item: entry.item }) : t("known.saved", { item: entry.item }), "ok");
       render();
       return "";
     } catch (error) {
@@ -131,7 +131,7 @@ export function show(app, gameId) {
   }
 
   function conflictBox(pack, entry, conflict) {
-    const theirs = conflict.theirs === null ? "not entered" : shownValue(entry, conflict.theirs);
+    const theirs = conflict.theirs === null ? t("known.value.not_entered") : shownValue(entry, conflict.theirs);
     return h("div", { class: "banner banner-warn", role: "alert", "data-testid": "entry-conflict" },
       h("div", { class: "grow" },
         h("strong", { text: t("known.changed") }),
@@ -283,11 +283,11 @@ function readInput(input, schema) {
 }
 
 function shownValue(entry, value) {
-  if (value === null || value === undefined) return "nothing";
-  if (entry.kind === "card") return (value && value.name) || "a card";
+  if (value === null || value === undefined) return t("known.value.nothing");
+  if (entry.kind === "card") return (value && value.name) || t("known.value.card");
   const choices = choicesOf(entry.schema || {});
   const named = choices && choices.find(([v]) => v === value);
   if (named) return named[1];
-  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "boolean") return value ? t("known.value.yes") : t("known.value.no");
   return String(value);
 }
