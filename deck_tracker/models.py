@@ -113,6 +113,8 @@ class GameEvent(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "seq"], name="event_seq_unique_in_game")
         ]
+        # The events of one action (an undo label read in the reader's language, a stale answer).
+        indexes = [models.Index(fields=["game", "version"], name="event_version_in_game")]
 
     def __str__(self) -> str:
         return f"#{self.seq} {self.type}"
