@@ -31,9 +31,10 @@ def call(base: str, path: str, body: dict[str, Any] | None = None, token: str | 
         return json.load(response)
 
 
-def read_every_card(base: str, game: dict[str, Any], seats: dict[str, str] | None = None) -> None:
+def read_every_card(base: str, game: dict[str, Any], seats: dict[str, str] | None = None) -> int:
     """Answer every card the app waits to be read (the night resumes after each); a card in a
-    hidden hand (a new Quest) by its holder's phone (``seats``: seat -> token)."""
+    hidden hand (a new Quest) by its holder's phone (``seats``: seat -> token). How many."""
+    read = 0
     while reading := call(base, f"games/{game['id']}/", token=game["token"])["state"]["reading"]:
         token = {"1": game["token"], **(seats or {})}[reading[0].get("seat") or "1"]
         seen = call(base, f"games/{game['id']}/", token=token)
@@ -43,6 +44,8 @@ def read_every_card(base: str, game: dict[str, Any], seats: dict[str, str] | Non
             "expected_version": seen["version"],
         }
         call(base, f"games/{game['id']}/actions/", body, token=token)
+        read += 1
+    return read
 
 
 def act(base: str, game: dict[str, Any], type: str, args: dict[str, Any]) -> Any:

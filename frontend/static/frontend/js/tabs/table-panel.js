@@ -40,8 +40,9 @@ const SETTLES = {
   warlords: "place_warlords",
 };
 
-// The setup's steps are the Setup tab's checklist, not this panel's.
-const isSetup = (event) => event.version === 0 || event.type === "hero_entered";
+// The setup's steps are the Setup tab's checklist, not this panel's; a card read at the table
+// asks nothing more of the board than what the command it interrupted goes on to list.
+const owesNothing = (event) => event.version === 0 || ["hero_entered", "card_read"].includes(event.type);
 
 // The steps of the events since the last night began (the whole game after the setup before the
 // first night), leaving out the commands undone since. Each step keyed "<seq>.<index>".
@@ -52,7 +53,7 @@ export function tableSteps(events, ticked) {
     if (event.type === "action_undone") undone.add(data.undoes);
     if (event.type === "action_redone") undone.delete(data.redoes);
   }
-  const live = events.filter((event) => !undone.has(event.version) && !isSetup(event));
+  const live = events.filter((event) => !undone.has(event.version) && !owesNothing(event));
   let start = 0;
   for (let i = live.length - 1; i >= 0; i -= 1) {
     if (live[i].type === "night_began") { start = i; break; }
