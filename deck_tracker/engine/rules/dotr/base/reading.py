@@ -26,7 +26,7 @@ from typing import Any
 from deck_tracker.engine import i18n
 from deck_tracker.engine.content import COLOURS, Card, FillSpec, Pack, value_schema
 from deck_tracker.engine.core import Context, State, Step
-from deck_tracker.engine.i18n import listing, msg
+from deck_tracker.engine.i18n import Text, listing, msg, render_text
 from deck_tracker.engine.reading import ask
 from deck_tracker.engine.rules.dotr.base.packs import (
     UNENTERED,
@@ -280,11 +280,12 @@ def ask_fields(
     labels: Mapping[str, Mapping[str, str]] | None = None,
     seat: str | None = None,
     holder: str = "",
-    detail: str = "",
+    detail: Text = "",
 ) -> None:
     """The card's printed values the pack does not know yet (``fields``: the form's key ->
     the card's fillable field) are read at the table. ``seat``: the card went into that seat's
-    hidden hand; only its holder (``holder``, the player's name) sees the prompt."""
+    hidden hand; only its holder (``holder``, the player's name) sees the prompt. ``detail``
+    (a message: the event reads it in the reader's language) says which card came up."""
     properties: dict[str, Any] = {}
     owner: str | None = None
     for key, field in fields.items():
@@ -304,7 +305,7 @@ def ask_fields(
             "pack": owner,
             "name": name,
             "title": "Read the card you drew",
-            "detail": detail,
+            "detail": render_text(detail),
             "schema": {
                 "type": "object",
                 "title": form_title,
