@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from deck_tracker.engine.game import GameLog
+from deck_tracker.engine.i18n import render_text
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
 from tests.helpers import act, arrange, at, refused
 
@@ -57,7 +58,12 @@ def test_the_treasure_room_drawn_is_read_at_the_table_and_the_run_begins_with_it
     assert prompt["deck"] == "treasure_room" and prompt["name"] == "A Treasure Room card"
     assert prompt["schema"]["title"] == "Treasure Room card"
     assert prompt["schema"]["required"] == ["title", "exploration_goal"]
-    assert prompt["detail"] == "the Treasure Room just drawn"
+    assert prompt["detail"] == "drawn as Dwarf enters the Dungeon"
+    assert outcome.events[0].summary == (
+        "Read the card you drew: A Treasure Room card (drawn as Dwarf enters the Dungeon)."
+    )
+    german = render_text(outcome.events[0].as_record()["summary_msg"], "de")
+    assert "(die Schatzkammer, gezogen, als Dwarf das Verlies betritt)" in german
     # The card lies face up while it is read; the run has not begun.
     assert game.state["decks"]["treasure_room"]["table"] == [drawn]
     assert "dungeon_run" not in game.state

@@ -229,7 +229,7 @@ def enter_dungeon(ctx: Context, args: dict[str, Any]) -> None:
                 "location": location,
                 "marked": bool(marked),
             },
-            detail=msg("dotr.cc.dungeon_runs.read_treasure_room"),
+            detail=msg("dotr.cc.dungeon_runs.read_treasure_room", name=hero_name(ctx.state, seat)),
         )
         return
     _begin_run(ctx, seat, location, treasure, int(goal), marked=bool(marked))
