@@ -110,10 +110,11 @@ def validate_custom_decks(raw: Any) -> dict[str, dict[str, Any]]:
 
 
 def place_decks(ctx: Context, decks: dict[str, dict[str, Any]], *, rule: Text) -> None:
-    """Put each deck on the table; app-owned decks are shuffled (the order is recorded)."""
+    """Put each deck on the table; app-owned decks are shuffled (the order is recorded), unless
+    ``shuffle`` is false: a deck the rules shuffle before every draw."""
     for name, spec in decks.items():
         cards = list(spec["cards"])
-        if spec.get("owner", "app") == "app":
+        if spec.get("owner", "app") == "app" and spec.get("shuffle", True):
             ctx.rng.shuffle(cards)
         deck = new_deck(
             cards, owner=spec.get("owner", "app"), auto_reshuffle=spec["auto_reshuffle"]

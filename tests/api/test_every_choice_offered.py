@@ -75,11 +75,6 @@ def read_pending(game_id: str, tokens: dict[str, str]) -> None:
     raise AssertionError("cards still waiting to be read")
 
 
-def first_offered(token: str, game_id: str, kind: str, arg: str) -> str:
-    action = next(a for a in listed(token, game_id) if a["type"] == kind)
-    return str(action["args"]["properties"][arg]["oneOf"][0]["const"])
-
-
 def problems(actions: list[dict[str, Any]]) -> tuple[list[str], list[str]]:
     """(arguments naming a thing without choices, titles that are ids or keys)."""
     missing: list[str] = []
@@ -139,12 +134,13 @@ def test_every_argument_naming_a_thing_is_offered_by_its_printed_name() -> None:
     # A Companion whose cost the app does not know yet is read from its card, then hired.
     read_pending(game_id, tokens)
     positions.append(listed(token, game_id))
-    # Bea's Dungeon run: the Treasure Room and the rooms named from the table's decks, then the
-    # escaping Minions and, once the goal is reached, the Relic.
+    # Bea's Dungeon run: the app draws the Treasure Room (one nobody has entered is read as it
+    # is drawn) and turns the rooms, then the escaping Minions and, once the goal is reached,
+    # the Relic.
     state = client_for(token).get(f"/api/v1/games/{game_id}/").json()["state"]
     ok(bea, game_id, "move_hero", {"location": next(iter(state["dungeons"]))})
-    treasure = first_offered(bea, game_id, "enter_dungeon", "card")
-    ok(bea, game_id, "enter_dungeon", {"card": treasure, "goal": 1})
+    ok(bea, game_id, "enter_dungeon", {})
+    positions.append(listed(bea, game_id))
     read_pending(game_id, tokens)
     positions.append(listed(bea, game_id))
     # The app draws the Dungeon Room deck: a room nobody has entered is read as it is turned.

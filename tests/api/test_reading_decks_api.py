@@ -1,8 +1,9 @@
 """Decks hold their true number of cards, known or not, through the API: a new Quest read by the
 hero who drew it (in private), a Companion's cost read when first revealed, a Dungeon Room read
-when turned, and a dragon's card named "a card we have not entered yet" from a table-owned
-Darkness Spreads deck. Each game starts with nothing entered, runs to the prompt, is answered
-through the API and goes on; the next game of the same group does not ask again."""
+when turned, a Treasure Room read when a Dungeon run draws it, and a dragon's card named "a card
+we have not entered yet" from a table-owned Darkness Spreads deck. Each game starts with nothing
+entered, runs to the prompt, is answered through the API and goes on; the next game of the same
+group does not ask again."""
 
 from __future__ import annotations
 
@@ -184,9 +185,71 @@ def _in_a_dungeon(game: dict[str, Any]) -> None:
         ("heroes", "1", "location", where),
         on_top(game["id"], "dungeon_room", "dungeon-room-12"),
     )
-    treasure = stored["decks"]["treasure_room"]["draw"][0]
-    entered = act(game["token"], game["id"], "enter_dungeon", {"card": treasure, "goal": 6})
+    entered = act(game["token"], game["id"], "enter_dungeon")
     assert entered.status_code == 200, entered.content
+    read_pending(game["id"], {"1": game["token"]})  # the Treasure Room drawn, if not known
+
+
+CRYPT = {"title": "Crypt of the Bone King", "exploration_goal": 3}
+
+
+def _at_a_dungeon_with_one_treasure_room(game: dict[str, Any], card: str) -> None:
+    """Ada's hero at the starting Dungeon; the Treasure Room deck down to ``card`` (the others
+    in the box), so that the card the app draws is that one."""
+    stored = Game.objects.get(pk=game["id"]).state
+    every = stored["decks"]["treasure_room"]["draw"]
+    arrange(
+        game["id"],
+        ("heroes", "1", "location", next(iter(stored["dungeons"]))),
+        ("decks", "treasure_room", "draw", [card]),
+        ("decks", "treasure_room", "box", [c for c in every if c != card]),
+    )
+
+
+def test_a_treasure_room_is_read_when_drawn_and_known_to_the_next_game() -> None:
+    host, group, player = group_of("ada", "Thursday table", "Ada")
+    setup = {"expansions": ["companions_catacombs"]}
+    game = create(host, player, setup)
+    assert Game.objects.get(pk=game["id"]).state["decks"]["treasure_room"]["owner"] == "app"
+    _at_a_dungeon_with_one_treasure_room(game, "treasure-room-02")
+    entered = act(game["token"], game["id"], "enter_dungeon")
+    assert entered.status_code == 200, entered.content
+    assert [e["type"] for e in entered.json()["events"]] == ["card_to_read"]
+    prompt = entered.json()["state"]["reading"][0]
+    assert prompt["name"] == "A Treasure Room card" and prompt["card"] == "treasure-room-02"
+    assert prompt["schema"]["title"] == "Treasure Room card"
+    assert prompt["schema"]["required"] == ["title", "exploration_goal"]
+    blocked = act(game["token"], game["id"], "reveal_dungeon_room")
+    assert blocked.status_code == 400 and blocked.json()["code"] == "card_unread"
+    wrong = act(game["token"], game["id"], "read_card", {"face": {"title": "Crypt"}})
+    assert wrong.status_code == 400 and wrong.json()["code"] == "invalid_arguments"
+
+    answered = act(game["token"], game["id"], "read_card", {"face": CRYPT})
+    assert answered.status_code == 200, answered.content
+    events = answered.json()["events"]
+    assert [e["type"] for e in events] == ["card_read", "dungeon_entered"]
+    assert "Crypt of the Bone King: Exploration Goal 3." in events[-1]["steps"][1]["text"]
+    run = answered.json()["state"]["dungeon_run"]
+    assert run["treasure"] == "treasure-room-02" and run["goal"] == 3
+    # The run goes on: the rooms are turned.
+    turned = act(game["token"], game["id"], "reveal_dungeon_room")
+    assert turned.status_code == 200, turned.content
+    # Cards we know: the group's entries name the card and what was read from it.
+    known = client_for(game["token"]).get(f"/api/v1/games/{game['id']}/content/").json()
+    assert known["owner"] == "group"
+    entries = [e for pack in known["packs"] for e in pack["entries"]]
+    read = {e["field"]: e["shown"] for e in entries if e["item"] == "Treasure Room 2"}
+    assert read == {"title": "Crypt of the Bone King", "exploration goal": "3"}
+    export = host.get(f"/api/v1/groups/{group}/content/export/").json()
+    values = export["packs"]["dotr-companions-catacombs"]["values"]
+    assert values["decks/treasure_room/treasure-room-02/data.exploration_goal"] == 3
+
+    again = create(host, player, setup)
+    _at_a_dungeon_with_one_treasure_room(again, "treasure-room-02")
+    entered = act(again["token"], again["id"], "enter_dungeon")
+    assert [e["type"] for e in entered.json()["events"]] == ["dungeon_entered"]
+    assert "Crypt of the Bone King" in entered.json()["events"][0]["steps"][1]["text"]
+    assert entered.json()["state"]["dungeon_run"]["goal"] == 3
 
 
 def test_a_dungeon_room_is_read_when_turned_and_known_to_the_next_game() -> None:

@@ -4,8 +4,8 @@ typed, only the words a player reads off a card (an ability card's name and text
 * The Hero's Calling: the table enters its ability cards (their names and texts are not
   published), builds a hero from one Combat, one Control and one Movement card, and the Board
   shows the War Status card and the abilities;
-* Companions & Catacombs: a Dungeon run, its rooms, Minions escaping to the places tapped, and
-  the Treasure Room's Relic chosen by name;
+* Companions & Catacombs: a Dungeon run, its Treasure Room read from the card drawn, its rooms,
+  Minions escaping to the places tapped, and the Treasure Room's Relic chosen by name;
 * the Dragon expansion: a Special played onto the Winds of War board up to the third card, and
   the table's choice of the Winds of War card turned; Sterling landing where the table says, a
   hero searching for her with the dice rolled at the table, and the bonus taken.
@@ -17,6 +17,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+
+from deck_tracker.models import Game
 
 from .live_api import call
 from .test_grand_ball import act
@@ -154,15 +156,27 @@ def test_a_dungeon_run_with_escaping_minions_and_a_treasure_room_relic(
                                  "starting_dungeon_roll": 2})  # fmt: skip
     token = game["token"]
     assert list(game["state"]["dungeons"]) == ["serpent-swamp"]
+    # The app holds the Treasure Room deck; here it is down to a card nobody has entered.
+    row = Game.objects.get(pk=game["id"])
+    treasures = row.state["decks"]["treasure_room"]
+    treasures["box"] = [c for c in treasures["draw"] if c != "treasure-room-02"]
+    treasures["draw"] = ["treasure-room-02"]
+    row.save(update_fields=["state"])
     act(base, game["id"], token, "move_hero", {"location": "serpent-swamp"})
     sit_at(phone, base, game["id"], game["join_code"], {"1": {"token": token, "name": "Ada"}})
 
-    # The Treasure Room card drawn, by its name; its Exploration Goal (2) on a stepper.
+    # Entering draws the Treasure Room; the phone asks to read it: its name as printed and its
+    # Exploration Goal (2) on a stepper.
     sheet = open_action(phone, "Enter dungeon")
     assert sheet.locator("input[type=text]").count() == 0
-    tap_choice(sheet, "enter_dungeon-card", "Treasure Room 2")
-    sheet.get_by_label("more Goal").click()
-    submit(sheet)
+    sheet.locator("button[type=submit]").click()  # the read-the-card sheet takes its place
+    sheet = phone.locator("dialog[data-testid=read-card]")
+    sheet.wait_for()
+    assert "Treasure Room card" in sheet.inner_text()
+    sheet.locator("[name=title]").fill("Crypt of the Bone King")
+    sheet.get_by_label("more Exploration goal").click()
+    sheet.get_by_test_id("read-card-submit").click()
+    sheet.wait_for(state="detached")
     # A Dungeon Room revealed, Exploration 2.
     sheet = open_action(phone, "Reveal dungeon room")
     tap_choice(sheet, "reveal_dungeon_room-card", "Dungeon Room 10")
@@ -190,6 +204,7 @@ def test_a_dungeon_run_with_escaping_minions_and_a_treasure_room_relic(
 
     state = call(base, f"games/{game['id']}/", token=token)["state"]
     assert "relic-harp-of-the-gods" in state["decks"]["relic"]["hand"]
+    assert state["decks"]["treasure_room"]["hand"] == ["treasure-room-02"]
     assert "serpent-swamp" not in state["dungeons"]
     assert state["board"]["raven-forest"]["minions"]["green"] >= 1
     assert state["board"]["blood-flats"]["minions"]["red"] >= 1
@@ -198,6 +213,7 @@ def test_a_dungeon_run_with_escaping_minions_and_a_treasure_room_relic(
     phone.locator("main", has_text="conquered").wait_for()
     log = phone.locator("main").inner_text()
     assert "Dungeon Room 10: Exploration 2 of 2." in log and "relic-" not in log
+    assert "(goal 2)" in log  # the Exploration Goal read from the card
     assert phone.errors == []
 
 

@@ -9,7 +9,8 @@ night here says the table skips the evening draw; a dragon General's Darkness Sp
 for one; the 4th All is Quiet card; player words in the texts; the 12 new Quests and the setting
 of unknown Companion costs; a Global Effect nobody entered read at the table when drawn, answered
 here with a made-up face; the setting of a dragon's Hero Cards kept with every game's
-settings); an intended change of a rule must update them, with the reason in the commit.
+settings; the Treasure Room deck held by the app, its unread cards read when drawn); an
+intended change of a rule must update them, with the reason in the commit.
 Message ids are left out: a text turned into a message must read, in English, exactly as before.
 """
 
@@ -88,9 +89,9 @@ def digest(game: GameLog) -> str:
 
 
 EXPECTED: dict[str, str] = {
-    "all_expansions": "930a0ff3797e8eb121c81912cb7376a41b7042c861c8e4d2b50d89274dbe4e4d",
+    "all_expansions": "38de7edfb39e46aae7a51434d1d383a36c3e3c4dfe7c1019d7b7e8fbdd979330",
     "base": "393596b7d46a4ce6136db79bf2cb003b0d0f1b377fcfad5411cb98538236f320",
-    "companions_catacombs": "15fc80fb0b962fd05af030381b4f063869bdece7ff60219e72fd8f432bc7c3d9",
+    "companions_catacombs": "cec356f7ebcc9ca0ad5a72165db751b0f15b2ef5238ce87cedf2694b070c80d4",
     "dragon": "a4a1b9eb2b8291d1dddbd165d0862dbe546b7bc87ec9d80468312d673320d30d",
     "heros_calling": "5786f591caa084063e35fe1a6855214824e84b82374e12700de0d3852fc59c34",
     "the_burning_land": "5e58f8027305742634bb3e860fc922fc745cb672649d79071ce67872792f9467",

@@ -204,6 +204,7 @@ KEYED_ORDER: dict[str, dict[str, str]] = {
         "quest": "base.quests:quest_read",
         "companion": "companions_catacombs.recruit:companion_read",
         "dungeon_room": "companions_catacombs.dungeon_runs:room_read",
+        "treasure_room": "companions_catacombs.dungeon_runs:treasure_read",
     },
     "COMPOSERS": {"dragon": "dragon.content:COMPOSER"},
 }

@@ -97,14 +97,14 @@ def test_setup_puts_the_tokens_beside_the_board() -> None:
     assert all(space["warlords"] == 0 for space in game.state["board"].values())
 
 
-def test_unpublished_treasure_rooms_are_kept_at_the_table_the_rooms_by_the_app() -> None:
-    """Room and Treasure contents are not published: the Treasure Room deck is table-owned
-    until entered; the Dungeon Room deck ("G. Dungeon Rooms Deck (31 cards)") is the app's,
-    all 31 cards, a room nobody entered read at the table when it is turned."""
+def test_the_app_holds_the_treasure_and_dungeon_room_decks_entered_or_not() -> None:
+    """Room and Treasure contents are not published: the Dungeon Room deck ("G. Dungeon Rooms
+    Deck (31 cards)") and the Treasure Room deck ("H. Treasure Rooms Deck (10 cards)") are the
+    app's, all their cards, a card nobody entered read at the table when it comes up."""
     game = cc_game()
     decks = game.state["decks"]
     assert decks["dungeon_room"]["owner"] == "app"
-    assert decks["treasure_room"]["owner"] == "table"
+    assert decks["treasure_room"]["owner"] == "app"
     assert len(decks["dungeon_room"]["draw"]) == 31 and len(decks["treasure_room"]["draw"]) == 10
     assert len(decks["relic"]["draw"]) == 8
 

@@ -37,8 +37,9 @@ def test_the_starting_dungeon_by_a_die_roll(roll: int, location: str) -> None:
 
 def amaraks_keep() -> GameLog:
     """The Dungeon Run Example: the Ruins of Amaraks Keep (at Ancient Ruins), Ada's hero there;
-    the table turns its own Dungeon Room cards (the example names them)."""
-    game = cc_game(starting_dungeon_roll=1, table_decks=["dungeon_room"])
+    the table draws its own Treasure Room and turns its own Dungeon Room cards (the example
+    names them)."""
+    game = cc_game(starting_dungeon_roll=1, table_decks=["dungeon_room", "treasure_room"])
     tokens = game.state["decks"]["dungeon_token"]
     placed = tokens["table"][0]
     arrange(

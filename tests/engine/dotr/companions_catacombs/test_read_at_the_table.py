@@ -78,7 +78,7 @@ def test_a_dungeon_room_nobody_entered_is_read_when_turned_and_counts_its_explor
     time"; "Each Dungeon Room has an Exploration Number (0, 1, or 2) which, once completed,
     counts toward the Exploration Goal of a Treasure Room card." The app draws the room deck;
     a room nobody entered lies face up while the table reads it."""
-    game = cc_game(starting_dungeon_roll=1)
+    game = cc_game(starting_dungeon_roll=1, table_decks=["treasure_room"])  # the Undead Dragon
     tokens = game.state["decks"]["dungeon_token"]
     placed = tokens["table"][0]
     rooms = game.state["decks"]["dungeon_room"]

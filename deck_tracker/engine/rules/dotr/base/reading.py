@@ -26,7 +26,7 @@ from typing import Any
 from deck_tracker.engine import i18n
 from deck_tracker.engine.content import COLOURS, Card, FillSpec, Pack, value_schema
 from deck_tracker.engine.core import Context, State, Step
-from deck_tracker.engine.i18n import listing, msg
+from deck_tracker.engine.i18n import Text, listing, msg, render_text
 from deck_tracker.engine.reading import ask
 from deck_tracker.engine.rules.dotr.base.packs import (
     UNENTERED,
@@ -281,14 +281,15 @@ def ask_fields(
     labels: Mapping[str, Mapping[str, str]] | None = None,
     seat: str | None = None,
     holder: str = "",
-    detail: str = "",
+    detail: Text = "",
     printed: bool = False,
 ) -> None:
     """The card's printed values the pack does not know yet (``fields``: the form's key ->
     the card's fillable field) are read at the table. ``seat``: the card went into that seat's
-    hidden hand; only its holder (``holder``, the player's name) sees the prompt. ``printed``:
-    ``name`` is the card's printed name (read in the reader's language), not words that stand
-    for a card nobody has entered ("A Dungeon Room card")."""
+    hidden hand; only its holder (``holder``, the player's name) sees the prompt. ``detail``
+    (a message: the event reads it in the reader's language) says which card came up.
+    ``printed``: ``name`` is the card's printed name (read in the reader's language), not words
+    that stand for a card nobody has entered ("A Dungeon Room card")."""
     properties: dict[str, Any] = {}
     owner: str | None = None
     for key, field in fields.items():
@@ -309,7 +310,7 @@ def ask_fields(
             "name": name,
             "printed": printed,
             "title": "Read the card you drew",
-            "detail": detail,
+            "detail": render_text(detail),
             "schema": {
                 "type": "object",
                 "title": form_title,

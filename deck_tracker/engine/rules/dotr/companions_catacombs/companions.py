@@ -7,9 +7,10 @@ stands in (recruiting: ``recruit.py``).
 Rules (CC 'Setup' and 'Companion Rules'):
 
 * Setup: the starting Dungeon (``dungeons.py``); the Companion, Treasure Room and Dungeon Room
-  decks shuffled (the Treasure Rooms kept at the table until their cards are entered; the
-  Dungeon Rooms held by the app with all 31 cards, a room not entered read when turned); the
-  tokens beside the board; Land Ablaze only with the Dragon expansion.
+  decks shuffled, held by the app with all their cards whether or not their faces are entered
+  (a Dungeon Room not entered is read when turned, a Treasure Room when drawn: ``dungeon_runs``)
+  unless the table keeps a deck (``table_decks``); the tokens beside the board; Land Ablaze only
+  with the Dragon expansion.
 * Limits: 1 Companion + 1 per completed Quest (Treasure Room cards count), never two of one
   colour.
 * A Companion is discarded only when its card says so (``dismiss_companion``); a visit to an
@@ -56,7 +57,6 @@ from deck_tracker.engine.rules.dotr.companions_catacombs.dungeons import (
     place_dungeon,
 )
 from deck_tracker.engine.rules.dotr.companions_catacombs.fallen import COMPANION, EXPANSION
-from deck_tracker.engine.words import deck_name
 
 __all__ = ["EXPANSION", "card_of", "companion_limit", "require_cc"]
 
@@ -70,14 +70,10 @@ R_DISMISS = msg("dotr.cc.rule.dismiss")
 # ------------------------------------------------------------------------------------------
 
 
-def _complete(state: State, deck: str) -> bool:
-    """Whether every card of ``deck`` is entered, so that the app may hold it."""
-    # The Dungeon Room deck is the app's in any case: a room nobody entered is read at the
-    # table when it is turned (dungeon_runs.py).
-    fields = {TREASURES: "exploration_goal"}
-    pack = effective_pack(state, PACK_ID)
-    field = fields.get(deck)
-    return field is None or all(card.data.get(field) is not None for card in pack.deck(deck).cards)
+def _goals_entered(state: State) -> bool:
+    """Whether every Treasure Room card's Exploration Goal is entered."""
+    cards = effective_pack(state, PACK_ID).deck(TREASURES).cards
+    return all(card.data.get("exploration_goal") is not None for card in cards)
 
 
 def _setup(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> None:
@@ -90,20 +86,16 @@ def _setup(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> No
     ]
     decks: dict[str, dict[str, Any]] = {}
     for name in (*DECKS, TOKENS):
-        owner = "table" if name in table_decks or not _complete(ctx.state, name) else "app"
-        cards = list(pack.deck(name).card_ids())
         decks[name] = {
-            "cards": cards,
-            "owner": owner,
+            "cards": list(pack.deck(name).card_ids()),
+            "owner": "table" if name in table_decks else "app",
             "auto_reshuffle": pack.deck(name).auto_reshuffle,
         }
-        if owner == "table" and name not in table_decks:
-            steps.append(
-                Step(
-                    msg("dotr.cc.companions.cards_are_not_all_entered", deck=deck_name(name)),
-                    msg("dotr.cc.companions.cc_room_treasure_relic_contents"),
-                )
-            )
+    if not _goals_entered(ctx.state):
+        # Every Dungeon entered shuffles the Treasure Room deck before its card is drawn (CC
+        # 'Treasure Rooms'), so a deck with cards still to be read is placed as it lies: the
+        # shuffles of the other decks stay those the table had before the app held it.
+        decks[TREASURES]["shuffle"] = False
     place_decks(ctx, decks, rule=R_SETUP)
     if not has_expansion(ctx.state, "dragon"):
         ablaze = [c.id for c in pack.deck(COMPANION).cards if c.data.get("effect") == "land_ablaze"]

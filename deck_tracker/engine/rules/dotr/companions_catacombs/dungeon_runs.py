@@ -7,6 +7,11 @@ The Dungeon Room deck holds its 31 cards whether or not their faces are entered 
 Dungeon Rooms Deck (31 cards)"). A room turned whose Exploration nobody has entered lies face up
 while the table reads it (its name, its Exploration, what it says), once: the run goes on with
 it as if it had been known, and the table's later games know it.
+
+The Treasure Room deck, likewise, holds its 10 cards ("H. Treasure Rooms Deck (10 cards)"). A
+Treasure Room whose Exploration Goal nobody has entered, drawn as the hero enters (or marked for
+the Dungeon), lies face up while the table reads what the run uses from it (its name and its
+Exploration Goal), once: the run then begins as if it had been known.
 """
 
 from __future__ import annotations
@@ -147,15 +152,6 @@ def _reveal(
     return drawn, int(value)
 
 
-def _treasure(
-    ctx: Context, deck: str, card: str | None, number: int | None, field: str, rule: Text
-) -> tuple[str, int]:
-    drawn, value = _reveal(ctx, deck, card, number, field, rule)
-    if value is None:  # pragma: no cover - _reveal refuses a card without its number
-        raise InvalidArguments({field: [msg("error.dotr.cc.dungeon_runs.give_its", field=field)]})
-    return drawn, value
-
-
 @command(
     "enter_dungeon",
     args={
@@ -177,43 +173,22 @@ def enter_dungeon(ctx: Context, args: dict[str, Any]) -> None:
     seat = seat_of(ctx, args["seat"])
     location = ctx.state["heroes"][seat]["location"]
     dungeon = (ctx.state.get("dungeons") or {}).get(location)
-    name = hero_name(ctx.state, seat)
     if dungeon is None:
         raise RuleViolation(
-            msg("error.dotr.cc.dungeon_runs.there_no_dungeon_where_stands", name=name),
+            msg(
+                "error.dotr.cc.dungeon_runs.there_no_dungeon_where_stands",
+                name=hero_name(ctx.state, seat),
+            ),
             code="no_dungeon_here",
         )
     if ctx.state.get("dungeon_run"):
         raise RuleViolation(
             msg("error.dotr.cc.dungeon_runs.hero_already_dungeon"), code="dungeon_run_under_way"
         )
-    steps = [
-        Step(
-            msg(
-                "dotr.cc.dungeon_runs.spends_4_actions_enter",
-                name=name,
-                dungeon=dungeon_name(ctx.state, location),
-            ),
-            R_ENTER,
-        )
-    ]
     marked = dungeon.get("treasure_room")
     if marked:
         treasure = str(marked)
         goal = card_of(ctx.state, TREASURES, treasure).data.get("exploration_goal") or args["goal"]
-        if goal is None:
-            raise InvalidArguments(
-                {"goal": [msg("error.dotr.cc.dungeon_runs.give_exploration_goal_marked_treasure")]}
-            )
-        steps.append(
-            Step(
-                msg(
-                    "dotr.cc.dungeon_runs.treasure_room_marked_this_dungeon",
-                    title_of=title_of(ctx.state, TREASURES, treasure),
-                ),
-                msg("dotr.cc.dungeon_runs.setting_dungeon_death_treasure_room"),
-            )
-        )
     else:
         deck = get_deck(ctx.state, TREASURES)
         if deck["owner"] == "app":
@@ -224,9 +199,81 @@ def enter_dungeon(ctx: Context, args: dict[str, Any]) -> None:
         else:
             ctx.set("decks", TREASURES, "draw", [*deck["draw"], *deck["discard"]])
             ctx.set("decks", TREASURES, "discard", [])
-        treasure, goal = _treasure(
-            ctx, TREASURES, args["card"], args["goal"], "exploration_goal", R_TREASURE
+        treasure, goal = _reveal(
+            ctx,
+            TREASURES,
+            args["card"],
+            args["goal"],
+            "exploration_goal",
+            R_TREASURE,
+            read=True,
         )
+    if goal is None:
+        # A Treasure Room nobody has entered: it lies face up while the table reads it, once.
+        card = card_of(ctx.state, TREASURES, treasure)
+        fields = {
+            key: field
+            for key, field in TREASURE_FIELDS.items()
+            if card.data.get(field.removeprefix("data.")) is None
+        }
+        ask_fields(
+            ctx,
+            card,
+            TREASURES,
+            fields,
+            name=str(card.data.get("title") or "A Treasure Room card"),
+            form_title="Treasure Room card",
+            resume={
+                "rule": "treasure_room",
+                "seat": seat,
+                "location": location,
+                "marked": bool(marked),
+            },
+            detail=msg("dotr.cc.dungeon_runs.read_treasure_room", name=hero_name(ctx.state, seat)),
+        )
+        return
+    _begin_run(ctx, seat, location, treasure, int(goal), marked=bool(marked))
+
+
+# What a Treasure Room card prints that the run reads: its name and its Exploration Goal.
+TREASURE_FIELDS = {"title": "data.title", "exploration_goal": "data.exploration_goal"}
+
+
+def treasure_read(ctx: Context, prompt: dict[str, Any], face: dict[str, Any]) -> None:
+    """A Treasure Room read at the table: the run begins as if it had been known."""
+    resume = prompt["resume"]
+    treasure = str(prompt["card"])
+    goal = card_of(ctx.state, TREASURES, treasure).data["exploration_goal"]
+    seat, location = str(resume["seat"]), str(resume["location"])
+    _begin_run(ctx, seat, location, treasure, int(goal), marked=bool(resume.get("marked")))
+
+
+def _begin_run(
+    ctx: Context, seat: str, location: str, treasure: str, goal: int, *, marked: bool
+) -> None:
+    """The hero is in the Dungeon, its Treasure Room's Exploration Goal known."""
+    name = hero_name(ctx.state, seat)
+    steps = [
+        Step(
+            msg(
+                "dotr.cc.dungeon_runs.spends_4_actions_enter",
+                name=name,
+                dungeon=dungeon_name(ctx.state, location),
+            ),
+            R_ENTER,
+        )
+    ]
+    if marked:
+        steps.append(
+            Step(
+                msg(
+                    "dotr.cc.dungeon_runs.treasure_room_marked_this_dungeon",
+                    title_of=title_of(ctx.state, TREASURES, treasure),
+                ),
+                msg("dotr.cc.dungeon_runs.setting_dungeon_death_treasure_room"),
+            )
+        )
+    else:
         steps.append(
             Step(
                 msg(
@@ -241,7 +288,7 @@ def enter_dungeon(ctx: Context, args: dict[str, Any]) -> None:
         "seat": seat,
         "location": location,
         "treasure": treasure,
-        "goal": int(goal),
+        "goal": goal,
         "rooms": [],
         "total": 0,
         "current": None,
@@ -255,7 +302,7 @@ def enter_dungeon(ctx: Context, args: dict[str, Any]) -> None:
             dungeon=dungeon_name(ctx.state, location),
             goal=goal,
         ),
-        data={"seat": seat, "location": location, "treasure": treasure, "goal": int(goal)},
+        data={"seat": seat, "location": location, "treasure": treasure, "goal": goal},
         steps=steps,
     )
 
