@@ -291,14 +291,11 @@ class Realm:
 
     # ---- writing ------------------------------------------------------------------------
     def _add(self, loc: str, colour: str, count: int) -> dict[str, int]:
+        """``count`` minions of ``colour`` from the supply onto ``loc``; the location's minions
+        now (read them at once: a simulation goes on writing into the same dict)."""
         ctx = self.ctx
-        state = ctx.state
-        minions = dict(state["board"][loc]["minions"])
-        minions[colour] += count
-        ctx.set("board", loc, "minions", minions)
-        supply = dict(state["supply"]["minions"])
-        supply[colour] -= count
-        ctx.set("supply", "minions", supply)
+        minions: dict[str, int] = ctx.adjust("board", loc, "minions", colour, count)
+        ctx.adjust("supply", "minions", colour, -count)
         return minions
 
     def lose(self, reason: Text, rule: Text, cause: str = OTHER_LOSS) -> None:
