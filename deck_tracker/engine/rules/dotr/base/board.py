@@ -379,14 +379,7 @@ class Realm:
                 fits = max(0, min(count, OVERRUN_AT - 1 - present))
             if fits:
                 self._add(loc, colour, fits)
-                self.step(
-                    msg(
-                        "dotr.place.minions",
-                        minions=data.minions_ref(colour, fits),
-                        location=data.place_ref(loc),
-                    ),
-                    rule,
-                )
+                self._placed_step(colour, fits, loc, rule)
             if fits < count:
                 self.step(
                     msg(
@@ -414,15 +407,7 @@ class Realm:
         fits = count if count < OVERRUN_AT - 1 - present else OVERRUN_AT - 1 - present
         before = self.ctx.state["board"][loc]["minions"][colour]
         after = self._add(loc, colour, fits)[colour]
-        if self.narrate:
-            self.step(
-                msg(
-                    "dotr.place.minions",
-                    minions=data.minions_ref(colour, fits),
-                    location=data.place_ref(loc),
-                ),
-                rule,
-            )
+        self._placed_step(colour, fits, loc, rule)
         taints_at = data.taints_at[colour]
         if taints_at < OVERRUN_AT and before < taints_at <= after:
             self.step(
@@ -448,6 +433,19 @@ class Realm:
                 )
             self.taint(loc, R_OVERRUN)
             self._overrun(loc, colour)
+
+    def _placed_step(self, colour: str, count: int, loc: str, rule: Text) -> None:
+        """The table's step for ``count`` minions of ``colour`` placed on ``loc``."""
+        if self.narrate:
+            data = self.data
+            self.step(
+                msg(
+                    "dotr.place.minions",
+                    minions=data.minions_ref(colour, count),
+                    location=data.place_ref(loc),
+                ),
+                rule,
+            )
 
     def _overrun(self, loc: str, colour: str) -> None:
         """1 minion of ``colour`` on every adjacent location (not Inns); never chains."""

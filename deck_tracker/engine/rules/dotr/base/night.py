@@ -47,7 +47,7 @@ from deck_tracker.engine.decks import (
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.i18n import count as count_of
 from deck_tracker.engine.i18n import msg
-from deck_tracker.engine.reading import carry_on, last_read_id
+from deck_tracker.engine.reading import carry_on, last_read_id, reading_now
 from deck_tracker.engine.rules.dotr.base.board import GameOver, Realm, card_ref
 from deck_tracker.engine.rules.dotr.base.offers import card_title
 from deck_tracker.engine.rules.dotr.base.packs import game_cards, game_pack, unread
@@ -317,7 +317,7 @@ def night(ctx: Context, args: dict[str, Any]) -> None:
             "round": int(turn_of(ctx.state).get("number") or 1),
             "evening_skipped": skipped,
         },
-        steps=[Step(msg("dotr.night.draw", count=count), R_NIGHT)],
+        steps=[Step(msg("dotr.night.draw", count=count), R_NIGHT)] if ctx.narrate else (),
     )
     continue_night(ctx, list(plan), 0, list(named))
 
@@ -399,7 +399,7 @@ def continue_night(
             return
         # A card the resolved one brought up is to be read first (a Winds of War card turned
         # by a Quiet Night): the night goes on with its next card once it is.
-        if carry_on(ctx, since, _night_from(plan, index + 1, queue)):
+        if reading_now(ctx.state) and carry_on(ctx, since, _night_from(plan, index + 1, queue)):
             return
     ended = turn_of(ctx.state)
     seat, number = next_turn(ctx)
@@ -415,16 +415,17 @@ def continue_night(
         },
     )
     name = player_name(ctx.state, seat)
+    # A simulated night (``ctx.narrate`` False) builds no step for the table.
+    steps = (
+        [Step(msg("dotr.turn.next", player=name) if seat else msg("dotr.turn.wait"), R_TURN)]
+        if ctx.narrate
+        else []
+    )
     ctx.emit(
         "turn_passed",
         msg("dotr.turn.round", number=number, player=name) if seat else msg("dotr.turn.no_hero"),
         data={"active_seat": seat, "number": number},
-        steps=[
-            Step(
-                msg("dotr.turn.next", player=name) if seat else msg("dotr.turn.wait"),
-                R_TURN,
-            )
-        ],
+        steps=steps,
     )
 
 
