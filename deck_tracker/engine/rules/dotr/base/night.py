@@ -471,9 +471,9 @@ def _check_turn(ctx: Context, args: dict[str, Any]) -> bool:
             "evening_skipped",
             msg("dotr.turn.evening_skipped", player=player_name(state, active)),
             data={"seat": active, "turn": number},
-            steps=[
-                Step(msg("dotr.turn.no_evening", player=player_name(state, active)), R_SEQUENCE)
-            ],
+            steps=[Step(msg("dotr.turn.no_evening", player=player_name(state, active)), R_SEQUENCE)]
+            if ctx.narrate
+            else [],
         )
         return True
     raise RuleViolation(
