@@ -77,6 +77,8 @@ def is_message(value: Any) -> bool:
 # ---- catalogues --------------------------------------------------------------------------------
 def normalise_language(language: str | None) -> str:
     """``"de-AT"``, ``"de_de"`` -> ``"de"``; an unknown or empty language -> the default."""
+    if language in LANGUAGES:
+        return language  # already one of ours (every message rendered asks this first)
     if not language:
         return DEFAULT_LANGUAGE
     base = language.replace("_", "-").split("-")[0].lower()
