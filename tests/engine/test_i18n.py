@@ -65,3 +65,16 @@ def test_unknown_languages_fall_back_to_english() -> None:
 def test_lists_join_with_the_languages_and() -> None:
     assert i18n.render_value(i18n.listing(["A", "B", "C"]), "en") == "A, B and C"
     assert i18n.render_value(i18n.listing(["A", "B"]), "de") == "A und B"
+
+
+def test_a_message_missing_a_value_reads_as_its_text_not_an_error() -> None:
+    # A message stored without one of its values (an older event) still reads, in both languages.
+    assert i18n.render(i18n.msg("dotr.night.draw"), "en") == (
+        "Draw {count} Darkness Spreads cards, resolving each in turn."
+    )
+    assert i18n.render(i18n.msg("dotr.night.draw"), "de").startswith("Ziehe {count} Karten")
+
+
+def test_a_message_quoting_a_name_reads_it_quoted() -> None:
+    refused = i18n.msg("error.core.commands.unknown_action", name="fly")
+    assert i18n.render(refused, "en") == "Unknown action 'fly'."
