@@ -22,7 +22,6 @@ from __future__ import annotations
 import dataclasses
 import importlib
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from deck_tracker.engine.commands import Observer
@@ -242,10 +241,10 @@ OBSERVERS: tuple[str, ...] = (
     # Last: the Warlords leave a location emptied by any command, other observers' included.
     "companions_catacombs.warlords:OBSERVER",
 )
-# The expansions a rule of the night and its observers acts in (any one of them in play): a game
-# with none of them never needs it, so it is not even called there (``in_play``; a base game runs
-# none of these). A rule not listed here acts in every game. The Dragon expansion's pieces (fire,
-# Sterling, Global Effects, Brimstone) come with a scenario too.
+# The expansions in which a rule of the night, or an observer, acts (any one of them in play): a
+# game with none of them never needs it, so it is not even called there (``in_play``; a base game
+# runs none of these). A rule not listed here acts in every game. The Dragon expansion's pieces
+# (fire, Sterling, Global Effects, Brimstone) come with a scenario too.
 DRAGON_GAMES: tuple[str, ...] = ("dragon", "scenario")
 ACTS_IN: dict[str, tuple[str, ...]] = {
     "dragon.sterling:guards": DRAGON_GAMES,
@@ -272,7 +271,7 @@ NOT_IN_THIS_GAME = "availability:not_in_this_game"
 CARD_NAME = "base.packs:card_name"
 
 
-@dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True)
 class InPlay:
     """The rules of the night, and the observers, that act in a game with these expansions, in
     their declared order (a subset of the registries: those ``ACTS_IN`` lets in)."""
@@ -285,7 +284,9 @@ class InPlay:
     observers: tuple[Observer, ...]
 
 
-# The paths each registry was filled from (by ``load``), and the rules in play per expansion set.
+# The observers (filled by ``load``), the paths each registry was filled from, and the rules in
+# play per set of expansions.
+_OBSERVERS: list[Observer] = []
 _PATHS: dict[str, tuple[str, ...]] = {}
 _IN_PLAY: dict[tuple[str, ...], InPlay] = {}
 
@@ -322,9 +323,6 @@ def _select(expansions: frozenset[str]) -> InPlay:
 def observers_in_play(state: State) -> tuple[Observer, ...]:
     """The observers that follow a command of this game (``commands.run``)."""
     return in_play(state).observers
-
-
-_OBSERVERS: list[Observer] = []
 
 
 def _here(path: str) -> Any:
