@@ -7,7 +7,7 @@ disagree.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -314,6 +314,9 @@ class Observer:
 
 
 OBSERVERS: list[Observer] = []
+# Per game system: the observers that act in one game of it (its expansions' and its own, in the
+# order of ``OBSERVERS``); a system not listed runs every observer after every command.
+OBSERVERS_IN_PLAY: dict[str, Callable[[State], Sequence[Observer]]] = {}
 
 
 def run(
@@ -335,12 +338,14 @@ def run(
         reason = spec.unavailable(state, context.actor)
         if reason:
             raise RuleViolation(reason_text(reason), code=getattr(reason, "code", "not_available"))
+    select = OBSERVERS_IN_PLAY.get(state.get("system") or "")
+    observers = OBSERVERS if select is None else select(state)
     try:
-        memos = [observer.before(state, name, args) for observer in OBSERVERS]
+        memos = [observer.before(state, name, args) for observer in observers]
         spec.handler(context, args)
         if not context.events:
             raise RuntimeError(f"command {name!r} emitted no event")
-        for observer, memo in zip(OBSERVERS, memos, strict=True):
+        for observer, memo in zip(observers, memos, strict=True):
             observer.after(context, name, args, memo)
         if bookkeeping:
             version = int(context.get("version", default=0)) + 1

@@ -223,6 +223,15 @@ class Context:
             ["set", path, snapshot(value) if type(value) in _CONTAINERS else value]
         )
 
+    def adjust(self, *path_and_delta: Any) -> dict[str, Any]:
+        """Add a number to a count: ``adjust(*path, key, delta)`` adds ``delta`` to the number at
+        ``key`` of the dict at ``path``. Written as a changed copy of that dict (one ``set``);
+        returns the dict as it is now, to be read at once (a simulation writes on into it)."""
+        counts = dict(get_in(self.state, path_and_delta[:-2]))
+        counts[path_and_delta[-2]] += path_and_delta[-1]
+        self.set(*path_and_delta[:-2], counts)
+        return counts
+
     def delete(self, *path: str) -> None:
         parent = _parent(self.state, path)
         if path[-1] not in parent:
@@ -390,6 +399,20 @@ class QuietContext(Context):
             child[path_and_value[2]] = path_and_value[3]
             return
         self._writable_parent(path_and_value[:-1])[path_and_value[-2]] = path_and_value[-1]
+
+    def adjust(self, *path_and_delta: Any) -> dict[str, Any]:
+        # The counts are changed in place once this context owns their dict (copied on the
+        # first write, as any dict on a written path): no new dict per minion placed.
+        counts = self.state
+        own = self._own
+        for key in path_and_delta[:-2]:
+            child = counts[key]
+            if id(child) not in own:
+                child = counts[key] = child.copy()
+                own[id(child)] = child
+            counts = child
+        counts[path_and_delta[-2]] += path_and_delta[-1]
+        return counts
 
     def delete(self, *path: str) -> None:
         self._writable_parent(path).pop(path[-1], None)

@@ -77,6 +77,8 @@ def is_message(value: Any) -> bool:
 # ---- catalogues --------------------------------------------------------------------------------
 def normalise_language(language: str | None) -> str:
     """``"de-AT"``, ``"de_de"`` -> ``"de"``; an unknown or empty language -> the default."""
+    if language in LANGUAGES:
+        return language  # already one of ours (every message rendered asks this first)
     if not language:
         return DEFAULT_LANGUAGE
     base = language.replace("_", "-").split("-")[0].lower()
@@ -137,10 +139,40 @@ def render(message: Message, language: str = DEFAULT_LANGUAGE) -> str:
         template = _pick(catalogue(language).get(message["id"]), params, language)
     if template is None:
         return str(message["id"])  # a message nobody wrote: caught by scripts/check_i18n.py
+    parts = _plain_fields(template)
     try:
-        return _Formatter(language).vformat(template, (), dict(params))
+        if parts is None:
+            return _Formatter(language).vformat(template, (), dict(params))
+        out = []
+        for literal, field, spec in parts:
+            out.append(literal)
+            if field is not None:
+                out.append(format(render_value(params[field], language), spec))
+        return "".join(out)
     except (KeyError, IndexError, ValueError):
         return str(template)
+
+
+@cache
+def _plain_fields(template: str) -> tuple[tuple[str, str | None, str], ...] | None:
+    """A template as its literal texts and fields, when every field is a plain name with at
+    most a format spec ("{count}", "{left:>2}"): rendered as ``_Formatter`` renders it (the
+    same text, the same errors), without its general machinery on every message. None for
+    any other template (an index, an attribute, a conversion, a nested field, a stray brace):
+    ``_Formatter`` renders it."""
+    parts = []
+    try:
+        for literal, field, spec, conversion in _PARSER.parse(template):
+            spec = spec or ""
+            if field is not None and (not field.isidentifier() or conversion or "{" in spec):
+                return None
+            parts.append((literal, field, spec))
+    except ValueError:
+        return None
+    return tuple(parts)
+
+
+_PARSER = string.Formatter()
 
 
 def render_value(value: Any, language: str) -> str:

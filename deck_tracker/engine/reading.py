@@ -72,7 +72,15 @@ def carry_on(ctx: Context, since: int, then: dict[str, Any]) -> bool:
 
 def last_read_id(state: State) -> int:
     """The highest prompt number pending (0: none)."""
-    return max((int(p.get("id", 0)) for p in pending_reads(state)), default=0)
+    pending = state.get(READING)
+    if not pending:
+        return 0
+    return max((int(p.get("id", 0)) for p in pending), default=0)
+
+
+def reading_now(state: State) -> bool:
+    """Whether a card is being read at the table (a prompt is pending)."""
+    return bool(state.get(READING))
 
 
 def settle(ctx: Context, prompt: dict[str, Any]) -> None:

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .commands import NOT_IN_THIS_GAME, OBSERVERS, CommandSpec, Observer
+from .commands import NOT_IN_THIS_GAME, OBSERVERS, OBSERVERS_IN_PLAY, CommandSpec, Observer
 from .core import Context, State
 
 __all__ = [
@@ -58,6 +58,9 @@ class System:
     view: SystemView | None = None
     # Rules that follow every command of a game of this system, in the order they run.
     observers: tuple[Observer, ...] = field(default_factory=tuple)
+    # The observers that act in one game (those of its expansions, in the same order); None:
+    # every observer follows every command.
+    observers_in_play: Callable[[State], tuple[Observer, ...]] | None = None
     not_in_this_game: NotInThisGame | None = None
     # What the generic deck commands call a card in what players read (its id when None).
     card_name: CardName | None = None
@@ -84,6 +87,8 @@ def load_systems() -> Mapping[str, System]:
             system: System = resolve(path)()
             _LOADED[name] = system
             OBSERVERS.extend(system.observers)
+            if system.observers_in_play is not None:
+                OBSERVERS_IN_PLAY[name] = system.observers_in_play
             if system.not_in_this_game is not None:
                 NOT_IN_THIS_GAME[name] = system.not_in_this_game
     return _LOADED

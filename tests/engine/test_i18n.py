@@ -84,3 +84,16 @@ def test_who_acts_reads_in_the_readers_language_when_no_name_is_known() -> None:
     assert undid(player_name(state, "2"), "de") == "Jemand hat rückgängig gemacht: x"
     assert undid(turn.player_name(state, "2"), "de") == "Der Tisch hat rückgängig gemacht: x"
     assert undid(turn.player_name(state, None), "en") == "The table undid: x"
+
+
+def test_a_message_missing_a_value_reads_as_its_text_not_an_error() -> None:
+    # A message stored without one of its values (an older event) still reads, in both languages.
+    assert i18n.render(i18n.msg("dotr.night.draw"), "en") == (
+        "Draw {count} Darkness Spreads cards, resolving each in turn."
+    )
+    assert i18n.render(i18n.msg("dotr.night.draw"), "de").startswith("Ziehe {count} Karten")
+
+
+def test_a_message_quoting_a_name_reads_it_quoted() -> None:
+    refused = i18n.msg("error.core.commands.unknown_action", name="fly")
+    assert i18n.render(refused, "en") == "Unknown action 'fly'."

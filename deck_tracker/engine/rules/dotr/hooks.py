@@ -24,6 +24,7 @@ import importlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from deck_tracker.engine.commands import Observer
 from deck_tracker.engine.core import Context, State
 from deck_tracker.engine.i18n import Text
 from deck_tracker.engine.systems import System, resolve
@@ -54,7 +55,9 @@ __all__ = [
     "SETUP_READ",
     "TO_HIT_MODIFIERS",
     "UNCOUNTED",
+    "InPlay",
     "expand_setup",
+    "in_play",
     "load",
 ]
 
@@ -239,11 +242,88 @@ OBSERVERS: tuple[str, ...] = (
     # Last: the Warlords leave a location emptied by any command, other observers' included.
     "companions_catacombs.warlords:OBSERVER",
 )
+# The expansions in which a rule of the night, or an observer, acts (any one of them in play): a
+# game with none of them never needs it, so it is not even called there (``in_play``; a base game
+# runs none of these). A rule not listed here acts in every game. The Dragon expansion's pieces
+# (fire, Sterling, Global Effects, Brimstone) come with a scenario too.
+DRAGON_GAMES: tuple[str, ...] = ("dragon", "scenario")
+ACTS_IN: dict[str, tuple[str, ...]] = {
+    "dragon.sterling:guards": DRAGON_GAMES,
+    "dragon.minions:quick_flying": DRAGON_GAMES,
+    "dragon.fire:after_placed": DRAGON_GAMES,
+    "scenarios.special_rules:city_fire_loses": ("scenario",),
+    "dragon.fire:dragon_flight": DRAGON_GAMES,
+    "dragon.global_effects:general_moved": DRAGON_GAMES,
+    "scenarios.special_rules:hemlock_taints": ("scenario",),
+    "dragon.winds_of_war:quiet_night": DRAGON_GAMES,
+    "companions_catacombs.fallen:OBSERVER": ("companions_catacombs",),
+    "companions_catacombs.trolls_and_spiders:OBSERVER": ("companions_catacombs",),
+    "companions_catacombs.companions:OBSERVER": ("companions_catacombs",),
+    "dragon.fire:OBSERVER": DRAGON_GAMES,
+    "dragon.global_effects:OBSERVER": DRAGON_GAMES,
+    "heros_calling.war_status:OBSERVER": ("heros_calling",),
+    "scenarios.special_rules:OBSERVER": ("scenario",),
+    "companions_catacombs.warlords:OBSERVER": ("companions_catacombs",),
+}
 SETUP = "base.setup:setup_dotr"
 SEAT_HOOK = "base.setup:seat_hook"
 VIEW = "base.view:view_dotr"
 NOT_IN_THIS_GAME = "availability:not_in_this_game"
 CARD_NAME = "base.packs:card_name"
+
+
+@dataclasses.dataclass(frozen=True)
+class InPlay:
+    """The rules of the night, and the observers, that act in a game with these expansions, in
+    their declared order (a subset of the registries: those ``ACTS_IN`` lets in)."""
+
+    placement_blocks: tuple[Callable[[Realm, str, bool], tuple[Text, Text] | None], ...]
+    after_placed: tuple[Callable[[Realm, str, str, int, str], None], ...]
+    general_movers: tuple[Callable[[Realm, str, str | None, int], bool], ...]
+    general_moved: tuple[Callable[[Realm, str], None], ...]
+    card_resolved: tuple[Callable[[Realm, Card], bool], ...]
+    observers: tuple[Observer, ...]
+
+
+# The observers (filled by ``load``), the paths each registry was filled from, and the rules in
+# play per set of expansions.
+_OBSERVERS: list[Observer] = []
+_PATHS: dict[str, tuple[str, ...]] = {}
+_IN_PLAY: dict[tuple[str, ...], InPlay] = {}
+
+
+def in_play(state: State) -> InPlay:
+    """The rules of the night and the observers that act in this game (cached per expansion
+    set: a game's expansions never change once it is set up)."""
+    key = tuple(state.get("expansions") or ())
+    found = _IN_PLAY.get(key)
+    if found is None:
+        found = _IN_PLAY[key] = _select(frozenset(key))
+    return found
+
+
+def _select(expansions: frozenset[str]) -> InPlay:
+    def acting(name: str, rules: list[Any]) -> tuple[Any, ...]:
+        paths = _PATHS[name]
+        return tuple(
+            rule
+            for rule, path in zip(rules, paths, strict=True)
+            if path not in ACTS_IN or expansions.intersection(ACTS_IN[path])
+        )
+
+    return InPlay(
+        placement_blocks=acting("PLACEMENT_BLOCKS", PLACEMENT_BLOCKS),
+        after_placed=acting("AFTER_PLACED", AFTER_PLACED),
+        general_movers=acting("GENERAL_MOVERS", GENERAL_MOVERS),
+        general_moved=acting("GENERAL_MOVED", GENERAL_MOVED),
+        card_resolved=acting("CARD_RESOLVED", CARD_RESOLVED),
+        observers=acting("OBSERVERS", list(_OBSERVERS)),
+    )
+
+
+def observers_in_play(state: State) -> tuple[Observer, ...]:
+    """The observers that follow a command of this game (``commands.run``)."""
+    return in_play(state).observers
 
 
 def _here(path: str) -> Any:
@@ -257,6 +337,7 @@ def load() -> System:
     registries = globals()
     for name, paths in ORDER.items():
         registries[name][:] = [_here(path) for path in paths]
+        _PATHS[name] = paths
     for name, keyed in KEYED_ORDER.items():
         registries[name].clear()
         registries[name].update({key: _here(path) for key, path in keyed.items()})
@@ -270,12 +351,16 @@ def load() -> System:
             if needs and not entry.needs:
                 entry = dataclasses.replace(entry, needs=needs)
             SETTINGS[entry.name] = entry
+    _OBSERVERS[:] = [_here(path) for path in OBSERVERS]
+    _PATHS["OBSERVERS"] = OBSERVERS
+    _IN_PLAY.clear()
     return System(
         "dotr",
         setup=_here(SETUP),
         seat_hook=_here(SEAT_HOOK),
         view=_here(VIEW),
-        observers=tuple(_here(path) for path in OBSERVERS),
+        observers=tuple(_OBSERVERS),
+        observers_in_play=observers_in_play,
         not_in_this_game=_here(NOT_IN_THIS_GAME),
         card_name=_here(CARD_NAME),
     )

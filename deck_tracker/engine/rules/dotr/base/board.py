@@ -49,12 +49,7 @@ from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.i18n import Text, listing, msg, render_text
 from deck_tracker.engine.rules.dotr.base.packs import content_key, game_pack
 from deck_tracker.engine.rules.dotr.base.settings import default_settings
-from deck_tracker.engine.rules.dotr.hooks import (
-    AFTER_PLACED,
-    GENERAL_MOVED,
-    GENERAL_MOVERS,
-    PLACEMENT_BLOCKS,
-)
+from deck_tracker.engine.rules.dotr.hooks import in_play
 
 __all__ = [
     "CITY_OVERRUN",
@@ -136,7 +131,8 @@ class GameOver(Exception):
 
 
 # The expansions' rules that change how the board behaves (PLACEMENT_BLOCKS, AFTER_PLACED,
-# GENERAL_MOVERS, GENERAL_MOVED) are declared, in order, in hooks.py.
+# GENERAL_MOVERS, GENERAL_MOVED) are declared, in order, in hooks.py; a Realm runs those that act
+# in its game (``hooks.in_play``).
 
 
 @dataclass(frozen=True)
@@ -254,6 +250,13 @@ class Realm:
         self.crystals = 0
         # What a simulation counts (``Tally``), or None.
         self.tally: Tally | None = ctx.tally
+        # The expansions' rules that act in this game (none in a base game).
+        hooks = in_play(ctx.state)
+        self.placement_blocks = hooks.placement_blocks
+        self.after_placed = hooks.after_placed
+        self.general_movers = hooks.general_movers
+        self.general_moved_rules = hooks.general_moved
+        self.card_resolved = hooks.card_resolved
 
     # ---- reading ------------------------------------------------------------------------
     def name(self, loc: str) -> str:
@@ -288,14 +291,11 @@ class Realm:
 
     # ---- writing ------------------------------------------------------------------------
     def _add(self, loc: str, colour: str, count: int) -> dict[str, int]:
+        """``count`` minions of ``colour`` from the supply onto ``loc``; the location's minions
+        now (read them at once: a simulation goes on writing into the same dict)."""
         ctx = self.ctx
-        state = ctx.state
-        minions = dict(state["board"][loc]["minions"])
-        minions[colour] += count
-        ctx.set("board", loc, "minions", minions)
-        supply = dict(state["supply"]["minions"])
-        supply[colour] -= count
-        ctx.set("supply", "minions", supply)
+        minions: dict[str, int] = ctx.adjust("board", loc, "minions", colour, count)
+        ctx.adjust("supply", "minions", colour, -count)
         return minions
 
     def lose(self, reason: Text, rule: Text, cause: str = OTHER_LOSS) -> None:
@@ -365,7 +365,7 @@ class Realm:
         if data.kinds[loc] == "inn":
             self.step(msg("dotr.place.inn", location=data.place_ref(loc)), R_INN)
             return
-        if PLACEMENT_BLOCKS and self.blocked(loc, by_general):
+        if self.placement_blocks and self.blocked(loc, by_general):
             return
         if count > self.ctx.state["supply"]["minions"][colour]:
             self.require_minions(colour, count, data.place_ref(loc))
@@ -379,14 +379,7 @@ class Realm:
                 fits = max(0, min(count, OVERRUN_AT - 1 - present))
             if fits:
                 self._add(loc, colour, fits)
-                self.step(
-                    msg(
-                        "dotr.place.minions",
-                        minions=data.minions_ref(colour, fits),
-                        location=data.place_ref(loc),
-                    ),
-                    rule,
-                )
+                self._placed_step(colour, fits, loc, rule)
             if fits < count:
                 self.step(
                     msg(
@@ -414,15 +407,7 @@ class Realm:
         fits = count if count < OVERRUN_AT - 1 - present else OVERRUN_AT - 1 - present
         before = self.ctx.state["board"][loc]["minions"][colour]
         after = self._add(loc, colour, fits)[colour]
-        if self.narrate:
-            self.step(
-                msg(
-                    "dotr.place.minions",
-                    minions=data.minions_ref(colour, fits),
-                    location=data.place_ref(loc),
-                ),
-                rule,
-            )
+        self._placed_step(colour, fits, loc, rule)
         taints_at = data.taints_at[colour]
         if taints_at < OVERRUN_AT and before < taints_at <= after:
             self.step(
@@ -434,7 +419,7 @@ class Realm:
                 R_DEMONS,
             )
             self.taint(loc, R_DEMONS)
-        for after_placed in AFTER_PLACED:
+        for after_placed in self.after_placed:
             after_placed(self, loc, colour, fits, "general" if by_general else "card")
         if fits < count:
             if self.narrate:
@@ -448,6 +433,19 @@ class Realm:
                 )
             self.taint(loc, R_OVERRUN)
             self._overrun(loc, colour)
+
+    def _placed_step(self, colour: str, count: int, loc: str, rule: Text) -> None:
+        """The table's step for ``count`` minions of ``colour`` placed on ``loc``."""
+        if self.narrate:
+            data = self.data
+            self.step(
+                msg(
+                    "dotr.place.minions",
+                    minions=data.minions_ref(colour, count),
+                    location=data.place_ref(loc),
+                ),
+                rule,
+            )
 
     def _overrun(self, loc: str, colour: str) -> None:
         """1 minion of ``colour`` on every adjacent location (not Inns); never chains."""
@@ -474,7 +472,7 @@ class Realm:
 
     def blocked(self, loc: str, by_general: bool) -> bool:
         """Whether an expansion's rule keeps every minion off ``loc`` (the step says why)."""
-        for block in PLACEMENT_BLOCKS:
+        for block in self.placement_blocks:
             reason = block(self, loc, by_general)
             if reason:
                 self.step(
@@ -490,7 +488,7 @@ class Realm:
 
     def _arrive(self, colour: str, loc: str, origin: str) -> None:
         data = self.data
-        if PLACEMENT_BLOCKS and self.blocked(loc, False):
+        if self.placement_blocks and self.blocked(loc, False):
             return
         if self.ctx.state["supply"]["minions"][colour] <= 0:
             if self.settings["overrun_short_supply"] == "loss":
@@ -530,7 +528,7 @@ class Realm:
                     R_NO_CHAIN,
                 )
             self.taint(loc, R_NO_CHAIN)
-        for after_placed in AFTER_PLACED:
+        for after_placed in self.after_placed:
             after_placed(self, loc, colour, 1, "spread")
 
     def _into_city(self, colour: str, count: int, rule: Text) -> None:
@@ -572,7 +570,7 @@ class Realm:
         if state["defeated"]:
             self.step(msg("dotr.board.general.defeated", general=name), R_GENERAL)
             return
-        for mover in GENERAL_MOVERS:
+        for mover in self.general_movers:
             if mover(self, general, target, minions):
                 return
         path = data.paths[general]
@@ -637,7 +635,7 @@ class Realm:
             )
 
     def general_moved(self, general: str) -> None:
-        for moved in GENERAL_MOVED:
+        for moved in self.general_moved_rules:
             moved(self, general)
 
 

@@ -47,7 +47,7 @@ from deck_tracker.engine.decks import (
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.i18n import count as count_of
 from deck_tracker.engine.i18n import msg
-from deck_tracker.engine.reading import carry_on, last_read_id
+from deck_tracker.engine.reading import carry_on, last_read_id, reading_now
 from deck_tracker.engine.rules.dotr.base.board import GameOver, Realm, card_ref
 from deck_tracker.engine.rules.dotr.base.offers import card_title
 from deck_tracker.engine.rules.dotr.base.packs import game_cards, game_pack, unread
@@ -56,7 +56,7 @@ from deck_tracker.engine.rules.dotr.base.reading import ask_to_read
 from deck_tracker.engine.rules.dotr.base.settings import general_only_plan
 from deck_tracker.engine.rules.dotr.base.table import seat_choices
 from deck_tracker.engine.rules.dotr.base.turn import ACTIONS, evening_drawn, player_name, turn_of
-from deck_tracker.engine.rules.dotr.hooks import CARD_RESOLVED, UNCOUNTED
+from deck_tracker.engine.rules.dotr.hooks import UNCOUNTED
 
 __all__ = ["CARDS_PER_NIGHT", "continue_night", "next_turn", "night", "resolve_card"]
 
@@ -317,7 +317,7 @@ def night(ctx: Context, args: dict[str, Any]) -> None:
             "round": int(turn_of(ctx.state).get("number") or 1),
             "evening_skipped": skipped,
         },
-        steps=[Step(msg("dotr.night.draw", count=count), R_NIGHT)],
+        steps=[Step(msg("dotr.night.draw", count=count), R_NIGHT)] if ctx.narrate else (),
     )
     continue_night(ctx, list(plan), 0, list(named))
 
@@ -369,7 +369,7 @@ def continue_night(
             lost = True
         kept = False
         if not lost:
-            for keep in CARD_RESOLVED:
+            for keep in realm.card_resolved:
                 if keep(realm, card):
                     kept = True
                     break
@@ -399,7 +399,7 @@ def continue_night(
             return
         # A card the resolved one brought up is to be read first (a Winds of War card turned
         # by a Quiet Night): the night goes on with its next card once it is.
-        if carry_on(ctx, since, _night_from(plan, index + 1, queue)):
+        if reading_now(ctx.state) and carry_on(ctx, since, _night_from(plan, index + 1, queue)):
             return
     ended = turn_of(ctx.state)
     seat, number = next_turn(ctx)
@@ -415,16 +415,17 @@ def continue_night(
         },
     )
     name = player_name(ctx.state, seat)
+    # A simulated night (``ctx.narrate`` False) builds no step for the table.
+    steps = (
+        [Step(msg("dotr.turn.next", player=name) if seat else msg("dotr.turn.wait"), R_TURN)]
+        if ctx.narrate
+        else []
+    )
     ctx.emit(
         "turn_passed",
         msg("dotr.turn.round", number=number, player=name) if seat else msg("dotr.turn.no_hero"),
         data={"active_seat": seat, "number": number},
-        steps=[
-            Step(
-                msg("dotr.turn.next", player=name) if seat else msg("dotr.turn.wait"),
-                R_TURN,
-            )
-        ],
+        steps=steps,
     )
 
 
@@ -470,9 +471,9 @@ def _check_turn(ctx: Context, args: dict[str, Any]) -> bool:
             "evening_skipped",
             msg("dotr.turn.evening_skipped", player=player_name(state, active)),
             data={"seat": active, "turn": number},
-            steps=[
-                Step(msg("dotr.turn.no_evening", player=player_name(state, active)), R_SEQUENCE)
-            ],
+            steps=[Step(msg("dotr.turn.no_evening", player=player_name(state, active)), R_SEQUENCE)]
+            if ctx.narrate
+            else [],
         )
         return True
     raise RuleViolation(
