@@ -10,8 +10,7 @@ from typing import Any
 from django.db.models import QuerySet
 
 from . import languages
-from .engine import view_event, view_state
-from .engine.i18n import render_text
+from .engine import render_text, view_event, view_state
 from .models import Game, GameEvent, Seat
 
 EVENTS_PAGE_SIZE = 100

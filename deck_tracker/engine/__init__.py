@@ -24,6 +24,7 @@ from .game import (
     start_game,
     undo_extra,
 )
+from .i18n import render_text
 from .merge import changed_paths, rebase
 from .rng import new_seed, rng_for, seed_commitment
 from .rules.dotr.base.expansions import describe_setup_options, setup_asks
@@ -78,6 +79,7 @@ __all__ = [
     "offered_games",
     "plural",
     "rebase",
+    "render_text",
     "replay_target_version",
     "rng_for",
     "run",
