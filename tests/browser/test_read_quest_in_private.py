@@ -9,9 +9,7 @@ from typing import Any
 import pytest
 
 from deck_tracker.models import Game
-from tests.browser.live_api import call
-from tests.browser.test_read_card import LIVE_SECONDS, _act, _seat
-from tests.helpers import a_face
+from tests.browser.live_api import LIVE_SECONDS, act, call, game_of_two, open_game, read_every_card
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -22,23 +20,20 @@ def test_a_new_quest_is_read_on_the_phone_of_the_hero_who_drew_it_only(
     ada, bea = phones
     base = live_server.url
     setup = {"host": {"name": "Ada", "hero": "wizard"}, "expansions": ["dragon"]}
-    game = call(base, "games/", setup)
-    joined = call(
-        base, "games/join/", {"join_code": game["join_code"], "name": "Bea", "hero": "rogue"}
-    )
-    seats = {"1": game, "2": {"id": game["id"], "token": joined["token"]}}
-    while reading := call(base, f"games/{game['id']}/", token=game["token"])["state"]["reading"]:
-        holder = seats[reading[0].get("seat") or "1"]
-        seen = call(base, f"games/{game['id']}/", token=holder["token"])["state"]["reading"]
-        _act(base, holder, "read_card", {"face": a_face(seen[0])})
+    game, joined = game_of_two(base, setup, hero="rogue")
+    read_every_card(base, game, {"2": joined["token"]})  # a new Quest dealt, read by its holder
+    # A new Quest nobody has read yet on top of the Quest deck.
     row = Game.objects.get(pk=game["id"])
     pile = row.state["decks"]["quest"]["draw"]
-    row.state["decks"]["quest"]["draw"] = [c for c in pile if c != "dx-quest-3"] + ["dx-quest-3"]
+    quest = next(c for c in pile if c.startswith("dx-quest-"))
+    row.state["decks"]["quest"]["draw"] = [c for c in pile if c != quest] + [quest]
     row.save(update_fields=["state"])
 
-    _seat(ada, base, game["id"], game["join_code"], "1", game["token"])
-    _seat(bea, base, game["id"], game["join_code"], "2", joined["token"])
-    _act(base, game, "draw_quest", {})
+    open_game(ada, base, game, "1", game["token"], tab="night")
+    open_game(bea, base, game, "2", joined["token"], tab="night")
+    for page in (ada, bea):
+        page.get_by_test_id("run-night").wait_for()
+    act(base, game, "draw_quest", {})
 
     sheet = ada.locator("dialog[data-testid=read-card]")
     sheet.wait_for(timeout=LIVE_SECONDS * 1000)
