@@ -98,7 +98,7 @@ def test_a_new_quest_reads_in_german_for_its_holder_and_the_others_see_a_german_
     # Ada's German phone: the action's answer and the game read again say the same German.
     [german] = drawn.json()["state"]["reading"]
     assert reading_in(ada, game["id"], "de") == [german]
-    assert german["title"] == "Lies die gezogene Karte"
+    assert german["title"] == "Lies die gezogene Karte vor"
     assert german["name"] == "Ein neuer Auftrag der Drachen-Erweiterung"
     assert german["detail"] == "auf deiner Hand"
     schema = german["schema"]
@@ -152,7 +152,7 @@ def test_a_dragons_setup_cards_read_in_german_and_the_game_goes_on() -> None:
     token = game["token"]
     # The General card: his minions at the start, read from the card.
     general = reading_in(token, game["id"], "de")[0]
-    assert general["title"] == "Lies die Generalskarte"
+    assert general["title"] == "Lies die Generalskarte vor"
     assert general["name"] == "Generalskarte von Onyx"
     assert general["detail"] == "Schergen zu Beginn"
     minions = general["schema"]["properties"]["starting_minions"]
@@ -167,7 +167,7 @@ def test_a_dragons_setup_cards_read_in_german_and_the_game_goes_on() -> None:
     # A setup card of Onyx nobody has entered: its form in German, its answer by ids.
     prompt = answered.json()["state"]["reading"][0]
     assert prompt["kind"] == "standard"
-    assert prompt["title"] == "Lies die gezogene Karte"
+    assert prompt["title"] == "Lies die gezogene Karte vor"
     assert prompt["name"] == "Karte „Die Dunkelheit breitet sich aus“ von Onyx"
     assert prompt["detail"].startswith("Aufbaukarte ") and " von " in prompt["detail"]
     schema = prompt["schema"]
