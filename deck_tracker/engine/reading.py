@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 import string
+import unicodedata
 from functools import cache
 from typing import Any
 
@@ -232,10 +233,28 @@ def _schema_in(schema: Any, language: str) -> Any:
         key: (
             render_value(words_of(value), language)
             if key in ("title", "description") and isinstance(value, str)
+            else _choices_in(value, language)
+            if key == "oneOf" and isinstance(value, list)
             else _schema_in(value, language)
         )
         for key, value in schema.items()
     }
+
+
+def _alphabetical(title: str) -> str:
+    """A title as an index sorts it (the case and the accents aside: "Ä" beside "A")."""
+    bare = unicodedata.normalize("NFKD", title.casefold())
+    return "".join(c for c in bare if not unicodedata.combining(c))
+
+
+def _choices_in(options: list[Any], language: str) -> list[Any]:
+    """A pick's choices in ``language``; choices the English lists in alphabetical order (the
+    locations of the board) are listed in the order of their words in ``language``."""
+    worded = [_schema_in(option, language) for option in options]
+    titles = [option.get("title") if isinstance(option, dict) else None for option in options]
+    if len(titles) > 2 and all(isinstance(t, str) for t in titles) and titles == sorted(titles):
+        worded.sort(key=lambda option: _alphabetical(str(option["title"])))
+    return worded
 
 
 def in_language(prompt: dict[str, Any], language: str) -> dict[str, Any]:

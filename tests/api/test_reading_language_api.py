@@ -24,6 +24,7 @@ from .test_reading_decks_api import (
 
 pytestmark = pytest.mark.django_db
 
+UMLAUTS = str.maketrans("äöüÄÖÜ", "aouAOU")
 DRAGON = {"expansions": ["dragon"], "generals": {"black": "onyx"}}
 
 
@@ -175,7 +176,11 @@ def test_a_dragons_setup_cards_read_in_german_and_the_game_goes_on() -> None:
     assert schema["properties"]["placements"]["title"] == "Platzierte Schergen"
     place = schema["properties"]["placements"]["items"]
     assert place["properties"]["location"]["title"] == "Ort"
-    assert "Orktal" in choices(place, "location")
+    # The board's locations listed as a German reader looks them up: by their German names.
+    locations = choices(place, "location")
+    order = [locations.index(n) for n in ("Amarak-Gipfel", "Dunkelwald", "Orktal", "Uralte Ruinen")]
+    assert order == sorted(order)
+    assert locations == sorted(locations, key=lambda n: n.translate(UMLAUTS).casefold())
     assert place["properties"]["colour"]["title"] == "Schergen"
     assert "Orks" in choices(place, "colour")
     assert schema["properties"]["general_to"]["title"] == "Wohin der General zieht"
