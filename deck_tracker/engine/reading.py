@@ -251,8 +251,9 @@ def _choices_in(options: list[Any], language: str) -> list[Any]:
     """A pick's choices in ``language``; choices the English lists in alphabetical order (the
     locations of the board) are listed in the order of their words in ``language``."""
     worded = [_schema_in(option, language) for option in options]
-    titles = [option.get("title") if isinstance(option, dict) else None for option in options]
-    if len(titles) > 2 and all(isinstance(t, str) for t in titles) and titles == sorted(titles):
+    titles = [option.get("title") for option in options if isinstance(option, dict)]
+    named = [title for title in titles if isinstance(title, str)]
+    if len(named) == len(options) > 2 and named == sorted(named):
         worded.sort(key=lambda option: _alphabetical(str(option["title"])))
     return worded
 
