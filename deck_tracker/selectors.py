@@ -10,7 +10,7 @@ from typing import Any
 from django.db.models import QuerySet
 
 from . import languages
-from .engine import render_text, view_event, view_state
+from .engine import in_language, render_text, view_event, view_state
 from .models import Game, GameEvent, Seat
 
 EVENTS_PAGE_SIZE = 100
@@ -105,11 +105,13 @@ def game_view(
 
 
 def seat_state(*, game: Game, seat_key: str, language: str | None = None) -> dict[str, Any]:
-    """The state as ``seat_key`` sees it, its undo and redo labels in the reader's language."""
+    """The state as ``seat_key`` sees it, its undo and redo labels and the cards waiting to be
+    read in the reader's language."""
     view = view_state(game.state, seat_key)
     language = languages.choose(language) if language else languages.active()
     if language != languages.DEFAULT:
         view["history"] = _history_in(game, view["history"], language)
+        view["reading"] = [in_language(prompt, language) for prompt in view["reading"]]
     return view
 
 

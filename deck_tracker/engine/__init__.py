@@ -26,6 +26,7 @@ from .game import (
 )
 from .i18n import render_text
 from .merge import changed_paths, rebase
+from .reading import in_language
 from .rng import new_seed, rng_for, seed_commitment
 from .rules.dotr.base.expansions import describe_setup_options, setup_asks
 from .rules.dotr.base.settings import describe_settings
@@ -74,6 +75,7 @@ __all__ = [
     "forecast",
     "game_entry_in",
     "get_system",
+    "in_language",
     "load_systems",
     "new_seed",
     "offered_games",

@@ -15,7 +15,7 @@ from deck_tracker.engine.i18n import DEFAULT_LANGUAGE, Message, Text, msg, rende
 
 from .core import Context, Event, State
 from .errors import InvalidArguments, RuleViolation, UnknownCommand
-from .reading import refuse_while_unread, unread_reason
+from .reading import refuse_while_unread, unread_message
 
 ArgType = str  # "str" | "int" | "bool" | "list[str]" | "dict[str,int]" | "list[int]" | "object"
 
@@ -414,7 +414,7 @@ def describe_commands(
         outside = NOT_IN_THIS_GAME.get(str(state.get("system")))
         reason: Text | None = outside(state, spec) if outside else None
         reason = reason or (CLOSED if state.get("closed") else None)
-        reason = reason or unread_reason(state, spec.name, spec.undoable)
+        reason = reason or unread_message(state, spec.name, spec.undoable)
         if reason is None and spec.unavailable:
             reason = spec.unavailable(state, actor)
         offered: dict[str, list[Choice]] = {}

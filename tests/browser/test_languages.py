@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from .conftest import CHROMIUM
-from .live_api import call, game_of_two, open_game
+from .live_api import LIVE_SECONDS, a_night_draws_an_unread_card, call, game_of_two, open_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -208,3 +208,46 @@ def test_every_tab_of_a_german_phone_shows_words_not_keys(
     seen["wizard"] = german.evaluate(KEY_SHOWN)
     assert all(not keys for keys in seen.values()), seen
     assert german.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_german_phone_reads_the_card_to_read_in_german_and_the_night_goes_on(
+    two_languages: tuple[Any, Any], live_server: Any, shot: Any
+) -> None:
+    german, english = two_languages
+    base = live_server.url
+    setup = {
+        "host": {"name": "Ada", "hero": "wizard"},
+        "expansions": ["dragon"],
+        "generals": {"black": "onyx"},
+    }
+    # The English phone runs the night; one of Onyx's cards nobody has entered comes up.
+    game, _ = a_night_draws_an_unread_card(
+        english, german, base, setup, lambda card: bool(card.data.get("unread"))
+    )
+    sheet = german.locator("dialog[data-testid=read-card]")
+    seen = sheet.inner_text()
+    assert "Lies die gezogene Karte vor" in seen
+    assert "Karte „Die Dunkelheit breitet sich aus“ von Onyx" in seen
+    assert "Wohin der General zieht" in seen and "Platzierte Schergen" in seen
+    for words in ("Read the card you drew", "Darkness Spreads", "Where the General moves"):
+        assert words not in seen, words
+    # The English phone reads the same card in English.
+    shown = english.locator("dialog[data-testid=read-card]")
+    shown.wait_for(timeout=LIVE_SECONDS * 1000)
+    assert "Onyx Darkness Spreads card" in shown.inner_text()
+    shot(german, "73-read-the-card-de")
+
+    # Answered by the words on the card: a place, the minions, where the General goes.
+    sheet.locator("select[name='placements-0-location']").select_option(label="Dunkelwald")
+    sheet.locator("label.seg", has_text="Eiferer").click()
+    sheet.locator("select[name=general_to]").select_option(label="Der nächste Ort auf seinem Weg")
+    sheet.get_by_role("button", name="mehr Schergen beim General").click()
+    sheet.get_by_test_id("read-card-submit").click()
+
+    # The night goes on, on both phones.
+    for page in (german, english):
+        page.locator(".night-card[data-event=turn_passed]").wait_for(timeout=LIVE_SECONDS * 1000)
+        page.locator("dialog[data-testid=read-card]").wait_for(state="detached")
+    state = call(base, f"games/{game['id']}/", token=game["token"])["state"]
+    assert state["reading"] == []
+    assert german.errors == [] and english.errors == []  # type: ignore[attr-defined]

@@ -22,7 +22,15 @@ from deck_tracker.engine.content import ContentError, overlay_hash, shipped_with
 from deck_tracker.engine.core import Context, Step, snapshot
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.i18n import Text, msg
-from deck_tracker.engine.reading import ANSWER, carry_on, last_read_id, pending_reads, settle
+from deck_tracker.engine.reading import (
+    ANSWER,
+    carry_on,
+    last_read_id,
+    pending_reads,
+    settle,
+    shown_name,
+    words_of,
+)
 from deck_tracker.engine.rules.dotr.base.board import Realm
 from deck_tracker.engine.rules.dotr.base.night import continue_night
 from deck_tracker.engine.rules.dotr.base.packs import game_cards, game_pack
@@ -158,7 +166,7 @@ def read_card(ctx: Context, args: dict[str, Any]) -> None:
     if holder is not None and ctx.actor is not None and ctx.actor != holder:
         title = prompt.get("public_title")
         raise RuleViolation(
-            msg("error.dotr.base.read_card.not_your_card", title=title)
+            msg("error.dotr.base.read_card.not_your_card", title=words_of(str(title)))
             if title
             else msg("error.dotr.base.read_card.not_your_card_unnamed"),
             code="not_your_card",
@@ -167,7 +175,8 @@ def read_card(ctx: Context, args: dict[str, Any]) -> None:
     problems = _problems(prompt["schema"], face)
     if problems:
         raise InvalidArguments(
-            problems, msg("error.dotr.base.read_card.answer_does_not_fit_card", name=prompt["name"])
+            problems,
+            msg("error.dotr.base.read_card.answer_does_not_fit_card", name=shown_name(prompt)),
         )
     answer = READ_ANSWERS.get(str(prompt["kind"]))
     entry = answer(ctx, prompt, face) if answer is not None else _entry(ctx, prompt, face)

@@ -1,0 +1,119 @@
+"""Every word a card waiting to be read shows is in the catalogues: a German reader never meets
+an English title, explanation or choice in its form, and an English reader reads it as kept."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from deck_tracker.engine import i18n
+from deck_tracker.engine.content import default_packs, value_schema
+from deck_tracker.engine.reading import in_language, seen_by, words_of
+from deck_tracker.engine.rules.dotr.base import reading
+from deck_tracker.engine.rules.dotr.base.quests import QUEST, QUEST_FIELDS, QUEST_LABELS
+from deck_tracker.engine.rules.dotr.companions_catacombs.dungeon_runs import (
+    ROOM_FIELDS,
+    TREASURE_FIELDS,
+)
+from deck_tracker.engine.rules.dotr.companions_catacombs.dungeons import ROOMS, TREASURES
+from deck_tracker.engine.rules.dotr.companions_catacombs.fallen import COMPANION
+from deck_tracker.engine.rules.dotr.companions_catacombs.recruit import COST_FIELDS, COST_LABELS
+from deck_tracker.engine.rules.dotr.dragon import global_effects
+
+ASKED = {
+    QUEST: (QUEST_FIELDS, QUEST_LABELS),
+    COMPANION: (COST_FIELDS, COST_LABELS),
+    ROOMS: (ROOM_FIELDS, {}),
+    TREASURES: (TREASURE_FIELDS, {}),
+}
+
+
+def words(schema: Any) -> list[str]:
+    found: list[str] = []
+    if isinstance(schema, list):
+        for item in schema:
+            found += words(item)
+    elif isinstance(schema, dict):
+        for key, value in schema.items():
+            if key in ("title", "description") and isinstance(value, str):
+                found.append(value)
+            else:
+                found += words(value)
+    return found
+
+
+def asked_forms() -> list[tuple[str, dict[str, Any]]]:
+    """The form of every printed value a card read at the table may ask (as ``ask_fields`` and
+    ``ask_general`` word it)."""
+    forms = []
+    for pack in default_packs().values():
+        for deck, (fields, labels) in ASKED.items():
+            spec = pack.decks.get(deck)
+            cards = {card.id for card in spec.cards} if spec is not None else set()
+            for key, field in fields.items():
+                for fill in pack.fillables.values():
+                    if fill.item in cards and fill.field == field:
+                        schema = reading._not_null(value_schema(pack, fill))
+                        schema |= {"description": fill.description}
+                        forms.append((fill.id, reading._labelled(schema, labels.get(key) or {})))
+        for fill in pack.fillables.values():
+            if fill.item in pack.generals and fill.field in reading.FIELD_WORDS:
+                schema = reading._not_null(value_schema(pack, fill))
+                forms.append((fill.id, schema | {"description": fill.description}))
+    return forms
+
+
+def test_every_value_a_card_to_read_asks_is_worded_in_the_catalogue() -> None:
+    forms = asked_forms()
+    assert len(forms) > 100
+    unknown = {text for _, form in forms for text in words(form) if isinstance(words_of(text), str)}
+    assert unknown == set()
+
+
+@pytest.mark.parametrize(
+    "form",
+    [reading._special_form(), global_effects._form("Good"), global_effects._form("Bad")],
+    ids=["special", "good", "bad"],
+)
+def test_the_forms_of_a_special_card_and_a_global_effect_are_worded_in_the_catalogue(
+    form: dict[str, Any],
+) -> None:
+    assert [text for text in words(form) if isinstance(words_of(text), str)] == []
+
+
+def test_a_prompt_reads_in_german_and_in_english_as_kept() -> None:
+    prompt = {
+        "id": 3,
+        "deck": QUEST,
+        "card": "dx-quest-05",
+        "kind": "quest",
+        "name": "A new Quest of the Dragon expansion",
+        "printed": False,
+        "title": "Read the card you drew",
+        "detail": "in your hand",
+        "schema": {"type": "object", "title": "Quest card", "properties": {}},
+        "seat": "1",
+        "public_title": "Ada is reading a card",
+        "resume": {"rule": "quest", "seat": "1"},
+    }
+    mine = seen_by(prompt, "1")
+    assert in_language(mine, "en") == mine
+    assert in_language(mine, "de") == mine | {
+        "name": "Ein neuer Auftrag der Drachen-Erweiterung",
+        "title": "Lies die gezogene Karte vor",
+        "detail": "auf deiner Hand",
+        "public_title": "Ada liest eine Karte",
+        "schema": {"type": "object", "title": "Auftragskarte", "properties": {}},
+    }
+    assert in_language(seen_by(prompt, "2"), "de-AT") == {
+        "id": 3, "seat": "1", "private": True, "title": "Ada liest eine Karte",
+        "name": "eine Karte", "detail": "",
+    }  # fmt: skip
+    # Every message read back in English gives the words as kept, letter for letter.
+    for text in ["Ada is reading a card", "Onyx's General card", "Darkness Spreads 2/3"]:
+        assert i18n.render_value(words_of(text), "en") == text
+    # A printed name reads by its card's name; what the table entered stays as entered.
+    printed = {**prompt, "name": "Torgg", "printed": True, "card": "companion-torgg"}
+    assert in_language(printed, "de")["name"] == "Torgg"
+    assert words_of("Crypt of the Bone King") == "Crypt of the Bone King"
