@@ -79,7 +79,11 @@ def check_labels(page: Any) -> list[dict[str, Any]]:
     assert len(labels) == 45  # one name for every space of the board
     assert overlaps(labels) == []
     # Every name inside the drawing (none cut off at its edge).
-    frame = page.locator("[data-testid=map] svg").bounding_box()
+    # The drawing's box read in one go in the page (the map may be drawn again meanwhile).
+    frame = page.evaluate(
+        """() => { const box = document.querySelector('[data-testid=map] svg')
+            .getBoundingClientRect(); return {x: box.x, width: box.width}; }"""
+    )
     outside = [
         label["text"]
         for label in labels
