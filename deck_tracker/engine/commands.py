@@ -47,7 +47,7 @@ class Arg:
     # its pickers from them. ``unoffered``: why the command cannot be used when a required
     # argument has no choice now.
     offers: Offer | None = field(default=None, compare=False)
-    unoffered: str = ""
+    unoffered: Text = ""
     unique: bool = False  # a list naming each thing at most once (cards paid, say)
 
     def offered(self, state: State, actor: str | None) -> list[Choice] | None:
