@@ -210,7 +210,7 @@ def require_cc(state: State) -> None:
             "str",
             required=True,
             offers=held_by_hero("companions"),
-            unoffered="Your hero has no Companion.",
+            unoffered=msg("dotr.cc.companions.hero_has_none"),
         ),
         "special": Arg(
             "str",
