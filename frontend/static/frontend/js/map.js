@@ -345,8 +345,7 @@ function nameOptions(id, name) {
     }
     options.push(best.lines);
   }
-  // The short names are the English ones; another language's name is shortened to its last
-  // word ("Gasthaus Adlerhorst": "Adlerhorst", "Uralte Ruinen": "Ruinen").
+  // Short names are English; else the last word ("Uralte Ruinen": "Ruinen").
   const short = lang === "en" ? SHORT_NAMES[id] || words[0] : words[words.length - 1];
   if (short !== name) options.push([short]);
   return options;
