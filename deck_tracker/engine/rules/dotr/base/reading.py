@@ -27,7 +27,7 @@ from deck_tracker.engine import i18n
 from deck_tracker.engine.content import COLOURS, Card, FillSpec, Pack, value_schema
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.i18n import Text, listing, msg, render_text
-from deck_tracker.engine.reading import ask
+from deck_tracker.engine.reading import ask, words_of
 from deck_tracker.engine.rules.dotr.base.packs import (
     UNENTERED,
     effective_packs,
@@ -199,7 +199,7 @@ def ask_to_read(
         ctx.put("decks", deck, "table", [card.id])
     ctx.emit(
         "card_to_read",
-        msg("dotr.read.ask.detail", card=card_ref, detail=detail)
+        msg("dotr.read.ask.detail", card=card_ref, detail=words_of(detail))
         if detail
         else msg("dotr.read.ask", card=card_ref),
         data={"prompt": prompt["id"], "deck": deck, "card": card.id, "name": name},
@@ -328,7 +328,7 @@ def ask_fields(
         ctx.emit(
             "card_to_read",
             (
-                msg("dotr.read.ask.detail", card=drawn, detail=detail)
+                msg("dotr.read.ask.detail", card=drawn, detail=words_of(detail))
                 if detail
                 else msg("dotr.read.ask", card=drawn)
             ),
