@@ -45,6 +45,11 @@ FIELD_WORDS = {
 }
 
 
+def _worded(detail: Text) -> Text:
+    """A prompt's detail as words of the reader's language (a message already is)."""
+    return words_of(detail) if isinstance(detail, str) else detail
+
+
 def _choice(items: list[tuple[str, str]], title: str) -> dict[str, Any]:
     return {"title": title, "oneOf": [{"const": key, "title": name} for key, name in items]}
 
@@ -199,7 +204,7 @@ def ask_to_read(
         ctx.put("decks", deck, "table", [card.id])
     ctx.emit(
         "card_to_read",
-        msg("dotr.read.ask.detail", card=card_ref, detail=words_of(detail))
+        msg("dotr.read.ask.detail", card=card_ref, detail=_worded(detail))
         if detail
         else msg("dotr.read.ask", card=card_ref),
         data={"prompt": prompt["id"], "deck": deck, "card": card.id, "name": name},
@@ -328,7 +333,7 @@ def ask_fields(
         ctx.emit(
             "card_to_read",
             (
-                msg("dotr.read.ask.detail", card=drawn, detail=words_of(detail))
+                msg("dotr.read.ask.detail", card=drawn, detail=_worded(detail))
                 if detail
                 else msg("dotr.read.ask", card=drawn)
             ),
