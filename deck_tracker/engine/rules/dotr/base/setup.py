@@ -382,7 +382,7 @@ def setup_dotr(ctx: Context, setup: dict[str, Any]) -> None:
             }
             for name in DECKS
         },
-        rule=render_text(R_DECKS),
+        rule=R_DECKS,
     )
     if boxed:
         deck = get_deck(ctx.state, DS)
