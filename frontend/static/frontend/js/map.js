@@ -345,8 +345,7 @@ function nameOptions(id, name) {
     }
     options.push(best.lines);
   }
-  // Short names are English; else the last word ("Uralte Ruinen": "Ruinen").
-  const short = lang === "en" ? SHORT_NAMES[id] || words[0] : words[words.length - 1];
+  const short = lang == "en" ? SHORT_NAMES[id] || words[0] : words.at(-1);
   if (short !== name) options.push([short]);
   return options;
 }
