@@ -382,11 +382,11 @@ def test_a_german_phone_at_a_game_with_every_expansion_shows_no_english(
     Night, Me, Fame, Enter, Log), the At the table panel (opened), and a location's sheet on
     the map show no English sentence of the catalogues and none of the common English words.
 
-    Not covered: the texts printed on the cards (kept in English, see ``PRINTED_KEYS``); the
-    names a player typed (a hero named "Wizard" is shown as typed); the Setup tab and the new
-    game wizard; English of fewer than 3 words that is not one of ``ENGLISH_WORDS`` (a lone
-    "Quest" or "base game"); and the other screens a game reaches only later (a Dungeon run, the
-    Grand Ball, a scenario), whose words this game never shows."""
+    Not covered: the texts printed on the cards (kept in English, see ``PRINTED_KEYS``); a
+    seat's hero as the game was created with it (the turn line's "Anna (Wizard)"); the Setup
+    tab and the new game wizard; English of fewer than 3 words that is not one of
+    ``ENGLISH_WORDS`` (a lone "Quest" or "base game"); and the screens a game reaches only
+    later (a Dungeon run, the Grand Ball, a scenario), whose words this game never shows."""
     german, _ = two_languages
     base = live_server.url
     enter_dragon_numbers()
