@@ -27,11 +27,12 @@ from deck_tracker import content_selectors, content_services
 from deck_tracker.awards import selectors as award_selectors
 from deck_tracker.awards import services as award_services
 from deck_tracker.awards.api.views import AccountView
+from deck_tracker.engine.i18n import catalogue, normalise_language
 from deck_tracker.models import Game
 
 from . import serializers as s
 from .auth import IsSeatOfGame, seat_of
-from .errors import error_body
+from .errors import error_body, request_language
 
 
 class OverlayImportSerializer(serializers.Serializer[Any]):
@@ -80,6 +81,8 @@ class ContentPackDetailView(APIView):
         view = request.query_params.get("view")
         if view == "table":
             pack = content_selectors.content_pack_for_table(pack_id=pack_id)
+            if pack is not None:
+                pack = _names_in(pack, normalise_language(request_language()))
         elif view == "texts":
             pack = content_selectors.content_pack_texts(pack_id=pack_id)
         else:
@@ -96,6 +99,28 @@ class ContentPackDetailView(APIView):
         response["ETag"] = etag
         response["Cache-Control"] = "no-cache"
         return response
+
+
+# The items of a pack the table shows by name, and the key of each name in the catalogues.
+NAMED = {"locations": "location", "generals": "general", "heroes": "hero"}
+
+
+def _names_in(pack: dict[str, Any], language: str) -> dict[str, Any]:
+    """The table's pack with its places, Generals and heroes named in ``language`` (the map
+    and the turn line read them there); English, or a name no catalogue has: as printed."""
+    if language == "en":
+        return pack
+    names = catalogue(language)["names"]
+    out = dict(pack)
+    for key, kind in NAMED.items():
+        if isinstance(pack.get(key), list):
+            out[key] = [
+                {**item, "name": names[f"{kind}:{item['id']}"]}
+                if isinstance(item, dict) and isinstance(names.get(f"{kind}:{item.get('id')}"), str)
+                else item
+                for item in pack[key]
+            ]
+    return out
 
 
 class ContentOverlayView(APIView):

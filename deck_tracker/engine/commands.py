@@ -11,7 +11,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from deck_tracker.engine.i18n import DEFAULT_LANGUAGE, Message, Text, msg, render_text
+from deck_tracker.engine.i18n import (
+    DEFAULT_LANGUAGE,
+    Message,
+    Text,
+    catalogue,
+    msg,
+    normalise_language,
+    render_text,
+)
 
 from .core import Context, Event, State
 from .errors import InvalidArguments, RuleViolation, UnknownCommand
@@ -47,7 +55,7 @@ class Arg:
     # its pickers from them. ``unoffered``: why the command cannot be used when a required
     # argument has no choice now.
     offers: Offer | None = field(default=None, compare=False)
-    unoffered: str = ""
+    unoffered: Text = ""
     unique: bool = False  # a list naming each thing at most once (cards paid, say)
 
     def offered(self, state: State, actor: str | None) -> list[Choice] | None:
@@ -136,6 +144,13 @@ def reason_text(reason: Text) -> Text:
     if isinstance(reason, Unavailable) and reason.message is not None:
         return reason.message
     return reason
+
+
+def description_in(spec: CommandSpec, language: str = DEFAULT_LANGUAGE) -> str:
+    """What a command does, in ``language`` (the catalogues' ``command.<name>``; a command no
+    catalogue describes: its own first line, in English)."""
+    words = catalogue(normalise_language(language)).get(f"command.{spec.name}")
+    return words if isinstance(words, str) else spec.description
 
 
 def reason_in(reason: Text | None, language: str = DEFAULT_LANGUAGE) -> str | None:
@@ -429,7 +444,7 @@ def describe_commands(
         described.append(
             {
                 "type": spec.name,
-                "description": spec.description,
+                "description": description_in(spec, language),
                 "available": reason is None,
                 "reason": reason_in(reason, language),
                 "args": spec.json_schema(offered),

@@ -27,7 +27,7 @@ from .errors import InvalidArguments, RuleViolation
 from .rng import rng_for
 from .systems import System, get_system, load_systems
 from .undo import redo_target, undo_target
-from .words import deck_name
+from .words import deck_ref
 
 DECK_NAME = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 MAX_SEATS = 6
@@ -125,13 +125,13 @@ def place_decks(ctx: Context, decks: dict[str, dict[str, Any]], *, rule: Text) -
             "deck_prepared",
             msg(
                 "core.game.deck_ready_app",
-                deck=deck_name(name),
+                deck=deck_ref(name),
                 count=count_of(len(cards), "word:card", "card", "cards"),
             )
             if spec.get("owner", "app") == "app"
             else msg(
                 "core.game.deck_ready_table",
-                deck=deck_name(name),
+                deck=deck_ref(name),
                 count=count_of(len(cards), "word:card", "card", "cards"),
             ),
             data={"deck": name, "count": len(cards), "owner": spec.get("owner", "app")},
@@ -139,9 +139,9 @@ def place_decks(ctx: Context, decks: dict[str, dict[str, Any]], *, rule: Text) -
             steps=[
                 Step(
                     (
-                        msg("core.game.shuffle_deck_place_face_down", deck=deck_name(name))
+                        msg("core.game.shuffle_deck_place_face_down", deck=deck_ref(name))
                         if spec.get("owner") == "table"
-                        else msg("core.game.app_holds_deck_leave_cards", deck=deck_name(name))
+                        else msg("core.game.app_holds_deck_leave_cards", deck=deck_ref(name))
                     ),
                     rule,
                 )

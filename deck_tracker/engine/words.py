@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from .i18n import name as i18n_name
+
 IRREGULAR = {"Undead": "Undead", "Dragonkin": "Dragonkin", "Quest": "Quests"}
 
 
@@ -49,6 +53,11 @@ DECK_NAMES = {
     "box_facts": "Box",
     "dragon_tokens": "Dragon token",
 }
+
+
+def deck_ref(key: str) -> dict[str, Any]:
+    """A deck's name as a message parameter, in the reader's language (``deck:<key>``)."""
+    return i18n_name(f"deck:{key}", deck_name(key))
 
 
 def deck_name(key: str) -> str:

@@ -8,14 +8,24 @@ language with every request (Accept-Language, and ``?lang=`` on the live stream)
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from .conftest import CHROMIUM
-from .live_api import LIVE_SECONDS, a_night_draws_an_unread_card, call, game_of_two, open_game
+from .live_api import (
+    LIVE_SECONDS,
+    a_night_draws_an_unread_card,
+    call,
+    game_of_two,
+    open_game,
+    read_every_card,
+)
+from .test_player_words import enter_dragon_numbers, play_a_little
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -251,3 +261,164 @@ def test_a_german_phone_reads_the_card_to_read_in_german_and_the_night_goes_on(
     state = call(base, f"games/{game['id']}/", token=game["token"])["state"]
     assert state["reading"] == []
     assert german.errors == [] and english.errors == []  # type: ignore[attr-defined]
+
+
+ROOT = Path(__file__).resolve().parents[2]
+CATALOGUES = (
+    ROOT / "deck_tracker" / "engine" / "locale",
+    ROOT / "frontend" / "static" / "frontend" / "locale",
+)
+
+
+def flat(node: Any, key: str = "") -> dict[str, str]:
+    """A catalogue's words by key path (plural forms and nested groups flattened)."""
+    if isinstance(node, str):
+        return {key: node}
+    if isinstance(node, dict):
+        return {k: v for sub, child in node.items() for k, v in flat(child, f"{key}/{sub}").items()}
+    return {}
+
+
+def english_sentences() -> set[str]:
+    """Every run of at least 3 words of an English catalogue value (between its placeholders, a
+    sentence at a time) whose German differs and does not hold it: words a German reader
+    should never meet."""
+    found: set[str] = set()
+    for root in CATALOGUES:
+        for path in sorted((root / "en").glob("*.json")):
+            english = flat(json.loads(path.read_text()))
+            german_path = root / "de" / path.name
+            german = flat(json.loads(german_path.read_text())) if german_path.exists() else {}
+            for key, value in english.items():
+                if key.rsplit("/", 1)[-1].startswith("_") or german.get(key, value) == value:
+                    continue
+                for part in re.split(r"\{[^}]*\}|<[^>]*>|\n|[.;:!?](?:\s|$)", value):
+                    part = part.strip(" .,;:·()\u2013\u2014-\"'\u201c\u201d")
+                    if len(part.split()) >= 3 and part not in german[key]:
+                        found.add(part)
+    return found
+
+
+# Common English words that German never writes, whole words, case kept as printed.
+ENGLISH_WORDS = re.compile(r"\b(?:[Tt]he|[Aa]nd|[Ww]ith|[Dd]raw|[Pp]lace|[Cc]ards?)\b")
+# What a German reader may meet with those words in it, and why:
+ALLOWED = (
+    # The names of the expansions, as the game's boxes print them; German players know the
+    # games by these names (the German editions were never published).
+    "The Hero's Calling",
+    "Companions & Catacombs",
+    "King's Champion",
+    "Defenders of the Realm",
+)
+
+
+PACKS = ROOT / "deck_tracker" / "content" / "packs"
+# The texts printed on the cards (a Quest's test and reward, a Hero Card's special action, an
+# event's effect): no German edition of the game was published, so the app shows them as
+# printed, in English, in every language, as a player reads them off the physical card.
+PRINTED_KEYS = {"test", "reward", "summary", "skill_summary", "ongoing", "immediate", "action"}
+PRINTED_KEYS |= {"prevention", "text", "levels"}
+
+
+def printed_texts() -> list[str]:
+    """Every printed card text of the Defenders of the Realm packs, longest first."""
+    found: set[str] = set()
+
+    def walk(node: Any, key: str = "") -> None:
+        if isinstance(node, str) and key in PRINTED_KEYS and len(node.split()) >= 3:
+            found.add(node)
+        elif isinstance(node, dict):
+            for sub, child in node.items():
+                walk(child, sub)
+        elif isinstance(node, list):
+            for child in node:
+                walk(child, key)
+
+    for path in PACKS.glob("dotr-*/**/*.json"):
+        walk(json.loads(path.read_text()))
+    return sorted(found, key=len, reverse=True)
+
+
+PRINTED = printed_texts()
+
+
+def english_left(text: str, sentences: set[str]) -> list[str]:
+    """The English sentences and words in ``text``, a German reader's screen: one finding a line."""
+    found = []
+    for line in text.splitlines():
+        plain = line
+        for name in (*ALLOWED, *PRINTED):
+            plain = plain.replace(name, "")
+        hit = next((s for s in sentences if s in plain), None)
+        words = ENGLISH_WORDS.search(plain)
+        if hit or words:
+            found.append(f"{(hit or words.group(0))!r} in {line.strip()[:140]!r}")
+    return found
+
+
+def test_the_english_finder_catches_english_and_spares_german() -> None:
+    sentences = english_sentences()
+    assert "No night yet this game" in sentences
+    for text in ("Noch keine Nacht. No night yet this game.", "Ziehe 2 cards", "Place Orcs"):
+        assert english_left(text, sentences), text
+    spared = (
+        "Die Nacht",
+        "Zug 2 · Anna (Zauberer)",
+        "Erweiterung: The Hero's Calling",
+        "1 Würfel · Re-roll the missed dice of one attack.",  # as printed on the Hero Card
+    )
+    for text in spared:
+        assert not english_left(text, sentences), english_left(text, sentences)
+
+
+OPEN_ALL = "() => document.querySelectorAll('details').forEach((d) => { d.open = true; })"
+
+
+def test_a_german_phone_at_a_game_with_every_expansion_shows_no_english(
+    two_languages: tuple[Any, Any], live_server: Any, shot: Any
+) -> None:
+    """A German phone at a game with every expansion (the dragon Generals, Companions &
+    Catacombs, The Hero's Calling), after a turn and a night: every tab (Board with its map,
+    Night, Me, Fame, Enter, Log), the At the table panel (opened), and a location's sheet on
+    the map show no English sentence of the catalogues and none of the common English words.
+
+    Not covered: the texts printed on the cards (kept in English, see ``PRINTED_KEYS``); a
+    seat's hero as the game was created with it (the turn line's "Anna (Wizard)"); the Setup
+    tab and the new game wizard; English of fewer than 3 words that is not one of
+    ``ENGLISH_WORDS`` (a lone "Quest" or "base game"); and the screens a game reaches only
+    later (a Dungeon run, the Grand Ball, a scenario), whose words this game never shows."""
+    german, _ = two_languages
+    base = live_server.url
+    enter_dragon_numbers()
+    setup = {
+        "host": {"name": "Anna", "hero": "Wizard"},
+        "expansions": ["dragon", "companions_catacombs", "heros_calling"],
+        "generals": {"green": "hemlock", "blue": "high-dragon-sapphire"},
+    }
+    game, joined = game_of_two(base, setup, name="Bea")
+    seats = {"2": joined["token"]}
+    read_every_card(base, game, seats)
+    play_a_little(base, game, [game["token"], joined["token"]])
+    read_every_card(base, game, seats)
+    sit_at(german, base, game, "1", game["token"], "Anna")
+    sentences = english_sentences()
+    seen: dict[str, str] = {}
+    for tab in ("board", "night", "me", "fame", "enter", "log"):
+        german.click(f"[data-tab={tab}]")
+        german.wait_for_function(
+            f"() => document.getElementById('table-main').dataset.view === '{tab}'"
+            " && !document.querySelector('#table-main .boot')"
+        )
+        german.wait_for_timeout(300)
+        german.evaluate(OPEN_ALL)
+        seen[tab] = german.inner_text("body")
+        shot(german, f"62-de-all-{tab}", full_page=True)
+    assert german.get_by_test_id("table-panel").count() == 1  # the panel was on the screens read
+    german.click("[data-tab=board]")
+    german.locator("[data-location=monarch-city]").click(force=True)
+    german.locator("dialog.sheet[open]").wait_for()
+    seen["location"] = german.inner_text("dialog.sheet[open]")
+    problems = {screen: english_left(text, sentences) for screen, text in seen.items()}
+    problems = {screen: found for screen, found in problems.items() if found}
+    assert not problems, json.dumps(problems, indent=1, ensure_ascii=False)
+    assert german.errors == []  # type: ignore[attr-defined]

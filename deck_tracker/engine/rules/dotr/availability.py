@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from deck_tracker.engine.commands import CommandSpec
 from deck_tracker.engine.core import State
+from deck_tracker.engine.i18n import Text, msg
+from deck_tracker.engine.i18n import name as named
 
 NAMES = {
     "dragon": "the Dragon expansion",
@@ -40,7 +42,7 @@ SCENARIO_COMMANDS = {"douse_fire": "the-burning-land", "keep_quest": "onslaught"
 SCENARIO_NAMES = {"the-burning-land": "The Burning Land", "onslaught": "Onslaught"}
 
 
-def not_in_this_game(state: State, spec: CommandSpec) -> str | None:
+def not_in_this_game(state: State, spec: CommandSpec) -> Text | None:
     needed = COMMAND_EXPANSIONS.get(spec.name) or MODULE_EXPANSIONS.get(
         spec.handler.__module__.removeprefix(_PREFIX)
     )
@@ -48,5 +50,6 @@ def not_in_this_game(state: State, spec: CommandSpec) -> str | None:
         return f"Needs {' or '.join(NAMES[name] for name in needed)} in this game."
     scenario = SCENARIO_COMMANDS.get(spec.name)
     if scenario and (state.get("scenario") or {}).get("id") != scenario:
-        return f"Only in the scenario {SCENARIO_NAMES.get(scenario, scenario)}."
+        scenario_name = named(f"scenario:{scenario}", SCENARIO_NAMES.get(scenario, scenario))
+        return msg("dotr.availability.only_in_scenario", scenario=scenario_name)
     return None

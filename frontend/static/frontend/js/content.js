@@ -100,7 +100,8 @@ export function learnBuiltHeroes(content, state) {
   if (!content || !state) return;
   // Cards no pack names (a dragon's Hero Card counted by colour, a card the table read).
   for (const [id, name] of Object.entries(state.card_names || {})) {
-    if (!content.cards[id] || content.cards[id].learned) content.cards[id] = { id, name, learned: true };
+    const m = lang != "en" && /^dx-(hero|ds)-(.+)-\d+$/.exec(id); // "Heldenkarte (Hemlock)"
+    if (!content.cards[id] || content.cards[id].learned) content.cards[id] = { id, name: m ? `${deckName(content, m[1] == "ds" ? "darkness_spreads" : "hero")} (${generalName(content, m[2])})` : name, learned: true };
   }
   if (!state.heroes) return;
   for (const [seat, hero] of Object.entries(state.heroes)) {

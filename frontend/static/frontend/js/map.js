@@ -11,7 +11,7 @@
 import { s } from "./dom.js";
 import { COLOURS, FACTIONS, generalName, heroName } from "./content.js";
 import { POSITIONS, SHORT_NAMES, VIEW } from "./layout.js";
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 // later: need("table"): a token's rule is read in a location's sheet, after the first paint.
 
 // Text on the map is drawn in SVG units; the map is never narrower than MAP_MIN_WIDTH CSS px
@@ -345,7 +345,7 @@ function nameOptions(id, name) {
     }
     options.push(best.lines);
   }
-  const short = SHORT_NAMES[id] || words[0];
+  const short = lang == "en" ? SHORT_NAMES[id] || words[0] : words.at(-1);
   if (short !== name) options.push([short]);
   return options;
 }

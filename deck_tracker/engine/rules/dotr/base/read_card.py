@@ -31,7 +31,7 @@ from deck_tracker.engine.reading import (
     shown_name,
     words_of,
 )
-from deck_tracker.engine.rules.dotr.base.board import Realm
+from deck_tracker.engine.rules.dotr.base.board import Realm, card_ref
 from deck_tracker.engine.rules.dotr.base.night import continue_night
 from deck_tracker.engine.rules.dotr.base.packs import game_cards, game_pack
 from deck_tracker.engine.rules.dotr.base.pending import on_board
@@ -279,7 +279,7 @@ def _base_resume(ctx: Context, prompt: dict[str, Any], face: dict[str, Any]) -> 
                 for p in card.data["placements"]
             ],
             "setup_card",
-            f"Setup card: {card.name} ({count} per location).",
+            msg("dotr.read.setup_card", card=card_ref(card), count=count),
             {"card": card.id, "name": card.name, "count": count},
         )
         for after in SETUP_READ:

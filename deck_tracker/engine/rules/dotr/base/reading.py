@@ -27,7 +27,7 @@ from deck_tracker.engine import i18n
 from deck_tracker.engine.content import COLOURS, Card, FillSpec, Pack, value_schema
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.i18n import Text, listing, msg, render_text
-from deck_tracker.engine.reading import ask
+from deck_tracker.engine.reading import ask, words_of
 from deck_tracker.engine.rules.dotr.base.packs import (
     UNENTERED,
     effective_packs,
@@ -43,6 +43,11 @@ FIELD_WORDS = {
     "starting_minions": msg("dotr.read.field.starting_minions"),
     "life": msg("dotr.read.field.life"),
 }
+
+
+def _worded(detail: Text) -> Text:
+    """A prompt's detail as words of the reader's language (a message already is)."""
+    return words_of(detail) if isinstance(detail, str) else detail
 
 
 def _choice(items: list[tuple[str, str]], title: str) -> dict[str, Any]:
@@ -199,7 +204,7 @@ def ask_to_read(
         ctx.put("decks", deck, "table", [card.id])
     ctx.emit(
         "card_to_read",
-        msg("dotr.read.ask.detail", card=card_ref, detail=detail)
+        msg("dotr.read.ask.detail", card=card_ref, detail=_worded(detail))
         if detail
         else msg("dotr.read.ask", card=card_ref),
         data={"prompt": prompt["id"], "deck": deck, "card": card.id, "name": name},
@@ -328,7 +333,7 @@ def ask_fields(
         ctx.emit(
             "card_to_read",
             (
-                msg("dotr.read.ask.detail", card=drawn, detail=detail)
+                msg("dotr.read.ask.detail", card=drawn, detail=_worded(detail))
                 if detail
                 else msg("dotr.read.ask", card=drawn)
             ),

@@ -65,6 +65,7 @@ from deck_tracker.engine.rules.dotr.base.settings import (
     resolve_settings,
 )
 from deck_tracker.engine.rules.dotr.hooks import BEFORE_MINIONS, HERO_ENTERED, expand_setup
+from deck_tracker.engine.settings import word_key
 from deck_tracker.engine.slugs import slugify
 
 __all__ = ["DECKS", "PACK_ID", "enter_hero", "resolve_hero", "setup_dotr"]
@@ -75,6 +76,28 @@ DECKS = (DS, HERO, QUEST)
 HAND = {HERO: 2, QUEST: 1}
 MAX_HEROES = 4  # the base game: 1 to 4 players
 SETUP_COUNTS = (2, 2, 2, 1, 1, 1)
+
+
+def _word(key: str, english: str) -> i18n.Text:
+    """A setting's word by its catalogue key, read in any language (no entry: the English)."""
+    return msg(key) if key in i18n.catalogue("en") else english
+
+
+def _setting_shown(name: str, value: Any) -> i18n.Text:
+    """A setting changed from its default as the setup's log line names it: "Title: label"."""
+    setting = SETTINGS[name]
+    return msg(
+        "dotr.setup.setting",
+        title=_word(word_key("setting", name, "title"), setting.title),
+        label=_word(word_key("setting", name, "label", value), setting.label(value)),
+    )
+
+
+def _one_after_another(shown: list[i18n.Text]) -> i18n.Text:
+    """Settings one after another, "; " between them."""
+    if len(shown) == 1:
+        return shown[0]
+    return msg("dotr.setup.settings_more", first=shown[0], rest=_one_after_another(shown[1:]))
 
 
 def setup_counts(state: dict[str, Any]) -> tuple[int, ...]:
@@ -362,10 +385,10 @@ def setup_dotr(ctx: Context, setup: dict[str, Any]) -> None:
     named = _setup_cards(setup.get("setup_cards"), pack, DS in table_decks, boxed)
     defaults = default_settings()
     changed = [name for name, value in settings.items() if value != defaults[name]]
-    shown = [f"{SETTINGS[n].title}: {SETTINGS[n].label(settings[n])}" for n in changed]
+    shown = [_setting_shown(n, settings[n]) for n in changed]
     ctx.emit(
         "dotr_setup_started",
-        msg("dotr.setup.started.with", pack=pack.name, settings="; ".join(shown))
+        msg("dotr.setup.started.with", pack=pack.name, settings=_one_after_another(shown))
         if shown
         else msg("dotr.setup.started", pack=pack.name),
         data={"settings": settings, "pack": pack.id, "table_decks": table_decks}
@@ -382,7 +405,7 @@ def setup_dotr(ctx: Context, setup: dict[str, Any]) -> None:
             }
             for name in DECKS
         },
-        rule=render_text(R_DECKS),
+        rule=R_DECKS,
     )
     if boxed:
         deck = get_deck(ctx.state, DS)

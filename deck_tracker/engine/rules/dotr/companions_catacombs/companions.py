@@ -143,9 +143,9 @@ def _setup(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> No
         )
     on_board(
         ctx,
-        lambda realm: place_dungeon(realm, rolls, "CC Setup 1: place a starting Dungeon"),
+        lambda realm: place_dungeon(realm, rolls, msg("dotr.cc.rule.setup_dungeon")),
         type="companions_catacombs_setup",
-        summary="Companions & Catacombs: the Companion deck, Dungeons and their tokens.",
+        summary=msg("dotr.cc.companions.setup_summary"),
         data={"supply": {k: supply[k] for k in ("trolls", "spiders", "warlords")}},
         steps=steps,
         realm=Realm(ctx, setup=True),
@@ -210,7 +210,7 @@ def require_cc(state: State) -> None:
             "str",
             required=True,
             offers=held_by_hero("companions"),
-            unoffered="Your hero has no Companion.",
+            unoffered=msg("dotr.cc.companions.hero_has_none"),
         ),
         "special": Arg(
             "str",

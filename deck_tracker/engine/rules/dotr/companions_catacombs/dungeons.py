@@ -96,7 +96,7 @@ def place_dungeon(realm: Realm, rolls: list[int], rule: Text) -> str | None:
     while True:
         value, physical = roll_die(ctx.rng, rolls)
         loc = roll_table()[value - 1]
-        who = "The die shows" if physical else "The app rolls"
+        who = msg("dotr.cc.dungeons.die_shows" if physical else "dotr.cc.dungeons.app_rolls")
         realm.step(
             msg("dotr.cc.dungeons.text", who=who, value=value, location=realm.data.place_ref(loc)),
             R_TABLE,

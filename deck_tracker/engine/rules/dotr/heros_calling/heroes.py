@@ -149,8 +149,7 @@ def _ability_arg(slot: str) -> Arg:
         required=True,
         description=f"The {TYPES[slot]} ability card.",
         offers=_slot_offer(slot),
-        unoffered=f"No {TYPES[slot]} ability card is entered yet: enter the cards you hold "
-        "first (Enter an ability card).",
+        unoffered=msg("dotr.hc.heroes.no_ability_card_entered", type=type_ref(slot)),
     )
 
 

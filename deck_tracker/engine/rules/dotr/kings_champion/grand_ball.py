@@ -41,7 +41,7 @@ from deck_tracker.engine.commands import Arg, Choice, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import seat_label as _who
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
-from deck_tracker.engine.i18n import listing, msg
+from deck_tracker.engine.i18n import Text, listing, msg
 from deck_tracker.engine.rules.dotr.base.table import DOTR, SEAT, seat_of
 from deck_tracker.engine.rules.dotr.kings_champion.fame import fame_totals
 
@@ -138,12 +138,12 @@ def _ball(state: State) -> dict[str, Any]:
     return ball
 
 
-def _no_ball_now(state: State, actor: str | None) -> str | None:
+def _no_ball_now(state: State, actor: str | None) -> Text | None:
     outcome = state.get("outcome") or {}
     if outcome.get("result") != "won":
-        return "The Grand Ball follows a victory only."
+        return msg("dotr.kc.grand_ball.after_victory_only")
     if state.get("grand_ball"):
-        return "The Grand Ball has already begun."
+        return msg("dotr.kc.grand_ball.already_begun")
     if not state.get("heroes"):
         return "No hero is in the game."
     return None
@@ -325,9 +325,9 @@ def _give(ctx: Context, seat: str, card: str, how: str) -> None:
     _advance(ctx)
 
 
-def _no_choice_now(state: State, actor: str | None) -> str | None:
+def _no_choice_now(state: State, actor: str | None) -> Text | None:
     ball = state.get("grand_ball") or {}
-    return None if ball.get("next") else "No hero is choosing a reward card now."
+    return None if ball.get("next") else msg("dotr.kc.grand_ball.nobody_choosing")
 
 
 @command(
@@ -375,12 +375,12 @@ def choose_reward(ctx: Context, args: dict[str, Any]) -> None:
     _give(ctx, seat, card, "chooses")
 
 
-def _no_proposal_now(state: State, actor: str | None) -> str | None:
+def _no_proposal_now(state: State, actor: str | None) -> Text | None:
     proposal = (state.get("grand_ball") or {}).get("proposal")
     if not proposal:
-        return "No reward card is proposed now."
+        return msg("dotr.kc.grand_ball.nothing_proposed")
     if actor is not None and actor != proposal["seat"]:
-        return f"Only {i18n.render_text(_who(state, proposal['seat']))} confirms their own reward."
+        return msg("dotr.kc.grand_ball.only_chooser_confirms", who=_who(state, proposal["seat"]))
     return None
 
 
