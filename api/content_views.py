@@ -27,7 +27,7 @@ from deck_tracker import content_selectors, content_services
 from deck_tracker.awards import selectors as award_selectors
 from deck_tracker.awards import services as award_services
 from deck_tracker.awards.api.views import AccountView
-from deck_tracker.engine.i18n import catalogue, normalise_language
+from deck_tracker.engine import catalogue, normalise_language
 from deck_tracker.models import Game
 
 from . import serializers as s

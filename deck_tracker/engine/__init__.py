@@ -24,7 +24,7 @@ from .game import (
     start_game,
     undo_extra,
 )
-from .i18n import render_text
+from .i18n import catalogue, normalise_language, render_text
 from .merge import changed_paths, rebase
 from .reading import in_language
 from .rng import new_seed, rng_for, seed_commitment
@@ -60,6 +60,7 @@ __all__ = [
     "RuleViolation",
     "State",
     "UnknownCommand",
+    "catalogue",
     "changed_paths",
     "check_forecast",
     "deck_name",
@@ -78,6 +79,7 @@ __all__ = [
     "in_language",
     "load_systems",
     "new_seed",
+    "normalise_language",
     "offered_games",
     "plural",
     "rebase",
