@@ -410,7 +410,7 @@ CLOSED = msg("error.core.commands.game_closed")
 
 
 # Per game system: why a command cannot apply to this game at all (an expansion not in play).
-NOT_IN_THIS_GAME: dict[str, Callable[[State, CommandSpec], str | None]] = {}
+NOT_IN_THIS_GAME: dict[str, Callable[[State, CommandSpec], Text | None]] = {}
 
 
 def describe_commands(

@@ -7,6 +7,7 @@ from collections import Counter
 
 from deck_tracker.engine.content import default_packs
 from deck_tracker.engine.game import GameLog
+from deck_tracker.engine.i18n import render
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
 from deck_tracker.engine.rules.dotr.dragon.content import general_of
 from tests.helpers import ENTERED, check_conservation, minions, on_top, read_all
@@ -133,8 +134,10 @@ def test_a_dragon_general_plays_with_nothing_entered_and_is_read_when_it_matters
         p["resume"]["rule"] == "setup_card" for p in state["reading"]
     )
     before = minions(state, "dark-woods")["black"]
-    log.execute("read_card", {"face": {"starting_minions": 3}})
+    placed = log.execute("read_card", {"face": {"starting_minions": 3}}).events[-1]
     assert minions(state, "dark-woods")["black"] == before + 3
+    assert render(placed.summary_msg, "en") == "Onyx takes position with 3 minions."
+    assert render(placed.summary_msg, "de") == "Onyx bezieht Stellung mit 3 Schergen."
     generals = _generals_of(state, DS)
     assert generals["onyx"] == 13 and generals["varkolak"] == 0  # Varkolak's 13, Orcs in play
     cards = game_cards(state)

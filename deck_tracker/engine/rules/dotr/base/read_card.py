@@ -295,7 +295,11 @@ def _base_resume(ctx: Context, prompt: dict[str, Any], face: dict[str, Any]) -> 
                 general["colour"], count, general["location"], rule=R_GENERALS
             ),
             "general_minions_placed",
-            f"{general_name} takes position with {count} minion(s).",
+            msg(
+                "dotr.read.general_takes_position",
+                general=i18n.name(f"general:{general_id}", general_name),
+                minions=i18n.count(count, "minion", "minion", "minions"),
+            ),
             {"general": general_id, "count": count},
         )
         for after in SETUP_READ:
@@ -306,6 +310,6 @@ def _base_resume(ctx: Context, prompt: dict[str, Any], face: dict[str, Any]) -> 
         READ_RESUMES[rule](ctx, prompt, face)
 
 
-def _on_board(ctx: Context, action: Any, type: str, summary: str, data: dict[str, Any]) -> None:
+def _on_board(ctx: Context, action: Any, type: str, summary: Text, data: dict[str, Any]) -> None:
     """Setup placements read late: placed as the setup would have (overruns as it says)."""
     on_board(ctx, action, type=type, summary=summary, data=data, realm=Realm(ctx, setup=True))
