@@ -422,3 +422,33 @@ def test_a_german_phone_at_a_game_with_every_expansion_shows_no_english(
     problems = {screen: found for screen, found in problems.items() if found}
     assert not problems, json.dumps(problems, indent=1, ensure_ascii=False)
     assert german.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_german_phone_shows_no_english_on_the_setup_tab_of_a_game_with_every_expansion(
+    two_languages: tuple[Any, Any], live_server: Any, shot: Any
+) -> None:
+    """The Setup tab (its sections opened) of a German phone at a game with every expansion."""
+    german, _ = two_languages
+    base = live_server.url
+    setup = {
+        "host": {"name": "Anna", "hero": "wizard"},
+        "expansions": ["dragon", "companions_catacombs", "heros_calling"],
+        "generals": {"green": "hemlock", "blue": "high-dragon-sapphire"},
+    }
+    game, joined = game_of_two(base, setup, name="Bea")
+    read_every_card(base, game, {"2": joined["token"]})
+    open_game(german, base, game, "1", game["token"], "Anna", tab="setup")
+    german.wait_for_function(
+        "() => document.getElementById('table-main')?.dataset.view === 'setup'"
+        " && !document.querySelector('#table-main .boot')"
+    )
+    # The settings are named in German, one The Hero's Calling fixes among them.
+    german.wait_for_function(
+        "() => document.querySelector('.settings-facts')?.textContent.includes("
+        "'Zusätzliche Karten im Mittleren und Späten KriegWie die Kriegsstand-Karte zeigt')"
+    )
+    german.evaluate(OPEN_ALL)
+    shot(german, "63-de-all-setup", full_page=True)
+    found = english_left(german.inner_text("body"), english_sentences())
+    assert not found, json.dumps(found, indent=1, ensure_ascii=False)
+    assert german.errors == []  # type: ignore[attr-defined]
