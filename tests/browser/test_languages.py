@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from deck_tracker.engine.i18n import catalogue
+from deck_tracker.engine.rules.dotr.base.settings import SETTINGS
 from deck_tracker.models import Game
 
 from .conftest import CHROMIUM
@@ -395,12 +396,14 @@ def test_a_german_phone_at_a_game_with_every_expansion_shows_no_english(
     Night, Me, Fame, Enter, Log), the At the table panel (opened), and a location's sheet on
     the map show no English sentence of the catalogues and none of the common English words.
 
-    The Setup tab of such a game and a Dungeon run have tests of their own below.
+    The Setup tab of such a game, the new game wizard (every expansion, up to its last step)
+    and a Dungeon run have tests of their own below.
 
     Not covered: the texts printed on the cards and a hero's abilities (kept in English, see
     ``PRINTED_KEYS``), and a card's printed name no German name replaces (a Relic); a seat's
-    hero as the game was created with it (the turn line's "Anna (Wizard)"); the new game
-    wizard; English of fewer than 3 words that is not one of ``ENGLISH_WORDS`` (a lone "Quest"
+    hero as the game was created with it (the turn line's "Anna (Wizard)"); a setting's record
+    in the wizard (its description and source, quoting the rulebooks in English); English of
+    fewer than 3 words that is not one of ``ENGLISH_WORDS`` (a lone "Quest"
     or "base game"); and the screens a game reaches only later (the Grand Ball, a scenario),
     whose words this game never shows."""
     german, _ = two_languages
@@ -541,5 +544,47 @@ def test_a_german_phone_runs_a_dungeon_without_english(
     sentences = english_sentences()
     problems = {screen: english_left(text, sentences) for screen, text in seen.items()}
     problems = {screen: found for screen, found in problems.items() if found}
+    assert not problems, json.dumps(problems, indent=1, ensure_ascii=False)
+    assert german.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_german_phone_walks_the_new_game_wizard_without_english(
+    two_languages: tuple[Any, Any], live_server: Any, shot: Any
+) -> None:
+    """The new game wizard on a German phone, every expansion chosen, a custom game, up to its
+    last step (the players): each step (its folded parts opened) shows no English."""
+    german, _ = two_languages
+    base = live_server.url
+    german.goto(base + "/new")
+    german.locator("[data-step=expansions]").wait_for()
+    for expansion in ("dragon", "companions_catacombs", "heros_calling"):
+        german.check(f"input[name=expansion][value={expansion}]")
+    seen: dict[str, str] = {}
+    for step, then in (("expansions", "scenario"), ("scenario", "generals"),
+                       ("generals", "options"), ("options", "players")):  # fmt: skip
+        if step == "scenario":
+            german.locator("input[name=scenario][value=custom]").check()
+        german.wait_for_timeout(300)
+        german.evaluate(OPEN_ALL)
+        seen[step] = german.inner_text("body")
+        shot(german, f"64-de-wizard-{step}", full_page=True)
+        german.get_by_role("button", name="Weiter", exact=True).click()
+        german.locator(f"[data-step={then}]").wait_for()
+    german.wait_for_timeout(300)
+    german.evaluate(OPEN_ALL)
+    seen["players"] = german.inner_text("body")
+    shot(german, "64-de-wizard-players", full_page=True)
+    # A setting's record for the curious (what it does, in the rulebooks' and FAQs' words, and
+    # where they say so) stays in English, as it quotes them (docs/languages.md).
+    record = {
+        text for setting in SETTINGS.values() for text in (setting.description, setting.source)
+    }
+    for step, text in seen.items():
+        for quoted in sorted(filter(None, record), key=len, reverse=True):
+            text = text.replace(quoted, "")
+        seen[step] = text
+    sentences = english_sentences()
+    problems = {step: english_left(text, sentences) for step, text in seen.items()}
+    problems = {step: found for step, found in problems.items() if found}
     assert not problems, json.dumps(problems, indent=1, ensure_ascii=False)
     assert german.errors == []  # type: ignore[attr-defined]
