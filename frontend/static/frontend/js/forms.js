@@ -121,11 +121,11 @@ function offeredOne(name, prop, preset) {
   return { control: select, read: () => select.value || undefined };
 }
 
-// A place offered by its id, named as the reader's map names it, with its Minions: "Rabenwald
-// (Orks)"; any other choice by the server's title.
+// A place offered with its Minions ("Raven Forest (Orcs)", an escaping Minion's) named as the
+// reader's map names it: "Rabenwald (Orks)"; any other choice by the server's title.
 function placeLabel(content, value, title) {
   const place = content && content.locations[value];
-  return place && FACTIONS[place.colour] ? `${place.name} (${FACTIONS[place.colour].name})` : title;
+  return place && FACTIONS[place.colour] && / \(.+\)$/.test(title) ? `${place.name} (${FACTIONS[place.colour].name})` : title;
 }
 
 function offeredMany(name, prop, preset = [], content = null) {
