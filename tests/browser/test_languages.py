@@ -403,9 +403,9 @@ def test_a_german_phone_at_a_game_with_every_expansion_shows_no_english(
     ``PRINTED_KEYS``), and a card's printed name no German name replaces (a Relic); a seat's
     hero as the game was created with it (the turn line's "Anna (Wizard)"); a setting's record
     in the wizard (its description and source, quoting the rulebooks in English); English of
-    fewer than 3 words that is not one of ``ENGLISH_WORDS`` (a lone "Quest"
-    or "base game"); and the screens a game reaches only later (the Grand Ball, a scenario),
-    whose words this game never shows."""
+    fewer than 3 words that is not one of ``ENGLISH_WORDS`` (a lone "Quest" or "base game");
+    and the screens a game reaches only later (the Grand Ball, a scenario game), whose words
+    this game never shows."""
     german, _ = two_languages
     base = live_server.url
     enter_dragon_numbers()
