@@ -87,6 +87,8 @@ class ContentPackDetailView(APIView):
             pack = content_selectors.content_pack_texts(pack_id=pack_id)
         else:
             pack = content_selectors.content_pack_detail(pack_id=pack_id)
+            if pack is not None:
+                pack = _names_in(pack, normalise_language(request_language()))
         if pack is None:
             raise NotFound(_("No content pack {pack}.").format(pack=repr(pack_id)))
         body = json.dumps(pack, sort_keys=True, separators=(",", ":")).encode()
@@ -106,8 +108,9 @@ NAMED = {"locations": "location", "generals": "general", "heroes": "hero"}
 
 
 def _names_in(pack: dict[str, Any], language: str) -> dict[str, Any]:
-    """The table's pack with its places, Generals and heroes named in ``language`` (the map
-    and the turn line read them there); English, or a name no catalogue has: as printed."""
+    """The pack with its places, Generals, heroes and decks named in ``language`` (the map,
+    the turn line and the setup read them there); English, or a name no catalogue has: as
+    printed."""
     if language == "en":
         return pack
     names = catalogue(language)["names"]
@@ -120,6 +123,13 @@ def _names_in(pack: dict[str, Any], language: str) -> dict[str, Any]:
                 else item
                 for item in pack[key]
             ]
+    if isinstance(pack.get("decks"), dict):
+        out["decks"] = {
+            deck: {**spec, "name": names[f"deck:{deck}"]}
+            if isinstance(spec, dict) and isinstance(names.get(f"deck:{deck}"), str)
+            else spec
+            for deck, spec in pack["decks"].items()
+        }
     return out
 
 

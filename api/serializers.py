@@ -292,6 +292,11 @@ class SetupOptionsOutSerializer(serializers.Serializer[Any]):
     not_used = serializers.DictField(
         child=serializers.CharField(), help_text="Each setting it does not use, with why."
     )
+    words = serializers.DictField(
+        child=serializers.DictField(),
+        help_text="Every setting's words by name, a setting the setup fixes included: `title`, "
+        "and `labels` (the label of each allowed value, by the value as text).",
+    )
 
 
 class StreamMessageOutSerializer(serializers.Serializer[Any]):

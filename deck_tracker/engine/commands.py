@@ -153,6 +153,26 @@ def description_in(spec: CommandSpec, language: str = DEFAULT_LANGUAGE) -> str:
     return words if isinstance(words, str) else spec.description
 
 
+def args_in(spec: CommandSpec, schema: dict[str, Any], language: str) -> dict[str, Any]:
+    """A command's arguments with their names and explanations in ``language`` where a
+    catalogue has them (``command.<name>.arg.<arg>``, ``command.<name>.arg.<arg>.description``);
+    in English they stay as declared (the phone names an argument by its name)."""
+    language = normalise_language(language)
+    if language == DEFAULT_LANGUAGE:
+        return schema
+    words = catalogue(language)
+    properties = {}
+    for name, prop in schema["properties"].items():
+        key = f"command.{spec.name}.arg.{name}"
+        title, description = words.get(key), words.get(f"{key}.description")
+        if isinstance(title, str):
+            prop = prop | {"title": title}
+        if isinstance(description, str) and "description" in prop:
+            prop = prop | {"description": description}
+        properties[name] = prop
+    return schema | {"properties": properties}
+
+
 def reason_in(reason: Text | None, language: str = DEFAULT_LANGUAGE) -> str | None:
     """Why a command is unavailable, in ``language``."""
     return None if reason is None else render_text(reason_text(reason), language)
@@ -447,7 +467,7 @@ def describe_commands(
                 "description": description_in(spec, language),
                 "available": reason is None,
                 "reason": reason_in(reason, language),
-                "args": spec.json_schema(offered),
+                "args": args_in(spec, spec.json_schema(offered), language),
             }
         )
     return described

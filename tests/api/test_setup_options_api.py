@@ -248,3 +248,23 @@ def test_setup_options_follow_the_generals_and_the_agent_chosen() -> None:
     assert "fire_tokens" in {o["name"] for o in fuego["options"]}
     dealt = client.get("/api/v1/setup-options/?scenario=onslaught&generals=random").json()
     assert {"fire_tokens", "imp_quick_flying"} <= {o["name"] for o in dealt["options"]}
+
+
+def test_the_setup_options_name_every_setting_in_the_readers_language() -> None:
+    """The Setup tab names a game's settings with these words, one an expansion fixes included
+    (The Hero's Calling's extra cards of Mid and Late War, which the setup does not offer)."""
+    response = APIClient().get("/api/v1/setup-options/", HTTP_ACCEPT_LANGUAGE="de")
+    words = response.json()["words"]
+    assert words["extra_cards_general_only"] == {
+        "title": "Zusätzliche Karten im Mittleren und Späten Krieg",
+        "labels": {
+            "j": "Mittlerer Krieg: die 2., Später Krieg: die 3. bewegt nur ihren General",
+            "jm": "Später Krieg: die 2. und 3. bewegen nur ihren General",
+            "all_full": "Jede Karte legt ihre Schergen",
+            "war_status_card": "Wie die Kriegsstand-Karte zeigt",
+        },
+    }
+    trolls = words["troll_renegades"]["labels"]
+    assert trolls == {"false": "Ohne", "true": "Mit abtrünnigen Trollen"}
+    english = APIClient().get("/api/v1/setup-options/").json()["words"]
+    assert english["setup_crowding"]["labels"]["place_all"] == "Place it anyway"

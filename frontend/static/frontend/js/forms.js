@@ -121,8 +121,15 @@ function offeredOne(name, prop, preset) {
   return { control: select, read: () => select.value || undefined };
 }
 
-function offeredMany(name, prop, preset = []) {
-  const options = prop.items.oneOf.map((o) => ({ value: o.const, label: o.title }));
+// A place offered with its Minions ("Raven Forest (Orcs)", an escaping Minion's) named as the
+// reader's map names it: "Rabenwald (Orks)"; any other choice by the server's title.
+function placeLabel(content, value, title) {
+  const place = content && content.locations[value];
+  return place && FACTIONS[place.colour] && / \(.+\)$/.test(title) ? `${place.name} (${FACTIONS[place.colour].name})` : title;
+}
+
+function offeredMany(name, prop, preset = [], content = null) {
+  const options = prop.items.oneOf.map((o) => ({ value: o.const, label: placeLabel(content, o.const, o.title) }));
   if (!options.length) return { control: h("p", { class: "muted", text: t("forms.nothing") }), read: () => undefined };
   if (prop.uniqueItems) {
     const box = h("div", { class: "choice-list" }, options.map((o, i) => h("label", { class: "choice" },
@@ -154,8 +161,9 @@ function offeredCounts(name, prop, preset = {}) {
   const rows = h("div", { class: "minion-steppers" });
   const inputs = {};
   for (const [key, sub] of Object.entries(prop.properties)) {
-    const row = stepper(`${name}.${key}`, preset[key] ?? 0, { min: sub.minimum ?? 0, max: sub.maximum ?? 99, label: sub.title || key });
-    row.prepend(h("span", { class: "stepper-name", text: sub.title || key }));
+    const named = FACTIONS[key] ? FACTIONS[key].name : sub.title || key;
+    const row = stepper(`${name}.${key}`, preset[key] ?? 0, { min: sub.minimum ?? 0, max: sub.maximum ?? 99, label: named });
+    row.prepend(h("span", { class: "stepper-name", text: named }));
     inputs[key] = row.querySelector("input");
     rows.append(row);
   }
@@ -204,7 +212,7 @@ export function actionForm(session, content, action, { preset = {}, lock = [], o
       form.append(fieldset(label, control, hint));
       readers[name] = read;
     } else if (prop.type === "array" && prop.items && prop.items.oneOf) {
-      const { control, read } = offeredMany(`${action.type}-${name}`, prop, preset[name]);
+      const { control, read } = offeredMany(`${action.type}-${name}`, prop, preset[name], content);
       form.append(fieldset(label, control, hint));
       readers[name] = read;
     } else if (prop.type === "object" && prop.properties && name !== "minions") {
@@ -284,8 +292,8 @@ export function actionForm(session, content, action, { preset = {}, lock = [], o
       form._refreshCards = refreshCards;
     } else if (prop.type === "integer") {
       const start = preset[name] ?? prop.default ?? prop.minimum ?? 0;
-      const row = stepper(name, start, { min: prop.minimum ?? 0, max: prop.maximum ?? 99, label: title });
-      form.append(field(title, row, hint));
+      const row = stepper(name, start, { min: prop.minimum ?? 0, max: prop.maximum ?? 99, label });
+      form.append(field(label, row, hint));
       const optional = !required.has(name) && prop.default === undefined;
       const touched = { value: preset[name] !== undefined };
       row.addEventListener("input", () => { touched.value = true; });
@@ -294,14 +302,14 @@ export function actionForm(session, content, action, { preset = {}, lock = [], o
       if (required.has(name) && prop.default === undefined) {
         // A yes or no the table must answer (the Treasure Room defeated?): nothing preselected.
         const options = [{ value: "true", label: t("answer.yes") }, { value: "false", label: t("answer.no") }];
-        form.append(fieldset(hint || title, segmented(`${action.type}-${name}`, options, null)));
+        form.append(fieldset(hint || label, segmented(`${action.type}-${name}`, options, null)));
         readers[name] = () => {
           const picked = form.querySelector(`input[name="${action.type}-${name}"]:checked`);
           return picked ? picked.value === "true" : undefined;
         };
       } else if (prop.default !== undefined) {
         const box = h("input", { type: "checkbox", name, checked: preset[name] ?? prop.default });
-        form.append(h("label", { class: "toggle" }, box, h("span", { text: hint || title })));
+        form.append(h("label", { class: "toggle" }, box, h("span", { text: hint || label })));
         readers[name] = () => box.checked;
       } else {
         const current = preset.location && state.board ? (state.board[preset.location] || {})[name] : undefined;
@@ -309,20 +317,20 @@ export function actionForm(session, content, action, { preset = {}, lock = [], o
           h("option", { value: "", text: current === undefined ? t("forms.unchanged") : t("forms.unchanged.was", { was: t(current ? "yes" : "no") }) }),
           h("option", { value: "true", text: t("forms.yes") }),
           h("option", { value: "false", text: t("forms.no") }));
-        form.append(field(hint || title, select));
+        form.append(field(hint || label, select));
         readers[name] = () => (select.value === "" ? undefined : select.value === "true");
       }
     } else if (prop.enum) {
       const options = prop.enum.map((v) => ({ value: v, label: v }));
-      form.append(fieldset(title, segmented(`${action.type}-${name}`, options, preset[name] ?? prop.default ?? prop.enum[0])));
+      form.append(fieldset(label, segmented(`${action.type}-${name}`, options, preset[name] ?? prop.default ?? prop.enum[0])));
       readers[name] = () => (form.querySelector(`input[name="${action.type}-${name}"]:checked`) || {}).value;
     } else if (prop.type === "array" && prop.items && prop.items.type === "integer" && prop.items.maximum === 6) {
       const { control, read } = diceTaps(`${action.type}-${name}`, prop);
-      form.append(fieldset("Dice rolled at the table", control, hint));
+      form.append(fieldset(t("forms.dice_rolled"), control, hint));
       readers[name] = read;
     } else if (prop.type === "array") {
       const input = h("input", { type: "text", name, placeholder: t("forms.list") });
-      form.append(field(title, input, hint));
+      form.append(field(label, input, hint));
       readers[name] = () => { const list = input.value.split(",").map((v) => v.trim()).filter(Boolean); return list.length ? list : undefined; };
     } else {
       const input = h("input", { type: "text", name, value: preset[name] || "", required: required.has(name), maxlength: prop.maxLength || 200 });

@@ -187,7 +187,7 @@ def test_onslaught_random_generals_start_on_any_seed_with_nothing_entered() -> N
 
 def test_a_prompt_says_whether_it_names_the_card_as_printed() -> None:
     """A card that came up is asked for by its printed name, which reads in the reader's
-    language; words that stand for a card nobody entered are kept as they are."""
+    language; words that stand for a card nobody entered read in the reader's language too."""
     log = _onyx()
     on_top(log.state, "dx-ds-onyx-1")
     log.execute("night", {"skip_evening": True})
@@ -204,4 +204,4 @@ def test_a_prompt_says_whether_it_names_the_card_as_printed() -> None:
     # A prompt stored before the flag: printed when the catalogue names the card so.
     assert done(special).startswith(german)
     stand_in = {"card": "dx-special-1", "kind": "special", "name": "The Good Global Effect drawn"}
-    assert done(stand_in).startswith("The Good Global Effect drawn ist gelesen")
+    assert done(stand_in).startswith("Der gezogene gute globale Effekt ist gelesen")

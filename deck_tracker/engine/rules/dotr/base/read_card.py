@@ -212,7 +212,8 @@ def _prompt_name(prompt: dict[str, Any]) -> Text:
             ),
         )
     # A card by its printed name reads in the reader's language; a prompt that names the card
-    # otherwise ("The Good Global Effect drawn": a card nobody has entered) keeps its words.
+    # otherwise ("The Good Global Effect drawn": a card nobody has entered) by its words, read
+    # in the reader's language where a catalogue holds them (a name the table typed as it is).
     key, name = f"card:{prompt['card']}", str(prompt["name"])
     printed = prompt.get("printed")
     if printed is None:
@@ -220,7 +221,10 @@ def _prompt_name(prompt: dict[str, Any]) -> Text:
         # Effect or a Winds of War card (never a catalogue name): printed only if the English
         # catalogue names the card so.
         printed = i18n.catalogue(i18n.DEFAULT_LANGUAGE)["names"].get(key) == name
-    return i18n.name(key, name) if printed else name
+    if printed:
+        return i18n.name(key, name)
+    words = words_of(name)
+    return name if isinstance(words, dict) and words.get("$") == "name" else words
 
 
 def _read_in_hand(ctx: Context, prompt: dict[str, Any], entry: dict[str, Any]) -> None:

@@ -329,7 +329,11 @@ def ask_fields(
         | ({"seat": seat, "public_title": public} if seat is not None else {}),
     )
     if seat is None:
-        drawn = i18n.name(f"card:{card.id}", name)
+        # A card nobody has entered is named by the words that stand for it ("A Treasure Room
+        # card"), read in the reader's language; a printed name by its name.
+        key = f"card:{card.id}"
+        known = printed or key in i18n.catalogue(i18n.DEFAULT_LANGUAGE)["names"]
+        drawn: Text = i18n.name(key, name) if known else words_of(name)
         ctx.emit(
             "card_to_read",
             (

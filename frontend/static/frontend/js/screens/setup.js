@@ -17,6 +17,20 @@ import { need, t } from "../i18n.js";
 
 await need("home");
 
+// A deck no pack lists (the Winds of War cards of the dragon scenarios) by the catalogue's name.
+function deckWords(deck, content) {
+  const key = `setup.deck.${deck}`;
+  const word = t(key);
+  return word === key ? deckLabel(deck, content) : word;
+}
+
+// A pack by its name in the reader's language, where the catalogue has one; else as printed.
+function packName(pack) {
+  const key = `setup.pack.${pack.id}`;
+  const word = t(key);
+  return word === key ? pack.name : word;
+}
+
 // "Cards" (what the setup reads from the table's cards) only when the setup needs something.
 const ALL_STEPS = ["Expansions", "Scenario", "Generals", "Options", "Cards", "Players"];
 const DRAGON = "dragon";
@@ -254,7 +268,7 @@ export function show(app) {
             onchange: (event) => {
               choice.expansions = event.target.checked ? [...choice.expansions, name] : choice.expansions.filter((e) => e !== name);
             } }),
-          h("span", {}, h("strong", { text: pack.name }), h("small", { class: "muted", text: base ? ` · ${t("setup.always")}` : "" })));
+          h("span", {}, h("strong", { text: packName(pack) }), h("small", { class: "muted", text: base ? ` · ${t("setup.always")}` : "" })));
       }));
   }
 
@@ -361,7 +375,7 @@ export function show(app) {
       parts.push(h("label", { class: "toggle" },
         h("input", { type: "checkbox", name: "table-deck", value: deck, checked: choice.tableDecks.includes(deck),
           onchange: (event) => { choice.tableDecks = event.target.checked ? [...choice.tableDecks, deck] : choice.tableDecks.filter((d) => d !== deck); } }),
-        h("span", { text: t("setup.physical", { deck: deckLabel(deck) }) })));
+        h("span", { text: t("setup.physical", { deck: deckWords(deck, data.content) }) })));
     }
     parts.push(h("h3", { text: t("setup.rules") }));
     if (settingsLoaded() === null) {

@@ -67,6 +67,28 @@ function setupEvents(ctx) {
   return null;
 }
 
+// Every setting's title and its values' labels in the reader's language, read once.
+let settingWords = null;
+
+function settingWordsOf(ctx) {
+  if (settingWords === null) {
+    settingWords = "loading";
+    api.setupOptions()
+      .then((body) => { settingWords = body.words || {}; ctx.rerender(); })
+      .catch(() => { settingWords = null; });
+  }
+  return typeof settingWords === "object" ? settingWords : {};
+}
+
+function settingFacts(ctx, settings) {
+  const known = settingWordsOf(ctx);
+  return Object.entries(settings).flatMap(([name, value]) => {
+    const shown = known[name] || {};
+    const label = (shown.labels || {})[typeof value === "string" ? value : JSON.stringify(value)];
+    return [h("dt", { text: shown.title || words(name) }), h("dd", { text: label || settingValue(value) })];
+  });
+}
+
 export function setupSteps(ctx) {
   const events = setupEvents(ctx);
   return events && events.flatMap((event) => (event.steps || []).map((step, i) => ({ key: `${event.seq}.${i}`, ...step })));
@@ -104,7 +126,7 @@ export function renderSetup(ctx) {
     Object.keys(settings).length ? h("section", { class: "card" },
       h("details", { class: "settings-facts" },
         h("summary", { text: t("setup.settings") }),
-        h("dl", { class: "facts" }, Object.entries(settings).flatMap(([name, value]) => [h("dt", { text: words(name) }), h("dd", { text: settingValue(value) })])))) : null,
+        h("dl", { class: "facts" }, settingFacts(ctx, settings)))) : null,
     h("button", { type: "button", class: "primary big", "data-testid": "start-playing", onclick: () => ctx.go("board"), text: t("setup.start") }),
     h("p", { class: "muted center", text: t("setup.stays") }));
 }
