@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
@@ -19,6 +18,7 @@ from .engine import (
     game_entry_in,
     offered_games,
     scenario_title,
+    setting_words,
     setup_asks,
 )
 from .engine.content import (
@@ -30,7 +30,6 @@ from .engine.content import (
     shipped_with_overlay,
     value_schema,
 )
-from .engine.rules.dotr.base.settings import SETTINGS
 from .models import ContentEntry, ContentOverlay, Game
 
 ENTRIES_FORMAT = "dotr-companion-entries"
@@ -553,17 +552,6 @@ def setup_options(
     return describe_setup_options(setup, language) | {"words": setting_words(language)}
 
 
-def setting_words(language: str = "en") -> dict[str, dict[str, Any]]:
-    """Every setting's title and its values' labels in ``language``, by setting name: the
-    words a game's settings are read in (a setting an expansion fixes included)."""
-    words = {}
-    for name, setting in SETTINGS.items():
-        shown = setting.as_dict(language)
-        labels = {_value_text(choice["value"]): choice["label"] for choice in shown["choices"]}
-        words[name] = {"title": shown["title"], "labels": labels}
-    return words
-
-
 def _with_known(asks: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each field with the value already entered in this server's content, if any."""
     overlays = content_overlays_for_setup()
@@ -623,8 +611,3 @@ def _dragon_scenarios(language: str) -> list[dict[str, Any]]:
             }
         )
     return found
-
-
-def _value_text(value: Any) -> str:
-    """A setting's value as the key of its label: a text as it is, another value as JSON."""
-    return value if isinstance(value, str) else json.dumps(value)

@@ -29,7 +29,7 @@ from .merge import changed_paths, rebase
 from .reading import in_language
 from .rng import new_seed, rng_for, seed_commitment
 from .rules.dotr.base.expansions import describe_setup_options, setup_asks
-from .rules.dotr.base.settings import describe_settings
+from .rules.dotr.base.settings import describe_settings, setting_words
 from .rules.dotr.base.setup import DECKS as DOTR_TABLE_DECKS
 from .rules.dotr.forecast import MAX_HORIZON as FORECAST_MAX_NIGHTS
 from .rules.dotr.forecast import MAX_SAMPLES as FORECAST_MAX_SAMPLES
@@ -90,6 +90,7 @@ __all__ = [
     "run_night",
     "scenario_title",
     "seed_commitment",
+    "setting_words",
     "setup_asks",
     "slugify",
     "start_game",

@@ -13,6 +13,7 @@ Dragon Expansion FAQ v1.2.
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -295,6 +296,23 @@ def resolve_settings(raw: Any) -> dict[str, Any]:
 def describe_settings() -> list[dict[str, Any]]:
     """Every setting with its default, allowed values, description and sources (for the API)."""
     return [setting.as_dict() for setting in SETTINGS.values()]
+
+
+def setting_words(language: str = "en") -> dict[str, dict[str, Any]]:
+    """Every setting's title and its values' labels in ``language``, by setting name: the
+    words a game's settings are read in (a setting an expansion fixes included). A value is
+    keyed as it is when a text, else by its JSON."""
+    words = {}
+    for name, setting in SETTINGS.items():
+        shown = setting.as_dict(language)
+        labels = {
+            choice["value"]
+            if isinstance(choice["value"], str)
+            else json.dumps(choice["value"]): choice["label"]
+            for choice in shown["choices"]
+        }
+        words[name] = {"title": shown["title"], "labels": labels}
+    return words
 
 
 # Per war level (0 Early, 1-2 Mid, 3 Late): for each card of the night, True when the card only
