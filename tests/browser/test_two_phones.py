@@ -12,6 +12,7 @@ import urllib.request
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -58,8 +59,10 @@ def create_game_with_the_wizard(page: Any, base: str, shot: Any) -> str:
     page.locator(".qr svg").wait_for()
     shot(page, "04-setup-checklist-and-qr")
     page.click(".setup-tab details.settings-facts summary")
-    settings = page.inner_text(".setup-tab dl.facts")
-    assert "all is quiet" in settings and "off" in settings  # the custom setting took
+    # The custom setting took, named as the setup screen names it.
+    facts = page.locator(".setup-tab dl.facts")
+    expect(facts).to_contain_text("All is Quiet cards")
+    expect(facts).to_contain_text("Take them out")
     code = page.inner_text("[data-testid=join-code]").strip()
     assert len(code) >= 6
     return code
