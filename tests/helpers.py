@@ -371,3 +371,18 @@ def read_all(game: GameLog, actor: str = "1") -> int:
         game.execute("read_card", {"face": a_face(prompt)}, actor=reader)
         count += 1
     return count
+
+
+def form_words(schema: Any) -> list[str]:
+    """Every title, description and choice title of a form (a JSON Schema), in order."""
+    found: list[str] = []
+    if isinstance(schema, list):
+        for item in schema:
+            found += form_words(item)
+    elif isinstance(schema, dict):
+        for key, value in schema.items():
+            if key in ("title", "description") and isinstance(value, str):
+                found.append(value)
+            else:
+                found += form_words(value)
+    return found

@@ -12,7 +12,7 @@ from rest_framework.test import APIClient
 from deck_tracker.engine import i18n
 from deck_tracker.models import Game
 from tests.conftest import client_for
-from tests.helpers import a_face
+from tests.helpers import a_face, form_words
 
 from .test_content_owners import group_of
 from .test_reading_decks_api import (
@@ -53,21 +53,6 @@ def kept(game_id: str) -> list[dict[str, Any]]:
     """The prompts as the game keeps them (what an English phone is shown, less ``resume``)."""
     stored = Game.objects.get(pk=game_id).state["reading"]
     return [{k: v for k, v in prompt.items() if k != "resume"} for prompt in stored]
-
-
-def words(schema: Any) -> list[str]:
-    """Every title, description and choice title of a form, in order."""
-    found: list[str] = []
-    if isinstance(schema, list):
-        for item in schema:
-            found += words(item)
-    elif isinstance(schema, dict):
-        for key, value in schema.items():
-            if key in ("title", "description") and isinstance(value, str):
-                found.append(value)
-            else:
-                found += words(value)
-    return found
 
 
 def choices(schema: dict[str, Any], field: str) -> list[str]:
@@ -123,8 +108,8 @@ def test_a_new_quest_reads_in_german_for_its_holder_and_the_others_see_a_german_
     ]
     # No English word is left on the German phone but names German writes alike ("Onyx").
     alike = {"General", *(v for v in i18n.catalogue("de")["names"].values() if isinstance(v, str))}
-    shown = [*words(schema), german["name"], german["detail"]]
-    for text in [*words(english[0]["schema"]), english[0]["name"], english[0]["detail"]]:
+    shown = [*form_words(schema), german["name"], german["detail"]]
+    for text in [*form_words(english[0]["schema"]), english[0]["name"], english[0]["detail"]]:
         assert text in alike or text not in shown, text
 
     # Bea's German phone: only that Ada is reading a card, in German, everywhere she looks.

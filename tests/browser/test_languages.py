@@ -356,6 +356,14 @@ def printed_texts() -> list[str]:
 PRINTED = printed_texts()
 
 
+def assert_no_english(seen: dict[str, str]) -> None:
+    """No screen of ``seen`` (a name -> its text, as a German reader saw it) shows English."""
+    sentences = english_sentences()
+    problems = {screen: english_left(text, sentences) for screen, text in seen.items()}
+    problems = {screen: found for screen, found in problems.items() if found}
+    assert not problems, json.dumps(problems, indent=1, ensure_ascii=False)
+
+
 def english_left(text: str, sentences: set[str]) -> list[str]:
     """The English sentences and words in ``text``, a German reader's screen: one finding a line."""
     found = []
@@ -420,7 +428,6 @@ def test_a_german_phone_at_a_game_with_every_expansion_shows_no_english(
     play_a_little(base, game, [game["token"], joined["token"]])
     read_every_card(base, game, seats)
     sit_at(german, base, game, "1", game["token"], "Anna")
-    sentences = english_sentences()
     seen: dict[str, str] = {}
     for tab in ("board", "night", "me", "fame", "enter", "log"):
         german.click(f"[data-tab={tab}]")
@@ -437,9 +444,7 @@ def test_a_german_phone_at_a_game_with_every_expansion_shows_no_english(
     german.locator("[data-location=monarch-city]").click(force=True)
     german.locator("dialog.sheet[open]").wait_for()
     seen["location"] = german.inner_text("dialog.sheet[open]")
-    problems = {screen: english_left(text, sentences) for screen, text in seen.items()}
-    problems = {screen: found for screen, found in problems.items() if found}
-    assert not problems, json.dumps(problems, indent=1, ensure_ascii=False)
+    assert_no_english(seen)
     assert german.errors == []  # type: ignore[attr-defined]
 
 
@@ -468,8 +473,7 @@ def test_a_german_phone_shows_no_english_on_the_setup_tab_of_a_game_with_every_e
     )
     german.evaluate(OPEN_ALL)
     shot(german, "63-de-all-setup", full_page=True)
-    found = english_left(german.inner_text("body"), english_sentences())
-    assert not found, json.dumps(found, indent=1, ensure_ascii=False)
+    assert_no_english({"setup": german.inner_text("body")})
     assert german.errors == []  # type: ignore[attr-defined]
 
 
@@ -541,10 +545,7 @@ def test_a_german_phone_runs_a_dungeon_without_english(
         german.evaluate(OPEN_ALL)
         seen[tab] = german.inner_text("body")
     assert "Erkundung 2 von 2" in seen["log"]
-    sentences = english_sentences()
-    problems = {screen: english_left(text, sentences) for screen, text in seen.items()}
-    problems = {screen: found for screen, found in problems.items() if found}
-    assert not problems, json.dumps(problems, indent=1, ensure_ascii=False)
+    assert_no_english(seen)
     assert german.errors == []  # type: ignore[attr-defined]
 
 
@@ -583,8 +584,5 @@ def test_a_german_phone_walks_the_new_game_wizard_without_english(
         for quoted in sorted(filter(None, record), key=len, reverse=True):
             text = text.replace(quoted, "")
         seen[step] = text
-    sentences = english_sentences()
-    problems = {step: english_left(text, sentences) for step, text in seen.items()}
-    problems = {step: found for step, found in problems.items() if found}
-    assert not problems, json.dumps(problems, indent=1, ensure_ascii=False)
+    assert_no_english(seen)
     assert german.errors == []  # type: ignore[attr-defined]

@@ -20,6 +20,7 @@ from deck_tracker.engine.rules.dotr.companions_catacombs.dungeons import ROOMS, 
 from deck_tracker.engine.rules.dotr.companions_catacombs.fallen import COMPANION
 from deck_tracker.engine.rules.dotr.companions_catacombs.recruit import COST_FIELDS, COST_LABELS
 from deck_tracker.engine.rules.dotr.dragon import global_effects
+from tests.helpers import form_words
 
 ASKED = {
     QUEST: (QUEST_FIELDS, QUEST_LABELS),
@@ -27,20 +28,6 @@ ASKED = {
     ROOMS: (ROOM_FIELDS, {}),
     TREASURES: (TREASURE_FIELDS, {}),
 }
-
-
-def words(schema: Any) -> list[str]:
-    found: list[str] = []
-    if isinstance(schema, list):
-        for item in schema:
-            found += words(item)
-    elif isinstance(schema, dict):
-        for key, value in schema.items():
-            if key in ("title", "description") and isinstance(value, str):
-                found.append(value)
-            else:
-                found += words(value)
-    return found
 
 
 def asked_forms() -> list[tuple[str, dict[str, Any]]]:
@@ -67,7 +54,9 @@ def asked_forms() -> list[tuple[str, dict[str, Any]]]:
 def test_every_value_a_card_to_read_asks_is_worded_in_the_catalogue() -> None:
     forms = asked_forms()
     assert len(forms) > 100
-    unknown = {text for _, form in forms for text in words(form) if isinstance(words_of(text), str)}
+    unknown = {
+        text for _, form in forms for text in form_words(form) if isinstance(words_of(text), str)
+    }
     assert unknown == set()
 
 
@@ -79,7 +68,7 @@ def test_every_value_a_card_to_read_asks_is_worded_in_the_catalogue() -> None:
 def test_the_forms_of_a_special_card_and_a_global_effect_are_worded_in_the_catalogue(
     form: dict[str, Any],
 ) -> None:
-    assert [text for text in words(form) if isinstance(words_of(text), str)] == []
+    assert [text for text in form_words(form) if isinstance(words_of(text), str)] == []
 
 
 def test_a_prompt_reads_in_german_and_in_english_as_kept() -> None:
