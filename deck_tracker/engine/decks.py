@@ -12,6 +12,12 @@ table; the app keeps the same piles (the draw pile as the set of cards not yet s
 names the cards that came up.
 
 Every card of a deck is in exactly one pile at all times.
+
+What a seat may learn (docs/hidden-information.md): its own hand and the public piles (discard,
+table). A command moves cards in and out of the caller's own hand only; a refusal names a card
+only where the caller can see it; a named card is never handed out of the face-down piles (draw,
+box) of a deck the app keeps; ``peek`` looks only at a deck the game's rules open to a look
+(``"peek": true`` in a deck of the setup, recorded in the state as ``deck["peek"]``).
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ from typing import Any
 from deck_tracker.engine.i18n import Text, msg
 from deck_tracker.engine.i18n import count as count_of
 
-from .commands import Arg, command
+from .commands import Arg, Unavailable, command
 from .core import Context, State, Step
 from .errors import InvalidArguments, RuleViolation
 from .systems import get_system
@@ -31,6 +37,8 @@ from .words import deck_name, noun_for
 PUBLIC_PILES = ("discard", "table")
 PILES = ("draw", "discard", "box", "table")
 SOURCE_PILES = ("hand", "table", "discard", "box", "draw")
+# The piles nobody sees into: which card is in them is the app's (or the table's) secret.
+FACE_DOWN_PILES = ("draw", "box")
 
 
 def new_deck(
@@ -70,6 +78,22 @@ def _seat(ctx: Context, seat: str | None) -> str:
             msg("error.core.decks.there_no_seat_this_table", seat=seat), code="unknown_seat"
         )
     return seat
+
+
+def own_seat(ctx: Context, seat: str | None) -> str:
+    """The seat whose hand a command moves cards in or out of: the caller's own.
+
+    No rulebook the app follows lets a player draw into, discard from or take into another
+    player's hand, so naming another seat is refused before any card is looked at (the refusal
+    cannot tell what that hand holds). A command without a caller (the engine's own) may name any.
+    """
+    chosen = _seat(ctx, seat)
+    if ctx.actor is not None and chosen != ctx.actor:
+        raise RuleViolation(
+            msg("error.core.decks.not_your_hand", player=player_name(ctx.state, chosen)),
+            code="not_your_seat",
+        )
+    return chosen
 
 
 def card_names(state: State, cards: Iterable[str]) -> str:
@@ -148,16 +172,7 @@ def move_cards(
     origin = pile_cards(ctx.state, name, source, seat)
     missing = [card for card in cards if card not in origin]
     if missing:
-        where = "your hand" if source == "hand" else f"the {source} pile"
-        raise RuleViolation(
-            msg(
-                "error.core.decks.not_deck",
-                items=", ".join(map(repr, missing)),
-                where=where,
-                deck=deck_name(name),
-            ),
-            code="card_not_in_pile",
-        )
+        raise not_there(ctx, name, missing, source=source, seat=seat)
     remaining = [card for card in origin if card not in set(cards)]
     ctx.set(*pile_path(name, source, seat), remaining)
     if position == "top":
@@ -170,6 +185,55 @@ def move_cards(
         else:
             destination.insert(ctx.rng.randint(0, len(destination)), card)
     ctx.set(*pile_path(name, target, seat), destination)
+
+
+NOT_THERE = {
+    "hand": "error.core.decks.not_in_your_hand",
+    "discard": "error.core.decks.not_in_discard",
+    "table": "error.core.decks.not_on_table",
+}
+NOT_ALL_THERE = {
+    "draw": "error.core.decks.not_all_in_draw_pile",
+    "box": "error.core.decks.not_all_in_box",
+}
+
+
+def not_there(
+    ctx: Context, name: str, missing: Sequence[str], *, source: str, seat: str
+) -> RuleViolation:
+    """The refusal for cards not in ``source``: it names them only where the caller sees them.
+
+    Naming the cards missing from a face-down pile or another seat's hand would tell which of
+    them are elsewhere (the hidden hands, the box): there the refusal names none.
+    """
+    deck = deck_name(name)
+    if source in NOT_ALL_THERE:
+        return RuleViolation(msg(NOT_ALL_THERE[source], deck=deck), code="card_not_in_pile")
+    if source == "hand" and ctx.actor is not None and seat != ctx.actor:
+        return RuleViolation(
+            msg("error.core.decks.not_all_in_hand", player=player_name(ctx.state, seat), deck=deck),
+            code="card_not_in_pile",
+        )
+    items = ", ".join(map(repr, missing))
+    return RuleViolation(msg(NOT_THERE[source], items=items, deck=deck), code="card_not_in_pile")
+
+
+def refuse_face_down(state: State, name: str, source: str) -> None:
+    """A named card is never handed out of a face-down pile the app keeps.
+
+    Nobody at the table can see into the app's draw pile or its box, so taking a named card out
+    of them would be choosing a card unseen; and whether the app agreed would tell where that
+    card is. The refusal is the same whatever the cards named. A deck the table keeps is the
+    table's to search: the app follows, its refusals naming no card (``not_there``).
+    """
+    deck = get_deck(state, name)
+    if source in FACE_DOWN_PILES and deck["owner"] == "app":
+        key = (
+            "error.core.decks.draw_pile_face_down"
+            if source == "draw"
+            else "error.core.decks.box_closed"
+        )
+        raise RuleViolation(msg(key, deck=deck_name(name)), code="hidden_pile")
 
 
 def reshuffle_discard(ctx: Context, name: str, *, rule: Text) -> None:
@@ -245,14 +309,7 @@ def take_named_from_draw(ctx: Context, name: str, cards: Sequence[str]) -> list[
             pile = list(get_deck(ctx.state, name)["draw"])
     missing = [card for card in cards if card not in pile]
     if missing:
-        raise RuleViolation(
-            msg(
-                "error.core.decks.no_longer_draw_pile",
-                items=", ".join(map(repr, missing)),
-                deck=deck_name(name),
-            ),
-            code="card_not_in_pile",
-        )
+        raise not_there(ctx, name, missing, source="draw", seat=ctx.actor or "")
     ctx.set("decks", name, "draw", [card for card in pile if card not in set(cards)])
     return list(cards)
 
@@ -280,7 +337,7 @@ def draw_cards(
 
 
 DECK = Arg("str", required=True, description="The deck's name, e.g. `hero`.")
-SEAT = Arg("str", description="The seat concerned; the caller's by default.")
+SEAT = Arg("str", description="The caller's own seat (another seat is refused: `not_your_seat`).")
 
 
 @command(
@@ -296,7 +353,7 @@ SEAT = Arg("str", description="The seat concerned; the caller's by default.")
 def draw(ctx: Context, args: dict[str, Any]) -> None:
     """Draw cards from a deck to a hand, the table or the discard pile."""
     name, to = args["deck"], args["to"]
-    seat = _seat(ctx, args["seat"])
+    seat = own_seat(ctx, args["seat"])
     drawn = draw_cards(ctx, name, count=args["count"], cards=args["cards"], rule="Deck: draw")
     ctx.put(*pile_path(name, to, seat), drawn)
     who = seat_label(ctx.state, seat)
@@ -340,7 +397,7 @@ def discard(ctx: Context, args: dict[str, Any]) -> None:
     name, cards = args["deck"], args["cards"]
     if not cards:
         raise InvalidArguments({"cards": [msg("error.core.decks.name_least_one_card")]})
-    seat = _seat(ctx, args["seat"])
+    seat = own_seat(ctx, args["seat"])
     move_cards(ctx, name, cards, source=args["from"], target="discard", seat=seat)
     ctx.emit(
         "cards_discarded",
@@ -389,16 +446,29 @@ def shuffle(ctx: Context, args: dict[str, Any]) -> None:
     )
 
 
+def _no_peek_granted(state: State, actor: str | None) -> Text | None:
+    """``peek`` is offered only while some deck of the game is open to a look."""
+    if any(deck.get("peek") for deck in (state.get("decks") or {}).values()):
+        return None
+    return Unavailable(msg("error.core.decks.no_peek_granted"), "peek_not_granted")
+
+
 @command(
     "peek",
     args={"deck": DECK, "count": Arg("int", default=1, minimum=1, maximum=20)},
     undoable=False,
+    unavailable=_no_peek_granted,
 )
 def peek(ctx: Context, args: dict[str, Any]) -> None:
-    """Look at the top cards of a draw pile; only the caller sees them."""
+    """Look at the top cards of a draw pile whose rules allow it; only the caller sees them,
+    and the log tells every seat who looked at how many."""
     name, count = args["deck"], args["count"]
     seat = _seat(ctx, None)
     deck = get_deck(ctx.state, name)
+    if not deck.get("peek"):
+        raise RuleViolation(
+            msg("error.core.decks.peek_not_granted", deck=deck_name(name)), code="peek_not_granted"
+        )
     if deck["owner"] == "table":
         raise RuleViolation(
             msg("error.core.decks.deck_kept_table", deck=deck_name(name)), code="table_owned"
@@ -441,7 +511,8 @@ def put_back(ctx: Context, args: dict[str, Any]) -> None:
     name, cards = args["deck"], args["cards"]
     if not cards:
         raise InvalidArguments({"cards": [msg("error.core.decks.name_least_one_card")]})
-    seat = _seat(ctx, args["seat"])
+    seat = own_seat(ctx, args["seat"])
+    refuse_face_down(ctx.state, name, args["from"])
     move_cards(
         ctx, name, cards, source=args["from"], target="draw", seat=seat, position=args["position"]
     )
@@ -482,7 +553,8 @@ def take(ctx: Context, args: dict[str, Any]) -> None:
     name, cards = args["deck"], args["cards"]
     if not cards:
         raise InvalidArguments({"cards": [msg("error.core.decks.name_least_one_card")]})
-    seat = _seat(ctx, args["seat"])
+    seat = own_seat(ctx, args["seat"])
+    refuse_face_down(ctx.state, name, args["from"])
     move_cards(ctx, name, cards, source=args["from"], target=args["to"], seat=seat)
     ctx.emit(
         "cards_taken",
@@ -518,7 +590,8 @@ def box(ctx: Context, args: dict[str, Any]) -> None:
     name, cards = args["deck"], args["cards"]
     if not cards:
         raise InvalidArguments({"cards": [msg("error.core.decks.name_least_one_card")]})
-    seat = _seat(ctx, args["seat"])
+    seat = own_seat(ctx, args["seat"])
+    refuse_face_down(ctx.state, name, args["from"])
     move_cards(ctx, name, cards, source=args["from"], target="box", seat=seat)
     public = args["from"] in PUBLIC_PILES
     ctx.emit(

@@ -64,7 +64,11 @@ def add_seat(ctx: Context, *, name: str, hero: str | None) -> str:
 
 
 def validate_custom_decks(raw: Any) -> dict[str, dict[str, Any]]:
-    """Decks a setup defines itself: ``{name: {cards, owner?, auto_reshuffle?}}``."""
+    """Decks a setup defines itself: ``{name: {cards, owner?, auto_reshuffle?, peek?}}``.
+
+    ``peek``: the table's own rules let a player look at the top of this deck's draw pile (no
+    deck is open to a look unless its setup says so).
+    """
     if not isinstance(raw, dict) or not raw:
         raise InvalidArguments({"decks": [msg("error.core.game.give_least_one_deck_name")]})
     if len(raw) > MAX_DECKS:
@@ -103,7 +107,13 @@ def validate_custom_decks(raw: Any) -> dict[str, dict[str, Any]]:
         if not isinstance(auto, bool):
             problems.setdefault(f"{key}.auto_reshuffle", []).append("Must be true or false.")
             continue
+        peek = spec.get("peek", False)
+        if not isinstance(peek, bool):
+            problems.setdefault(f"{key}.peek", []).append("Must be true or false.")
+            continue
         clean[name] = {"cards": cards, "owner": owner, "auto_reshuffle": auto}
+        if peek:
+            clean[name]["peek"] = True
     if problems:
         raise InvalidArguments(problems)
     return clean
@@ -120,6 +130,9 @@ def place_decks(ctx: Context, decks: dict[str, dict[str, Any]], *, rule: Text) -
             cards, owner=spec.get("owner", "app"), auto_reshuffle=spec["auto_reshuffle"]
         )
         deck["hands"] = {seat: [] for seat in ctx.get("seats", default={})}
+        if spec.get("peek"):
+            # Kept only when granted, so that a deck's state is what it was for every other game.
+            deck["peek"] = True
         ctx.set("decks", name, deck)
         ctx.emit(
             "deck_prepared",
@@ -134,7 +147,8 @@ def place_decks(ctx: Context, decks: dict[str, dict[str, Any]], *, rule: Text) -
                 deck=deck_ref(name),
                 count=count_of(len(cards), "word:card", "card", "cards"),
             ),
-            data={"deck": name, "count": len(cards), "owner": spec.get("owner", "app")},
+            data={"deck": name, "count": len(cards), "owner": spec.get("owner", "app")}
+            | ({"peek": True} if spec.get("peek") else {}),
             hidden={"order": cards},
             steps=[
                 Step(

@@ -8,7 +8,7 @@ import pytest
 
 from deck_tracker.engine.core import Event, fold
 from deck_tracker.models import Game, GameEvent
-from tests.conftest import TEST_CARDS, Table, client_for
+from tests.conftest import GENERIC_SETUP, TEST_CARDS, Table, client_for, create_table
 
 pytestmark = pytest.mark.django_db
 
@@ -159,7 +159,8 @@ def test_undo_is_shared_and_attributed_to_the_seat_that_asked(table: Table):
     assert table.state(table.host)["hands"]["1"] == []
 
 
-def test_peek_shows_the_cards_to_the_peeking_seat_only(table: Table):
+def test_peek_shows_the_cards_to_the_peeking_seat_only(db):
+    table = create_table({**GENERIC_SETUP, "decks": {"test": {"cards": TEST_CARDS, "peek": True}}})
     top_two = draw_pile(table)[-2:][::-1]
     response = table.act(table.player, "peek", {"deck": "test", "count": 2})
     assert response.json()["events"][0]["data"]["cards"] == top_two

@@ -26,7 +26,7 @@ class DeckTable(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         self.game = GameLog.start(
-            {"system": "generic", "decks": {"d": {"cards": CARDS}}}, seed="stateful"
+            {"system": "generic", "decks": {"d": {"cards": CARDS, "peek": True}}}, seed="stateful"
         )
         self.game.execute("join", {"name": "Bea"}, actor=None)
 

@@ -34,7 +34,7 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from tests.conftest import GENERIC_SETUP, Table, client_for, create_table
+from tests.conftest import GENERIC_SETUP, TEST_CARDS, Table, client_for, create_table
 
 pytestmark = pytest.mark.slow
 
@@ -123,6 +123,8 @@ def test_every_response_conforms_to_the_schema(case, host_table):
     case.validate_response(response, checks=CHECKS)
 
 
+# A table whose own rules let a player look at the top of its deck (``peek``).
+PEEKABLE_SETUP = {**GENERIC_SETUP, "decks": {"test": {"cards": TEST_CARDS, "peek": True}}}
 # The actions every table uses, in an order in which each is accepted.
 GENERIC_ACTIONS = [
     ("draw", {"deck": "test", "count": 2}),
@@ -145,7 +147,10 @@ DOTR_ACTIONS = [
 @pytest.mark.django_db
 @pytest.mark.parametrize(
     "setup,actions",
-    [(GENERIC_SETUP, GENERIC_ACTIONS), ({"host": {"name": "Ada", "hero": "Wizard"}}, DOTR_ACTIONS)],
+    [
+        (PEEKABLE_SETUP, GENERIC_ACTIONS),
+        ({"host": {"name": "Ada", "hero": "Wizard"}}, DOTR_ACTIONS),
+    ],
     ids=["generic", "dotr"],
 )
 def test_accepted_actions_conform_to_the_schema(setup, actions):

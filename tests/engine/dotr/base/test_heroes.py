@@ -132,7 +132,7 @@ def test_non_active_player_over_the_limit_after_a_general_battle_discards_at_end
     - you may not keep cards over the limit of 10.'"""
     game = new_game(hands={"1": HERO_CARDS[:3], "2": HERO_CARDS[10:19]})
     # Both heroes beat a General: 'All players involved ... gain the 3 Hero Card reward'.
-    act(game, "draw", {"deck": "hero", "count": 3, "seat": "2"})
+    act(game, "draw", {"deck": "hero", "count": 3}, actor="2")
     assert len(hand(game, "2")) == 12
     assert pending(game) == []  # nothing owed before the end of the active player's turn
     act(game, "end_turn")
