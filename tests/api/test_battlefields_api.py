@@ -127,7 +127,9 @@ def test_a_skirmish_from_setup_to_victory_with_undo_and_redo() -> None:
 def test_the_actions_listed_for_a_phone_name_its_turn() -> None:
     table = open_war()
     actions = {a["type"]: a for a in table.player.get(table.url("actions/")).json()["actions"]}
-    assert actions["choose_objective"]["available"] is True
+    # The minions choose their objective first: not the heroes' phone.
+    assert actions["choose_objective"]["available"] is False
+    assert actions["choose_objective"]["reason"] == "Only the minions decide this for their side."
     assert actions["play_card"]["available"] is False
     assert actions["draw"]["available"] is False
 

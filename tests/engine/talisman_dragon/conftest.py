@@ -4,13 +4,33 @@ from __future__ import annotations
 
 from typing import Any
 
+from deck_tracker.engine.commands import Outcome
+from deck_tracker.engine.core import State
 from deck_tracker.engine.game import GameLog
 
+# The phone a command comes from when a test names none: the seat whose turn it is.
+TURN = "turn"
 
-def table(*characters: str, options: dict[str, Any] | None = None) -> GameLog:
+
+class SeatedTable(GameLog):
+    """A table where each seat takes its own turn: a command comes from the phone of the seat
+    whose turn it is, unless the test names another ``actor``."""
+
+    def execute(self, name: str, args: Any = None, *, actor: str | None = TURN) -> Outcome:
+        if actor == TURN:
+            actor = whose_turn(self.state)
+        return super().execute(name, args, actor=actor)
+
+
+def whose_turn(state: State) -> str | None:
+    seat: str | None = (state.get("turn") or {}).get("seat")
+    return seat
+
+
+def table(*characters: str, options: dict[str, Any] | None = None) -> SeatedTable:
     """One seat per character, in order; seat 1 has the first turn."""
     first, *others = characters
-    game = GameLog.start(
+    game = SeatedTable.start(
         {
             "system": "talisman-dragon",
             "host": {"name": "Player 1", "hero": first},

@@ -56,7 +56,8 @@ def test_a_killed_characters_scales_pass_to_the_players_new_character():
     minotaur = seat_of(game, "Minotaur")
     game.state["characters"][minotaur]["scales"] = {"varthrax": 2}
     turn_of(game, "Conjurer")
-    game.execute("new_character", {"name": "Dragon Rider", "seat": minotaur}, actor="2")
+    # The Minotaur's player takes the new character, from their own phone.
+    game.execute("new_character", {"name": "Dragon Rider"}, actor=minotaur)
 
     assert game.state["characters"][minotaur]["name"] == "Dragon Rider"
     assert game.state["characters"][minotaur]["scales"] == {"varthrax": 2}

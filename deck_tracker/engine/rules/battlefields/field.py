@@ -17,6 +17,7 @@ from deck_tracker.engine.i18n import Text, msg, name
 
 from .hands import position_ref, side_ref
 from .tiles import TEACHABLE, check_taught_values, tile_ids, tile_rules
+from .turns import side_refusal
 
 __all__ = ["SYSTEM", "draw_new_battlefields", "place_tile", "start_objectives"]
 
@@ -105,10 +106,15 @@ def _drawn(ctx: Context, drawn: list[str], *, side: str, purpose: str, by_app: b
     )
 
 
-def _pending_kind(kind: str, message: str) -> Any:
-    def unavailable(state: State, actor: str | None) -> str | None:
+def _pending_kind(kind: str, message: str, *, sides_choice: bool = True) -> Any:
+    """Availability of the answer to ``pending`` of ``kind``: a side's choice is its own
+    players' (``sides_choice``); what the table drew, any phone enters."""
+
+    def unavailable(state: State, actor: str | None) -> Text | None:
         pending = state.get("pending") or {}
-        return None if pending.get("kind") == kind else message
+        if pending.get("kind") != kind:
+            return message
+        return side_refusal(state, actor, pending["side"]) if sides_choice else None
 
     return unavailable
 
@@ -156,7 +162,7 @@ def choose_objective(ctx: Context, args: dict[str, Any]) -> None:
     "draw_battlefields",
     args={"tiles": Arg("list[str]", required=True, max_items=5, description="Tiles drawn.")},
     systems=SYSTEM,
-    unavailable=_pending_kind("draw", "No battlefield is to be drawn now."),
+    unavailable=_pending_kind("draw", "No battlefield is to be drawn now.", sides_choice=False),
 )
 def draw_battlefields(ctx: Context, args: dict[str, Any]) -> None:
     """The table enters the battlefield tiles it drew at random."""

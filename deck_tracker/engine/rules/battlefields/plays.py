@@ -29,11 +29,12 @@ from .hands import (
     active_position,
     discard_from_hand,
     draw_cards,
+    player_of,
     position_ref,
     side_ref,
 )
 from .tiles import tile_rules
-from .turns import between_turns, turn_action, turn_end
+from .turns import between_turns, hand_refusal, refuse, side_refusal, turn_action, turn_end
 from .victory import win_battle
 
 __all__ = ["GENERAL_TOKENS"]
@@ -44,6 +45,7 @@ R_RESTORE = msg("bf.rule.restore")
 R_GATHER = msg("bf.rule.gather")
 R_SUPPORT = msg("bf.rule.support")
 R_SPECIAL = msg("bf.rule.special")
+R_OPPONENT = msg("bf.rule.opponent_discards")
 BATTLEFIELD = Arg("str", required=True, description="A battlefield in play.")
 PLAYER = Arg("str", choices=("A", "B", "C", "D"), description="The player (default: yours).")
 
@@ -268,6 +270,7 @@ def spend_tokens(ctx: Context, args: dict[str, Any]) -> None:
         generals = list(battle["generals"][side])
         for i, general in enumerate(generals):
             if general["name"] == args["general"]:
+                refuse(side_refusal(ctx.state, ctx.actor, side))
                 if general["tokens"] < args["count"]:
                     raise RuleViolation(
                         msg(
@@ -316,6 +319,7 @@ def spend_tokens(ctx: Context, args: dict[str, Any]) -> None:
 def play_special(ctx: Context, args: dict[str, Any]) -> None:
     """A Special card, at any time, even on the opponent's turn: one effect, then discard."""
     position = acting_position(ctx.state, ctx.actor, args["player"])
+    refuse(hand_refusal(ctx.state, ctx.actor, position))
     discard_from_hand(ctx, position, 1)
     ctx.emit(
         "special_played",
@@ -340,19 +344,38 @@ def play_special(ctx: Context, args: dict[str, Any]) -> None:
     unavailable=between_turns,
 )
 def lose_cards(ctx: Context, args: dict[str, Any]) -> None:
-    """A player made to discard by an ability plays short until a battle is won."""
+    """A player made to discard by an ability plays short until a battle is won.
+
+    The player enters it, or the opponent whose card's ability made them discard (the
+    rulebook's Undead Fear: the minion player sends a card of the hero's hand to the discard
+    pile); the event then names who entered it for whom. A teammate does not.
+    """
     position = acting_position(ctx.state, ctx.actor, args["player"])
+    by = player_of(ctx.state, ctx.actor)
+    not_theirs = hand_refusal(ctx.state, ctx.actor, position)
+    if not_theirs and (by is None or _same_side(ctx.state, by, position)):
+        refuse(not_theirs)
     discard_from_hand(ctx, position, args["count"])
     ctx.set("players", position, "short", True)
     label = position_ref(ctx.state, position)
+    steps = [Step(msg("bf.plays.plays_short_until_battle_won", label=label), R_SHORT)]
+    data: dict[str, Any] = {"player": position, "count": args["count"]}
+    if not_theirs and by is not None:
+        entered_by = position_ref(ctx.state, by)
+        steps.append(Step(msg("bf.plays.entered_for", by=entered_by, label=label), R_OPPONENT))
+        data["entered_by"] = by
     ctx.emit(
         "cards_lost",
         msg("bf.plays.loses_cards_to", label=label, number=args["count"], cause=args["cause"])
         if args["cause"]
         else msg("bf.plays.loses_cards", label=label, number=args["count"]),
-        data={"player": position, "count": args["count"]},
-        steps=[Step(msg("bf.plays.plays_short_until_battle_won", label=label), R_SHORT)],
+        data=data,
+        steps=steps,
     )
+
+
+def _same_side(state: State, one: str, other: str) -> bool:
+    return bool(state["players"][one]["side"] == state["players"][other]["side"])
 
 
 @command("finish_turn", args={}, systems=SYSTEM, unavailable=turn_end)

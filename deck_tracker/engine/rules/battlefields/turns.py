@@ -1,14 +1,33 @@
-"""Who may act now: the turn's holder for the turn's action, anyone for what the rules allow at
-any time (Special cards, Generals' tokens)."""
+"""Who may act now: the turn's holder for the turn's action; a side's own players for its choices
+(objective, next battlefield, reward), its Generals' tokens and its battles declared won; a
+player for their own hand. What the rules allow at any time (Special cards, Generals' tokens) is
+still taken only by whoever it belongs to.
+
+A position no phone holds yet is played from any phone (pass and play): a side with such a
+position may be acted for from any phone, as its turns are.
+
+Acting for another player: only an ability that makes the opponent discard (Special combat
+skills; the rulebook's Undead Fear) lets a player enter a loss from another's hand, and the
+event names who entered it (``lose_cards``)."""
 
 from __future__ import annotations
 
+from deck_tracker.engine.commands import Unavailable, reason_text
 from deck_tracker.engine.core import State
 from deck_tracker.engine.errors import RuleViolation
+from deck_tracker.engine.i18n import Text, msg
 
-from .hands import position_label
+from .hands import position_label, position_ref, side_ref
 
-__all__ = ["between_turns", "turn_action", "turn_end", "whose_turn"]
+__all__ = [
+    "between_turns",
+    "hand_refusal",
+    "refuse",
+    "side_refusal",
+    "turn_action",
+    "turn_end",
+    "whose_turn",
+]
 
 PENDING = {
     "objective": "The {side} choose their objective battlefield first.",
@@ -59,6 +78,27 @@ def between_turns(state: State, actor: str | None) -> str | None:
     return "The war is over." if state.get("outcome") else None
 
 
-def refuse(reason: str | None, code: str = "not_available") -> None:
+def side_refusal(state: State, actor: str | None, side: str) -> Unavailable | None:
+    """Why ``actor`` may not act for ``side``: a side decides for itself."""
+    if actor is None:
+        return None
+    seats = [player["seat"] for player in state["players"].values() if player["side"] == side]
+    if actor in seats or None in seats:
+        return None
+    return Unavailable(msg("error.bf.turns.not_your_side", side=side_ref(side)), "not_your_side")
+
+
+def hand_refusal(state: State, actor: str | None, position: str) -> Unavailable | None:
+    """Why ``actor`` may not play from the hand at ``position``: it is another phone's."""
+    seat = state["players"][position]["seat"]
+    if actor is None or seat is None or seat == actor:
+        return None
+    return Unavailable(
+        msg("error.bf.turns.not_your_hand", label=position_ref(state, position)), "not_your_seat"
+    )
+
+
+def refuse(reason: Text | None, code: str = "not_available") -> None:
+    """Refuse the command for ``reason`` (an ``Unavailable`` brings its own code)."""
     if reason:
-        raise RuleViolation(reason, code=code)
+        raise RuleViolation(reason_text(reason), code=getattr(reason, "code", code))

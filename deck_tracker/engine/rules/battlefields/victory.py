@@ -22,7 +22,7 @@ from .field import SYSTEM, draw_new_battlefields
 from .hands import refill_short_hands, side_ref
 from .settings import MODES
 from .tiles import tile_rules
-from .turns import between_turns
+from .turns import between_turns, refuse, side_refusal
 
 __all__ = ["war_score", "win_battle"]
 
@@ -141,9 +141,11 @@ def _next_battlefield(ctx: Context, tile_id: str, side: str) -> None:
     draw_new_battlefields(ctx, count, side=side, purpose="reward")
 
 
-def _reward_unavailable(state: State, actor: str | None) -> str | None:
+def _reward_unavailable(state: State, actor: str | None) -> Text | None:
     pending = state.get("pending") or {}
-    return None if pending.get("kind") == "reward" else "No reward waits for a decision."
+    if pending.get("kind") != "reward":
+        return "No reward waits for a decision."
+    return side_refusal(state, actor, pending["side"])
 
 
 @command(
@@ -190,7 +192,8 @@ def decide_reward(ctx: Context, args: dict[str, Any]) -> None:
     unavailable=between_turns,
 )
 def claim_battlefield(ctx: Context, args: dict[str, Any]) -> None:
-    """The table declares a battle won (a card's ability, a condition the app cannot count)."""
+    """A side declares its own battle won (a card's ability, a condition the app cannot count)."""
+    refuse(side_refusal(ctx.state, ctx.actor, args["side"]))
     if args["battlefield"] not in ctx.state["battlefields"]:
         raise RuleViolation(msg("error.bf.victory.that_battlefield_not_play"), code="not_in_play")
     if ctx.state.get("pending"):

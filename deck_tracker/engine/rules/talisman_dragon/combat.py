@@ -10,6 +10,8 @@ Rules decisions:
 * A matching scale may be discarded to cancel a Lord's Dragon Rage.
 * Scales are not Objects: no command ditches, sells, trades or steals them; a killed
   character's scales pass to the player's new character.
+* Each seat speaks for its own character only: no rule lets a player discard another's scale,
+  name another's opponents or replace another's character (``common.own_seat``).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from deck_tracker.engine.errors import RuleViolation
 from deck_tracker.engine.i18n import count as count_of
 from deck_tracker.engine.i18n import msg
 
-from .common import SYSTEMS, character, character_label, check_lord, lord_name
+from .common import SYSTEMS, character, character_label, check_lord, lord_name, own_seat
 from .scales import discard_scales
 
 R_BONUS = msg("td.rule.bonus")
@@ -41,16 +43,7 @@ def bonus_of(state: State, seat: str) -> int:
     return attack_bonus(info.get("scales") or {}, info.get("opponents") or [])
 
 
-def _seat_of(ctx: Context, seat: str | None) -> str:
-    chosen = seat or ctx.actor
-    if chosen is None or chosen not in ctx.get("characters", default={}):
-        raise RuleViolation(
-            msg("error.td.combat.seat_has_no_character", chosen=chosen), code="no_character"
-        )
-    return chosen
-
-
-SEAT = Arg("str", description="The character's seat; the caller's by default.")
+SEAT = Arg("str", description="The caller's own seat (another seat is refused: `not_your_seat`).")
 
 
 @command(
@@ -68,7 +61,7 @@ SEAT = Arg("str", description="The character's seat; the caller's by default.")
 )
 def set_opponents(ctx: Context, args: dict[str, Any]) -> None:
     """Say whom the character fights now, to see what the claimed scales add."""
-    seat = _seat_of(ctx, args["seat"])
+    seat = own_seat(ctx, args["seat"])
     lords = [check_lord(lord) for lord in args["lords"]]
     ctx.set("characters", seat, "opponents", lords)
     bonus = bonus_of(ctx.state, seat)
@@ -91,7 +84,7 @@ def set_opponents(ctx: Context, args: dict[str, Any]) -> None:
 )
 def cancel_dragon_rage(ctx: Context, args: dict[str, Any]) -> None:
     """Discard a claimed scale matching the raging Lord to cancel his Dragon Rage."""
-    seat = _seat_of(ctx, args["seat"])
+    seat = own_seat(ctx, args["seat"])
     lord = check_lord(args["lord"])
     held = dict(character(ctx.state, seat).get("scales") or {})
     if held.get(lord, 0) < 1:
@@ -126,7 +119,7 @@ def cancel_dragon_rage(ctx: Context, args: dict[str, Any]) -> None:
 )
 def new_character(ctx: Context, args: dict[str, Any]) -> None:
     """A killed character's player takes a new character, who inherits the claimed scales."""
-    seat = _seat_of(ctx, args["seat"])
+    seat = own_seat(ctx, args["seat"])
     old = character(ctx.state, seat)
     before = character_label(ctx.state, seat)
     scales = dict(old.get("scales") or {})

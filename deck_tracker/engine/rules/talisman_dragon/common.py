@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from deck_tracker.engine.commands import Unavailable
 from deck_tracker.engine.core import Context, State
 from deck_tracker.engine.errors import RuleViolation
-from deck_tracker.engine.i18n import msg, name
+from deck_tracker.engine.i18n import Text, msg, name
 
 from .content import CROWN, Side, default_pack
 
@@ -58,7 +59,7 @@ def character(state: State, seat: str) -> dict[str, Any]:
 
 
 def acting_seat(ctx: Context) -> str:
-    """The character whose turn it is: every phone at the table may tap for them."""
+    """The character whose turn it is (only that seat's phone takes the turn: ``in_play``)."""
     seat = active_seat(ctx.state)
     if seat is None:
         raise RuleViolation(msg("error.td.common.no_character_has_turn_yet"), code="no_turn")
@@ -73,13 +74,44 @@ def on_crown(state: State) -> list[str]:
     ]
 
 
-def in_play(state: State, actor: str | None) -> str | None:
-    """Availability: the game is on and a character has the turn."""
+def in_play(state: State, actor: str | None) -> Text | None:
+    """Availability: the game is on and a character has the turn, and the caller is its seat.
+
+    Each seat acts only for itself: the turn's actions are taken from the phone of the seat
+    whose turn it is, never for it from another (a command without a caller, the engine's own,
+    may take them).
+    """
     if state.get("outcome"):
         return "The game is over."
-    if active_seat(state) is None:
+    seat = active_seat(state)
+    if seat is None:
         return "No character has a turn yet."
+    if actor is not None and actor != seat:
+        return Unavailable(
+            msg("error.td.common.not_your_turn", player=player_name(state, seat)), "not_your_turn"
+        )
     return None
+
+
+def own_seat(ctx: Context, seat: str | None) -> str:
+    """The seat whose character a command speaks for: the caller's own (a scale discarded, the
+    opponents named, a new character); another seat's is refused before anything is read."""
+    chosen = seat or ctx.actor
+    if ctx.actor is not None and chosen != ctx.actor:
+        raise RuleViolation(
+            msg("error.td.common.not_your_character", player=player_name(ctx.state, chosen)),
+            code="not_your_seat",
+        )
+    if chosen is None or chosen not in ctx.get("characters", default={}):
+        raise RuleViolation(
+            msg("error.td.combat.seat_has_no_character", chosen=chosen), code="no_character"
+        )
+    return chosen
+
+
+def player_name(state: State, seat: str | None) -> Text:
+    name = state.get("seats", {}).get(seat or "", {}).get("name")
+    return str(name) if name else msg("td.common.this_player")
 
 
 def check_lord(lord: str) -> str:
