@@ -196,6 +196,9 @@ CELERY_RESULT_BACKEND = REDIS_URL or None
 CELERY_TASK_ALWAYS_EAGER = env_flag("CELERY_TASK_ALWAYS_EAGER", default=not REDIS_URL)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
+# A worker takes one task at a time from the queue, so that tasks of other tables queued
+# meanwhile are not held in one busy worker's buffer.
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BEAT_SCHEDULE = {
     "purge-idempotency-records": {
         "task": "deck_tracker.tasks.purge_idempotency_records",
@@ -272,6 +275,8 @@ REST_FRAMEWORK = {
         # Invitations to a group and imports, per account.
         "invite": env.str("INVITE_THROTTLE_RATE", default="30/hour"),
         "import": env.str("IMPORT_THROTTLE_RATE", default="20/hour"),
+        # Threat forecasts asked, per seat (a phone asks once a turn or so).
+        "forecast": env.str("FORECAST_THROTTLE_RATE", default="6/min"),
     },
 }
 
@@ -283,6 +288,14 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
 }
+
+# Threat forecasts (docs/forecast.md): the longest time budget a seat may ask for, and how long
+# a forecast queued or running holds its game's one place (a worker that died leaves one
+# behind: past this, the table may ask again).
+FORECAST_MAX_BUDGET_SECONDS = env.float("FORECAST_MAX_BUDGET_SECONDS", default=10.0)
+if not 0.1 <= FORECAST_MAX_BUDGET_SECONDS <= 30:
+    raise ImproperlyConfigured("FORECAST_MAX_BUDGET_SECONDS must be between 0.1 and 30.")
+FORECAST_IN_FLIGHT_SECONDS = env.int("FORECAST_IN_FLIGHT_SECONDS", default=300)
 
 # How long a stored Idempotency-Key response is kept.
 IDEMPOTENCY_TTL_HOURS = env.int("IDEMPOTENCY_TTL_HOURS", default=48)
