@@ -5,6 +5,7 @@ until the response ends; for a stream that lasts STREAM_MAX_SECONDS that would b
 thread per phone. ``LiveStreamRouter`` answers ``GET /api/v1/games/{id}/stream/`` itself with
 the same ``SeatStream`` the Django view uses: the seat is looked up on the event loop's shared
 thread pool (the connection handed back at once) and the stream then waits on the event loop.
+A seat holds at most STREAM_MAX_PER_SEAT streams at once (``deck_tracker.stream_places``).
 Every other request goes to Django.
 
 ``BodyTimeout`` answers 408 when a request body has not arrived whole within
@@ -18,6 +19,7 @@ import contextlib
 import json
 import re
 import time
+from collections.abc import Sequence
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -29,13 +31,16 @@ from django.utils.translation import gettext as _
 from deck_tracker.languages import choose, from_accept_language
 from deck_tracker.live import SeatStream, release_connection, stream_after, stream_seat
 from deck_tracker.models import Seat
+from deck_tracker.stream_places import stream_place_give_back, stream_place_take
 
-from .errors import error_body
+from .errors import error_body, too_many_streams_detail
 
 Scope = dict[str, Any]
 Receive = Any
 Send = Any
 
+# A seat refused a stream tries again after this long (its phone's other stream may have ended).
+STREAM_RETRY_AFTER_SECONDS = 5
 STREAM_PATH = re.compile(
     r"^/api/v1/games/(?P<game_id>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})"
     r"/stream/$"
@@ -59,6 +64,25 @@ def _seat(token: str | None, ticket: str | None) -> Seat | None:
         release_connection()
 
 
+def _take_place(seat: Seat) -> str | None:
+    try:
+        return stream_place_take(seat_id=seat.pk)
+    finally:
+        release_connection()
+
+
+def _give_back(place: str) -> None:
+    try:
+        stream_place_give_back(place)
+    finally:
+        release_connection()
+
+
+def too_many_streams(language: str) -> dict[str, Any]:
+    with translation.override(language):
+        return error_body("too_many_streams", too_many_streams_detail())
+
+
 def _accept_language(scope: Scope) -> str | None:
     for key, value in scope.get("headers") or []:
         if key.lower() == b"accept-language":
@@ -66,12 +90,18 @@ def _accept_language(scope: Scope) -> str | None:
     return None
 
 
-async def _json(send: Send, status: int, body: dict[str, Any]) -> None:
+async def _json(
+    send: Send, status: int, body: dict[str, Any], headers: Sequence[tuple[bytes, bytes]] = ()
+) -> None:
     await send(
         {
             "type": "http.response.start",
             "status": status,
-            "headers": [(b"content-type", b"application/json"), (b"connection", b"close")],
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"connection", b"close"),
+                *headers,
+            ],
         }
     )
     await send({"type": "http.response.body", "body": json.dumps(body).encode()})
@@ -94,13 +124,31 @@ class LiveStreamRouter:
         token = _bearer(headers.get("authorization")) or (query.get("token") or [None])[0]
         ticket = (query.get("ticket") or [None])[0]
         seat = await sync_to_async(_seat, thread_sensitive=False)(token, ticket)
+        language = choose(
+            (query.get("lang") or [None])[0], from_accept_language(headers.get("accept-language"))
+        )
         if seat is None or str(seat.game_id) != game_id:
-            language = choose(
-                (query.get("lang") or [None])[0],
-                from_accept_language(headers.get("accept-language")),
-            )
             await _json(send, 404, _not_found(language))
             return
+        place = await sync_to_async(_take_place, thread_sensitive=False)(seat)
+        if place is None:
+            retry = [(b"retry-after", str(STREAM_RETRY_AFTER_SECONDS).encode())]
+            await _json(send, 429, too_many_streams(language), retry)
+            return
+        try:
+            await self.stream_seat(seat, headers, query, receive, send)
+        finally:
+            await sync_to_async(_give_back, thread_sensitive=False)(place)
+
+    async def stream_seat(
+        self,
+        seat: Seat,
+        headers: dict[str, str],
+        query: dict[str, list[str]],
+        receive: Receive,
+        send: Send,
+    ) -> None:
+        game_id = str(seat.game_id)
         after = stream_after(headers.get("last-event-id") or (query.get("after") or [None])[0])
         stream = SeatStream(
             game_id=game_id,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import Http404, HttpRequest, JsonResponse
 from django.utils.translation import get_language
@@ -27,6 +28,18 @@ def error_body(
         body["fields"] = fields
     body.update(extra)
     return body
+
+
+class TooManyStreams(exceptions.APIException):
+    status_code = 429
+    default_code = "too_many_streams"
+
+
+def too_many_streams_detail() -> str:
+    return _(
+        "This seat has {count} live streams open already: close one (another tab or device) "
+        "and try again."
+    ).format(count=settings.STREAM_MAX_PER_SEAT)
 
 
 def _flatten(detail: Any, prefix: str = "") -> dict[str, list[str]]:
@@ -91,7 +104,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         )
     if isinstance(exc, RequestDataTooBig):
         return Response(
-            error_body("request_too_large", _("The request body is too large.")), status=400
+            error_body("request_too_large", _("The request body is too large.")), status=413
         )
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
+from django.db import transaction
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
-from rest_framework.exceptions import NotFound
+from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.throttling import SimpleRateThrottle
 from rest_framework.views import APIView
 
 from deck_tracker import forecast_services
@@ -21,24 +24,42 @@ from .auth import IsSeatOfGame, seat_of
 ERRORS = {400: s.ErrorOutSerializer, 404: s.ErrorOutSerializer}
 
 
+class ForecastThrottle(SimpleRateThrottle):
+    """Forecasts asked, counted per seat (FORECAST_THROTTLE_RATE)."""
+
+    scope = "forecast"
+
+    def get_cache_key(self, request: Any, view: Any) -> str:
+        return self.cache_format % {"scope": self.scope, "ident": seat_of(request).pk}
+
+
 class ForecastListView(APIView):
     permission_classes = [IsSeatOfGame]
+    throttle_classes = [ForecastThrottle]
 
     @extend_schema(
         request=s.ForecastRequestSerializer,
         responses={200: s.ForecastOutSerializer, 202: s.ForecastOutSerializer, **ERRORS},
         summary="Ask for the threat forecast of the game as it is now.",
         description="Idempotent: the same game version and settings give the same forecast "
-        "(200 once it exists, 202 when this request queued it). Without a broker the forecast "
-        "is computed before the answer; with one, read it back for its progress.",
+        "(200 once it exists, 202 when this request queued it). While a forecast of the game "
+        "is queued or running, asking gives that one (200). A seed only reads again a finished "
+        "forecast. Seats are throttled (429). Without a broker the forecast is computed before "
+        "the answer; with one, read it back for its progress.",
     )
     def post(self, request: Request, game_id: Any) -> Response:
         seat = seat_of(request)
         form = s.ForecastRequestSerializer(data=request.data)
         form.is_valid(raise_exception=True)
-        row, created = forecast_services.forecast_request(seat=seat, **form.validated_data)
+        try:
+            row, created = forecast_services.forecast_request(seat=seat, **form.validated_data)
+        except forecast_services.ForecastSeedUnknown:
+            raise ValidationError(
+                {"seed": [_("No finished forecast of this game has this seed and these settings.")]}
+            ) from None
         if created:
-            forecast_computed.delay(str(row.id))
+            # The worker must find the row: hand it over once the row is committed.
+            transaction.on_commit(partial(forecast_computed.delay, str(row.id)))
             row.refresh_from_db()
         body = forecast_services.forecast_body(row, current_version=_version(seat.game_id))
         return Response(s.ForecastOutSerializer(body).data, status=202 if created else 200)

@@ -1,4 +1,8 @@
-"""Refuse oversized bodies before anything reads them (DRF's parsers read the raw stream)."""
+"""Refuse oversized bodies before anything reads them (DRF's parsers read the raw stream).
+
+Served by uvicorn, ``api.body_limit.RequestBodyLimit`` has refused them already, before the
+body was read; this answers the same for any other way in (WSGI, Django's test client).
+"""
 
 from __future__ import annotations
 
@@ -27,6 +31,6 @@ class BodySizeLimitMiddleware:
                     "request_too_large",
                     _("The request body is larger than {limit} bytes.").format(limit=limit),
                 ),
-                status=400,
+                status=413,
             )
         return self.get_response(request)

@@ -2,7 +2,8 @@
 
 Each view documents its own answers; this adds the errors that come from the shared machinery,
 so that no view can forget them: bad input (any operation), an account's authentication and
-permissions, an unknown path parameter, a write's ``Idempotency-Key`` reused, a throttle.
+permissions, an unknown path parameter, a write's ``Idempotency-Key`` reused or its body too
+large, a throttle.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from .serializers import ErrorOutSerializer
 
 # The stable ``code`` values of each error status (rules add theirs to 400: see each action).
 ERROR_CODES: dict[int, tuple[str, ...]] = {
-    400: ("invalid", "malformed_json", "invalid_text", "request_too_large",
+    400: ("invalid", "malformed_json", "invalid_text",
           "invalid_idempotency_key", "invalid_arguments", "not_available", "unknown_action",
           "invalid_import", "username_taken", "player_exists", "unknown_player",
           "unknown_account", "account_not_in_group", "owner_is_member", "nothing_to_fill",
@@ -29,6 +30,7 @@ ERROR_CODES: dict[int, tuple[str, ...]] = {
     403: ("permission_denied", "not_host", "shipped_content"),
     404: ("not_found", "unknown_join_code"),
     409: ("stale_version", "idempotency_key_reused", "player_seated"),
+    413: ("request_too_large",),
     429: ("throttled",),
 }  # fmt: skip
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
@@ -65,7 +67,7 @@ class ErrorDocumentingAutoSchema(AutoSchema):
         if "{" in self.path or any(p is not AllowAny for p in permissions):
             errors.append(404)
         if self.method in UNSAFE_METHODS:
-            errors.append(409)
+            errors.extend((409, 413))
         if view.get_throttles():
             errors.append(429)
         return errors

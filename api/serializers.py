@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from rest_framework import serializers
 
 from deck_tracker.engine import FORECAST_MAX_NIGHTS, FORECAST_MAX_SAMPLES
@@ -336,14 +337,16 @@ class ForecastRequestSerializer(serializers.Serializer[Any]):
     )
     budget_seconds = serializers.FloatField(
         min_value=0.1,
-        max_value=30,
-        default=8,
-        help_text="Hard time limit: the forecast stops there with the samples it reached.",
+        max_value=settings.FORECAST_MAX_BUDGET_SECONDS,
+        default=min(8, settings.FORECAST_MAX_BUDGET_SECONDS),
+        help_text="Hard time limit: the forecast stops there with the samples it reached "
+        "(at most FORECAST_MAX_BUDGET_SECONDS, 10 by default).",
     )
     seed = serializers.CharField(
         max_length=64,
         required=False,
-        help_text="Seed of the samples (by default one of the game and its version).",
+        help_text="Only to read again a finished forecast of this game version with these "
+        "settings (its `settings.seed`); the server chooses the seed of a new one.",
     )
 
 

@@ -25,10 +25,11 @@ from deck_tracker.awards.auth import account_of
 from deck_tracker.engine import INTERNAL_COMMANDS, describe_commands
 from deck_tracker.live import SeatStream, issue_ticket, release_connection, stream_after
 from deck_tracker.models import Game
+from deck_tracker.stream_places import HeldAsyncStream, HeldStream, stream_place_take
 
 from . import serializers as s
 from .auth import IsSeatOfGame, StreamTokenAuthentication, seat_of
-from .errors import error_body, request_language
+from .errors import TooManyStreams, error_body, request_language, too_many_streams_detail
 
 ERRORS = {400: s.ErrorOutSerializer, 404: s.ErrorOutSerializer, 409: s.ErrorOutSerializer}
 
@@ -315,10 +316,14 @@ class GameStreamView(APIView):
         responses={
             (200, "text/event-stream"): s.StreamMessageOutSerializer,
             404: s.ErrorOutSerializer,
+            429: s.ErrorOutSerializer,
         },
     )
     def get(self, request: Request, game_id: Any) -> StreamingHttpResponse:
         seat = seat_of(request)
+        place = stream_place_take(seat_id=seat.pk)
+        if place is None:
+            raise TooManyStreams(too_many_streams_detail())
         after = stream_after(
             request.META.get("HTTP_LAST_EVENT_ID") or request.query_params.get("after")
         )
@@ -332,7 +337,9 @@ class GameStreamView(APIView):
         release_connection()  # the stream reads with a connection of its own, when it must
         under_asgi = isinstance(request._request, ASGIRequest)
         response = StreamingHttpResponse(
-            stream.streaming() if under_asgi else stream.blocking(),
+            HeldAsyncStream(stream.streaming(), place)
+            if under_asgi
+            else HeldStream(stream.blocking(), place),
             content_type="text/event-stream",
         )
         response["Cache-Control"] = "no-cache"

@@ -3,15 +3,25 @@
 A forecast is one row per game version and settings (asking again gives the same row, while it
 runs and once it is done). The task reads the position stored with the row, never the game as
 it is by then; a forecast whose version is not the game's any more is shown as stale.
+
+What one table can make the workers do is bounded: a game has one forecast in flight (queued or
+running) at a time, and asking for another meanwhile gives that one, so one table holds at most
+one place in the queue whatever its seats ask; the seed is the server's, a seed from a seat
+only names a finished forecast to read again (a seat choosing seeds could otherwise queue as
+many forecasts of one version as it likes); the time budget is bounded by the view
+(FORECAST_MAX_BUDGET_SECONDS) and seats are throttled there.
 """
 
 from __future__ import annotations
 
 import hashlib
 import time
+from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from .engine import EngineError, check_forecast, forecast
 from .models import Forecast, Game, Seat
@@ -38,33 +48,72 @@ def forecast_request(
 ) -> tuple[Forecast, bool]:
     """The forecast of the game's current version with these settings; True if it is new.
 
-    A failed forecast asked again is queued again. Refused (``EngineError``) when the game
-    cannot be forecast (not a Defenders of the Realm game, the game over, bad settings).
+    While another forecast of the game is in flight, that one (not new). A ``seed`` names a
+    finished forecast of these settings to read again (``ForecastSeedUnknown`` when there is
+    none). A failed forecast asked again is queued again. Refused (``EngineError``) when the
+    game cannot be forecast (not a Defenders of the Realm game, the game over, bad settings).
     """
-    game = Game.objects.get(pk=seat.game_id)
-    check_forecast(game.state, nights, samples, budget_seconds)
-    key = {
-        "game": game,
-        "version": game.version,
-        "nights": nights,
-        "samples": samples,
-        "budget_seconds": float(budget_seconds),
-        "seed": seed or default_seed(game, game.version),
-    }
-    existing = Forecast.objects.filter(**key).first()
-    if existing is not None:
-        if existing.status != Forecast.Status.FAILED:
+    with transaction.atomic():
+        # The game's row lock makes "none in flight, so queue this one" one step on PostgreSQL.
+        game = Game.objects.select_for_update().get(pk=seat.game_id)
+        check_forecast(game.state, nights, samples, budget_seconds)
+        key = {
+            "game": game,
+            "version": game.version,
+            "nights": nights,
+            "samples": samples,
+            "budget_seconds": float(budget_seconds),
+            "seed": seed or default_seed(game, game.version),
+        }
+        if seed is not None:
+            return _finished(key), False
+        existing = Forecast.objects.filter(**key).first()
+        if existing is not None and existing.status != Forecast.Status.FAILED:
             return existing, False
-        Forecast.objects.filter(pk=existing.pk).update(
-            status=Forecast.Status.QUEUED, position=game.state, error="", progress=0
+        flying = forecast_in_flight(game_id=game.pk)
+        if flying is not None:
+            return flying, False
+        if existing is not None:
+            Forecast.objects.filter(pk=existing.pk).update(
+                status=Forecast.Status.QUEUED,
+                position=game.state,
+                error="",
+                progress=0,
+                created_at=timezone.now(),  # asked again now: in flight from now
+            )
+            existing.refresh_from_db()
+            return existing, True
+        try:
+            with transaction.atomic():
+                return Forecast.objects.create(**key, position=game.state), True
+        except IntegrityError:  # asked twice at once (no row lock on SQLite): the other's row
+            return Forecast.objects.get(**key), False
+
+
+class ForecastSeedUnknown(Exception):
+    """A seed names no finished forecast of the game's version with these settings."""
+
+
+def _finished(key: dict[str, Any]) -> Forecast:
+    row = Forecast.objects.filter(**key, status=Forecast.Status.DONE).first()
+    if row is None:
+        raise ForecastSeedUnknown
+    return row
+
+
+def forecast_in_flight(*, game_id: Any) -> Forecast | None:
+    """The game's forecast queued or running, if any (one older than FORECAST_IN_FLIGHT_SECONDS
+    is taken as lost with its worker and holds the game's place no more)."""
+    since = timezone.now() - timedelta(seconds=settings.FORECAST_IN_FLIGHT_SECONDS)
+    return (
+        Forecast.objects.filter(
+            game_id=game_id,
+            status__in=(Forecast.Status.QUEUED, Forecast.Status.RUNNING),
+            created_at__gte=since,
         )
-        existing.refresh_from_db()
-        return existing, True
-    try:
-        with transaction.atomic():
-            return Forecast.objects.create(**key, position=game.state), True
-    except IntegrityError:  # asked twice at once: the other request's row
-        return Forecast.objects.get(**key), False
+        .order_by("created_at")
+        .first()
+    )
 
 
 def forecast_run(*, forecast_id: str) -> str:

@@ -20,6 +20,8 @@ import time
 from typing import Any
 
 APP = "dotr_companion.asgi:application"
+# uvicorn's httptools protocol, with a deadline on each request's headers.
+HTTP_PROTOCOL = "dotr_companion.http_protocol:HeaderDeadlineProtocol"
 DEFAULT_HOST = "0.0.0.0"  # every interface: the phones at the table are on the LAN
 
 
@@ -29,6 +31,7 @@ def uvicorn_options(*, host: str, port: int, workers: int) -> dict[str, Any]:
         "host": host,
         "port": port,
         "workers": workers,
+        "http": HTTP_PROTOCOL,
         # Client addresses (throttles) come from Django's NUM_PROXIES, never the server.
         "proxy_headers": False,
         "server_header": False,
@@ -48,6 +51,7 @@ def _cli(options: dict[str, Any]) -> list[str]:
         f"--host={options['host']}",
         f"--port={options['port']}",
         f"--workers={options['workers']}",
+        f"--http={options['http']}",
         "--no-proxy-headers",
         "--no-server-header",
         f"--timeout-keep-alive={options['timeout_keep_alive']}",

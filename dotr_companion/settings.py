@@ -196,6 +196,9 @@ CELERY_RESULT_BACKEND = REDIS_URL or None
 CELERY_TASK_ALWAYS_EAGER = env_flag("CELERY_TASK_ALWAYS_EAGER", default=not REDIS_URL)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
+# A worker takes one task at a time from the queue, so that tasks of other tables queued
+# meanwhile are not held in one busy worker's buffer.
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BEAT_SCHEDULE = {
     "purge-idempotency-records": {
         "task": "deck_tracker.tasks.purge_idempotency_records",
@@ -242,7 +245,8 @@ STORAGES = {
 }
 WHITENOISE_USE_FINDERS = True
 
-# Requests larger than this are refused with a 400 before they are parsed.
+# Request bodies larger than this are refused with 413 before they are read (api/body_limit.py),
+# chunked ones as soon as they pass it.
 DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("MAX_REQUEST_BYTES", default=64 * 1024)
 
 REST_FRAMEWORK = {
@@ -271,6 +275,8 @@ REST_FRAMEWORK = {
         # Invitations to a group and imports, per account.
         "invite": env.str("INVITE_THROTTLE_RATE", default="30/hour"),
         "import": env.str("IMPORT_THROTTLE_RATE", default="20/hour"),
+        # Threat forecasts asked, per seat (a phone asks once a turn or so).
+        "forecast": env.str("FORECAST_THROTTLE_RATE", default="6/min"),
     },
 }
 
@@ -283,6 +289,14 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
 }
 
+# Threat forecasts (docs/forecast.md): the longest time budget a seat may ask for, and how long
+# a forecast queued or running holds its game's one place (a worker that died leaves one
+# behind: past this, the table may ask again).
+FORECAST_MAX_BUDGET_SECONDS = env.float("FORECAST_MAX_BUDGET_SECONDS", default=10.0)
+if not 0.1 <= FORECAST_MAX_BUDGET_SECONDS <= 30:
+    raise ImproperlyConfigured("FORECAST_MAX_BUDGET_SECONDS must be between 0.1 and 30.")
+FORECAST_IN_FLIGHT_SECONDS = env.int("FORECAST_IN_FLIGHT_SECONDS", default=300)
+
 # How long a stored Idempotency-Key response is kept.
 IDEMPOTENCY_TTL_HOURS = env.int("IDEMPOTENCY_TTL_HOURS", default=48)
 # A phone refused as stale gets the events it missed, up to this many; further behind, it gets
@@ -290,6 +304,12 @@ IDEMPOTENCY_TTL_HOURS = env.int("IDEMPOTENCY_TTL_HOURS", default=48)
 STALE_CHANGES_MAX = env.int("STALE_CHANGES_MAX", default=50)
 # How long one server-sent-events connection stays open before the client reconnects.
 STREAM_MAX_SECONDS = env.int("STREAM_MAX_SECONDS", default=120)
+# Live streams one seat may hold open at once (every web process together); one more gets
+# 429 too_many_streams. A phone needs one; the others leave room for a second device or tab
+# and for a reconnect while the server has not yet seen the old connection drop.
+STREAM_MAX_PER_SEAT = env.int("STREAM_MAX_PER_SEAT", default=4)
+if STREAM_MAX_PER_SEAT < 1:
+    raise ImproperlyConfigured("STREAM_MAX_PER_SEAT must be at least 1.")
 
 LOGGING = {
     "version": 1,
@@ -351,3 +371,9 @@ STREAM_TICKET_SECONDS = env.int("STREAM_TICKET_SECONDS", default=120)
 # A request body must arrive whole within this many seconds, else 408 (slow or half-sent
 # bodies would otherwise hold a connection open for as long as the sender likes).
 REQUEST_BODY_TIMEOUT_SECONDS = env.float("REQUEST_BODY_TIMEOUT_SECONDS", default=15.0)
+# A request's headers must arrive within this many seconds of the connection's opening (or of
+# the previous answer), else 408 and the connection closes (dotr_companion/http_protocol.py):
+# `make run` faces the LAN with no proxy to cut half-sent headers.
+REQUEST_HEADER_TIMEOUT_SECONDS = env.float("REQUEST_HEADER_TIMEOUT_SECONDS", default=10.0)
+if REQUEST_HEADER_TIMEOUT_SECONDS <= 0:
+    raise ImproperlyConfigured("REQUEST_HEADER_TIMEOUT_SECONDS must be more than 0.")

@@ -90,7 +90,7 @@ def test_oversized_body_is_refused(table: Table):
     before = snapshot(table)
     huge = '{"type": "draw", "args": {"deck": "' + "x" * 70_000 + '"}, "expected_version": 1}'
     response = post_raw(table, huge)
-    assert response.status_code == 400
+    assert response.status_code == 413
     assert response.json()["code"] == "request_too_large"
     assert snapshot(table) == before
 

@@ -13,11 +13,12 @@ from deck_tracker.models import Forecast, Game
 from tests.conftest import GENERIC_SETUP, Table, client_for, create_table, using_postgres
 
 DOTR = {"host": {"name": "Ada", "hero": "Wizard"}}
-QUICK = {"nights": 2, "samples": 120, "budget_seconds": 20}
+QUICK = {"nights": 2, "samples": 120, "budget_seconds": 10}
 
 
 @pytest.fixture
-def dotr(db: None) -> Table:
+def dotr(transactional_db: None) -> Table:
+    # Committed for real: the task is handed over once the forecast's row is committed.
     return create_table(DOTR)
 
 

@@ -133,3 +133,21 @@ def test_under_asgi_a_change_reaches_an_open_stream_without_waiting_for_it_to_cl
         return received
 
     assert asyncio.run(scenario())
+
+
+@pytest.mark.django_db
+def test_one_seat_holds_only_so_many_streams_and_another_seat_is_not_held_back(
+    table: Table, settings
+):
+    settings.STREAM_MAX_PER_SEAT = 2
+    opened = [table.player.get(table.url("stream/")) for _ in range(2)]
+    assert [response.status_code for response in opened] == [200, 200]
+    refused = table.player.get(table.url("stream/"))
+    assert refused.status_code == 429
+    assert refused.json()["code"] == "too_many_streams"
+    assert table.host.get(table.url("stream/")).status_code == 200
+    read_stream(opened.pop())  # that stream ends (STREAM_MAX_SECONDS): its place is free again
+    again = table.player.get(table.url("stream/"))
+    assert again.status_code == 200
+    for response in [*opened, again]:
+        read_stream(response)

@@ -18,7 +18,15 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
-PORTS = range(8401, 8500)
+
+
+def _ports(spec: str) -> range:
+    """``TEST_SERVER_PORTS=8130-8139`` keeps one test run's servers apart from another's."""
+    first, _, last = spec.partition("-")
+    return range(int(first), int(last or first) + 1)
+
+
+PORTS = _ports(os.environ.get("TEST_SERVER_PORTS") or "8401-8499")
 
 
 def free_port() -> int:
@@ -29,7 +37,7 @@ def free_port() -> int:
             except OSError:
                 continue
             return port
-    raise RuntimeError("no free port in 8401-8499")
+    raise RuntimeError(f"no free port in {PORTS.start}-{PORTS.stop - 1}")
 
 
 def request(
