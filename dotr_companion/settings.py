@@ -10,6 +10,7 @@ import hashlib
 import ipaddress
 import os
 from pathlib import Path
+from typing import Any
 
 import environ
 from django.core.exceptions import ImproperlyConfigured
@@ -231,16 +232,31 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(env.str("STATIC_ROOT", default=str(BASE_DIR / "staticfiles")))
+# Static files (docs/serving.md): by default, what `collectstatic` wrote to STATIC_ROOT (`make run`
+# and `make prod` run it first): names with a hash of the content, sent gzip- or
+# brotli-compressed and cached by the phone for a year. STATIC_FROM_SOURCE=1 (the default with
+# DEBUG; the tests set it too) serves the source folders under their plain names instead: every
+# edit shows at once, nothing to collect, nothing hashed or compressed.
+STATIC_FROM_SOURCE = env_flag("STATIC_FROM_SOURCE", default=DEBUG)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
-        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
-        if not DEBUG
-        else "django.contrib.staticfiles.storage.StaticFilesStorage"
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if STATIC_FROM_SOURCE
+        else "dotr_companion.storage.ClientStaticFilesStorage"
     },
 }
-WHITENOISE_USE_FINDERS = True
+WHITENOISE_USE_FINDERS = STATIC_FROM_SOURCE
+
+
+def static_cache_headers(headers: Any, path: str, url: str) -> None:
+    """A hashed file never changes: a year, the longest a cache is asked to keep anything."""
+    if "immutable" in headers.get("Cache-Control", ""):
+        headers["Cache-Control"] = "public, max-age=31536000, immutable"
+
+
+WHITENOISE_ADD_HEADERS_FUNCTION = static_cache_headers
 
 # Requests larger than this are refused with a 400 before they are parsed.
 DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("MAX_REQUEST_BYTES", default=64 * 1024)
