@@ -7,5 +7,8 @@ django_application = get_asgi_application()
 
 # Imported once Django is set up: they read models and settings.
 from api.asgi import BodyTimeout, LiveStreamRouter  # noqa: E402
+from dotr_companion.compression import CompressedResponses  # noqa: E402
 
 application = BodyTimeout(LiveStreamRouter(django_application))
+# Outermost: every answer and each live-stream message leaves compressed as the phone accepts.
+application = CompressedResponses(application)

@@ -364,6 +364,12 @@ STREAM_POLL_SECONDS = env.float("STREAM_POLL_SECONDS", default=None)
 # How long a stream ticket (for EventSource, which cannot send the token in a header) opens
 # streams; reconnects after that fetch a new ticket.
 STREAM_TICKET_SECONDS = env.int("STREAM_TICKET_SECONDS", default=120)
+# Responses compressed when the phone accepts it, brotli else gzip: API answers, the shell and
+# each live-stream message as it is sent (dotr_companion/compression.py, docs/serving.md).
+# Static files are compressed once, by collectstatic. Bodies smaller than the minimum go as they
+# are (a compressed tiny body saves less than its headers cost).
+RESPONSE_COMPRESSION = env_flag("RESPONSE_COMPRESSION", default=True)
+RESPONSE_COMPRESSION_MIN_BYTES = env.int("RESPONSE_COMPRESSION_MIN_BYTES", default=256)
 # A request body must arrive whole within this many seconds, else 408 (slow or half-sent
 # bodies would otherwise hold a connection open for as long as the sender likes).
 REQUEST_BODY_TIMEOUT_SECONDS = env.float("REQUEST_BODY_TIMEOUT_SECONDS", default=15.0)

@@ -42,5 +42,5 @@ _MODULE_IMPORTS = (
 )
 
 
-class ClientStaticFilesStorage(CompressedManifestStaticFilesStorage):
+class ClientStaticFilesStorage(CompressedManifestStaticFilesStorage):  # type: ignore[misc]
     patterns = (*CompressedManifestStaticFilesStorage.patterns, _MODULE_IMPORTS)
