@@ -3,7 +3,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run prod test conformance lint typecheck bench bench-live worker beat check-content clean
+.PHONY: run prod test conformance lint typecheck bench bench-quick bench-live budget worker beat check-content clean
 
 # `make run HOST=127.0.0.1` keeps the server on this machine only.
 HOST ?= 0.0.0.0
@@ -51,6 +51,15 @@ bench: $(STAMP)
 
 bench-live: $(STAMP)
 	$(PY) scripts/bench_live.py
+
+## Every scripts/bench_*.py once in its quick mode (a few seconds each): that each still runs.
+bench-quick: $(STAMP)
+	set -e; for bench in scripts/bench_*.py; do echo "== $$bench --quick"; $(PY) $$bench --quick; done
+
+## What a phone receives, measured at the wire (Chromium through a byte-counting proxy in front
+## of the shipped server); exits 1 over budget. Needs /usr/bin/chromium.
+budget: $(STAMP)
+	$(PY) scripts/page_budget.py
 
 worker: $(STAMP)
 	$(VENV)/bin/celery -A dotr_companion worker --loglevel=info

@@ -8,7 +8,10 @@ django_application = get_asgi_application()
 # Imported once Django is set up: they read models and settings.
 from api.asgi import BodyTimeout, LiveStreamRouter  # noqa: E402
 from api.body_limit import RequestBodyLimit  # noqa: E402
+from dotr_companion.compression import CompressedResponses  # noqa: E402
 
 application = BodyTimeout(LiveStreamRouter(django_application))
+# Every answer and each live-stream message leaves compressed as the phone accepts.
+application = CompressedResponses(application)
 # Outermost: a body over MAX_REQUEST_BYTES is refused before a byte past the limit is read.
 application = RequestBodyLimit(application)

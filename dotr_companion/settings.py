@@ -10,6 +10,7 @@ import hashlib
 import ipaddress
 import os
 from pathlib import Path
+from typing import Any
 
 import environ
 from django.core.exceptions import ImproperlyConfigured
@@ -234,16 +235,31 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(env.str("STATIC_ROOT", default=str(BASE_DIR / "staticfiles")))
+# Static files (docs/serving.md): by default, what `collectstatic` wrote to STATIC_ROOT (`make run`
+# and `make prod` run it first): names with a hash of the content, sent gzip- or
+# brotli-compressed and cached by the phone for a year. STATIC_FROM_SOURCE=1 (the default with
+# DEBUG; the tests set it too) serves the source folders under their plain names instead: every
+# edit shows at once, nothing to collect, nothing hashed or compressed.
+STATIC_FROM_SOURCE = env_flag("STATIC_FROM_SOURCE", default=DEBUG)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
-        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
-        if not DEBUG
-        else "django.contrib.staticfiles.storage.StaticFilesStorage"
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if STATIC_FROM_SOURCE
+        else "dotr_companion.storage.ClientStaticFilesStorage"
     },
 }
-WHITENOISE_USE_FINDERS = True
+WHITENOISE_USE_FINDERS = STATIC_FROM_SOURCE
+
+
+def static_cache_headers(headers: Any, path: str, url: str) -> None:
+    """A hashed file never changes: a year, the longest a cache is asked to keep anything."""
+    if "immutable" in headers.get("Cache-Control", ""):
+        headers["Cache-Control"] = "public, max-age=31536000, immutable"
+
+
+WHITENOISE_ADD_HEADERS_FUNCTION = static_cache_headers
 
 # Request bodies larger than this are refused with 413 before they are read (api/body_limit.py),
 # chunked ones as soon as they pass it.
@@ -368,6 +384,12 @@ STREAM_POLL_SECONDS = env.float("STREAM_POLL_SECONDS", default=None)
 # How long a stream ticket (for EventSource, which cannot send the token in a header) opens
 # streams; reconnects after that fetch a new ticket.
 STREAM_TICKET_SECONDS = env.int("STREAM_TICKET_SECONDS", default=120)
+# Responses compressed when the phone accepts it, brotli else gzip: API answers, the shell and
+# each live-stream message as it is sent (dotr_companion/compression.py, docs/serving.md).
+# Static files are compressed once, by collectstatic. Bodies smaller than the minimum go as they
+# are (a compressed tiny body saves less than its headers cost).
+RESPONSE_COMPRESSION = env_flag("RESPONSE_COMPRESSION", default=True)
+RESPONSE_COMPRESSION_MIN_BYTES = env.int("RESPONSE_COMPRESSION_MIN_BYTES", default=256)
 # A request body must arrive whole within this many seconds, else 408 (slow or half-sent
 # bodies would otherwise hold a connection open for as long as the sender likes).
 REQUEST_BODY_TIMEOUT_SECONDS = env.float("REQUEST_BODY_TIMEOUT_SECONDS", default=15.0)

@@ -1,9 +1,11 @@
 """The web client's shell: one HTML page for every client route, its manifest and service worker.
 
 Everything the client does goes through the public REST API (``/api/v1/``); these views serve
-only the shell. Static files come from WhiteNoise under plain (unhashed) names, so the shell
-adds a version query (a hash of the client's files) to bust caches, and the service worker
-keeps one cache per version.
+only the shell. The shell names its files by their hashed names (``collectstatic``'s manifest;
+plain names when STATIC_FROM_SOURCE), and hands the client the hashed names of the files it
+builds a name for at run time (its catalogues, its later stylesheets): ``data-assets``. The
+shell, its manifest and the service worker keep their own names and answer 304 while the
+client's version (a hash of its files) is unchanged.
 """
 
 from __future__ import annotations
@@ -17,8 +19,9 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.templatetags.static import static
 from django.utils.cache import patch_vary_headers
-from django.views.decorators.cache import never_cache
+from django.views.decorators.http import condition
 
 STATIC_DIR = Path(__file__).resolve().parent / "static" / "frontend"
 TEMPLATE_DIR = Path(__file__).resolve().parent / "templates" / "frontend"
@@ -57,6 +60,43 @@ def static_base() -> str:
     return "/" + settings.STATIC_URL.lstrip("/") + "frontend/"
 
 
+def asset_url(name: str) -> str:
+    """The address of one of the client's files (``app.css``): hashed once collected."""
+    return static(f"frontend/{name}")
+
+
+def _runtime_names() -> list[str]:
+    # The files whose name the client builds itself: its catalogues (locale/<lang>/<part>.json,
+    # js/i18n.js) and the stylesheets it adds later (more.css, battlefields.css).
+    names = [str(path.relative_to(STATIC_DIR)) for path in sorted(LOCALE_DIR.rglob("*.json"))]
+    later = [path.name for path in sorted(STATIC_DIR.glob("*.css")) if path.name != "app.css"]
+    return names + later
+
+
+def _compute_runtime_assets() -> str:
+    base = static_base()
+    hashed = {name: asset_url(name).removeprefix(base) for name in _runtime_names()}
+    return json.dumps({name: url for name, url in hashed.items() if url != name}, sort_keys=True)
+
+
+@functools.cache
+def _cached_runtime_assets() -> str:
+    return _compute_runtime_assets()
+
+
+def runtime_assets() -> str:
+    """JSON: each file the client names at run time -> its hashed name (none from source)."""
+    return _compute_runtime_assets() if settings.DEBUG else _cached_runtime_assets()
+
+
+def _shell_etag(request: HttpRequest, **route: object) -> str:
+    return f"{client_version()}-{shell_language(request)}"
+
+
+def _version_etag(request: HttpRequest, **route: object) -> str:
+    return client_version()
+
+
 def shell_language(request: HttpRequest) -> str:
     """The language of the shell's few words: ``?lang=``, else the browser's Accept-Language.
 
@@ -78,6 +118,7 @@ def shell_words(language: str) -> dict[str, str]:
     return words
 
 
+@condition(etag_func=_shell_etag)
 def index(request: HttpRequest, **route: object) -> HttpResponse:
     """The shell: the client reads the route from the address itself."""
     language = shell_language(request)
@@ -86,6 +127,11 @@ def index(request: HttpRequest, **route: object) -> HttpResponse:
         "frontend/index.html",
         {
             "static_base": static_base(),
+            "stylesheet": asset_url("app.css"),
+            "entry": asset_url("js/main.js"),
+            "icon": asset_url("icons/icon.svg"),
+            "touch_icon": asset_url("icons/icon-192.png"),
+            "runtime_assets": runtime_assets(),
             "version": client_version(),
             "language": language,
             "words": shell_words(language),
@@ -96,22 +142,25 @@ def index(request: HttpRequest, **route: object) -> HttpResponse:
     return response
 
 
-@never_cache
+@condition(etag_func=_version_etag)
 def service_worker(request: HttpRequest) -> HttpResponse:
-    """Served from the root so that its scope covers every client route."""
-    base = static_base()
-    assets = [base + str(path.relative_to(STATIC_DIR)) for path in _client_files()]
+    """Served from the root so that its scope covers every client route.
+
+    It names no file of the client: it keeps the shell and what the phone has used (sw.js).
+    """
     body = render_to_string(
         "frontend/sw.js",
-        {"version": client_version(), "assets_json": json.dumps(assets)},
+        {"version": client_version(), "static_prefix": json.dumps(static("frontend/"))},
     )
     response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
     response["Service-Worker-Allowed"] = "/"
+    # The phone asks again on every visit and gets 304 while the version is unchanged.
+    response["Cache-Control"] = "no-cache"
     return response
 
 
+@condition(etag_func=_version_etag)
 def manifest(request: HttpRequest) -> JsonResponse:
-    base = static_base()
     body = {
         "name": "DotR Companion",
         "short_name": "DotR",
@@ -124,15 +173,15 @@ def manifest(request: HttpRequest) -> JsonResponse:
         "background_color": "#101216",
         "theme_color": "#101216",
         "icons": [
-            {"src": base + "icons/icon-192.png", "sizes": "192x192", "type": "image/png"},
-            {"src": base + "icons/icon-512.png", "sizes": "512x512", "type": "image/png"},
+            {"src": asset_url("icons/icon-192.png"), "sizes": "192x192", "type": "image/png"},
+            {"src": asset_url("icons/icon-512.png"), "sizes": "512x512", "type": "image/png"},
             {
-                "src": base + "icons/icon-512.png",
+                "src": asset_url("icons/icon-512.png"),
                 "sizes": "512x512",
                 "type": "image/png",
                 "purpose": "maskable",
             },
-            {"src": base + "icons/icon.svg", "sizes": "any", "type": "image/svg+xml"},
+            {"src": asset_url("icons/icon.svg"), "sizes": "any", "type": "image/svg+xml"},
         ],
     }
     response = JsonResponse(body, content_type="application/manifest+json")

@@ -132,7 +132,10 @@ def main() -> None:
     parser.add_argument("--changes", type=int, default=60)
     parser.add_argument("--pause", type=float, default=0.2, help="seconds between actions")
     parser.add_argument("--workers", type=int, default=int(os.environ.get("WEB_CONCURRENCY", 2)))
+    parser.add_argument("--quick", action="store_true", help="small sizes, a few seconds (CI)")
     args = parser.parse_args()
+    if args.quick:
+        args.changes, args.pause, args.workers = 5, 0.05, 1
     process = None
     if args.url:
         parts = urlsplit(args.url)

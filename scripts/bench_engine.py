@@ -162,6 +162,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--nights", type=int, default=40)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--quick", action="store_true", help="small sizes, a few seconds (CI)")
     parser.add_argument(
         "--profile",
         nargs="?",
@@ -170,13 +171,16 @@ def main() -> None:
         help="print where the time goes (cProfile) in the engine bench or in the forecast",
     )
     options = parser.parse_args()
+    if options.quick:
+        options.games, options.nights, options.repeat = 6, 8, 1
+    forecast_samples = 200 if options.quick else FORECAST_SAMPLES
 
     if options.profile:
         board = late_war_board() if options.profile == "forecast" else {}
         profiler = cProfile.Profile()
         profiler.enable()
         if options.profile == "forecast":
-            bench_threat_forecast(board, FORECAST_SAMPLES // 4)
+            bench_threat_forecast(board, forecast_samples // 4)
         else:
             bench_engine(options.games, options.nights)
         profiler.disable()
@@ -206,13 +210,13 @@ def main() -> None:
         "target: 100,000 cards/s)"
     )
     board = late_war_board()
-    cards, seconds = _best([bench_forecast(board, FORECAST_SAMPLES) for _ in repeat])
+    cards, seconds = _best([bench_forecast(board, forecast_samples) for _ in repeat])
     print(
-        f"nights:     {FORECAST_SAMPLES:,} Late War nights through run_night ({cards} cards) in "
-        f"{seconds:.2f} s -> {FORECAST_SAMPLES / seconds:,.0f} nights/s, "
+        f"nights:     {forecast_samples:,} Late War nights through run_night ({cards} cards) in "
+        f"{seconds:.2f} s -> {forecast_samples / seconds:,.0f} nights/s, "
         f"{cards / seconds:,.0f} cards/s"
     )
-    samples, seconds = _best([bench_threat_forecast(board, FORECAST_SAMPLES) for _ in repeat])
+    samples, seconds = _best([bench_threat_forecast(board, forecast_samples) for _ in repeat])
     print(
         f"forecast:   {samples:,} one-night samples of that board in {seconds:.2f} s -> "
         f"{samples / seconds:,.0f} samples/s (target: 10,000 nights in 2 s)"

@@ -33,7 +33,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--nights", type=int, default=1, choices=(1, 2, 3))
+    parser.add_argument("--quick", action="store_true", help="small sizes, a few seconds (CI)")
     options = parser.parse_args()
+    if options.quick:
+        options.seconds = 0.5
     state = late_war_board()
     result = forecast(
         state,

@@ -314,7 +314,10 @@ def main() -> None:
         help="actions per second over all tables (50: each of 500 tables acts every 10 s)",
     )
     parser.add_argument("--workers", type=int, default=int(os.environ.get("WEB_CONCURRENCY", 2)))
+    parser.add_argument("--quick", action="store_true", help="small sizes, a few seconds (CI)")
     args = parser.parse_args()
+    if args.quick:
+        args.tables, args.rate, args.workers = "3", 0.0, 1
     sizes = [int(n) for n in args.tables.split(",")]
     process = None
     if args.url:

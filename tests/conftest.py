@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +19,23 @@ from rest_framework.test import APIClient
 from dotr_companion.celery import app as celery_app
 
 TEST_CARDS = [f"c{n:02d}" for n in range(1, 21)]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _static_files_from_source() -> Iterator[None]:
+    # The tests read the client's files as they are in the checkout (nothing to collect first);
+    # tests/serving/test_static_files.py checks what collectstatic writes and the server sends.
+    from django.test import override_settings
+
+    with override_settings(
+        STATIC_FROM_SOURCE=True,
+        WHITENOISE_USE_FINDERS=True,
+        STORAGES={
+            "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+            "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+        },
+    ):
+        yield
 
 
 @pytest.fixture(autouse=True)

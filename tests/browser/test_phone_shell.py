@@ -69,6 +69,9 @@ def test_the_shell_is_installable_and_loads_offline(
     assert scope == base + "/"
     page.reload()
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    # The service worker keeps the screens the phone has used (not every screen up front).
+    page.goto(f"{base}/join/WXYZWXYZ")
+    page.get_by_role("heading", name="Join table WXYZWXYZ").wait_for()
     page.context.set_offline(True)
     try:
         page.goto(base + "/")

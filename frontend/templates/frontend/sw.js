@@ -1,25 +1,60 @@
-// DotR Companion service worker (version {{ version }}): the shell loads offline; the game's
-// data always comes from the network, so no phone ever acts on a stale cached state.
+// DotR Companion service worker (version {{ version }}): the shell loads offline, with the files
+// the phone has used; the game's data always comes from the network, so no phone ever acts on a
+// stale cached state. It fetches nothing the phone has not asked for: a first visit costs the
+// shell once more at most (usually a 304), never the files of screens and game systems unused.
 const VERSION = "{{ version }}";
 const SHELL = "dotr-shell-" + VERSION;
+// The client's files as used, kept across versions: a hashed name never changes content.
+const FILES = "dotr-files";
 const DATA = "dotr-content";
-const ASSETS = {{ assets_json|safe }};
+const STATIC = {{ static_prefix|safe }};
+const HASHED = /\.[0-9a-f]{12}\.[a-z0-9]+$/;
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(
-    caches.open(SHELL)
-      .then((cache) => cache.addAll(["/", ...ASSETS].map((url) => new Request(url, { cache: "reload" }))))
-      .then(() => self.skipWaiting())
-  );
+  // Revalidated against the browser's copy: a 304 when the phone has just loaded it.
+  // A failure here must not keep the worker from starting: the next page it serves fills it.
+  event.waitUntil(caches.open(SHELL).then((cache) => cache.add("/")).catch(() => {}).then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()
-      .then((keys) => Promise.all(keys.filter((k) => k !== SHELL && k !== DATA).map((k) => caches.delete(k))))
+      .then((keys) => Promise.all(keys.filter((k) => ![SHELL, FILES, DATA].includes(k)).map((k) => caches.delete(k))))
       .then(() => self.clients.claim())
   );
 });
+
+// The page names the files it loaded before this worker ran; they come from the browser's cache.
+self.addEventListener("message", (event) => {
+  const urls = (event.data && event.data.keep) || [];
+  event.waitUntil(caches.open(FILES).then((cache) => Promise.all(
+    urls.filter((url) => new URL(url).origin === location.origin && new URL(url).pathname.startsWith(STATIC))
+      .map((url) => cache.match(url).then((hit) => hit || cache.add(url).catch(() => {})))
+  )));
+});
+
+async function hashedFile(request) {
+  const cache = await caches.open(FILES);
+  const hit = await cache.match(request);
+  if (hit) return hit;
+  const response = await fetch(request);
+  if (response.ok) cache.put(request, response.clone());
+  return response;
+}
+
+async function plainFile(request) {
+  // A plain name (served from source) can change: the network first, the copy when offline.
+  const cache = await caches.open(FILES);
+  try {
+    const response = await fetch(request);
+    if (response.ok) cache.put(request, response.clone());
+    return response;
+  } catch (error) {
+    const hit = await cache.match(request, { ignoreSearch: true });
+    if (hit) return hit;
+    throw error;
+  }
+}
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
@@ -27,8 +62,18 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== location.origin) return;
   if (request.mode === "navigate") {
-    // Network first, so a new version shows at once; the cached shell when offline.
-    event.respondWith(fetch(request).catch(() => caches.match("/", { cacheName: SHELL })));
+    // Network first, so a new version shows at once; the last shell seen when offline.
+    event.respondWith(
+      fetch(request)
+        .then((response) => {
+          if (response.ok) {
+            const copy = response.clone();
+            caches.open(SHELL).then((cache) => cache.put("/", copy));
+          }
+          return response;
+        })
+        .catch(() => caches.match("/", { cacheName: SHELL }))
+    );
     return;
   }
   if (url.pathname.startsWith("/api/v1/content/")) {
@@ -45,10 +90,7 @@ self.addEventListener("fetch", (event) => {
     );
     return;
   }
-  if (url.pathname.startsWith("/api/")) return; // live data: never from a cache
-  if (ASSETS.includes(url.pathname)) {
-    event.respondWith(
-      caches.match(request, { ignoreSearch: true }).then((hit) => hit || fetch(request))
-    );
+  if (url.pathname.startsWith(STATIC)) {
+    event.respondWith(HASHED.test(url.pathname) ? hashedFile(request) : plainFile(request));
   }
 });

@@ -22,11 +22,16 @@ export const lang = chosen();
 const plurals = new Intl.PluralRules(lang);
 document.documentElement.lang = lang;
 
-const load = (url, then) => fetch(`${dir.static}${url}?v=${dir.version}`).then(then);
+// The address of a file whose name the client builds (a catalogue, a later stylesheet): its
+// hashed name when the server collected its files (the shell's data-assets), else its own.
+const hashed = JSON.parse(dir.assets || "{}");
+export const asset = (name) => dir.static + (hashed[name] || name);
+
+const load = (name, then) => fetch(asset(name)).then(then);
 
 export function need(part) {
   if (part !== "core" && !parts.css) {
-    const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href: `${dir.static}more.css?v=${dir.version}` });
+    const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href: asset("more.css") });
     parts.css = new Promise((done) => { link.onload = link.onerror = done; });
     document.head.append(link);
   }

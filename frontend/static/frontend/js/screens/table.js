@@ -256,11 +256,16 @@ export function show(app, gameId) {
   };
 }
 
-// A game system's own board (systems/<system>.js), loaded the first time it shows.
+// A game system's own board (systems/<system>.js), loaded the first time it shows. Each import
+// names its file whole, so that collectstatic rewrites it to the file's hashed name.
+const SYSTEM_MODULES = {
+  battlefields: () => import("../systems/battlefields.js"),
+  "talisman-dragon": () => import("../systems/talisman-dragon.js"),
+};
 const SYSTEM_BOARDS = {};
 function systemBoard(ctx, system, rerender) {
   if (SYSTEM_BOARDS[system]) return SYSTEM_BOARDS[system].render(ctx);
-  import(`../systems/${system}.js`).then((module) => { SYSTEM_BOARDS[system] = module; rerender(); });
+  SYSTEM_MODULES[system]().then((module) => { SYSTEM_BOARDS[system] = module; rerender(); });
   return h("p", { class: "boot", text: t("opening") });
 }
 

@@ -7,7 +7,7 @@ import { h, sheet, uuid } from "../dom.js";
 import { navigate } from "../navigation.js";
 import { saveSeat } from "../storage.js";
 import { quick } from "../tabs/common.js";
-import { need, t } from "../i18n.js";
+import { asset, need, t } from "../i18n.js";
 
 await need("battlefields");
 
@@ -21,7 +21,7 @@ const drawn = { version: -1, tiles: new Set() };
 // A stylesheet of the app's own origin (the Content-Security-Policy allows no inline style).
 function ensureStyle() {
   if (document.getElementById("bf-style")) return;
-  document.head.append(h("link", { id: "bf-style", rel: "stylesheet", href: `${document.body.dataset.static}battlefields.css` }));
+  document.head.append(h("link", { id: "bf-style", rel: "stylesheet", href: asset("battlefields.css") }));
 }
 
 function available(ctx, type) {
