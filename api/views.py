@@ -8,10 +8,17 @@ from typing import Any
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
-from django.http import HttpRequest, JsonResponse, StreamingHttpResponse
+from django.http import (
+    HttpRequest,
+    HttpResponseBase,
+    HttpResponseNotModified,
+    JsonResponse,
+    StreamingHttpResponse,
+)
+from django.utils.cache import parse_etags
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.exceptions import ValidationError
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
@@ -22,7 +29,6 @@ from rest_framework.views import APIView
 from deck_tracker import content_selectors, selectors, services
 from deck_tracker.awards import seating
 from deck_tracker.awards.auth import account_of
-from deck_tracker.engine import INTERNAL_COMMANDS, describe_commands
 from deck_tracker.live import SeatStream, issue_ticket, release_connection, stream_after
 from deck_tracker.models import Game
 from deck_tracker.stream_places import HeldAsyncStream, HeldStream, stream_place_take
@@ -57,6 +63,21 @@ IDEMPOTENCY_KEY = OpenApiParameter(
     OpenApiParameter.HEADER,
     description="Repeat a request with the same key (the same caller, the same body) to get "
     "the stored answer; nothing is done twice.",
+)
+ACTIONS_IF_NONE_MATCH = OpenApiParameter(
+    "If-None-Match",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    description="The ETag of the actions list the phone holds (or the stream's latest "
+    "`actions_tag`): 304 with no body while that list is still the one on offer.",
+)
+ACTIONS_ETAG = OpenApiParameter(
+    "ETag",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    description="A weak tag naming the list (not the game's version): the stream's `state` "
+    "messages carry it as `actions_tag`.",
+    response=[200, 304],
 )
 ACCOUNT_ERRORS = {401: s.ErrorOutSerializer}
 ACCEPT_LANGUAGE = OpenApiParameter(
@@ -191,18 +212,30 @@ class GameActionsView(APIView):
     permission_classes = [IsSeatOfGame]
 
     @extend_schema(
-        responses={200: s.ActionListOutSerializer, 404: s.ErrorOutSerializer},
-        parameters=[ACCEPT_LANGUAGE],
+        responses={
+            200: s.ActionListOutSerializer,
+            304: OpenApiResponse(
+                description="The list named by `If-None-Match` is still the one on offer."
+            ),
+            404: s.ErrorOutSerializer,
+        },
+        parameters=[ACCEPT_LANGUAGE, ACTIONS_IF_NONE_MATCH, ACTIONS_ETAG],
     )
-    def get(self, request: Request, game_id: Any) -> Response:
+    def get(self, request: Request, game_id: Any) -> HttpResponseBase:
+        """The actions on offer, with a weak ETag naming the list (not the game's version).
+
+        The stream's ``state`` messages carry the same tag (``actions_tag``): a phone reads the
+        list again only when the tag it holds differs, and then gets 304 if it is current."""
         seat = seat_of(request)
         game = selectors.game_of_seat(seat=seat)
-        actions = describe_commands(
-            game.state, seat.key, hidden=INTERNAL_COMMANDS, language=request_language()
-        )
-        return Response(
-            s.ActionListOutSerializer({"version": game.version, "actions": actions}).data
-        )
+        actions = selectors.actions_on_offer(game=game, seat=seat, language=request_language())
+        etag = selectors.actions_tag(actions)
+        # The list is this seat's and this language's: no shared cache may keep it.
+        headers = {"ETag": etag, "Cache-Control": "private, no-cache"}
+        if _names_current(request, etag):
+            return HttpResponseNotModified(headers=headers)
+        out = s.ActionListOutSerializer({"version": game.version, "actions": actions}).data
+        return Response(out, headers=headers)
 
     @extend_schema(
         request=s.ActionSerializer,
@@ -259,6 +292,13 @@ class GameEventsView(APIView):
             "next": next_url,
         }
         return Response(s.EventPageOutSerializer(page).data)
+
+
+def _names_current(request: Request, etag: str) -> bool:
+    """Whether ``If-None-Match`` names ``etag`` (the weak comparison RFC 9110 asks of a GET)."""
+    wanted = parse_etags(request.headers.get("If-None-Match", ""))
+    plain = etag.removeprefix("W/")
+    return "*" in wanted or any(tag.removeprefix("W/") == plain for tag in wanted)
 
 
 def _int_param(request: Request, name: str, default: int, *, minimum: int) -> int:

@@ -6,7 +6,9 @@ Each wake-up sends, for the events after the last one sent:
 - then one ``state`` message: the seat's whole game view (``GET /games/{id}/``) as an RFC 6902
   patch from the view the stream sent or read before (``base_version``), or, when the stream
   has no base yet, the view itself (``game``). A phone at ``base_version`` applies the patch and
-  needs no other request; any other phone reads the game again.
+  needs no other request; any other phone reads the game again. It carries ``actions_tag``,
+  the ETag of the seat's actions list (``GET /games/{id}/actions/``) now: a phone holding that
+  list reads it again only when the tag differs.
 
 A stream holds no database connection while it waits: it reads what it needs, releases the
 connection, then waits for the game's announcement (``notifications``). A seat whose token is
@@ -140,7 +142,8 @@ class SeatStream:
             self.after = event["seq"]
         if self.after >= game.last_seq:
             view = selectors.game_view(game=game, seat=self.seat, language=language)
-            messages.append(self._state_message(view))
+            offered = selectors.actions_on_offer(game=game, seat=self.seat, language=language)
+            messages.append(self._state_message(view, selectors.actions_tag(offered)))
         return messages, True
 
     def language(self) -> str:
@@ -155,9 +158,13 @@ class SeatStream:
             self.account_read = True
         return languages.choose(self.account, self.accept)
 
-    def _state_message(self, view: dict[str, Any]) -> bytes:
+    def _state_message(self, view: dict[str, Any], actions_tag: str) -> bytes:
         base, self.view = self.view, view
-        head = {"version": view["version"], "last_seq": view["last_seq"]}
+        head = {
+            "version": view["version"],
+            "last_seq": view["last_seq"],
+            "actions_tag": actions_tag,
+        }
         if base is None:
             return _message("state", head | {"game": view})
         patch = jsonpatch.make_patch(base, view).patch

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import threading
 import unicodedata
 from collections import OrderedDict
@@ -10,7 +12,14 @@ from typing import Any
 from django.db.models import QuerySet
 
 from . import languages
-from .engine import in_language, render_text, view_event, view_state
+from .engine import (
+    INTERNAL_COMMANDS,
+    describe_commands,
+    in_language,
+    render_text,
+    view_event,
+    view_state,
+)
 from .models import Game, GameEvent, Seat
 
 EVENTS_PAGE_SIZE = 100
@@ -211,3 +220,16 @@ def events_since_version(
 ) -> list[dict[str, Any]]:
     events = GameEvent.objects.filter(game=game, version__gt=version).order_by("seq")[:limit]
     return events_view(events=events, seat=seat, language=language)
+
+
+def actions_on_offer(*, game: Game, seat: Seat, language: str) -> list[dict[str, Any]]:
+    """The actions ``seat`` may send now, each with its form, in ``language``."""
+    return describe_commands(game.state, seat.key, hidden=INTERNAL_COMMANDS, language=language)
+
+
+def actions_tag(actions: list[dict[str, Any]]) -> str:
+    """The weak ETag of an actions list: it names the list, not the game's version (most changes
+    leave a seat's actions as they were), so a phone compares it with the tag the stream
+    carries and reads the list again only when it differs."""
+    body = json.dumps(actions, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return f'W/"{hashlib.sha256(body.encode()).hexdigest()[:32]}"'

@@ -40,6 +40,23 @@ export async function request(path, { method = "GET", body, token, key, cache = 
   return data;
 }
 
+// The actions on offer, asked again with the tag of the list the phone holds (`held`): null when
+// that list is still current (304, no body), else the list with its tag.
+async function actions(id, token, held) {
+  const headers = { Accept: "application/json", "Accept-Language": lang, Authorization: `Bearer ${token}` };
+  if (held) headers["If-None-Match"] = held;
+  let response;
+  try {
+    response = await fetch(`/api/v1/games/${id}/actions/`, { headers, cache: "no-store" });
+  } catch {
+    throw new ApiError(0, { code: "network", detail: t("network") });
+  }
+  if (response.status === 304) return null;
+  const data = await response.json().catch(() => null);
+  if (!response.ok || !data) throw new ApiError(response.status, data);
+  return { ...data, tag: response.headers.get("ETag") };
+}
+
 export const api = {
   contentPacks: () => request("content/"),
   content: (pack) => request(`content/${pack}/`),
@@ -67,7 +84,7 @@ export const api = {
   joinPreview: (joinCode) => request(`games/join/${encodeURIComponent(joinCode)}/`),
   // view "table": the cold load, without the forms of cards waiting to be read (fetched when shown).
   game: (id, token, view) => request(view ? `games/${id}/?view=${view}` : `games/${id}/`, { token }),
-  actions: (id, token) => request(`games/${id}/actions/`, { token }),
+  actions,
   act: (id, token, envelope, key) =>
     request(`games/${id}/actions/`, { method: "POST", body: envelope, token, key }),
   events: (id, token, after, limit = 100) =>

@@ -6,7 +6,8 @@
 // up (state + missed events) when it wakes. Each stream message carries what changed: the
 // events, then the seat's game view as a patch from the version the phone holds, applied here
 // without another request; a phone that missed a message reads the game again. A refused action (stale version, a rule) leaves a
-// notice saying why and what changed, and the fresh state on screen.
+// notice saying why and what changed, and the fresh state on screen: the events the refusal
+// carries, then the stream's patch, with no GET.
 //
 // Offline: the last table this phone saw (its game view and recent events, with the time) is
 // kept on the phone. Opened without a network, or losing it, the phone shows that table
@@ -23,7 +24,7 @@ import { lastSeen, saveLastSeen, savedGame, setActiveSeat, updateSeatInfo } from
 const KEEP_EVENTS = 400;
 const FALLBACK_POLL_MS = 10000;
 // A change whose state message has not come by then is read with a GET.
-const STATE_MESSAGE_WAIT_MS = 1500;
+export const STATE_MESSAGE_WAIT_MS = 1500;
 
 export class GameSession {
   constructor(gameId) {
@@ -38,6 +39,10 @@ export class GameSession {
     this.firstSeq = null;
     this.state = null;
     this.view = null; // the whole game view at `view.version`: what stream patches apply to
+    // The ETag of this seat's actions list at `actionsTagVersion`, as the stream names it: a
+    // screen holding the list reads it again only when its own tag differs.
+    this.actionsTag = null;
+    this.actionsTagVersion = -1;
     this.seats = [];
     this.events = [];
     this.status = "connecting";
@@ -161,6 +166,8 @@ export class GameSession {
     this.firstSeq = null;
     this.version = -1;
     this.view = null;
+    this.actionsTag = null;
+    this.actionsTagVersion = -1;
     this.refresh()
       .then(() => this.loadRecentEvents())
       .then(() => this.restartStream())
@@ -378,6 +385,10 @@ export class GameSession {
     clearTimeout(this.refreshTimer);
     this.backOnline();
     this.adoptView(game);
+    if (message.actions_tag && game.version >= this.actionsTagVersion) {
+      this.actionsTag = message.actions_tag;
+      this.actionsTagVersion = game.version;
+    }
     this.lastApplied = { version: game.version, at: performance.now() };
     this.emit("state");
     this.remember();
@@ -473,7 +484,9 @@ export class GameSession {
         });
         this.emit("state");
         this.emit("events");
-        this.scheduleRefresh(0);
+        // A live stream brings the new table as a patch (it is often there already): a GET
+        // only if it has not come by then, or at once without a stream.
+        if (body.current_version > this.version) this.scheduleRefresh(this.status === "live" ? STATE_MESSAGE_WAIT_MS : 0);
         return null;
       }
       this.setNotice({
@@ -483,7 +496,9 @@ export class GameSession {
         detail: error.message,
         fields: error.fields,
       });
-      this.scheduleRefresh(0);
+      // A refusal changed nothing and the table on screen is current (a stale one is refused
+      // as such, above); only a server in trouble leaves the table in doubt.
+      if (error.status >= 500) this.scheduleRefresh(0);
       return null;
     }
   }

@@ -4,7 +4,7 @@
 import { api } from "../api.js";
 import { h, mount, sheet } from "../dom.js";
 import { learnBuiltHeroes, loadGameContent } from "../content.js";
-import { GameSession } from "../session.js";
+import { GameSession, STATE_MESSAGE_WAIT_MS } from "../session.js";
 import { savedGame } from "../storage.js";
 import { need, t } from "../i18n.js";
 import * as board from "../tabs/board.js";
@@ -87,31 +87,50 @@ export function show(app, gameId) {
   };
 
   // The actions on offer are read when a screen needs them (a tab's forms and buttons, a
-  // location's sheet), then again after each change; the Board's first paint needs none.
+  // location's sheet); the Board's first paint needs none. After a change the list is read
+  // again only when the stream's tag for it (`session.actionsTag`) differs from the one held;
+  // a change the stream has not named (no stream, a missed message) is asked with the tag held,
+  // which costs a 304 while the list is unchanged.
   let actionsTimer = null;
-  let actionsVersion = -1;
+  let actionsTag = null; // the ETag of `view.actions`
+  let actionsSeat = null;
   let actionsWanted = false;
   let actionsRead = null;
   const readActions = async () => {
     try {
-      const result = await api.actions(gameId, session.token);
-      view.actions = result.actions;
-      actionsVersion = result.version;
-      render();
+      const seat = session.seat;
+      const result = await api.actions(gameId, session.token, seat === actionsSeat ? actionsTag : null);
+      if (result) {
+        view.actions = result.actions;
+        actionsTag = result.tag;
+        actionsSeat = seat;
+        render();
+      }
     } catch { /* the next change retries */ }
+  };
+  const readActionsOnce = () => {
+    actionsRead = (actionsRead || Promise.resolve()).then(readActions);
+    return actionsRead;
   };
   const loadActions = () => {
     if (!actionsWanted) return;
     clearTimeout(actionsTimer);
-    actionsTimer = setTimeout(() => {
-      if (actionsVersion === session.version) return;
-      actionsRead = readActions();
-    }, 30);
+    if (actionsSeat !== session.seat) {
+      readActionsOnce();
+    } else if (session.actionsTagVersion >= session.version) {
+      if (session.actionsTag !== actionsTag) readActionsOnce();
+    } else {
+      // This change came with an action's answer or a GET: the stream's message names the
+      // list in a moment; ask with the tag held only if it does not.
+      actionsTimer = setTimeout(() => {
+        if (session.actionsTagVersion < session.version) readActionsOnce();
+      }, STATE_MESSAGE_WAIT_MS);
+    }
   };
   ctx.ensureActions = () => {
     if (!actionsWanted) {
       actionsWanted = true;
-      actionsRead = readActions();
+      readActionsOnce();
     }
     return actionsRead;
   };

@@ -54,7 +54,7 @@ function lords(state) {
     state.crown_frozen ? h("p", { class: "muted", "data-testid": "crown-frozen", text: t("td.crown_frozen") }) : null,
     h("ul", { class: "list" }, state.lords_view.map((lord) => h("li", { class: "list-row", "data-lord": lord.name },
       h("strong", { class: "grow", text: `${lord.king ? "♛ " : ""}${lord.name}` }),
-      h("span", { class: "wound-track", "aria-label": t("td.scales_of", { count: lord.scales }), "data-testid": `scales-${lord.name}` },
+      h("span", { class: "wound-track", role: "img", "aria-label": t("td.scales_of", { count: lord.scales }), "data-testid": `scales-${lord.name}` },
         [0, 1, 2].map((i) => h("span", { class: i < lord.scales ? "pip hit" : "pip" }))),
       h("small", { class: "muted", text: lord.lives ? ` ${lord.lives_left} of ${lord.lives} lives` : "" })))));
 }

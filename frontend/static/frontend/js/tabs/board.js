@@ -87,7 +87,7 @@ function generals(ctx) {
         h("div", { class: "grow" },
           h("strong", { text: generalName(content, id) }),
           h("small", { class: "muted block", text: general.defeated ? t("general.defeated") : t("general.at", { location: locationName(content, general.location), step: general.path_index + 1, steps: (info.path || []).length }) }),
-          life ? h("div", { class: "wound-track", "aria-label": t("general.wounds", { count: life, wounds: general.wounds }) },
+          life ? h("div", { class: "wound-track", role: "img", "aria-label": t("general.wounds", { count: life, wounds: general.wounds }) },
             Array.from({ length: life }, (_, i) => h("span", { class: i < general.wounds ? "pip hit" : "pip" }))) : null));
     })));
 }

@@ -104,7 +104,7 @@ function heroCard(ctx, hero) {
       h("button", { type: "button", class: "ghost", onclick: () => openAction(ctx, "move_hero", { title: t("seat.move_hero") }), text: t("seat.move") })),
     h("div", { class: "life-row" },
       h("button", { type: "button", class: "step big-step", "aria-label": t("seat.lose_life"), onclick: () => quick(ctx, "wound_hero", { wounds: 1 }, t("enter.wound_hero")), text: "−" }),
-      h("div", { class: "life", "aria-label": t("seat.life.of", { life: hero.life, max: hero.max_life }) },
+      h("div", { class: "life", role: "img", "aria-label": t("seat.life.of", { life: hero.life, max: hero.max_life }) },
         Array.from({ length: hero.max_life }, (_, i) => h("span", { class: i < hero.life ? "heart full" : "heart", text: "♥" })),
         h("small", { class: "block", text: t("seat.life", { life: hero.life, max: hero.max_life }) })),
       h("button", { type: "button", class: "step big-step", "aria-label": t("seat.heal_life"), disabled: hero.life >= hero.max_life, onclick: () => quick(ctx, "heal_hero", { amount: 1 }, t("enter.heal_hero")), text: "+" })),

@@ -1,0 +1,166 @@
+"""What a change costs a phone that did not make it: the stream's messages, and no GET.
+
+Ada's phone (seat 1) sits on each tab in turn while Bea (seat 2, through the API) wounds and
+heals her own hero: changes that leave what Ada may do as it was. The stream carries the events,
+the patch of Ada's view and the tag of her actions list, so no tab reads the game, the events
+or the actions again. A change that does alter Ada's actions costs one read of the list; an
+action of Ada's refused as stale uses the events the refusal carries and the stream's patch.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.browser.live_api import LIVE_SECONDS, act, call, game_of_two, open_game
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SETUP = {"host": {"name": "Ada", "hero": "Wizard"}}
+TABS = ["board", "night", "me", "fame", "enter", "log", "setup"]
+# Longer than the phone's own longest wait for a stream message before it reads anything
+# (STATE_MESSAGE_WAIT_MS, 1.5 s, in session.js): a read it would make has been asked by then.
+SETTLE_MS = 2500
+
+
+def version_of(page: Any) -> int:
+    return int(page.get_attribute("[data-testid=live]", "data-version"))
+
+
+def wait_live_at(page: Any, version: int) -> None:
+    page.wait_for_function(
+        "v => Number(document.querySelector('[data-testid=live]')?.dataset.version) >= v",
+        arg=version,
+        timeout=LIVE_SECONDS * 1000,
+    )
+
+
+class Wire:
+    """The API requests a page makes (the stream left out: it is the one that stays open) and
+    the bytes it receives, the stream's included, as Chromium counts them."""
+
+    def __init__(self, page: Any) -> None:
+        self.requests: list[tuple[str, str, dict[str, str]]] = []
+        self.bytes = 0
+        page.on("request", self._request)
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.on("Network.dataReceived", self._data)
+        cdp.on("Network.responseReceived", self._response)
+
+    def _request(self, request: Any) -> None:
+        if "/api/v1/" in request.url and "/stream/" not in request.url:
+            self.requests.append((request.method, request.url, request.headers))
+
+    def _data(self, event: dict[str, Any]) -> None:
+        self.bytes += int(event.get("encodedDataLength") or 0)
+
+    def _response(self, event: dict[str, Any]) -> None:
+        self.bytes += len(str(event["response"].get("headersText") or ""))
+
+    def reset(self) -> None:
+        self.requests.clear()
+        self.bytes = 0
+
+    def reads(self) -> list[str]:
+        return [url.split("/api/v1/", 1)[1] for method, url, _ in self.requests if method == "GET"]
+
+
+def _ada_on(ada: Any, base: str, game: dict[str, Any], tab: str) -> Wire:
+    wire = Wire(ada)
+    open_game(ada, base, game, "1", game["token"], name="Ada", tab=tab)
+    ada.wait_for_function(
+        "() => document.querySelector('[data-testid=live]')?.classList.contains('live-live')",
+        timeout=LIVE_SECONDS * 1000,
+    )
+    ada.wait_for_function(
+        "tab => document.querySelector('#table-main')?.dataset.view === tab "
+        "&& !document.querySelector('#table-main .boot')",
+        arg=tab,
+    )
+    ada.wait_for_timeout(SETTLE_MS)  # the first reads of the tab (forms, events) are done
+    return wire
+
+
+def test_no_tab_reads_anything_again_when_a_change_leaves_its_actions_as_they_were(
+    phones: tuple[Any, Any], live_server: Any
+) -> None:
+    ada, _ = phones
+    base = live_server.url
+    game, joined = game_of_two(base, SETUP)
+    bea = {"id": game["id"], "token": joined["token"]}
+    act(base, bea, "wound_hero", {"seat": "2"})  # from the first action on, an undo is offered
+    costs = {}
+    for tab in TABS:
+        wire = _ada_on(ada, base, game, tab)
+        wire.reset()
+        for change in ("wound_hero", "heal_hero"):
+            moved = act(base, bea, change, {"seat": "2"})
+            wait_live_at(ada, moved["version"])
+        ada.wait_for_timeout(SETTLE_MS)
+        assert wire.reads() == [], f"the {tab} tab read {wire.reads()}"
+        costs[tab] = wire.bytes // 2
+    print("bytes per change received, by tab:", costs)
+    assert max(costs.values()) <= 2048, costs  # the budget: at most 2 KB a change on any tab
+    assert ada.errors == []
+
+
+def test_a_change_to_what_a_phone_may_do_costs_one_read_of_its_actions(
+    phones: tuple[Any, Any], live_server: Any
+) -> None:
+    ada, _ = phones
+    base = live_server.url
+    game, joined = game_of_two(base, SETUP)
+    bea = {"id": game["id"], "token": joined["token"]}
+    act(base, bea, "wound_hero", {"seat": "2"})
+    wire = _ada_on(ada, base, game, "me")
+    assert [r for r in wire.reads() if r.endswith("/actions/")]  # the Me tab's buttons
+    wire.reset()
+    # Bea takes her wound back: the table may redo it now, so Ada's list is another one.
+    moved = act(base, bea, "undo", {})
+    wait_live_at(ada, moved["version"])
+    ada.wait_for_timeout(SETTLE_MS)
+    assert wire.reads() == [f"games/{game['id']}/actions/"]
+    (_, _, headers) = wire.requests[0]
+    assert headers.get("if-none-match", "").startswith('W/"')
+    assert ada.errors == []
+
+
+def test_an_action_refused_as_stale_shows_what_changed_without_a_get(
+    phones: tuple[Any, Any], live_server: Any
+) -> None:
+    ada, _ = phones
+    base = live_server.url
+    game, joined = game_of_two(base, SETUP)
+    bea = {"id": game["id"], "token": joined["token"]}
+    # Bea wounds Ada's Wizard once: Ada may heal from then on, whatever the next wound.
+    act(base, bea, "wound_hero", {"seat": "1"})
+    wire = _ada_on(ada, base, game, "me")
+    seen = version_of(ada)
+    moved: dict[str, Any] = {}
+
+    def bea_acts_first(route: Any) -> None:
+        # Bea wounds the Wizard while Ada's own wound of him is on its way: the same hero, so
+        # Ada's entry is refused as stale on arrival.
+        if route.request.method == "POST" and not moved:
+            moved.update(act(base, bea, "wound_hero", {"seat": "1"}))
+        route.continue_()
+
+    ada.route("**/api/v1/games/*/actions/", bea_acts_first)
+    wire.reset()
+    ada.get_by_role("button", name="Lose a life token").click()
+    notice = ada.get_by_test_id("notice")
+    notice.wait_for()
+    assert notice.get_attribute("data-code") == "stale_version"
+    assert (
+        "Wizard suffered 1 wound" in notice.inner_text()
+    )  # what changed meanwhile, from the refusal's events
+    wait_live_at(ada, moved["version"])
+    ada.wait_for_timeout(SETTLE_MS)
+    assert [m for m, _, _ in wire.requests] == ["POST"], wire.reads()
+    assert version_of(ada) == moved["version"] > seen
+    ada.unroute("**/api/v1/games/*/actions/")
+    ours = call(base, f"games/{game['id']}/", token=game["token"])
+    assert ours["version"] == moved["version"]  # Ada's wound was not applied
+    assert ada.errors == []
