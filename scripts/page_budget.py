@@ -105,11 +105,17 @@ class CountingProxy:
         server = self._loop.run_until_complete(
             asyncio.start_server(self._connection, LOOPBACK, self.listen_port)
         )
+        self.listen_port = server.sockets[0].getsockname()[1]  # the one chosen, for port 0
         self._ready.set()
         try:
             self._loop.run_forever()
         finally:
             server.close()
+            pending = asyncio.all_tasks(self._loop)
+            for task in pending:
+                task.cancel()
+            self._loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
+            self._loop.close()
 
     async def _connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         try:
