@@ -10,5 +10,6 @@ from api.asgi import BodyTimeout, LiveStreamRouter  # noqa: E402
 from dotr_companion.compression import CompressedResponses  # noqa: E402
 
 application = BodyTimeout(LiveStreamRouter(django_application))
-# Outermost: every answer and each live-stream message leaves compressed as the phone accepts.
-application = CompressedResponses(application)
+# Outermost: every answer and each live-stream message leaves compressed as the phone accepts
+# (each layer is its own type; the name stays what uvicorn loads).
+application = CompressedResponses(application)  # type: ignore[assignment]
