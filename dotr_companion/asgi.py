@@ -11,7 +11,8 @@ from api.body_limit import RequestBodyLimit  # noqa: E402
 from dotr_companion.compression import CompressedResponses  # noqa: E402
 
 application = BodyTimeout(LiveStreamRouter(django_application))
-# Every answer and each live-stream message leaves compressed as the phone accepts.
-application = CompressedResponses(application)
+# Every answer and each live-stream message leaves compressed as the phone accepts
+# (each layer is its own type; the name stays what uvicorn loads).
+application = CompressedResponses(application)  # type: ignore[assignment]
 # Outermost: a body over MAX_REQUEST_BYTES is refused before a byte past the limit is read.
-application = RequestBodyLimit(application)
+application = RequestBodyLimit(application)  # type: ignore[assignment]

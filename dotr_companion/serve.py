@@ -35,6 +35,8 @@ def uvicorn_options(*, host: str, port: int, workers: int) -> dict[str, Any]:
         # Client addresses (throttles) come from Django's NUM_PROXIES, never the server.
         "proxy_headers": False,
         "server_header": False,
+        # A phone has no use for the Date header; on HTTP/1.1 each one costs 37 bytes.
+        "date_header": False,
         "timeout_keep_alive": 5,
         # Ends open streams quickly on restart; phones reconnect on their own.
         "timeout_graceful_shutdown": 3,
@@ -54,6 +56,7 @@ def _cli(options: dict[str, Any]) -> list[str]:
         f"--http={options['http']}",
         "--no-proxy-headers",
         "--no-server-header",
+        "--no-date-header",
         f"--timeout-keep-alive={options['timeout_keep_alive']}",
         f"--timeout-graceful-shutdown={options['timeout_graceful_shutdown']}",
         "--lifespan=off",

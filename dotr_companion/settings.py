@@ -260,6 +260,8 @@ def static_cache_headers(headers: Any, path: str, url: str) -> None:
 
 
 WHITENOISE_ADD_HEADERS_FUNCTION = static_cache_headers
+# Only this origin's pages load the client's files: no Access-Control-Allow-Origin on each.
+WHITENOISE_ALLOW_ALL_ORIGINS = False
 
 # Request bodies larger than this are refused with 413 before they are read (api/body_limit.py),
 # chunked ones as soon as they pass it.
@@ -348,7 +350,12 @@ GROUP_MAX_GAMES = env.int("GROUP_MAX_GAMES", default=5000)
 # which keeps the app's policy): that one text is allowed by its hash.
 SHEET_STYLE = BASE_DIR / "deck_tracker" / "awards" / "static" / "awards" / "sheet.css"
 _SHEET_STYLE_HASH = base64.b64encode(hashlib.sha256(SHEET_STYLE.read_bytes()).digest()).decode()
+# A game's and a content pack's JSON answers carry no policy: a browser never renders them as a
+# page, and the header
+# would cost each of a phone's answers about 260 bytes (docs/serving.md). The award
+# tracker's printable sheet, under /api/v1/awards/, is a page: it keeps it.
 CONTENT_SECURITY_POLICY = {
+    "EXCLUDE_URL_PREFIXES": ["/api/v1/games/", "/api/v1/content/"],
     "DIRECTIVES": {
         "default-src": ["'self'"],
         "script-src": ["'self'"],
@@ -359,7 +366,7 @@ CONTENT_SECURITY_POLICY = {
         "base-uri": ["'self'"],
         "form-action": ["'self'"],
         "frame-ancestors": ["'none'"],
-    }
+    },
 }
 
 # ---- The web server and the live streams -------------------------------------------------
@@ -390,6 +397,9 @@ STREAM_TICKET_SECONDS = env.int("STREAM_TICKET_SECONDS", default=120)
 # are (a compressed tiny body saves less than its headers cost).
 RESPONSE_COMPRESSION = env_flag("RESPONSE_COMPRESSION", default=True)
 RESPONSE_COMPRESSION_MIN_BYTES = env.int("RESPONSE_COMPRESSION_MIN_BYTES", default=256)
+# A phone's service worker serves the content packs (cards, places: they change only with a
+# release) from its copy, and asks the server again (ETag, 304 when unchanged) at most this often.
+CONTENT_REVALIDATE_SECONDS = env.int("CONTENT_REVALIDATE_SECONDS", default=3600)
 # A request body must arrive whole within this many seconds, else 408 (slow or half-sent
 # bodies would otherwise hold a connection open for as long as the sender likes).
 REQUEST_BODY_TIMEOUT_SECONDS = env.float("REQUEST_BODY_TIMEOUT_SECONDS", default=15.0)

@@ -66,11 +66,12 @@ def asset_url(name: str) -> str:
 
 
 def _runtime_names() -> list[str]:
-    # The files whose name the client builds itself: its catalogues (locale/<lang>/<part>.json,
-    # js/i18n.js) and the stylesheets it adds later (more.css, battlefields.css).
+    # The files whose name the client builds itself (js/i18n.js `asset`): its catalogues
+    # (locale/<lang>/<part>.json), the stylesheets it adds later (more.css, battlefields.css)
+    # and the icon the home screen shows.
     names = [str(path.relative_to(STATIC_DIR)) for path in sorted(LOCALE_DIR.rglob("*.json"))]
     later = [path.name for path in sorted(STATIC_DIR.glob("*.css")) if path.name != "app.css"]
-    return names + later
+    return [*names, *later, "icons/icon.svg"]
 
 
 def _compute_runtime_assets() -> str:
@@ -95,6 +96,10 @@ def _shell_etag(request: HttpRequest, **route: object) -> str:
 
 def _version_etag(request: HttpRequest, **route: object) -> str:
     return client_version()
+
+
+def _worker_etag(request: HttpRequest, **route: object) -> str:
+    return f"{client_version()}-{settings.CONTENT_REVALIDATE_SECONDS}"
 
 
 def shell_language(request: HttpRequest) -> str:
@@ -142,7 +147,7 @@ def index(request: HttpRequest, **route: object) -> HttpResponse:
     return response
 
 
-@condition(etag_func=_version_etag)
+@condition(etag_func=_worker_etag)
 def service_worker(request: HttpRequest) -> HttpResponse:
     """Served from the root so that its scope covers every client route.
 
@@ -150,7 +155,11 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     """
     body = render_to_string(
         "frontend/sw.js",
-        {"version": client_version(), "static_prefix": json.dumps(static("frontend/"))},
+        {
+            "version": client_version(),
+            "static_prefix": json.dumps(static("frontend/")),
+            "content_fresh_ms": settings.CONTENT_REVALIDATE_SECONDS * 1000,
+        },
     )
     response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
     response["Service-Worker-Allowed"] = "/"

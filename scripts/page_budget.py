@@ -1,66 +1,65 @@
 #!/usr/bin/env python3
-"""Print the compressed size of a cold load of the game screen against its budget.
+"""What a phone receives, measured at the wire, against the budget (exit 1 when over).
 
-A cold load of ``/game/<id>`` (nothing cached on the phone) is its HTML, the stylesheet it
-links, every JavaScript module the table needs before the Board shows (``main.js``, its static
-imports, the table screen the router imports for that path, and their static imports), the
-part of the client's catalogue those modules wait for (``locale/<language>/core.json``, of the
-reader's language only: each language is measured and the larger counted), and the JSON the
-screen then reads from the API: the game, its recent events, the actions on offer and
-the game's content packs as the table reads them (``?view=table``). Modules loaded only on
-demand (the other tabs, other screens, the QR encoder) are listed apart and not counted. Each
-response is compressed on its own, as a server sends it: gzip (level 9), and brotli too when
-the ``brotli`` module is installed.
+The shipped server as `make run` starts it (``collectstatic``, then ``python -m
+dotr_companion.serve`` on 127.0.0.1, DEBUG off, a fresh SQLite database) behind a loopback
+proxy that counts every byte the server sends to the phone, headers included, the service
+worker's own requests included. Debian's Chromium (Playwright), one fresh profile per visit, at
+phone size (390 x 844), measures:
 
-The API is measured on a throwaway in-memory SQLite database with two games made through the
-API: a base game, and a game with every Defenders of the Realm expansion. Both must fit.
+- the first visit of ``/``, of a base game's screen and of a game with every Defenders of the
+  Realm expansion, each counted until ``--settle`` seconds (10) after the page loaded, so what
+  the service worker fetches then counts too;
+- a warm visit: the last game's screen reloaded, everything cached;
+- the bytes per change on each tab of the table: the phone sits on the tab while another seat
+  (its calls go to the server directly, uncounted) wounds a hero, undoes it, ends the turn
+  (the evening's Hero Cards) and plays the night (Darkness Spreads); each change counts until
+  the phone shows the new version and ``--change-settle`` seconds (1.5) after.
 
-Usage: python scripts/page_budget.py [--budget-kb 50]   (exit status 1 when over budget)
+Budgets: FIRST_VISIT_KB, WARM_VISIT_KB, CHANGE_KB (a tab's mean per change); ``--quick`` (the
+test) waits less and plays fewer changes on fewer tabs. Ports: the server on ``--port`` (8150),
+the proxy on the next one.
+
+    python scripts/page_budget.py [--quick] [--port 8150] [--verbose]
 """
 
 from __future__ import annotations
 
 import argparse
-import gzip
+import asyncio
+import contextlib
+import http.client
+import json
 import os
-import re
+import statistics
+import subprocess
 import sys
-import uuid
-import warnings
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-STATIC = ROOT / "frontend" / "static" / "frontend"
-TABLE_SCREEN = "screens/table.js"
-STATIC_IMPORT = re.compile(
-    r"""^\s*(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|^\s*import\s+["']([^"']+)["']""", re.M
-)
-DYNAMIC_IMPORT = re.compile(r"""import\(\s*["']([^"']+)["']\s*\)""")
-# The catalogue part a module waits for before it draws: `await need("core")` (js/i18n.js).
-NEEDED_PART = re.compile(r"""^await need\(\s*["']([a-z-]+)["']\s*\)""", re.M)
-LOCALE = STATIC / "locale"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 390, "height": 844}
+LOOPBACK = "127.0.0.1"
 
-try:  # optional
-    import brotli  # type: ignore[import-not-found]
-except ImportError:  # pragma: no cover - depends on the machine
-    brotli = None
+FIRST_VISIT_KB = 60.0
+WARM_VISIT_KB = 5.0
+CHANGE_KB = 2.0
 
-
-def setup_django() -> None:
-    warnings.filterwarnings("ignore", message="No directory at")
-    sys.path.insert(0, str(ROOT))
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "dotr_companion.settings")
-    # A throwaway database: the games measured never reach a real one.
-    os.environ["DATABASE_URL"] = "sqlite://:memory:"
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0, interactive=False)
-
-
-# The games measured: what the setup screen sends for a base game and for every expansion.
 GAMES = {
     "base game": {"host": {"name": "Anna", "hero": "Wizard"}},
     "every expansion": {
@@ -68,172 +67,322 @@ GAMES = {
         "expansions": ["dragon", "companions_catacombs", "heros_calling"],
     },
 }
+TABS = ["board", "night", "me", "fame", "enter", "log"]
+QUICK_TABS = ["board", "me"]
+# What the other seat does while the phone watches: (action, args) in turn.
+CHANGES = [
+    ("wound_hero", {"wounds": 1}),
+    ("undo", {}),
+    ("end_turn", {}),
+    ("night", {}),
+]
+QUICK_CHANGES = CHANGES[:2]
 
 
-def api_reads(setup: dict[str, object]) -> list[tuple[str, bytes]]:
-    """What the table screen reads from the API on a cold load, as the client asks for it."""
-    from django.test import Client
+# ---- the byte-counting proxy ------------------------------------------------------------------
+class CountingProxy:
+    """A TCP proxy on loopback: counts the bytes the server sends back, in a thread of its own."""
 
-    client = Client()
-    created = client.post("/api/v1/games/", setup, content_type="application/json")
-    if created.status_code != 201:
-        raise SystemExit(f"creating the game answered {created.status_code}: {created.content!r}")
-    game = created.json()
-    headers = {"HTTP_AUTHORIZATION": f"Bearer {game['token']}"}
-    base = f"/api/v1/games/{game['id']}/"
-    # As the phone asks for it: without the forms of cards waiting to be read (fetched when shown).
-    state = client.get(f"{base}?view=table", **headers)
-    last = state.json()["last_seq"]
-    # As the table screen on the Board: the game and its content packs. The events (read by
-    # the Night, the Log and the setup checklist) and the actions on offer (read by the forms)
-    # come when a screen needs them; they are printed apart.
-    reads = [("GET game", state.content)]
-    later = [
-        (
-            "GET events",
-            client.get(f"{base}events/?after={max(0, last - 150)}&limit=200", **headers),
-        ),
-        ("GET actions", client.get(f"{base}actions/", **headers)),
-    ]
-    for name, response in later:
-        print(
-            f"  (on demand, not counted: {name}, {len(gzip.compress(response.content, 9)):,} gzip)"
+    def __init__(self, *, listen_port: int, target_port: int) -> None:
+        self.listen_port, self.target_port = listen_port, target_port
+        self.sent = 0  # bytes from the server to the phone
+        self._loop = asyncio.new_event_loop()
+        self._ready = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def __enter__(self) -> CountingProxy:
+        self._thread.start()
+        if not self._ready.wait(10):
+            raise SystemExit("the proxy did not start")
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(5)
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        server = self._loop.run_until_complete(
+            asyncio.start_server(self._connection, LOOPBACK, self.listen_port)
         )
-    for pack in state.json()["state"].get("packs") or ["dotr-base"]:
-        reads.append(
-            (f"GET content {pack}", client.get(f"/api/v1/content/{pack}/?view=table").content)
+        self.listen_port = server.sockets[0].getsockname()[1]  # the one chosen, for port 0
+        self._ready.set()
+        try:
+            self._loop.run_forever()
+        finally:
+            server.close()
+            pending = asyncio.all_tasks(self._loop)
+            for task in pending:
+                task.cancel()
+            self._loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
+            self._loop.close()
+
+    async def _connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            upstream_reader, upstream_writer = await asyncio.open_connection(
+                LOOPBACK, self.target_port
+            )
+        except OSError:
+            writer.close()
+            return
+        await asyncio.gather(
+            self._pipe(reader, upstream_writer, count=False),
+            self._pipe(upstream_reader, writer, count=True),
+            return_exceptions=True,
         )
-    return reads
+
+    async def _pipe(
+        self, source: asyncio.StreamReader, target: asyncio.StreamWriter, *, count: bool
+    ) -> None:
+        try:
+            while data := await source.read(65536):
+                if count:
+                    self.sent += len(data)
+                target.write(data)
+                await target.drain()
+        finally:
+            with contextlib.suppress(Exception):
+                target.close()
 
 
-def render_shell() -> tuple[str, str]:
-    from django.test import Client
+# ---- the shipped server -----------------------------------------------------------------------
+def call(port: int, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
+    """An API call of the other seat: straight to the server, not counted."""
+    connection = http.client.HTTPConnection(LOOPBACK, port, timeout=30)
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    try:
+        connection.request(method, path, json.dumps(body) if body is not None else None, headers)
+        response = connection.getresponse()
+        answer = json.loads(response.read() or b"null")
+    finally:
+        connection.close()
+    if response.status >= 300:
+        raise SystemExit(f"{method} {path} answered {response.status}: {answer}")
+    return answer
 
-    path = f"/game/{uuid.uuid4()}"
-    response = Client().get(path)
-    if response.status_code != 200:
-        raise SystemExit(f"{path} answered {response.status_code}")
-    return path, response.content.decode()
 
-
-def static_file(url: str) -> Path:
-    marker = "/frontend/"
-    relative = url.split("?")[0].split(marker, 1)[1]
-    return STATIC / relative
-
-
-def module_graph(entry: Path) -> tuple[list[Path], list[Path]]:
-    """Modules loaded before the table shows, and those the code loads only on demand."""
-    loaded: list[Path] = []
-    on_demand: set[Path] = set()
-    queue = [entry]
-    while queue:
-        module = queue.pop(0).resolve()
-        if module in loaded:
-            continue
-        loaded.append(module)
-        text = module.read_text()
-        for match in STATIC_IMPORT.finditer(text):
-            queue.append((module.parent / (match.group(1) or match.group(2))).resolve())
-        for name in DYNAMIC_IMPORT.findall(text):
-            target = (module.parent / name).resolve()
-            if target == (STATIC / "js" / TABLE_SCREEN).resolve():
-                queue.append(target)
+@contextlib.contextmanager
+def shipped_server(port: int) -> Iterator[None]:
+    with tempfile.TemporaryDirectory(prefix="page-budget-") as folder:
+        env = {
+            **os.environ,
+            "DEBUG": "0",
+            "DATABASE_URL": f"sqlite:///{folder}/table.sqlite3",
+            "REDIS_URL": "",
+            "CELERY_TASK_ALWAYS_EAGER": "1",
+            "STATIC_ROOT": f"{folder}/static",
+            "STATIC_FROM_SOURCE": "0",
+            "PYTHONUNBUFFERED": "1",
+        }
+        env.pop("ALLOWED_HOSTS", None)
+        for command in (["migrate", "--noinput", "-v0"], ["collectstatic", "--noinput", "-v0"]):
+            subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True)
+        process = subprocess.Popen(
+            [sys.executable, "-m", "dotr_companion.serve", "--host", LOOPBACK, "--port", str(port)],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        try:
+            for _ in range(240):
+                if process.poll() is not None:
+                    raise SystemExit(f"the server stopped at start (exit {process.returncode})")
+                with contextlib.suppress(OSError, SystemExit):
+                    if call(port, "GET", "/healthz") == {"status": "ok"}:
+                        break
+                time.sleep(0.25)
             else:
-                on_demand.add(target)
-    # What the on-demand modules import in turn comes on demand too (e.g. js/account.js).
-    queue = list(on_demand)
-    while queue:
-        module = queue.pop(0)
-        for match in STATIC_IMPORT.finditer(module.read_text()):
-            target = (module.parent / (match.group(1) or match.group(2))).resolve()
-            if target not in loaded and target not in on_demand:
-                on_demand.add(target)
-                queue.append(target)
-    return loaded, sorted(on_demand - set(loaded))
+                raise SystemExit("the server did not answer /healthz within 60 s")
+            yield
+        finally:
+            process.terminate()
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                process.kill()
 
 
-def sizes(data: bytes) -> tuple[int, int, int | None]:
-    return (
-        len(data),
-        len(gzip.compress(data, 9)),
-        len(brotli.compress(data, quality=11)) if brotli else None,
+# ---- the phone --------------------------------------------------------------------------------
+@dataclass
+class Figures:
+    rows: list[tuple[str, int, float, str]] = field(default_factory=list)
+
+    def add(self, name: str, sent: int, budget_kb: float, note: str = "") -> None:
+        self.rows.append((name, sent, budget_kb, note))
+        verdict = "within" if sent <= budget_kb * 1024 else "OVER"
+        print(f"  {name:44} {sent:>9,} B  budget {budget_kb:4.0f} KB  {verdict}  {note}")
+
+    def over(self) -> list[str]:
+        return [name for name, sent, budget, _ in self.rows if sent > budget * 1024]
+
+
+class Phone:
+    def __init__(self, browser: Any, proxy: CountingProxy, *, verbose: bool) -> None:
+        self.proxy, self.verbose = proxy, verbose
+        self.base = f"http://{LOOPBACK}:{proxy.listen_port}"
+        self.context = browser.new_context(
+            viewport=PHONE, device_scale_factor=3, is_mobile=True, has_touch=True
+        )
+        self.context.set_default_timeout(30_000)
+        self.requests: list[Any] = []
+        self.context.on("requestfinished", lambda request: self.requests.append(request))
+        self.page = self.context.new_page()
+
+    def seat(self, game: dict[str, Any]) -> None:
+        """The phone holds the host's seat, as if it had created the game (js/storage.js)."""
+        games = {
+            game["id"]: {
+                "joinCode": game["join_code"],
+                "active": "1",
+                "seats": {"1": {"token": game["token"], "name": "Anna", "hero": "Wizard"}},
+                "updated": 1,
+            }
+        }
+        self.context.add_init_script(
+            "if (!localStorage.getItem('dotr.games')) "
+            f"localStorage.setItem('dotr.games', {json.dumps(json.dumps(games))});"
+        )
+
+    def counted(self, visit: Any, settle: float) -> int:
+        """The bytes the server sent while ``visit`` ran and ``settle`` seconds after."""
+        self.requests.clear()
+        before = self.proxy.sent
+        visit()
+        self.page.wait_for_timeout(settle * 1000)
+        sent = self.proxy.sent - before
+        if self.verbose:
+            for request in self.requests:
+                sizes = request.sizes()
+                size = sizes["responseBodySize"] + sizes["responseHeadersSize"]
+                print(f"      {size:>8,}  {request.method} {request.url}")
+        return sent
+
+    def version(self) -> int:
+        return int(self.page.get_attribute("[data-testid=live]", "data-version") or -1)
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def new_game(port: int, setup: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    game = call(port, "POST", "/api/v1/games/", setup)
+    other = call(
+        port,
+        "POST",
+        "/api/v1/games/join/",
+        {"join_code": game["join_code"], "name": "Bea", "hero": "Rogue"},
     )
+    return game, other
 
 
-def measure(rows: list[tuple[str, bytes]]) -> tuple[int, int, int]:
-    """Print each row's sizes; the totals (raw, gzip, brotli or 0)."""
-    total_raw = total_gzip = total_brotli = 0
-    print(f"  {'file':38} {'raw':>9} {'gzip':>9} {'brotli':>9}")
-    for name, data in rows:
-        raw, gz, br = sizes(data)
-        total_raw += raw
-        total_gzip += gz
-        total_brotli += br or 0
-        print(f"  {name:38} {raw:9,} {gz:9,} {br if br is not None else '-':>9}")
-    print(f"  {'TOTAL':38} {total_raw:9,} {total_gzip:9,} {total_brotli if brotli else '-':>9}")
-    return total_raw, total_gzip, total_brotli
+def measure(browser: Any, port: int, proxy: CountingProxy, args: argparse.Namespace) -> Figures:
+    figures = Figures()
+    print(f"At the wire (the server on {LOOPBACK}:{port}, counted at the proxy):")
+    phone = Phone(browser, proxy, verbose=args.verbose)
+    sent = phone.counted(lambda: phone.page.goto(phone.base + "/"), args.settle)
+    figures.add("first visit of /", sent, args.first_visit_kb)
+    phone.close()
 
-
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--budget-kb", type=float, default=50.0)
-    args = parser.parse_args()
-    setup_django()
-    path, html = render_shell()
-    css = [static_file(u) for u in re.findall(r'<link rel="stylesheet" href="([^"]+)"', html)]
-    entries = [static_file(u) for u in re.findall(r'<script type="module" src="([^"]+)"', html)]
-    modules: list[Path] = []
-    on_demand: list[Path] = []
-    for entry in entries:
-        loaded, later = module_graph(entry)
-        modules += [m for m in loaded if m not in modules]
-        on_demand += [m for m in later if m not in on_demand]
-    rows = [("HTML shell", html.encode())] + [
-        (str(file.relative_to(STATIC)), file.read_bytes()) for file in [*css, *modules]
-    ]
-    print(f"The game screen's files ({path}):")
-    _, files_gzip, files_brotli = measure(rows)
-    # The words those modules wait for, in the reader's language: the larger language counts.
-    parts = sorted({p for m in modules for p in NEEDED_PART.findall(m.read_text())})
-    words_gzip = words_brotli = 0
-    for language in sorted(d.name for d in LOCALE.iterdir() if d.is_dir()):
-        print(f"The catalogue parts it waits for, in {language!r} ({', '.join(parts)}):")
-        files = [(f"locale/{language}/{p}.json", LOCALE / language / f"{p}.json") for p in parts]
-        _, gz, br = measure([(name, file.read_bytes()) for name, file in files])
-        words_gzip, words_brotli = max(words_gzip, gz), max(words_brotli, br)
-    files_gzip += words_gzip
-    files_brotli += words_brotli
-    if on_demand:
-        print("Loaded later, on demand (not counted), gzip each:")
-        for module in on_demand:
-            _, gz, _ = sizes(module.read_bytes())
-            print(f"  {module.relative_to(STATIC)!s:38} {gz:9,}")
-        for file in sorted(LOCALE.glob("*/*.json")):
-            if file.stem not in parts:
-                print(f"  {file.relative_to(STATIC)!s:38} {sizes(file.read_bytes())[1]:9,}")
-        for file in sorted(STATIC.glob("*.css")):
-            if file not in css:
-                print(f"  {file.relative_to(STATIC)!s:38} {sizes(file.read_bytes())[1]:9,}")
-    budget = args.budget_kb * 1024
-    method = "brotli" if brotli else "gzip"
-    worst = 0
+    phones: dict[str, tuple[Phone, dict[str, Any], dict[str, Any]]] = {}
     for name, setup in GAMES.items():
-        print(f"What the screen reads from the API, {name}:")
-        _, api_gzip, api_brotli = measure(api_reads(setup))
-        cold = (files_brotli + api_brotli) if brotli else (files_gzip + api_gzip)
-        worst = max(worst, cold)
-        print(f"Cold load, {name} ({method}): {cold / 1024:.1f} KB")
-    verdict = "within" if worst <= budget else "OVER"
-    print(
-        f"Compressed ({method}): {worst / 1024:.1f} KB (the larger cold load) of a "
-        f"{args.budget_kb:.0f} KB budget: {verdict} budget."
-    )
-    print(
-        "A warm load sends the content packs' ETags back: each answers 304 with no body, and "
-        "the files come from the phone's cache."
-    )
-    return 0 if worst <= budget else 1
+        game, other = new_game(port, setup)
+        phone = Phone(browser, proxy, verbose=args.verbose)
+        phone.seat(game)
+
+        def visit(phone: Phone = phone, game: dict[str, Any] = game) -> None:
+            phone.page.goto(f"{phone.base}/game/{game['id']}")
+            phone.page.locator("[data-testid=live]").wait_for()
+
+        sent = phone.counted(visit, args.settle)
+        figures.add(f"first visit of a game, {name}", sent, args.first_visit_kb)
+        phones[name] = (phone, game, other)
+
+    # Everything cached: the larger game's screen again.
+    phone = phones["every expansion"][0]
+    phone.page.wait_for_function("() => navigator.serviceWorker?.controller")
+
+    def reload() -> None:
+        phone.page.reload()
+        phone.page.locator("[data-testid=live]").wait_for()
+
+    sent = phone.counted(reload, args.settle)
+    figures.add("warm visit (reload), every expansion", sent, args.warm_visit_kb)
+    phone.close()
+
+    # The changes: on the base game (the expansions' setup has the other seat read cards first).
+    phone, game, other = phones["base game"]
+    changes = QUICK_CHANGES if args.quick else CHANGES
+    for tab in QUICK_TABS if args.quick else TABS:
+        phone.page.click(f"[data-tab={tab}]")
+        phone.page.wait_for_timeout(args.change_settle * 1000)
+        per_change = []
+        for action, action_args in changes:
+
+            def act(action: str = action, action_args: dict[str, Any] = action_args) -> None:
+                path = f"/api/v1/games/{game['id']}/"
+                version = call(port, "GET", path, token=other["token"])["version"]
+                answer = call(
+                    port,
+                    "POST",
+                    path + "actions/",
+                    {"type": action, "args": action_args, "expected_version": version},
+                    token=other["token"],
+                )
+                phone.page.wait_for_function(
+                    "v => Number(document.querySelector('[data-testid=live]')"
+                    "?.dataset.version) >= v",
+                    arg=answer["version"],
+                )
+
+            per_change.append(phone.counted(act, args.change_settle))
+        note = f"({', '.join(f'{n:,}' for n in per_change)})"
+        figures.add(
+            f"a change, the phone on {tab}",
+            round(statistics.mean(per_change)),
+            args.change_kb,
+            note,
+        )
+    phone.close()
+    return figures
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--port", type=int, default=8150, help="the server's; the proxy's is +1")
+    parser.add_argument("--quick", action="store_true", help="shorter waits, fewer changes")
+    parser.add_argument("--settle", type=float, default=None, help="seconds after a load (10)")
+    parser.add_argument("--change-settle", type=float, default=1.5)
+    parser.add_argument("--first-visit-kb", type=float, default=FIRST_VISIT_KB)
+    parser.add_argument("--warm-visit-kb", type=float, default=WARM_VISIT_KB)
+    parser.add_argument("--change-kb", type=float, default=CHANGE_KB)
+    parser.add_argument("--verbose", action="store_true", help="each response, as Chromium saw it")
+    args = parser.parse_args(argv)
+    if args.settle is None:
+        args.settle = 3.0 if args.quick else 10.0
+    if not os.path.exists(CHROMIUM):
+        print(f"page_budget needs Debian's Chromium at {CHROMIUM} (apt-get install chromium)")
+        return 2
+    from playwright.sync_api import sync_playwright
+
+    with (
+        shipped_server(args.port),
+        CountingProxy(listen_port=args.port + 1, target_port=args.port) as proxy,
+        sync_playwright() as playwright,
+    ):
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            figures = measure(browser, args.port, proxy, args)
+        finally:
+            browser.close()
+    over = figures.over()
+    if over:
+        print(f"OVER budget: {'; '.join(over)}")
+        return 1
+    print("All within budget.")
+    return 0
 
 
 if __name__ == "__main__":

@@ -1,64 +1,71 @@
-"""What scripts/page_budget.py counts in a cold load of the game screen (its logic, not time)."""
+"""How scripts/page_budget.py counts what a phone receives (its logic; the browser run is in
+tests/browser/test_page_budget.py)."""
 
 from __future__ import annotations
 
 import importlib.util
-import subprocess
+import socket
 import sys
+import threading
 from pathlib import Path
+from typing import Any
 
 SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "page_budget.py"
 
 
-def load_script():
+def load_script() -> Any:
     spec = importlib.util.spec_from_file_location("page_budget", SCRIPT)
+    assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up there
     spec.loader.exec_module(module)
     return module
 
 
-def test_a_module_imported_on_demand_is_not_counted(tmp_path: Path, monkeypatch) -> None:
+def one_answer_server(answer: bytes) -> tuple[socket.socket, threading.Thread]:
+    """A loopback server that reads a request line and sends ``answer`` back, once."""
+    listener = socket.create_server(("127.0.0.1", 0))
+
+    def serve() -> None:
+        connection, _ = listener.accept()
+        with connection:
+            connection.recv(65536)
+            connection.sendall(answer)
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    return listener, thread
+
+
+def test_the_proxy_counts_the_bytes_the_server_sends_not_those_it_receives() -> None:
     budget = load_script()
-    js = tmp_path / "js"
-    (js / "screens").mkdir(parents=True)
-    (js / "tabs").mkdir()
-    (js / "main.js").write_text('import { start } from "./router.js";\n')
-    (js / "router.js").write_text(
-        'const table = () => import("./screens/table.js");\n'
-        'const home = () => import("./screens/home.js");\n'
-    )
-    (js / "screens" / "table.js").write_text(
-        'import * as board from "../tabs/board.js";\n'
-        'const night = () => import("../tabs/night.js");\n'
-    )
-    (js / "screens" / "home.js").write_text('import { h } from "../dom.js";\n')
-    (js / "tabs" / "board.js").write_text('import { h } from "../dom.js";\n')
-    (js / "tabs" / "night.js").write_text('import { h } from "../dom.js";\nimport "../extra.js";\n')
-    (js / "dom.js").write_text("export const h = 1;\n")
-    (js / "extra.js").write_text("export const x = 1;\n")
-    monkeypatch.setattr(budget, "STATIC", tmp_path)
-    loaded, later = budget.module_graph(js / "main.js")
-    names = [str(path.relative_to(js)) for path in loaded]
-    # The router's import of the table screen is the screen itself: counted, with the Board.
-    assert names == ["main.js", "router.js", "screens/table.js", "tabs/board.js", "dom.js"]
-    # The other tabs and screens, and what only they import, come on demand.
-    assert sorted(str(path.relative_to(js)) for path in later) == [
-        "extra.js",
-        "screens/home.js",
-        "tabs/night.js",
-    ]
+    answer = b"HTTP/1.1 200 OK\r\nContent-Length: 12000\r\n\r\n" + b"x" * 12000
+    listener, thread = one_answer_server(answer)
+    with budget.CountingProxy(listen_port=0, target_port=listener.getsockname()[1]) as proxy:
+        with socket.create_connection(("127.0.0.1", proxy.listen_port), timeout=10) as phone:
+            phone.sendall(b"GET / HTTP/1.1\r\nHost: phone\r\n\r\n" + b"q" * 500)
+            received = b""
+            while len(received) < len(answer):
+                chunk = phone.recv(65536)
+                assert chunk, "the proxy closed before the whole answer"
+                received += chunk
+        thread.join(5)
+    listener.close()
+    assert received == answer
+    assert proxy.sent == len(answer)
 
 
-def test_sizes_are_of_each_response_compressed_on_its_own() -> None:
+def test_a_figure_over_its_budget_is_named_and_one_within_is_not(capsys: Any) -> None:
     budget = load_script()
-    raw, gz, _ = budget.sizes(b"Darkness Spreads " * 200)
-    assert raw == 3400 and gz < 200
+    figures = budget.Figures()
+    figures.add("first visit of /", 61 * 1024, budget.FIRST_VISIT_KB)
+    figures.add("warm visit", 5 * 1024, budget.WARM_VISIT_KB)
+    figures.add("a change, the phone on me", 2049, budget.CHANGE_KB)
+    assert figures.over() == ["first visit of /", "a change, the phone on me"]
+    printed = capsys.readouterr().out
+    assert "62,464 B" in printed and "OVER" in printed and "within" in printed
 
 
-def test_the_script_fails_a_budget_the_cold_load_exceeds() -> None:
-    result = subprocess.run(
-        [sys.executable, str(SCRIPT), "--budget-kb", "10"], capture_output=True, text=True
-    )
-    assert result.returncode == 1, result.stdout + result.stderr
-    assert "OVER budget" in result.stdout
-    assert "GET content dotr-base" in result.stdout  # the content the screen reads counts
+def test_the_budgets_are_those_of_a_phone_on_mobile_data() -> None:
+    budget = load_script()
+    assert (budget.FIRST_VISIT_KB, budget.WARM_VISIT_KB, budget.CHANGE_KB) == (60, 5, 2)

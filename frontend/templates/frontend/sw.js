@@ -1,7 +1,7 @@
 // DotR Companion service worker (version {{ version }}): the shell loads offline, with the files
 // the phone has used; the game's data always comes from the network, so no phone ever acts on a
 // stale cached state. It fetches nothing the phone has not asked for: a first visit costs the
-// shell once more at most (usually a 304), never the files of screens and game systems unused.
+// shell once more at most, never the files of screens and game systems it has not used.
 const VERSION = "{{ version }}";
 const SHELL = "dotr-shell-" + VERSION;
 // The client's files as used, kept across versions: a hashed name never changes content.
@@ -10,10 +10,20 @@ const DATA = "dotr-content";
 const STATIC = {{ static_prefix|safe }};
 const HASHED = /\.[0-9a-f]{12}\.[a-z0-9]+$/;
 
+// A content pack is served from the copy, and asked for again (an ETag: 304 when unchanged) at
+// most once in this many milliseconds (CONTENT_REVALIDATE_SECONDS).
+const CONTENT_FRESH_MS = {{ content_fresh_ms }};
+
+async function keepShell() {
+  // Every client route is the same shell. "force-cache": no request when the browser has it
+  // (a first visit of "/"); a first visit of another route fetches it once.
+  const response = await fetch("/", { cache: "force-cache", credentials: "same-origin" });
+  if (response.ok) await (await caches.open(SHELL)).put("/", response);
+}
+
 self.addEventListener("install", (event) => {
-  // Revalidated against the browser's copy: a 304 when the phone has just loaded it.
   // A failure here must not keep the worker from starting: the next page it serves fills it.
-  event.waitUntil(caches.open(SHELL).then((cache) => cache.add("/")).catch(() => {}).then(() => self.skipWaiting()));
+  event.waitUntil(keepShell().catch(() => {}).then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {
@@ -32,6 +42,13 @@ self.addEventListener("message", (event) => {
       .map((url) => cache.match(url).then((hit) => hit || cache.add(url).catch(() => {})))
   )));
 });
+
+async function keepContent(cache, request, response) {
+  const headers = new Headers(response.headers);
+  headers.set("X-Kept-At", String(Date.now()));
+  const body = await response.blob();
+  await cache.put(request, new Response(body, { status: response.status, statusText: response.statusText, headers }));
+}
 
 async function hashedFile(request) {
   const cache = await caches.open(FILES);
@@ -77,17 +94,19 @@ self.addEventListener("fetch", (event) => {
     return;
   }
   if (url.pathname.startsWith("/api/v1/content/")) {
-    // Content packs change only with a release: serve the copy, refresh it behind.
-    event.respondWith(
-      caches.open(DATA).then(async (cache) => {
-        const cached = await cache.match(request);
-        const fresh = fetch(request).then((response) => {
-          if (response.ok) cache.put(request, response.clone());
-          return response;
-        });
-        return cached || fresh;
-      })
-    );
+    // Content packs change only with a release: serve the copy, refresh it behind now and then.
+    event.respondWith(caches.open(DATA).then(async (cache) => {
+      const cached = await cache.match(request);
+      const age = cached ? Date.now() - Number(cached.headers.get("X-Kept-At") || 0) : Infinity;
+      if (cached && age < CONTENT_FRESH_MS) return cached;
+      const fresh = fetch(request).then(async (response) => {
+        if (response.ok) await keepContent(cache, request, response.clone());
+        return response;
+      });
+      if (!cached) return fresh;
+      event.waitUntil(fresh.catch(() => {}));
+      return cached;
+    }));
     return;
   }
   if (url.pathname.startsWith(STATIC)) {

@@ -5,7 +5,7 @@ import { h, mount, timeOf } from "../dom.js";
 import { forgetGame, savedGames } from "../storage.js";
 import { navigate } from "../navigation.js";
 import { normaliseJoinCode } from "../joincode.js";
-import { need, t } from "../i18n.js";
+import { asset, need, t } from "../i18n.js";
 import { languagePicker } from "../language.js";
 
 await need("home");
@@ -15,7 +15,7 @@ export function show(app) {
   const games = savedGames();
   mount(app, h("main", { class: "screen home" },
     h("header", { class: "hero-head" },
-      h("img", { src: document.body.dataset.static + "icons/icon.svg", alt: "", width: 72, height: 72 }),
+      h("img", { src: asset("icons/icon.svg"), alt: "", width: 72, height: 72 }),
       h("div", {}, h("h1", { text: t("home.title") }), h("p", { class: "muted", text: t("home.tagline") }))),
     h("a", { href: "/new", class: "button primary big", "data-link": "", text: t("home.new") }),
     h("a", { href: "/new/talisman-dragon", class: "button big", "data-link": "", text: t("home.new.talisman") }),
