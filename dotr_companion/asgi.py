@@ -11,4 +11,4 @@ from api.body_limit import RequestBodyLimit  # noqa: E402
 
 application = BodyTimeout(LiveStreamRouter(django_application))
 # Outermost: a body over MAX_REQUEST_BYTES is refused before a byte past the limit is read.
-application = RequestBodyLimit(application)
+application = RequestBodyLimit(application)  # type: ignore[assignment]  # any ASGI app
