@@ -10,8 +10,8 @@ web process that dies with streams open cannot lock a seat out for longer than t
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
 import logging
+from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 from asgiref.sync import sync_to_async
