@@ -144,7 +144,7 @@ class LiveStreamRouter:
         self,
         seat: Seat,
         headers: dict[str, str],
-        query: dict[str, list[str]],
+        query: dict[str, list[Any]],
         receive: Receive,
         send: Send,
     ) -> None:

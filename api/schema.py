@@ -29,9 +29,10 @@ ERROR_CODES: dict[int, tuple[str, ...]] = {
     401: ("not_authenticated", "authentication_failed"),
     403: ("permission_denied", "not_host", "shipped_content"),
     404: ("not_found", "unknown_join_code"),
-    409: ("stale_version", "idempotency_key_reused", "player_seated"),
+    409: ("stale_version", "idempotency_key_reused", "player_seated", "too_many_groups",
+          "too_many_players"),
     413: ("request_too_large",),
-    429: ("throttled",),
+    429: ("throttled", "too_many_streams"),
 }  # fmt: skip
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 

@@ -10,12 +10,15 @@ web process that dies with streams open cannot lock a seat out for longer than t
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.cache import cache
+
+logger = logging.getLogger(__name__)
 
 # A stream ends at STREAM_MAX_SECONDS; its place outlives it by this much at most.
 LAPSE_MARGIN_SECONDS = 30
@@ -32,7 +35,10 @@ def stream_place_take(*, seat_id: Any) -> str | None:
 
 
 def stream_place_give_back(key: str) -> None:
-    cache.delete(key)
+    try:
+        cache.delete(key)
+    except Exception:  # the cache out of reach as the stream ends: the place lapses by itself
+        logger.warning("A live stream's place (%s) was not given back; it lapses.", key)
 
 
 class Held:

@@ -344,6 +344,10 @@ GROUP_INVITATION_DAYS = env.int("GROUP_INVITATION_DAYS", default=14)
 # Imports: at most this many games per request, and this many games in one group.
 IMPORT_MAX_GAMES = env.int("IMPORT_MAX_GAMES", default=200)
 GROUP_MAX_GAMES = env.int("GROUP_MAX_GAMES", default=5000)
+# What one account can make the server keep: the groups it owns, and the players of all those
+# groups together (whoever adds them, by hand or by an import); past either, 409.
+ACCOUNT_MAX_GROUPS = env.int("ACCOUNT_MAX_GROUPS", default=20)
+ACCOUNT_MAX_PLAYERS = env.int("ACCOUNT_MAX_PLAYERS", default=200)
 # Content-Security-Policy of every HTML page: the client loads scripts and styles from its own
 # origin only (no inline script); the API's documentation page also loads Swagger UI's files.
 # The printable Award Tracker keeps its style inline (the client opens it from a blob: address,

@@ -125,7 +125,38 @@ def account_password_change(*, user: Any, password: str, keep: AccountToken | No
 
 
 def group_create(*, owner: Any, name: str) -> PlayerGroup:
-    return PlayerGroup.objects.create(owner=owner, name=name)
+    with transaction.atomic():
+        _lock_account(owner.pk)
+        if PlayerGroup.objects.filter(owner=owner).count() >= settings.ACCOUNT_MAX_GROUPS:
+            raise AwardsError(
+                _("An account owns at most {limit} groups.").format(
+                    limit=settings.ACCOUNT_MAX_GROUPS
+                ),
+                code="too_many_groups",
+                status=409,
+            )
+        return PlayerGroup.objects.create(owner=owner, name=name)
+
+
+def _lock_account(user_id: Any) -> None:
+    """Count-then-create on an account's rows, one request at a time (PostgreSQL row lock)."""
+    get_user_model().objects.select_for_update().filter(pk=user_id).first()
+
+
+def player_room_check(*, group: PlayerGroup, adding: int = 1) -> None:
+    """Refuse players past ACCOUNT_MAX_PLAYERS in all the groups of the group's owner.
+
+    Call it in the transaction that creates them: it locks the owner's account row."""
+    _lock_account(group.owner_id)
+    held = Player.objects.filter(group__owner_id=group.owner_id).count()
+    if held + adding > settings.ACCOUNT_MAX_PLAYERS:
+        raise AwardsError(
+            _("The groups of an account hold at most {limit} players.").format(
+                limit=settings.ACCOUNT_MAX_PLAYERS
+            ),
+            code="too_many_players",
+            status=409,
+        )
 
 
 GROUP_FIELDS = ("name", "reward_carry_over", "fame_cup", "reward_effects")
@@ -229,6 +260,7 @@ def group_can_record(*, group: PlayerGroup, user: Any) -> bool:
 def player_create(*, group: PlayerGroup, name: str, account: str | None = None) -> Player:
     try:
         with transaction.atomic():
+            player_room_check(group=group)
             return Player.objects.create(
                 group=group, name=name, account=account_in_group(group, account)
             )

@@ -34,7 +34,7 @@ from .models import (
     RewardAward,
 )
 from .selectors import records
-from .services import AwardsError, account_in_group
+from .services import AwardsError, account_in_group, player_room_check
 
 FORMAT, VERSION = "dotr-award-tracker", 1
 MAX_SEATS = 6
@@ -327,6 +327,7 @@ def import_games(
                 user = account_in_group(group, account)
             except AwardsError:
                 user = None
+            player_room_check(group=group)  # refused: the whole import is undone
             known[name] = Player.objects.create(group=group, name=name, account=user)
             made += 1
         return known[name]

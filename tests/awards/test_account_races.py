@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from rest_framework.test import APIClient
 
+from deck_tracker.awards import services
 from deck_tracker.awards.models import GroupInvitation, PlayerGroup
 
 from ..conftest import client_for, using_postgres
@@ -84,3 +85,20 @@ def test_one_invitation_accepted_from_four_phones_at_once_joins_once() -> None:
     assert Counter(answers) == {200: 1, 404: 3}
     assert list(group.members.values_list("username", flat=True)) == ["dave"]
     assert not GroupInvitation.objects.exists()
+
+
+def test_the_last_group_an_account_may_own_asked_from_four_phones_at_once_is_made_once(
+    settings: Any,
+) -> None:
+    settings.ACCOUNT_MAX_GROUPS = 2
+    alice = make_account("alice")
+    PlayerGroup.objects.create(owner=alice.user, name="Thursday table")
+    phones = [client_for(services.account_token_create(user=alice.user)) for _ in range(4)]
+    answers = at_once(
+        [
+            lambda phone=phone, n=n: phone.post("/api/v1/groups/", {"name": f"T{n}"}, format="json")
+            for n, phone in enumerate(phones)
+        ]
+    )
+    assert Counter(answers) == {201: 1, 409: 3}
+    assert PlayerGroup.objects.filter(owner=alice.user).count() == 2
