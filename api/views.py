@@ -16,11 +16,11 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from deck_tracker import content_selectors, selectors, services
 from deck_tracker.awards import seating
+from deck_tracker.awards.api.throttles import CountedAnonThrottle
 from deck_tracker.awards.auth import account_of
 from deck_tracker.engine import INTERNAL_COMMANDS, describe_commands
 from deck_tracker.live import SeatStream, issue_ticket, release_connection, stream_after
@@ -33,11 +33,11 @@ from .errors import error_body, request_language
 ERRORS = {400: s.ErrorOutSerializer, 404: s.ErrorOutSerializer, 409: s.ErrorOutSerializer}
 
 
-class JoinThrottle(AnonRateThrottle):
+class JoinThrottle(CountedAnonThrottle):
     scope = "join"
 
 
-class CreateThrottle(AnonRateThrottle):
+class CreateThrottle(CountedAnonThrottle):
     scope = "create"
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q, QuerySet
 from django.http import Http404
@@ -27,10 +28,29 @@ from .models import (
     PlayerStats,
     RewardAward,
 )
+from .usernames import normalize_username
 
 REWARD_NAMES = dict(REWARD_CARDS)
+# Accounts whose stored names differ from one another only in case (stored before names were
+# normalised) are rare: a lookup reads at most this many.
+NAME_CANDIDATES = 10
 
 CARD_NAMES = dict(RewardAward._meta.get_field("card").choices or [])
+
+
+def account_named(*, username: str, among: QuerySet[Any] | None = None) -> Any | None:
+    """The account (of ``among``, else of all) whose normalised name is ``username``'s.
+
+    The database's case-insensitive match only narrows the search (it also finds names stored
+    with capitals before names were normalised); the normalised comparison decides, because the
+    database's is no judge: on PostgreSQL, ``UPPER()`` turns a dotless i (U+0131) into ``I``.
+    """
+    name = normalize_username(username)
+    accounts = among if among is not None else get_user_model().objects.all()
+    for account in accounts.filter(username__iexact=name).order_by("pk")[:NAME_CANDIDATES]:
+        if normalize_username(account.get_username()) == name:
+            return account
+    return None
 
 
 def groups_visible(*, user: Any) -> QuerySet[PlayerGroup]:
