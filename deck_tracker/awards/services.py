@@ -37,6 +37,7 @@ from .models import (
     SeatPlayer,
 )
 from .selectors import account_named
+from .sessions import sign_out_generation_advance
 from .usernames import normalize_username
 
 RESULTS = {"won": "W", "lost": "L"}
@@ -105,6 +106,13 @@ def account_tokens_revoke(*, user: Any, keep: AccountToken | None = None) -> int
     if keep is not None:
         tokens = tokens.exclude(pk=keep.pk)
     return tokens.delete()[0]
+
+
+def account_sign_out_everywhere(*, user: Any) -> None:
+    """Every token and every browser session of the account ends (this request's too)."""
+    with transaction.atomic():
+        account_tokens_revoke(user=user)
+        sign_out_generation_advance(user=user)
 
 
 def account_session_tokens_revoke(*, session_key: str | None) -> None:

@@ -119,8 +119,9 @@ class TokenListView(AccountView):
 
     @extend_schema(operation_id="v1_accounts_tokens_revoke_all", responses={204: None})
     def delete(self, request: Request) -> Response:
-        """Sign out everywhere: revoke every token of the account."""
-        services.account_tokens_revoke(user=request.user)
+        """Sign out everywhere: every token and every browser session of the account ends
+        (this one's too)."""
+        services.account_sign_out_everywhere(user=request.user)
         return Response(status=204)
 
 
