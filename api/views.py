@@ -89,8 +89,9 @@ class GameCreateView(APIView):
                 error_body("invalid", _("The setup must be a JSON object.")), status=400
             )
         s.SetupSerializer(data=setup).is_valid(raise_exception=True)
-        player = seating.player_for_account(user=account_of(request), player_id=setup.get("player"))
-        grant = seating.game_create(setup=setup, player=player)
+        account = account_of(request)
+        player = seating.player_for_account(user=account, player_id=setup.get("player"))
+        grant = seating.game_create(setup=setup, player=player, account=account)
         seats = [
             {"id": grant.seat.key, "name": grant.seat.name, "hero": grant.seat.hero or None,
              "is_host": True}
@@ -120,13 +121,13 @@ class GameJoinView(APIView):
         form = s.JoinSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         data = form.validated_data
+        account = account_of(request)
         grant = seating.game_join(
             join_code=data["join_code"],
             name=data["name"],
             hero=data.get("hero") or None,
-            player=seating.player_for_account(
-                user=account_of(request), player_id=data.get("player")
-            ),
+            player=seating.player_for_account(user=account, player_id=data.get("player")),
+            account=account,
         )
         body = {
             "game_id": grant.game.id,

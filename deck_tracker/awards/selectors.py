@@ -27,6 +27,7 @@ from .models import (
     PlayerGroup,
     PlayerStats,
     RewardAward,
+    SeatPlayer,
 )
 from .usernames import normalize_username
 
@@ -51,6 +52,30 @@ def account_named(*, username: str, among: QuerySet[Any] | None = None) -> Any |
         if normalize_username(account.get_username()) == name:
             return account
     return None
+
+
+def account_writes_group_content(*, group_id: int, account_id: int | None) -> bool:
+    """Whether this account writes the group's cards (and seats its players who are not
+    accounts): the group's owner, or a member the owner lets record games. Leaving the group
+    ends it (leaving also ends the right to record)."""
+    if account_id is None:
+        return False
+    return (
+        PlayerGroup.objects.filter(pk=group_id)
+        .filter(Q(owner_id=account_id) | Q(recorders__id=account_id))
+        .exists()
+    )
+
+
+def seat_writes_group_content(*, seat_id: int, group_id: int) -> bool:
+    """Whether a seat writes its game's group's cards: as the account that took the seat, and
+    only while that account may (an anonymous seat never does)."""
+    link = SeatPlayer.objects.filter(seat_id=seat_id).select_related("player").first()
+    if link is None:
+        return False
+    # A seat taken before the seat's account was kept: its player's account, if still linked.
+    account_id = link.account_id or link.player.account_id
+    return account_writes_group_content(group_id=group_id, account_id=account_id)
 
 
 def groups_visible(*, user: Any) -> QuerySet[PlayerGroup]:

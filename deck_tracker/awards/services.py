@@ -36,7 +36,7 @@ from .models import (
     RewardAward,
     SeatPlayer,
 )
-from .selectors import account_named
+from .selectors import account_named, account_writes_group_content
 from .sessions import sign_out_generation_advance
 from .usernames import normalize_username
 
@@ -233,7 +233,7 @@ def group_member_update(*, group: PlayerGroup, username: str, can_record: bool) 
 
 
 def group_can_record(*, group: PlayerGroup, user: Any) -> bool:
-    return bool(group.owner_id == user.pk or group.recorders.filter(pk=user.pk).exists())
+    return account_writes_group_content(group_id=group.pk, account_id=user.pk)
 
 
 def player_create(*, group: PlayerGroup, name: str, account: str | None = None) -> Player:
