@@ -18,7 +18,7 @@ from django.db import connections
 class ThrottleCountsCache(DatabaseCache):
     def _cull(self, db: str, cursor: Any, now: Any, num: int) -> None:
         connection = connections[db]
-        table = connection.ops.quote_name(self._table)
+        table = connection.ops.quote_name(self._table)  # type: ignore[attr-defined]
         expires = connection.ops.quote_name("expires")
         cursor.execute(
             f"DELETE FROM {table} WHERE {expires} < %s",

@@ -18,7 +18,7 @@ import math
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import caches
+from django.core.cache import BaseCache, caches
 from django.http import HttpRequest
 from django.utils.connection import ConnectionProxy
 from rest_framework.request import Request
@@ -26,8 +26,9 @@ from rest_framework.throttling import AnonRateThrottle, SimpleRateThrottle
 
 from ..usernames import normalize_username
 
-# Read on each use, so a test's or a deployment's CACHES decides where the counts go.
-throttle_counts = ConnectionProxy(caches, settings.THROTTLE_CACHE)
+# Read on each use, so a test's or a deployment's CACHES decides where the counts go (as
+# Django's own ``cache`` is a proxy of the default one).
+throttle_counts: BaseCache = ConnectionProxy(caches, settings.THROTTLE_CACHE)  # type: ignore[assignment]
 
 
 class CountedThrottle(SimpleRateThrottle):
