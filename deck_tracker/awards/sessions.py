@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from asgiref.sync import sync_to_async
 from django.contrib.auth import get_user
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.signals import user_logged_in
@@ -66,4 +67,9 @@ class SignedOutEverywhereMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         request.user = SimpleLazyObject(lambda: _current_user(request))  # type: ignore[assignment]
+
+        async def auser() -> Any:  # async code asks here: the same check
+            return await sync_to_async(_current_user)(request)
+
+        request.auser = auser
         return self.get_response(request)
