@@ -154,6 +154,21 @@ class ContentOverlayView(APIView):
         raise ShippedContent()
 
 
+class NotARecorder(PermissionDenied):
+    default_code = "not_a_recorder"
+    default_detail = (
+        "Only the group's owner, or a member the owner lets record games, changes the group's "
+        "cards: your table still knows what it reads, in this game."
+    )
+
+
+def _owner_for_writes(request: Request, game: Game) -> content_selectors.Owner:
+    owner = content_selectors.owner_for_writes(game, seat_of(request))
+    if owner is None:
+        raise NotARecorder()
+    return owner
+
+
 class ShippedContent(PermissionDenied):
     default_code = "shipped_content"
     default_detail = (
@@ -270,20 +285,23 @@ class GameContentEntryView(APIView):
         responses={
             200: KnownOutSerializer,
             400: s.ErrorOutSerializer,
+            403: s.ErrorOutSerializer,
             404: s.ErrorOutSerializer,
             409: s.ErrorOutSerializer,
         },
     )
     def put(self, request: Request, game_id: Any) -> Response:
         """Correct (or forget, with null) one entry; 409 with the current value when it
-        changed since `expected_version`."""
+        changed since `expected_version`. A group's game: its owner's seat or a recording
+        member's only (else 403)."""
         form = EntryEditSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         data = form.validated_data
         game = _game(request)
+        owner = _owner_for_writes(request, game)
         try:
             content_services.correct_entry(
-                owner=content_selectors.owner_of(game),
+                owner=owner,
                 pack_id=data["pack"],
                 path=data["path"],
                 value=data["value"],
@@ -341,12 +359,14 @@ class GameContentImportView(APIView):
         responses={
             200: ImportReportSerializer,
             400: s.ErrorOutSerializer,
+            403: s.ErrorOutSerializer,
             404: s.ErrorOutSerializer,
         },
     )
     def post(self, request: Request, game_id: Any) -> Response:
-        """Add a shared file's entries; conflicts are reported, never silently overwritten."""
-        return _import_entries(request, content_selectors.owner_of(_game(request)))
+        """Add a shared file's entries; conflicts are reported, never silently overwritten.
+        A group's game: its owner's seat or a recording member's only (else 403)."""
+        return _import_entries(request, _owner_for_writes(request, _game(request)))
 
 
 def _import_entries(request: Request, owner: content_selectors.Owner) -> Response:

@@ -23,11 +23,11 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from deck_tracker import content_selectors, selectors, services
 from deck_tracker.awards import seating
+from deck_tracker.awards.api.throttles import CountedAnonThrottle
 from deck_tracker.awards.auth import account_of
 from deck_tracker.live import SeatStream, issue_ticket, release_connection, stream_after
 from deck_tracker.models import Game
@@ -40,11 +40,11 @@ from .errors import TooManyStreams, error_body, request_language, too_many_strea
 ERRORS = {400: s.ErrorOutSerializer, 404: s.ErrorOutSerializer, 409: s.ErrorOutSerializer}
 
 
-class JoinThrottle(AnonRateThrottle):
+class JoinThrottle(CountedAnonThrottle):
     scope = "join"
 
 
-class CreateThrottle(AnonRateThrottle):
+class CreateThrottle(CountedAnonThrottle):
     scope = "create"
 
 
@@ -111,8 +111,9 @@ class GameCreateView(APIView):
                 error_body("invalid", _("The setup must be a JSON object.")), status=400
             )
         s.SetupSerializer(data=setup).is_valid(raise_exception=True)
-        player = seating.player_for_account(user=account_of(request), player_id=setup.get("player"))
-        grant = seating.game_create(setup=setup, player=player)
+        account = account_of(request)
+        player = seating.player_for_account(user=account, player_id=setup.get("player"))
+        grant = seating.game_create(setup=setup, player=player, account=account)
         seats = [
             {"id": grant.seat.key, "name": grant.seat.name, "hero": grant.seat.hero or None,
              "is_host": True}
@@ -142,13 +143,13 @@ class GameJoinView(APIView):
         form = s.JoinSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         data = form.validated_data
+        account = account_of(request)
         grant = seating.game_join(
             join_code=data["join_code"],
             name=data["name"],
             hero=data.get("hero") or None,
-            player=seating.player_for_account(
-                user=account_of(request), player_id=data.get("player")
-            ),
+            player=seating.player_for_account(user=account, player_id=data.get("player")),
+            account=account,
         )
         body = {
             "game_id": grant.game.id,

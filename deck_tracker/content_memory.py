@@ -15,21 +15,30 @@ from typing import Any
 from django.db import transaction
 
 from .content_services import OverlayInvalid, remember_entries
-from .models import Game
+from .models import Game, Seat
 
 __all__ = ["remember_card"]
 
 log = logging.getLogger(__name__)
 
 
-def remember_card(game: Game, pack_id: str, kind: str, card_id: str, value: dict[str, Any]) -> bool:
-    """Keep what ``game``'s table read (``value``: an overlay piece, ``values`` and ``cards``)
-    for its owner. True when something was stored; a reading the pack refuses stays in the game
-    only (logged), and never fails the command that read it."""
+def remember_card(
+    game: Game,
+    seat: Seat | None,
+    pack_id: str,
+    kind: str,
+    card_id: str,
+    value: dict[str, Any],
+) -> bool:
+    """Keep what ``seat`` read at ``game``'s table (``value``: an overlay piece, ``values`` and
+    ``cards``) for the game's owner, where the seat may write (a group's cards: its recorders).
+    True when something was stored; a reading the pack refuses stays in the game only (logged),
+    and never fails the command that read it."""
     try:
         with transaction.atomic():
             changed = remember_entries(
                 game=game,
+                seat=seat,
                 pack_id=pack_id,
                 values=dict(value.get("values") or {}),
                 cards={deck: list(cards) for deck, cards in (value.get("cards") or {}).items()},

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
+from .awards import selectors as award_selectors
 from .engine import (
     DOTR_TABLE_DECKS,
     deck_name,
@@ -30,7 +31,7 @@ from .engine.content import (
     shipped_with_overlay,
     value_schema,
 )
-from .models import ContentEntry, ContentOverlay, Game
+from .models import ContentEntry, ContentOverlay, Game, Seat
 
 ENTRIES_FORMAT = "dotr-companion-entries"
 ENTRIES_FORMAT_VERSION = 1
@@ -254,6 +255,20 @@ def owner_of(game: Game) -> Owner:
     if game.content_group_id is not None:
         return Owner(group_id=game.content_group_id)
     return Owner(game_id=game.pk)
+
+
+def owner_for_writes(game: Game, seat: Seat | None) -> Owner | None:
+    """Whose entries ``seat`` writes at ``game``: the game's own for a game of no group; its
+    group's when the seat's account may write them now (the group's owner, or a member who
+    records games); None otherwise (what the table reads then stays in the game)."""
+    owner = owner_of(game)
+    if owner.group_id is None:
+        return owner
+    if seat is not None and award_selectors.seat_writes_group_content(
+        seat_id=seat.pk, group_id=owner.group_id
+    ):
+        return owner
+    return None
 
 
 def parse_path(path: str) -> tuple[str, str, str] | None:

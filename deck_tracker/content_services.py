@@ -1,9 +1,11 @@
 """Writes of the content players enter.
 
 * A table's entries (:class:`ContentEntry`) belong to its account group, or to the game when it
-  has none (``content_selectors.owner_of``): :func:`remember_entries` (what the table taught
-  during a game), :func:`correct_entry` (one entry, compare-and-swap on its version) and
-  :func:`import_entries` (a file shared by friends; a conflict is never silently overwritten).
+  has none (``content_selectors.owner_of``); a group's are written only by a seat whose account
+  may write them (``content_selectors.owner_for_writes``): :func:`remember_entries` (what the
+  table taught during a game), :func:`correct_entry` (one entry, compare-and-swap on its
+  version) and :func:`import_entries` (a file shared by friends; a conflict is never silently
+  overwritten).
 * The shipped values for every table (:class:`ContentOverlay`) are changed by staff only, in the
   Django admin, through :func:`content_overlay_import` (replace, validated, CAS).
 
@@ -30,12 +32,12 @@ from .content_selectors import (
     entry_shown,
     merged_overlay,
     overlay_error_fields,
-    owner_of,
+    owner_for_writes,
     parse_path,
     shipped_overlays,
 )
 from .engine.content import ContentError, Pack, apply_overlay, default_packs
-from .models import ContentEntry, ContentOverlay, Game
+from .models import ContentEntry, ContentOverlay, Game, Seat
 
 
 class UnknownPack(Exception):
@@ -206,14 +208,20 @@ def _save(owner: Owner, pack_id: str, changes: dict[tuple[str, str, str], Any]) 
 def remember_entries(
     *,
     game: Game,
+    seat: Seat | None,
     pack_id: str,
     values: dict[str, Any] | None = None,
     cards: dict[str, list[dict[str, Any]]] | None = None,
 ) -> int:
     """What the table at ``game`` read from its components, kept for its owner's next games
-    (a read value replaces the one kept). Checked like the pack; returns the entries changed."""
+    (a read value replaces the one kept). Checked like the pack; returns the entries changed.
+
+    Kept only where ``seat`` may write: a group's entries are its recorders' (the game itself
+    knows what it read either way, in its own copy of the pack)."""
     pack = _pack(pack_id)
-    owner = owner_of(game)
+    owner = owner_for_writes(game, seat)
+    if owner is None:
+        return 0
     changes: dict[tuple[str, str, str], Any] = {}
     for key, value in (values or {}).items():
         try:
@@ -240,12 +248,16 @@ def remember_entries(
         return _save(owner, pack.id, changes)
 
 
-def remember_card(*, game: Game, pack_id: str, deck: str, card: dict[str, Any]) -> int:
+def remember_card(
+    *, game: Game, seat: Seat | None, pack_id: str, deck: str, card: dict[str, Any]
+) -> int:
     """A card the table read out, kept for its owner's next games."""
-    return remember_entries(game=game, pack_id=pack_id, cards={deck: [card]})
+    return remember_entries(game=game, seat=seat, pack_id=pack_id, cards={deck: [card]})
 
 
-def remember_taught(*, game: Game, state: dict[str, Any], events: list[Any]) -> None:
+def remember_taught(
+    *, game: Game, seat: Seat | None, state: dict[str, Any], events: list[Any]
+) -> None:
     """Keep what a command's events say the table taught (``overlay_values``): a game system
     teaches values of a pack it plays. A value the pack would refuse is left to the game, which
     remembers it either way."""
@@ -262,7 +274,7 @@ def remember_taught(*, game: Game, state: dict[str, Any], events: list[Any]) -> 
         if all(key in packs[pack_id].fillables for key in taught):
             try:
                 with transaction.atomic():
-                    remember_entries(game=game, pack_id=pack_id, values=taught)
+                    remember_entries(game=game, seat=seat, pack_id=pack_id, values=taught)
             except OverlayInvalid:
                 pass
             return

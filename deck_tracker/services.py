@@ -173,7 +173,7 @@ def game_create(
         rows = _store_events(game, events, first_seq=1, version=0)
         game.last_seq = len(rows)
         game.save(update_fields=["last_seq"])
-        remember_taught(game=game, state=state, events=rows)
+        setup_rows = list(rows)
         if claim is not None:
             claim.before(seat)
             if claim.follow_ups(state, seat.key):
@@ -185,6 +185,8 @@ def game_create(
                     follow_ups=claim.follow_ups,
                 )
                 rows += applied.events
+        # Once the seat is linked: whether the host may teach the group is the host's account's.
+        remember_taught(game=game, seat=seat, state=state, events=setup_rows)
     return SeatGrant(game=game, seat=seat, token=token, events=rows)
 
 
@@ -263,7 +265,7 @@ def game_act(
             game=game, actor=seat, name=action, args=args, expected_version=expected_version
         )
         # What the table read from its components is kept for its group's (or game's) next use.
-        remember_taught(game=game, state=game.state, events=applied.events)
+        remember_taught(game=game, seat=seat, state=game.state, events=applied.events)
     return {
         "version": game.version,
         "last_seq": game.last_seq,
@@ -326,7 +328,7 @@ def _apply(
             # What the table read is remembered for its later games (content_memory.py); a card
             # read in a hidden hand says what it is in its hidden part only.
             data = {**event.data, **(event.hidden.get("read") or {})}
-            remember_card(game, data["pack"], data["kind"], data["card"], data["entry"])
+            remember_card(game, actor, data["pack"], data["kind"], data["card"], data["entry"])
     new_version = state["version"]
     last_seq = first_seq + len(outcome.events) - 1
     if state.get("closed") and not closed_before:

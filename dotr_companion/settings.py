@@ -133,6 +133,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A session signed in before its account signed out everywhere has ended.
+    "deck_tracker.awards.sessions.SignedOutEverywhereMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -190,6 +192,25 @@ else:
             # client of a busy evening.
             "OPTIONS": {"MAX_ENTRIES": env.int("CACHE_MAX_ENTRIES", default=50_000)},
         }
+    }
+
+# Throttle counts (docs/accounts.md) have a cache of their own that nothing culls while they
+# count: Redis when configured (run it with a maxmemory-policy that evicts nothing, or only
+# volatile keys of other data), else a table whose expired counts go once it holds more than
+# THROTTLE_PURGE_ENTRIES rows (``dotr_companion/caches.py``).
+THROTTLE_CACHE = "throttles"
+THROTTLE_TABLE = "dotr_throttles"
+if REDIS_URL:
+    CACHES[THROTTLE_CACHE] = {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": "throttle",
+    }
+else:
+    CACHES[THROTTLE_CACHE] = {
+        "BACKEND": "dotr_companion.caches.ThrottleCountsCache",
+        "LOCATION": THROTTLE_TABLE,
+        "OPTIONS": {"MAX_ENTRIES": env.int("THROTTLE_PURGE_ENTRIES", default=10_000)},
     }
 
 CELERY_BROKER_URL = REDIS_URL or "memory://"
@@ -339,6 +360,9 @@ LOGGING = {
 # Accounts of the award tracker (see docs/accounts.md).
 # An account token lapses after this many days without use; each use renews it.
 ACCOUNT_TOKEN_IDLE_DAYS = env.int("ACCOUNT_TOKEN_IDLE_DAYS", default=30)
+# Latin usernames are written with the letters of Latin-1 (a-z, à-ÿ, ß): letters beyond it
+# (dotless i, ṙ...) can pass for other names. On: any Latin letter (Turkish, Polish names...).
+USERNAME_EXTENDED_LATIN = env_flag("USERNAME_EXTENDED_LATIN", default=False)
 # An invitation to a group that is neither accepted nor declined lapses after this many days.
 GROUP_INVITATION_DAYS = env.int("GROUP_INVITATION_DAYS", default=14)
 # Imports: at most this many games per request, and this many games in one group.

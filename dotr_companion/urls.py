@@ -4,6 +4,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from api.views import healthz
+from deck_tracker.awards.admin import throttled_admin_login
 
 # Swagger UI comes from its CDN; its page script is served apart (no inline script).
 SWAGGER_CDN = "https://cdn.jsdelivr.net"
@@ -20,6 +21,8 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", api_docs, name="docs"),
     path("api/v1/", include("api.urls")),
+    # Before the admin's own pages: its sign-in is throttled like the API's.
+    path("admin/login/", throttled_admin_login),
     path("admin/", admin.site.urls),
     path("", include("frontend.urls")),
 ]

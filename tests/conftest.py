@@ -68,9 +68,9 @@ DATABASE_FIXTURES = {"db", "transactional_db", "live_server", "django_db_reset_s
 @pytest.fixture(autouse=True)
 def _fresh_throttles(request: pytest.FixtureRequest) -> None:
     from django.conf import settings
-    from django.core.cache import cache
+    from django.core.cache import caches
 
-    in_database = "DatabaseCache" in settings.CACHES["default"]["BACKEND"]
+    in_database = any("Redis" not in spec["BACKEND"] for spec in settings.CACHES.values())
     if in_database:
         # Without Redis the throttle counts live in the database: only tests that use it.
         if not (
@@ -79,7 +79,8 @@ def _fresh_throttles(request: pytest.FixtureRequest) -> None:
         ):
             return
         request.getfixturevalue("_django_db_helper")
-    cache.clear()
+    for alias in settings.CACHES:
+        caches[alias].clear()
 
 
 def using_postgres() -> bool:

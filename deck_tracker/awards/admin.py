@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import admin
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 
+from .api.throttles import sign_in_wait
 from .models import (
     AccountToken,
     GameRecord,
@@ -82,3 +83,22 @@ class AccountTokenAdmin(ShownOnly):
 
     list_display = ["user", "name", "created_at"]
     fields = readonly_fields = ("user", "name", "created_at")
+
+
+def throttled_admin_login(request: HttpRequest, extra_context: Any = None) -> HttpResponse:
+    """The admin's sign-in, counted in the API sign-in's buckets (per address, per username).
+
+    A staff password opens every table's shipped content: guessing it here must be no cheaper
+    than guessing any account's password through the API.
+    """
+    if request.method == "POST":
+        wait = sign_in_wait(request)
+        if wait is not None:
+            refused = HttpResponse(
+                f"Too many sign-in attempts: try again in {wait} seconds.",
+                status=429,
+                content_type="text/plain; charset=utf-8",
+            )
+            refused["Retry-After"] = str(wait)
+            return refused
+    return admin.site.login(request, extra_context)

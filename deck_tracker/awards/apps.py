@@ -9,4 +9,8 @@ class AwardsConfig(AppConfig):
 
     def ready(self) -> None:
         # A finished game (or a change to one: the Grand Ball, an undo) updates the tracker.
-        from . import receivers  # noqa: F401
+        # A session signing in remembers its account's sign-outs (sessions.py).
+        from . import (
+            receivers,  # noqa: F401
+            sessions,  # noqa: F401
+        )

@@ -114,6 +114,15 @@ class SeatPlayer(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seat_players")
     seat = models.OneToOneField(Seat, on_delete=models.CASCADE, related_name="player_link")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="seat_links")
+    # The account that took the seat (the player's own, or the owner or recorder who seated a
+    # player who is not an account): what the seat may write of its group is that account's.
+    account = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -243,6 +252,19 @@ class AccountPreference(models.Model):
 
     def __str__(self) -> str:
         return f"preferences of {self.user}"
+
+
+class AccountSignOut(models.Model):
+    """How many times the account signed out everywhere. A browser session keeps the count it
+    was signed in at; a session with an older count has ended (``sessions.py``)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="sign_outs"
+    )
+    generation = models.PositiveIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"sign-outs of {self.user}"
 
 
 class GroupStats(models.Model):

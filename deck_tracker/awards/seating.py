@@ -68,7 +68,7 @@ def player_for_account(*, user: Any, player_id: Any) -> Player | None:
     return player
 
 
-def seat_claim(*, player: Player) -> game_services.SeatClaim:
+def seat_claim(*, player: Player, account: Any) -> game_services.SeatClaim:
     """What sitting as ``player`` does: link the seat, and what the player brings to the table.
 
     The rewards are read here, before the game is locked; which apply is decided from the
@@ -87,7 +87,9 @@ def seat_claim(*, player: Player) -> game_services.SeatClaim:
     def link(seat: Seat) -> None:
         try:
             with transaction.atomic():
-                SeatPlayer.objects.create(game_id=seat.game_id, seat=seat, player=player)
+                SeatPlayer.objects.create(
+                    game_id=seat.game_id, seat=seat, player=player, account=account
+                )
         except IntegrityError:
             raise AwardsError(
                 _("{player} already sits at this table.").format(player=player.name),
@@ -117,8 +119,11 @@ def _reward_args(award: Any, *, player: Player, effect: Any) -> dict[str, Any]:
     return args
 
 
-def game_create(*, setup: Any, player: Player | None) -> game_services.SeatGrant:
-    claim = seat_claim(player=player) if player is not None else None
+def game_create(
+    *, setup: Any, player: Player | None, account: Any = None
+) -> game_services.SeatGrant:
+    """A new game; ``account`` (signed in) sits as ``player`` (from :func:`player_for_account`)."""
+    claim = seat_claim(player=player, account=account) if player is not None else None
     # A signed-in host sitting as a group's player makes it the group's game: it knows, and
     # keeps, the group's content entries.
     group_id = player.group_id if player is not None else None
@@ -126,7 +131,7 @@ def game_create(*, setup: Any, player: Player | None) -> game_services.SeatGrant
 
 
 def game_join(
-    *, join_code: str, name: str, hero: str | None, player: Player | None
+    *, join_code: str, name: str, hero: str | None, player: Player | None, account: Any = None
 ) -> game_services.SeatGrant:
-    claim = seat_claim(player=player) if player is not None else None
+    claim = seat_claim(player=player, account=account) if player is not None else None
     return game_services.game_join(join_code=join_code, name=name, hero=hero, claim=claim)

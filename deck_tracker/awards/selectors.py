@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q, QuerySet
 from django.http import Http404
@@ -26,11 +27,55 @@ from .models import (
     PlayerGroup,
     PlayerStats,
     RewardAward,
+    SeatPlayer,
 )
+from .usernames import normalize_username
 
 REWARD_NAMES = dict(REWARD_CARDS)
+# Accounts whose stored names differ from one another only in case (stored before names were
+# normalised) are rare: a lookup reads at most this many.
+NAME_CANDIDATES = 10
 
 CARD_NAMES = dict(RewardAward._meta.get_field("card").choices or [])
+
+
+def account_named(*, username: str, among: QuerySet[Any] | None = None) -> Any | None:
+    """The account (of ``among``, else of all) whose normalised name is ``username``'s.
+
+    The database's case-insensitive match only narrows the search (it also finds names stored
+    with capitals before names were normalised); the normalised comparison decides, because the
+    database's is no judge: on PostgreSQL, ``UPPER()`` turns a dotless i (U+0131) into ``I``.
+    """
+    name = normalize_username(username)
+    accounts = among if among is not None else get_user_model().objects.all()
+    for account in accounts.filter(username__iexact=name).order_by("pk")[:NAME_CANDIDATES]:
+        if normalize_username(account.get_username()) == name:
+            return account
+    return None
+
+
+def account_writes_group_content(*, group_id: int, account_id: int | None) -> bool:
+    """Whether this account writes the group's cards (and seats its players who are not
+    accounts): the group's owner, or a member the owner lets record games. Leaving the group
+    ends it (leaving also ends the right to record)."""
+    if account_id is None:
+        return False
+    return (
+        PlayerGroup.objects.filter(pk=group_id)
+        .filter(Q(owner_id=account_id) | Q(recorders__id=account_id))
+        .exists()
+    )
+
+
+def seat_writes_group_content(*, seat_id: int, group_id: int) -> bool:
+    """Whether a seat writes its game's group's cards: as the account that took the seat, and
+    only while that account may (an anonymous seat never does)."""
+    link = SeatPlayer.objects.filter(seat_id=seat_id).select_related("player").first()
+    if link is None:
+        return False
+    # A seat taken before the seat's account was kept: its player's account, if still linked.
+    account_id = link.account_id or link.player.account_id
+    return account_writes_group_content(group_id=group_id, account_id=account_id)
 
 
 def groups_visible(*, user: Any) -> QuerySet[PlayerGroup]:

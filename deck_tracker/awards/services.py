@@ -36,6 +36,8 @@ from .models import (
     RewardAward,
     SeatPlayer,
 )
+from .selectors import account_named, account_writes_group_content
+from .sessions import sign_out_generation_advance
 from .usernames import normalize_username
 
 RESULTS = {"won": "W", "lost": "L"}
@@ -73,7 +75,7 @@ def account_register(*, username: str, password: str) -> Any:
     """A new account; ``username`` is already normalised (see ``usernames.py``)."""
     user_model = get_user_model()
     taken = AwardsError(_("This username is taken."), code="username_taken", field="username")
-    if user_model.objects.filter(username__iexact=username).exists():
+    if account_named(username=username) is not None:
         raise taken
     try:
         with transaction.atomic():
@@ -104,6 +106,13 @@ def account_tokens_revoke(*, user: Any, keep: AccountToken | None = None) -> int
     if keep is not None:
         tokens = tokens.exclude(pk=keep.pk)
     return tokens.delete()[0]
+
+
+def account_sign_out_everywhere(*, user: Any) -> None:
+    """Every token and every browser session of the account ends (this request's too)."""
+    with transaction.atomic():
+        account_tokens_revoke(user=user)
+        sign_out_generation_advance(user=user)
 
 
 def account_session_tokens_revoke(*, session_key: str | None) -> None:
@@ -234,9 +243,10 @@ def group_member_remove(*, group: PlayerGroup, username: str) -> None:
     name = normalize_username(username)
     with transaction.atomic():
         GroupInvitation.objects.filter(group=group, username=name).delete()
-        users = list(group.members.filter(username__iexact=name))
-        if not users:
+        user = account_named(username=name, among=group.members.all())
+        if user is None:
             return
+        users = [user]
         group.members.remove(*users)
         group.recorders.remove(*users)
         Player.objects.filter(group=group, account__in=users).update(account=None)
@@ -244,7 +254,7 @@ def group_member_remove(*, group: PlayerGroup, username: str) -> None:
 
 def group_member_update(*, group: PlayerGroup, username: str, can_record: bool) -> None:
     """Let a member record games for the group's players who are not accounts (or stop)."""
-    user = group.members.filter(username__iexact=normalize_username(username)).first()
+    user = account_named(username=username, among=group.members.all())
     if user is None:
         raise Http404("No such member.")
     if can_record:
@@ -254,7 +264,7 @@ def group_member_update(*, group: PlayerGroup, username: str, can_record: bool) 
 
 
 def group_can_record(*, group: PlayerGroup, user: Any) -> bool:
-    return bool(group.owner_id == user.pk or group.recorders.filter(pk=user.pk).exists())
+    return account_writes_group_content(group_id=group.pk, account_id=user.pk)
 
 
 def player_create(*, group: PlayerGroup, name: str, account: str | None = None) -> Player:
@@ -276,8 +286,10 @@ def account_in_group(group: PlayerGroup, username: str | None) -> Any:
     """A player may be an account: the owner's or a member's (so no one is linked unasked)."""
     if not username:
         return None
-    user = group.members.filter(username__iexact=username).first()
-    if user is None and group.owner.get_username().lower() == username.lower():
+    user = account_named(username=username, among=group.members.all())
+    if user is None and normalize_username(group.owner.get_username()) == normalize_username(
+        username
+    ):
         user = group.owner
     if user is None:
         raise AwardsError(

@@ -13,7 +13,7 @@ from django.db import connection
 from rest_framework.test import APIClient
 
 from deck_tracker import content_services
-from deck_tracker.models import ContentEntry, Game
+from deck_tracker.models import ContentEntry, Game, Seat
 from tests.awards.conftest import make_account
 from tests.conftest import client_for, using_postgres
 from tests.helpers import ENTERED
@@ -361,12 +361,13 @@ def test_two_phones_correcting_the_same_entry_at_once_one_wins_one_is_told(thurs
 def test_two_games_of_a_group_teaching_the_same_card_at_once_keep_one_entry(thursday):
     tables = [game(thursday["client"], thursday["player"]) for _ in range(3)]
     games = [Game.objects.get(pk=t["id"]) for t in tables]
+    hosts = [Seat.objects.get(game=g, number=1) for g in games]
     answers = _at_once(
         [
-            lambda g=g: content_services.remember_entries(
-                game=g, pack_id="dotr-dragon", values={"generals/brimstone/life": 6}
+            lambda g=g, host=host: content_services.remember_entries(
+                game=g, seat=host, pack_id="dotr-dragon", values={"generals/brimstone/life": 6}
             )
-            for g in games
+            for g, host in zip(games, hosts, strict=True)
         ]
     )
     assert sorted(answers) == [0, 0, 1]  # one wrote it; the others found it there

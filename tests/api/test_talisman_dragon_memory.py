@@ -1,7 +1,8 @@
 """What a Talisman: The Dragon table reads from the box is taught once and remembered: each
 teaching event's ``overlay_values`` join the entries of the table's group (the host signed in,
-sitting as one of its players), and the group's next game knows it from setup without asking
-again. An anonymous table's game remembers it too, for itself only."""
+sitting as one of its players; the guest, a friend without an account, seated by the group's
+owner), and the group's next game knows it from setup without asking again. An anonymous
+table's game remembers it too, for itself only."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ class Group:
 
     host: APIClient
     player: int
+    group: int
 
     def create(self, setup: dict[str, Any]) -> dict[str, Any]:
         response = self.host.post("/api/v1/games/", {**setup, "player": self.player}, format="json")
@@ -38,9 +40,15 @@ class Group:
                 "options": {"inner_region": "dragon-tower", **options},
             }
         )
-        joined = client_for().post(
+        # Bea has no account: the owner seats her, so what her seat reads is the group's.
+        bea = self.host.post(
+            "/api/v1/players/",
+            {"group": self.group, "name": f"Bea ({game['join_code']})"},
+            format="json",
+        ).json()["id"]
+        joined = self.host.post(
             "/api/v1/games/join/",
-            {"join_code": game["join_code"], "name": "Bea", "hero": "Dragon Hunter"},
+            {"join_code": game["join_code"], "name": "Bea", "hero": "Dragon Hunter", "player": bea},
             format="json",
         )
         assert joined.status_code == 201, joined.content
@@ -49,8 +57,8 @@ class Group:
 
 @pytest.fixture
 def group() -> Group:
-    host, _, player = group_of("ann", "Dragon hunters", "Ann")
-    return Group(host=host, player=player)
+    host, group_id, player = group_of("ann", "Dragon hunters", "Ann")
+    return Group(host=host, player=player, group=group_id)
 
 
 def encounter_the_kings_scale(game: dict[str, Any], cards: list[str] | None = None) -> dict:

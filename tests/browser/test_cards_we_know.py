@@ -1,7 +1,8 @@
 """Cards we know, on two phones of a group's table.
 
-Alice is signed in and sits as her group's player, so what the table enters is the group's. Phone
-1 imports a friend's file (the result stays until dismissed) and sees the entries by card name;
+Alice is signed in and sits as her group's player, so what the table enters is the group's; she
+seats Bea, a friend without an account, so Bea's phone writes the group's cards too. Phone 1
+imports a friend's file (the result stays until dismissed) and sees the entries by card name;
 both phones open the list; phone 1 corrects Brimstone's life, phone 2 (its screen now stale)
 tries another value and is shown the conflict; a second file that disagrees is reported, and the
 player takes the file's value for it; the export holds what the list shows.
@@ -78,8 +79,12 @@ def test_a_group_reviews_corrects_imports_and_exports_the_cards_it_knows(
     game = call(
         base, "games/", {"host": {"name": "Ada", "hero": "wizard"}, "player": player["id"]}, account
     )
+    bea = call(base, "players/", {"group": group["id"], "name": "Bea"}, token=account)
     joined = call(
-        base, "games/join/", {"join_code": game["join_code"], "name": "Bea", "hero": "rogue"}
+        base,
+        "games/join/",
+        {"join_code": game["join_code"], "name": "Bea", "hero": "rogue", "player": bea["id"]},
+        token=account,
     )
 
     # Phone 1 opens the list from the table: nothing yet.

@@ -10,7 +10,6 @@ from typing import Any
 
 from django.contrib.auth import (
     authenticate,
-    get_user_model,
     login,
     logout,
     update_session_auth_hash,
@@ -26,11 +25,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from .. import services
+from .. import selectors, services
 from ..auth import AccountTokenAuthentication, token_idle
 from ..models import AccountPreference, AccountToken
 from . import serializers as s
-from .throttles import SIGN_IN
+from .throttles import PASSWORD_CHANGE, SIGN_IN
 from .views import AccountView
 
 
@@ -62,7 +61,7 @@ def _credentials(request: Request) -> Any:
     form = s.CredentialsSerializer(data=request.data)
     form.is_valid(raise_exception=True)
     name, password = form.validated_data["username"], form.validated_data["password"]
-    stored = get_user_model().objects.filter(username__iexact=name).first()
+    stored = selectors.account_named(username=name)
     username = stored.get_username() if stored is not None else name
     user = authenticate(request._request, username=username, password=password)
     if user is None:
@@ -120,8 +119,9 @@ class TokenListView(AccountView):
 
     @extend_schema(operation_id="v1_accounts_tokens_revoke_all", responses={204: None})
     def delete(self, request: Request) -> Response:
-        """Sign out everywhere: revoke every token of the account."""
-        services.account_tokens_revoke(user=request.user)
+        """Sign out everywhere: every token and every browser session of the account ends
+        (this one's too)."""
+        services.account_sign_out_everywhere(user=request.user)
         return Response(status=204)
 
 
@@ -136,6 +136,10 @@ class TokenDetailView(AccountView):
 
 
 class PasswordView(AccountView):
+    # The current password is a guess like a sign-in's: counted per address and against the
+    # account's own name, so a stolen token cannot try passwords faster than a sign-in can.
+    throttle_classes = PASSWORD_CHANGE
+
     @extend_schema(request=s.PasswordChangeSerializer, responses={204: None})
     def post(self, request: Request) -> Response:
         """A new password (checked by the password rules); the account's other tokens stop

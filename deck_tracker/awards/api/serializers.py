@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model, password_validation
 from django.core.exceptions import ValidationError as DjangoValidationError
 from rest_framework import serializers
@@ -36,7 +37,7 @@ class RegisterSerializer(CredentialsSerializer):
 
     def validate_username(self, value: str) -> str:
         name = normalize_username(value)
-        problem = username_problem(name)
+        problem = username_problem(name, extended_latin=settings.USERNAME_EXTENDED_LATIN)
         if problem:
             raise serializers.ValidationError(problem)
         return name
