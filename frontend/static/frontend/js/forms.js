@@ -189,6 +189,8 @@ function diceTaps(name, prop) {
   return { control: h("div", {}, faces, shown), read: () => (rolled.length ? [...rolled] : undefined) };
 }
 
+const OWN_HAND_ONLY = ["draw", "discard", "put_back", "take", "box"];
+
 // Build the form of one action. `preset` fills arguments (hidden when `lock` lists them).
 export function actionForm(session, content, action, { preset = {}, lock = [], onDone, submitLabel } = {}) {
   const schema = action.args || { properties: {} };
@@ -201,6 +203,8 @@ export function actionForm(session, content, action, { preset = {}, lock = [], o
 
   for (const [name, prop] of Object.entries(props)) {
     if (lock.includes(name)) continue;
+    // The deck commands move cards of the caller's own hand only: no seat to choose.
+    if (name === "seat" && OWN_HAND_ONLY.includes(action.type)) continue;
     // An optional argument with nothing to choose from now (a deck the app draws itself).
     const offered = prop.oneOf || (prop.items && prop.items.oneOf);
     if (offered && !offered.length && !required.has(name)) continue;
