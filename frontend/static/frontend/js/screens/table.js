@@ -90,13 +90,16 @@ export function show(app, gameId) {
   // location's sheet), then again after each change; the Board's first paint needs none.
   let actionsTimer = null;
   let actionsVersion = -1;
+  let actionsSeat = null; // the actions on offer are the seat's: a phone switching seats reads them again
   let actionsWanted = false;
   let actionsRead = null;
   const readActions = async () => {
     try {
+      const seat = session.seat;
       const result = await api.actions(gameId, session.token);
       view.actions = result.actions;
       actionsVersion = result.version;
+      actionsSeat = seat;
       render();
     } catch { /* the next change retries */ }
   };
@@ -104,7 +107,7 @@ export function show(app, gameId) {
     if (!actionsWanted) return;
     clearTimeout(actionsTimer);
     actionsTimer = setTimeout(() => {
-      if (actionsVersion === session.version) return;
+      if (actionsVersion === session.version && actionsSeat === session.seat) return;
       actionsRead = readActions();
     }, 30);
   };
