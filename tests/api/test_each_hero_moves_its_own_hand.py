@@ -98,6 +98,7 @@ def test_a_hero_discards_down_to_the_hand_limit_from_their_own_phone_only(realm:
         ("recruit", {"count": 2}),
         ("dismiss_companion", {"companion": "any"}),
         ("attack_agent", {"slain": True}),
+        ("enter_dungeon", {}),
     ],
 )
 def test_no_other_phone_draws_into_plays_from_or_discards_from_a_heros_hand(
@@ -118,6 +119,28 @@ def test_a_fire_of_the_burning_land_is_doused_with_a_card_of_the_heros_own_hand(
     arrange(realm, ("scenario", {"rules": ["city_fires_need_special_cards"]}))
     args = {"card": "any", "location": "monarch-city"}
     refused_for_ada(realm, realm.player, "douse_fire", args)
+
+
+def test_the_hero_recruiting_pays_for_a_companion_from_their_own_hand(realm: Table):
+    """Companions & Catacombs: recruit a Companion by paying its cost in Hero Cards."""
+    arrange(realm, ("recruitment", {"seat": "1", "cards": [], "next": 0}))
+    hand = hero_hand(realm, "1")
+    response = realm.act(realm.player, "hire", {"companion": None, "cards": hand})
+    assert response.status_code == 400, response.content
+    assert response.json()["code"] == "not_your_seat"
+    assert hero_hand(realm, "1") == hand
+
+
+def test_the_treasure_of_a_dungeon_goes_to_the_hero_who_fought_for_it_only(realm: Table):
+    """Companions & Catacombs: victory over the Treasure Room takes one of its Treasures."""
+    location = stored(realm)["heroes"]["1"]["location"]
+    run = {"seat": "1", "location": location, "current": None, "total": 6, "goal": 6}
+    arrange(realm, ("dungeon_run", run))
+    version = realm.version()
+    response = realm.act(realm.player, "fight_treasure_room", {"defeated": True})
+    assert response.status_code == 400, response.content
+    assert response.json()["code"] == "not_your_seat"
+    assert realm.version() == version
 
 
 def test_the_bonus_sterling_grants_is_chosen_by_her_hero_only(realm: Table):
