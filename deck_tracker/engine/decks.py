@@ -28,7 +28,7 @@ from typing import Any
 from deck_tracker.engine.i18n import Text, msg
 from deck_tracker.engine.i18n import count as count_of
 
-from .commands import Arg, Unavailable, command
+from .commands import Arg, Choice, Unavailable, command
 from .core import Context, State, Step
 from .errors import InvalidArguments, RuleViolation
 from .systems import get_system
@@ -453,9 +453,25 @@ def _no_peek_granted(state: State, actor: str | None) -> Text | None:
     return Unavailable(msg("error.core.decks.no_peek_granted"), "peek_not_granted")
 
 
+def _decks_open_to_a_look(state: State, actor: str | None) -> list[Choice]:
+    return [
+        Choice(name, deck_name(name))
+        for name, deck in (state.get("decks") or {}).items()
+        if deck.get("peek") and deck["owner"] == "app"
+    ]
+
+
 @command(
     "peek",
-    args={"deck": DECK, "count": Arg("int", default=1, minimum=1, maximum=20)},
+    args={
+        "deck": Arg(
+            "str",
+            required=True,
+            description="A deck whose rules let a player look at its draw pile.",
+            offers=_decks_open_to_a_look,
+        ),
+        "count": Arg("int", default=1, minimum=1, maximum=20),
+    },
     undoable=False,
     unavailable=_no_peek_granted,
 )

@@ -157,6 +157,9 @@ def test_peek_is_offered_only_on_a_deck_the_tables_rules_grant_and_logged_for_al
         "decks": {"test": {"cards": TEST_CARDS}, "scouting": {"cards": ["s1", "s2"], "peek": True}},
     }
     table = create_table(setup)
+    actions = {a["type"]: a for a in table.player.get(table.url("actions/")).json()["actions"]}
+    offered = actions["peek"]["args"]["properties"]["deck"]["oneOf"]
+    assert offered == [{"const": "scouting", "title": "Scouting"}]
     refused = table.act(table.player, "peek", {"deck": "test", "count": 2})
     assert refused.status_code == 400 and refused.json()["code"] == "peek_not_granted"
     assert table.act(table.player, "peek", {"deck": "scouting", "count": 2}).status_code == 200

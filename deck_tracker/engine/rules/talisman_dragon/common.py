@@ -74,7 +74,7 @@ def on_crown(state: State) -> list[str]:
     ]
 
 
-def in_play(state: State, actor: str | None) -> Text | None:
+def in_play(state: State, actor: str | None) -> str | None:
     """Availability: the game is on and a character has the turn, and the caller is its seat.
 
     Each seat acts only for itself: the turn's actions are taken from the phone of the seat

@@ -189,6 +189,8 @@ function diceTaps(name, prop) {
   return { control: h("div", {}, faces, shown), read: () => (rolled.length ? [...rolled] : undefined) };
 }
 
+const OWN_HAND_ONLY = ["draw", "discard", "put_back", "take", "box"];
+
 // Build the form of one action. `preset` fills arguments (hidden when `lock` lists them).
 export function actionForm(session, content, action, { preset = {}, lock = [], onDone, submitLabel } = {}) {
   const schema = action.args || { properties: {} };
@@ -201,6 +203,10 @@ export function actionForm(session, content, action, { preset = {}, lock = [], o
 
   for (const [name, prop] of Object.entries(props)) {
     if (lock.includes(name)) continue;
+    // The deck commands move cards of the caller's own hand only: no seat to choose. Nor where
+    // the server offers this phone's own hero alone (a hero's hand moves from its own phone).
+    if (name === "seat" && OWN_HAND_ONLY.includes(action.type)) continue;
+    if (name === "seat" && prop.oneOf && prop.oneOf.every((choice) => choice.const === session.seat)) continue;
     // An optional argument with nothing to choose from now (a deck the app draws itself).
     const offered = prop.oneOf || (prop.items && prop.items.oneOf);
     if (offered && !offered.length && !required.has(name)) continue;
@@ -252,7 +258,9 @@ export function actionForm(session, content, action, { preset = {}, lock = [], o
     } else if (name === "seat") {
       const select = h("select", { name });
       const heroes = state.heroes || {};
+      const offeredSeats = prop.oneOf ? new Set(prop.oneOf.map((choice) => choice.const)) : null;
       for (const [id] of Object.entries(state.seats || {})) {
+        if (offeredSeats && !offeredSeats.has(id)) continue;
         if (["move_hero", "wound_hero", "heal_hero", "draw_quest", "complete_quest", "discard_quest", "discard_to_limit", "rumors"].includes(action.type) && !heroes[id]) continue;
         select.append(h("option", { value: id, text: session.seatName(id), selected: id === (preset.seat || session.seat) }));
       }

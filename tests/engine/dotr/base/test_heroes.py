@@ -151,7 +151,9 @@ def test_discard_to_limit_names_exactly_the_cards_owed() -> None:
     refused(
         game, "discard_to_limit", {"cards": [HERO_CARDS[0], HERO_CARDS[50]]}, "card_not_in_pile"
     )
-    refused(game, "discard_to_limit", {"cards": HERO_CARDS[:2], "seat": "2"}, "no_hand_limit")
+    refused(
+        game, "discard_to_limit", {"cards": HERO_CARDS[:2], "seat": "2"}, "no_hand_limit", actor="2"
+    )
     outcome = act(game, "discard_to_limit", {"cards": HERO_CARDS[:2]})
     assert outcome.events[0].data["cards"] == HERO_CARDS[:2]
     assert game.state["decks"]["hero"]["discard"][-2:] == HERO_CARDS[:2]
@@ -261,7 +263,9 @@ def test_rumors_not_at_an_inn_on_fire() -> None:
 def test_rumors_are_the_active_heros_action() -> None:
     game = new_game(locations={"1": "chimera-inn", "2": "chimera-inn"})
     refused(game, "rumors", {"colour": "red", "seat": "2"}, "not_your_turn", actor="2")
-    act(game, "rumors", {"colour": "red"}, actor="2")  # on the active hero's behalf
+    # Nor does another phone listen for the active hero: the cards would go into their hand.
+    refused(game, "rumors", {"colour": "red"}, "not_your_seat", actor="2")
+    act(game, "rumors", {"colour": "red"}, actor="1")
     assert len(hand(game, "2")) == 0
 
 
@@ -287,7 +291,7 @@ def test_rumors_unknown_colour_refused() -> None:
 
 def test_draw_quest() -> None:
     game = new_game()
-    outcome = act(game, "draw_quest", {"seat": "2"})
+    outcome = act(game, "draw_quest", {"seat": "2"}, actor="2")
     quest = outcome.events[-1].data["cards"][0]
     assert game.state["heroes"]["2"]["quests"] == [quest]
     assert game.state["decks"]["quest"]["hands"]["2"] == [quest]

@@ -200,7 +200,7 @@ def test_a_completed_quest_proposes_major_fame_to_its_hero() -> None:
     game = new_game()
     quest = "quest-amulet-of-the-gods"
     arrange(game, ("heroes", "2", "quests", [quest]), ("decks", "quest", "hands", "2", [quest]))
-    game.execute("complete_quest", {"quest": quest, "seat": "2"})
+    game.execute("complete_quest", {"quest": quest, "seat": "2"}, actor="2")
     # The Amulet's test rolls dice: the attempt earns Minor Fame too.
     assert proposed(game) == [("2", "attempt_dice_quest", 1), ("2", "complete_quest", 1)]
 

@@ -25,17 +25,17 @@ from deck_tracker.engine.rules.dotr.base.offers import held_by_hero, own_hand, t
 from deck_tracker.engine.rules.dotr.base.packs import unentered_steps
 from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
-    SEAT,
+    OWN_SEAT,
     colour_ref,
     hero_name,
     hero_ref,
     location_kind,
     location_name,
     location_ref,
+    own_hero_seat,
+    own_seat_choice,
     packs_of,
     require_playing,
-    seat_choices,
-    seat_of,
 )
 from deck_tracker.engine.rules.dotr.base.turn import NIGHT, turn_of
 
@@ -200,14 +200,14 @@ def _check_hand_limits(ctx: Context) -> None:
             offers=own_hand("hero"),
             unique=True,
         ),
-        "seat": SEAT,
+        "seat": OWN_SEAT,
     },
     systems=DOTR,
 )
 def discard_to_limit(ctx: Context, args: dict[str, Any]) -> None:
     """Discard the Hero Cards the hand limit asks for (exactly as many as are owed)."""
     require_playing(ctx.state)
-    seat = seat_of(ctx, args["seat"])
+    seat = own_hero_seat(ctx, args["seat"])
     pending = list(ctx.state.get("pending") or [])
     entry = next(
         (p for p in pending if p.get("type") == "hand_limit" and p.get("seat") == seat), None
@@ -261,8 +261,8 @@ def discard_to_limit(ctx: Context, args: dict[str, Any]) -> None:
         "cards": CARDS,
         "seat": Arg(
             "str",
-            description="The hero listening; the active seat by default.",
-            offers=seat_choices,
+            description="The hero listening: the caller's own, whose turn it is.",
+            offers=own_seat_choice,
         ),
     },
     systems=DOTR,
@@ -271,7 +271,7 @@ def rumors(ctx: Context, args: dict[str, Any]) -> None:
     """Rumors at the Inn: 2 Hero Cards per action; keep the declared colour and Specials."""
     require_playing(ctx.state)
     number, active = _turn(ctx.state)
-    seat = seat_of(ctx, args["seat"] or active)
+    seat = own_hero_seat(ctx, args["seat"] or active)
     if active is not None and seat != active:
         raise RuleViolation(
             msg("error.dotr.base.heroes.rumors_are_action_only_active"), code="not_your_turn"
@@ -357,11 +357,11 @@ def rumors(ctx: Context, args: dict[str, Any]) -> None:
 # ------------------------------------------------------------------------------------------
 
 
-@command("draw_quest", args={"seat": SEAT, "cards": drawn_from("quest")}, systems=DOTR)
+@command("draw_quest", args={"seat": OWN_SEAT, "cards": drawn_from("quest")}, systems=DOTR)
 def draw_quest(ctx: Context, args: dict[str, Any]) -> None:
     """A hero draws a new Quest card."""
     require_playing(ctx.state)
-    seat = seat_of(ctx, args["seat"])
+    seat = own_hero_seat(ctx, args["seat"])
     drawn = _draw(ctx, QUEST_DECK, 1, args["cards"], R_QUEST_DRAW)
     ctx.put("decks", QUEST_DECK, "hands", seat, drawn)
     ctx.put("heroes", seat, "quests", drawn)
@@ -399,11 +399,11 @@ def _held_quest(ctx: Context, seat: str, quest: str, key: str) -> list[str]:
     return held
 
 
-@command("complete_quest", args={"quest": QUEST, "seat": SEAT}, systems=DOTR)
+@command("complete_quest", args={"quest": QUEST, "seat": OWN_SEAT}, systems=DOTR)
 def complete_quest(ctx: Context, args: dict[str, Any]) -> None:
     """A Quest completed: the hero keeps it as a reward (and for the King's Champion)."""
     require_playing(ctx.state)
-    seat = seat_of(ctx, args["seat"])
+    seat = own_hero_seat(ctx, args["seat"])
     quest: str = args["quest"]
     held = _held_quest(ctx, seat, quest, "quests")
     ctx.set("heroes", seat, "quests", [q for q in held if q != quest])
@@ -421,7 +421,7 @@ def complete_quest(ctx: Context, args: dict[str, Any]) -> None:
     "discard_quest",
     args={
         "quest": QUEST,
-        "seat": SEAT,
+        "seat": OWN_SEAT,
         "completed": Arg(
             "bool",
             default=False,
@@ -433,7 +433,7 @@ def complete_quest(ctx: Context, args: dict[str, Any]) -> None:
 def discard_quest(ctx: Context, args: dict[str, Any]) -> None:
     """A Quest failed (or a used-up reward) goes to the Quest discard pile."""
     require_playing(ctx.state)
-    seat = seat_of(ctx, args["seat"])
+    seat = own_hero_seat(ctx, args["seat"])
     quest: str = args["quest"]
     key = "completed_quests" if args["completed"] else "quests"
     held = _held_quest(ctx, seat, quest, key)

@@ -140,6 +140,33 @@ def seat_of(ctx: Context, seat: str | None) -> str:
     return seat
 
 
+def own_hero_seat(ctx: Context, seat: str | None) -> str:
+    """The seat whose hero's own cards or choices a command enters: the caller's.
+
+    A hero's hand moves only from that hero's phone (a phone holding several seats acts for
+    each with its token): discarding to the hand limit, paying a card, drawing into the hand,
+    keeping a Quest. Another seat is refused before any card is looked at, so the refusal tells
+    nothing of that hand. A command without a caller (the engine's own) may name any seat.
+    """
+    chosen = seat_of(ctx, seat)
+    refuse_other_hero(ctx, chosen)
+    return chosen
+
+
+def refuse_other_hero(ctx: Context, seat: str) -> None:
+    """Refuse a caller who is not ``seat`` (``not_your_seat``)."""
+    if ctx.actor is not None and seat != ctx.actor:
+        raise RuleViolation(
+            msg("error.dotr.base.table.not_your_hero", hero=hero_ref(ctx.state, seat)),
+            code="not_your_seat",
+        )
+
+
+def own_seat_choice(state: State, actor: str | None = None) -> list[Choice]:
+    """The caller's own hero, the only seat such a command may name (the phone asks nothing)."""
+    return [choice for choice in seat_choices(state) if actor is None or choice.value == actor]
+
+
 def hero_name(state: State, seat: str) -> str:
     hero_id = str(state["heroes"][seat].get("hero", ""))
     found = content_item(state, "heroes", hero_id)
@@ -247,6 +274,11 @@ def general_name(state: State, general: str) -> str:
 
 SEAT = Arg(
     "str", description="The seat whose hero it is; the caller's by default.", offers=seat_choices
+)
+OWN_SEAT = Arg(
+    "str",
+    description="The caller's own hero (another seat is refused: `not_your_seat`).",
+    offers=own_seat_choice,
 )
 
 

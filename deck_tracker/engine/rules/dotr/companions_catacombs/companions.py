@@ -42,11 +42,11 @@ from deck_tracker.engine.rules.dotr.base.packs import effective_pack, game_cards
 from deck_tracker.engine.rules.dotr.base.pending import on_board
 from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
-    SEAT,
+    OWN_SEAT,
     content_item,
     hero_name,
+    own_hero_seat,
     require_playing,
-    seat_of,
 )
 from deck_tracker.engine.rules.dotr.companions_catacombs.dungeons import (
     PACK_ID,
@@ -217,14 +217,14 @@ def require_cc(state: State) -> None:
             description="The Special card taken back from the box, if the card says so.",
             offers=boxed_specials,
         ),
-        "seat": SEAT,
+        "seat": OWN_SEAT,
     },
     systems=DOTR,
 )
 def dismiss_companion(ctx: Context, args: dict[str, Any]) -> None:
     """Discard a Companion whose card says it may be discarded (some take a Special back)."""
     require_cc(ctx.state)
-    seat = seat_of(ctx, args["seat"])
+    seat = own_hero_seat(ctx, args["seat"])
     companion: str = args["companion"]
     held = list(ctx.state["heroes"][seat].get("companions") or [])
     if companion not in held:

@@ -31,12 +31,13 @@ from deck_tracker.engine.rules.dotr.base.reading import ask_fields
 from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
     FACTIONS,
-    SEAT,
+    OWN_SEAT,
     hero_name,
     location_name,
+    own_hero_seat,
+    refuse_other_hero,
     require_playing,
     resolve_location,
-    seat_of,
 )
 from deck_tracker.engine.rules.dotr.companions_catacombs.dungeons import (
     RELICS,
@@ -155,7 +156,7 @@ def _reveal(
 @command(
     "enter_dungeon",
     args={
-        "seat": SEAT,
+        "seat": OWN_SEAT,
         "card": Arg(
             "str",
             description="Table-owned Treasure Room deck: the card drawn.",
@@ -170,7 +171,7 @@ def _reveal(
 def enter_dungeon(ctx: Context, args: dict[str, Any]) -> None:
     """Enter the Dungeon where the hero stands (4 actions) and draw its Treasure Room."""
     _require(ctx.state)
-    seat = seat_of(ctx, args["seat"])
+    seat = own_hero_seat(ctx, args["seat"])
     location = ctx.state["heroes"][seat]["location"]
     dungeon = (ctx.state.get("dungeons") or {}).get(location)
     if dungeon is None:
@@ -531,6 +532,8 @@ def fight_treasure_room(ctx: Context, args: dict[str, Any]) -> None:
             code="goal_not_reached",
         )
     seat, location = run["seat"], run["location"]
+    # The Treasure goes into the hero's hand, by the hero's choice.
+    refuse_other_hero(ctx, seat)
     name = hero_name(ctx.state, seat)
     dungeon = dict(ctx.state["dungeons"][location])
     if not args["defeated"]:

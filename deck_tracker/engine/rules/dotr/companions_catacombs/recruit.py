@@ -49,11 +49,12 @@ from deck_tracker.engine.rules.dotr.base.pending import (
 from deck_tracker.engine.rules.dotr.base.reading import ask_fields
 from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
-    SEAT,
+    OWN_SEAT,
     board_choices,
     hero_name,
     location_kind,
-    seat_of,
+    own_hero_seat,
+    refuse_other_hero,
 )
 from deck_tracker.engine.rules.dotr.companions_catacombs.companion_events import EVENTS
 from deck_tracker.engine.rules.dotr.companions_catacombs.companions import (
@@ -84,7 +85,7 @@ R_INSIDE = msg("dotr.cc.rule.inside")
             offers=table_deck("companion"),
         ),
         "rolls": Arg("list[int]", minimum=1, maximum=6, max_items=12, description="Physical dice."),
-        "seat": SEAT,
+        "seat": OWN_SEAT,
     },
     systems=DOTR,
 )
@@ -92,7 +93,7 @@ def recruit(ctx: Context, args: dict[str, Any]) -> None:
     """Recruit at an Inn (1 action): reveal 1-6 Companion cards; Events resolve as they come."""
     require_cc(ctx.state)
     active = (ctx.state.get("turn") or {}).get("active_seat")
-    seat = seat_of(ctx, args["seat"] or active)
+    seat = own_hero_seat(ctx, args["seat"] or active)
     if active is not None and seat != active:
         raise RuleViolation(
             msg("error.dotr.cc.recruit.recruiting_action_only_active_hero"), code="not_your_turn"
@@ -438,6 +439,8 @@ def hire(ctx: Context, args: dict[str, Any]) -> None:
         raise RuleViolation(
             msg("error.dotr.cc.recruit.no_companion_ready_recruit"), code="no_recruitment"
         )
+    # The hero pays with their own hand (or hires no one): their choice, from their phone.
+    refuse_other_hero(ctx, rec["seat"])
     companion = args["companion"]
     if companion is None:
         _finish(ctx, rec, hired=None)

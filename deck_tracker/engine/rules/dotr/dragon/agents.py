@@ -28,11 +28,13 @@ from deck_tracker.engine.rules.dotr.base.offers import table_deck
 from deck_tracker.engine.rules.dotr.base.packs import effective_pack
 from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
+    OWN_SEAT,
     SEAT,
     board_choices,
     hero_ref,
     location_kind,
     location_ref,
+    own_hero_seat,
     record,
     require_playing,
     resolve_location,
@@ -157,15 +159,15 @@ def agent_attacks(ctx: Context, args: dict[str, Any]) -> None:
             description="Table-owned Hero deck: the reward.",
             offers=table_deck("hero"),
         ),
-        "seat": SEAT,
+        "seat": OWN_SEAT,
     },
     systems=DOTR,
 )
 def attack_agent(ctx: Context, args: dict[str, Any]) -> None:
     """A hero attacks the Agent; slain, it grants a Victory Point and 2 Hero Cards."""
     require_playing(ctx.state)
+    seat = own_hero_seat(ctx, args["seat"])
     agent = _agent(ctx.state)
-    seat = seat_of(ctx, args["seat"])
     name, hero = _ref(ctx.state, agent["id"]), hero_ref(ctx.state, seat)
     life = _card(ctx.state, agent["id"]).data.get("life")
     wounds = int(agent.get("wounds", 0)) + args["wounds"]

@@ -27,7 +27,7 @@ from deck_tracker.engine import i18n
 from deck_tracker.engine.commands import Arg, Observer, command
 from deck_tracker.engine.content import COLOURS
 from deck_tracker.engine.core import Context, State, Step
-from deck_tracker.engine.decks import get_deck, move_cards
+from deck_tracker.engine.decks import get_deck, move_cards, seat_label
 from deck_tracker.engine.errors import RuleViolation
 from deck_tracker.engine.i18n import Text, listing, msg
 from deck_tracker.engine.i18n import count as count_of
@@ -58,6 +58,7 @@ R_ARMOR = msg("dotr.rule.dx.dangers.armor")
 R_SKY = msg("dotr.rule.dx.dangers.sky")
 R_IMPS = msg("dotr.rule.dx.dangers.imps")
 R_IMPS_SAFE = msg("dotr.rule.dx.dangers.imps_safe")
+R_ENTERED = msg("dotr.rule.dx.dangers.entered_for")
 R_WAIT = msg("dotr.rule.dx.dangers.wait")
 HEROS_CALLING = "heros_calling"  # its setup: "Do not assign a Slayer after defeating a General"
 R_SLAYER = msg("dotr.rule.dx.dangers.slayer")
@@ -106,9 +107,22 @@ def leave_dangers_aside(state: State) -> None:
     systems=DOTR,
 )
 def turn_end_dangers(ctx: Context, args: dict[str, Any]) -> None:
-    """End of turn: fire wounds, Zealots' wounds and the Imps' theft where the hero stands."""
+    """End of turn: fire wounds, Zealots' wounds and the Imps' theft where the hero stands.
+
+    Only the hero ending their turn meets them. Nobody chooses anything (the app draws the Imps'
+    cards at random), so any phone may enter them; when another seat does, the event says who
+    entered them for whom (``entered_by``).
+    """
     require_playing(ctx.state)
-    seat = seat_of(ctx, args["seat"] or (ctx.state.get("turn") or {}).get("active_seat"))
+    active = (ctx.state.get("turn") or {}).get("active_seat")
+    seat = seat_of(ctx, args["seat"] or active)
+    if active is not None and seat != active:
+        raise RuleViolation(
+            msg(
+                "error.dotr.dragon.dangers.only_hero_ending_turn", hero=hero_ref(ctx.state, active)
+            ),
+            code="not_your_turn",
+        )
     hero = ctx.state["heroes"][seat]
     location, name = hero["location"], hero_name(ctx.state, seat)
     where = location_name(ctx.state, location)
@@ -186,13 +200,18 @@ def turn_end_dangers(ctx: Context, args: dict[str, Any]) -> None:
     if wounds:
         steps.append((msg("dotr.danger.loses", hero=hero_word, count=lost, life=life), R_FIRE))
     ctx.set("dangers_done", _turn_key(ctx.state))
+    data: dict[str, Any] = {}
+    if ctx.actor is not None and ctx.actor != seat:
+        data["entered_by"] = ctx.actor
+        by = seat_label(ctx.state, ctx.actor)
+        steps.append((msg("dotr.danger.entered_for", by=by, hero=hero_word), R_ENTERED))
     record(
         ctx, "turn_end_dangers",
         msg("dotr.danger.summary", hero=hero_word, location=place,
             wounds=i18n.count(lost, "noun:wound", "wound", "wounds"),
             cards=i18n.count(len(lost_cards), "noun:card", "card", "cards")),
         {"seat": seat, "location": location, "found": found, "wounds": lost, "life": life,
-         "cards_lost": lost_cards, "slain": wounds > 0 and life == 0},
+         "cards_lost": lost_cards, "slain": wounds > 0 and life == 0} | data,
         *steps,
     )  # fmt: skip
 

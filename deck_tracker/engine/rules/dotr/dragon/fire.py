@@ -37,17 +37,17 @@ from deck_tracker.engine.rules.dotr.base.offers import own_hand
 from deck_tracker.engine.rules.dotr.base.packs import game_cards, game_pack
 from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
-    SEAT,
+    OWN_SEAT,
     board_choices,
     hero_name,
     hero_ref,
     location_kind,
     location_name,
     location_ref,
+    own_hero_seat,
     record,
     require_playing,
     resolve_location,
-    seat_of,
 )
 from deck_tracker.engine.rules.dotr.dragon.content import minion_type
 
@@ -226,14 +226,14 @@ OBSERVER = Observer(before=_before_move, after=_after_move)
             "str", description="Where; the hero's location by default.", offers=board_choices
         ),
         "rolls": DICE,
-        "seat": SEAT,
+        "seat": OWN_SEAT,
     },
     systems=DOTR,
 )
 def put_out_fire(ctx: Context, args: dict[str, Any]) -> None:
     """Put Out Fires: discard a card of the location's colour and roll 2 dice; 4+ puts it out."""
     require_playing(ctx.state)
-    seat = seat_of(ctx, args["seat"])
+    seat = own_hero_seat(ctx, args["seat"])
     hero = ctx.state["heroes"][seat]
     location = resolve_location(ctx.state, args["location"] or hero["location"])
     name, where = hero_name(ctx.state, seat), location_name(ctx.state, location)

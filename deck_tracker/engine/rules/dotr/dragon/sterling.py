@@ -40,7 +40,7 @@ from deck_tracker.engine.rules.dotr.base.pending import add_pending, find_pendin
 from deck_tracker.engine.rules.dotr.base.quests import replace_unachievable_quests
 from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
-    SEAT,
+    OWN_SEAT,
     board_choices,
     colour_ref,
     general_choices,
@@ -48,9 +48,10 @@ from deck_tracker.engine.rules.dotr.base.table import (
     hero_ref,
     location_name,
     location_ref,
+    own_hero_seat,
+    refuse_other_hero,
     require_playing,
     resolve_location,
-    seat_of,
 )
 
 __all__ = ["sterling_at"]
@@ -158,14 +159,14 @@ def _turn(state: State) -> list[Any]:
             description="Table-owned encounter deck: the card drawn, if entered.",
             offers=table_deck("sterling"),
         ),
-        "seat": SEAT,
+        "seat": OWN_SEAT,
     },
     systems=DOTR,
 )
 def search_sterling(ctx: Context, args: dict[str, Any]) -> None:
     """Search for Sterling: 3 dice (a Quest roll), 5 or 6 a success; then her encounter card."""
     require_playing(ctx.state)
-    seat = seat_of(ctx, args["seat"])
+    seat = own_hero_seat(ctx, args["seat"])
     hero = ctx.state["heroes"][seat]
     name = hero_name(ctx.state, seat)
     where = sterling_at(ctx.state)
@@ -328,6 +329,8 @@ def sterling_bonus(ctx: Context, args: dict[str, Any]) -> None:
             code="bonus_too_high",
         )
     seat = entry["seat"]
+    # The bonus (cards into the hand among them) is the hero's choice.
+    refuse_other_hero(ctx, seat)
     name = hero_ref(ctx.state, seat)
     steps: list[Step] = [
         Step(msg("dotr.sterling.bonus", hero=name, bonus=bonus, outcome=OUTCOMES[bonus]), R_BONUS)

@@ -49,13 +49,13 @@ from deck_tracker.engine.rules.dotr.base.pending import (
 from deck_tracker.engine.rules.dotr.base.reading import R_READ
 from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
-    SEAT,
+    OWN_SEAT,
     hero_name,
     hero_ref,
     location_kind,
     location_ref,
+    own_hero_seat,
     require_playing,
-    seat_of,
 )
 from deck_tracker.engine.rules.dotr.dragon.content import DRAGON_PACK, WOW_BOARD, winds_deck_size
 
@@ -317,14 +317,14 @@ def quiet_night(realm: Realm, card: Card) -> bool:
             offers=own_hand("hero", kind="special"),
             unoffered="No Special Hero Card in your hand.",
         ),
-        "seat": SEAT,
+        "seat": OWN_SEAT,
     },
     systems=DOTR,
 )
 def play_special(ctx: Context, args: dict[str, Any]) -> None:
     """A Special Hero Card played for its special action (not for dice against a General)."""
     require_playing(ctx.state)
-    seat = seat_of(ctx, args["seat"])
+    seat = own_hero_seat(ctx, args["seat"])
     card = game_cards(ctx.state).get(args["card"])
     if card is None or card.kind != "special":
         raise RuleViolation(

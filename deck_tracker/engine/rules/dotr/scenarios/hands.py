@@ -22,7 +22,13 @@ from deck_tracker.engine.errors import RuleViolation
 from deck_tracker.engine.i18n import Text, listing, msg
 from deck_tracker.engine.rules.dotr.base.offers import held_by_hero
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
-from deck_tracker.engine.rules.dotr.base.table import DOTR, SEAT, hero_name, hero_ref, seat_of
+from deck_tracker.engine.rules.dotr.base.table import (
+    DOTR,
+    OWN_SEAT,
+    hero_name,
+    hero_ref,
+    own_hero_seat,
+)
 
 __all__ = ["card_count", "deal_on_entry"]
 
@@ -127,7 +133,7 @@ def _no_choice(state: State, actor: str | None) -> str | None:
         "quest": Arg(
             "str", required=True, description="The Quest kept.", offers=held_by_hero("quests")
         ),
-        "seat": SEAT,
+        "seat": OWN_SEAT,
     },
     systems=DOTR,
     unavailable=_no_choice,
@@ -135,7 +141,7 @@ def _no_choice(state: State, actor: str | None) -> str | None:
 def keep_quest(ctx: Context, args: dict[str, Any]) -> None:
     """Onslaught: keep one of the Quests dealt at the start; the others go back and the Quest
     deck is reshuffled."""
-    seat = seat_of(ctx, args["seat"])
+    seat = own_hero_seat(ctx, args["seat"])
     choice = dict(ctx.state["scenario"].get("quest_choice") or {})
     if seat not in choice:
         raise RuleViolation(

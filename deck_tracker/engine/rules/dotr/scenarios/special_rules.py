@@ -29,17 +29,17 @@ from deck_tracker.engine.rules.dotr.base.offers import own_hand
 from deck_tracker.engine.rules.dotr.base.packs import effective_pack, game_cards, game_pack
 from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
-    SEAT,
+    OWN_SEAT,
     board_choices,
     hero_name,
     hero_ref,
     location_kind,
     location_name,
     location_ref,
+    own_hero_seat,
     record,
     require_playing,
     resolve_location,
-    seat_of,
 )
 from deck_tracker.engine.rules.dotr.dragon.content import DRAGON_PACK
 from deck_tracker.engine.rules.dotr.dragon.fire import on_fire
@@ -219,7 +219,7 @@ def _douse_unavailable(state: State, actor: str | None) -> str | None:
             description="Monarch City or an Inn, On Fire.",
             offers=board_choices,
         ),
-        "seat": SEAT,
+        "seat": OWN_SEAT,
     },
     systems=DOTR,
     unavailable=_douse_unavailable,
@@ -228,7 +228,7 @@ def douse_fire(ctx: Context, args: dict[str, Any]) -> None:
     """The Burning Land: a Special card puts out the fire of Monarch City or an Inn."""
 
     require_playing(ctx.state)
-    seat = seat_of(ctx, args["seat"])
+    seat = own_hero_seat(ctx, args["seat"])
     location = resolve_location(ctx.state, args["location"])
     where, name = location_name(ctx.state, location), hero_name(ctx.state, seat)
     if location_kind(ctx.state, location) not in ("inn", "city"):

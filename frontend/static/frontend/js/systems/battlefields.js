@@ -71,6 +71,13 @@ function cardChip(card) {
   }, h("strong", { text: number }), h("span", { text: card.name }), h("small", { class: "muted block", text: `${"⚔".repeat(card.swords || 0)}${protection}` }));
 }
 
+// A side spends its own Generals' tokens: this phone's side, or a side with a position no phone
+// holds yet (pass and play); the server refuses the others (not_your_side).
+function actsFor(state, side) {
+  const mine = state.you && state.players[state.you];
+  return !mine || mine.side === side || Object.values(state.players).some((p) => p.side === side && !p.seat);
+}
+
 function sidePanel(ctx, battle, side) {
   const cards = battle.cards[side] || [];
   const generals = battle.generals[side] || [];
@@ -78,7 +85,7 @@ function sidePanel(ctx, battle, side) {
     h("h4", { text: SIDES[side] }),
     cards.length ? h("ol", { class: "bf-cards" }, cards.map(cardChip)) : h("p", { class: "muted small", text: t("bf.no_card") }),
     generals.map((g) => h("p", { class: "small" }, `${t("bf.tokens", { name: g.name, count: g.tokens })} `,
-      g.tokens > 0 && available(ctx, "spend_tokens") ? h("button", {
+      g.tokens > 0 && available(ctx, "spend_tokens") && actsFor(ctx.session.state, side) ? h("button", {
         type: "button", class: "chip",
         onclick: () => quick(ctx, "spend_tokens", { battlefield: battle.tile.id, general: g.name, count: 1 }, t("bf.spends", { name: g.name })),
         text: t("bf.spend_1"),

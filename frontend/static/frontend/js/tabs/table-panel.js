@@ -111,13 +111,30 @@ export function render(ctx) {
       }) : null));
 }
 
+// A choice that the server offers this phone to make only for another hero (a hand limit owed by
+// that hero): the phone holding that seat switches to it; any other phone leaves it to them.
+function heldElsewhere(ctx, entry, action) {
+  const seat = action && action.args && ((action.args.properties || {}).seat || {}).oneOf;
+  if (!entry.seat || !seat || seat.some((choice) => choice.const === entry.seat)) return null;
+  const session = ctx.session;
+  const name = session.seatName(entry.seat);
+  if (session.saved && session.saved.seats && session.saved.seats[entry.seat]) {
+    return h("button", { type: "button", class: "ghost", "data-testid": "settle-switch",
+      onclick: () => session.switchSeat(entry.seat), text: t("panel.switch_to", { name }) });
+  }
+  return h("span", { class: "muted small", text: t("panel.their_phone", { name }) });
+}
+
 function choiceRow(ctx, entry, reason) {
   const settles = SETTLES[entry.type];
   const name = typeof settles === "function" ? settles(ctx.session.state) : settles;
   const action = name ? ctx.action(name) : null;
   const type = action && action.available !== false ? name : null;
+  const elsewhere = heldElsewhere(ctx, entry, action);
+  const text = entry.says || reason || pendingText(entry, (seat) => ctx.session.seatName(seat));
+  if (elsewhere) return h("li", { class: "list-row", "data-pending": entry.type }, h("span", { class: "grow", text }), elsewhere);
   return h("li", { class: "list-row", "data-pending": entry.type },
-    h("span", { class: "grow", text: entry.says || reason || pendingText(entry, (seat) => ctx.session.seatName(seat)) }),
+    h("span", { class: "grow", text }),
     h("button", {
       type: "button", class: "primary", "data-testid": "settle-choice", disabled: !type,
       title: type ? "" : (action && action.reason) || WORDS.notOffered(),
