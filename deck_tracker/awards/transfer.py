@@ -150,8 +150,10 @@ def _fame(raw: Any, where: str, problems: Problems) -> int:
     if raw in (None, ""):
         return 0
     try:
-        value = int(raw)
-    except (TypeError, ValueError):
+        # A JSON number may be a float: 2.0 is taken, 1.5 is no count of tokens, and 1e400
+        # (infinity to the parser) can be no int at all.
+        value = int(raw) if not isinstance(raw, float) or raw.is_integer() else -1
+    except (TypeError, ValueError, OverflowError):
         value = -1
     if isinstance(raw, bool) or not 0 <= value <= 10_000:
         problems.add(where, "A whole number of fame points (0 or more).")
