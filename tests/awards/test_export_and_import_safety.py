@@ -199,3 +199,17 @@ def test_a_fame_that_is_no_whole_number_answers_400_naming_the_field(
     assert response.json()["code"] == "invalid_import"
     assert "games.0.heroes.0.minor_fame" in response.json()["fields"]
     assert GameRecord.objects.count() == 0
+
+
+def test_a_hero_name_too_long_once_written_as_an_id_answers_400(personas: Personas) -> None:
+    # 60 characters typed, 300 once written as an id ("rad-s2" each): PostgreSQL's column holds
+    # 60, so the import refuses it by name rather than failing on the write.
+    long = "\u33af" * 60
+    heroes = [{"player": "Cy", "hero": long}]
+    rewards = [{"card": "duke", "hero": long, "player": "Cy"}]
+    game = {**document()["games"][0], "heroes": heroes, "rewards": rewards}
+    response = imported(personas, {"document": document(games=[game])})
+    assert response.status_code == 400, response.content
+    fields = response.json()["fields"]
+    assert {"games.0.heroes.0.hero", "games.0.rewards.0.hero"} <= set(fields)
+    assert GameRecord.objects.count() == 0
