@@ -240,7 +240,8 @@ class GameActionsView(APIView):
 
     @extend_schema(
         request=s.ActionSerializer,
-        responses={200: s.ActionResultOutSerializer, **ERRORS},
+        # 403 recorded_game: a guest's undo of an ending in a group's award history.
+        responses={200: s.ActionResultOutSerializer, 403: s.ErrorOutSerializer, **ERRORS},
         parameters=[IDEMPOTENCY_KEY, ACCEPT_LANGUAGE],
     )
     def post(self, request: Request, game_id: Any) -> Response:
@@ -254,6 +255,7 @@ class GameActionsView(APIView):
             action=data["type"],
             args=data.get("args") or {},
             expected_version=data["expected_version"],
+            guard=seating.recorded_ending_guard,
         )
         return Response(s.ActionResultOutSerializer(body).data)
 

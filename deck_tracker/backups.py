@@ -7,9 +7,20 @@ transaction: on PostgreSQL a read-only REPEATABLE READ snapshot, so commands may
 is written and the archive still holds each game at one version; on SQLite the transaction holds
 the database's write lock, so writers wait until it is done.
 
-Kept: accounts (users, groups, their permissions), games (seats, applied actions, events), what
-players entered for content packs, and the award tracker. Not kept: stored idempotent responses
-(they expire within hours), sessions and the cache (throttle counts).
+Framing: lines are split on ``"\\n"`` and nothing else. Since format 2 every row is written with
+``ensure_ascii``, so a line holds printable ASCII only: no character a player can type (U+2028,
+U+0085, a form feed...) can look like a line break to any reader. Format 1 archives (rows in raw
+UTF-8, where JSON leaves U+2028 and its kind unescaped) are still read, by the same ``"\\n"``
+split; ``str.splitlines()``, which also breaks at those characters, must never read an archive.
+
+Before ``backup_write`` reports an archive, it reads it back as ``backup_restore`` would (every
+line parsed, every row turned back into its model, the counts compared): an archive that could
+not be restored is never reported, and never causes an older one to be rotated away.
+
+Kept: accounts (users, groups, their permissions, preferences), games (seats, applied actions,
+events), what players entered for content packs, and the award tracker (with its pending
+invitations). Not kept: stored idempotent responses (they expire within hours), forecasts (a
+computation, asked again in a tap), sessions and the cache (throttle counts).
 """
 
 from __future__ import annotations
@@ -17,9 +28,10 @@ from __future__ import annotations
 import gzip
 import json
 import os
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, time
 from pathlib import Path
 from typing import Any
 
@@ -27,17 +39,22 @@ from django.apps import apps
 from django.conf import settings
 from django.core import serializers
 from django.core.management.color import no_style
+from django.core.serializers.base import DeserializationError
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection, models, transaction
 
 FORMAT = "dotr-companion-backup"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+READABLE_VERSIONS = (1, 2)
 NAME_PREFIX = "dotr-backup-"
 NAME_SUFFIX = ".jsonl.gz"
 # Parents before children, so that a restore never meets a row before the row it points at.
 KEPT_MODELS = [
     "auth.Group",
     "auth.User",
+    "awards.AccountPreference",
     "awards.PlayerGroup",  # before the games: a group's game names it (``content_group``)
+    "awards.GroupInvitation",
     "deck_tracker.Game",
     "deck_tracker.Seat",
     "deck_tracker.GameAction",
@@ -50,12 +67,28 @@ KEPT_MODELS = [
     "awards.GameRecordHero",
     "awards.RewardAward",
     "awards.PlayerStats",
+    "awards.GroupStats",
     "awards.AccountToken",
 ]
+# The app's other models, and why losing them loses nothing.
+NOT_KEPT_MODELS = {
+    "deck_tracker.IdempotencyRecord": "stored answers to retried requests, expire within hours",
+    "deck_tracker.Forecast": "a computation from a game's state, asked for again in a tap",
+}
 
 
 class ArchiveError(Exception):
     pass
+
+
+class _ExactJSONEncoder(DjangoJSONEncoder):
+    """Django's encoder, but times keep their microseconds (Django cuts them to milliseconds,
+    which would move every timestamp a restore brings back)."""
+
+    def default(self, o: Any) -> Any:
+        if isinstance(o, datetime | time):
+            return o.isoformat()
+        return super().default(o)
 
 
 @dataclass(frozen=True)
@@ -80,28 +113,69 @@ def _snapshot_transaction(*, outermost: bool) -> None:
 
 
 def backup_write(*, directory: Path | None = None, keep: int | None = None) -> Backup:
-    """Write an archive to ``directory`` (BACKUP_DIR) and keep the newest ``keep`` (BACKUP_KEEP)."""
+    """Write an archive to ``directory`` (BACKUP_DIR) and keep the newest ``keep`` (BACKUP_KEEP).
+
+    Raises :class:`ArchiveError`, leaving no archive and removing none, when the archive written
+    does not read back whole.
+    """
     directory = Path(directory or settings.BACKUP_DIR)
     directory.mkdir(parents=True, exist_ok=True)
     now = datetime.now(UTC)
     path = directory / f"{NAME_PREFIX}{now:%Y%m%dT%H%M%S%fZ}{NAME_SUFFIX}"
     partial = path.with_name(path.name + ".partial")
+    try:
+        counts = _write(partial, now)
+        _read_back(partial, counts)
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
+    os.replace(partial, path)  # an archive appears whole or not at all
+    return Backup(
+        path=path, counts=counts, removed=_rotate(directory, keep or settings.BACKUP_KEEP)
+    )
+
+
+def _write(partial: Path, now: datetime) -> dict[str, int]:
     counts: dict[str, int] = {}
     outermost = not connection.in_atomic_block
-    with transaction.atomic(), gzip.open(partial, "wt", encoding="utf-8") as archive:
+    with transaction.atomic(), gzip.open(partial, "wt", encoding="ascii", newline="\n") as archive:
         _snapshot_transaction(outermost=outermost)
         header = {"format": FORMAT, "version": FORMAT_VERSION, "created_at": now.isoformat()}
         archive.write(json.dumps(header) + "\n")
         for model in kept_models():
             rows = model._default_manager.order_by("pk")
             counted = _Counter(rows.iterator(chunk_size=500))
-            serializers.serialize("jsonl", counted, stream=archive, use_natural_foreign_keys=True)
+            serializers.serialize(
+                "jsonl",
+                counted,
+                stream=archive,
+                use_natural_foreign_keys=True,
+                ensure_ascii=True,  # the framing: see the module's docstring
+                cls=_ExactJSONEncoder,
+            )
             counts[model._meta.label] = counted.count
         archive.write(json.dumps({"end": True, "counts": counts}) + "\n")
-    os.replace(partial, path)  # an archive appears whole or not at all
-    return Backup(
-        path=path, counts=counts, removed=_rotate(directory, keep or settings.BACKUP_KEEP)
-    )
+    return counts
+
+
+def _read_back(partial: Path, written: dict[str, int]) -> None:
+    """Read the archive just written as a restore would, short of saving its rows."""
+    counts = _check(partial)
+    if counts != written:
+        raise ArchiveError(f"{partial} reads back as {counts}, but {written} were written.")
+    deserialized: Counter[str] = Counter()
+    try:
+        # Forward references: a row written may name an account deleted since the snapshot.
+        for row in serializers.deserialize(
+            "python", _rows(partial), handle_forward_references=True
+        ):
+            deserialized[row.object._meta.label] += 1
+    except DeserializationError as error:
+        raise ArchiveError(f"{partial} does not read back: {error}") from error
+    if _nonzero(deserialized) != _nonzero(written):
+        raise ArchiveError(
+            f"{partial} reads back {dict(deserialized)}, but {written} were written."
+        )
 
 
 class _Counter:
@@ -126,24 +200,79 @@ def _rotate(directory: Path, keep: int) -> list[Path]:
     return removed
 
 
-def _read(path: Path) -> tuple[list[str], dict[str, int]]:
-    with gzip.open(path, "rt", encoding="utf-8") as archive:
-        lines = archive.read().splitlines()
-    if not lines or json.loads(lines[0]).get("format") != FORMAT:
+def _lines(path: Path) -> Iterator[tuple[int, str]]:
+    """The archive's lines, numbered from 1, split on ``"\\n"`` only (never ``splitlines``)."""
+    try:
+        with gzip.open(path, "rt", encoding="utf-8", newline="\n") as archive:
+            for number, line in enumerate(archive, start=1):
+                if not line.endswith("\n"):
+                    raise ArchiveError(f"{path} is incomplete (line {number} is cut short).")
+                yield number, line[:-1]
+    except (OSError, EOFError, UnicodeDecodeError) as error:
+        raise ArchiveError(f"{path} cannot be read: {error}") from error
+
+
+def _records(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
+    for number, line in _lines(path):
+        try:
+            record = json.loads(line)
+        except ValueError as error:
+            raise ArchiveError(f"{path}: line {number} is not JSON ({error}).") from error
+        if not isinstance(record, dict):
+            raise ArchiveError(f"{path}: line {number} is not a JSON object.")
+        yield number, record
+
+
+def _check(path: Path) -> dict[str, int]:
+    """Check the whole archive before anything is restored: its header, each row, its trailer.
+
+    The counts of rows by model, as the trailer gives them and the rows agree.
+    """
+    records = _records(path)
+    first = next(records, None)
+    if first is None or first[1].get("format") != FORMAT:
         raise ArchiveError(f"{path} is not a DotR Companion backup.")
-    header = json.loads(lines[0])
-    if header.get("version") != FORMAT_VERSION:
-        raise ArchiveError(f"{path} is a backup of format {header.get('version')}, not 1.")
-    trailer = json.loads(lines[-1]) if len(lines) > 1 else {}
-    if not trailer.get("end"):
+    version = first[1].get("version")
+    if version not in READABLE_VERSIONS:
+        raise ArchiveError(
+            f"{path} is a backup of format {version}; this version reads formats "
+            + ", ".join(map(str, READABLE_VERSIONS))
+            + "."
+        )
+    labels = {model._meta.label_lower: model._meta.label for model in kept_models()}
+    counted: Counter[str] = Counter()
+    trailer: dict[str, Any] = {}
+    for number, record in records:
+        if trailer:
+            raise ArchiveError(f"{path}: line {number} follows the trailer.")
+        if record.get("end"):
+            trailer = record
+        elif record.get("model") in labels:
+            counted[labels[record["model"]]] += 1
+        else:
+            raise ArchiveError(f"{path}: line {number} is neither a kept row nor the trailer.")
+    if not trailer:
         raise ArchiveError(f"{path} is incomplete (its last line is missing).")
-    return lines[1:-1], dict(trailer["counts"])
+    counts = {label: int(count) for label, count in trailer.get("counts", {}).items()}
+    if _nonzero(counted) != _nonzero(counts):
+        raise ArchiveError(f"{path} holds rows {dict(counted)}, but its trailer says {counts}.")
+    return counts
+
+
+def _rows(path: Path) -> Iterator[dict[str, Any]]:
+    """The archive's rows (between its header and its trailer), as Django's python format."""
+    for number, record in _records(path):
+        if number > 1 and not record.get("end"):
+            yield record
+
+
+def _nonzero(counts: dict[str, int]) -> dict[str, int]:
+    return {label: count for label, count in counts.items() if count}
 
 
 def database_rows() -> dict[str, int]:
     """How many rows of the kept models the database holds (those not empty)."""
-    counts = {model._meta.label: model._default_manager.count() for model in kept_models()}
-    return {label: count for label, count in counts.items() if count}
+    return _nonzero({model._meta.label: model._default_manager.count() for model in kept_models()})
 
 
 def backup_restore(*, path: Path, replace: bool = False) -> dict[str, int]:
@@ -152,8 +281,7 @@ def backup_restore(*, path: Path, replace: bool = False) -> dict[str, int]:
     The database must hold none of the kept rows, unless ``replace``: then they are deleted
     first, in the same transaction, so a failed restore leaves the database as it was.
     """
-    lines, expected = _read(path)
-    restored: dict[str, int] = {}
+    expected = _check(path)
     with transaction.atomic():
         present = database_rows()
         if present and not replace:
@@ -164,14 +292,22 @@ def backup_restore(*, path: Path, replace: bool = False) -> dict[str, int]:
             )
         for model in reversed(kept_models()):
             model._default_manager.all().delete()
-        for restored_row in serializers.deserialize("jsonl", lines):
-            restored_row.save()
-            label = restored_row.object._meta.label
-            restored[label] = restored.get(label, 0) + 1
-        if restored != {label: count for label, count in expected.items() if count}:
+        restored = _save(path, _rows(path))
+        if restored != _nonzero(expected):
             raise ArchiveError(f"{path} restored {restored}, but its trailer says {expected}.")
         _reset_sequences()
     return restored
+
+
+def _save(path: Path, rows: Iterable[dict[str, Any]]) -> dict[str, int]:
+    restored: Counter[str] = Counter()
+    try:
+        for restored_row in serializers.deserialize("python", rows):
+            restored_row.save()
+            restored[restored_row.object._meta.label] += 1
+    except DeserializationError as error:
+        raise ArchiveError(f"{path} could not be restored: {error}") from error
+    return dict(restored)
 
 
 def _reset_sequences() -> None:

@@ -253,14 +253,27 @@ def seat_set_language(*, seat: Seat, language: str) -> Seat:
     return seat
 
 
+# A check of who may send a command, run under the game's lock before it (the award tracker's
+# guard of recorded endings, ``awards.seating``): it raises to refuse.
+ActionGuard = Callable[[Game, Seat, str], None]
+
+
 def game_act(
-    *, game_id: Any, seat: Seat, action: str, args: Any, expected_version: int
+    *,
+    game_id: Any,
+    seat: Seat,
+    action: str,
+    args: Any,
+    expected_version: int,
+    guard: ActionGuard | None = None,
 ) -> dict[str, Any]:
     """Apply one action for ``seat``; the answer as that seat sees it."""
     if action in INTERNAL_COMMANDS:
         raise UnknownCommand(f"Unknown action {action!r}.")
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
+        if guard is not None:
+            guard(game, seat, action)
         applied = _apply(
             game=game, actor=seat, name=action, args=args, expected_version=expected_version
         )

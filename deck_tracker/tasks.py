@@ -23,7 +23,11 @@ def purge_idempotency_records() -> int:
 
 @shared_task  # type: ignore[untyped-decorator]
 def backup_database() -> str:
-    """Write a backup archive to BACKUP_DIR and keep the newest BACKUP_KEEP."""
+    """Write a backup archive to BACKUP_DIR and keep the newest BACKUP_KEEP.
+
+    An archive that does not read back whole raises (``backups.ArchiveError``): the task fails,
+    visibly, instead of reporting an archive no restore could use.
+    """
     from .backups import backup_write
 
     return str(backup_write().path)

@@ -42,6 +42,19 @@ CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 # The key this code once shipped as its default: anyone may know it, so it is never accepted
 # with DEBUG off.
 PUBLISHED_SECRET_KEY = "insecure-embedded-default-set-SECRET_KEY-in-production"
+# Django's own measure of a weak key (``check --deploy``, security.W009); with DEBUG off such a
+# key is refused rather than warned about: whoever guesses it signs sessions as any account.
+SECRET_KEY_MIN_LENGTH = 50
+SECRET_KEY_MIN_UNIQUE_CHARACTERS = 5
+
+
+def refuse_weak_secret_key(key: str) -> None:
+    if len(key) < SECRET_KEY_MIN_LENGTH or len(set(key)) < SECRET_KEY_MIN_UNIQUE_CHARACTERS:
+        raise ImproperlyConfigured(
+            f"SECRET_KEY is too weak: use at least {SECRET_KEY_MIN_LENGTH} characters, "
+            f"{SECRET_KEY_MIN_UNIQUE_CHARACTERS} of them different (python -c 'from "
+            "django.core.management.utils import get_random_secret_key as g; print(g())')."
+        )
 
 
 def on_local_network(host: str) -> bool:
@@ -63,12 +76,14 @@ def secret_key(*, debug: bool, allowed_hosts: list[str]) -> str:
     serves the embedded default and a laptop serving the phones of its own network. Served
     beyond that (``ALLOWED_HOSTS`` names a public host or ``*``) with DEBUG off, SECRET_KEY must
     be set, so that every web process of a deployment signs with the same key; the published
-    key is refused whenever DEBUG is off.
+    key, and a weak one, are refused whenever DEBUG is off.
     """
     key: str = env.str("SECRET_KEY", default="")
     if key:
         if not debug and key == PUBLISHED_SECRET_KEY:
             raise ImproperlyConfigured("SECRET_KEY is the published default: set your own.")
+        if not debug:
+            refuse_weak_secret_key(key)
         return key
     key_file = env.str("SECRET_KEY_FILE", default="")
     if not (key_file or debug or all(on_local_network(host) for host in allowed_hosts)):

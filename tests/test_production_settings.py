@@ -113,3 +113,16 @@ def test_check_deploy_flags_plain_http_without_those_settings(tmp_path: Path):
     assert result.returncode != 0
     for warning in ("W004", "W008", "W012", "W016"):
         assert warning in result.stderr
+
+
+def test_a_weak_secret_key_is_refused_with_debug_off(tmp_path: Path):
+    # Django's own measure of a weak key (check --deploy, security.W009): under 50 characters,
+    # or under 5 different ones. Anyone who guesses it signs sessions as any account.
+    for weak in ("x", "k" * 64, "abcd" * 20, get_random_secret_key()[:49]):
+        result = run(clean_env(tmp_path, SECRET_KEY=weak), "-c", SHOW_KEY)
+        assert result.returncode != 0, weak
+        assert "SECRET_KEY is too weak" in result.stderr
+    strong = get_random_secret_key()
+    started = run(clean_env(tmp_path, SECRET_KEY=strong), "-c", SHOW_KEY)
+    assert started.returncode == 0, started.stderr
+    assert started.stdout.strip() == strong

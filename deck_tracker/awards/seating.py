@@ -10,6 +10,11 @@ the new game." Linking a seat to a player applies, in the same transaction as th
 join, one ``grant_reward`` per card due (see ``selectors.rewards_to_grant``) and, when the group
 has entered its Major Fame tokens, hands the cup to the app: all inside the create's or join's
 own command (one version, one notification).
+
+A recorded ending is the group's: once a won or lost game is in a group's award history, undo
+and redo (which would take the ending back, and let it be ended again otherwise) are refused to
+a seat taken without one of a group's players (a guest who came with the join code alone),
+until a seat of the group's players undoes the ending; ``close_game`` ends every change.
 """
 
 from __future__ import annotations
@@ -21,11 +26,33 @@ from django.http import Http404
 from django.utils.translation import gettext as _
 
 from deck_tracker import services as game_services
-from deck_tracker.models import Seat
+from deck_tracker.models import Game, Seat
 
 from . import selectors, services
 from .models import Player, SeatPlayer
 from .services import AwardsError
+
+# The commands that would take a recorded ending back (and so let it be ended again).
+CHANGES_TO_A_RECORDED_ENDING = frozenset({"undo", "redo"})
+
+
+def recorded_ending_guard(game: Game, seat: Seat, action: str) -> None:
+    """Refuse a guest's undo or redo of a game in a group's award history (403 ``recorded_game``).
+
+    Called under the game's row lock, before the command runs.
+    """
+    if action not in CHANGES_TO_A_RECORDED_ENDING or not services.game_recorded(game=game):
+        return
+    if SeatPlayer.objects.filter(seat=seat).exists():
+        return
+    raise AwardsError(
+        _(
+            "This game's ending is in a group's award history: only a seat of the group's "
+            "players may undo or redo it now."
+        ),
+        code="recorded_game",
+        status=403,
+    )
 
 
 def player_for_account(*, user: Any, player_id: Any) -> Player | None:

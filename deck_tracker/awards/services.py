@@ -330,6 +330,16 @@ def _players_of_game(game_id: Any) -> set[int]:
     )
 
 
+def game_recorded(*, game: Game) -> bool:
+    """Whether the game's ending is in a group's award history (or is being written there by
+    ``game_record_sync``): won or lost, with a seat taken as one of a group's players."""
+    state = game.state
+    result = RESULTS.get((state.get("outcome") or {}).get("result", ""))
+    if result is None or state.get("system") != "dotr":
+        return False
+    return SeatPlayer.objects.filter(game=game).exists()
+
+
 @transaction.atomic
 def game_record_sync(*, game_id: Any) -> list[int]:
     """Make the tracker's rows for this game match its state; the players whose rows changed.

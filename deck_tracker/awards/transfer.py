@@ -38,6 +38,7 @@ from .services import AwardsError, account_in_group, player_room_check
 
 FORMAT, VERSION = "dotr-award-tracker", 1
 MAX_SEATS = 6
+HERO_SIZE = 60  # GameRecordHero.hero, RewardAward.hero
 CARDS = [card for card, _ in REWARD_CARDS]
 REWARD_COLUMNS = {
     card: card.replace("kings-champion", "champion").replace("-", "_") for card in CARDS
@@ -146,12 +147,23 @@ def _text(raw: Any, where: str, problems: Problems, *, size: int, empty: bool = 
     return raw.strip()
 
 
+def _hero(raw: Any, where: str, problems: Problems) -> str:
+    """A hero's id from its name; the id, not the name, must fit the column (60)."""
+    hero = slugify(_text(raw, where, problems, size=HERO_SIZE) or "x")
+    if len(hero) > HERO_SIZE:  # "\u33af" (one character) is "rad-s2" as an id
+        problems.add(where, f"A hero's name that is at most {HERO_SIZE} characters as an id.")
+        return "x"
+    return hero
+
+
 def _fame(raw: Any, where: str, problems: Problems) -> int:
     if raw in (None, ""):
         return 0
     try:
-        value = int(raw)
-    except (TypeError, ValueError):
+        # A JSON number may be a float: 2.0 is taken, 1.5 is no count of tokens, and 1e400
+        # (infinity to the parser) can be no int at all.
+        value = int(raw) if not isinstance(raw, float) or raw.is_integer() else -1
+    except (TypeError, ValueError, OverflowError):
         value = -1
     if isinstance(raw, bool) or not 0 <= value <= 10_000:
         problems.add(where, "A whole number of fame points (0 or more).")
@@ -211,7 +223,7 @@ def clean_game(raw: Any, where: str, problems: Problems) -> dict[str, Any] | Non
                     problems,
                     size=60,
                 ),
-                "hero": slugify(_text(hero.get("hero"), f"{at}.hero", problems, size=60) or "x"),
+                "hero": _hero(hero.get("hero"), f"{at}.hero", problems),
                 "seat": _text(str(hero.get("seat") or index + 1), f"{at}.seat", problems, size=8),
                 "minor_fame": _fame(hero.get("minor_fame"), f"{at}.minor_fame", problems),
                 "major_fame": _fame(hero.get("major_fame"), f"{at}.major_fame", problems),
@@ -231,7 +243,7 @@ def clean_game(raw: Any, where: str, problems: Problems) -> dict[str, Any] | Non
         game["rewards"].append(
             {
                 "card": reward["card"],
-                "hero": slugify(_text(reward.get("hero"), f"{at}.hero", problems, size=60) or "x"),
+                "hero": _hero(reward.get("hero"), f"{at}.hero", problems),
                 "player": reward.get("player")
                 and _text(reward["player"], f"{at}.player", problems, size=60),
                 "player_name": _text(

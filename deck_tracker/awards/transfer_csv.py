@@ -14,6 +14,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+import unicodedata
 from typing import Any
 
 from django.conf import settings
@@ -51,15 +52,21 @@ REWARD_CELL = re.compile(r"^(?P<hero>[^()]+?) \((?P<player>.+)\)$")
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
+def _runs_as_formula(value: str) -> bool:
+    """Whether a spreadsheet may run the cell: it reads a compatibility form as its plain
+    character (a fullwidth equals sign, U+FF1D, typed on an East Asian keyboard; U+FE66)."""
+    return unicodedata.normalize("NFKC", value).startswith(FORMULA_START)
+
+
 def neutralise(value: Any) -> Any:
     """A cell a spreadsheet shows as text, never runs (numbers stay numbers)."""
-    if isinstance(value, str) and value.startswith(FORMULA_START):
+    if isinstance(value, str) and _runs_as_formula(value):
         return "'" + value
     return value
 
 
 def _restore(value: str | None) -> str | None:
-    if value and value.startswith("'") and value[1:].startswith(FORMULA_START):
+    if value and value.startswith("'") and _runs_as_formula(value[1:]):
         return value[1:]
     return value
 

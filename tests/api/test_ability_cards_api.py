@@ -67,3 +67,14 @@ def test_a_card_entered_once_is_offered_by_type_in_the_groups_next_game() -> Non
     assert wrong.json()["code"] == "wrong_ability_type"
     # An anonymous table knows neither.
     assert choices(table(APIClient(), None), "choose_abilities", "combat") == {}
+
+
+def test_an_ability_card_whose_name_is_too_long_as_an_id_answers_400() -> None:
+    # 60 characters typed, 300 once written as the card's id: refused by name, never a 500.
+    client, _group, player = group_of("alice", "Thursday table", "Ada")
+    game = table(client, player)
+    long = send(game, "read_ability", {"name": "\u33af" * 60, "type": "combat", "level_1": "x"})
+    assert long.status_code == 400, long.content
+    assert long.json()["code"] == "invalid_arguments"
+    assert "name" in long.json()["fields"]
+    assert choices(game, "choose_abilities", "combat") == {}

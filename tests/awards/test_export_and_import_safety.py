@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from typing import Any
 
 import pytest
@@ -151,3 +152,64 @@ def test_imports_are_limited_per_file_per_group_and_per_hour(
         format="json",
     )
     assert other.status_code == 200
+
+
+# Spreadsheets read compatibility forms as their plain character: a fullwidth or small equals
+# sign typed with an East Asian keyboard starts a formula too.
+@pytest.mark.parametrize(
+    "name",
+    ['\uff1dHYPERLINK("http://evil.example")', "\ufe66cmd|' /C calc'!A0", "\uff0b1+1", "\uff201"],
+)
+def test_a_formula_in_any_spelling_is_exported_as_text_and_round_trips(
+    personas: Personas, name: str
+) -> None:
+    heroes = [{"player": name, "hero": "Wizard"}]
+    game = {**document()["games"][0], "heroes": heroes}
+    assert imported(personas, {"document": document(games=[game])}).status_code == 200
+    exported = personas.alice.client.get(f"/api/v1/awards/export.csv?group={personas.group}")
+    row = next(csv.DictReader(io.StringIO(exported.content.decode())))
+    imported_player = Player.objects.filter(group_id=personas.group).exclude(
+        name__in=["Ada", "Bea"]
+    )
+    stored = imported_player.get().name  # as the import kept it
+    assert row["player_1"] == "'" + stored
+    other = personas.alice.client.post("/api/v1/groups/", {"name": "Copy"}, format="json").json()
+    again = personas.alice.client.post(
+        "/api/v1/awards/import/",
+        {"group": other["id"], "csv": exported.content.decode()},
+        format="json",
+    )
+    assert again.status_code == 200, again.content
+    assert Player.objects.filter(group_id=other["id"], name=stored).exists()
+
+
+@pytest.mark.parametrize("fame", ["1e400", "-1e400", "1.5"])
+def test_a_fame_that_is_no_whole_number_answers_400_naming_the_field(
+    personas: Personas, fame: str
+) -> None:
+    heroes = [{"player_name": "Cy", "hero": "Wizard", "minor_fame": "FAME"}]
+    game = {**document()["games"][0], "heroes": heroes}
+    body = json.dumps({"group": personas.group, "document": document(games=[game])})
+    response = personas.alice.client.post(
+        "/api/v1/awards/import/",
+        body.replace('"FAME"', fame),  # the number as a client wrote it
+        content_type="application/json",
+    )
+    assert response.status_code == 400, response.content
+    assert response.json()["code"] == "invalid_import"
+    assert "games.0.heroes.0.minor_fame" in response.json()["fields"]
+    assert GameRecord.objects.count() == 0
+
+
+def test_a_hero_name_too_long_once_written_as_an_id_answers_400(personas: Personas) -> None:
+    # 60 characters typed, 300 once written as an id ("rad-s2" each): PostgreSQL's column holds
+    # 60, so the import refuses it by name rather than failing on the write.
+    long = "\u33af" * 60
+    heroes = [{"player": "Cy", "hero": long}]
+    rewards = [{"card": "duke", "hero": long, "player": "Cy"}]
+    game = {**document()["games"][0], "heroes": heroes, "rewards": rewards}
+    response = imported(personas, {"document": document(games=[game])})
+    assert response.status_code == 400, response.content
+    fields = response.json()["fields"]
+    assert {"games.0.heroes.0.hero", "games.0.rewards.0.hero"} <= set(fields)
+    assert GameRecord.objects.count() == 0

@@ -238,3 +238,23 @@ def test_sitting_as_a_player_with_a_reward_is_one_command_and_one_notification(
     assert joined.json()["version"] == version + 1
     assert [r["card"] for r in joined.json()["state"]["rewards"]["held"]] == ["duke"]
     assert len(told) == 1
+
+
+def test_a_guest_without_a_player_cannot_undo_a_recorded_ending(personas: Personas) -> None:
+    """Mallory joins Alice's table with the join code alone. Once the loss is in the group's
+    history she cannot undo it (and so not end it again as a win); Ada's seat still can."""
+    game = personas.play(
+        host=(personas.alice, personas.ada, "Wizard"), guests=[(None, None, "Mallory", "Rogue")]
+    )
+    host, mallory = game["seats"]["1"], game["seats"]["2"]
+    act(host, game["id"], "end_game", {"result": "lost", "reason": "The Darkness spread."})
+    url = f"/api/v1/games/{game['id']}/"
+    version = mallory.get(url).json()["version"]
+    undo = {"type": "undo", "args": {}, "expected_version": version}
+    refused = mallory.post(url + "actions/", undo, format="json")
+    assert refused.status_code == 403, refused.content
+    assert refused.json()["code"] == "recorded_game"
+    assert mallory.get(url).json()["version"] == version
+    assert GameRecord.objects.get().result == "L"
+    act(host, game["id"], "undo")  # a seat of the group's players may
+    assert GameRecord.objects.count() == 0

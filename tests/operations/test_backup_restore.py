@@ -9,12 +9,19 @@ import subprocess
 import sys
 from io import StringIO
 from pathlib import Path
+from typing import Any
 
 import pytest
+from django.core import serializers
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from tests.conftest import GENERIC_SETUP, Table
+from deck_tracker import backups
+from deck_tracker.awards import services
+from deck_tracker.models import Seat
+from deck_tracker.tasks import backup_database
+from tests.awards.conftest import make_account
+from tests.conftest import GENERIC_SETUP, Table, client_for, create_table
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -151,3 +158,97 @@ def test_an_archive_cut_short_is_refused(table: Table, tmp_path: Path):
         short.write("\n".join(lines[:-1]) + "\n")
     with pytest.raises(CommandError, match="incomplete"):
         call_command("restore", str(cut), "--replace", stdout=StringIO())
+
+
+def empty_the_database() -> None:
+    from deck_tracker.backups import kept_models
+
+    for model in reversed(kept_models()):
+        model._default_manager.all().delete()
+
+
+class WritesABrokenLine:
+    """Django's serializers, except that a line no reader can parse follows the first rows."""
+
+    def serialize(self, format: str, rows: Any, stream: Any = None, **options: Any) -> Any:
+        written = serializers.serialize(format, rows, stream=stream, **options)
+        stream.write('{"model": "auth.user", "pk": \n')
+        return written
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(serializers, name)
+
+
+@pytest.mark.django_db
+def test_a_backup_that_does_not_read_back_fails_and_keeps_the_older_archives(
+    table: Table, tmp_path: Path, settings: Any, monkeypatch: pytest.MonkeyPatch
+):
+    settings.BACKUP_DIR, settings.BACKUP_KEEP = str(tmp_path), 1
+    call_command("backup", stdout=StringIO())
+    [good] = tmp_path.glob("*")
+    monkeypatch.setattr(backups, "serializers", WritesABrokenLine())
+    with pytest.raises(CommandError, match="line"):
+        call_command("backup", stdout=StringIO())
+    with pytest.raises(backups.ArchiveError):  # the scheduled task fails too
+        backup_database.apply(throw=True)
+    assert list(tmp_path.glob("*")) == [good]  # no broken archive, the good one not rotated
+
+
+@pytest.mark.django_db
+def test_an_archive_of_the_first_format_with_a_line_separator_in_a_name_restores(
+    tmp_path: Path,
+):
+    create_table({**GENERIC_SETUP, "host": {"name": "Ada\u2028Lovelace", "hero": "W\x85"}})
+    old = tmp_path / "dotr-backup-old.jsonl.gz"
+    with gzip.open(old, "wt", encoding="utf-8") as archive:  # as the first format wrote it
+        archive.write(json.dumps({"format": "dotr-companion-backup", "version": 1}) + "\n")
+        counts = {}
+        for model in backups.kept_models():
+            rows = list(model._default_manager.order_by("pk"))
+            serializers.serialize("jsonl", rows, stream=archive, use_natural_foreign_keys=True)
+            counts[model._meta.label] = len(rows)
+        archive.write(json.dumps({"end": True, "counts": counts}) + "\n")
+    empty_the_database()
+    call_command("restore", str(old), stdout=StringIO())
+    hosts = Seat.objects.filter(is_host=True).values_list("name", "hero")
+    assert set(hosts) == {("Ada\u2028Lovelace", "W\x85")}
+
+
+@pytest.mark.django_db
+def test_an_accounts_language_and_a_pending_invitation_come_back(tmp_path: Path):
+    alice = make_account("alice")
+    chose = alice.client.patch("/api/v1/accounts/me/", {"language": "de"}, format="json")
+    assert chose.status_code == 200, chose.content
+    group = alice.client.post("/api/v1/groups/", {"name": "Dienstag"}, format="json").json()
+    invited = alice.client.post(
+        f"/api/v1/groups/{group['id']}/members/", {"username": "bob"}, format="json"
+    )
+    assert invited.status_code == 200, invited.content
+    call_command("backup", "--dir", str(tmp_path), stdout=StringIO())
+    [archive] = tmp_path.glob("*.jsonl.gz")
+    empty_the_database()
+    call_command("restore", str(archive), stdout=StringIO())
+    alice = make_account_client("alice")
+    assert alice.get("/api/v1/accounts/me/").json()["language"] == "de"
+    assert alice.get(f"/api/v1/groups/{group['id']}/").json()["invited"] == ["bob"]
+
+
+def make_account_client(username: str) -> Any:
+    """A new token for an account brought back by a restore."""
+    from django.contrib.auth import get_user_model
+
+    user = get_user_model().objects.get(username=username)
+    return client_for(services.account_token_create(user=user))
+
+
+def test_every_model_is_kept_or_said_to_be_safe_to_lose():
+    from django.apps import apps
+
+    from deck_tracker.backups import KEPT_MODELS, NOT_KEPT_MODELS
+
+    ours = {
+        model._meta.label
+        for name in ("deck_tracker", "awards")
+        for model in apps.get_app_config(name).get_models()
+    }
+    assert ours - set(KEPT_MODELS) == set(NOT_KEPT_MODELS)

@@ -43,6 +43,9 @@ HERO_LIFE = 5
 SLOTS = ("combat", "control", "movement")
 TYPES = {"combat": "Combat", "control": "Control", "movement": "Movement"}
 NEW = "new"
+# A card entered is kept under its id (``ContentEntry.key``, 200 characters, with a path of up
+# to 40 around it): the id of a new card's name may be no longer.
+CARD_ID_MAX = 120
 R_BUILD = msg("dotr.hc.rule.build")
 R_LIFE = msg("dotr.hc.rule.life")
 R_PET = msg("dotr.hc.rule.pet")
@@ -286,6 +289,10 @@ def read_ability(ctx: Context, args: dict[str, Any]) -> None:
         )
     if card is None:
         card_id = f"ability-{slugify(name)}"
+        if len(card_id) > CARD_ID_MAX:  # one character typed may be several in the id
+            raise InvalidArguments(
+                {"name": [msg("error.dotr.hc.heroes.name_too_long", limit=CARD_ID_MAX)]}
+            )
         entry: dict[str, Any] = {
             "cards": {
                 "ability": [
