@@ -15,6 +15,7 @@ import json
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
@@ -156,7 +157,7 @@ class ContentOverlayView(APIView):
 
 class NotARecorder(PermissionDenied):
     default_code = "not_a_recorder"
-    default_detail = (
+    default_detail = gettext_lazy(
         "Only the group's owner, or a member the owner lets record games, changes the group's "
         "cards: your table still knows what it reads, in this game."
     )
@@ -171,7 +172,7 @@ def _owner_for_writes(request: Request, game: Game) -> content_selectors.Owner:
 
 class ShippedContent(PermissionDenied):
     default_code = "shipped_content"
-    default_detail = (
+    default_detail = gettext_lazy(
         "The shipped packs are the same for every table: staff change them in the admin. What "
         "your table enters is saved with your game (or your group) through "
         "/api/v1/games/<game id>/content/."

@@ -74,6 +74,10 @@ KEPT_MODELS = [
 NOT_KEPT_MODELS = {
     "deck_tracker.IdempotencyRecord": "stored answers to retried requests, expire within hours",
     "deck_tracker.Forecast": "a computation from a game's state, asked for again in a tap",
+    "awards.AccountSignOut": (
+        "the generation that ends browser sessions; sessions are not kept either, so every "
+        "browser signs in again after a restore"
+    ),
 }
 
 
