@@ -15,7 +15,7 @@ from django.http import (
     JsonResponse,
     StreamingHttpResponse,
 )
-from django.utils.cache import parse_etags
+from django.utils.http import parse_etags
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema

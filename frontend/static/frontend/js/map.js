@@ -385,8 +385,8 @@ function computeLabels(content) {
   const obstacles = spaces;
   const placed = [];
   // The most crowded spaces choose first.
-  const crowd = (o) => spaces.filter((p) => p !== o && Math.hypot(p.x - o.x, p.y - o.y) < 260).length;
-  const order = [...spaces].sort((a, b) => crowd(b) - crowd(a) || a.id.localeCompare(b.id));
+  const crowds = new Map(spaces.map((o) => [o, spaces.filter((p) => p !== o && Math.hypot(p.x - o.x, p.y - o.y) < 260).length]));
+  const order = [...spaces].sort((a, b) => crowds.get(b) - crowds.get(a) || a.id.localeCompare(b.id));
   for (const space of order) {
     const options = nameOptions(space.id, space.label);
     let best = null;
@@ -406,16 +406,20 @@ function computeLabels(content) {
         candidates.forEach(([dx, dy], index) => {
           const cx = space.x + dx;
           const box = boxFor(lines, cx, space.y + dy);
-          if (placed.some((p) => overlap(p.box, box) > 0)) return;
-          if (box.x1 < 0 || box.x2 > VIEW.width || box.y1 < 0 || box.y2 > VIEW.height) return;
           // Clear of every space and token, near its space, in full.
           const gap = distanceTo(box, space);
           let cost = rank * 700 + gap * 12 + index * 10;
+          // The obstacles only add to a cost: a place that cannot beat the best one so far is
+          // left unweighed (the same names, placed in a fraction of the first paint's time).
+          if (best && cost >= best.cost) return;
+          if (box.x1 < 0 || box.x2 > VIEW.width || box.y1 < 0 || box.y2 > VIEW.height) return;
+          if (placed.some((p) => overlap(p.box, box) > 0)) return;
           for (const o of obstacles) {
             const covered = circleArea(box, o);
             if (covered) cost += 5000 + covered * (o.id !== space.id ? 8 : 3);
             // A name nearer another space than its own reads as that space's.
             else if (o.id !== space.id && distanceTo(box, o) < gap + 10) cost += 2500;
+            if (best && cost >= best.cost) return;
           }
           if (!best || cost < best.cost) best = { cost, lines, cx, top: space.y + dy, box };
         });

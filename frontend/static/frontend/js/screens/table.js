@@ -225,7 +225,7 @@ export function show(app, gameId) {
     if (["night", "log", "setup"].includes(view.tab) && !session.eventsLoaded) session.ensureEvents().catch(() => {});
     // A card the app does not know yet: every phone shows the sheet to read it.
     syncReading(ctx);
-    syncPanel(session.state, render);
+    syncPanel(session.state, scheduleRender);
     const scroll = main.scrollTop;
     const tab = view.tab === "setup" ? SETUP : tabsShown().find((t) => t.id === view.tab) || TABS[0];
     let body;
@@ -243,7 +243,9 @@ export function show(app, gameId) {
     }
     mount(main, body);
     main.dataset.view = view.tab;
-    main.scrollTop = scroll;
+    // Setting the scroll lays the page out at once; at the top (a first draw) there is nothing
+    // to keep, and the layout waits for the frame.
+    if (scroll) main.scrollTop = scroll;
   }
 
   // The content packs are known from the game's state (the last seen one, when offline).
@@ -254,7 +256,7 @@ export function show(app, gameId) {
       loadActions();
       render();
       // The rest of the table's words (notices, sheets, the other tabs), after the first paint.
-      need("table").then(render);
+      need("table").then(scheduleRender);
     })
     .catch((error) => need("table").then(() => {
       mount(main, h("div", { class: "screen" },

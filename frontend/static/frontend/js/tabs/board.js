@@ -20,6 +20,8 @@ function forecastButton(ctx) {
     onclick: () => import("./forecast.js").then((module) => { forecast = module; module.ask(ctx); }) });
 }
 
+let firstScreen = null; // the table screen whose Board has had its first, map-only draw
+
 const WAR_TRACK = [["war.early", 1], ["war.mid", 2], ["war.mid", 2], ["war.late", 3]];
 
 export function render(ctx) {
@@ -40,6 +42,13 @@ export function render(ctx) {
         h("button", { type: "button", class: "ghost", onclick: () => need("table").then(() => legend(ctx)), text: t("map.key") }),
         forecastButton(ctx)),
       forecast ? forecast.section(ctx) : null);
+    // The first screen is the map: what lies below it is drawn in the next task, so a slow
+    // phone shows the board (and answers a tap) before it builds what it does not show yet.
+    if (firstScreen !== ctx) {
+      firstScreen = ctx;
+      setTimeout(() => ctx.rerender(), 0);
+      return h("div", { class: "tab-body board-tab" }, parts);
+    }
     parts.push(state.heros_calling ? hc ? hc.parts(ctx) : import("./heros-calling.js").then((m) => { hc = m; ctx.rerender(); }) && null : warStatus(state), generals(ctx), supply(state));
   }
   parts.push(decks(ctx), expansions(ctx));
