@@ -17,9 +17,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings as django_settings
 from django.contrib.sessions.models import Session
 from django.core import serializers
-from django.core.cache import cache
+from django.core.cache import caches
 from django.core.management import call_command
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -126,7 +127,8 @@ def empty_the_database() -> None:
     """As a freshly migrated database: no row a player or the server made."""
     for model in (IdempotencyRecord, Forecast, Session, *reversed(kept_models())):
         model._default_manager.all().delete()
-    cache.clear()  # the throttle counts of the examples before
+    for alias in django_settings.CACHES:  # the throttle counts of the examples before
+        caches[alias].clear()
 
 
 @pytest.mark.django_db
