@@ -3,7 +3,7 @@
 
 import { h, s, sheet } from "../dom.js";
 import { COLOURS, FACTIONS, cardName, deckLabel, generalName, locationName, needTexts } from "../content.js";
-import { boardTokens, drawToken, factionBadge, renderMap } from "../map.js";
+import { boardTokens, drawToken, factionBadge, labelsReady, prepareLabels, renderMap } from "../map.js";
 import { need, t } from "../i18n.js";
 
 // A location's sheet (and the forms it opens) and Talisman's board come on demand: the first
@@ -33,6 +33,13 @@ export function render(ctx) {
     return h("p", { class: "boot", text: t("opening") });
   }
   const parts = [];
+  if (state.board && !labelsReady(content)) {
+    // The place names' layout is worked out in short slices first (map.js): until then the
+    // map's room is kept, so nothing moves when it is drawn.
+    prepareLabels(content).then(() => ctx.rerender());
+    return h("div", { class: "tab-body board-tab" },
+      h("section", { class: "map-wrap", "aria-busy": "true" }, h("div", { class: "map map-pending", role: "img", "aria-label": t("map.board") })));
+  }
   if (state.board) {
     const shaded = forecast ? forecast.mapOptions(ctx) : null;
     const map = renderMap(content, state, shaded || { onSelect: (id) => { view.selected = id; openLocation(ctx, id); } });
