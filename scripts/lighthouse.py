@@ -127,6 +127,11 @@ def _run(port: int, out: Path, runs: int) -> list[dict[str, Any]]:
         shutil.rmtree(work, ignore_errors=True)
 
 
+def _score(score: float | None) -> str:
+    # Lighthouse gives no score for a run it could not measure (no paint it could time).
+    return "none" if score is None else f"{score:.2f}"
+
+
 def _keep_medians(results: list[dict[str, Any]], reports: Path, out: Path) -> list[dict[str, Any]]:
     """Per page, the run with the median performance score; its reports copied to ``out``."""
     out.mkdir(parents=True, exist_ok=True)
@@ -154,7 +159,7 @@ def _print(results: list[dict[str, Any]]) -> list[str]:
             f"{scores['accessibility']:.2f} · best practices {scores['best-practices']:.2f} · "
             f"FCP {metrics['fcp_ms'] / 1000:.1f} s · LCP {metrics['lcp_ms'] / 1000:.1f} s · "
             f"TBT {metrics['tbt_ms']:.0f} ms · {metrics['transfer_bytes'] / 1024:.0f} KB"
-            f" (performance of each run: {', '.join(f'{p:.2f}' for p in page['performance_runs'])})"
+            f" (performance of each run: {', '.join(_score(p) for p in page['performance_runs'])})"
         )
         for category, audits in page["failing"].items():
             if audits:

@@ -193,6 +193,9 @@ def test_every_token_of_every_expansion_is_drawn_and_named(
     read_every_card(base, game, seats)  # a new Quest dealt is read by its holder first
     put_every_token_on_the_board(game["id"])
     open_board(phone, base, game)
+    # The panel of a game under way, above the map, comes with its own module and words and
+    # may arrive after the map: positions are read once it is there.
+    phone.locator("[data-testid=table-panel]").wait_for()
     check_labels(phone)
     drawn = set(
         phone.eval_on_selector_all(
@@ -243,6 +246,9 @@ def test_a_tap_on_a_space_shows_what_stands_there(phone: Any, live_server: Any) 
     read_every_card(base, game, {"2": joined["token"]})  # a new Quest dealt, read first
     put_every_token_on_the_board(game["id"])
     open_board(phone, base, game)
+    # The panel of a game under way, above the map, comes with its own module and words and
+    # may arrive after the map: positions are read once it is there.
+    phone.locator("[data-testid=table-panel]").wait_for()
 
     # Serpent Swamp: its Dungeon, and what the rulebook says a hero may do there.
     phone.locator("[data-location=serpent-swamp] .hit").tap()

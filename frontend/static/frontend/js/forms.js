@@ -6,6 +6,9 @@ import { h, toast } from "./dom.js";
 import { COLOURS, FACTIONS, cardName, deckLabel, generalName, heroName } from "./content.js";
 import { factionBadge } from "./map.js";
 import { need, t } from "./i18n.js";
+import { stepper } from "./stepper.js";
+
+export { stepper };
 
 await need("table");
 
@@ -43,20 +46,6 @@ export function locationSelect(content, value, { name = "location", required = t
   }
   if (value) select.value = value;
   return select;
-}
-
-export function stepper(name, value, { min = 0, max = 99, label, badge } = {}) {
-  const input = h("input", { type: "number", name, value: String(value), min: String(min), max: String(max), inputmode: "numeric", class: "stepper-input", "aria-label": label || name });
-  const change = (delta) => {
-    const next = Math.min(max, Math.max(min, (parseInt(input.value, 10) || 0) + delta));
-    input.value = String(next);
-    input.dispatchEvent(new Event("input", { bubbles: true }));
-  };
-  return h("div", { class: "stepper" },
-    badge || null,
-    h("button", { type: "button", class: "step", "aria-label": t("forms.less", { what: label || name }), onclick: () => change(-1), text: "−" }),
-    input,
-    h("button", { type: "button", class: "step", "aria-label": t("forms.more", { what: label || name }), onclick: () => change(1), text: "+" }));
 }
 
 function segmented(name, options, value) {

@@ -29,8 +29,12 @@ export const asset = (name) => dir.static + (hashed[name] || name);
 
 const load = (name, then) => fetch(asset(name)).then(then);
 
+// Parts whose screens app.css styles in full: their words come without more.css (the Hero's
+// Calling panel is on the Board's first screen).
+const WORDS_ONLY = new Set(["core", "heros-calling"]);
+
 export function need(part) {
-  if (part !== "core" && !parts.css) {
+  if (!WORDS_ONLY.has(part) && !parts.css) {
     const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href: asset("more.css") });
     parts.css = new Promise((done) => { link.onload = link.onerror = done; });
     document.head.append(link);

@@ -325,8 +325,10 @@ let measureContext = null;
 const widths = new Map();
 function textWidth(text) {
   if (!widths.has(text)) {
-    if (!measureContext) measureContext = document.createElement("canvas").getContext("2d");
-    measureContext.font = NAME_FONT;
+    if (!measureContext) {
+      measureContext = document.createElement("canvas").getContext("2d");
+      measureContext.font = NAME_FONT;
+    }
     // A margin for the fonts a phone substitutes.
     widths.set(text, measureContext.measureText(text).width * 1.08 + 4);
   }
@@ -353,8 +355,7 @@ function nameOptions(id, name) {
 const LINE = MAP_TEXT * 1.15;
 const PAD = 5;
 
-function boxFor(lines, cx, top) {
-  const width = Math.max(...lines.map(textWidth));
+function boxFor(lines, cx, top, width = Math.max(...lines.map(textWidth))) {
   return { x1: cx - width / 2 - PAD, x2: cx + width / 2 + PAD, y1: top - PAD, y2: top + lines.length * LINE + PAD };
 }
 
@@ -375,11 +376,51 @@ function circleArea(box, { x, y, r }) {
 const placedLabels = new WeakMap();
 
 export function placeLabels(content) {
-  if (!placedLabels.has(content)) placedLabels.set(content, computeLabels(content));
+  if (!placedLabels.has(content)) placedLabels.set(content, finish(layLabels(content)));
   return placedLabels.get(content);
 }
 
-function computeLabels(content) {
+// Whether the names of `content`'s board are laid out (renderMap then draws at once).
+export const labelsReady = (content) => placedLabels.has(content);
+
+// The same layout, worked out in slices of at most SLICE_MS between which the phone paints and
+// answers taps: on a slow phone the whole layout is several hundred milliseconds of script, one
+// long task that would hold the first screen (Lighthouse's mobile run slows this machine's
+// script about four times, so a slice stays well under its 50 ms). Resolves when renderMap can
+// draw at once.
+const SLICE_MS = 5;
+const pending = new WeakMap();
+export function prepareLabels(content) {
+  if (placedLabels.has(content)) return Promise.resolve();
+  if (!pending.has(content)) {
+    const steps = layLabels(content);
+    pending.set(content, (async () => {
+      for (;;) {
+        const start = performance.now();
+        let step;
+        do step = steps.next(); while (!step.done && performance.now() - start < SLICE_MS);
+        if (step.done) {
+          placedLabels.set(content, step.value);
+          return;
+        }
+        await nextTask();
+      }
+    })());
+  }
+  return pending.get(content);
+}
+
+const nextTask = () => globalThis.scheduler && scheduler.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+
+function finish(steps) {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+// Yields after each space's name is placed; returns every name's place.
+function* layLabels(content) {
   const spaces = Object.entries(content.locations).filter(([id]) => POSITIONS[id])
     .map(([id, location]) => ({ id, x: POSITIONS[id][0], y: POSITIONS[id][1], r: NODE_R + 4, label: location.name }));
   const obstacles = spaces;
@@ -389,23 +430,26 @@ function computeLabels(content) {
   const order = [...spaces].sort((a, b) => crowds.get(b) - crowds.get(a) || a.id.localeCompare(b.id));
   for (const space of order) {
     const options = nameOptions(space.id, space.label);
+    // The spaces nearest first: a covered one adds most to a cost, so a place that cannot win is
+    // dropped sooner, and the far ones, which cannot touch a box, are not weighed at all.
+    const near = obstacles.map((o) => ({ o, d: Math.hypot(o.x - space.x, o.y - space.y) })).sort((a, b) => a.d - b.d);
     let best = null;
     options.forEach((lines, rank) => {
       const height = lines.length * LINE;
       const width = Math.max(...lines.map(textWidth));
       for (const distance of [0, 1, 2, 3, 4, 5]) {
-        const near = NODE_R + 6 + distance * 22;
+        const below = NODE_R + 6 + distance * 22;
         const side = NODE_R + 8 + distance * 22 + width / 2;
         // [centre's x offset, top's y offset]: below, above, right, left, the diagonals, then
         // below and above shifted half a name either way.
         const candidates = [
-          [0, near], [0, -near - height], [side, -height / 2], [-side, -height / 2],
-          [side * 0.8, near * 0.5], [-side * 0.8, near * 0.5], [side * 0.8, -near * 0.5 - height], [-side * 0.8, -near * 0.5 - height],
-          [width / 2, near], [-width / 2, near], [width / 2, -near - height], [-width / 2, -near - height],
+          [0, below], [0, -below - height], [side, -height / 2], [-side, -height / 2],
+          [side * 0.8, below * 0.5], [-side * 0.8, below * 0.5], [side * 0.8, -below * 0.5 - height], [-side * 0.8, -below * 0.5 - height],
+          [width / 2, below], [-width / 2, below], [width / 2, -below - height], [-width / 2, -below - height],
         ];
         candidates.forEach(([dx, dy], index) => {
           const cx = space.x + dx;
-          const box = boxFor(lines, cx, space.y + dy);
+          const box = boxFor(lines, cx, space.y + dy, width);
           // Clear of every space and token, near its space, in full.
           const gap = distanceTo(box, space);
           let cost = rank * 700 + gap * 12 + index * 10;
@@ -414,7 +458,11 @@ function computeLabels(content) {
           if (best && cost >= best.cost) return;
           if (box.x1 < 0 || box.x2 > VIEW.width || box.y1 < 0 || box.y2 > VIEW.height) return;
           if (placed.some((p) => overlap(p.box, box) > 0)) return;
-          for (const o of obstacles) {
+          // A space weighs only when it is nearer the box than both its own reach (r√2 covers
+          // its square) and gap + 10; the box's farthest corner bounds how near that can be.
+          const far = Math.hypot(Math.max(space.x - box.x1, box.x2 - space.x), Math.max(space.y - box.y1, box.y2 - space.y));
+          for (const { o, d } of near) {
+            if (d - far >= Math.max(o.r * Math.SQRT2, gap + 10)) break;
             const covered = circleArea(box, o);
             if (covered) cost += 5000 + covered * (o.id !== space.id ? 8 : 3);
             // A name nearer another space than its own reads as that space's.
@@ -437,6 +485,7 @@ function computeLabels(content) {
       best = { lines, cx: space.x, top, box };
     }
     placed.push({ id: space.id, full: space.label, x: space.x, y: space.y, ...best });
+    yield;
   }
   return placed;
 }

@@ -255,8 +255,8 @@ export function show(app, gameId) {
       view.content = content;
       loadActions();
       render();
-      // The rest of the table's words (notices, sheets, the other tabs), after the first paint.
-      need("table").then(scheduleRender);
+      // The rest of the table's words (sheets, the other tabs) and more.css come with the
+      // modules that show them: the Board's first screen reads the core words only.
     })
     .catch((error) => need("table").then(() => {
       mount(main, h("div", { class: "screen" },

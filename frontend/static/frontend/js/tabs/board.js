@@ -3,7 +3,7 @@
 
 import { h, s, sheet } from "../dom.js";
 import { COLOURS, FACTIONS, cardName, deckLabel, generalName, locationName, needTexts } from "../content.js";
-import { boardTokens, drawToken, factionBadge, renderMap } from "../map.js";
+import { boardTokens, drawToken, factionBadge, labelsReady, prepareLabels, renderMap } from "../map.js";
 import { need, t } from "../i18n.js";
 
 // A location's sheet (and the forms it opens) and Talisman's board come on demand: the first
@@ -21,6 +21,7 @@ function forecastButton(ctx) {
 }
 
 let firstScreen = null; // the table screen whose Board has had its first, map-only draw
+let drawn = null; // the map last drawn, and the table it shows
 
 const WAR_TRACK = [["war.early", 1], ["war.mid", 2], ["war.mid", 2], ["war.late", 3]];
 
@@ -33,9 +34,20 @@ export function render(ctx) {
     return h("p", { class: "boot", text: t("opening") });
   }
   const parts = [];
+  if (state.board && !labelsReady(content)) {
+    // The place names' layout is worked out in short slices first (map.js): until then the
+    // map's room is kept, so nothing moves when it is drawn.
+    prepareLabels(content).then(() => ctx.rerender());
+    return h("div", { class: "tab-body board-tab" },
+      h("section", { class: "map-wrap", "aria-busy": "true" }, h("div", { class: "map map-pending", role: "img", "aria-label": t("map.board") })));
+  }
   if (state.board) {
     const shaded = forecast ? forecast.mapOptions(ctx) : null;
-    const map = renderMap(content, state, shaded || { onSelect: (id) => { view.selected = id; openLocation(ctx, id); } });
+    // The screen draws again as its words, panels and sheets arrive; the map is drawn anew only
+    // when the table changed (on a slow phone, building it is a long task of its own).
+    const same = drawn && !shaded && drawn.ctx === ctx && drawn.content === content && drawn.state === state && drawn.version === session.version;
+    const map = same ? drawn.map : renderMap(content, state, shaded || { onSelect: (id) => { view.selected = id; openLocation(ctx, id); } });
+    drawn = shaded ? null : { ctx, content, state, version: session.version, map };
     parts.push(h("section", { class: `map-wrap${view.zoom ? " zoomed" : ""}`, "data-testid": "map", "data-version": String(session.version) }, map),
       h("div", { class: "row map-tools" },
         h("button", { type: "button", class: "ghost", "aria-pressed": String(view.zoom), onclick: () => { view.zoom = !view.zoom; ctx.rerender(); }, text: t(view.zoom ? "map.fit" : "map.zoom") }),

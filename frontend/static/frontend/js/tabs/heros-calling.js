@@ -5,10 +5,14 @@
 
 import { h } from "../dom.js";
 import { heroName } from "../content.js";
-import { openAction } from "./common.js";
 import { need, t } from "../i18n.js";
 
-await need("table");
+// The forms (common.js, forms.js) come when a button asks for one: the Board's first draw
+// carries the Hero's Calling panel only.
+const openAction = (ctx, type, options) => Promise.all([import("./common.js"), ctx.ensureActions()])
+  .then(([module]) => module.openAction(ctx, type, options));
+
+await need("heros-calling");
 
 // The War Status card of The Hero's Calling, as printed (Level III is printed twice).
 const CARD = [

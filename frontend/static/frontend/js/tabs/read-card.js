@@ -8,7 +8,7 @@
 import { h, sheet } from "../dom.js";
 import { FACTIONS } from "../content.js";
 import { factionBadge } from "../map.js";
-import { stepper } from "../forms.js";
+import { stepper } from "../stepper.js";
 import { need, t } from "../i18n.js";
 import { api } from "../api.js";
 
