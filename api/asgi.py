@@ -5,7 +5,7 @@ until the response ends; for a stream that lasts STREAM_MAX_SECONDS that would b
 thread per phone. ``LiveStreamRouter`` answers ``GET /api/v1/games/{id}/stream/`` itself with
 the same ``SeatStream`` the Django view uses: the seat is looked up on the event loop's shared
 thread pool (the connection handed back at once) and the stream then waits on the event loop.
-A seat holds at most STREAM_MAX_PER_SEAT streams at once (``deck_tracker.stream_places``).
+A seat holds at most STREAM_MAX_PER_SEAT streams at once (``deck_tracker.live.places``).
 Every other request goes to Django.
 
 ``BodyTimeout`` answers 408 when a request body has not arrived whole within
@@ -28,10 +28,10 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from deck_tracker.languages import choose, from_accept_language
-from deck_tracker.live import SeatStream, release_connection, stream_after, stream_seat
+from deck_tracker.games.languages import choose, from_accept_language
+from deck_tracker.live.places import stream_place_give_back, stream_place_take
+from deck_tracker.live.stream import SeatStream, release_connection, stream_after, stream_seat
 from deck_tracker.models import Seat
-from deck_tracker.stream_places import stream_place_give_back, stream_place_take
 
 from .errors import error_body, too_many_streams_detail
 

@@ -17,11 +17,11 @@ from rest_framework.exceptions import NotFound
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 
-from deck_tracker.languages import activate_for_request
-from deck_tracker.live import seat_for_ticket
+from deck_tracker.games.languages import activate_for_request
+from deck_tracker.games.selectors import seat_for_token_hash
+from deck_tracker.games.services import hash_token
+from deck_tracker.live.stream import seat_for_ticket
 from deck_tracker.models import Seat
-from deck_tracker.selectors import seat_for_token_hash
-from deck_tracker.services import hash_token
 
 
 def _bearer(request: Request) -> str | None:
@@ -77,7 +77,7 @@ class GameTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untype
 class IsSeatOfGame(BasePermission):
     """The request's token is a seat of the game named in the path (``game_id``).
 
-    The seat known, the reader's language is settled (``deck_tracker.languages``): the seat's
+    The seat known, the reader's language is settled (``deck_tracker.games.languages``): the seat's
     and its player's account's preferences come before the phone's Accept-Language.
     """
 

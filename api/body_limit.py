@@ -17,7 +17,7 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from deck_tracker.languages import choose, from_accept_language
+from deck_tracker.games.languages import choose, from_accept_language
 
 from .errors import error_body
 

@@ -24,10 +24,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from deck_tracker import content_selectors, content_services
 from deck_tracker.awards import selectors as award_selectors
 from deck_tracker.awards import services as award_services
 from deck_tracker.awards.api.views import AccountView
+from deck_tracker.content import selectors as content_selectors
+from deck_tracker.content import services as content_services
 from deck_tracker.engine import catalogue, normalise_language
 from deck_tracker.models import Game
 

@@ -15,7 +15,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from deck_tracker.awards.services import AwardsError
 from deck_tracker.engine import EngineError, InvalidArguments
-from deck_tracker.services import JoinCodeUnknown, NotHost, SeatUnknown, StaleVersion
+from deck_tracker.games.services import JoinCodeUnknown, NotHost, SeatUnknown, StaleVersion
 
 from .parsers import InvalidText
 

@@ -14,7 +14,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import SimpleRateThrottle
 from rest_framework.views import APIView
 
-from deck_tracker import forecast_services
+from deck_tracker.forecasts import services as forecast_services
 from deck_tracker.models import Forecast
 from deck_tracker.tasks import forecast_computed
 

@@ -1,5 +1,5 @@
 """``Idempotency-Key`` for every write: one reservation per caller and key (see
-``deck_tracker.idempotency``).
+``deck_tracker.games.idempotency``).
 
 The caller is who the credentials say: the Bearer token (a seat or an account token, by its
 hash), else the signed-in account of the session, else, for an anonymous create or join, the
@@ -23,7 +23,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 from rest_framework.throttling import BaseThrottle
 
-from deck_tracker import idempotency
+from deck_tracker.games import idempotency
 
 from .errors import error_body
 

@@ -9,7 +9,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from deck_tracker import languages, services
+from deck_tracker.games import languages, services
 
 from . import serializers as s
 from .auth import IsSeatOfGame, seat_of

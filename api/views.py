@@ -25,13 +25,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from deck_tracker import content_selectors, selectors, services
 from deck_tracker.awards import seating
 from deck_tracker.awards.api.throttles import CountedAnonThrottle
 from deck_tracker.awards.auth import account_of
-from deck_tracker.live import SeatStream, issue_ticket, release_connection, stream_after
+from deck_tracker.content import selectors as content_selectors
+from deck_tracker.games import selectors, services
+from deck_tracker.live.places import HeldAsyncStream, HeldStream, stream_place_take
+from deck_tracker.live.stream import SeatStream, issue_ticket, release_connection, stream_after
 from deck_tracker.models import Game
-from deck_tracker.stream_places import HeldAsyncStream, HeldStream, stream_place_take
 
 from . import serializers as s
 from .auth import IsSeatOfGame, StreamTokenAuthentication, seat_of

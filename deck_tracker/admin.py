@@ -16,7 +16,8 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html
 
-from .content_selectors import overlay_error_fields
+from deck_tracker.content.selectors import overlay_error_fields
+
 from .engine import view_state
 from .engine.content import ContentError, apply_overlay, default_packs
 from .models import ContentEntry, ContentOverlay, Game, GameEvent, Seat

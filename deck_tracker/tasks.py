@@ -9,7 +9,8 @@ from django.conf import settings
 from django.db import OperationalError
 from django.utils import timezone
 
-from .forecast_services import forecast_run
+from deck_tracker.forecasts.services import forecast_run
+
 from .models import IdempotencyRecord
 
 
@@ -28,7 +29,7 @@ def backup_database() -> str:
     An archive that does not read back whole raises (``backups.ArchiveError``): the task fails,
     visibly, instead of reporting an archive no restore could use.
     """
-    from .backups import backup_write
+    from deck_tracker.operations.backups import backup_write
 
     return str(backup_write().path)
 

@@ -142,9 +142,9 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The phone's Accept-Language, then ?lang= (a reader that cannot send a header); a seat's or
-    # an account's own choice comes after authentication (deck_tracker/languages.py).
+    # an account's own choice comes after authentication (deck_tracker/games/languages.py).
     "django.middleware.locale.LocaleMiddleware",
-    "deck_tracker.languages.ReaderLanguageMiddleware",
+    "deck_tracker.games.languages.ReaderLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

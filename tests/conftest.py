@@ -59,7 +59,7 @@ def _seeded_games(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatc
     def seed() -> str:
         return hashlib.sha256(f"{request.node.nodeid}:{next(count)}".encode()).hexdigest()[:32]
 
-    monkeypatch.setattr("deck_tracker.services.new_seed", seed)
+    monkeypatch.setattr("deck_tracker.games.services.new_seed", seed)
 
 
 DATABASE_FIXTURES = {"db", "transactional_db", "live_server", "django_db_reset_sequences"}

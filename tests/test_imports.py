@@ -87,12 +87,12 @@ def test_the_engine_never_imports_django(sources: Path) -> None:
 
 def test_the_django_side_enters_the_engine_through_its_door(sources: Path) -> None:
     _append(
-        sources / "deck_tracker/selectors.py",
-        "from .engine.rules.dotr.base.settings import describe_settings",
+        sources / "deck_tracker/games/selectors.py",
+        "from ..engine.rules.dotr.base.settings import describe_settings",
     )
     problems = check_imports.check(sources)
     assert any(
-        "deck_tracker.selectors imports deck_tracker.engine.rules.dotr.base.settings; "
+        "deck_tracker.games.selectors imports deck_tracker.engine.rules.dotr.base.settings; "
         "outside the engine, use deck_tracker.engine" in p
         for p in problems
     )

@@ -26,7 +26,7 @@ from rest_framework.authentication import BaseAuthentication, SessionAuthenticat
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 
-from deck_tracker.languages import activate_for_request
+from deck_tracker.games.languages import activate_for_request
 
 from .models import AccountToken
 

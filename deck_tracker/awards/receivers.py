@@ -7,7 +7,7 @@ from typing import Any
 from django.db import transaction
 from django.dispatch import receiver
 
-from deck_tracker.services import game_result_changed
+from deck_tracker.games.services import game_result_changed
 
 from .tasks import game_result_recorded
 

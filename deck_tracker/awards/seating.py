@@ -25,7 +25,7 @@ from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.utils.translation import gettext as _
 
-from deck_tracker import services as game_services
+from deck_tracker.games import services as game_services
 from deck_tracker.models import Game, Seat
 
 from . import selectors, services

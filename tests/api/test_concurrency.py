@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 from django.db import connection, transaction
 
-from deck_tracker import services
+from deck_tracker.games import services
 from deck_tracker.models import Game, GameAction, GameEvent, Seat
 from tests.conftest import GENERIC_SETUP, Table, client_for, create_table, using_postgres
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from deck_tracker import content_services
+from deck_tracker.content import services as content_services
 from tests.conftest import client_for
 
 from .test_dotr_api import create

@@ -11,8 +11,8 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 
 from deck_tracker.awards.models import Player, PlayerGroup, SeatPlayer
-from deck_tracker.content_memory import remember_card
-from deck_tracker.content_selectors import Owner, content_overlays_for_setup, owner_overlays
+from deck_tracker.content.memory import remember_card
+from deck_tracker.content.selectors import Owner, content_overlays_for_setup, owner_overlays
 from deck_tracker.models import ContentEntry, ContentOverlay, Game, Seat
 from tests.conftest import using_postgres
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from deck_tracker import content_services
+from deck_tracker.content import services as content_services
+from deck_tracker.games.services import hash_token
 from deck_tracker.models import Seat
-from deck_tracker.services import hash_token
 from tests.conftest import client_for
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,7 @@ import pytest
 from django.db import connection
 from rest_framework.test import APIClient
 
-from deck_tracker import content_services
+from deck_tracker.content import services as content_services
 from deck_tracker.models import ContentEntry, Game, Seat
 from tests.awards.conftest import make_account
 from tests.conftest import client_for, using_postgres

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from deck_tracker.games.selectors import normalise_join_code
+from deck_tracker.games.services import JOIN_CODE_ALPHABET, _new_join_code
 from deck_tracker.models import Game
-from deck_tracker.selectors import normalise_join_code
-from deck_tracker.services import JOIN_CODE_ALPHABET, _new_join_code
 from tests.conftest import client_for
 
 from .test_dotr_api import create

@@ -12,8 +12,8 @@ import json
 
 import pytest
 
-from deck_tracker import selectors
-from deck_tracker.live import SeatStream
+from deck_tracker.games import selectors
+from deck_tracker.live.stream import SeatStream
 from deck_tracker.models import GameEvent, Seat
 from tests.api.test_stream import read_stream
 from tests.conftest import Table, create_table

@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.test import RequestFactory
 from django.utils import translation
 
-from deck_tracker.languages import ReaderLanguageMiddleware
+from deck_tracker.games.languages import ReaderLanguageMiddleware
 
 
 def seen_by_the_view(path: str, **headers: Any) -> dict[str, str | None]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from deck_tracker.content_services import content_overlay_import
+from deck_tracker.content.services import content_overlay_import
 from tests.engine.dotr.dragon import ENTERED
 
 pytestmark = pytest.mark.django_db

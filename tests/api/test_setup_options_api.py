@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from deck_tracker import content_services
+from deck_tracker.content import services as content_services
 from tests.conftest import client_for
 from tests.engine.dotr.dragon import ENTERED
 from tests.helpers import a_face

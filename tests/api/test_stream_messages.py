@@ -14,7 +14,7 @@ import jsonpatch
 import pytest
 from django.db import connection
 
-from deck_tracker.live import SeatStream
+from deck_tracker.live.stream import SeatStream
 from deck_tracker.models import Seat
 from tests.api.test_stream import read_stream
 from tests.conftest import GENERIC_SETUP, Table, create_table

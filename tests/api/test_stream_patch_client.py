@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from deck_tracker.live import SeatStream
+from deck_tracker.live.stream import SeatStream
 from deck_tracker.models import Seat
 from tests.conftest import Table
 

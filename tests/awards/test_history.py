@@ -220,7 +220,7 @@ def test_the_task_is_idempotent(personas: Personas) -> None:
 def test_sitting_as_a_player_with_a_reward_is_one_command_and_one_notification(
     personas: Personas, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from deck_tracker import notifications
+    from deck_tracker.live import notifications
 
     won_with_ball(personas)
     game = personas.play(host=(personas.alice, personas.ada, "Cleric"))

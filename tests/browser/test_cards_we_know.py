@@ -18,8 +18,8 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from deck_tracker.awards import services as awards
-from deck_tracker.content_selectors import owner_of
-from deck_tracker.content_services import correct_entry
+from deck_tracker.content.selectors import owner_of
+from deck_tracker.content.services import correct_entry
 from deck_tracker.models import Game
 from tests.browser.live_api import call
 from tests.helpers import ENTERED

@@ -483,7 +483,7 @@ def test_a_german_phone_runs_a_dungeon_without_english(
     """A Dungeon run of Companions & Catacombs on a German phone, through taps: each command's
     sheet (enter, reveal a room, resolve it with Minions escaping, fight the Treasure Room), the
     Treasure Room card to read, and the Board, Me and Log tabs after it show no English."""
-    monkeypatch.setattr("deck_tracker.services.new_seed", lambda: "s0")
+    monkeypatch.setattr("deck_tracker.games.services.new_seed", lambda: "s0")
     german, _ = two_languages
     base = live_server.url
     game = call(base, "games/", {"host": {"name": "Anna", "hero": "wizard"},

@@ -17,7 +17,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def test_hire_a_companion_by_tapping_its_name_and_the_cards_paid(
     phones: tuple[Any, Any], live_server: Any, shot: Any, monkeypatch: Any
 ) -> None:
-    monkeypatch.setattr("deck_tracker.services.new_seed", lambda: "s0")
+    monkeypatch.setattr("deck_tracker.games.services.new_seed", lambda: "s0")
     page, _ = phones
     base = live_server.url
     game = call(

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from deck_tracker.content_services import content_overlay_import
+from deck_tracker.content.services import content_overlay_import
 from tests.browser.live_api import call, game_of_two, open_game, read_every_card
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -148,7 +148,7 @@ def open_action(page: Any, label: str) -> Any:
 def test_a_dungeon_run_with_escaping_minions_and_a_treasure_room_relic(
     phone: Any, live_server: Any, shot: Any, monkeypatch: Any
 ) -> None:
-    monkeypatch.setattr("deck_tracker.services.new_seed", lambda: "s0")
+    monkeypatch.setattr("deck_tracker.games.services.new_seed", lambda: "s0")
     base = live_server.url
     game = call(base, "games/", {"host": {"name": "Ada", "hero": "Wizard"},
                                  "expansions": ["companions_catacombs"],
@@ -232,7 +232,7 @@ def specials_held(base: str, game: dict[str, Any]) -> list[str]:
 def test_a_special_played_for_winds_of_war_up_to_the_trigger_and_its_choice(
     phone: Any, live_server: Any, shot: Any, monkeypatch: Any
 ) -> None:
-    monkeypatch.setattr("deck_tracker.services.new_seed", lambda: "w0")
+    monkeypatch.setattr("deck_tracker.games.services.new_seed", lambda: "w0")
     base = live_server.url
     game = call(base, "games/", {"host": {"name": "Ada", "hero": "Wizard"},
                                  "expansions": ["dragon"],
@@ -302,7 +302,7 @@ def test_sterling_lands_a_hero_searches_with_the_table_dice_and_takes_a_bonus(
     phone: Any, live_server: Any, shot: Any, monkeypatch: Any
 ) -> None:
     # Seed st14: the first night draws Sterling's third card, whose location nobody entered.
-    monkeypatch.setattr("deck_tracker.services.new_seed", lambda: "st14")
+    monkeypatch.setattr("deck_tracker.games.services.new_seed", lambda: "st14")
     base = live_server.url
     game = call(base, "games/", {"host": {"name": "Ada", "hero": "Wizard"},
                                  "expansions": ["dragon"],

@@ -26,8 +26,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
-from deck_tracker.backups import kept_models
 from deck_tracker.models import Forecast, IdempotencyRecord
+from deck_tracker.operations.backups import kept_models
 from tests.awards.conftest import make_account
 from tests.conftest import client_for
 

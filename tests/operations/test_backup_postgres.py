@@ -12,8 +12,8 @@ from django.core import serializers
 from django.core.management import call_command
 from django.db import connection
 
-from deck_tracker import backups
 from deck_tracker.models import Game
+from deck_tracker.operations import backups
 from tests.conftest import GENERIC_SETUP, create_table, using_postgres
 
 

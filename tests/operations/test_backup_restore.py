@@ -16,9 +16,9 @@ from django.core import serializers
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from deck_tracker import backups
 from deck_tracker.awards import services
 from deck_tracker.models import Seat
+from deck_tracker.operations import backups
 from deck_tracker.tasks import backup_database
 from tests.awards.conftest import make_account
 from tests.conftest import GENERIC_SETUP, Table, client_for, create_table
@@ -161,7 +161,7 @@ def test_an_archive_cut_short_is_refused(table: Table, tmp_path: Path):
 
 
 def empty_the_database() -> None:
-    from deck_tracker.backups import kept_models
+    from deck_tracker.operations.backups import kept_models
 
     for model in reversed(kept_models()):
         model._default_manager.all().delete()
@@ -244,7 +244,7 @@ def make_account_client(username: str) -> Any:
 def test_every_model_is_kept_or_said_to_be_safe_to_lose():
     from django.apps import apps
 
-    from deck_tracker.backups import KEPT_MODELS, NOT_KEPT_MODELS
+    from deck_tracker.operations.backups import KEPT_MODELS, NOT_KEPT_MODELS
 
     ours = {
         model._meta.label

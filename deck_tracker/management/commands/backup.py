@@ -10,7 +10,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from deck_tracker.backups import ArchiveError, archive_summary, backup_write
+from deck_tracker.operations.backups import ArchiveError, archive_summary, backup_write
 
 
 class Command(BaseCommand):

@@ -7,9 +7,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from deck_tracker.games.selectors import game_for_join_code
 from deck_tracker.models import Game
-from deck_tracker.selectors import game_for_join_code
-from deck_tracker.verification import games_verify
+from deck_tracker.operations.verification import games_verify
 
 
 class Command(BaseCommand):

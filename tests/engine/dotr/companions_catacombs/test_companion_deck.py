@@ -3,7 +3,7 @@ are a field players fill once, kept in the pack and exported with it."""
 
 from __future__ import annotations
 
-from deck_tracker.content_selectors import content_pack
+from deck_tracker.content.selectors import content_pack
 from deck_tracker.engine.content import EVENT_EFFECTS
 from tests.helpers import act, at, refused, stack
 

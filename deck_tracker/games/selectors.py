@@ -11,8 +11,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from . import languages
-from .engine import (
+from deck_tracker.engine import (
     INTERNAL_COMMANDS,
     describe_commands,
     in_language,
@@ -20,7 +19,8 @@ from .engine import (
     view_event,
     view_state,
 )
-from .models import Game, GameEvent, Seat
+from deck_tracker.games import languages
+from deck_tracker.models import Game, GameEvent, Seat
 
 EVENTS_PAGE_SIZE = 100
 EVENTS_PAGE_MAX = 500

@@ -23,7 +23,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from .content_selectors import (
+from deck_tracker.content.selectors import (
     ENTRIES_FORMAT,
     ENTRIES_FORMAT_VERSION,
     Owner,
@@ -36,8 +36,8 @@ from .content_selectors import (
     parse_path,
     shipped_overlays,
 )
-from .engine.content import ContentError, Pack, apply_overlay, default_packs
-from .models import ContentEntry, ContentOverlay, Game, Seat
+from deck_tracker.engine.content import ContentError, Pack, apply_overlay, default_packs
+from deck_tracker.models import ContentEntry, ContentOverlay, Game, Seat
 
 
 class UnknownPack(Exception):

@@ -7,8 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
-from .awards import selectors as award_selectors
-from .engine import (
+from deck_tracker.awards import selectors as award_selectors
+from deck_tracker.engine import (
     DOTR_TABLE_DECKS,
     deck_name,
     default_scenarios,
@@ -22,7 +22,7 @@ from .engine import (
     setting_words,
     setup_asks,
 )
-from .engine.content import (
+from deck_tracker.engine.content import (
     ContentError,
     Pack,
     card_schema,
@@ -31,7 +31,7 @@ from .engine.content import (
     shipped_with_overlay,
     value_schema,
 )
-from .models import ContentEntry, ContentOverlay, Game, Seat
+from deck_tracker.models import ContentEntry, ContentOverlay, Game, Seat
 
 ENTRIES_FORMAT = "dotr-companion-entries"
 ENTRIES_FORMAT_VERSION = 1

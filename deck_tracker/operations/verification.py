@@ -11,8 +11,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from .engine import Event, fold
-from .models import Game, GameEvent
+from deck_tracker.engine import Event, fold
+from deck_tracker.models import Game, GameEvent
 
 
 @dataclass(frozen=True)

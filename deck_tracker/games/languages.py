@@ -23,8 +23,8 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 from django.utils.translation.trans_real import parse_accept_lang_header
 
-from .awards.models import AccountPreference
-from .models import Seat
+from deck_tracker.awards.models import AccountPreference
+from deck_tracker.models import Seat
 
 DEFAULT = "en"
 

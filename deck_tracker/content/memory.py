@@ -14,8 +14,8 @@ from typing import Any
 
 from django.db import transaction
 
-from .content_services import OverlayInvalid, remember_entries
-from .models import Game, Seat
+from deck_tracker.content.services import OverlayInvalid, remember_entries
+from deck_tracker.models import Game, Seat
 
 __all__ = ["remember_card"]
 

@@ -23,8 +23,8 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from .engine import EngineError, check_forecast, forecast
-from .models import Forecast, Game, Seat
+from deck_tracker.engine import EngineError, check_forecast, forecast
+from deck_tracker.models import Forecast, Game, Seat
 
 DEFAULT_NIGHTS = 3
 DEFAULT_SAMPLES = 2000

@@ -28,7 +28,7 @@ from typing import Any
 from django.conf import settings
 from django.db import IntegrityError, transaction
 
-from .models import IdempotencyRecord
+from deck_tracker.models import IdempotencyRecord
 
 MAX_KEY_LENGTH = 200
 

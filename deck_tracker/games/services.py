@@ -7,7 +7,7 @@ engine is given what it needs (for undo and redo, the stored changes of the comm
 replay), and its events are written together with the action's undo data and the new snapshot,
 by a compare-and-swap on ``version``. The answer and the notification are built from those
 events in memory; other phones are told only after commit. ``Idempotency-Key`` is handled
-around all this, in the same transaction (``deck_tracker.idempotency``).
+around all this, in the same transaction (``deck_tracker.games.idempotency``).
 """
 
 from __future__ import annotations
@@ -23,11 +23,10 @@ from django.db import IntegrityError, transaction
 from django.dispatch import Signal
 from django.utils import timezone
 
-from . import notifications
-from .content_memory import remember_card
-from .content_selectors import content_overlays_for_setup
-from .content_services import remember_taught
-from .engine import (
+from deck_tracker.content.memory import remember_card
+from deck_tracker.content.selectors import content_overlays_for_setup
+from deck_tracker.content.services import remember_taught
+from deck_tracker.engine import (
     INTERNAL_COMMANDS,
     Context,
     Event,
@@ -45,9 +44,15 @@ from .engine import (
     start_game,
     undo_extra,
 )
-from .idempotency import new_token
-from .models import Game, GameAction, GameEvent, Seat
-from .selectors import events_since_version, events_view, normalise_join_code, seat_state
+from deck_tracker.games.idempotency import new_token
+from deck_tracker.games.selectors import (
+    events_since_version,
+    events_view,
+    normalise_join_code,
+    seat_state,
+)
+from deck_tracker.live import notifications
+from deck_tracker.models import Game, GameAction, GameEvent, Seat
 
 # Sent inside a command's transaction when the game has ended or had ended before it.
 game_result_changed = Signal()

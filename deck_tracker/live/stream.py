@@ -31,8 +31,9 @@ from django.conf import settings
 from django.core import signing
 from django.db import OperationalError, connection
 
-from . import languages, notifications, selectors
-from .models import Game, GameEvent, Seat
+from deck_tracker.games import languages, selectors
+from deck_tracker.live import notifications
+from deck_tracker.models import Game, GameEvent, Seat
 
 RETRY = b"retry: 1000\n\n"
 KEEP_ALIVE = b": keep-alive\n\n"
@@ -231,7 +232,7 @@ def seat_for_ticket(ticket: str) -> Seat | None:
 
 def stream_seat(*, token: str | None, ticket: str | None) -> Seat | None:
     """The seat a stream request speaks for: a seat token (header or query) or a ticket."""
-    from .services import hash_token
+    from deck_tracker.games.services import hash_token
 
     if ticket:
         return seat_for_ticket(ticket)

@@ -1,0 +1,2 @@
+"""Content: the shipped packs (``packs/``, data only), their staff overlays, and what tables
+taught."""

@@ -1,0 +1,1 @@
+"""Games: creating, joining and playing them (one command, one short transaction), read per seat."""
