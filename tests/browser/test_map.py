@@ -251,7 +251,7 @@ def test_a_tap_on_a_space_shows_what_stands_there(phone: Any, live_server: Any) 
     phone.locator("[data-testid=table-panel]").wait_for()
 
     # Serpent Swamp: its Dungeon, and what the rulebook says a hero may do there.
-    phone.locator("[data-location=serpent-swamp] .hit").tap()
+    phone.locator("[data-location=serpent-swamp]").tap()
     sheet = phone.get_by_role("dialog")
     sheet.get_by_role("heading", name="Serpent Swamp").wait_for()
     tokens = sheet.locator("[data-testid=location-tokens]")
@@ -273,7 +273,7 @@ def test_a_tap_on_a_space_shows_what_stands_there(phone: Any, live_server: Any) 
 
     # Dancing Stone: the Agent of the Dark Lord, and the rulebook's "Agents never invade
     # Monarch City".
-    phone.locator("[data-location=dancing-stone] .hit").tap()
+    phone.locator("[data-location=dancing-stone]").tap()
     sheet.get_by_role("heading", name="Dancing Stone").wait_for()
     text = sheet.locator("[data-testid=location-tokens]").inner_text()
     assert "Agent of the Dark Lord" in text and "never invades Monarch City" in text

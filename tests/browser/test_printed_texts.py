@@ -39,7 +39,7 @@ def test_the_me_tab_shows_a_quests_test_and_reward_and_the_heros_abilities(
 
     # The Board: a tap on Amarak Peak lists the spaces its roads lead to, by name.
     page.goto(f"{base}/game/{game['id']}")
-    page.locator("[data-location=amarak-peak] .hit").tap()
+    page.locator("[data-location=amarak-peak]").tap()
     sheet = page.get_by_role("dialog")
     sheet.get_by_role("heading", name="Amarak Peak").wait_for()
     roads = sheet.locator(".neighbours").inner_text()

@@ -262,11 +262,10 @@ function drawLocation(content, state, id, location, [x, y], tokens, { onSelect, 
   const group = s("g", {
     class: `loc${selected ? " selected" : ""}${danger ? " danger" : ""}`,
     "data-location": id,
-    tabindex: 0,
-    role: "button",
+    // The map is a picture for the eye, each space a target for a finger; a keyboard or a screen
+    // reader has the same locations as a list of buttons under it (tabs/board.js).
     "aria-label": label,
     onclick: () => onSelect && onSelect(id),
-    onkeydown: (event) => { if ((event.key === "Enter" || event.key === " ") && onSelect) { event.preventDefault(); onSelect(id); } },
   });
   group.append(s("title", {}, label));
   // A generous invisible target: each space is easy to tap.

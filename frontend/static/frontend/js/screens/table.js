@@ -2,7 +2,7 @@
 // Setup (the shared checklist, all game); the join QR code and the seats' new tokens on demand.
 
 import { api } from "../api.js";
-import { h, mount, sheet } from "../dom.js";
+import { announce, h, mount, sheet } from "../dom.js";
 import { learnBuiltHeroes, loadGameContent } from "../content.js";
 import { GameSession, STATE_MESSAGE_WAIT_MS } from "../session.js";
 import { savedGame } from "../storage.js";
@@ -52,8 +52,10 @@ function syncReading(ctx) {
 let panel = null;
 function syncPanel(state, then) {
   const last = (state.history || {}).undo;
-  if (panel || !((state.pending || []).length || (last && last.type !== "tick_setup_step"))) return;
+  if (panel && !panel.then) return null;
+  if (panel || !((state.pending || []).length || (last && last.type !== "tick_setup_step"))) return panel;
   panel = import("../tabs/table-panel.js").then((module) => { panel = module; then(); }, () => { panel = null; });
+  return panel;
 }
 
 export function show(app, gameId) {
@@ -70,10 +72,18 @@ export function show(app, gameId) {
   const params = new URLSearchParams(location.search);
   const view = { tab: params.get("setup") ? "setup" : (location.hash.slice(1) || "board"), actions: [], content: null, selected: null, zoom: false };
   const header = h("header", { class: "topbar" });
-  const notice = h("div", { class: "notice-slot" });
-  const main = h("main", { class: "table-main", id: "table-main" });
-  const nav = h("nav", { class: "tabbar", "aria-label": t("table") });
-  mount(app, h("div", { class: "table-shell" }, header, notice, main, nav));
+  // What the table owes, a choice waiting, a refusal: a landmark of its own.
+  const notice = h("aside", { class: "notice-slot", "aria-label": t("table.notices") });
+  // The tab scrolls: a keyboard can reach it to scroll it, even where every control is greyed.
+  const main = h("main", { class: "table-main", id: "table-main", tabindex: "0" });
+  const nav = h("nav", { class: "tabbar", id: "tabbar", "aria-label": t("table") });
+  // By keyboard, the tabs are one step away: past the header, the panel and the map.
+  const skip = h("a", { class: "skip-link", href: "#tabbar", onclick: (event) => {
+    event.preventDefault();
+    const current = nav.querySelector("[aria-current=page]") || nav.querySelector("button");
+    if (current) current.focus();
+  }, text: t("skip.tabs") });
+  mount(app, h("div", { class: "table-shell" }, skip, header, notice, main, nav));
   mount(main, h("p", { class: "boot", text: t("table.joining") }));
 
   const ctx = {
@@ -142,7 +152,18 @@ export function show(app, gameId) {
     frame = requestAnimationFrame(() => { frame = null; render(); });
   };
 
+  // What another phone did is said once to a screen reader (the screen is not a live region).
+  let announced = null;
+  const announceOthers = () => {
+    const last = session.events[session.events.length - 1];
+    if (!last || last.seq === announced) return;
+    const first = announced === null;
+    announced = last.seq;
+    if (!first && last.actor && last.actor !== session.seat && last.summary) announce(last.summary);
+  };
+
   const unsubscribe = session.subscribe((reason) => {
+    if (reason === "events") announceOthers();
     if (reason === "state") loadActions();
     if (reason === "status") { renderHeader(); renderNotice(); }
     else scheduleRender();
@@ -241,7 +262,8 @@ export function show(app, gameId) {
         if (tab.loading) tab.loading.catch((error) => need("table").then(() => mount(main, h("p", { class: "form-error", text: t("table.tab_failed", { error: error.message }) }))));
       }
     }
-    mount(main, body);
+    // Each tab is a page of its own for a screen reader: its name is the page's heading.
+    mount(main, h("h1", { class: "visually-hidden", text: t(tab.label) }), body);
     main.dataset.view = view.tab;
     // Setting the scroll lays the page out at once; at the top (a first draw) there is nothing
     // to keep, and the layout waits for the frame.
@@ -253,6 +275,11 @@ export function show(app, gameId) {
     .then(() => loadGameContent(session.state.packs).catch(() => emptyContent()))
     .then((content) => {
       view.content = content;
+      // A panel the table shows comes before the first draw, so that the tab does not move
+      // down under the player's thumb when it arrives.
+      return Promise.resolve(syncPanel(session.state, scheduleRender)).catch(() => {}).then(() => content);
+    })
+    .then(() => {
       loadActions();
       render();
       // The rest of the table's words (sheets, the other tabs) and more.css come with the

@@ -3,7 +3,7 @@
 
 import { h, s, sheet } from "../dom.js";
 import { COLOURS, FACTIONS, cardName, deckLabel, generalName, locationName, needTexts } from "../content.js";
-import { boardTokens, drawToken, factionBadge, labelsReady, prepareLabels, renderMap } from "../map.js";
+import { boardTokens, describeLocation, drawToken, factionBadge, labelsReady, prepareLabels, renderMap } from "../map.js";
 import { need, t } from "../i18n.js";
 
 // A location's sheet (and the forms it opens) and Talisman's board come on demand: the first
@@ -53,6 +53,7 @@ export function render(ctx) {
         h("button", { type: "button", class: "ghost", "aria-pressed": String(view.zoom), onclick: () => { view.zoom = !view.zoom; ctx.rerender(); }, text: t(view.zoom ? "map.fit" : "map.zoom") }),
         h("button", { type: "button", class: "ghost", onclick: () => need("table").then(() => legend(ctx)), text: t("map.key") }),
         forecastButton(ctx)),
+      locationList(ctx, (id) => { view.selected = id; openLocation(ctx, id); }),
       forecast ? forecast.section(ctx) : null);
     // The first screen is the map: what lies below it is drawn in the next task, so a slow
     // phone shows the board (and answers a tap) before it builds what it does not show yet.
@@ -65,6 +66,28 @@ export function render(ctx) {
   }
   parts.push(decks(ctx), expansions(ctx));
   return h("div", { class: "tab-body board-tab" }, parts);
+}
+
+// The map as a list, for a keyboard or a screen reader: each location a button naming what
+// stands there, opening the same sheet as a tap on the map. Built when it is opened.
+function locationList(ctx, select) {
+  const list = h("ul", { class: "location-list" });
+  const fill = () => {
+    const { content, session } = ctx;
+    const state = session.state;
+    const tokens = boardTokens(content, state);
+    list.replaceChildren(...Object.keys(content.locations)
+      .sort((a, b) => locationName(content, a).localeCompare(locationName(content, b)))
+      .map((id) => h("li", {}, h("button", {
+        type: "button", class: "ghost", "data-location": id, "aria-label": describeLocation(content, state, id, (state.board || {})[id] || {}, tokens[id] || []),
+        onclick: () => select(id),
+      }, locationName(content, id)))));
+  };
+  const details = h("details", { class: "location-list-wrap", "data-testid": "location-list", ontoggle: () => { if (details.open) fill(); } },
+    h("summary", { text: t("map.as_list") }), list);
+  if (ctx.view.locationsOpen) { details.open = true; fill(); }
+  details.addEventListener("toggle", () => { ctx.view.locationsOpen = details.open; });
+  return details;
 }
 
 function legend(ctx) {
