@@ -14,7 +14,6 @@ from typing import Any
 
 import pytest
 
-from .conftest import CHROMIUM_ARGS  # noqa: F401  (the phones are launched as everywhere)
 from .live_api import LIVE_SECONDS, act, call, game_of_two, open_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -73,7 +72,8 @@ def violations(page: Any) -> list[str]:
     page.wait_for_timeout(150)  # the frame the last change asked for
     results = Axe().run(page).response
     return [
-        f"{v['id']} ({v['impact']}): {node['target']} {node['html'][:120]} {node.get('failureSummary', '')[:160]}"
+        f"{v['id']} ({v['impact']}): {node['target']} {node['html'][:120]} "
+        f"{node.get('failureSummary', '')[:160]}"
         for v in results["violations"]
         for node in v["nodes"]
     ]
