@@ -5,6 +5,7 @@ import { api } from "../api.js";
 import { h, mount, sheet } from "../dom.js";
 import { learnBuiltHeroes, loadGameContent } from "../content.js";
 import { GameSession, STATE_MESSAGE_WAIT_MS } from "../session.js";
+import { applyPatch } from "../patch.js";
 import { savedGame } from "../storage.js";
 import { need, t } from "../i18n.js";
 import * as board from "../tabs/board.js";
@@ -87,15 +88,17 @@ export function show(app, gameId) {
   };
 
   // The actions on offer are read when a screen needs them (a tab's forms and buttons, a
-  // location's sheet); the Board's first paint needs none. After a change the list is read
-  // again only when the stream's tag for it (`session.actionsTag`) differs from the one held;
-  // a change the stream has not named (no stream, a missed message) is asked with the tag held,
-  // which costs a 304 while the list is unchanged.
+  // location's sheet); the Board's first paint needs none. After a change the stream names the
+  // list (`session.actionsTag`) and, when it changed, brings the patch from the list it named
+  // before (`session.actionsPatch`): the phone holding that list applies it and reads nothing.
+  // A list the patch does not fit, or a change the stream has not named (no stream, a missed
+  // message), is asked with the tag held, which costs a 304 while the list is unchanged.
   let actionsTimer = null;
   let actionsTag = null; // the ETag of `view.actions`
   let actionsSeat = null;
   let actionsWanted = false;
   let actionsRead = null;
+  let actionsReading = 0;
   const readActions = async () => {
     try {
       const seat = session.seat;
@@ -109,8 +112,21 @@ export function show(app, gameId) {
     } catch { /* the next change retries */ }
   };
   const readActionsOnce = () => {
-    actionsRead = (actionsRead || Promise.resolve()).then(readActions);
+    actionsReading += 1;
+    actionsRead = (actionsRead || Promise.resolve()).then(readActions).finally(() => { actionsReading -= 1; });
     return actionsRead;
+  };
+  // The stream's patch, when it starts from the list held (and no read of it is under way).
+  const patchActions = () => {
+    const patch = session.actionsPatch;
+    if (!patch || actionsReading || patch.base !== actionsTag) return false;
+    try {
+      view.actions = applyPatch(view.actions, patch.patch);
+    } catch {
+      return false;
+    }
+    actionsTag = session.actionsTag;
+    return true;
   };
   const loadActions = () => {
     if (!actionsWanted) return;
@@ -118,7 +134,7 @@ export function show(app, gameId) {
     if (actionsSeat !== session.seat) {
       readActionsOnce();
     } else if (session.actionsTagVersion >= session.version) {
-      if (session.actionsTag !== actionsTag) readActionsOnce();
+      if (session.actionsTag !== actionsTag && !patchActions()) readActionsOnce();
     } else {
       // This change came with an action's answer or a GET: the stream's message names the
       // list in a moment; ask with the tag held only if it does not.
