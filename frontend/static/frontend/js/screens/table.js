@@ -49,11 +49,20 @@ function syncReading(ctx) {
   });
 }
 
-// At the table (tabs/table-panel.js), on every tab once play is under way or a choice waits.
+// At the table (tabs/table-panel.js), on every tab once play is under way or a choice waits:
+// loaded at the first draw when play was under way, else with the first change that owes the
+// table a step (an event with steps, as the stream or an answer brings it) or a choice.
 let panel = null;
-function syncPanel(state, then) {
+const owesSteps = (event) => event.version !== 0 && (event.steps || []).length > 0 && !["hero_entered", "card_read"].includes(event.type);
+function syncPanel(session, then) {
+  if (panel) return;
+  const state = session.state;
   const last = (state.history || {}).undo;
-  if (panel || !((state.pending || []).length || (last && last.type !== "tick_setup_step"))) return;
+  const first = session.panelFrom === undefined;
+  if (first) session.panelFrom = session.lastSeq;
+  const owed = (state.pending || []).length || (first ? last && last.type !== "tick_setup_step"
+    : session.events.some((event) => event.seq > session.panelFrom && owesSteps(event)));
+  if (!owed) return;
   panel = import("../tabs/table-panel.js").then((module) => { panel = module; then(); }, () => { panel = null; });
 }
 
@@ -241,7 +250,7 @@ export function show(app, gameId) {
     if (["night", "log", "setup"].includes(view.tab) && !session.eventsLoaded) session.ensureEvents().catch(() => {});
     // A card the app does not know yet: every phone shows the sheet to read it.
     syncReading(ctx);
-    syncPanel(session.state, scheduleRender);
+    syncPanel(session, scheduleRender);
     const scroll = main.scrollTop;
     const tab = view.tab === "setup" ? SETUP : tabsShown().find((t) => t.id === view.tab) || TABS[0];
     let body;
