@@ -193,7 +193,11 @@ export class GameSession {
     const me = game.seats.find((seat) => seat.id === game.seat);
     if (me) updateSeatInfo(this.id, game.seat, { name: me.name, hero: me.hero });
     if (game.last_seq > this.lastSeq && this.firstSeq !== null) await this.loadEventsAfter(this.lastSeq);
-    else if (this.firstSeq === null) this.lastSeq = Math.max(this.lastSeq, game.last_seq || 0);
+    else if (this.firstSeq === null) {
+      // Events skipped: those held no longer run unbroken from the first draw (`owedSince`).
+      if ((game.last_seq || 0) > this.lastSeq) this.owedSince = undefined;
+      this.lastSeq = Math.max(this.lastSeq, game.last_seq || 0);
+    }
     if (this.notice && this.notice.code === "refresh_failed") this.notice = null;
     this.emit("state");
     this.remember();

@@ -55,12 +55,15 @@ function syncReading(ctx) {
 let panel = null;
 const owesSteps = (event) => event.version !== 0 && (event.steps || []).length > 0 && !["hero_entered", "card_read"].includes(event.type);
 function syncPanel(session, then) {
-  if (panel) return;
   const state = session.state;
   const last = (state.history || {}).undo;
   const first = session.panelFrom === undefined;
   if (first) session.panelFrom = session.lastSeq;
-  const owed = (state.pending || []).length || (first ? last && last.type !== "tick_setup_step"
+  const underWay = last && last.type !== "tick_setup_step";
+  // No play before the first draw: the events the stream brings since are all the panel reads.
+  if (first && !underWay) session.owedSince = session.lastSeq;
+  if (panel) return;
+  const owed = (state.pending || []).length || (first ? underWay
     : session.events.some((event) => event.seq > session.panelFrom && owesSteps(event)));
   if (!owed) return;
   panel = import("../tabs/table-panel.js").then((module) => { panel = module; then(); }, () => { panel = null; });

@@ -99,8 +99,9 @@ export function render(ctx) {
   const state = session.state;
   if (!state || state.system !== "dotr") return null;
   const pending = Array.isArray(state.pending) ? state.pending : [];
-  // The events since the last night began: those the stream brought, when they reach it.
-  const known = session.eventsLoaded || reachesNight(session.events);
+  // The events since the last night began: those the stream brought, when they reach it or
+  // when nothing was under way before they came (`owedSince`, set by the table screen).
+  const known = session.eventsLoaded || session.owedSince !== undefined || reachesNight(session.events);
   if (!known) session.ensureEvents().catch(() => {});
   if (pending.length) {
     ctx.ensureActions();
