@@ -62,9 +62,11 @@ def test_a_first_visit_of_a_game_keeps_the_shell_without_asking_for_it_again(
     sent: list[tuple[str, int]] = []  # each page asked for, and the bytes of its body received
     page.context.on(
         "requestfinished",
-        lambda request: "/api/" not in request.url
-        and "/static/" not in request.url
-        and sent.append((request.url, request.sizes()["responseBodySize"])),
+        lambda request: (
+            "/api/" not in request.url
+            and "/static/" not in request.url
+            and sent.append((request.url, request.sizes()["responseBodySize"]))
+        ),
     )
     page.goto(f"{base}/game/{game['id']}")
     page.locator("[data-testid=live]").wait_for()
