@@ -77,7 +77,8 @@ ACTIONS_ETAG = OpenApiParameter(
     OpenApiTypes.STR,
     OpenApiParameter.HEADER,
     description="A weak tag naming the list (not the game's version): the stream's `state` "
-    "messages carry it as `actions_tag`.",
+    "messages carry it as `actions_tag`, with `actions_base` (a tag) and `actions_patch` (RFC "
+    "6902, from the list so named to this one) when the list changed.",
     response=[200, 304],
 )
 ACCOUNT_ERRORS = {401: s.ErrorOutSerializer}
@@ -226,8 +227,10 @@ class GameActionsView(APIView):
     def get(self, request: Request, game_id: Any) -> HttpResponseBase:
         """The actions on offer, with a weak ETag naming the list (not the game's version).
 
-        The stream's ``state`` messages carry the same tag (``actions_tag``): a phone reads the
-        list again only when the tag it holds differs, and then gets 304 if it is current."""
+        The stream's ``state`` messages carry the same tag (``actions_tag``) and, when the list
+        changed, the patch from the one named ``actions_base`` (``actions_patch``): a phone
+        holding that list applies it; one holding another reads the list again with its tag,
+        and gets 304 if it is current."""
         seat = seat_of(request)
         game = selectors.game_of_seat(seat=seat)
         actions = selectors.actions_on_offer(game=game, seat=seat, language=request_language())

@@ -137,6 +137,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Outermost: the headers that act only on a page leave scripts, styles and API answers.
+    "dotr_companion.headers.PageOnlyHeaders",
     "django.middleware.security.SecurityMiddleware",
     "api.middleware.BodySizeLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",

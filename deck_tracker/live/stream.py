@@ -7,8 +7,12 @@ Each wake-up sends, for the events after the last one sent:
   patch from the view the stream sent or read before (``base_version``), or, when the stream
   has no base yet, the view itself (``game``). A phone at ``base_version`` applies the patch and
   needs no other request; any other phone reads the game again. It carries ``actions_tag``,
-  the ETag of the seat's actions list (``GET /games/{id}/actions/``) now: a phone holding that
-  list reads it again only when the tag differs.
+  the ETag of the seat's actions list (``GET /games/{id}/actions/``) now, and, when that list
+  changed since the one the stream last computed for the seat, ``actions_base`` (the tag of
+  that list) and ``actions_patch`` (an RFC 6902 patch from it to the new one: which actions
+  became available or not, and what of their forms changed). A phone holding the list named
+  ``actions_base`` applies the patch and reads nothing; any other reads the list again (with
+  its tag: 304 while it holds the current one).
 
 A stream holds no database connection while it waits: it reads what it needs, releases the
 connection, then waits for the game's announcement (``notifications``). A seat whose token is
@@ -89,6 +93,10 @@ class SeatStream:
         self.account: str | None = None
         self.account_read = False
         self.view: dict[str, Any] | None = None
+        # The seat's actions list as last computed here, and its tag: the base of the next
+        # ``actions_patch``.
+        self.actions: list[dict[str, Any]] | None = None
+        self.actions_tag: str | None = None
         self.deadline: float = time.monotonic() + float(settings.STREAM_MAX_SECONDS)
         self.read_at = 0.0
 
@@ -130,7 +138,11 @@ class SeatStream:
             return [], True  # nothing new, and the base for the next patch is known
         game = Game.objects.get(pk=self.game_id)
         if game.last_seq <= self.after:
-            self.view = selectors.game_view(game=game, seat=self.seat, language=self.language())
+            language = self.language()
+            self.view = selectors.game_view(game=game, seat=self.seat, language=language)
+            self._note_actions(
+                selectors.actions_on_offer(game=game, seat=self.seat, language=language)
+            )
             return [], True
         rows = GameEvent.objects.filter(
             game_id=game.pk, seq__gt=self.after, seq__lte=game.last_seq
@@ -144,8 +156,23 @@ class SeatStream:
         if self.after >= game.last_seq:
             view = selectors.game_view(game=game, seat=self.seat, language=language)
             offered = selectors.actions_on_offer(game=game, seat=self.seat, language=language)
-            messages.append(self._state_message(view, selectors.actions_tag(offered)))
+            messages.append(self._state_message(view, self._actions_head(offered)))
         return messages, True
+
+    def _note_actions(self, actions: list[dict[str, Any]]) -> str:
+        base_tag = self.actions_tag
+        self.actions, self.actions_tag = actions, selectors.actions_tag(actions)
+        return base_tag or ""
+
+    def _actions_head(self, actions: list[dict[str, Any]]) -> dict[str, Any]:
+        """``actions_tag``, and the patch from the list the stream computed before, if changed."""
+        base = self.actions
+        base_tag = self._note_actions(actions)
+        head: dict[str, Any] = {"actions_tag": self.actions_tag}
+        if base is not None and base_tag != self.actions_tag:
+            head["actions_base"] = base_tag
+            head["actions_patch"] = jsonpatch.make_patch(base, actions).patch
+        return head
 
     def language(self) -> str:
         """This connection's reader's language (``languages.reader_language``'s order)."""
@@ -159,13 +186,9 @@ class SeatStream:
             self.account_read = True
         return languages.choose(self.account, self.accept)
 
-    def _state_message(self, view: dict[str, Any], actions_tag: str) -> bytes:
+    def _state_message(self, view: dict[str, Any], actions: dict[str, Any]) -> bytes:
         base, self.view = self.view, view
-        head = {
-            "version": view["version"],
-            "last_seq": view["last_seq"],
-            "actions_tag": actions_tag,
-        }
+        head = {"version": view["version"], "last_seq": view["last_seq"], **actions}
         if base is None:
             return _message("state", head | {"game": view})
         patch = jsonpatch.make_patch(base, view).patch

@@ -1,13 +1,19 @@
 """The actions list costs a phone nothing while it is unchanged: an ETag naming the list, 304 when
-the phone holds it, and the same tag in every ``state`` message of the stream.
+the phone holds it, and the same tag in every ``state`` message of the stream; when it changes,
+the stream brings the patch from the list the seat held, so the phone reads nothing.
 
 Personas: the host (seat 1) and a seated player (seat 2), as in tests/conftest.py.
 """
 
 from __future__ import annotations
 
+import json
+
+import jsonpatch
 import pytest
 
+from deck_tracker.live import SeatStream
+from deck_tracker.models import Seat
 from tests.api.test_stream_messages import stream_messages
 from tests.conftest import Table, create_table
 
@@ -79,3 +85,54 @@ def test_the_tag_names_the_list_in_the_reader_s_language(dotr_table: Table):
         table.url("actions/"), HTTP_IF_NONE_MATCH=english, HTTP_ACCEPT_LANGUAGE="de"
     )
     assert stale.status_code == 200
+
+
+def _host_stream(table: Table) -> SeatStream:
+    """The host's stream, opened at the current event: it notes the host's view and list."""
+    seat = Seat.objects.get(game_id=table.game_id, number=1)
+    last_seq = table.host.get(table.url()).json()["last_seq"]
+    stream = SeatStream(game_id=table.game_id, seat=seat, after=last_seq, lang="en")
+    assert stream.read() == ([], True)
+    return stream
+
+
+def _state(stream: SeatStream) -> dict:
+    messages, _ = stream.read()
+    (state,) = [m for m in messages if m.startswith(b"event: state")]
+    return json.loads(state.decode().split("data: ", 1)[1])
+
+
+@pytest.mark.django_db
+def test_another_player_s_undo_brings_the_host_the_patch_of_what_it_may_now_do(
+    dotr_table: Table,
+):
+    table = dotr_table
+    assert table.act(table.player, "wound_hero", {"seat": "2"}).status_code == 200
+    held = table.host.get(table.url("actions/"), HTTP_ACCEPT_LANGUAGE="en")
+    stream = _host_stream(table)
+    # Bea takes her wound back: nothing is left to undo, and the table may redo it.
+    assert table.act(table.player, "undo").status_code == 200
+    state = _state(stream)
+    now = table.host.get(table.url("actions/"), HTTP_ACCEPT_LANGUAGE="en")
+    assert state["actions_base"] == held["ETag"]
+    assert state["actions_tag"] == now["ETag"] != held["ETag"]
+    patched = jsonpatch.apply_patch(held.json()["actions"], state["actions_patch"])
+    assert patched == now.json()["actions"]
+    offered = {a["type"]: a["available"] for a in patched}
+    assert offered["redo"] and not offered["undo"]
+    # What changed, not the list: a few hundred bytes against the whole list's tens of KB.
+    assert len(json.dumps(state["actions_patch"])) < len(json.dumps(patched)) / 50
+
+
+@pytest.mark.django_db
+def test_a_change_that_leaves_the_host_s_actions_as_they_were_brings_no_patch(
+    dotr_table: Table,
+):
+    table = dotr_table
+    assert table.act(table.player, "wound_hero", {"seat": "2"}).status_code == 200
+    held = table.host.get(table.url("actions/"), HTTP_ACCEPT_LANGUAGE="en")["ETag"]
+    stream = _host_stream(table)
+    assert table.act(table.player, "wound_hero", {"seat": "2"}).status_code == 200
+    state = _state(stream)
+    assert state["actions_tag"] == held
+    assert "actions_patch" not in state

@@ -3,7 +3,8 @@
 Ada's phone (seat 1) sits on each tab in turn while Bea (seat 2, through the API) wounds and
 heals her own hero: changes that leave what Ada may do as it was. The stream carries the events,
 the patch of Ada's view and the tag of her actions list, so no tab reads the game, the events
-or the actions again. A change that does alter Ada's actions costs one read of the list; an
+or the actions again. A change that does alter Ada's actions brings the patch of her list in
+the stream: no tab reads it again either, and the Enter tab offers what she may do now; an
 action of Ada's refused as stale uses the events the refusal carries and the stream's patch.
 """
 
@@ -106,24 +107,40 @@ def test_no_tab_reads_anything_again_when_a_change_leaves_its_actions_as_they_we
     assert ada.errors == []
 
 
-def test_a_change_to_what_a_phone_may_do_costs_one_read_of_its_actions(
+def test_a_change_to_what_a_phone_may_do_reaches_every_tab_without_a_read(
     phones: tuple[Any, Any], live_server: Any
 ) -> None:
     ada, _ = phones
     base = live_server.url
     game, joined = game_of_two(base, SETUP)
     bea = {"id": game["id"], "token": joined["token"]}
-    act(base, bea, "wound_hero", {"seat": "2"})
-    wire = _ada_on(ada, base, game, "me")
-    assert [r for r in wire.reads() if r.endswith("/actions/")]  # the Me tab's buttons
-    wire.reset()
-    # Bea takes her wound back: the table may redo it now, so Ada's list is another one.
-    moved = act(base, bea, "undo", {})
-    wait_live_at(ada, moved["version"])
-    ada.wait_for_timeout(SETTLE_MS)
-    assert wire.reads() == [f"games/{game['id']}/actions/"]
-    (_, _, headers) = wire.requests[0]
-    assert headers.get("if-none-match", "").startswith('W/"')
+    wire = _ada_on(ada, base, game, "enter")
+    assert [r for r in wire.reads() if r.endswith("/actions/")]  # the Enter tab's forms
+    # The Enter tab lists every action with what Ada may do now: closing the game waits for
+    # its end.
+    close = ada.locator(".enter-tab .list-button", has_text="Close game")
+    assert close.is_disabled()
+    ended = False
+    for tab in TABS:
+        ada.click(f"[data-tab={tab}]")
+        ada.wait_for_function(
+            "tab => document.querySelector('#table-main')?.dataset.view === tab", arg=tab
+        )
+        ada.wait_for_timeout(SETTLE_MS)  # the tab's own first reads (events, words) are done
+        wire.reset()
+        # Bea declares the game won (Ada may close it now), or takes that back (she may not).
+        if ended:
+            moved = act(base, bea, "undo", {})
+        else:
+            moved = act(base, bea, "end_game", {"result": "won", "reason": "The Realm is saved"})
+        ended = not ended
+        wait_live_at(ada, moved["version"])
+        ada.wait_for_timeout(SETTLE_MS)
+        assert wire.reads() == [], f"the {tab} tab read {wire.reads()}"
+        ada.click("[data-tab=enter]")
+        close.wait_for()
+        assert close.is_enabled() == ended, f"after the change on the {tab} tab"
+        assert wire.reads() == [], f"the Enter tab read {wire.reads()} after the {tab} tab"
     assert ada.errors == []
 
 

@@ -139,3 +139,22 @@ def test_the_service_worker_names_no_file_of_the_client(server: int) -> None:
     # It keeps what the phone uses; it does not fetch every screen and game system up front.
     _, _, body = fetch(server, "/sw.js")
     assert "screens/" not in body.decode() and '.js"' not in body.decode()
+
+
+def test_a_hashed_file_carries_no_header_that_cannot_act_on_it(server: int) -> None:
+    # Every header counts on a phone's first visit, and the client's files are most of its
+    # answers: a file that is never asked again needs no validator, a script no page's guards.
+    entry = re.search(r'<script type="module" src="([^"]+)"', shell(server))
+    assert entry
+    status, headers, _ = fetch(server, entry.group(1), **{"Accept-Encoding": "br"})
+    assert status == 200
+    assert headers["cache-control"] == YEAR
+    assert headers["x-content-type-options"] == "nosniff"
+    gone = ("etag", "last-modified", "referrer-policy", "cross-origin-opener-policy")
+    assert not [name for name in (*gone, "x-frame-options") if name in headers], headers
+    # The page itself keeps every guard.
+    status, page, _ = fetch(server, "/", **{"Accept-Encoding": "br"})
+    assert page["x-frame-options"] == "DENY"
+    assert page["cross-origin-opener-policy"] == "same-origin"
+    assert page["referrer-policy"] == "same-origin"
+    assert "content-security-policy" in page

@@ -15,9 +15,13 @@ const HASHED = /\.[0-9a-f]{12}\.[a-z0-9]+$/;
 const CONTENT_FRESH_MS = {{ content_fresh_ms }};
 
 async function keepShell() {
-  // Every client route is the same shell. "force-cache": no request when the browser has it
-  // (a first visit of "/"); a first visit of another route fetches it once.
-  const response = await fetch("/", { cache: "force-cache", credentials: "same-origin" });
+  // Every client route is the same shell, and the page installing this worker has just loaded
+  // it: asked under that page's address with "force-cache", the browser's cache answers and
+  // nothing is sent (a first visit of a game's screen no longer fetches "/" again).
+  const pages = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const page = pages.map((client) => new URL(client.url)).find((url) => url.origin === location.origin);
+  const address = page ? page.pathname + page.search : "/";
+  const response = await fetch(address, { cache: "force-cache", credentials: "same-origin" });
   if (response.ok) await (await caches.open(SHELL)).put("/", response);
 }
 

@@ -39,10 +39,12 @@ export class GameSession {
     this.firstSeq = null;
     this.state = null;
     this.view = null; // the whole game view at `view.version`: what stream patches apply to
-    // The ETag of this seat's actions list at `actionsTagVersion`, as the stream names it: a
-    // screen holding the list reads it again only when its own tag differs.
+    // The ETag of this seat's actions list at `actionsTagVersion`, as the stream names it, and
+    // the stream's patch to it (`{ base, patch }`: from the list tagged `base`), if it changed:
+    // a screen holding the list tagged `base` applies the patch, any other reads it again.
     this.actionsTag = null;
     this.actionsTagVersion = -1;
+    this.actionsPatch = null;
     this.seats = [];
     this.events = [];
     this.status = "connecting";
@@ -168,6 +170,7 @@ export class GameSession {
     this.view = null;
     this.actionsTag = null;
     this.actionsTagVersion = -1;
+    this.actionsPatch = null;
     this.refresh()
       .then(() => this.loadRecentEvents())
       .then(() => this.restartStream())
@@ -190,7 +193,11 @@ export class GameSession {
     const me = game.seats.find((seat) => seat.id === game.seat);
     if (me) updateSeatInfo(this.id, game.seat, { name: me.name, hero: me.hero });
     if (game.last_seq > this.lastSeq && this.firstSeq !== null) await this.loadEventsAfter(this.lastSeq);
-    else if (this.firstSeq === null) this.lastSeq = Math.max(this.lastSeq, game.last_seq || 0);
+    else if (this.firstSeq === null) {
+      // Events skipped: those held no longer run unbroken from the first draw (`owedSince`).
+      if ((game.last_seq || 0) > this.lastSeq) this.owedSince = undefined;
+      this.lastSeq = Math.max(this.lastSeq, game.last_seq || 0);
+    }
     if (this.notice && this.notice.code === "refresh_failed") this.notice = null;
     this.emit("state");
     this.remember();
@@ -388,6 +395,7 @@ export class GameSession {
     if (message.actions_tag && game.version >= this.actionsTagVersion) {
       this.actionsTag = message.actions_tag;
       this.actionsTagVersion = game.version;
+      this.actionsPatch = message.actions_patch ? { base: message.actions_base, patch: message.actions_patch } : null;
     }
     this.lastApplied = { version: game.version, at: performance.now() };
     this.emit("state");

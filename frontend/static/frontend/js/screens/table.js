@@ -5,6 +5,7 @@ import { api } from "../api.js";
 import { announce, h, mount, sheet } from "../dom.js";
 import { learnBuiltHeroes, loadGameContent } from "../content.js";
 import { GameSession, STATE_MESSAGE_WAIT_MS } from "../session.js";
+import { applyPatch } from "../patch.js";
 import { savedGame } from "../storage.js";
 import { need, t } from "../i18n.js";
 import * as board from "../tabs/board.js";
@@ -48,12 +49,23 @@ function syncReading(ctx) {
   });
 }
 
-// At the table (tabs/table-panel.js), on every tab once play is under way or a choice waits.
+// At the table (tabs/table-panel.js), on every tab once play is under way or a choice waits:
+// loaded at the first draw when play was under way, else with the first change that owes the
+// table a step (an event with steps, as the stream or an answer brings it) or a choice.
 let panel = null;
-function syncPanel(state, then) {
+const owesSteps = (event) => event.version !== 0 && (event.steps || []).length > 0 && !["hero_entered", "card_read"].includes(event.type);
+function syncPanel(session, then) {
+  const state = session.state;
   const last = (state.history || {}).undo;
-  if (panel && !panel.then) return null;
-  if (panel || !((state.pending || []).length || (last && last.type !== "tick_setup_step"))) return panel;
+  const first = session.panelFrom === undefined;
+  if (first) session.panelFrom = session.lastSeq;
+  const underWay = last && last.type !== "tick_setup_step";
+  // No play before the first draw: the events the stream brings since are all the panel reads.
+  if (first && !underWay) session.owedSince = session.lastSeq;
+  if (panel) return panel.then ? panel : null;
+  const owed = (state.pending || []).length || (first ? underWay
+    : session.events.some((event) => event.seq > session.panelFrom && owesSteps(event)));
+  if (!owed) return null;
   panel = import("../tabs/table-panel.js").then((module) => { panel = module; then(); }, () => { panel = null; });
   return panel;
 }
@@ -97,15 +109,17 @@ export function show(app, gameId) {
   };
 
   // The actions on offer are read when a screen needs them (a tab's forms and buttons, a
-  // location's sheet); the Board's first paint needs none. After a change the list is read
-  // again only when the stream's tag for it (`session.actionsTag`) differs from the one held;
-  // a change the stream has not named (no stream, a missed message) is asked with the tag held,
-  // which costs a 304 while the list is unchanged.
+  // location's sheet); the Board's first paint needs none. After a change the stream names the
+  // list (`session.actionsTag`) and, when it changed, brings the patch from the list it named
+  // before (`session.actionsPatch`): the phone holding that list applies it and reads nothing.
+  // A list the patch does not fit, or a change the stream has not named (no stream, a missed
+  // message), is asked with the tag held, which costs a 304 while the list is unchanged.
   let actionsTimer = null;
   let actionsTag = null; // the ETag of `view.actions`
   let actionsSeat = null;
   let actionsWanted = false;
   let actionsRead = null;
+  let actionsReading = 0;
   const readActions = async () => {
     try {
       const seat = session.seat;
@@ -119,8 +133,21 @@ export function show(app, gameId) {
     } catch { /* the next change retries */ }
   };
   const readActionsOnce = () => {
-    actionsRead = (actionsRead || Promise.resolve()).then(readActions);
+    actionsReading += 1;
+    actionsRead = (actionsRead || Promise.resolve()).then(readActions).finally(() => { actionsReading -= 1; });
     return actionsRead;
+  };
+  // The stream's patch, when it starts from the list held (and no read of it is under way).
+  const patchActions = () => {
+    const patch = session.actionsPatch;
+    if (!patch || actionsReading || patch.base !== actionsTag) return false;
+    try {
+      view.actions = applyPatch(view.actions, patch.patch);
+    } catch {
+      return false;
+    }
+    actionsTag = session.actionsTag;
+    return true;
   };
   const loadActions = () => {
     if (!actionsWanted) return;
@@ -128,7 +155,7 @@ export function show(app, gameId) {
     if (actionsSeat !== session.seat) {
       readActionsOnce();
     } else if (session.actionsTagVersion >= session.version) {
-      if (session.actionsTag !== actionsTag) readActionsOnce();
+      if (session.actionsTag !== actionsTag && !patchActions()) readActionsOnce();
     } else {
       // This change came with an action's answer or a GET: the stream's message names the
       // list in a moment; ask with the tag held only if it does not.
@@ -246,7 +273,7 @@ export function show(app, gameId) {
     if (["night", "log", "setup"].includes(view.tab) && !session.eventsLoaded) session.ensureEvents().catch(() => {});
     // A card the app does not know yet: every phone shows the sheet to read it.
     syncReading(ctx);
-    syncPanel(session.state, scheduleRender);
+    syncPanel(session, scheduleRender);
     const scroll = main.scrollTop;
     const tab = view.tab === "setup" ? SETUP : tabsShown().find((t) => t.id === view.tab) || TABS[0];
     let body;
@@ -277,7 +304,7 @@ export function show(app, gameId) {
       view.content = content;
       // A panel the table shows comes before the first draw, so that the tab does not move
       // down under the player's thumb when it arrives.
-      return Promise.resolve(syncPanel(session.state, scheduleRender)).catch(() => {}).then(() => content);
+      return Promise.resolve(syncPanel(session, scheduleRender)).catch(() => {}).then(() => content);
     })
     .then(() => {
       loadActions();

@@ -2,16 +2,19 @@
 // event, a card or a choice asked of the board since the last night began stays listed until a
 // phone ticks it (then it leaves the list) (a command: every phone sees the tick, the shared undo takes it back), and every
 // choice still pending comes with the button that opens its form. Loaded by the table screen
-// once a night has run or a choice waits.
+// once a night has run or a choice waits. It stays small (the Board loads it on the change
+// that first owes the table something): its own words and styles (the "panel" part, styled by
+// app.css), the forms (tabs/common.js) when a choice is opened, the pending choices' words
+// (words.js) when one waits.
 
 import { h } from "../dom.js";
-import { pendingText } from "../words.js";
-import { openAction } from "./common.js";
 import { need, t } from "../i18n.js";
 
-await need("table");
+await need("panel");
 
-// The words of this panel (the "table" part of the catalogues).
+let choiceWords = null; // words.js, once a choice waits
+
+// The words of this panel (the "panel" part of the catalogues).
 const WORDS = {
   title: () => t("panel.title"),
   choices: (count) => t("panel.choices", { count }),
@@ -44,16 +47,26 @@ const SETTLES = {
 // asks nothing more of the board than what the command it interrupted goes on to list.
 const owesNothing = (event) => event.version === 0 || ["hero_entered", "card_read"].includes(event.type);
 
-// The steps of the events since the last night began (the whole game after the setup before the
-// first night), leaving out the commands undone since. Each step keyed "<seq>.<index>".
-export function tableSteps(events, ticked) {
+// Whether the events a phone holds reach back to the last night's start (the stream's since the
+// page opened, when a night ran meanwhile): the panel's steps need none older.
+export function reachesNight(events) {
+  return liveEvents(events).some((event) => event.type === "night_began");
+}
+
+function liveEvents(events) {
   const undone = new Set();
   for (const event of events) {
     const data = event.data || {};
     if (event.type === "action_undone") undone.add(data.undoes);
     if (event.type === "action_redone") undone.delete(data.redoes);
   }
-  const live = events.filter((event) => !undone.has(event.version) && !owesNothing(event));
+  return events.filter((event) => !undone.has(event.version) && !owesNothing(event));
+}
+
+// The steps of the events since the last night began (the whole game after the setup before the
+// first night), leaving out the commands undone since. Each step keyed "<seq>.<index>".
+export function tableSteps(events, ticked) {
+  const live = liveEvents(events);
   let start = 0;
   for (let i = live.length - 1; i >= 0; i -= 1) {
     if (live[i].type === "night_began") { start = i; break; }
@@ -86,9 +99,17 @@ export function render(ctx) {
   const state = session.state;
   if (!state || state.system !== "dotr") return null;
   const pending = Array.isArray(state.pending) ? state.pending : [];
-  if (!session.eventsLoaded) session.ensureEvents().catch(() => {});
-  if (pending.length) ctx.ensureActions();
-  const steps = session.eventsLoaded ? tableSteps(session.events, state.table_steps || {}) : [];
+  // The events since the last night began: those the stream brought, when they reach it or
+  // when nothing was under way before they came (`owedSince`, set by the table screen).
+  const known = session.eventsLoaded || session.owedSince !== undefined || reachesNight(session.events);
+  if (!known) session.ensureEvents().catch(() => {});
+  if (pending.length) {
+    ctx.ensureActions();
+    if (!choiceWords) {
+      choiceWords = import("../words.js").then((module) => { choiceWords = module; ctx.rerender(); }, () => { choiceWords = null; });
+    }
+  }
+  const steps = known ? tableSteps(session.events, state.table_steps || {}) : [];
   const left = steps.filter((step) => !step.done);
   if (!pending.length && !left.length) return null;
   const night = ctx.action("night");
@@ -131,14 +152,14 @@ function choiceRow(ctx, entry, reason) {
   const action = name ? ctx.action(name) : null;
   const type = action && action.available !== false ? name : null;
   const elsewhere = heldElsewhere(ctx, entry, action);
-  const text = entry.says || reason || pendingText(entry, (seat) => ctx.session.seatName(seat));
+  const text = entry.says || reason || (choiceWords && choiceWords.pendingText ? choiceWords.pendingText(entry, (seat) => ctx.session.seatName(seat)) : "…");
   if (elsewhere) return h("li", { class: "list-row", "data-pending": entry.type }, h("span", { class: "grow", text }), elsewhere);
   return h("li", { class: "list-row", "data-pending": entry.type },
     h("span", { class: "grow", text }),
     h("button", {
       type: "button", class: "primary", "data-testid": "settle-choice", disabled: !type,
       title: type ? "" : (action && action.reason) || WORDS.notOffered(),
-      onclick: () => openAction(ctx, type),
+      onclick: () => import("./common.js").then((module) => module.openAction(ctx, type)),
       text: WORDS.choose(),
     }));
 }
