@@ -218,6 +218,7 @@ class _Night:
     __slots__ = (
         "board",
         "cards",
+        "changed",
         "crystals",
         "data",
         "discard",
@@ -249,6 +250,8 @@ class _Night:
         self.rows: dict[int, list[int]] = {}
         self.taint: dict[int, int] = {}
         self.tainted: set[int] = set()
+        # The locations whose minions or taint the night changed (each read into ``rows``).
+        self.changed: set[int] = set()
         supply = state["supply"]
         minions = supply["minions"]
         self.supply = [minions[c] for c in COLOURS]
@@ -374,6 +377,7 @@ class _Night:
             return
         fits = placed_fits(sum(row), count)
         if fits:
+            self.changed.add(i)
             before = row[colour]
             row[colour] = before + fits
             self.supply[colour] -= fits
@@ -399,10 +403,12 @@ class _Night:
                 continue
             row[colour] += 1
             supply[colour] -= 1
+            self.changed.add(target)
             if spread_taints(sum(row), row[colour], layout.taints_at[colour]):
                 self.taint_at(target)
 
     def into_city(self, row: list[int], colour: int, count: int) -> None:
+        self.changed.add(self.layout.city)
         row[colour] += count
         self.supply[colour] -= count
         total = sum(row)
@@ -420,6 +426,7 @@ class _Night:
         if left <= 0:
             raise _Fallen(loss_no_crystal(self.data, self.layout.locs[i]))
         self.tainted.add(i)
+        self.changed.add(i)
         taint = self.taint.get(i)
         if taint is None:
             taint = self.board[self.layout.locs[i]]["taint"]
@@ -453,24 +460,30 @@ class _Night:
     def result(self) -> State:
         state = self.state
         out = dict(state)
-        if self.rows or self.taint:
+        if self.changed:
             board = dict(self.board)
             locs = self.layout.locs
-            for i in self.rows.keys() | self.taint.keys():
+            rows, taints = self.rows, self.taint
+            for i in self.changed:
                 loc = locs[i]
-                space = dict(board[loc])
-                row = self.rows.get(i)
-                if row is not None:
-                    space["minions"] = dict(zip(COLOURS, row, strict=True))
-                taint = self.taint.get(i)
-                if taint is not None:
-                    space["taint"] = taint
-                board[loc] = space
+                row = rows[i]
+                board[loc] = {
+                    **board[loc],
+                    "minions": {"green": row[0], "black": row[1], "red": row[2], "blue": row[3]},
+                    "taint": taints.get(i, board[loc]["taint"]),
+                }
             out["board"] = board
-            supply = dict(state["supply"])
-            supply["minions"] = dict(zip(COLOURS, self.supply, strict=True))
-            supply["taint"] = self.crystals
-            out["supply"] = supply
+            supply = self.supply
+            out["supply"] = {
+                **state["supply"],
+                "minions": {
+                    "green": supply[0],
+                    "black": supply[1],
+                    "red": supply[2],
+                    "blue": supply[3],
+                },
+                "taint": self.crystals,
+            }
         if self.generals:
             out["generals"] = {**state["generals"], **self.generals}
         decks = dict(state["decks"])
