@@ -48,12 +48,24 @@ def main() -> None:
         connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
+# CPU seconds of this process per timed request (the server's work and the in-process test
+# client's; the database server's own CPU is not in it): steady on a busy machine, where wall
+# time is not.
+CPU: list[float] = []
+
+
 def timed(call) -> float:
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     response = call()
     elapsed = time.perf_counter() - start
+    CPU.append(time.process_time() - cpu)
     assert response.status_code in (200, 201), response.content[:300]
     return elapsed
+
+
+def cpu_median(count: int) -> float:
+    """The median CPU time of the last ``count`` timed requests, in ms."""
+    return statistics.median(CPU[-count:]) * 1000
 
 
 def run() -> None:
@@ -97,10 +109,12 @@ def run() -> None:
                 draw()
         at = events()
         draws = [timed(draw) for _ in range(SAMPLES)]
+        draw_cpu = cpu_median(SAMPLES)
         gets = [timed(lambda: client.get(url)) for _ in range(SAMPLES)]
         print(
-            f"{label:>14} (log at {at}): draw median {statistics.median(draws) * 1000:6.2f} ms, "
-            f"state GET median {statistics.median(gets) * 1000:6.2f} ms"
+            f"{label:>14} (log at {at}): draw median {statistics.median(draws) * 1000:6.2f} ms "
+            f"({draw_cpu:.2f} ms CPU), state GET median {statistics.median(gets) * 1000:6.2f} ms "
+            f"({cpu_median(SAMPLES):.2f} ms CPU)"
         )
 
     late_war_night()
@@ -132,6 +146,7 @@ def late_war_night() -> None:
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Bearer {created['token']}")
     url = f"/api/v1/games/{created['id']}/actions/"
+    game_url = f"/api/v1/games/{created['id']}/"
     version = created["version"]
 
     def act(type_: str, args: dict) -> object:
@@ -146,17 +161,25 @@ def late_war_night() -> None:
     for general in ("gorgutt", "balazarg", "varkolak"):
         act("wound_general", {"general": general, "wounds": 6})
     nights: list[float] = []
+    night_cpu: list[float] = []
+    gets: list[float] = []
     cards = 0
     for _ in range(SAMPLES):
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         # The night alone: the evening's draw is a step of its own (turn.md).
         response = act("night", {"skip_evening": True})
         nights.append(time.perf_counter() - start)
+        night_cpu.append(time.process_time() - cpu)
         cards += sum(e["type"] == "darkness_spreads_card" for e in response.json()["events"])
+        # The same game's plain state read, in the same run (the night's yardstick).
+        gets.append(timed(lambda: client.get(game_url)))
         act("undo", {})
+    night, get = statistics.median(nights) * 1000, statistics.median(gets) * 1000
+    night_cpu_ms, get_cpu_ms = statistics.median(night_cpu) * 1000, cpu_median(SAMPLES)
     print(
-        f"Late War night ({cards / SAMPLES:.1f} cards each): median "
-        f"{statistics.median(nights) * 1000:.2f} ms server time"
+        f"Late War night ({cards / SAMPLES:.1f} cards each): median {night:.2f} ms server time "
+        f"({night_cpu_ms:.2f} ms CPU); that game's state GET {get:.2f} ms ({get_cpu_ms:.2f} ms "
+        f"CPU): night / GET {night / get:.1f}x ({night_cpu_ms / get_cpu_ms:.1f}x in CPU)"
     )
 
 

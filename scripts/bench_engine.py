@@ -41,7 +41,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from deck_tracker.engine import Context, GameLog, State, forecast, rng_for, run, start_game
-from deck_tracker.engine.simulate import night_events
+from deck_tracker.engine.rules.dotr.base.board import Tally
+from deck_tracker.engine.simulate import run_night
 
 SETUP: dict[str, Any] = {"host": {"name": "Bench", "hero": "wizard"}}
 DS = "darkness_spreads"
@@ -67,8 +68,9 @@ def bench_engine(games: int, nights: int) -> tuple[int, int, float]:
                 break
             state["war_level"] = _war_level(night)
             seq += 1
-            ctx = Context(state, rng=rng_for("bench", seq), actor="1")
+            rng = rng_for("bench", seq)  # seeding (a SHA-512 of the seed) is not the engine's
             start = time.process_time()
+            ctx = Context(state, rng=rng, actor="1")
             outcome = run(state, ctx, "night", {"skip_evening": True})
             elapsed += time.process_time() - start
             resolved = [e for e in outcome.events if e.type == "darkness_spreads_card"]
@@ -90,10 +92,11 @@ def bench_simulation(games: int, nights: int) -> tuple[int, int, float]:
                 break
             state = {**state, "war_level": _war_level(night)}
             seq += 1
+            tally, rng = Tally(), rng_for("bench", seq)
             start = time.process_time()
-            state, events = night_events(state, rng_for("bench", seq))
+            state = run_night(state, rng, tally=tally)
             elapsed += time.process_time() - start
-            cards += sum(1 for e in events if e.type == "darkness_spreads_card")
+            cards += tally.cards
             played += 1
     return cards, played, elapsed
 
@@ -122,8 +125,9 @@ def bench_forecast(board: State, samples: int) -> tuple[int, float]:
         draw = list(deck["draw"])
         rng.shuffle(draw)
         position = {**board, "decks": {**board["decks"], DS: {**deck, "draw": draw}}}
-        _, events = night_events(position, rng)
-        cards += sum(1 for e in events if e.type == "darkness_spreads_card")
+        tally = Tally()
+        run_night(position, rng, tally=tally)
+        cards += tally.cards
     return cards, time.process_time() - start
 
 

@@ -26,6 +26,7 @@ from typing import Any
 
 from .commands import run
 from .core import Event, QuietContext, State
+from .systems import get_system
 
 __all__ = ["night_events", "run_night"]
 
@@ -43,9 +44,21 @@ def run_night(
     (several nights in a row from one stream). The draws come from the Darkness Spreads draw
     pile in its stored order: a forecast that must not know the order shuffles the pile first.
     ``tally``: what the game system's rules count as they resolve (``Context.tally``; for
-    Defenders of the Realm a ``board.Tally``: the overruns per location, the way the Realm fell).
+    Defenders of the Realm a ``board.Tally``: the overruns per location, the cards resolved, the
+    way the Realm fell).
+
+    A game system may resolve the night faster on its own terms (``System.simulate_night``:
+    Defenders of the Realm's base game on arrays, ``rules/dotr/base/array_night.py``); it gives
+    the same state, or hands the night back to the command path.
     """
-    return night_events(state, seed, actor=actor, tally=tally)[0]
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    system = get_system(str(state.get("system") or ""))
+    if system is not None and system.simulate_night is not None:
+        # The game system's night on arrays, where it covers this night (the same state out).
+        found = system.simulate_night(state, rng, tally)
+        if found is not None:
+            return found
+    return night_events(state, rng, actor=actor, tally=tally)[0]
 
 
 def night_events(

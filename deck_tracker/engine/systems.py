@@ -68,6 +68,10 @@ class System:
     # What the setup screen offers for this system beyond Defenders of the Realm's own list
     # (``GET /api/v1/scenarios/``): one entry per way to start a game of it.
     offered: Callable[[], list[dict[str, Any]]] | None = None
+    # A faster night for simulation (``simulate.run_night``): (state, random source, tally) ->
+    # the state the ``night`` command leaves, or None where the command path is to resolve it
+    # (the random source and the tally left as they were handed in).
+    simulate_night: Callable[[State, Any, Any], State | None] | None = None
 
 
 _LOADED: dict[str, System] = {}

@@ -110,8 +110,9 @@ def active(reservation: Reservation) -> Iterator[None]:
 
 def complete(reservation: Reservation, *, status: int, body: Any) -> bool:
     """Store the answer (without its tokens); False when it holds a token not derived here."""
-    stripped, paths = _without_tokens(body, reservation.issued)
-    if _holds_token(stripped):
+    try:
+        stripped, paths = _without_tokens(body, reservation.issued)
+    except _ForeignToken:
         return False
     record = reservation.record
     record.status, record.body, record.token_paths = status, stripped, paths
@@ -119,12 +120,27 @@ def complete(reservation: Reservation, *, status: int, body: Any) -> bool:
     return True
 
 
+class _ForeignToken(Exception):
+    """A ``token`` field still set once the derived tokens are taken out: a secret this layer
+    did not derive, which must not be stored."""
+
+
 def _without_tokens(body: Any, issued: list[str]) -> tuple[Any, list[list[Any]]]:
+    """The body without the tokens derived here (and where they were), in one walk; raises
+    :class:`_ForeignToken` when a ``token`` field still holds a value. Lists and dicts are
+    copied only where a token was taken out (the body is the answer's own data)."""
     paths: list[list[Any]] = []
+    if not issued:
+        # The common case (an action): nothing to take out, only a foreign token to refuse.
+        _refuse_tokens(body)
+        return body, paths
 
     def walk(value: Any, path: list[Any]) -> Any:
         if isinstance(value, dict):
-            return {k: walk(v, [*path, k]) for k, v in value.items()}
+            out = {k: walk(v, [*path, k]) for k, v in value.items()}
+            if out.get("token") is not None:
+                raise _ForeignToken
+            return out
         if isinstance(value, list):
             return [walk(v, [*path, i]) for i, v in enumerate(value)]
         if isinstance(value, str):
@@ -137,13 +153,17 @@ def _without_tokens(body: Any, issued: list[str]) -> tuple[Any, list[list[Any]]]
     return walk(body, []), paths
 
 
-def _holds_token(body: Any) -> bool:
-    """A ``token`` field still set: a secret this layer did not derive must not be stored."""
-    if isinstance(body, dict):
-        return any((k == "token" and v is not None) or _holds_token(v) for k, v in body.items())
-    if isinstance(body, list):
-        return any(_holds_token(item) for item in body)
-    return False
+def _refuse_tokens(value: Any) -> None:
+    if isinstance(value, dict):
+        if value.get("token") is not None:
+            raise _ForeignToken
+        for item in value.values():
+            if isinstance(item, dict | list):
+                _refuse_tokens(item)
+    elif isinstance(value, list):
+        for item in value:
+            if isinstance(item, dict | list):
+                _refuse_tokens(item)
 
 
 def _with_tokens(reservation: Reservation) -> Any:

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 from django.utils.translation.trans_real import parse_accept_lang_header
@@ -58,15 +59,27 @@ def account_language(user: Any) -> str | None:
     return supported(value)
 
 
-def seat_account_language(seat: Seat) -> str | None:
-    """The chosen language of the account whose player sits at ``seat``, if any (one query)."""
-    value = (
+def account_languages(seat: Any) -> QuerySet[AccountPreference]:
+    """The chosen languages of the accounts whose player sits at ``seat`` (a seat, or an
+    ``OuterRef`` to one), the first first."""
+    return (
         AccountPreference.objects.filter(user__award_players__seat_links__seat=seat)
         .exclude(language="")
-        .values_list("language", flat=True)
-        .first()
+        .order_by("pk")
     )
+
+
+def seat_account_language(seat: Seat) -> str | None:
+    """The chosen language of the account whose player sits at ``seat``, if any: read with the
+    seat when authentication found it (``ACCOUNT_LANGUAGE``), else one query."""
+    if hasattr(seat, ACCOUNT_LANGUAGE):
+        return supported(getattr(seat, ACCOUNT_LANGUAGE))
+    value = account_languages(seat).values_list("language", flat=True).first()
     return supported(value)
+
+
+# The attribute a seat read by its token carries: its player's account's language (or None).
+ACCOUNT_LANGUAGE = "account_language"
 
 
 def choose(*candidates: str | None) -> str:

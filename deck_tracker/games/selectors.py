@@ -9,7 +9,7 @@ import unicodedata
 from collections import OrderedDict
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import OuterRef, QuerySet, Subquery
 
 from deck_tracker.engine import (
     INTERNAL_COMMANDS,
@@ -75,8 +75,14 @@ def join_preview(*, game: Game) -> dict[str, Any]:
 
 
 def seat_for_token_hash(*, token_hash: str) -> Seat | None:
-    """The seat alone: the game (and its snapshot) is read by whoever needs it, once."""
-    return Seat.objects.filter(token_hash=token_hash).first()
+    """The seat, with its player's account's language (the reader's language needs it: one
+    query, not two): the game (and its snapshot) is read by whoever needs it, once."""
+    chosen = languages.account_languages(OuterRef("pk")).values("language")[:1]
+    return (
+        Seat.objects.filter(token_hash=token_hash)
+        .annotate(**{languages.ACCOUNT_LANGUAGE: Subquery(chosen)})
+        .first()
+    )
 
 
 def game_of_seat(*, seat: Seat) -> Game:

@@ -6,6 +6,8 @@ nothing, so his phone's own language counts.
 
 from __future__ import annotations
 
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from .conftest import Personas
@@ -65,3 +67,25 @@ def test_an_account_cannot_choose_a_language_the_app_does_not_speak(personas: Pe
     refused = personas.bob.client.patch("/api/v1/accounts/me/", {"language": "xx"}, format="json")
     assert refused.status_code == 400
     assert personas.bob.client.get("/api/v1/accounts/me/").json()["language"] == ""
+
+
+def test_the_seat_and_its_account_s_language_are_one_read(personas: Personas) -> None:
+    """Every request of a seat finds the seat by its token and its player's account's language
+    together: one query, not a second one for the language (a Raspberry Pi at the table pays
+    for each)."""
+    personas.alice.client.patch("/api/v1/accounts/me/", {"language": "de"}, format="json")
+    game = personas.play(host=(personas.alice, personas.ada, "Wizard"), guests=[])
+    alice = game["seats"]["1"]
+    with CaptureQueriesContext(connection) as queries:
+        answer = alice.get(f"/api/v1/games/{game['id']}/events/", HTTP_ACCEPT_LANGUAGE="en")
+    assert answer.status_code == 200, answer.content
+    read = [q["sql"] for q in queries.captured_queries]  # the next request clears the log
+    # Her phone says English; her account says German, and German is what she reads.
+    url = f"/api/v1/games/{game['id']}/events/"
+    summaries = [e["summary"] for e in answer.json()["events"]]
+    in_german = [e["summary"] for e in alice.get(url + "?lang=de").json()["events"]]
+    in_english = [e["summary"] for e in alice.get(url + "?lang=en").json()["events"]]
+    assert summaries == in_german != in_english
+    preferences = [sql for sql in read if "accountpreference" in sql.lower()]
+    assert len(preferences) == 1, preferences
+    assert "token_hash" in preferences[0], "the language is read with the seat"

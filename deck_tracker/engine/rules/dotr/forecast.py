@@ -40,6 +40,7 @@ The forecast never changes the game: it works on its own copies of the state.
 
 from __future__ import annotations
 
+import functools
 import math
 import pickle
 import random
@@ -309,6 +310,14 @@ class _Start:
     count: dict[str, int]
     generals: dict[str, dict[str, Any]]
 
+    @functools.cached_property
+    def rows(self) -> tuple[tuple[str, Any, int, int], ...]:
+        """Each location with its space, crystals and minions at the start (read in a loop)."""
+        return tuple(
+            (loc, self.board[loc], crystals, self.count[loc])
+            for loc, crystals in self.taint.items()
+        )
+
 
 def _note(
     tally: _Tally,
@@ -327,11 +336,14 @@ def _note(
     if sample.get("reading"):
         tally.unknown += 1
     board = sample["board"]
-    before = start.board
+    if board is start.board:
+        rows: tuple[tuple[str, Any, int, int], ...] = ()
+    else:
+        rows = start.rows
     count = start.count
-    for loc, crystals in start.taint.items():
+    for loc, was, crystals, _minions in rows:
         space = board[loc]
-        if space is before[loc]:
+        if space is was:
             continue
         if space["taint"] > crystals:
             tally.tainted[loc] = tally.tainted.get(loc, 0) + 1

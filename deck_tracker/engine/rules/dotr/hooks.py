@@ -270,6 +270,7 @@ SEAT_HOOK = "base.setup:seat_hook"
 VIEW = "base.view:view_dotr"
 NOT_IN_THIS_GAME = "availability:not_in_this_game"
 CARD_NAME = "base.packs:card_name"
+SIMULATE_NIGHT = "base.array_night:array_night"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -363,6 +364,7 @@ def load() -> System:
         observers_in_play=observers_in_play,
         not_in_this_game=_here(NOT_IN_THIS_GAME),
         card_name=_here(CARD_NAME),
+        simulate_night=_here(SIMULATE_NIGHT),
     )
 
 

@@ -41,7 +41,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from deck_tracker.engine import i18n
 from deck_tracker.engine.content import COLOURS, Card, Pack, default_packs
@@ -63,11 +63,28 @@ __all__ = [
     "TAINT_EXHAUSTED",
     "BoardData",
     "GameOver",
+    "Loss",
     "Realm",
     "Tally",
     "board_data",
     "card_ref",
+    "city_falls",
+    "city_tainted",
     "deck_cards",
+    "general_halted",
+    "general_next",
+    "last_crystal_loses",
+    "loss_city_full",
+    "loss_city_tainted",
+    "loss_general_entered",
+    "loss_last_crystal",
+    "loss_minions_needed",
+    "loss_no_crystal",
+    "loss_overrun_short",
+    "outcome_of",
+    "placed_fits",
+    "placed_taints",
+    "spread_taints",
 ]
 
 MINIONS_PER_COLOUR = 25
@@ -103,11 +120,13 @@ class Tally:
     ``LOSS_CAUSES``). Set it on the context (``ctx.tally``) before the command runs; it is never
     part of the state or the events, so the game comes out the same with or without it."""
 
-    __slots__ = ("lost_by", "overruns")
+    __slots__ = ("cards", "lost_by", "overruns")
 
     def __init__(self) -> None:
         self.overruns: dict[str, int] = {}
         self.lost_by: str | None = None
+        # Darkness Spreads cards resolved (a lost night counts the card that lost it).
+        self.cards = 0
 
 
 # The ways the Realm falls, as the rules that end the game name them.
@@ -124,6 +143,138 @@ LOSS_CAUSES = (
     FIRE,
     OTHER_LOSS,
 )
+
+
+# ---- the rules' decisions ------------------------------------------------------------------
+# Plain functions of plain numbers, taken by the Realm below (the command path) and by the night
+# on arrays (``array_night.py``, a simulation): the two never decide apart.
+
+
+def placed_fits(present: int, count: int) -> int:
+    """How many of ``count`` minions placed on a location holding ``present`` go on it: a
+    location holds at most 3 from placement. Fewer than ``count``: the next one is the 4th (or 3
+    or more already stood there): one crystal and one overrun."""
+    room = OVERRUN_AT - 1 - present
+    return count if count < room else max(room, 0)
+
+
+def placed_taints(before: int, after: int, taints_at: int) -> bool:
+    """Whether minions placed (``before`` -> ``after`` of their colour) taint by their number
+    alone (the 3rd Demon), below the 4th minion."""
+    return taints_at < OVERRUN_AT and before < taints_at <= after
+
+
+def spread_taints(total: int, of_colour: int, taints_at: int) -> bool:
+    """Whether a minion spread onto a location (an overrun) taints it, now that it holds
+    ``total`` minions, ``of_colour`` of that minion's colour (never a further overrun)."""
+    return total >= OVERRUN_AT or of_colour >= taints_at
+
+
+def city_tainted(strict: bool, total: int, of_colour: int, taints_at: int) -> bool:
+    """Monarch City with the Dragon FAQ (``strict``): a 4th minion or 3rd Demon taints it."""
+    return strict and (total >= OVERRUN_AT or of_colour >= taints_at)
+
+
+def city_falls(total: int) -> bool:
+    """Monarch City holding ``total`` minions is lost."""
+    return total >= CITY_LOSS_AT
+
+
+def general_next(path: tuple[str, ...], index: int, target: str | None) -> str | None:
+    """The space a General at ``path[index]`` advances to for a card naming ``target``, or None
+    (it stays: the card does not name its next space, or it has none)."""
+    following = path[index + 1] if index + 1 < len(path) else None
+    if following is None or (target != "next" and target != following):
+        return None
+    return following
+
+
+def general_halted(settings: Mapping[str, Any], life: int, mark: int | None) -> bool:
+    """Whether a Major Wound keeps a General in place (setting ``major_wound_halts_general``)."""
+    return bool(settings["major_wound_halts_general"]) and mark is not None and life <= mark
+
+
+class Loss(NamedTuple):
+    """A way the Realm falls: the words of the outcome, its rule and its cause (``LOSS_CAUSES``)."""
+
+    reason: Text
+    rule: Text
+    cause: str
+
+
+def outcome_of(loss: Loss) -> dict[str, Any]:
+    """The game's outcome for ``loss`` (the state keeps the English words)."""
+    return {"result": "lost", "reason": render_text(loss.reason), "rule": render_text(loss.rule)}
+
+
+def loss_minions_needed(data: BoardData, colour: str, count: int, where: Text, left: int) -> Loss:
+    return Loss(
+        msg(
+            "dotr.board.loss.minions_needed",
+            minions=data.minions_ref(colour, count),
+            where=where,
+            left=left,
+        ),
+        R_LOSS_MINIONS,
+        f"minions_{colour}",
+    )
+
+
+def loss_no_crystal(data: BoardData, loc: str) -> Loss:
+    return Loss(
+        msg("dotr.board.loss.no_crystal", location=data.place_ref(loc)),
+        R_LOSS_NO_CRYSTAL,
+        TAINT_EXHAUSTED,
+    )
+
+
+def loss_last_crystal() -> Loss:
+    return Loss(msg("dotr.board.loss.last_crystal"), R_LOSS_CRYSTAL, TAINT_EXHAUSTED)
+
+
+def last_crystal_loses(settings: Mapping[str, Any], left: int) -> bool:
+    """Whether placing the crystal that leaves ``left - 1`` loses (setting ``taint_loss``)."""
+    return left == 1 and settings["taint_loss"] == "last_crystal_placed"
+
+
+def loss_overrun_short(data: BoardData, origin: str, colour: str) -> Loss:
+    return Loss(
+        msg(
+            "dotr.board.loss.overrun_short",
+            location=data.place_ref(origin),
+            minion=data.minion_ref(colour),
+        ),
+        R_LOSS_MINIONS,
+        f"minions_{colour}",
+    )
+
+
+def loss_city_tainted(data: BoardData) -> Loss:
+    return Loss(
+        msg("dotr.board.loss.city_tainted", location=data.place_ref(data.city)),
+        R_CITY_FAQ,
+        CITY_OVERRUN,
+    )
+
+
+def loss_city_full(data: BoardData, total: int) -> Loss:
+    return Loss(
+        msg("dotr.board.loss.city_full", count=total, location=data.place_ref(data.city)),
+        R_LOSS_CITY,
+        CITY_OVERRUN,
+    )
+
+
+def loss_general_entered(data: BoardData, general: str, loc: str) -> Loss:
+    return Loss(
+        msg(
+            "dotr.board.loss.general_entered",
+            general=data.general_ref(general),
+            location=data.place_ref(loc),
+        ),
+        R_LOSS_GENERAL,
+        GENERAL_IN_CITY,
+    )
 
 
 class GameOver(Exception):
@@ -305,8 +456,7 @@ class Realm:
         """
         english = render_text(reason)
         if self.ctx.get("outcome") is None:
-            outcome = {"result": "lost", "reason": english, "rule": render_text(rule)}
-            self.ctx.set("outcome", outcome)
+            self.ctx.set("outcome", outcome_of(Loss(reason, rule, cause)))
             if self.tally is not None:
                 self.tally.lost_by = cause
         self.step(msg("dotr.board.realm_fallen", reason=reason), rule)
@@ -316,16 +466,7 @@ class Realm:
         """Loss when a card needs more minions of ``colour`` than the supply holds."""
         left = self.supply_of(colour)
         if count > left:
-            self.lose(
-                msg(
-                    "dotr.board.loss.minions_needed",
-                    minions=self.data.minions_ref(colour, count),
-                    where=where,
-                    left=left,
-                ),
-                R_LOSS_MINIONS,
-                f"minions_{colour}",
-            )
+            self.lose(*loss_minions_needed(self.data, colour, count, where, left))
 
     def taint(self, loc: str, rule: Text) -> None:
         """One Tainted Crystal on ``loc``, unless it already took one this turn."""
@@ -338,11 +479,7 @@ class Realm:
             return
         left: int = self.ctx.state["supply"]["taint"]
         if left <= 0:
-            self.lose(
-                msg("dotr.board.loss.no_crystal", location=self.data.place_ref(loc)),
-                R_LOSS_NO_CRYSTAL,
-                TAINT_EXHAUSTED,
-            )
+            self.lose(*loss_no_crystal(self.data, loc))
         self.tainted.add(loc)
         self.crystals += 1
         self.ctx.set("board", loc, "taint", self.ctx.state["board"][loc]["taint"] + 1)
@@ -351,8 +488,8 @@ class Realm:
             self.step(
                 msg("dotr.board.taint", location=self.data.place_ref(loc), left=left - 1), rule
             )
-        if left == 1 and self.settings["taint_loss"] == "last_crystal_placed":
-            self.lose(msg("dotr.board.loss.last_crystal"), R_LOSS_CRYSTAL, TAINT_EXHAUSTED)
+        if last_crystal_loses(self.settings, left):
+            self.lose(*loss_last_crystal())
 
     # ---- placing minions ----------------------------------------------------------------
     def place(
@@ -404,12 +541,12 @@ class Realm:
             self.taint(loc, R_THREE_PRESENT)
             self._overrun(loc, colour)
             return
-        fits = count if count < OVERRUN_AT - 1 - present else OVERRUN_AT - 1 - present
+        fits = placed_fits(present, count)
         before = self.ctx.state["board"][loc]["minions"][colour]
         after = self._add(loc, colour, fits)[colour]
         self._placed_step(colour, fits, loc, rule)
         taints_at = data.taints_at[colour]
-        if taints_at < OVERRUN_AT and before < taints_at <= after:
+        if placed_taints(before, after, taints_at):
             self.step(
                 msg(
                     "dotr.board.taints_at",
@@ -492,15 +629,7 @@ class Realm:
             return
         if self.ctx.state["supply"]["minions"][colour] <= 0:
             if self.settings["overrun_short_supply"] == "loss":
-                self.lose(
-                    msg(
-                        "dotr.board.loss.overrun_short",
-                        location=data.place_ref(origin),
-                        minion=data.minion_ref(colour),
-                    ),
-                    R_LOSS_MINIONS,
-                    f"minions_{colour}",
-                )
+                self.lose(*loss_overrun_short(data, origin, colour))
             self.step(
                 msg(
                     "dotr.board.short_supply",
@@ -516,7 +645,7 @@ class Realm:
         after = self._add(loc, colour, 1)
         space = self.ctx.state["board"][loc]
         total = sum(after.values()) + int(space.get("trolls", 0)) + int(space.get("spiders", 0))
-        if total >= OVERRUN_AT or after[colour] >= data.taints_at[colour]:
+        if spread_taints(total, after[colour], data.taints_at[colour]):
             if self.narrate:
                 cause = (
                     i18n.count(total, "minion", "minion", "minions")
@@ -547,19 +676,11 @@ class Realm:
                 ),
                 rule if strict else R_CITY,
             )
-        if strict and (total >= OVERRUN_AT or after[colour] >= data.taints_at[colour]):
+        if city_tainted(strict, total, after[colour], data.taints_at[colour]):
             self.taint(city, R_CITY_FAQ)
-            self.lose(
-                msg("dotr.board.loss.city_tainted", location=data.place_ref(city)),
-                R_CITY_FAQ,
-                CITY_OVERRUN,
-            )
-        if total >= CITY_LOSS_AT:
-            self.lose(
-                msg("dotr.board.loss.city_full", count=total, location=data.place_ref(city)),
-                R_LOSS_CITY,
-                CITY_OVERRUN,
-            )
+            self.lose(*loss_city_tainted(data))
+        if city_falls(total):
+            self.lose(*loss_city_full(data, total))
 
     # ---- Generals -----------------------------------------------------------------------
     def advance_general(self, general: str, target: str | None, minions: int) -> None:
@@ -576,8 +697,8 @@ class Realm:
         path = data.paths[general]
         index: int = state["path_index"]
         here = path[index]
-        following = path[index + 1] if index + 1 < len(path) else None
-        if following is None or (target != "next" and target != following):
+        following = general_next(path, index, target)
+        if following is None:
             if self.narrate:
                 named = (
                     msg("dotr.board.general.the_next_space")
@@ -596,7 +717,7 @@ class Realm:
             return
         life = data.general_life[general] - int(state.get("wounds", 0))
         mark = data.major_wound[general]
-        if self.settings["major_wound_halts_general"] and mark is not None and life <= mark:
+        if general_halted(self.settings, life, mark):
             self.step(
                 msg("dotr.board.general.major_wound", general=name, location=data.place_ref(here)),
                 R_MAJOR_WOUND,
@@ -615,15 +736,7 @@ class Realm:
                 R_GENERAL,
             )
         if following == data.city:
-            self.lose(
-                msg(
-                    "dotr.board.loss.general_entered",
-                    general=name,
-                    location=data.place_ref(following),
-                ),
-                R_LOSS_GENERAL,
-                GENERAL_IN_CITY,
-            )
+            self.lose(*loss_general_entered(data, general, following))
         self.general_moved(general)
         if minions:
             self.place(

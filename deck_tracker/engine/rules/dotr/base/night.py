@@ -33,6 +33,7 @@ Rules decisions:
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from deck_tracker.engine.commands import Arg, Choice, command
@@ -48,7 +49,7 @@ from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.i18n import count as count_of
 from deck_tracker.engine.i18n import msg
 from deck_tracker.engine.reading import carry_on, last_read_id, reading_now
-from deck_tracker.engine.rules.dotr.base.board import GameOver, Realm, card_ref
+from deck_tracker.engine.rules.dotr.base.board import BoardData, GameOver, Realm, card_ref
 from deck_tracker.engine.rules.dotr.base.offers import card_title
 from deck_tracker.engine.rules.dotr.base.packs import game_cards, game_pack, unread
 from deck_tracker.engine.rules.dotr.base.pending import night_waits
@@ -58,7 +59,19 @@ from deck_tracker.engine.rules.dotr.base.table import seat_choices
 from deck_tracker.engine.rules.dotr.base.turn import ACTIONS, evening_drawn, player_name, turn_of
 from deck_tracker.engine.rules.dotr.hooks import UNCOUNTED
 
-__all__ = ["CARDS_PER_NIGHT", "continue_night", "next_turn", "night", "resolve_card"]
+__all__ = [
+    "CARDS_PER_NIGHT",
+    "city_card_colours",
+    "continue_night",
+    "next_turn",
+    "next_turn_of",
+    "night",
+    "patrol_targets",
+    "resolve_card",
+    "turn_after_night",
+    "war_party_targets",
+    "war_status",
+]
 
 DS = "darkness_spreads"
 CARDS_PER_NIGHT = {"early": 1, "mid": 2, "late": 3}
@@ -129,8 +142,39 @@ def _special(realm: Realm, card: Card) -> None:
     realm.step(msg("dotr.night.special.unknown", card=card_ref(card)), R_SPECIAL)
 
 
+# ---- the cards' decisions, shared with the night on arrays (``array_night.py``) -------------
+# Each takes the board through two readers (a location's minions by colour, its minion count),
+# so the command path (dicts in the state) and a simulation (arrays) ask the same question.
+
+
+def patrol_targets(data: BoardData, count_at: Callable[[str], int]) -> list[str]:
+    """Orc Patrols: the empty green locations, in alphabetical order."""
+    return [loc for loc in data.green if not count_at(loc)]
+
+
+def war_party_targets(
+    data: BoardData, green_at: Callable[[str], int], count_at: Callable[[str], int]
+) -> list[str]:
+    """Orc War Party: the locations (not Inns) holding exactly one Orc and no other minion,
+    in alphabetical order."""
+    return sorted(
+        loc
+        for loc, kind in data.kinds.items()
+        if kind != "inn" and green_at(loc) == 1 and count_at(loc) == 1
+    )
+
+
+def city_card_colours(data: BoardData, present_at: Callable[[str], Iterable[str]]) -> list[str]:
+    """The Monarch City card: each colour present on a location next to Monarch City, in the
+    order of the colours."""
+    present: set[str] = set()
+    for loc in data.adjacency[data.city]:
+        present.update(present_at(loc))
+    return [c for c in data.plural if c in present]
+
+
 def _orc_patrols(realm: Realm) -> None:
-    empty = [loc for loc in realm.data.green if not realm.count_at(loc)]
+    empty = patrol_targets(realm.data, realm.count_at)
     if not empty:
         realm.step(msg("dotr.night.orc_patrols.none"), R_PATROLS)
         return
@@ -141,25 +185,20 @@ def _orc_patrols(realm: Realm) -> None:
 
 
 def _orc_war_party(realm: Realm) -> None:
-    lone = [
-        loc
-        for loc, kind in realm.data.kinds.items()
-        if kind != "inn" and realm.minions_at(loc)["green"] == 1 and realm.count_at(loc) == 1
-    ]
+    lone = war_party_targets(realm.data, lambda loc: realm.minions_at(loc)["green"], realm.count_at)
     if not lone:
         realm.step(msg("dotr.night.orc_war_party.none"), R_WAR_PARTY)
         return
     realm.require_minions("green", len(lone), msg("dotr.night.where.lone_orc"))
-    for loc in sorted(lone):
+    for loc in lone:
         realm.place("green", 1, loc, rule=R_WAR_PARTY)
 
 
 def _monarch_city(realm: Realm) -> None:
     data = realm.data
-    present: set[str] = set()
-    for loc in data.adjacency[data.city]:
-        present.update(c for c, n in realm.minions_at(loc).items() if n)
-    colours = [c for c in data.plural if c in present]
+    colours = city_card_colours(
+        data, lambda loc: [c for c, n in realm.minions_at(loc).items() if n]
+    )
     if not colours:
         realm.step(msg("dotr.night.city_card.none"), R_CITY_CARD)
         return
@@ -169,9 +208,14 @@ def _monarch_city(realm: Realm) -> None:
 
 def next_turn(ctx: Context) -> tuple[str | None, int]:
     """The seat of the next hero's turn and the round number it is in."""
-    turn = ctx.get("turn") or {"number": 1, "active_seat": None}
+    return next_turn_of(ctx.state)
+
+
+def next_turn_of(state: State) -> tuple[str | None, int]:
+    """:func:`next_turn` read from a state."""
+    turn = state.get("turn") or {"number": 1, "active_seat": None}
     number = int(turn.get("number") or 1)
-    seats = sorted((ctx.get("heroes") or {}), key=int)
+    seats = sorted((state.get("heroes") or {}), key=int)
     active = turn.get("active_seat")
     if not seats:
         return None, number + 1
@@ -394,6 +438,8 @@ def continue_night(
             },
             steps=realm.take_steps(),
         )
+        if realm.tally is not None:
+            realm.tally.cards += 1
         if lost:
             _lost(ctx)
             return
@@ -401,19 +447,8 @@ def continue_night(
         # by a Quiet Night): the night goes on with its next card once it is.
         if reading_now(ctx.state) and carry_on(ctx, since, _night_from(plan, index + 1, queue)):
             return
-    ended = turn_of(ctx.state)
-    seat, number = next_turn(ctx)
-    last_night = {"number": int(ended.get("number") or 1), "seat": ended.get("active_seat")}
-    ctx.set(
-        "turn",
-        {
-            **ended,
-            "number": number,
-            "active_seat": seat,
-            "phase": ACTIONS,
-            "last_night": last_night,
-        },
-    )
+    turn, seat, number = turn_after_night(ctx.state)
+    ctx.set("turn", turn)
     name = player_name(ctx.state, seat)
     # A simulated night (``ctx.narrate`` False) builds no step for the table.
     steps = (
@@ -427,6 +462,17 @@ def continue_night(
         data={"active_seat": seat, "number": number},
         steps=steps,
     )
+
+
+def turn_after_night(state: State) -> tuple[dict[str, Any], str | None, int]:
+    """The turn once the night is over: the next hero's (``seat``, round ``number``), with the
+    night just run noted (``last_night``)."""
+    ended = turn_of(state)
+    seat, number = next_turn_of(state)
+    last_night = {"number": int(ended.get("number") or 1), "seat": ended.get("active_seat")}
+    turn = {**ended, "number": number, "active_seat": seat, "phase": ACTIONS}
+    turn["last_night"] = last_night
+    return turn, seat, number
 
 
 def _night_from(plan: list[bool], index: int, queue: list[str]) -> dict[str, Any]:

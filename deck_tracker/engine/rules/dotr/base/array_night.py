@@ -1,0 +1,496 @@
+"""The night on arrays: a base-game night for simulation, several times faster than the rules'
+dicts, for the same state out.
+
+A forecast samples tens of thousands of nights. The command path (``night.py`` through a
+:class:`~deck_tracker.engine.core.QuietContext`) pays, per minion placed, for dict look-ups,
+copy-on-write bookkeeping and the hooks of the expansions. Here the board of a base game is read
+as small integer arrays: each location an index, its minions a list of 4 counts (in the order of
+``content.COLOURS``), the supply a list of 4; a card is compiled once into location indices. The
+rules' decisions are not copied: every one is a function of ``board.py`` or ``night.py``
+(:func:`~.board.placed_fits`, :func:`~.board.spread_taints`, :func:`~.board.general_next`,
+:func:`~.night.patrol_targets`, :func:`~.night.turn_after_night`, ...) that the
+:class:`~.board.Realm` of the command path calls too.
+
+It covers what a base-game night usually is. Anything else, it hands back to the command path:
+``array_night`` returns None before it draws on the random source (a game with an expansion or
+an overlay, a table-owned deck, a pending choice, a card being read, a game over or closed), or
+raises nothing and returns None after restoring the random source and leaving the tally
+untouched when the night meets what it leaves to the rules' dicts (the Realm falling, an overrun
+short of minions, a card it does not know, a deck that cannot be reshuffled). Those nights (the
+last of a lost game, mostly) run through ``run_night``'s command path from the same random state,
+so the result is the same either way.
+
+What comes out equals, key for key, the state the command leaves but for ``version`` and
+``history`` (``tests/engine/dotr/test_array_night.py`` checks it on random boards, with
+Hypothesis), and shares with the input what the night did not change (copy on write).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from deck_tracker.engine.content import COLOURS, Card
+from deck_tracker.engine.core import State
+from deck_tracker.engine.i18n import Text, msg
+from deck_tracker.engine.rules.dotr.base.board import (
+    BoardData,
+    Loss,
+    Tally,
+    board_for,
+    city_falls,
+    city_tainted,
+    general_halted,
+    general_next,
+    last_crystal_loses,
+    loss_city_full,
+    loss_city_tainted,
+    loss_general_entered,
+    loss_last_crystal,
+    loss_minions_needed,
+    loss_no_crystal,
+    loss_overrun_short,
+    outcome_of,
+    placed_fits,
+    placed_taints,
+    spread_taints,
+)
+from deck_tracker.engine.rules.dotr.base.night import (
+    DS,
+    city_card_colours,
+    patrol_targets,
+    turn_after_night,
+    war_party_targets,
+    war_status,
+)
+from deck_tracker.engine.rules.dotr.base.packs import game_cards, unread
+from deck_tracker.engine.rules.dotr.base.settings import default_settings, general_only_plan
+from deck_tracker.engine.rules.dotr.hooks import UNCOUNTED
+
+__all__ = ["array_night"]
+
+GREEN = COLOURS.index("green")
+assert COLOURS == ("green", "black", "red", "blue"), "array_night reads the colours in this order"
+# What a location of a base game holds (anything more: an expansion's tokens or marks).
+SPACE_KEYS = frozenset({"minions", "taint", "gate"})
+# What a compiled card does.
+STANDARD, QUIET, PATROLS, WAR_PARTY, CITY_CARD = range(5)
+KINDS = {
+    "standard": STANDARD,
+    "all_is_quiet": QUIET,
+    "orc_patrols": PATROLS,
+    "orc_war_party": WAR_PARTY,
+    "monarch_city": CITY_CARD,
+}
+
+
+class _Handback(Exception):
+    """The night met what it leaves to the command path."""
+
+
+class _Fallen(Exception):
+    """The Realm has fallen (the rules' own ``Loss``)."""
+
+    def __init__(self, loss: Loss) -> None:
+        super().__init__(loss.cause)
+        self.loss = loss
+
+
+@dataclass(frozen=True)
+class _Compiled:
+    kind: int
+    placements: tuple[tuple[int, int, int], ...]  # (colour, count, location)
+    general: str | None
+    general_to: str | None
+    general_minions: int
+
+
+class _Layout:
+    """A board as indices, computed once per :class:`BoardData`."""
+
+    def __init__(self, data: BoardData) -> None:
+        self.data = data
+        self.locs: tuple[str, ...] = tuple(data.kinds)
+        self.index = {loc: n for n, loc in enumerate(self.locs)}
+        self.inn = tuple(data.kinds[loc] == "inn" for loc in self.locs)
+        self.city = self.index[data.city]
+        # Where an overrun from each location sends a minion (never an Inn).
+        self.spread = tuple(
+            tuple(self.index[n] for n in data.adjacency[loc] if data.kinds[n] != "inn")
+            for loc in self.locs
+        )
+        self.taints_at = tuple(data.taints_at[c] for c in COLOURS)
+        self.general_colour = {g: COLOURS.index(c) for g, c in data.general_colours.items()}
+        self.cards: dict[str, _Compiled | None] = {}
+
+    def compiled(self, card: Card) -> _Compiled | None:
+        found = self.cards.get(card.id, False)
+        if found is False:
+            found = self.cards[card.id] = self._compile(card)
+        return found  # type: ignore[return-value]
+
+    def _compile(self, card: Card) -> _Compiled | None:
+        kind = KINDS.get(card.kind)
+        if kind is None or card.kind in UNCOUNTED or unread(card):
+            return None
+        data = card.data
+        placements: tuple[tuple[int, int, int], ...] = ()
+        if kind == STANDARD:
+            placements = tuple(
+                (COLOURS.index(p["colour"]), int(p["count"]), self.index[p["location"]])
+                for p in data["placements"]
+            )
+        general = data.get("general")
+        return _Compiled(
+            kind,
+            placements,
+            general,
+            data.get("general_to") if general is not None else None,
+            int(data.get("general_minions") or 0) if general is not None else 0,
+        )
+
+
+_LAYOUTS: dict[int, tuple[BoardData, _Layout]] = {}
+
+
+def _layout(data: BoardData) -> _Layout:
+    found = _LAYOUTS.get(id(data))
+    if found is None or found[0] is not data:
+        if len(_LAYOUTS) >= 64:
+            _LAYOUTS.pop(next(iter(_LAYOUTS)))
+        found = _LAYOUTS[id(data)] = (data, _Layout(data))
+    return found[1]
+
+
+_DEFAULTS: dict[str, Any] = {}
+WHERE_EMPTY_GREEN = msg("dotr.night.where.empty_green")
+WHERE_LONE_ORC = msg("dotr.night.where.lone_orc")
+# The settings a base-game night reads.
+USED = (
+    "disputed_roads",
+    "extra_cards_general_only",
+    "major_wound_halts_general",
+    "monarch_city_overrun",
+    "overrun_short_supply",
+    "taint_loss",
+)
+
+
+def array_night(state: State, rng: random.Random, tally: Tally | None) -> State | None:
+    """The state after the ``night`` command from ``state``, or None: the command path is to
+    resolve this night (the random source as it was handed in, the tally untouched)."""
+    if (
+        state.get("system") != "dotr"
+        or state.get("expansions")
+        or state.get("overlays")
+        or state.get("outcome")
+        or state.get("closed")
+        or state.get("pending")
+        or state.get("reading")
+    ):
+        return None
+    deck = state["decks"][DS]
+    if deck.get("owner") == "table":
+        return None
+    if not _DEFAULTS:
+        _DEFAULTS.update(default_settings())
+    given = state.get("settings") or {}
+    settings = {name: given.get(name, _DEFAULTS[name]) for name in USED}
+    night = _Night(state, settings, rng)
+    try:
+        result = night.run()
+    except _Handback:
+        if night.saved is not None:
+            rng.setstate(night.saved)
+        return None
+    if tally is not None:
+        counted = tally.overruns
+        for loc, n in night.overruns.items():
+            counted[loc] = counted.get(loc, 0) + n
+        tally.cards += night.cards
+        if night.lost is not None:
+            tally.lost_by = night.lost.cause
+    return result
+
+
+class _Night:
+    __slots__ = (
+        "board",
+        "cards",
+        "changed",
+        "crystals",
+        "data",
+        "discard",
+        "draw",
+        "generals",
+        "layout",
+        "lost",
+        "overruns",
+        "rng",
+        "rows",
+        "saved",
+        "settings",
+        "state",
+        "supply",
+        "taint",
+        "tainted",
+        "top",
+    )
+
+    def __init__(self, state: State, settings: dict[str, Any], rng: random.Random) -> None:
+        self.state = state
+        self.settings = settings
+        self.rng = rng
+        self.saved: Any = None
+        self.data = board_for(state, bool(settings["disputed_roads"]))
+        self.layout = _layout(self.data)
+        self.board: dict[str, Any] = state["board"]
+        # Minions of each location read (a list of 4), its taint: read when first touched.
+        self.rows: dict[int, list[int]] = {}
+        self.taint: dict[int, int] = {}
+        self.tainted: set[int] = set()
+        # The locations whose minions or taint the night changed (each read into ``rows``).
+        self.changed: set[int] = set()
+        supply = state["supply"]
+        minions = supply["minions"]
+        self.supply = [minions[c] for c in COLOURS]
+        self.crystals: int = supply["taint"]
+        deck = state["decks"][DS]
+        self.draw: list[str] = deck["draw"]
+        self.top = len(self.draw)
+        self.discard: list[str] | None = None  # a new discard pile once a card goes there
+        self.generals: dict[str, dict[str, Any]] = {}
+        self.overruns: dict[str, int] = {}
+        self.cards = 0
+        self.lost: Loss | None = None
+
+    # ---- the board as arrays -------------------------------------------------------------
+    def row(self, i: int) -> list[int]:
+        row = self.rows.get(i)
+        if row is None:
+            space = self.board[self.layout.locs[i]]
+            if len(space) != len(SPACE_KEYS):
+                raise _Handback  # tokens or marks of an expansion
+            minions = space["minions"]
+            row = self.rows[i] = [
+                minions["green"],
+                minions["black"],
+                minions["red"],
+                minions["blue"],
+            ]
+        return row
+
+    def count_at(self, loc: str) -> int:
+        return sum(self.row(self.layout.index[loc]))
+
+    def green_at(self, loc: str) -> int:
+        return self.row(self.layout.index[loc])[GREEN]
+
+    def present_at(self, loc: str) -> list[str]:
+        return [c for c, n in zip(COLOURS, self.row(self.layout.index[loc]), strict=True) if n]
+
+    # ---- the night -------------------------------------------------------------------------
+    def run(self) -> State:
+        state = self.state
+        plan = general_only_plan(self.settings, war_status(state), int(state.get("war_level") or 0))
+        cards = game_cards(state)
+        layout = self.layout
+        for general_only in plan:
+            card_id = self.take()
+            card = layout.compiled(cards[card_id])
+            if card is None:
+                raise _Handback
+            try:
+                if not general_only:
+                    self.resolve(card)
+                if card.general is not None:
+                    self.advance_general(card.general, card.general_to, card.general_minions)
+            except _Fallen as fallen:
+                # The card that lost the game is discarded; nothing more resolves, and the
+                # turn does not pass (night.py).
+                self.lost = fallen.loss
+            if self.discard is None:
+                self.discard = list(state["decks"][DS]["discard"])
+            self.discard.append(card_id)
+            self.cards += 1
+            if self.lost is not None:
+                break
+        return self.result()
+
+    def take(self) -> str:
+        if self.top == 0:
+            deck = self.state["decks"][DS]
+            pile = list(deck["discard"]) if self.discard is None else self.discard
+            if not deck["auto_reshuffle"] or not pile:
+                raise _Handback
+            if self.saved is None:
+                self.saved = self.rng.getstate()
+            self.rng.shuffle(pile)
+            self.discard = []
+            self.draw = pile
+            self.top = len(pile)
+        self.top -= 1
+        return self.draw[self.top]
+
+    def resolve(self, card: _Compiled) -> None:
+        kind = card.kind
+        if kind == STANDARD:
+            for colour, count, loc in card.placements:
+                self.place(colour, count, loc)
+        elif kind == PATROLS:
+            self.place_each(patrol_targets(self.data, self.count_at), WHERE_EMPTY_GREEN)
+        elif kind == WAR_PARTY:
+            targets = war_party_targets(self.data, self.green_at, self.count_at)
+            self.place_each(targets, WHERE_LONE_ORC)
+        elif kind == CITY_CARD:
+            city = self.layout.city
+            for name in city_card_colours(self.data, self.present_at):
+                self.place(COLOURS.index(name), 1, city)
+
+    def place_each(self, targets: list[str], where: Text) -> None:
+        """One Orc on each location (Orc Patrols, Orc War Party)."""
+        left = self.supply[GREEN]
+        if len(targets) > left:
+            raise _Fallen(loss_minions_needed(self.data, "green", len(targets), where, left))
+        index = self.layout.index
+        for loc in targets:
+            self.place(GREEN, 1, index[loc])
+
+    def place(self, colour: int, count: int, i: int) -> None:
+        if count <= 0:
+            return
+        layout = self.layout
+        if layout.inn[i]:
+            return
+        if count > self.supply[colour]:
+            data = self.data
+            loc = layout.locs[i]
+            raise _Fallen(
+                loss_minions_needed(
+                    data, COLOURS[colour], count, data.place_ref(loc), self.supply[colour]
+                )
+            )
+        row = self.row(i)
+        if i == layout.city:
+            self.into_city(row, colour, count)
+            return
+        fits = placed_fits(sum(row), count)
+        if fits:
+            self.changed.add(i)
+            before = row[colour]
+            row[colour] = before + fits
+            self.supply[colour] -= fits
+            if placed_taints(before, before + fits, layout.taints_at[colour]):
+                self.taint_at(i)
+        if fits < count:
+            self.taint_at(i)
+            self.overrun(i, colour)
+
+    def overrun(self, i: int, colour: int) -> None:
+        loc = self.layout.locs[i]
+        self.overruns[loc] = self.overruns.get(loc, 0) + 1
+        layout = self.layout
+        supply = self.supply
+        for target in layout.spread[i]:
+            if supply[colour] <= 0:
+                if self.settings["overrun_short_supply"] == "loss":
+                    raise _Fallen(loss_overrun_short(self.data, loc, COLOURS[colour]))
+                continue
+            row = self.row(target)
+            if target == layout.city:
+                self.into_city(row, colour, 1)
+                continue
+            row[colour] += 1
+            supply[colour] -= 1
+            self.changed.add(target)
+            if spread_taints(sum(row), row[colour], layout.taints_at[colour]):
+                self.taint_at(target)
+
+    def into_city(self, row: list[int], colour: int, count: int) -> None:
+        self.changed.add(self.layout.city)
+        row[colour] += count
+        self.supply[colour] -= count
+        total = sum(row)
+        strict = self.settings["monarch_city_overrun"] == "dragon_faq"
+        if city_tainted(strict, total, row[colour], self.layout.taints_at[colour]):
+            self.taint_at(self.layout.city)
+            raise _Fallen(loss_city_tainted(self.data))
+        if city_falls(total):
+            raise _Fallen(loss_city_full(self.data, total))
+
+    def taint_at(self, i: int) -> None:
+        if i in self.tainted:
+            return
+        left = self.crystals
+        if left <= 0:
+            raise _Fallen(loss_no_crystal(self.data, self.layout.locs[i]))
+        self.tainted.add(i)
+        self.changed.add(i)
+        taint = self.taint.get(i)
+        if taint is None:
+            taint = self.board[self.layout.locs[i]]["taint"]
+        self.taint[i] = taint + 1
+        self.crystals = left - 1
+        if last_crystal_loses(self.settings, left):
+            raise _Fallen(loss_last_crystal())
+
+    def advance_general(self, general: str, target: str | None, minions: int) -> None:
+        data = self.data
+        entry = self.generals.get(general) or self.state["generals"][general]
+        if entry["defeated"]:
+            return
+        path = data.paths[general]
+        index: int = entry["path_index"]
+        following = general_next(path, index, target)
+        if following is None:
+            return
+        life = data.general_life[general] - int(entry.get("wounds", 0))
+        colour = self.layout.general_colour[general]
+        if general_halted(self.settings, life, data.major_wound[general]):
+            self.place(colour, minions, self.layout.index[path[index]])
+            return
+        self.generals[general] = {**entry, "location": following, "path_index": index + 1}
+        if following == data.city:
+            raise _Fallen(loss_general_entered(data, general, following))
+        if minions:
+            self.place(colour, minions, self.layout.index[following])
+
+    # ---- the state out ---------------------------------------------------------------------
+    def result(self) -> State:
+        state = self.state
+        out = dict(state)
+        if self.changed:
+            board = dict(self.board)
+            locs = self.layout.locs
+            rows, taints = self.rows, self.taint
+            for i in self.changed:
+                loc = locs[i]
+                row = rows[i]
+                board[loc] = {
+                    **board[loc],
+                    "minions": {"green": row[0], "black": row[1], "red": row[2], "blue": row[3]},
+                    "taint": taints.get(i, board[loc]["taint"]),
+                }
+            out["board"] = board
+            supply = self.supply
+            out["supply"] = {
+                **state["supply"],
+                "minions": {
+                    "green": supply[0],
+                    "black": supply[1],
+                    "red": supply[2],
+                    "blue": supply[3],
+                },
+                "taint": self.crystals,
+            }
+        if self.generals:
+            out["generals"] = {**state["generals"], **self.generals}
+        decks = dict(state["decks"])
+        decks[DS] = {**decks[DS], "draw": self.draw[: self.top], "discard": self.discard}
+        out["decks"] = decks
+        if self.lost is not None:
+            out["outcome"] = outcome_of(self.lost)
+        else:
+            out["turn"] = turn_after_night(state)[0]
+        return out

@@ -1,0 +1,112 @@
+"""The night on arrays (``base/array_night.py``) equals the ``night`` command, on random boards.
+
+``run_night`` resolves a base game's night on arrays; the rules' decisions are the functions the
+command path calls. Hypothesis draws boards the seeded games rarely reach (crowded locations,
+a supply run low, crystals nearly gone, Generals a step from Monarch City, a draw pile about to
+be reshuffled, every setting of the base rules the night reads) and the simulated night must
+leave the state, the tally and the random source exactly as the real command does, but for the
+command's ``version`` and undo ``history``.
+"""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+from typing import Any
+
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from deck_tracker.engine import run_night, start_game
+from deck_tracker.engine.commands import run
+from deck_tracker.engine.content import COLOURS
+from deck_tracker.engine.core import Context
+from deck_tracker.engine.rules.dotr.base.array_night import array_night
+from deck_tracker.engine.rules.dotr.base.board import Tally, board_for
+
+DS = "darkness_spreads"
+BOOKKEEPING = ("version", "history")
+SETUPS = [
+    start_game({"host": {"name": "Ada", "hero": "wizard"}}, seed=f"arrays-{n}")[0] for n in range(3)
+]
+
+
+def without_bookkeeping(state: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in state.items() if key not in BOOKKEEPING}
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> dict[str, Any]:
+    state = copy.deepcopy(draw(st.sampled_from(SETUPS)))
+    state["settings"].update(
+        disputed_roads=draw(st.booleans()),
+        taint_loss=draw(st.sampled_from(["crystal_unavailable", "last_crystal_placed"])),
+        overrun_short_supply=draw(st.sampled_from(["no_loss", "loss"])),
+        monarch_city_overrun=draw(st.sampled_from(["base", "dragon_faq"])),
+        major_wound_halts_general=draw(st.booleans()),
+        extra_cards_general_only=draw(st.sampled_from(["j", "jm", "all_full"])),
+    )
+    state["war_level"] = draw(st.integers(0, 3))
+    data = board_for(state, state["settings"]["disputed_roads"])
+    crowded = draw(st.lists(st.sampled_from(sorted(data.kinds)), max_size=25, unique=True))
+    for loc in crowded:
+        space = state["board"][loc]
+        space["minions"] = {c: draw(st.integers(0, 3)) for c in COLOURS}
+        space["taint"] = draw(st.integers(0, 2))
+    state["supply"]["minions"] = {c: draw(st.integers(0, 12)) for c in COLOURS}
+    state["supply"]["taint"] = draw(st.integers(0, 4))
+    for general, entry in state["generals"].items():
+        path = data.paths[general]
+        index = draw(st.integers(0, len(path) - 2))
+        entry.update(
+            path_index=index,
+            location=path[index],
+            wounds=draw(st.integers(0, data.general_life[general])),
+            defeated=draw(st.booleans()),
+        )
+    deck = state["decks"][DS]
+    cards = draw(st.permutations(deck["draw"] + deck["discard"]))
+    kept = draw(st.integers(0, len(cards)))
+    deck["draw"], deck["discard"] = list(cards[:kept]), list(cards[kept:])
+    return state
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(board=boards(), seed=st.integers(0, 2**32))
+def test_the_night_on_arrays_is_the_night_the_command_resolves(
+    board: dict[str, Any], seed: int
+) -> None:
+    position = pickle.loads(pickle.dumps(board))
+
+    simulated_rng, simulated_tally = random.Random(seed), Tally()
+    simulated = array_night(board, simulated_rng, simulated_tally)
+    assert simulated is not None, "a base game's night is resolved on arrays"
+    assert board == position, "the position handed in was changed"
+
+    real_rng, real_tally = random.Random(seed), Tally()
+    context = Context(position, rng=real_rng, actor=None)
+    context.tally = real_tally
+    run(position, context, "night", {"skip_evening": True})
+
+    assert without_bookkeeping(simulated) == without_bookkeeping(position)
+    assert (simulated_tally.overruns, simulated_tally.cards, simulated_tally.lost_by) == (
+        real_tally.overruns,
+        real_tally.cards,
+        real_tally.lost_by,
+    )
+    assert simulated_rng.getstate() == real_rng.getstate()
+    event(f"lost: {real_tally.lost_by}")
+    event(f"reshuffled: {real_rng.getstate() != random.Random(seed).getstate()}")
+    # The door's run_night takes the same road.
+    assert run_night(board, seed) == run_night(board, random.Random(seed)) == simulated
+
+
+def test_a_game_with_an_expansion_is_left_to_the_command_path() -> None:
+    state, _ = start_game(
+        {"host": {"name": "Ada", "hero": "wizard"}, "expansions": ["dragon"]}, seed="arrays"
+    )
+    rng = random.Random(5)
+    before = rng.getstate()
+    assert array_night(state, rng, Tally()) is None
+    assert rng.getstate() == before
