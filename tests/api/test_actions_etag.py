@@ -12,7 +12,7 @@ import json
 import jsonpatch
 import pytest
 
-from deck_tracker.live import SeatStream
+from deck_tracker.live.stream import SeatStream
 from deck_tracker.models import Seat
 from tests.api.test_stream_messages import stream_messages
 from tests.conftest import Table, create_table
