@@ -32,4 +32,3 @@ def test_a_dragons_life_a_group_entered_is_not_asked_of_that_group_again() -> No
     life = onyx_fields(alice)["life"]
     assert life["known_in_groups"] == [group]
     assert life["known"] is None  # still unknown to everyone else
-
