@@ -391,9 +391,13 @@ def setup_dotr(ctx: Context, setup: dict[str, Any]) -> None:
     shown = [_setting_shown(n, settings[n]) for n in changed]
     ctx.emit(
         "dotr_setup_started",
-        msg("dotr.setup.started.with", pack=pack.name, settings=_one_after_another(shown))
+        msg(
+            "dotr.setup.started.with",
+            pack=i18n.name(f"pack:{pack.id}", pack.name),
+            settings=_one_after_another(shown),
+        )
         if shown
-        else msg("dotr.setup.started", pack=pack.name),
+        else msg("dotr.setup.started", pack=i18n.name(f"pack:{pack.id}", pack.name)),
         data={"settings": settings, "pack": pack.id, "table_decks": table_decks}
         | ({"expansions": expansions} if expansions else {})
         | ({"overlay_values": entered} if entered else {}),
