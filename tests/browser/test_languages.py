@@ -344,11 +344,12 @@ def printed_texts() -> list[str]:
 
     for path in PACKS.glob("dotr-*/**/*.json"):
         walk(json.loads(path.read_text()))
-    # A card's printed name that no German name replaces (a Relic: "Harp of the Gods").
+    # A Companion's name, as printed (a person's name: "Reyella the Bold"). Every other card's
+    # name has its German name (names_*.json): a Hero Card, a Quest, an Event, a Relic.
     german_names = catalogue("de")["names"]
     for path in PACKS.glob("dotr-*/decks/*.json"):
         for card in json.loads(path.read_text()).get("cards", []):
-            if f"card:{card['id']}" not in german_names and len(card["name"].split()) >= 2:
+            if f"card:{card['id']}" not in german_names and card.get("kind") == "companion":
                 found.add(card["name"])
     return sorted(found, key=len, reverse=True)
 
@@ -507,6 +508,7 @@ def test_a_german_phone_runs_a_dungeon_without_english(
     sheet.wait_for()
     seen["treasure-room-card"] = sheet.inner_text()
     sheet.locator("[name=title]").fill("Gruft des Knochenkönigs")
+    sheet.get_by_label("mehr Erkundungsziel").click()  # from empty: the smallest, 1
     sheet.get_by_label("mehr Erkundungsziel").click()
     sheet.get_by_test_id("read-card-submit").click()
     sheet.wait_for(state="detached")
@@ -529,7 +531,7 @@ def test_a_german_phone_runs_a_dungeon_without_english(
     submit(sheet)
     sheet = open_action(german, "Schatzkammer bekämpfen")
     tap_choice(sheet, "fight_treasure_room-defeated", "Ja")
-    tap_choice(sheet, "fight_treasure_room-relic", "Harp of the Gods")
+    tap_choice(sheet, "fight_treasure_room-relic", "Harfe der Götter")
     seen["fight"] = sheet.inner_text()
     submit(sheet)
     state = call(base, f"games/{game['id']}/", token=game["token"])["state"]

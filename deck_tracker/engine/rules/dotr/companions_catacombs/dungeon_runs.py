@@ -52,6 +52,7 @@ from deck_tracker.engine.rules.dotr.companions_catacombs.dungeons import (
     return_run_cards,
     start_run,
     title_of,
+    title_ref,
 )
 from deck_tracker.engine.rules.dotr.companions_catacombs.fallen import EXPANSION
 
@@ -132,7 +133,7 @@ def _reveal(
                 field: [
                     msg(
                         "error.dotr.cc.dungeon_runs.has_no_entered_give",
-                        title_of=title_of(ctx.state, deck, drawn),
+                        title_of=title_ref(ctx.state, deck, drawn),
                         field=field,
                     )
                 ]
@@ -144,7 +145,7 @@ def _reveal(
                 field: [
                     msg(
                         "error.dotr.cc.dungeon_runs.shows",
-                        title_of=title_of(ctx.state, deck, drawn),
+                        title_of=title_ref(ctx.state, deck, drawn),
                         printed=printed,
                     )
                 ]
@@ -269,7 +270,7 @@ def _begin_run(
             Step(
                 msg(
                     "dotr.cc.dungeon_runs.treasure_room_marked_this_dungeon",
-                    title_of=title_of(ctx.state, TREASURES, treasure),
+                    title_of=title_ref(ctx.state, TREASURES, treasure),
                 ),
                 msg("dotr.cc.dungeon_runs.setting_dungeon_death_treasure_room"),
             )
@@ -279,7 +280,7 @@ def _begin_run(
             Step(
                 msg(
                     "dotr.cc.dungeon_runs.shuffle_treasure_room_cards_draw",
-                    title_of=title_of(ctx.state, TREASURES, treasure),
+                    title_of=title_ref(ctx.state, TREASURES, treasure),
                     goal=goal,
                 ),
                 R_TREASURE,
@@ -363,7 +364,7 @@ def room_read(ctx: Context, prompt: dict[str, Any], face: dict[str, Any]) -> Non
 
 def _room_revealed(ctx: Context, run: dict[str, Any], card: str, exploration: int) -> None:
     room = {"card": card, "exploration": exploration}
-    name = title_of(ctx.state, ROOMS, card)
+    name = title_ref(ctx.state, ROOMS, card)
     ctx.set("dungeon_run", {**run, "current": room})
     ctx.emit(
         "dungeon_room_revealed",
@@ -423,7 +424,7 @@ def resolve_dungeon_room(ctx: Context, args: dict[str, Any]) -> None:
     total = run["total"] + (room["exploration"] if completed else 0)
     done = {**room, "completed": completed}
     ctx.set("dungeon_run", {**run, "rooms": [*run["rooms"], done], "total": total, "current": None})
-    name = title_of(ctx.state, ROOMS, room["card"])
+    name = title_ref(ctx.state, ROOMS, room["card"])
     escaped = {c: n for c, n in (args["escaped"] or {}).items() if n}
     steps = [
         Step(
@@ -456,7 +457,7 @@ def resolve_dungeon_room(ctx: Context, args: dict[str, Any]) -> None:
         ctx,
         lambda realm: escape(realm, escaped, places, R_ESCAPE) if escaped else None,
         type="dungeon_room_resolved",
-        summary=f"{name}: Exploration {total} of {run['goal']}.",
+        summary=msg("dotr.cc.dungeon_runs.room_resolved", name=name, total=total, goal=run["goal"]),
         data={"card": room["card"], "completed": completed, "total": total, "escaped": escaped},
         steps=steps,
     )
@@ -568,8 +569,8 @@ def fight_treasure_room(ctx: Context, args: dict[str, Any]) -> None:
     move_cards(ctx, RELICS, [relic], source="draw", target="hand", seat=seat)
     move_cards(ctx, TREASURES, [run["treasure"]], source="table", target="hand", seat=seat)
     ctx.put("heroes", seat, "treasure_rooms", [run["treasure"]])
-    relic_name = title_of(ctx.state, RELICS, relic)
-    room_name = title_of(ctx.state, TREASURES, run["treasure"])
+    relic_name = title_ref(ctx.state, RELICS, relic)
+    room_name = title_ref(ctx.state, TREASURES, run["treasure"])
     steps = [
         Step(
             msg(

@@ -33,6 +33,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from deck_tracker.engine import i18n
 from deck_tracker.engine.content import COLOURS, Card, default_packs
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck, move_cards, take_from_draw
@@ -85,6 +86,14 @@ def title_of(state: State, deck: str, card_id: str) -> str:
     return str(card.data.get("title") or card.name)
 
 
+def title_ref(state: State, deck: str, card_id: str) -> Text:
+    """:func:`title_of` as a message parameter: a printed name in the reader's language (the
+    ``card:`` names), a title the table entered as entered."""
+    card = card_of(state, deck, card_id)
+    entered = card.data.get("title")
+    return str(entered) if entered else i18n.name(f"card:{card.id}", card.name)
+
+
 def place_dungeon(realm: Realm, rolls: list[int], rule: Text) -> str | None:
     """A Dungeon token on the location the die names (raises GameOver if a crystal loses)."""
     ctx = realm.ctx
@@ -129,7 +138,7 @@ def place_dungeon(realm: Realm, rolls: list[int], rule: Text) -> str | None:
     realm.step(
         msg(
             "dotr.cc.dungeons.place_dungeon_token",
-            title_of=title_of(ctx.state, TOKENS, token),
+            title_of=title_ref(ctx.state, TOKENS, token),
             location=realm.data.place_ref(loc),
         ),
         rule,
