@@ -10,9 +10,9 @@ pytestmark = pytest.mark.django_db
 
 
 def cards_of(pack: str, deck: str, language: str) -> dict[str, str]:
-    answer = APIClient().get(
-        f"/api/v1/content/{pack}/?view=table", HTTP_ACCEPT_LANGUAGE=language
-    ).json()
+    answer = (
+        APIClient().get(f"/api/v1/content/{pack}/?view=table", HTTP_ACCEPT_LANGUAGE=language).json()
+    )
     return {card["id"]: card["name"] for card in answer["decks"][deck]["cards"]}
 
 
@@ -27,9 +27,9 @@ def test_hero_cards_and_quests_are_named_in_german_on_a_german_phone() -> None:
 
 
 def test_the_base_game_and_the_dungeon_tokens_are_named_in_german() -> None:
-    answer = APIClient().get(
-        "/api/v1/content/dotr-base/?view=table", HTTP_ACCEPT_LANGUAGE="de"
-    ).json()
+    answer = (
+        APIClient().get("/api/v1/content/dotr-base/?view=table", HTTP_ACCEPT_LANGUAGE="de").json()
+    )
     assert answer["name"] == "Defenders of the Realm (Grundspiel)"
     tokens = cards_of("dotr-companions-catacombs", "dungeon_token", "de")
     assert tokens["dungeon-ruins-of-amaraks-keep"] == "Ruinen von Amaraks Feste"
