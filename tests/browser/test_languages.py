@@ -255,6 +255,7 @@ def test_a_german_phone_reads_the_card_to_read_in_german_and_the_night_goes_on(
 
     # Answered by the words on the card: a place, the minions, where the General goes.
     sheet.locator("select[name='placements-0-location']").select_option(label="Dunkelwald")
+    sheet.locator("input[name='placements-0-count']").fill("1")  # no count preset
     sheet.locator("label.seg", has_text="Eiferer").click()
     sheet.locator("select[name=general_to]").select_option(label="Der nächste Ort auf seinem Weg")
     sheet.get_by_role("button", name="mehr Schergen beim General").click()
