@@ -548,6 +548,7 @@ def test_a_german_phone_runs_a_dungeon_without_english(
         german.evaluate(OPEN_ALL)
         seen[tab] = german.inner_text("body")
     assert "Erkundung 2 von 2" in seen["log"]
+    assert "Zauberer hat Schlangensumpf bezwungen!" in seen["log"]  # hero and place in German
     assert_no_english(seen)
     assert german.errors == []  # type: ignore[attr-defined]
 

@@ -33,6 +33,7 @@ from deck_tracker.engine.rules.dotr.base.table import (
     FACTIONS,
     OWN_SEAT,
     hero_name,
+    hero_ref,
     location_name,
     own_hero_seat,
     refuse_other_hero,
@@ -46,7 +47,7 @@ from deck_tracker.engine.rules.dotr.companions_catacombs.dungeons import (
     TREASURES,
     anonymous_card,
     card_of,
-    dungeon_name,
+    dungeon_ref,
     end_run,
     escape,
     return_run_cards,
@@ -254,13 +255,13 @@ def _begin_run(
     ctx: Context, seat: str, location: str, treasure: str, goal: int, *, marked: bool
 ) -> None:
     """The hero is in the Dungeon, its Treasure Room's Exploration Goal known."""
-    name = hero_name(ctx.state, seat)
+    name = hero_ref(ctx.state, seat)
     steps = [
         Step(
             msg(
                 "dotr.cc.dungeon_runs.spends_4_actions_enter",
                 name=name,
-                dungeon=dungeon_name(ctx.state, location),
+                dungeon=dungeon_ref(ctx.state, location),
             ),
             R_ENTER,
         )
@@ -301,7 +302,7 @@ def _begin_run(
         msg(
             "dotr.cc.dungeon_runs.enters_goal",
             name=name,
-            dungeon=dungeon_name(ctx.state, location),
+            dungeon=dungeon_ref(ctx.state, location),
             goal=goal,
         ),
         data={"seat": seat, "location": location, "treasure": treasure, "goal": goal},
@@ -480,13 +481,13 @@ def leave_dungeon(ctx: Context, args: dict[str, Any]) -> None:
         keep_treasure=bool((ctx.state["dungeons"][run["location"]] or {}).get("treasure_room")),
     )
     end_run(ctx)
-    name = hero_name(ctx.state, run["seat"])
+    name = hero_ref(ctx.state, run["seat"])
     ctx.emit(
         "dungeon_left",
         msg(
             "dotr.cc.dungeon_runs.leaves",
             name=name,
-            dungeon=dungeon_name(ctx.state, run["location"]),
+            dungeon=dungeon_ref(ctx.state, run["location"]),
         ),
         data={"seat": run["seat"], "location": run["location"]},
         steps=[
@@ -535,7 +536,7 @@ def fight_treasure_room(ctx: Context, args: dict[str, Any]) -> None:
     seat, location = run["seat"], run["location"]
     # The Treasure goes into the hero's hand, by the hero's choice.
     refuse_other_hero(ctx, seat)
-    name = hero_name(ctx.state, seat)
+    name = hero_ref(ctx.state, seat)
     dungeon = dict(ctx.state["dungeons"][location])
     if not args["defeated"]:
         steps = return_run_cards(
@@ -614,7 +615,7 @@ def fight_treasure_room(ctx: Context, args: dict[str, Any]) -> None:
     )
     ctx.emit(
         "treasure_room_defeated",
-        msg("dotr.cc.dungeon_runs.conquered", name=name, dungeon=dungeon_name(ctx.state, location)),
+        msg("dotr.cc.dungeon_runs.conquered", name=name, dungeon=dungeon_ref(ctx.state, location)),
         data={
             "seat": seat,
             "location": location,

@@ -43,7 +43,7 @@ from deck_tracker.engine.i18n import count as count_of
 from deck_tracker.engine.rules.dotr.base.board import Realm
 from deck_tracker.engine.rules.dotr.base.packs import effective_pack
 from deck_tracker.engine.rules.dotr.base.pending import add_pending, roll_die
-from deck_tracker.engine.rules.dotr.base.table import location_name
+from deck_tracker.engine.rules.dotr.base.table import location_name, location_ref
 
 __all__ = [
     "PACK_ID",
@@ -253,6 +253,15 @@ def anonymous_card(state: State, deck: str, field: str) -> str | None:
         if card_of(state, deck, card_id).data.get(field) is None:
             return str(card_id)
     return None
+
+
+def dungeon_ref(state: State, loc: str) -> Text:
+    """:func:`dungeon_name` as a message parameter, in the reader's language."""
+    token = (state.get("dungeons") or {}).get(loc, {}).get("token")
+    where = location_ref(state, loc)
+    if not token:
+        return where
+    return msg("dotr.cc.dungeon_ref", token=title_ref(state, TOKENS, token), location=where)
 
 
 def dungeon_name(state: State, loc: str) -> str:
