@@ -125,13 +125,30 @@ def _names_in(pack: dict[str, Any], language: str) -> dict[str, Any]:
                 else item
                 for item in pack[key]
             ]
+    if isinstance(names.get(f"pack:{pack.get('id')}"), str):
+        out["name"] = names[f"pack:{pack['id']}"]
     if isinstance(pack.get("decks"), dict):
         out["decks"] = {
-            deck: {**spec, "name": names[f"deck:{deck}"]}
-            if isinstance(spec, dict) and isinstance(names.get(f"deck:{deck}"), str)
-            else spec
+            deck: _deck_in(spec, names.get(f"deck:{deck}"), names)
             for deck, spec in pack["decks"].items()
         }
+    return out
+
+
+def _deck_in(spec: Any, name: Any, names: dict[str, Any]) -> Any:
+    """A deck named in the reader's language, each card by its ``card:`` name (a Hero Card,
+    a Quest, an Event, a Relic); a card the catalogue does not name keeps its name as printed
+    (a Companion's, or one the table entered)."""
+    if not isinstance(spec, dict):
+        return spec
+    out = {**spec, "name": name} if isinstance(name, str) else dict(spec)
+    if isinstance(spec.get("cards"), list):
+        out["cards"] = [
+            {**card, "name": names[f"card:{card.get('id')}"]}
+            if isinstance(card, dict) and isinstance(names.get(f"card:{card.get('id')}"), str)
+            else card
+            for card in spec["cards"]
+        ]
     return out
 
 

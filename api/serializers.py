@@ -264,8 +264,9 @@ class ScenarioOutSerializer(serializers.Serializer[Any]):
         required=False,
         help_text="What the setup asks the table to read from its cards, one entry per card: "
         '`card` (as printed, e.g. "Onyx\'s General card"), `when`, `fields` (`id`, `label`, '
-        "`type`, `minimum`, `maximum`, `known`: the value this server already has). Post the "
-        "values as `entries` `{id: value}`.",
+        "`type`, `minimum`, `maximum`, `known`: the value this server already has, "
+        "`known_in_groups`: the signed-in account's groups whose earlier games entered it). "
+        "Post the values as `entries` `{id: value}`.",
     )
     general_entries = serializers.DictField(
         child=serializers.DictField(),

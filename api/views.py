@@ -413,7 +413,9 @@ class ScenarioListView(APIView):
         responses={200: s.ScenarioOutSerializer(many=True)}, parameters=[ACCEPT_LANGUAGE]
     )
     def get(self, request: Request) -> Response:
-        scenarios = content_selectors.scenarios(request_language())
+        account = account_of(request)
+        groups = seating.account_group_ids(account) if account is not None else []
+        scenarios = content_selectors.scenarios(request_language(), groups)
         return Response(s.ScenarioOutSerializer(scenarios, many=True).data)
 
 

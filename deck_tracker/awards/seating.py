@@ -55,6 +55,11 @@ def recorded_ending_guard(game: Game, seat: Seat, action: str) -> None:
     )
 
 
+def account_group_ids(account: Any) -> list[int]:
+    """The groups an account sees (owns or belongs to): whose content its new games know."""
+    return list(selectors.groups_visible(user=account).values_list("pk", flat=True))
+
+
 def player_for_account(*, user: Any, player_id: Any) -> Player | None:
     """The player a create or join names (None when none is named)."""
     if player_id in (None, ""):

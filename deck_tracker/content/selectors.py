@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -514,8 +514,12 @@ def _iso(moment: Any) -> str:
     return str(moment.isoformat().replace("+00:00", "Z"))
 
 
-def scenarios(language: str = "en") -> list[dict[str, Any]]:
-    """The games the setup screen offers, each with the options it allows, in ``language``."""
+def scenarios(language: str = "en", group_ids: Sequence[int] = ()) -> list[dict[str, Any]]:
+    """The games the setup screen offers, each with the options it allows, in ``language``.
+    ``group_ids``: the signed-in account's groups; each field the setup reads from a card says
+    which of them already taught it (``known_in_groups``), so that the setup screen does not ask
+    a group again for a number it entered in an earlier game."""
+    groups = {group_id: content_overlays_for_setup(group_id=group_id) for group_id in group_ids}
     offered = [
         {
             "id": "standard",
@@ -526,10 +530,10 @@ def scenarios(language: str = "en") -> list[dict[str, Any]]:
             "table_decks": list(DOTR_TABLE_DECKS),
             "setup": {"system": "dotr"},
             "entries": [],
-            "general_entries": _general_entries(),
-            "option_entries": _option_entries(),
+            "general_entries": _general_entries(groups),
+            "option_entries": _option_entries(groups),
         },
-        *_dragon_scenarios(language),
+        *_dragon_scenarios(language, groups),
         *offered_games(),
         {
             "id": "custom-decks",
@@ -567,8 +571,13 @@ def setup_options(
     return describe_setup_options(setup, language) | {"words": setting_words(language)}
 
 
-def _with_known(asks: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Each field with the value already entered in this server's content, if any."""
+# A group's content overlays by group id (``content_overlays_for_setup(group_id=...)``).
+GroupOverlays = Mapping[int, dict[str, dict[str, Any]]]
+
+
+def _with_known(asks: list[dict[str, Any]], groups: GroupOverlays) -> list[dict[str, Any]]:
+    """Each field with the value already entered in this server's content, if any, and the
+    groups (of those given) whose entries hold a value for it."""
     overlays = content_overlays_for_setup()
     out = []
     for ask in asks:
@@ -576,34 +585,43 @@ def _with_known(asks: list[dict[str, Any]]) -> list[dict[str, Any]]:
         fields = []
         for field in ask["fields"]:
             spec = pack.fillables[field["id"]]
-            fields.append({**field, "known": entered_value(pack, spec)})
+            taught = [
+                group_id
+                for group_id, owned in groups.items()
+                if entered_value(
+                    (own := shipped_with_overlay(ask["pack"], owned.get(ask["pack"]))),
+                    own.fillables[field["id"]],
+                )
+                is not None
+            ]
+            fields.append({**field, "known": entered_value(pack, spec), "known_in_groups": taught})
         out.append({**ask, "fields": fields})
     return out
 
 
-def _card_entries(setup: dict[str, Any]) -> list[dict[str, Any]]:
+def _card_entries(setup: dict[str, Any], groups: GroupOverlays) -> list[dict[str, Any]]:
     """What this setup reads from the table's cards whatever its options."""
-    return [ask for ask in _with_known(setup_asks(setup)) if not ask.get("option")]
+    return [ask for ask in _with_known(setup_asks(setup), groups) if not ask.get("option")]
 
 
-def _option_entries() -> dict[str, dict[str, Any]]:
+def _option_entries(groups: GroupOverlays) -> dict[str, dict[str, Any]]:
     """Per option of the Dragon expansion: what the setup reads from the table's cards when it
     is on (the Winds of War deck's count)."""
-    asks = _with_known(setup_asks({"expansions": ["dragon"]}))
+    asks = _with_known(setup_asks({"expansions": ["dragon"]}), groups)
     return {str(ask["option"]): ask for ask in asks if ask.get("option")}
 
 
-def _general_entries() -> dict[str, dict[str, Any]]:
+def _general_entries(groups: GroupOverlays) -> dict[str, dict[str, Any]]:
     """Per dragon General the table may choose: what the setup reads from its card."""
     found: dict[str, dict[str, Any]] = {}
     for general in default_packs()["dotr-dragon"].generals.values():
         setup = {"expansions": ["dragon"], "generals": {general.colour: general.id}}
-        for ask in _with_known(setup_asks(setup)):
+        for ask in _with_known(setup_asks(setup), groups):
             found[ask["item"]] = ask
     return found
 
 
-def _dragon_scenarios(language: str) -> list[dict[str, Any]]:
+def _dragon_scenarios(language: str, groups: GroupOverlays) -> list[dict[str, Any]]:
     """The Dragon expansion's scenarios and the custom mix (content/scenarios/*.json)."""
     kings_champion = {"fame_actions": describe_fame_actions(), "reward_cards": describe_rewards()}
     found = []
@@ -618,9 +636,9 @@ def _dragon_scenarios(language: str) -> list[dict[str, Any]]:
                 "options": describe_setup_options(setup)["options"],
                 "table_decks": [*DOTR_TABLE_DECKS, "winds_of_war", "sterling"],
                 "setup": setup,
-                "entries": _card_entries(setup),
-                "general_entries": _general_entries() if scenario.generals is None else {},
-                "option_entries": _option_entries(),
+                "entries": _card_entries(setup, groups),
+                "general_entries": _general_entries(groups) if scenario.generals is None else {},
+                "option_entries": _option_entries(groups),
                 "scenario": describe_scenario(scenario, language),
                 "kings_champion": kings_champion,
             }

@@ -169,8 +169,38 @@ def args_in(spec: CommandSpec, schema: dict[str, Any], language: str) -> dict[st
             prop = prop | {"title": title}
         if isinstance(description, str) and "description" in prop:
             prop = prop | {"description": description}
-        properties[name] = prop
+        properties[name] = _choices_named(prop, words["names"])
     return schema | {"properties": properties}
+
+
+# The kinds of thing a choice may name by its id, as the ``names`` catalogues key them.
+NAMED_KINDS = ("card", "location", "general", "hero")
+
+
+def _choices_named(prop: dict[str, Any], names: dict[str, Any]) -> dict[str, Any]:
+    """An argument's choices (``oneOf``) titled in the reader's language where a choice is
+    titled with the printed English name of a card, place, General or hero; any other title
+    (one the table entered, a number) stays."""
+    english = catalogue(DEFAULT_LANGUAGE)["names"]
+
+    def renamed(options: list[Any]) -> list[Any]:
+        out = []
+        for option in options:
+            if isinstance(option, dict) and isinstance(option.get("const"), str):
+                for kind in NAMED_KINDS:
+                    key = f"{kind}:{option['const']}"
+                    if option.get("title") == english.get(key) and isinstance(names.get(key), str):
+                        option = option | {"title": names[key]}
+                        break
+            out.append(option)
+        return out
+
+    if isinstance(prop.get("oneOf"), list):
+        prop = prop | {"oneOf": renamed(prop["oneOf"])}
+    items = prop.get("items")
+    if isinstance(items, dict) and isinstance(items.get("oneOf"), list):
+        prop = prop | {"items": items | {"oneOf": renamed(items["oneOf"])}}
+    return prop
 
 
 def reason_in(reason: Text | None, language: str = DEFAULT_LANGUAGE) -> str | None:

@@ -37,6 +37,7 @@ def test_one_phone_draws_an_unknown_card_the_other_reads_it_both_see_the_night_f
     shot(bea, "70-read-the-card-you-drew")
 
     sheet.locator("select[name='placements-0-location']").select_option(label="Dark Woods")
+    sheet.locator("input[name='placements-0-count']").fill("1")  # no count preset
     sheet.locator("label.seg", has_text="Zealots").click()
     sheet.locator("select[name=general_to]").select_option(value="next")
     sheet.get_by_role("button", name="more Minions with the General").click()

@@ -174,6 +174,7 @@ def test_a_dungeon_run_with_escaping_minions_and_a_treasure_room_relic(
     sheet.wait_for()
     assert "Treasure Room card" in sheet.inner_text()
     sheet.locator("[name=title]").fill("Crypt of the Bone King")
+    sheet.get_by_label("more Exploration goal").click()  # from empty: the smallest, 1
     sheet.get_by_label("more Exploration goal").click()
     sheet.get_by_test_id("read-card-submit").click()
     sheet.wait_for(state="detached")
@@ -270,7 +271,7 @@ def test_a_special_played_for_winds_of_war_up_to_the_trigger_and_its_choice(
     read = phone.locator("dialog[data-testid=read-card]")
     read.wait_for()
     assert "Count the Winds of War cards" in read.inner_text()
-    for _ in range(9):
+    for _ in range(10):  # from empty: 1, then up to 10
         read.get_by_label("more Cards in the Winds of War deck").click()
     read.get_by_test_id("read-card-submit").click()
     # The card turned is one nobody has entered: read at the table (made-up words).

@@ -131,8 +131,10 @@ GENERAL_MOVED: list[Callable[[Realm, str], None]] = []
 TO_HIT_MODIFIERS: list[Callable[[State, str, str], int]] = []
 # Night (base/night.py)
 # Card kind -> the rule of a card that does not count as a Darkness Spreads card: it resolves the
-# card (and emits its event), then another card is drawn in its place.
-UNCOUNTED: dict[str, Callable[[Realm, Card], None]] = {}
+# card (and emits its event), then another card is drawn in its place. A rule that makes the
+# night wait for the table (Sterling's landing place) returns what keeps the night's rest:
+# it is given the night's continuation (``night.continue_night``'s arguments) to hold.
+UNCOUNTED: dict[str, Callable[[Realm, Card], Callable[[dict[str, Any]], None] | None]] = {}
 # After a card is resolved: a rule that keeps it instead of the discard pile returns True.
 CARD_RESOLVED: list[Callable[[Realm, Card], bool]] = []
 # ``extra_cards_general_only`` choice -> (war level) -> for each card of the night, whether it

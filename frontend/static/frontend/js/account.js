@@ -59,7 +59,7 @@ export async function playerChoices() {
   if (!currentAccount()) return [];
   const [groups, players] = await Promise.all([accounts.groups(), accounts.players()]);
   const names = Object.fromEntries(groups.map((group) => [group.id, group.name]));
-  return players.map((player) => ({ id: player.id, name: player.name, group: names[player.group] || t("account.group", { id: player.group }) }));
+  return players.map((player) => ({ id: player.id, name: player.name, groupId: player.group, group: names[player.group] || t("account.group", { id: player.group }) }));
 }
 
 // An export or the printable sheet: fetched with the account token (a plain link cannot send

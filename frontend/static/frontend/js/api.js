@@ -64,7 +64,9 @@ export const api = {
   // (304 when unchanged), so a warm load costs a few hundred bytes.
   contentForTable: (pack) => request(`content/${pack}/?view=table`, { cache: "no-cache" }),
   contentTexts: (pack) => request(`content/${pack}/?view=texts`, { cache: "no-cache" }),
-  scenarios: () => request("scenarios/"),
+  // With an account token: each value the setup reads from a card says which of the account's
+  // groups already taught it (a stale token falls back to the shipped values).
+  scenarios: (token) => (token ? request("scenarios/", { token }).catch(() => request("scenarios/")) : request("scenarios/")),
   // The rule settings a setup of these expansions and this scenario uses (in player words).
   setupOptions: ({ expansions = [], scenario = null, easier = [], generals = [], agent = null } = {}) => {
     const query = new URLSearchParams();

@@ -14,6 +14,8 @@ await need("table");
 
 export const ACTION_LABELS = [
   "defeat_minions", "heal_taint", "build_gate", "set_location", "wound_general", "move_hero", "wound_hero", "heal_hero", "end_turn", "discard_to_limit", "rumors", "draw_quest", "complete_quest", "discard_quest", "night", "read_card", "read_ability", "choose_abilities", "draw", "discard", "shuffle", "peek", "put_back", "take", "box", "undo", "redo",
+  // Talisman: The Dragon's commands.
+  "set_opponents", "cancel_dragon_rage", "new_character", "set_lord_lives", "attack_king", "move", "claim_scale", "enter_inner_region", "tower_draw", "tower_result", "inner_step", "turn_back", "leave_inner_region", "name_dragon_card", "draw_dragon_token", "next_turn",
   // The commands of the expansions and of the table (their English as the type reads).
   "tick_setup_step", "tick_table_step", "close_game", "join", "claim_seat", "end_game", "put_out_fire", "attack_minions", "turn_end_dangers", "become_slayer", "record_fame", "confirm_fame", "dismiss_fame", "set_fame_cup", "grand_ball", "choose_reward", "confirm_reward", "grant_reward", "set_reward_effect", "move_agent", "agent_attacks", "attack_agent", "use_royal_blessing", "end_global_effect", "sterling_lands", "search_sterling", "sterling_bonus", "play_special", "winds_of_war", "place_warlords", "place_token", "attack_troll", "reroll_troll", "slay_spiders", "place_troll", "enter_dungeon", "reveal_dungeon_room", "resolve_dungeon_room", "leave_dungeon", "fight_treasure_room", "dungeon_death", "dismiss_companion", "recruit", "recruit_choose", "hire", "split_actions", "keep_quest", "douse_fire",
 ];

@@ -477,8 +477,20 @@ export class GameSession {
         this.setNotice(this.offlineNotice(what));
         return null;
       }
+      // Two phones ran the night at the same moment: this one lost, but the night it wanted ran.
+      // It shows that night (the Night tab lists it), not a red error.
+      const body = error.body || {};
+      if (type === "night" && (error.code === "night_already_run"
+        || (error.code === "stale_version" && (body.changes || []).some((event) => event.type === "night_began")))) {
+        if (body.state && Object.keys(body.state).length) this.applyState(body.state, body.current_version, { force: true });
+        this.addEvents(body.changes || []);
+        this.setNotice({ kind: "ok", code: "night_ran", title: t("act.night_ran"), detail: t("act.night_ran.detail") });
+        this.emit("state");
+        this.emit("events");
+        this.scheduleRefresh(this.status === "live" ? STATE_MESSAGE_WAIT_MS : 0);
+        return null;
+      }
       if (error.code === "stale_version") {
-        const body = error.body;
         if (body.state && Object.keys(body.state).length) {
           this.applyState(body.state, body.current_version, { force: true });
         }

@@ -8,6 +8,7 @@ from deck_tracker.engine.commands import describe_commands
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.game import GameLog
 from deck_tracker.engine.i18n import render_text
+from deck_tracker.engine.simulate import run_night
 from tests.helpers import minions, on_top, realm, stand, total
 
 from . import DS, dragon_table, empty
@@ -59,6 +60,32 @@ def test_sterling_a_card_whose_location_is_not_entered_asks_the_table() -> None:
     log.execute("sterling_lands", {"location": "Serpent Swamp"})
     assert log.state["sterling"]["location"] == "serpent-swamp"
     assert not log.state["pending"]
+
+
+def test_sterling_lands_before_the_night_goes_on_and_guards_the_rest_of_it() -> None:
+    """DX: "When a Sterling Global Effect is drawn, place Sterling on the Board at the Location
+    of the Card", and "While Sterling is on a Location, no minions may be placed on it". Her
+    card's location is not entered: the night stops at her card until the table says where she
+    landed (Bounty Bay), then draws the next card, whose Dragonkin for Bounty Bay stay away."""
+    log = sterling_game()
+    types = night(log, "dx-sterling-3", GORGUTT_MOVES)
+    assert "darkness_spreads_card" not in types and "turn_passed" not in types
+    assert log.state["decks"][DS]["draw"][-1] == GORGUTT_MOVES  # not drawn yet
+    before = len(log.events)
+    log.execute("sterling_lands", {"location": "Bounty Bay"})
+    types = [e.type for e in log.events[before:]]
+    assert types[0] == "sterling_landed" and types.count("darkness_spreads_card") == 1
+    assert log.state["sterling"]["location"] == "bounty-bay"
+    assert total(log.state, "bounty-bay") == 0  # she landed first: nothing placed there
+    assert minions(log.state, "blood-flats")["red"] == 1
+    assert log.state["turn"]["last_night"]["number"] == 1  # the night ended, the turn passed
+
+
+def test_sterling_a_forecast_night_goes_on_without_knowing_where_she_lands() -> None:
+    log = sterling_game()
+    on_top(log.state, "dx-sterling-3", GORGUTT_MOVES)
+    after = run_night(log.state, 1)
+    assert GORGUTT_MOVES in after["decks"][DS]["discard"]  # the night went on
 
 
 def test_sterling_a_placement_next_to_her_puts_nothing_on_her_location() -> None:

@@ -387,12 +387,16 @@ def continue_night(
                     break
                 since = last_read_id(ctx.state)
                 try:
-                    extra(realm, card)
+                    waits = extra(realm, card)
                 except GameOver:
                     _lost(ctx)
                     return
                 # A card it met is to be read first: the night goes on from here once it is.
                 if carry_on(ctx, since, _night_from(plan, index, queue)):
+                    return
+                # The table answers first (where Sterling lands): that answer goes on from here.
+                if waits is not None:
+                    waits(_night_from(plan, index, queue))
                     return
             if unread(card):
                 ask_to_read(

@@ -362,7 +362,10 @@ def _refuse_unused(setup: dict[str, Any]) -> None:
 def setup_dotr(ctx: Context, setup: dict[str, Any]) -> None:
     """A base game of Defenders of the Realm, ready for the first hero's turn."""
     _refuse_unused(setup)
-    setup = with_entries(setup)  # values read from the cards, for this game
+    # Values read from the cards, for this game; kept for the group's later games too (the
+    # event's ``overlay_values``), so that its next setup does not ask them again.
+    entered = dict(setup.get("entries") or {})
+    setup = with_entries(setup)
     setup = expand_setup(setup)  # a scenario names its Generals, expansions, options
     settings = resolve_settings(setup.get("options"))
     expansions = resolve_expansions(setup.get("expansions"))
@@ -388,11 +391,16 @@ def setup_dotr(ctx: Context, setup: dict[str, Any]) -> None:
     shown = [_setting_shown(n, settings[n]) for n in changed]
     ctx.emit(
         "dotr_setup_started",
-        msg("dotr.setup.started.with", pack=pack.name, settings=_one_after_another(shown))
+        msg(
+            "dotr.setup.started.with",
+            pack=i18n.name(f"pack:{pack.id}", pack.name),
+            settings=_one_after_another(shown),
+        )
         if shown
-        else msg("dotr.setup.started", pack=pack.name),
+        else msg("dotr.setup.started", pack=i18n.name(f"pack:{pack.id}", pack.name)),
         data={"settings": settings, "pack": pack.id, "table_decks": table_decks}
-        | ({"expansions": expansions} if expansions else {}),
+        | ({"expansions": expansions} if expansions else {})
+        | ({"overlay_values": entered} if entered else {}),
         steps=[Step(msg("dotr.setup.lay_out"), R_SETUP)],
     )
     place_decks(

@@ -29,7 +29,7 @@ from deck_tracker.engine.rules.dotr.base.table import DOTR, hero_name, require_p
 from deck_tracker.engine.rules.dotr.companions_catacombs.dungeons import (
     RELICS,
     TREASURES,
-    dungeon_name,
+    dungeon_ref,
     end_run,
     return_run_cards,
 )
@@ -99,7 +99,7 @@ def dungeon_death(ctx: Context, args: dict[str, Any]) -> None:
     ctx.set("dungeons", location, dungeon)
     steps = [
         Step(
-            msg("dotr.cc.dungeon_death.dies", name=name, dungeon=dungeon_name(ctx.state, location)),
+            msg("dotr.cc.dungeon_death.dies", name=name, dungeon=dungeon_ref(ctx.state, location)),
             R_DEATH,
         )
     ]
@@ -145,7 +145,7 @@ def dungeon_death(ctx: Context, args: dict[str, Any]) -> None:
     ctx.delete("heroes", seat)
     ctx.emit(
         "hero_died_in_dungeon",
-        msg("dotr.cc.dungeon_death.died", name=name, dungeon=dungeon_name(ctx.state, location)),
+        msg("dotr.cc.dungeon_death.died", name=name, dungeon=dungeon_ref(ctx.state, location)),
         data={
             "seat": seat,
             "location": location,

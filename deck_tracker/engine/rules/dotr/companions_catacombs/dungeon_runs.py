@@ -33,6 +33,7 @@ from deck_tracker.engine.rules.dotr.base.table import (
     FACTIONS,
     OWN_SEAT,
     hero_name,
+    hero_ref,
     location_name,
     own_hero_seat,
     refuse_other_hero,
@@ -46,12 +47,13 @@ from deck_tracker.engine.rules.dotr.companions_catacombs.dungeons import (
     TREASURES,
     anonymous_card,
     card_of,
-    dungeon_name,
+    dungeon_ref,
     end_run,
     escape,
     return_run_cards,
     start_run,
     title_of,
+    title_ref,
 )
 from deck_tracker.engine.rules.dotr.companions_catacombs.fallen import EXPANSION
 
@@ -132,7 +134,7 @@ def _reveal(
                 field: [
                     msg(
                         "error.dotr.cc.dungeon_runs.has_no_entered_give",
-                        title_of=title_of(ctx.state, deck, drawn),
+                        title_of=title_ref(ctx.state, deck, drawn),
                         field=field,
                     )
                 ]
@@ -144,7 +146,7 @@ def _reveal(
                 field: [
                     msg(
                         "error.dotr.cc.dungeon_runs.shows",
-                        title_of=title_of(ctx.state, deck, drawn),
+                        title_of=title_ref(ctx.state, deck, drawn),
                         printed=printed,
                     )
                 ]
@@ -253,13 +255,13 @@ def _begin_run(
     ctx: Context, seat: str, location: str, treasure: str, goal: int, *, marked: bool
 ) -> None:
     """The hero is in the Dungeon, its Treasure Room's Exploration Goal known."""
-    name = hero_name(ctx.state, seat)
+    name = hero_ref(ctx.state, seat)
     steps = [
         Step(
             msg(
                 "dotr.cc.dungeon_runs.spends_4_actions_enter",
                 name=name,
-                dungeon=dungeon_name(ctx.state, location),
+                dungeon=dungeon_ref(ctx.state, location),
             ),
             R_ENTER,
         )
@@ -269,7 +271,7 @@ def _begin_run(
             Step(
                 msg(
                     "dotr.cc.dungeon_runs.treasure_room_marked_this_dungeon",
-                    title_of=title_of(ctx.state, TREASURES, treasure),
+                    title_of=title_ref(ctx.state, TREASURES, treasure),
                 ),
                 msg("dotr.cc.dungeon_runs.setting_dungeon_death_treasure_room"),
             )
@@ -279,7 +281,7 @@ def _begin_run(
             Step(
                 msg(
                     "dotr.cc.dungeon_runs.shuffle_treasure_room_cards_draw",
-                    title_of=title_of(ctx.state, TREASURES, treasure),
+                    title_of=title_ref(ctx.state, TREASURES, treasure),
                     goal=goal,
                 ),
                 R_TREASURE,
@@ -300,7 +302,7 @@ def _begin_run(
         msg(
             "dotr.cc.dungeon_runs.enters_goal",
             name=name,
-            dungeon=dungeon_name(ctx.state, location),
+            dungeon=dungeon_ref(ctx.state, location),
             goal=goal,
         ),
         data={"seat": seat, "location": location, "treasure": treasure, "goal": goal},
@@ -363,7 +365,7 @@ def room_read(ctx: Context, prompt: dict[str, Any], face: dict[str, Any]) -> Non
 
 def _room_revealed(ctx: Context, run: dict[str, Any], card: str, exploration: int) -> None:
     room = {"card": card, "exploration": exploration}
-    name = title_of(ctx.state, ROOMS, card)
+    name = title_ref(ctx.state, ROOMS, card)
     ctx.set("dungeon_run", {**run, "current": room})
     ctx.emit(
         "dungeon_room_revealed",
@@ -423,7 +425,7 @@ def resolve_dungeon_room(ctx: Context, args: dict[str, Any]) -> None:
     total = run["total"] + (room["exploration"] if completed else 0)
     done = {**room, "completed": completed}
     ctx.set("dungeon_run", {**run, "rooms": [*run["rooms"], done], "total": total, "current": None})
-    name = title_of(ctx.state, ROOMS, room["card"])
+    name = title_ref(ctx.state, ROOMS, room["card"])
     escaped = {c: n for c, n in (args["escaped"] or {}).items() if n}
     steps = [
         Step(
@@ -456,7 +458,7 @@ def resolve_dungeon_room(ctx: Context, args: dict[str, Any]) -> None:
         ctx,
         lambda realm: escape(realm, escaped, places, R_ESCAPE) if escaped else None,
         type="dungeon_room_resolved",
-        summary=f"{name}: Exploration {total} of {run['goal']}.",
+        summary=msg("dotr.cc.dungeon_runs.room_resolved", name=name, total=total, goal=run["goal"]),
         data={"card": room["card"], "completed": completed, "total": total, "escaped": escaped},
         steps=steps,
     )
@@ -479,13 +481,13 @@ def leave_dungeon(ctx: Context, args: dict[str, Any]) -> None:
         keep_treasure=bool((ctx.state["dungeons"][run["location"]] or {}).get("treasure_room")),
     )
     end_run(ctx)
-    name = hero_name(ctx.state, run["seat"])
+    name = hero_ref(ctx.state, run["seat"])
     ctx.emit(
         "dungeon_left",
         msg(
             "dotr.cc.dungeon_runs.leaves",
             name=name,
-            dungeon=dungeon_name(ctx.state, run["location"]),
+            dungeon=dungeon_ref(ctx.state, run["location"]),
         ),
         data={"seat": run["seat"], "location": run["location"]},
         steps=[
@@ -534,7 +536,7 @@ def fight_treasure_room(ctx: Context, args: dict[str, Any]) -> None:
     seat, location = run["seat"], run["location"]
     # The Treasure goes into the hero's hand, by the hero's choice.
     refuse_other_hero(ctx, seat)
-    name = hero_name(ctx.state, seat)
+    name = hero_ref(ctx.state, seat)
     dungeon = dict(ctx.state["dungeons"][location])
     if not args["defeated"]:
         steps = return_run_cards(
@@ -568,8 +570,8 @@ def fight_treasure_room(ctx: Context, args: dict[str, Any]) -> None:
     move_cards(ctx, RELICS, [relic], source="draw", target="hand", seat=seat)
     move_cards(ctx, TREASURES, [run["treasure"]], source="table", target="hand", seat=seat)
     ctx.put("heroes", seat, "treasure_rooms", [run["treasure"]])
-    relic_name = title_of(ctx.state, RELICS, relic)
-    room_name = title_of(ctx.state, TREASURES, run["treasure"])
+    relic_name = title_ref(ctx.state, RELICS, relic)
+    room_name = title_ref(ctx.state, TREASURES, run["treasure"])
     steps = [
         Step(
             msg(
@@ -613,7 +615,7 @@ def fight_treasure_room(ctx: Context, args: dict[str, Any]) -> None:
     )
     ctx.emit(
         "treasure_room_defeated",
-        msg("dotr.cc.dungeon_runs.conquered", name=name, dungeon=dungeon_name(ctx.state, location)),
+        msg("dotr.cc.dungeon_runs.conquered", name=name, dungeon=dungeon_ref(ctx.state, location)),
         data={
             "seat": seat,
             "location": location,

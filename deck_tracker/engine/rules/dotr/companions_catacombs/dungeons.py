@@ -33,6 +33,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from deck_tracker.engine import i18n
 from deck_tracker.engine.content import COLOURS, Card, default_packs
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck, move_cards, take_from_draw
@@ -42,7 +43,7 @@ from deck_tracker.engine.i18n import count as count_of
 from deck_tracker.engine.rules.dotr.base.board import Realm
 from deck_tracker.engine.rules.dotr.base.packs import effective_pack
 from deck_tracker.engine.rules.dotr.base.pending import add_pending, roll_die
-from deck_tracker.engine.rules.dotr.base.table import location_name
+from deck_tracker.engine.rules.dotr.base.table import location_name, location_ref
 
 __all__ = [
     "PACK_ID",
@@ -83,6 +84,14 @@ def title_of(state: State, deck: str, card_id: str) -> str:
     """The name printed on a card: entered for a numbered slot, else the card's name."""
     card = card_of(state, deck, card_id)
     return str(card.data.get("title") or card.name)
+
+
+def title_ref(state: State, deck: str, card_id: str) -> Text:
+    """:func:`title_of` as a message parameter: a printed name in the reader's language (the
+    ``card:`` names), a title the table entered as entered."""
+    card = card_of(state, deck, card_id)
+    entered = card.data.get("title")
+    return str(entered) if entered else i18n.name(f"card:{card.id}", card.name)
 
 
 def place_dungeon(realm: Realm, rolls: list[int], rule: Text) -> str | None:
@@ -129,7 +138,7 @@ def place_dungeon(realm: Realm, rolls: list[int], rule: Text) -> str | None:
     realm.step(
         msg(
             "dotr.cc.dungeons.place_dungeon_token",
-            title_of=title_of(ctx.state, TOKENS, token),
+            title_of=title_ref(ctx.state, TOKENS, token),
             location=realm.data.place_ref(loc),
         ),
         rule,
@@ -244,6 +253,15 @@ def anonymous_card(state: State, deck: str, field: str) -> str | None:
         if card_of(state, deck, card_id).data.get(field) is None:
             return str(card_id)
     return None
+
+
+def dungeon_ref(state: State, loc: str) -> Text:
+    """:func:`dungeon_name` as a message parameter, in the reader's language."""
+    token = (state.get("dungeons") or {}).get(loc, {}).get("token")
+    where = location_ref(state, loc)
+    if not token:
+        return where
+    return msg("dotr.cc.dungeon_ref", token=title_ref(state, TOKENS, token), location=where)
 
 
 def dungeon_name(state: State, loc: str) -> str:

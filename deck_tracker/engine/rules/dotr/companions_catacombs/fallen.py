@@ -94,9 +94,20 @@ def return_companions(ctx: Context, seat: str) -> list[Step]:
 
 
 def _before(state: State, name: str, args: dict[str, Any]) -> Any:
-    if name != "wound_hero" or not has_expansion(state, EXPANSION):
+    if not has_expansion(state, EXPANSION):
         return None
     return {seat: int(hero.get("life", 0)) for seat, hero in (state.get("heroes") or {}).items()}
+
+
+def _fall_owed(state: State, seat: str) -> bool:
+    """A hero at 0 life whose fall is not settled yet (``hero_falls`` is idempotent through it)."""
+    run = state.get("dungeon_run") or {}
+    if run.get("seat") == seat:
+        return not any(
+            p.get("type") == "dungeon_death" and p.get("seat") == seat
+            for p in state.get("pending") or []
+        )
+    return bool(state["heroes"][seat].get("companions"))
 
 
 def _after(ctx: Context, name: str, args: dict[str, Any], memo: Any) -> None:
@@ -105,6 +116,8 @@ def _after(ctx: Context, name: str, args: dict[str, Any], memo: Any) -> None:
     for seat, life in memo.items():
         hero = (ctx.state.get("heroes") or {}).get(seat)
         if hero is None or life == 0 or int(hero.get("life", 0)) != 0:
+            continue
+        if not _fall_owed(ctx.state, seat):
             continue
         steps = hero_falls(ctx, seat)
         if steps:

@@ -3,9 +3,11 @@
 * Her 3 cards are in the Darkness Spreads deck (setting ``sterling``). "When a Sterling Global
   Effect is drawn, place Sterling on the Board at the Location of the Card." They do not count as
   Darkness Spreads cards (another is drawn) and go to the discard pile. A card whose location
-  nobody entered asks the table where she lands (``sterling_lands``). Drawn while she is on the
-  board, she moves to the new card's location (the rulebook is silent; she is "active until she
-  flies away").
+  nobody entered asks the table where she lands (``sterling_lands``), and the night waits: she
+  is placed when her card is drawn, so she guards the rest of that night; the answer carries the
+  night on from the card after hers (a forecast's night, which cannot know, goes on without
+  her). Drawn while she is on the board, she moves to the new card's location (the rulebook is
+  silent; she is "active until she flies away").
 * "While Sterling is on a Location, no minions may be placed on it unless they are part of a
   General's movement": not by a card, an overrun or a Quick Flying.
 * Search (``search_sterling``): "Heroes on the same Location as the Silver Dragon may spend 1
@@ -22,6 +24,8 @@ State: ``state.sterling`` = ``{"location": id | None, "searched": [[round, seat,
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from deck_tracker.engine import i18n
@@ -34,6 +38,7 @@ from deck_tracker.engine.i18n import Text, listing, msg, render_text
 from deck_tracker.engine.i18n import count as count_of
 from deck_tracker.engine.rules.dotr.base.board import Realm, card_ref
 from deck_tracker.engine.rules.dotr.base.dice import DICE, roll
+from deck_tracker.engine.rules.dotr.base.night import continue_night
 from deck_tracker.engine.rules.dotr.base.offers import card_choices, table_deck
 from deck_tracker.engine.rules.dotr.base.packs import game_cards, game_pack
 from deck_tracker.engine.rules.dotr.base.pending import add_pending, find_pending, remove_pending
@@ -91,25 +96,44 @@ def _land(ctx: Context, location: str, steps: list[Step]) -> None:
     )
 
 
-def drawn(realm: Realm, card: Card) -> None:
+def drawn(realm: Realm, card: Card) -> Callable[[dict[str, Any]], None] | None:
+    """Sterling lands where her card says; a card whose location nobody entered makes the
+    night wait until the table says where she landed (``sterling_lands`` carries it on)."""
     ctx = realm.ctx
     ctx.put("decks", "darkness_spreads", "discard", [card.id])
     location = card.data.get("location")
+    waits: Callable[[dict[str, Any]], None] | None = None
     if location:
         _land(ctx, str(location), realm.steps)
     else:
-        add_pending(ctx, {"type": "sterling_location", "card": card.id})
+        entry = add_pending(ctx, {"type": "sterling_location", "card": card.id})
+        if realm.narrate:  # a simulated night (the forecast) cannot know where she lands
+            waits = partial(_hold_night, ctx, entry["id"])
         if get_deck(ctx.state, "darkness_spreads")["owner"] == "table":
             realm.step(msg("dotr.sterling.unentered.table", card=card_ref(card)), R_LANDS)
         else:
             # The app holds her cards (setup: they stay in the box): one not drawn yet is read.
             realm.step(msg("dotr.sterling.unentered.box", card=card_ref(card)), R_LANDS)
     realm.step(msg("dotr.sterling.discard"), R_LANDS)
+    if waits is not None:
+        realm.step(msg("dotr.sterling.night_waits"), R_LANDS)
     ctx.emit(
         "sterling_arrives",
         msg("dotr.sterling.drawn", card=card_ref(card)),
         data={"card": card.id, "location": location},
         steps=realm.take_steps(),
+    )
+    return waits
+
+
+def _hold_night(ctx: Context, entry_id: int, then: dict[str, Any]) -> None:
+    """The rest of the night, kept on the pending landing until the table answers."""
+    ctx.set(
+        "pending",
+        [
+            {**p, "then": then} if p.get("id") == entry_id else p
+            for p in ctx.state.get("pending") or []
+        ],
     )
 
 
@@ -134,12 +158,18 @@ def sterling_lands(ctx: Context, args: dict[str, Any]) -> None:
     remove_pending(ctx, entry)
     steps: list[Step] = []
     _land(ctx, location, steps)
+    then = entry.get("then")
+    if then:
+        steps.append(Step(msg("dotr.sterling.night_goes_on"), R_LANDS))
     ctx.emit(
         "sterling_landed",
         msg("dotr.sterling.landed", location=location_ref(ctx.state, location)),
         data={"card": entry["card"], "location": location},
         steps=steps,
     )
+    if then and not ctx.state.get("outcome"):
+        # The night she interrupted goes on, from the card after hers, with her on the board.
+        continue_night(ctx, list(then["plan"]), int(then["index"]), list(then["queue"]))
 
 
 def _turn(state: State) -> list[Any]:

@@ -23,6 +23,7 @@ from deck_tracker.engine.rules.dotr.base.expansions import (
     has_expansion,
     keep_entered_content,
 )
+from deck_tracker.engine.rules.dotr.base.packs import game_cards
 from deck_tracker.engine.rules.dotr.heros_calling.heroes import HERO_LIFE
 from deck_tracker.engine.rules.dotr.heros_calling.war_status import EXPANSION, PACK_ID, level_entry
 from deck_tracker.engine.slugs import slugify
@@ -81,8 +82,11 @@ def _setup(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> No
     boxed: list[str] = []
     if not has_expansion(ctx.state, "companions_catacombs"):
         deck = get_deck(ctx.state, "hero")
+        # Every purple card of the game's Hero deck: the base game's and the Dragon
+        # expansion's (HC Setup: "Remove all Purple Hero cards from the Hero deck").
+        cards = game_cards(ctx.state)
         specials = {
-            c.id for c in default_packs()["dotr-base"].deck("hero").cards if c.kind == "special"
+            card for card in deck["draw"] if card in cards and cards[card].kind == "special"
         }
         boxed = [card for card in deck["draw"] if card in specials]
         ctx.set("decks", "hero", "draw", [card for card in deck["draw"] if card not in specials])

@@ -62,7 +62,7 @@ export function show(app) {
   mount(app, root);
   Promise.all([
     api.contentPacks().catch(() => []),
-    api.scenarios().catch(() => null),
+    api.scenarios(account ? account.token : undefined).catch(() => null),
     loadContent("dotr-base"),
     account ? playerChoices().catch(() => []) : Promise.resolve(null),
   ]).then(([packs, scenarios, content, players]) => {
@@ -195,8 +195,16 @@ export function show(app) {
     }
     const seen = new Set();
     return found.filter((ask) => !seen.has(ask.item) && seen.add(ask.item))
-      .map((ask) => ({ ...ask, fields: ask.fields.filter((f) => f.known === null || f.known === undefined) }))
+      .map((ask) => ({ ...ask, fields: ask.fields.filter((f) => (f.known === null || f.known === undefined) && !taughtByGroups(f)) }))
       .filter((ask) => ask.fields.length);
+  }
+
+  // A number every group of this account (that has players to seat) entered in an earlier game:
+  // the game of any of them starts knowing it, so the setup does not ask again.
+  function taughtByGroups(field) {
+    const groups = [...new Set((data.players || []).map((p) => p.groupId))];
+    const taught = field.known_in_groups || [];
+    return groups.length > 0 && groups.every((id) => taught.includes(id));
   }
 
   function steps() {

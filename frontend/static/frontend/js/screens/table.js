@@ -70,6 +70,9 @@ function syncPanel(session, then) {
   return panel;
 }
 
+// How long after a change of screen the second tap of a double tap is not taken (ms).
+const TAP_GUARD_MS = 700;
+
 export function show(app, gameId) {
   const saved = savedGame(gameId);
   if (!saved) {
@@ -98,13 +101,27 @@ export function show(app, gameId) {
   mount(app, h("div", { class: "table-shell" }, skip, header, notice, main, nav));
   mount(main, h("p", { class: "boot", text: t("table.joining") }));
 
+  // A double tap on a button that changes the screen ("Go to the night", a tab) must not carry
+  // its second tap through to whatever the new screen puts under the finger: the second click
+  // of a double click (detail 2+) soon after a change of screen is swallowed.
+  let tapGuardUntil = 0;
+  const guardTap = () => { tapGuardUntil = performance.now() + TAP_GUARD_MS; };
+  const swallowCarriedTap = (event) => {
+    if (event.detail > 1 && performance.now() < tapGuardUntil) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }
+  };
+  document.addEventListener("click", swallowCarriedTap, true);
+  document.addEventListener("dblclick", swallowCarriedTap, true);
+
   const ctx = {
     session,
     view,
     get content() { return view.content; },
     get actions() { return view.actions; },
     action: (type) => view.actions.find((a) => a.type === type),
-    go: (tab) => { view.tab = tab; history.replaceState({}, "", `${location.pathname}#${tab}`); render(); main.scrollTop = 0; },
+    go: (tab) => { view.tab = tab; history.replaceState({}, "", `${location.pathname}#${tab}`); guardTap(); render(); main.scrollTop = 0; },
     rerender: () => render(),
   };
 
@@ -323,6 +340,8 @@ export function show(app, gameId) {
 
   return {
     stop() {
+      document.removeEventListener("click", swallowCarriedTap, true);
+      document.removeEventListener("dblclick", swallowCarriedTap, true);
       unsubscribe();
       session.stop();
       clearTimeout(actionsTimer);

@@ -101,7 +101,9 @@ function labelled(title, control, hint) {
 function widget(name, schema, key = name, optional = false) {
   if (schema.type === "integer") {
     const min = schema.minimum ?? 0;
-    const start = schema.default ?? min;
+    // No number the player did not read: empty until entered (a dragon's life preset to 1 fell
+    // at his first wound after one hasty tap). "+" from empty gives the smallest allowed.
+    const start = schema.default ?? "";
     const node = stepper(name, start, { min, max: schema.maximum ?? 99, label: schema.title || name });
     const input = node.querySelector("input");
     return { node: labelled(schema.title || name, node, schema.description), read: () => parseInt(input.value, 10) };

@@ -131,7 +131,7 @@ function handSection(ctx, name, deck) {
   const state = ctx.session.state;
   const play = h("button", { type: "button", class: "primary", disabled: true, text: t(name === "hero" ? "seat.play" : "discard") });
   const update = () => { play.disabled = selected.size === 0; play.textContent = `${t(name === "hero" ? "seat.play" : "discard")}${selected.size ? ` (${selected.size})` : ""}`; };
-  play.addEventListener("click", () => quick(ctx, "discard", { deck: name, cards: [...selected] }, t("discard.what", { what: [...selected].map((id) => cardName(content, id)).join(", ") })));
+  play.addEventListener("click", () => playOrDiscard(ctx, name, [...selected]));
   if (name === "quest") return h("div"); // Quests are shown with their text below
   return h("section", { class: "card", "data-hand": name },
     h("div", { class: "row" }, h("h2", { class: "grow", text: t("seat.in_hand", { deck: title, count: hand.length }) }),
@@ -145,6 +145,34 @@ function handSection(ctx, name, deck) {
     })) : h("p", { class: "muted", text: t("seat.no_cards") }),
     hand.length ? h("div", { class: "row sticky-actions" }, play,
       h("button", { type: "button", class: "ghost", onclick: () => sheet(t("deck.discard_pile", { deck: title }), (body) => body.append(h("ol", { class: "list" }, [...deck.discard].reverse().map((id) => h("li", { text: cardName(content, id) }))))), text: t("seat.discard_pile", { count: deck.discard.length }) })) : null);
+}
+
+// A Special Hero Card played for its action goes onto the Winds of War board when it is in
+// play (DX "Winds of War"); played for its dice against a General, or thrown away, it is
+// discarded. The phone asks which, instead of always discarding.
+function isSpecial(content, id) {
+  const card = content.cards[id];
+  return Boolean(card && card.kind === "special");
+}
+
+async function playOrDiscard(ctx, deck, cards) {
+  const { content } = ctx;
+  const discard = (ids) => (ids.length ? quick(ctx, "discard", { deck, cards: ids }, t("discard.what", { what: ids.map((id) => cardName(content, id)).join(", ") })) : true);
+  const specials = deck === "hero" && ctx.session.state.winds_of_war ? cards.filter((id) => isSpecial(content, id)) : [];
+  if (!specials.length) return discard(cards);
+  sheet(t("seat.special.title"), (body, close) => {
+    body.append(h("p", { class: "muted", text: t("seat.special.why") }),
+      h("div", { class: "banner-actions" },
+        h("button", { type: "button", class: "primary", "data-testid": "special-action", onclick: async () => {
+          close();
+          for (const id of specials) {
+            if (!(await quick(ctx, "play_special", { card: id }, t("seat.special.played", { card: cardName(content, id) })))) return;
+          }
+          await discard(cards.filter((id) => !specials.includes(id)));
+        }, text: t("seat.special.action") }),
+        h("button", { type: "button", class: "ghost", "data-testid": "special-discard", onclick: () => { close(); discard(cards); }, text: t("seat.special.discard") })));
+  });
+  return true;
 }
 
 function questsSection(ctx, hero) {
