@@ -49,7 +49,7 @@ from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.i18n import Text, listing, msg, render_text
 from deck_tracker.engine.rules.dotr.base.packs import content_key, game_pack
 from deck_tracker.engine.rules.dotr.base.settings import default_settings
-from deck_tracker.engine.rules.dotr.hooks import in_play
+from deck_tracker.engine.rules.dotr.registry import in_play
 
 __all__ = [
     "CITY_OVERRUN",
@@ -132,7 +132,7 @@ class GameOver(Exception):
 
 # The expansions' rules that change how the board behaves (PLACEMENT_BLOCKS, AFTER_PLACED,
 # GENERAL_MOVERS, GENERAL_MOVED) are declared, in order, in hooks.py; a Realm runs those that act
-# in its game (``hooks.in_play``).
+# in its game (``registry.in_play``).
 
 
 @dataclass(frozen=True)

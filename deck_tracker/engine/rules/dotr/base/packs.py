@@ -30,7 +30,7 @@ from deck_tracker.engine.content import (
 from deck_tracker.engine.core import Context, State, Step, snapshot
 from deck_tracker.engine.errors import InvalidArguments
 from deck_tracker.engine.i18n import Text, msg
-from deck_tracker.engine.rules.dotr.hooks import COMPOSERS
+from deck_tracker.engine.rules.dotr.registry import COMPOSERS
 
 __all__ = [
     "BASE_PACK",
