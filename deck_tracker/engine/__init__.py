@@ -4,8 +4,8 @@ This module is the engine's one door for the Django side (services, selectors, t
 client's pages, Celery tasks, management commands, awards): start a game, run a command, what a
 seat sees, the catalogue of commands, a night for simulation (``run_night``), and the lookups
 the setup screen and the awards need. The Django side imports from here (and content names from
-``deck_tracker.engine.content``), never a rules module; ``scripts/check_imports.py`` enforces
-it.
+``deck_tracker.engine.content``), never a rules module; the import contract ``engine-door``
+(pyproject.toml, ``lint-imports``) enforces it.
 
 Importing the engine loads every game system (``systems.SYSTEMS``), so that their commands are
 registered before the first one runs.
