@@ -57,7 +57,7 @@ def timed(call) -> float:
 
 
 def run() -> None:
-    from deck_tracker.engine import Event, fold
+    from deck_tracker.engine import Event, replay
     from deck_tracker.models import Game, GameEvent
 
     print(f"database: {connection.vendor}; samples per figure: {SAMPLES}")
@@ -113,7 +113,7 @@ def run() -> None:
         .values_list("type", "changes")[:LONG_LOG]
     )
     loaded = time.perf_counter()
-    state = fold(Event(type=kind, changes=changes) for kind, changes in rows)
+    state = replay(Event(type=kind, changes=changes) for kind, changes in rows)
     done = time.perf_counter()
     print(
         f"replay of {len(rows)} events: {(done - start) * 1000:.1f} ms "

@@ -100,10 +100,8 @@ def test_a_base_rule_importing_an_expansion_breaks_the_floors(sources: Path) -> 
     _append(sources / BOARD, "from deck_tracker.engine.rules.dotr.dragon import sterling")
     out = _broken(lint_imports(sources))
     assert "Defenders of the Realm: registry < base < the expansions" in out
-    assert (
-        "deck_tracker.engine.rules.dotr.base.board -> deck_tracker.engine.rules.dotr.dragon.sterling"
-        in out
-    )
+    base, dragon = "deck_tracker.engine.rules.dotr.base", "deck_tracker.engine.rules.dotr.dragon"
+    assert f"{base}.board -> {dragon}.sterling" in out
 
 
 def test_an_expansion_imported_by_the_generic_simulation_breaks_the_floors(sources: Path) -> None:

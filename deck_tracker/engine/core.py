@@ -177,6 +177,26 @@ def fold(events: Iterable[Event], state: State | None = None) -> State:
     return state
 
 
+@dataclass(frozen=True)
+class Replayed:
+    """What an undo or a redo replays, from storage: the changes of the command it replays
+    (backward for undo, forward for redo) and that command's label as a message (its first
+    event's summary), when there is one."""
+
+    changes: list[Any]
+    label_msg: Any = None
+
+
+@dataclass(frozen=True)
+class Brings:
+    """What a player of the award tracker brings to the seat they take, as data: the Fame
+    cup their group keeps, and per hero the rewards their player holds (``grant_reward``'s
+    arguments, without the seat). The game system decides which apply (``System.brought``)."""
+
+    fame_cup: tuple[Any, ...] = ()
+    rewards: dict[str, tuple[dict[str, Any], ...]] = field(default_factory=dict)
+
+
 class Context:
     """What a command handler works with: the state, the random source and the actor.
 
@@ -196,13 +216,16 @@ class Context:
         *,
         rng: random.Random,
         actor: str | None,
-        extra: dict[str, Any] | None = None,
+        replayed: Replayed | None = None,
+        brings: Brings | None = None,
     ) -> None:
         self.state = state
         self.rng = rng
         self.actor = actor
-        # Inputs that come from storage rather than from the player (an undone command's changes).
-        self.extra = extra or {}
+        # Inputs that come from storage rather than from the player: what an undo or a redo
+        # replays, what a player of the award tracker brings to their seat.
+        self.replayed = replayed
+        self.brings = brings
         self.events: list[Event] = []
         self._pending: list[Change] = []
         # The inverse of every write, oldest first: replayed newest first, they undo the command.
@@ -343,10 +366,9 @@ class QuietContext(Context):
         *,
         rng: random.Random,
         actor: str | None,
-        extra: dict[str, Any] | None = None,
     ) -> None:
         root = dict(state)
-        super().__init__(root, rng=rng, actor=actor, extra=extra)
+        super().__init__(root, rng=rng, actor=actor)
         # The dicts this context made (by id; kept alive here so an id is never reused): only
         # those may be written in place.
         self._own: dict[int, dict[str, Any]] = {id(root): root}

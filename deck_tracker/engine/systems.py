@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .commands import NOT_IN_THIS_GAME, OBSERVERS, OBSERVERS_IN_PLAY, CommandSpec, Observer
-from .core import Context, State
+from .core import Brings, Context, State
 from .i18n import Text
 
 __all__ = [
@@ -42,6 +42,9 @@ SystemView = Callable[[State, "str | None"], dict[str, Any]]
 NotInThisGame = Callable[[State, CommandSpec], "Text | None"]
 # The name printed on a card of the game, from its id (None when the system does not know it).
 CardName = Callable[[State, str], "str | None"]
+
+# (state, seat, what its player brings) -> the commands that follow, with their arguments.
+Brought = Callable[[State, str, Brings], list[tuple[str, dict[str, Any]]]]
 
 SYSTEMS: Mapping[str, str] = {
     "generic": "deck_tracker.engine.game:generic_system",
@@ -68,6 +71,9 @@ class System:
     # What the setup screen offers for this system beyond Defenders of the Realm's own list
     # (``GET /api/v1/scenarios/``): one entry per way to start a game of it.
     offered: Callable[[], list[dict[str, Any]]] | None = None
+    # The commands that follow from what a player of the award tracker brings to a seat (the
+    # seat's join or claim runs them); None: a player brings nothing to a game of this system.
+    brought: Brought | None = None
 
 
 _LOADED: dict[str, System] = {}

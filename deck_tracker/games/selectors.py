@@ -16,8 +16,8 @@ from deck_tracker.engine import (
     describe_commands,
     in_language,
     render_text,
+    view,
     view_event,
-    view_state,
 )
 from deck_tracker.games import languages
 from deck_tracker.models import Game, GameEvent, Seat
@@ -51,7 +51,7 @@ def _seat_order(item: tuple[str, Any]) -> tuple[int, str]:
 def join_preview(*, game: Game) -> dict[str, Any]:
     """What a phone about to join may see: the table's code, its players and the heroes they
     play (each by the player's name), so that a taken hero is shown as taken."""
-    state = view_state(game.state, None)
+    state = view(game.state, None)
     seats = state.get("seats") or {}
     found = state.get("heroes")
     heroes: dict[str, Any] = found if isinstance(found, dict) else {}
@@ -116,12 +116,12 @@ def game_view(
 def seat_state(*, game: Game, seat_key: str, language: str | None = None) -> dict[str, Any]:
     """The state as ``seat_key`` sees it, its undo and redo labels and the cards waiting to be
     read in the reader's language."""
-    view = view_state(game.state, seat_key)
+    seen = view(game.state, seat_key)
     language = languages.choose(language) if language else languages.active()
     if language != languages.DEFAULT:
-        view["history"] = _history_in(game, view["history"], language)
-        view["reading"] = [in_language(prompt, language) for prompt in view["reading"]]
-    return view
+        seen["history"] = _history_in(game, seen["history"], language)
+        seen["reading"] = [in_language(prompt, language) for prompt in seen["reading"]]
+    return seen
 
 
 def _history_in(game: Game, history: dict[str, Any], language: str) -> dict[str, Any]:

@@ -312,4 +312,5 @@ def load() -> System:
         observers_in_play=registry.observers_in_play,
         not_in_this_game=availability.not_in_this_game,
         card_name=base_packs.card_name,
+        brought=kc_grand_ball.brought,
     )
