@@ -83,6 +83,16 @@ def game_of_seat(*, seat: Seat) -> Game:
     return Game.objects.get(pk=seat.game_id)
 
 
+def game_progress_of_seat(*, seat: Seat) -> Game:
+    """The seat's game, only what a page of its events needs (its id and last sequence)."""
+    return Game.objects.only("id", "last_seq").get(pk=seat.game_id)
+
+
+def game_with_content_owner(*, seat: Seat) -> Game:
+    """The seat's game with the group that owns its content (None: the game owns it)."""
+    return Game.objects.select_related("content_group").get(pk=seat.game_id)
+
+
 def seats_view(*, game: Game) -> list[dict[str, Any]]:
     return [
         {"id": seat.key, "name": seat.name, "hero": seat.hero or None, "is_host": seat.is_host}
