@@ -46,7 +46,7 @@ from .rules.dotr.scenarios.catalogue import default_scenarios, describe_scenario
 from .setup_words import game_entry_in, scenario_title
 from .slugs import slugify
 from .systems import load_systems, offered_games
-from .views import view_event
+from .views import EventView, view_event
 from .words import deck_name
 
 __all__ = [
@@ -62,6 +62,7 @@ __all__ = [
     "Brings",
     "EngineError",
     "Event",
+    "EventView",
     "InvalidArguments",
     "RuleViolation",
     "Started",

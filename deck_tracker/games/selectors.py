@@ -13,6 +13,7 @@ from django.db.models import QuerySet
 
 from deck_tracker.engine import (
     INTERNAL_COMMANDS,
+    EventView,
     describe_commands,
     in_language,
     render_text,
@@ -213,7 +214,7 @@ def _words(event: GameEvent, language: str) -> tuple[str, list[dict[str, Any]]]:
     return words
 
 
-def events_view(*, events: Any, seat: Seat, language: str | None = None) -> list[dict[str, Any]]:
+def events_view(*, events: Any, seat: Seat, language: str | None = None) -> list[EventView]:
     """The events as ``seat`` may see them, in ``language`` (by default the request's)."""
     language = languages.choose(language) if language else languages.active()
     viewed = []
@@ -227,7 +228,7 @@ def events_view(*, events: Any, seat: Seat, language: str | None = None) -> list
 
 def events_since_version(
     *, game: Game, version: int, seat: Seat, limit: int = 200, language: str | None = None
-) -> list[dict[str, Any]]:
+) -> list[EventView]:
     events = GameEvent.objects.filter(game=game, version__gt=version).order_by("seq")[:limit]
     return events_view(events=events, seat=seat, language=language)
 

@@ -30,6 +30,7 @@ from deck_tracker.engine import (
     INTERNAL_COMMANDS,
     Brings,
     Event,
+    EventView,
     StoredCommand,
     UnknownCommand,
     apply,
@@ -64,7 +65,7 @@ class StaleVersion(Exception):
         self,
         *,
         current_version: int,
-        changes: list[dict[str, Any]],
+        changes: list[EventView],
         state: dict[str, Any] | None = None,
     ):
         super().__init__("stale version")
