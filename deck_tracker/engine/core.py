@@ -178,6 +178,22 @@ def fold(events: Iterable[Event], state: State | None = None) -> State:
 
 
 @dataclass(frozen=True)
+class Keyed:
+    """A cache key that carries what the value is made from without being part of the key:
+    ``functools.lru_cache`` on a function of a ``Keyed`` caches by ``key`` alone (thread-safe,
+    bounded), the function reading ``source`` (a game's state, a board) on a miss."""
+
+    key: Any
+    source: Any = field(compare=False, hash=False)
+
+    def take(self) -> Any:
+        """The source, let go of: the cache keeps this key, never the state it was made from."""
+        source = self.source
+        object.__setattr__(self, "source", None)
+        return source
+
+
+@dataclass(frozen=True)
 class Replayed:
     """What an undo or a redo replays, from storage: the changes of the command it replays
     (backward for undo, forward for redo) and that command's label as a message (its first

@@ -45,7 +45,7 @@ from typing import Any
 
 from deck_tracker.engine import i18n
 from deck_tracker.engine.content import COLOURS, Card, Pack, default_packs
-from deck_tracker.engine.core import Context, State, Step
+from deck_tracker.engine.core import Context, Keyed, State, Step
 from deck_tracker.engine.i18n import Text, listing, msg, render_text
 from deck_tracker.engine.rules.dotr.base.packs import content_key, game_pack
 from deck_tracker.engine.rules.dotr.base.settings import default_settings
@@ -188,20 +188,16 @@ def board_data(pack_id: str, disputed_roads: bool) -> BoardData:
     return _board(default_packs()[pack_id], disputed_roads)
 
 
-_BOARDS: dict[Any, BoardData] = {}
-
-
 def board_for(state: State, disputed_roads: bool) -> BoardData:
     """The board of a game: its pack's, or its expansion's composition (packs.py)."""
     if not state.get("expansions") and not state.get("overlays"):
         return board_data((state.get("packs") or ["dotr-base"])[0], disputed_roads)
-    key = (content_key(state), disputed_roads)
-    found = _BOARDS.get(key)
-    if found is None:
-        if len(_BOARDS) >= 64:
-            _BOARDS.pop(next(iter(_BOARDS)))
-        found = _BOARDS[key] = _board(game_pack(state), disputed_roads)
-    return found
+    return _composed_board(Keyed(content_key(state), state), disputed_roads)
+
+
+@functools.lru_cache(maxsize=64)
+def _composed_board(content: Keyed, disputed_roads: bool) -> BoardData:
+    return _board(game_pack(content.take()), disputed_roads)
 
 
 def _board(pack: Pack, disputed_roads: bool) -> BoardData:
