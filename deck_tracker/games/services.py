@@ -342,7 +342,7 @@ def _apply(
         raise _stale(game, version=int(expected_version or 0), seat=actor)
     for event in outcome.events:
         if event.type == "card_read" and event.data.get("pack"):
-            # What the table read is remembered for its later games (content_memory.py); a card
+            # What the table read is remembered for its later games (content/memory.py); a card
             # read in a hidden hand says what it is in its hidden part only.
             data = {**event.data, **(event.hidden.get("read") or {})}
             remember_card(game, actor, data["pack"], data["kind"], data["card"], data["entry"])
