@@ -40,6 +40,7 @@ conformance: $(STAMP)
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
 	$(PY) scripts/check_imports.py
 	$(PY) scripts/check_i18n.py
 

@@ -30,6 +30,7 @@ from deck_tracker.awards.api.views import AccountView
 from deck_tracker.content import selectors as content_selectors
 from deck_tracker.content import services as content_services
 from deck_tracker.engine import catalogue, normalise_language
+from deck_tracker.games import selectors as game_selectors
 from deck_tracker.models import Game
 
 from . import serializers as s
@@ -271,7 +272,7 @@ class ImportReportSerializer(serializers.Serializer[Any]):
 
 
 def _game(request: Request) -> Game:
-    return Game.objects.select_related("content_group").get(pk=seat_of(request).game_id)
+    return game_selectors.game_with_content_owner(seat=seat_of(request))
 
 
 def _owner_name(game: Game) -> str:

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework.exceptions import NotFound, ValidationError
@@ -59,7 +57,7 @@ class ForecastListView(APIView):
             ) from None
         if created:
             # The worker must find the row: hand it over once the row is committed.
-            transaction.on_commit(partial(forecast_computed.delay, str(row.id)))
+            forecast_computed.delay_on_commit(str(row.id))
             row.refresh_from_db()
         body = forecast_services.forecast_body(row, current_version=_version(seat.game_id))
         return Response(s.ForecastOutSerializer(body).data, status=202 if created else 200)

@@ -32,7 +32,6 @@ from deck_tracker.content import selectors as content_selectors
 from deck_tracker.games import selectors, services
 from deck_tracker.live.places import HeldAsyncStream, HeldStream, stream_place_take
 from deck_tracker.live.stream import SeatStream, issue_ticket, release_connection, stream_after
-from deck_tracker.models import Game
 
 from . import serializers as s
 from .auth import IsSeatOfGame, StreamTokenAuthentication, seat_of
@@ -286,7 +285,7 @@ class GameEventsView(APIView):
         after = _int_param(request, "after", 0, minimum=0)
         limit = _int_param(request, "limit", selectors.EVENTS_PAGE_SIZE, minimum=1)
         limit = min(limit, selectors.EVENTS_PAGE_MAX)
-        game = Game.objects.only("id", "last_seq").get(pk=seat.game_id)
+        game = selectors.game_progress_of_seat(seat=seat)
         events = list(selectors.events_after(game=game, after=after, limit=limit))
         last_seq = game.last_seq
         page_end = events[-1].seq if events else after

@@ -18,7 +18,7 @@ from django.utils.html import format_html
 
 from deck_tracker.content.selectors import overlay_error_fields
 
-from .engine import view_state
+from .engine import view
 from .engine.content import ContentError, apply_overlay, default_packs
 from .models import ContentEntry, ContentOverlay, Game, GameEvent, Seat
 
@@ -81,7 +81,7 @@ class GameAdmin(ReadOnlyAdmin):
 
     @admin.display(description="state (as the table sees it, without any hand)")
     def public_state(self, game: Game) -> str:
-        shown = json.dumps(view_state(game.state, None), indent=2, sort_keys=True)
+        shown = json.dumps(view(game.state, None), indent=2, sort_keys=True)
         return format_html("<pre>{}</pre>", shown)
 
 

@@ -69,7 +69,7 @@ def cpu_median(count: int) -> float:
 
 
 def run() -> None:
-    from deck_tracker.engine import Event, fold
+    from deck_tracker.engine import Event, replay
     from deck_tracker.models import Game, GameEvent
 
     print(f"database: {connection.vendor}; samples per figure: {SAMPLES}")
@@ -127,7 +127,7 @@ def run() -> None:
         .values_list("type", "changes")[:LONG_LOG]
     )
     loaded = time.perf_counter()
-    state = fold(Event(type=kind, changes=changes) for kind, changes in rows)
+    state = replay(Event(type=kind, changes=changes) for kind, changes in rows)
     done = time.perf_counter()
     print(
         f"replay of {len(rows)} events: {(done - start) * 1000:.1f} ms "

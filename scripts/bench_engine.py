@@ -40,7 +40,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from deck_tracker.engine import Context, GameLog, State, forecast, rng_for, run, start_game
+from deck_tracker.engine import forecast
+from deck_tracker.engine.commands import run
+from deck_tracker.engine.core import Context, State
+from deck_tracker.engine.game import GameLog, start_game
+from deck_tracker.engine.rng import rng_for
 from deck_tracker.engine.rules.dotr.base.board import Tally
 from deck_tracker.engine.simulate import run_night
 

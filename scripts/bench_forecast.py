@@ -17,7 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from deck_tracker.engine import GameLog, forecast
+from deck_tracker.engine import forecast
+from deck_tracker.engine.game import GameLog
 
 CARDS_PER_NIGHT = {"early": 1, "mid": 2, "late": 3}
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
 from django.dispatch import receiver
 
 from deck_tracker.games.services import game_result_changed
@@ -16,4 +15,4 @@ from .tasks import game_result_recorded
 def enqueue_game_result(sender: Any, *, game_id: str, **kwargs: Any) -> None:
     # After commit: the worker must see the committed state, and a rolled-back command
     # enqueues nothing.
-    transaction.on_commit(lambda: game_result_recorded.delay(game_id), robust=True)
+    game_result_recorded.delay_on_commit(game_id)

@@ -25,6 +25,7 @@ from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.utils.translation import gettext as _
 
+from deck_tracker.engine import Brings
 from deck_tracker.games import services as game_services
 from deck_tracker.models import Game, Seat
 
@@ -130,18 +131,11 @@ def seat_claim(*, player: Player, account: Any) -> game_services.SeatClaim:
                 status=409,
             ) from None
 
-    def follow_ups(state: dict[str, Any], seat: str) -> list[tuple[str, dict[str, Any]]]:
-        if state.get("system") != "dotr":
-            return []
-        commands: list[tuple[str, dict[str, Any]]] = []
-        cup = (state.get("fame") or {}).get("cup") or {"owner": "table"}
-        if fame_cup and cup.get("owner") != "app":
-            commands.append(("set_fame_cup", {"values": fame_cup}))
-        hero = (state.get("heroes") or {}).get(seat, {}).get("hero")
-        commands += [("grant_reward", args | {"seat": seat}) for args in rewards.get(hero, [])]
-        return commands
-
-    return game_services.SeatClaim(player_name=player.name, before=link, follow_ups=follow_ups)
+    brings = Brings(
+        fame_cup=tuple(fame_cup),
+        rewards={hero: tuple(granted) for hero, granted in rewards.items()},
+    )
+    return game_services.SeatClaim(player_name=player.name, before=link, brings=brings)
 
 
 def _reward_args(award: Any, *, player: Player, effect: Any) -> dict[str, Any]:

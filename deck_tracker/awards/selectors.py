@@ -20,6 +20,8 @@ from deck_tracker.engine.content import default_packs
 from .codes import GENERAL_NAMES
 from .models import (
     REWARD_CARDS,
+    AccountPreference,
+    AccountToken,
     GameRecord,
     GroupInvitation,
     GroupStats,
@@ -299,3 +301,14 @@ def rewards_to_grant(*, player: Player, hero: str, exclude_game: Any = None) -> 
 
 def group_stats(*, group: PlayerGroup) -> GroupStats | None:
     return GroupStats.objects.filter(group=group).first()
+
+
+def account_tokens(*, user: Any) -> QuerySet[AccountToken]:
+    """The account's tokens, newest first."""
+    return AccountToken.objects.filter(user=user).order_by("-created_at", "-id")
+
+
+def account_language(*, user: Any) -> str:
+    """The language the account chose ("" for the phone's own)."""
+    chosen = AccountPreference.objects.filter(user=user).values_list("language", flat=True)
+    return chosen.first() or ""

@@ -115,6 +115,11 @@ def account_sign_out_everywhere(*, user: Any) -> None:
         sign_out_generation_advance(user=user)
 
 
+def account_token_revoke_by_id(*, user: Any, token_id: int) -> bool:
+    """Revoke one of the account's tokens; False when it has none by that id."""
+    return bool(AccountToken.objects.filter(user=user, pk=token_id).delete()[0])
+
+
 def account_session_tokens_revoke(*, session_key: str | None) -> None:
     """Revoke the tokens made while this browser session was signed in."""
     if session_key:

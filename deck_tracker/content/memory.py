@@ -3,7 +3,7 @@
 A game that meets a card nobody has entered asks the table to read it (``read_card``); the
 answer is kept in the game at once (the engine writes it into the game's own copy of the pack's
 overlay) and, through :func:`remember_card`, for the game's owner: its account group when the
-host sat as one of the group's players, else the game itself (``content_services``). The next
+host sat as one of the group's players, else the game itself (``content/services.py``). The next
 game of that group starts knowing the card.
 """
 

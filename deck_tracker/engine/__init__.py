@@ -4,8 +4,8 @@ This module is the engine's one door for the Django side (services, selectors, t
 client's pages, Celery tasks, management commands, awards): start a game, run a command, what a
 seat sees, the catalogue of commands, a night for simulation (``run_night``), and the lookups
 the setup screen and the awards need. The Django side imports from here (and content names from
-``deck_tracker.engine.content``), never a rules module; ``scripts/check_imports.py`` enforces
-it.
+``deck_tracker.engine.content``), never a rules module; the import contract ``engine-door``
+(pyproject.toml, ``lint-imports``) enforces it.
 
 Importing the engine loads every game system (``systems.SYSTEMS``), so that their commands are
 registered before the first one runs.
@@ -13,21 +13,26 @@ registered before the first one runs.
 
 from __future__ import annotations
 
-from .commands import Outcome, describe_commands, run
-from .core import Context, Event, State, fold
+from .commands import describe_commands
+from .core import Event
 from .errors import EngineError, InvalidArguments, RuleViolation, UnknownCommand
-from .game import (
-    INTERNAL_COMMANDS,
-    FollowUps,
-    GameLog,
-    replay_target_version,
-    start_game,
-    undo_extra,
-)
+from .game import INTERNAL_COMMANDS
 from .i18n import catalogue, normalise_language, render_text
-from .merge import changed_paths, rebase
+from .play import (
+    Applied,
+    Brings,
+    Started,
+    StoredCommand,
+    StoredCommands,
+    apply,
+    brings_anything,
+    replay,
+    setup,
+    simulate,
+    view,
+)
 from .reading import in_language
-from .rng import new_seed, rng_for, seed_commitment
+from .rng import new_seed, seed_commitment
 from .rules.dotr.base.expansions import describe_setup_options, setup_asks
 from .rules.dotr.base.settings import describe_settings, setting_words
 from .rules.dotr.base.setup import DECKS as DOTR_TABLE_DECKS
@@ -39,29 +44,35 @@ from .rules.dotr.kings_champion.fame import fame_totals
 from .rules.dotr.kings_champion.grand_ball import describe_rewards
 from .rules.dotr.scenarios.catalogue import default_scenarios, describe_scenario
 from .setup_words import game_entry_in, scenario_title
-from .simulate import run_night
 from .slugs import slugify
-from .systems import get_system, load_systems, offered_games
-from .views import view_event, view_state
-from .words import deck_name, plural
+from .systems import load_systems, offered_games
+from .views import EventView, view_event
+from .words import deck_name
 
 __all__ = [
+    # What the setup screen, the forecast and the awards look up.
     "DOTR_TABLE_DECKS",
     "FORECAST_MAX_NIGHTS",
     "FORECAST_MAX_SAMPLES",
+    # Refusals, events and seeds.
     "INTERNAL_COMMANDS",
-    "Context",
+    # The verbs: a game set up, a command applied, what a seat sees, a night simulated, the
+    # state stored events leave; each returns what to store.
+    "Applied",
+    "Brings",
     "EngineError",
     "Event",
-    "FollowUps",
-    "GameLog",
+    "EventView",
     "InvalidArguments",
-    "Outcome",
     "RuleViolation",
-    "State",
+    "Started",
+    "StoredCommand",
+    "StoredCommands",
     "UnknownCommand",
+    "apply",
+    "brings_anything",
+    # Words in the reader's language.
     "catalogue",
-    "changed_paths",
     "check_forecast",
     "deck_name",
     "default_scenarios",
@@ -72,31 +83,23 @@ __all__ = [
     "describe_settings",
     "describe_setup_options",
     "fame_totals",
-    "fold",
     "forecast",
     "game_entry_in",
-    "get_system",
     "in_language",
-    "load_systems",
     "new_seed",
     "normalise_language",
     "offered_games",
-    "plural",
-    "rebase",
     "render_text",
-    "replay_target_version",
-    "rng_for",
-    "run",
-    "run_night",
+    "replay",
     "scenario_title",
     "seed_commitment",
     "setting_words",
+    "setup",
     "setup_asks",
+    "simulate",
     "slugify",
-    "start_game",
-    "undo_extra",
+    "view",
     "view_event",
-    "view_state",
 ]
 
 load_systems()

@@ -177,6 +177,42 @@ def fold(events: Iterable[Event], state: State | None = None) -> State:
     return state
 
 
+@dataclass(frozen=True)
+class Keyed:
+    """A cache key that carries what the value is made from without being part of the key:
+    ``functools.lru_cache`` on a function of a ``Keyed`` caches by ``key`` alone (thread-safe,
+    bounded), the function reading ``source`` (a game's state, a board) on a miss."""
+
+    key: Any
+    source: Any = field(compare=False, hash=False)
+
+    def take(self) -> Any:
+        """The source, let go of: the cache keeps this key, never the state it was made from."""
+        source = self.source
+        object.__setattr__(self, "source", None)
+        return source
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """What an undo or a redo replays, from storage: the changes of the command it replays
+    (backward for undo, forward for redo) and that command's label as a message (its first
+    event's summary), when there is one."""
+
+    changes: list[Any]
+    label_msg: Any = None
+
+
+@dataclass(frozen=True)
+class Brings:
+    """What a player of the award tracker brings to the seat they take, as data: the Fame
+    cup their group keeps, and per hero the rewards their player holds (``grant_reward``'s
+    arguments, without the seat). The game system decides which apply (``System.brought``)."""
+
+    fame_cup: tuple[Any, ...] = ()
+    rewards: dict[str, tuple[dict[str, Any], ...]] = field(default_factory=dict)
+
+
 class Context:
     """What a command handler works with: the state, the random source and the actor.
 
@@ -196,13 +232,16 @@ class Context:
         *,
         rng: random.Random,
         actor: str | None,
-        extra: dict[str, Any] | None = None,
+        replayed: Replayed | None = None,
+        brings: Brings | None = None,
     ) -> None:
         self.state = state
         self.rng = rng
         self.actor = actor
-        # Inputs that come from storage rather than from the player (an undone command's changes).
-        self.extra = extra or {}
+        # Inputs that come from storage rather than from the player: what an undo or a redo
+        # replays, what a player of the award tracker brings to their seat.
+        self.replayed = replayed
+        self.brings = brings
         self.events: list[Event] = []
         self._pending: list[Change] = []
         # The inverse of every write, oldest first: replayed newest first, they undo the command.
@@ -343,10 +382,9 @@ class QuietContext(Context):
         *,
         rng: random.Random,
         actor: str | None,
-        extra: dict[str, Any] | None = None,
     ) -> None:
         root = dict(state)
-        super().__init__(root, rng=rng, actor=actor, extra=extra)
+        super().__init__(root, rng=rng, actor=actor)
         # The dicts this context made (by id; kept alive here so an id is never reused): only
         # those may be written in place.
         self._own: dict[int, dict[str, Any]] = {id(root): root}

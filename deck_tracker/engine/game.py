@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,7 +20,7 @@ from . import closing as _closing  # noqa: F401  (registers close_game)
 from . import decks as _decks  # noqa: F401  (registers the deck commands)
 from . import undo as _undo  # noqa: F401  (registers undo and redo)
 from .commands import Arg, Outcome, command, reason_text, run, spec_for, validate_args
-from .core import Context, Event, State, Step, fold
+from .core import Context, Event, Replayed, State, Step, fold
 from .decks import new_deck, seat_label
 from .errors import InvalidArguments, RuleViolation
 from .rng import rng_for
@@ -233,17 +232,14 @@ def join(ctx: Context, args: dict[str, Any]) -> None:
     _run_follow_ups(ctx, seat)
 
 
-# Given by the caller in ``Context.extra["follow_ups"]``: the commands that follow from who sits
-# in a seat (the rewards a returning player brings), as a pure function of the state.
-FollowUps = Callable[[State, str], list[tuple[str, dict[str, Any]]]]
-
-
 def _run_follow_ups(ctx: Context, seat: str) -> None:
-    """Run the follow-ups inside the current command: one version, one notification."""
-    follow_ups: FollowUps | None = ctx.extra.get("follow_ups")
-    if follow_ups is None:
+    """Run what the seat's player brings (``Context.brings``: the caller's data; which
+    commands follow from it is the game system's ``brought``) inside the current command: one
+    version, one notification."""
+    system = get_system(ctx.state.get("system", ""))
+    if ctx.brings is None or system is None or system.brought is None:
         return
-    for name, raw_args in follow_ups(ctx.state, seat):
+    for name, raw_args in system.brought(ctx.state, seat, ctx.brings):
         spec = spec_for(ctx.state, name)
         args = validate_args(spec, raw_args)
         reason = spec.unavailable(ctx.state, ctx.actor) if spec.unavailable else None
@@ -319,7 +315,7 @@ class GameLog:
             self.state,
             rng=rng_for(self.seed, len(self.events) + 1),
             actor=actor,
-            extra=self._replay_extra(name),
+            replayed=self._replayed(name),
         )
         outcome = run(self.state, context, name, args)
         # Stored values are copies, as a database row would hold: later commands may build on
@@ -334,11 +330,11 @@ class GameLog:
                 self.labels[self.state["version"]] = _frozen(outcome.events[0].summary_msg)
         return outcome
 
-    def _replay_extra(self, name: str) -> dict[str, Any]:
+    def _replayed(self, name: str) -> Replayed | None:
         version = replay_target_version(self.state, name)
         if version is None:
-            return {}
-        return undo_extra(name, *self.patches[version], label_msg=self.labels.get(version))
+            return None
+        return replayed_for(name, *self.patches[version], label_msg=self.labels.get(version))
 
     def replay(self) -> State:
         return fold(
@@ -359,12 +355,9 @@ def replay_target_version(state: State, name: str) -> int | None:
     return None if target is None else int(target["version"])
 
 
-def undo_extra(
+def replayed_for(
     name: str, backward: list[Any], forward: list[Any], label_msg: Any = None
-) -> dict[str, Any]:
+) -> Replayed:
     """What undo or redo is given: the changes of the command it replays, and its label as a
     message (its first event's summary) when there is one."""
-    extra: dict[str, Any] = {"changes": backward if name == "undo" else forward}
-    if label_msg:
-        extra["label_msg"] = label_msg
-    return extra
+    return Replayed(backward if name == "undo" else forward, label_msg or None)

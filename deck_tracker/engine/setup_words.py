@@ -14,7 +14,7 @@ from typing import Any
 
 from .i18n import DEFAULT_LANGUAGE, normalise_language
 from .rules.battlefields.settings import SETTINGS as BATTLEFIELDS_SETTINGS
-from .rules.dotr.hooks import SETTINGS as DOTR_SETTINGS
+from .rules.dotr.registry import SETTINGS as DOTR_SETTINGS
 from .rules.dotr.scenarios.catalogue import catalogue_words, default_scenarios, scenario_words
 from .rules.talisman_dragon.settings import SETTINGS as TALISMAN_SETTINGS
 from .settings import options_in, translated, word_key

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .commands import NOT_IN_THIS_GAME, OBSERVERS, OBSERVERS_IN_PLAY, CommandSpec, Observer
-from .core import Context, State
+from .core import Brings, Context, State
 from .i18n import Text
 
 __all__ = [
@@ -42,6 +42,9 @@ SystemView = Callable[[State, "str | None"], dict[str, Any]]
 NotInThisGame = Callable[[State, CommandSpec], "Text | None"]
 # The name printed on a card of the game, from its id (None when the system does not know it).
 CardName = Callable[[State, str], "str | None"]
+
+# (state, seat, what its player brings) -> the commands that follow, with their arguments.
+Brought = Callable[[State, str, Brings], list[tuple[str, dict[str, Any]]]]
 
 SYSTEMS: Mapping[str, str] = {
     "generic": "deck_tracker.engine.game:generic_system",
@@ -72,6 +75,9 @@ class System:
     # the state the ``night`` command leaves, or None where the command path is to resolve it
     # (the random source and the tally left as they were handed in).
     simulate_night: Callable[[State, Any, Any], State | None] | None = None
+    # The commands that follow from what a player of the award tracker brings to a seat (the
+    # seat's join or claim runs them); None: a player brings nothing to a game of this system.
+    brought: Brought | None = None
 
 
 _LOADED: dict[str, System] = {}

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .commands import HISTORY_ROOT, command
-from .core import Change, Context, State
+from .core import Change, Context, Replayed, State
 from .decks import seat_label
 from .i18n import Text, msg
 
@@ -41,7 +41,14 @@ def _replay(ctx: Context, changes: list[Change]) -> None:
 def _label(ctx: Context, target: dict[str, Any]) -> Text:
     """The replayed action in the reader's language: the message of its first event's summary,
     given with its changes (``label_msg``); the history keeps only its English (``label``)."""
-    return ctx.extra.get("label_msg") or str(target["label"])
+    label = ctx.replayed.label_msg if ctx.replayed else None
+    return label or str(target["label"])
+
+
+def _replayed(ctx: Context) -> Replayed:
+    if ctx.replayed is None:  # the caller did not give the stored changes (engine.play does)
+        raise RuntimeError("undo and redo need the changes they replay (Context.replayed)")
+    return ctx.replayed
 
 
 def _nothing_to_undo(state: State, actor: str | None) -> Text | None:
@@ -57,7 +64,7 @@ def undo(ctx: Context, args: dict[str, Any]) -> None:
     """Undo the table's last action, whoever made it."""
     history = ctx.get(HISTORY_ROOT)
     target = history["done"][-1]
-    _replay(ctx, ctx.extra["changes"])
+    _replay(ctx, _replayed(ctx).changes)
     ctx.take(HISTORY_ROOT, "done", 1)
     ctx.put(HISTORY_ROOT, "undone", [target])
     ctx.emit(
@@ -72,7 +79,7 @@ def redo(ctx: Context, args: dict[str, Any]) -> None:
     """Redo the last undone action."""
     history = ctx.get(HISTORY_ROOT)
     target = history["undone"][-1]
-    _replay(ctx, ctx.extra["changes"])
+    _replay(ctx, _replayed(ctx).changes)
     ctx.take(HISTORY_ROOT, "undone", 1)
     ctx.put(HISTORY_ROOT, "done", [target])
     ctx.emit(

@@ -7,7 +7,7 @@ hidden parts; a peek or a private draw is shown to its seat only.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from .core import State
 from .i18n import DEFAULT_LANGUAGE, render_text
@@ -17,7 +17,61 @@ from .systems import get_system
 RECENT_HISTORY = 10
 
 
-def view_deck(deck: dict[str, Any], seat: str | None) -> dict[str, Any]:
+# The shapes the API serves (api/serializers.py describes them in the schema).
+class DeckView(TypedDict):
+    """A deck as a seat sees it: sizes, the public piles, its own hand."""
+
+    owner: str | None
+    draw_size: int
+    discard: list[str]
+    table: list[str]
+    box_size: int
+    hand_sizes: dict[str, int]
+    hand: list[str]
+    auto_reshuffle: bool
+
+
+class HistoryView(TypedDict):
+    """What undo and redo would replay, and the last actions."""
+
+    undo: dict[str, Any] | None
+    redo: dict[str, Any] | None
+    recent: list[dict[str, Any]]
+    undo_depth: int
+    redo_depth: int
+
+
+class TableView(TypedDict):
+    """The generic table as a seat sees it; a game system adds its own keys (``System.view``)."""
+
+    system: str | None
+    version: int
+    seats: dict[str, Any]
+    decks: dict[str, DeckView]
+    hands: dict[str, list[str]]
+    history: HistoryView
+    outcome: dict[str, Any] | None
+    closed: bool
+    settings: dict[str, Any]
+    reading: list[dict[str, Any]]
+    checklist: dict[str, Any]
+    table_steps: dict[str, Any]
+
+
+class EventView(TypedDict):
+    """An event as a seat reads it, in its language."""
+
+    seq: int
+    version: int | None
+    type: str
+    actor: str | None
+    at: Any
+    summary: str
+    steps: list[dict[str, Any]]
+    data: dict[str, Any]
+
+
+def view_deck(deck: dict[str, Any], seat: str | None) -> DeckView:
     hands = deck["hands"]
     return {
         "owner": deck["owner"],
@@ -35,7 +89,7 @@ def view_state(state: State, seat: str | None) -> dict[str, Any]:
     decks = state.get("decks", {})
     history = state.get("history", {})
     done, undone = history.get("done", []), history.get("undone", [])
-    view: dict[str, Any] = {
+    view: TableView = {
         "system": state.get("system"),
         "version": state.get("version", 0),
         "seats": state.get("seats", {}),
@@ -64,8 +118,8 @@ def view_state(state: State, seat: str | None) -> dict[str, Any]:
         ]
     system = get_system(state.get("system", ""))
     if system is not None and system.view is not None:
-        view.update(system.view(state, seat))
-    return view
+        return {**view, **system.view(state, seat)}
+    return dict(view)
 
 
 def view_step(step: dict[str, Any], language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
@@ -78,7 +132,7 @@ def view_step(step: dict[str, Any], language: str = DEFAULT_LANGUAGE) -> dict[st
 
 def view_event(
     record: dict[str, Any], seat: str | None, language: str = DEFAULT_LANGUAGE
-) -> dict[str, Any]:
+) -> EventView:
     """An event as ``seat`` may see it (``record`` as stored, with seq/actor/at), in ``language``.
 
     Its summary and steps are rendered from their messages in the reader's language; an event

@@ -13,11 +13,12 @@ from django.db.models import OuterRef, QuerySet, Subquery
 
 from deck_tracker.engine import (
     INTERNAL_COMMANDS,
+    EventView,
     describe_commands,
     in_language,
     render_text,
+    view,
     view_event,
-    view_state,
 )
 from deck_tracker.games import languages
 from deck_tracker.models import Game, GameEvent, Seat
@@ -51,7 +52,7 @@ def _seat_order(item: tuple[str, Any]) -> tuple[int, str]:
 def join_preview(*, game: Game) -> dict[str, Any]:
     """What a phone about to join may see: the table's code, its players and the heroes they
     play (each by the player's name), so that a taken hero is shown as taken."""
-    state = view_state(game.state, None)
+    state = view(game.state, None)
     seats = state.get("seats") or {}
     found = state.get("heroes")
     heroes: dict[str, Any] = found if isinstance(found, dict) else {}
@@ -89,6 +90,16 @@ def game_of_seat(*, seat: Seat) -> Game:
     return Game.objects.get(pk=seat.game_id)
 
 
+def game_progress_of_seat(*, seat: Seat) -> Game:
+    """The seat's game, only what a page of its events needs (its id and last sequence)."""
+    return Game.objects.only("id", "last_seq").get(pk=seat.game_id)
+
+
+def game_with_content_owner(*, seat: Seat) -> Game:
+    """The seat's game with the group that owns its content (None: the game owns it)."""
+    return Game.objects.select_related("content_group").get(pk=seat.game_id)
+
+
 def seats_view(*, game: Game) -> list[dict[str, Any]]:
     return [
         {"id": seat.key, "name": seat.name, "hero": seat.hero or None, "is_host": seat.is_host}
@@ -122,12 +133,12 @@ def game_view(
 def seat_state(*, game: Game, seat_key: str, language: str | None = None) -> dict[str, Any]:
     """The state as ``seat_key`` sees it, its undo and redo labels and the cards waiting to be
     read in the reader's language."""
-    view = view_state(game.state, seat_key)
+    seen = view(game.state, seat_key)
     language = languages.choose(language) if language else languages.active()
     if language != languages.DEFAULT:
-        view["history"] = _history_in(game, view["history"], language)
-        view["reading"] = [in_language(prompt, language) for prompt in view["reading"]]
-    return view
+        seen["history"] = _history_in(game, seen["history"], language)
+        seen["reading"] = [in_language(prompt, language) for prompt in seen["reading"]]
+    return seen
 
 
 def _history_in(game: Game, history: dict[str, Any], language: str) -> dict[str, Any]:
@@ -209,7 +220,7 @@ def _words(event: GameEvent, language: str) -> tuple[str, list[dict[str, Any]]]:
     return words
 
 
-def events_view(*, events: Any, seat: Seat, language: str | None = None) -> list[dict[str, Any]]:
+def events_view(*, events: Any, seat: Seat, language: str | None = None) -> list[EventView]:
     """The events as ``seat`` may see them, in ``language`` (by default the request's)."""
     language = languages.choose(language) if language else languages.active()
     viewed = []
@@ -223,7 +234,7 @@ def events_view(*, events: Any, seat: Seat, language: str | None = None) -> list
 
 def events_since_version(
     *, game: Game, version: int, seat: Seat, limit: int = 200, language: str | None = None
-) -> list[dict[str, Any]]:
+) -> list[EventView]:
     events = GameEvent.objects.filter(game=game, version__gt=version).order_by("seq")[:limit]
     return events_view(events=events, seat=seat, language=language)
 

@@ -28,22 +28,17 @@ from deck_tracker.content.selectors import content_overlays_for_setup
 from deck_tracker.content.services import remember_taught
 from deck_tracker.engine import (
     INTERNAL_COMMANDS,
-    Context,
+    Brings,
     Event,
-    FollowUps,
-    Outcome,
-    State,
+    EventView,
+    StoredCommand,
     UnknownCommand,
-    changed_paths,
+    apply,
+    brings_anything,
     new_seed,
-    rebase,
-    replay_target_version,
-    rng_for,
-    run,
     seed_commitment,
-    start_game,
-    undo_extra,
 )
+from deck_tracker.engine import setup as setup_game
 from deck_tracker.games.idempotency import new_token
 from deck_tracker.games.selectors import (
     events_since_version,
@@ -70,7 +65,7 @@ class StaleVersion(Exception):
         self,
         *,
         current_version: int,
-        changes: list[dict[str, Any]],
+        changes: list[EventView],
         state: dict[str, Any] | None = None,
     ):
         super().__init__("stale version")
@@ -92,7 +87,7 @@ class SeatGrant:
 
 
 @dataclass
-class Applied:
+class Stored:
     """A command as written: the game row (new state, version, last_seq) and its events."""
 
     game: Game
@@ -164,7 +159,8 @@ def game_create(
         if isinstance(setup, dict)
         else setup
     )
-    state, events = start_game(engine_setup, seed=seed)
+    started = setup_game(engine_setup, seed=seed)
+    state, events = started.state, started.events
     host = state["seats"]["1"]
     with transaction.atomic():
         game = _create_game_row(
@@ -181,13 +177,13 @@ def game_create(
         setup_rows = list(rows)
         if claim is not None:
             claim.before(seat)
-            if claim.follow_ups(state, seat.key):
+            if brings_anything(state, seat.key, claim.brings):
                 applied = _apply(
                     game=game,
                     actor=seat,
                     name="claim_seat",
                     args={"seat": seat.key, "player": claim.player_name},
-                    follow_ups=claim.follow_ups,
+                    brings=claim.brings,
                 )
                 rows += applied.events
         # Once the seat is linked: whether the host may teach the group is the host's account's.
@@ -218,13 +214,14 @@ def _create_game_row(
 class SeatClaim:
     """A seat taken as a player of the award tracker (see ``awards.seating``).
 
-    ``before`` links the seat row to the player (it may refuse); ``follow_ups`` says, from the
-    state, what the player brings (the engine runs them inside the create's or join's command).
+    ``before`` links the seat row to the player (it may refuse); ``brings`` is what the player
+    brings, as data (the engine decides what follows from it inside the create's or join's
+    command).
     """
 
     player_name: str
     before: Callable[[Seat], None]
-    follow_ups: FollowUps
+    brings: Brings
 
 
 def game_join(
@@ -241,7 +238,7 @@ def game_join(
             actor=None,
             name="join",
             args={"name": name, "hero": hero},
-            follow_ups=claim.follow_ups if claim else None,
+            brings=claim.brings if claim else None,
         )
         # The seat the engine made gets its row and token.
         number = int(applied.events[0].data["seat"])
@@ -314,8 +311,8 @@ def _apply(
     name: str,
     args: Any,
     expected_version: int | None = None,
-    follow_ups: FollowUps | None = None,
-) -> Applied:
+    brings: Brings | None = None,
+) -> Stored:
     """Run one command on ``game`` (read under its lock by the caller) and write it.
 
     A command sent on an old version is merged onto the current one when the parts of the state
@@ -330,24 +327,26 @@ def _apply(
     ended_before = bool(state.get("outcome"))
     closed_before = bool(state.get("closed"))
     first_seq = game.last_seq + 1
-    outcome = _run_engine(
-        game,
+    outcome = apply(
         state,
-        actor=actor,
-        name=name,
-        args=args,
-        follow_ups=follow_ups,
-        changed=None if missed is None else changed_paths(e.changes for e in missed),
+        name,
+        args,
+        seed=game.seed,
+        seq=first_seq,
+        actor=actor.key if actor else None,
+        stored=lambda version: _stored_command(game, version),
+        brings=brings,
+        missed=None if missed is None else [e.changes for e in missed],
     )
     if outcome is None:  # it read or wrote what changed meanwhile: the phone must look again
         raise _stale(game, version=int(expected_version or 0), seat=actor)
     for event in outcome.events:
         if event.type == "card_read" and event.data.get("pack"):
-            # What the table read is remembered for its later games (content_memory.py); a card
+            # What the table read is remembered for its later games (content/memory.py); a card
             # read in a hidden hand says what it is in its hidden part only.
             data = {**event.data, **(event.hidden.get("read") or {})}
             remember_card(game, actor, data["pack"], data["kind"], data["card"], data["entry"])
-    new_version = state["version"]
+    new_version = outcome.version
     last_seq = first_seq + len(outcome.events) - 1
     if state.get("closed") and not closed_before:
         _reveal_seed(game, until_seq=last_seq)
@@ -369,8 +368,8 @@ def _apply(
         type=name,
         args=args if isinstance(args, dict) else {},
         actor=actor,
-        backward=outcome.backward,
-        forward=outcome.forward,
+        backward=outcome.undo.backward,
+        forward=outcome.undo.forward,
     )
     game.state, game.version, game.last_seq = state, new_version, last_seq
     notifications.publish_after_commit(game_id=str(game.pk), last_seq=last_seq)
@@ -378,37 +377,15 @@ def _apply(
         # An ending, or a change to an ended game (the Grand Ball, an undo): the award
         # tracker listens (it enqueues its task on commit).
         game_result_changed.send(sender=Game, game_id=str(game.pk))
-    return Applied(game=game, events=rows, missed=missed or [])
+    return Stored(game=game, events=rows, missed=missed or [])
 
 
-def _run_engine(
-    game: Game,
-    state: State,
-    *,
-    actor: Seat | None,
-    name: str,
-    args: Any,
-    follow_ups: FollowUps | None,
-    changed: list[Any] | None = None,
-) -> Outcome | None:
-    extra: dict[str, Any] = {}
-    replayed = replay_target_version(state, name)
-    if replayed is not None:  # undo or redo: the engine is given the changes it replays
-        action = GameAction.objects.only("backward", "forward").get(game=game, version=replayed)
-        first = GameEvent.objects.filter(game=game, version=replayed).order_by("seq")
-        label_msg = first.values_list("summary_msg", flat=True).first()
-        extra = undo_extra(name, action.backward, action.forward, label_msg=label_msg)
-    if follow_ups is not None:
-        extra["follow_ups"] = follow_ups
-    context = Context(
-        state,
-        rng=rng_for(game.seed, game.last_seq + 1),
-        actor=actor.key if actor else None,
-        extra=extra,
-    )
-    if changed is not None:
-        return rebase(state, context, name, args, changed=changed)
-    return run(state, context, name, args)
+def _stored_command(game: Game, version: int) -> StoredCommand:
+    """The command stored at ``version`` (what an undo or a redo replays)."""
+    action = GameAction.objects.only("backward", "forward").get(game=game, version=version)
+    first = GameEvent.objects.filter(game=game, version=version).order_by("seq")
+    label_msg = first.values_list("summary_msg", flat=True).first()
+    return StoredCommand(action.backward, action.forward, label_msg)
 
 
 def _missed(game: Game, version: int) -> list[GameEvent] | None:

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from deck_tracker.engine import Event, fold
+from deck_tracker.engine import Event, replay
 from deck_tracker.models import Game, GameEvent
 
 
@@ -52,7 +52,7 @@ def game_verify(*, game: Game) -> GameDifference | None:
             seqs.append(seq)
             yield Event(type=event_type, changes=changes)
 
-    replayed = fold(events())
+    replayed = replay(events())
 
     def differs(problem: str) -> GameDifference:
         return GameDifference(game_id=str(game.pk), join_code=game.join_code, problem=problem)

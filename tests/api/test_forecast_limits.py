@@ -94,3 +94,19 @@ def test_the_forecast_is_handed_to_the_queue_only_once_its_row_is_committed(
     handed_over[0]()  # the commit: now the task runs (in-process here)
     read = table.host.get(table.url(f"forecasts/{asked.json()['id']}/")).json()
     assert read["status"] == "done"
+
+
+def test_a_queue_that_refuses_the_forecast_after_its_row_is_committed_does_not_fail_the_ask(
+    dotr: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from deck_tracker.tasks import forecast_computed
+
+    def broker_down(*args: Any, **kwargs: Any) -> None:
+        raise ConnectionError("the broker refused the task")
+
+    monkeypatch.setattr(forecast_computed, "delay", broker_down)
+    asked = ask(dotr)
+    # The row is committed: the table reads it as queued (a later ask or retry computes it).
+    assert asked.status_code == 202, asked.content
+    assert asked.json()["status"] == "queued"
+    assert Forecast.objects.filter(game_id=dotr.game_id).count() == 1

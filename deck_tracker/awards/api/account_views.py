@@ -27,7 +27,7 @@ from rest_framework.views import APIView
 
 from .. import selectors, services
 from ..auth import AccountTokenAuthentication, token_idle
-from ..models import AccountPreference, AccountToken
+from ..models import AccountToken
 from . import serializers as s
 from .throttles import PASSWORD_CHANGE, SIGN_IN
 from .views import AccountView
@@ -98,7 +98,7 @@ class TokenListView(AccountView):
         """The account's tokens, newest first (never their keys)."""
         idle = token_idle()
         account: Any = request.user
-        tokens = AccountToken.objects.filter(user=account).order_by("-created_at", "-id")
+        tokens = selectors.account_tokens(user=account)
         current = request.auth.pk if isinstance(request.auth, AccountToken) else None
         return Response(
             s.TokenListSerializer(
@@ -129,8 +129,7 @@ class TokenDetailView(AccountView):
     @extend_schema(responses={204: None})
     def delete(self, request: Request, token_id: int) -> Response:
         account: Any = request.user
-        deleted = AccountToken.objects.filter(user=account, pk=token_id).delete()[0]
-        if not deleted:
+        if not services.account_token_revoke_by_id(user=account, token_id=token_id):
             raise NotFound("No such token.")
         return Response(status=204)
 
@@ -197,9 +196,8 @@ class MeView(AccountView):
 
     @staticmethod
     def _me(user: Any) -> dict[str, Any]:
-        language = AccountPreference.objects.filter(user=user).values_list("language", flat=True)
         return {
             "id": user.pk,
             "username": user.get_username(),
-            "language": language.first() or "",
+            "language": selectors.account_language(user=user),
         }

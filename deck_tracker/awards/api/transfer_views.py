@@ -6,7 +6,6 @@ import functools
 from typing import Any
 
 from django.conf import settings as django_settings
-from django.db import transaction
 from django.http import HttpResponse
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
@@ -73,7 +72,7 @@ class ImportView(AccountView):
         else:
             settings, players, games = {}, [], transfer_csv.parse_csv(data["csv"])
         counts = transfer.import_games(group=group, games=games, players=players, settings=settings)
-        transaction.on_commit(lambda: group_stats_recomputed.delay(group.pk), robust=True)
+        group_stats_recomputed.delay_on_commit(group.pk)
         return Response(counts)
 
 

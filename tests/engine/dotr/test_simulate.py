@@ -14,13 +14,14 @@ from typing import Any
 
 import pytest
 
-from deck_tracker.engine import RuleViolation, run_night
+from deck_tracker.engine import RuleViolation
 from deck_tracker.engine.commands import run
 from deck_tracker.engine.core import Context
 from deck_tracker.engine.game import GameLog
 from deck_tracker.engine.rng import rng_for
 from deck_tracker.engine.rules.dotr.base.board import LOSS_CAUSES, OTHER_LOSS, Tally
 from deck_tracker.engine.rules.dotr.dragon.dangers import dangers_at
+from deck_tracker.engine.simulate import run_night
 from tests.engine.dotr.test_seeded_digest import SETUPS
 from tests.helpers import a_face, table
 

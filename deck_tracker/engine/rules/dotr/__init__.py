@@ -2,8 +2,9 @@
 
 One folder per rulebook: ``base/`` (the base game), ``dragon/`` (the Dragon expansion),
 ``companions_catacombs/``, ``heros_calling/``, ``kings_champion/`` (fame, the Grand Ball and the
-rewards) and ``scenarios/``. ``hooks.py`` lists the modules the system loads, declares every
-registry of its rules and the order in which their hooks run; ``engine/systems.py`` loads it.
+rewards) and ``scenarios/``. ``registry.py`` declares every registry of its rules (a
+``Protocol`` per hook); ``hooks.py`` imports the modules the system loads and lists, as plain
+typed tuples, which rule fills which hook and in which order; ``engine/systems.py`` loads it.
 
 The state of a ``dotr`` game, beyond the generic keys (``seats``, ``decks``, ``history``, ...)::
 

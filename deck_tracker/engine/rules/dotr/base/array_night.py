@@ -66,7 +66,7 @@ from deck_tracker.engine.rules.dotr.base.night import (
 )
 from deck_tracker.engine.rules.dotr.base.packs import game_cards, unread
 from deck_tracker.engine.rules.dotr.base.settings import default_settings, general_only_plan
-from deck_tracker.engine.rules.dotr.hooks import UNCOUNTED
+from deck_tracker.engine.rules.dotr.registry import UNCOUNTED
 
 __all__ = ["array_night"]
 

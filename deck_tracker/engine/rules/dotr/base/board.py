@@ -45,11 +45,11 @@ from typing import Any, NamedTuple
 
 from deck_tracker.engine import i18n
 from deck_tracker.engine.content import COLOURS, Card, Pack, default_packs
-from deck_tracker.engine.core import Context, State, Step
+from deck_tracker.engine.core import Context, Keyed, State, Step
 from deck_tracker.engine.i18n import Text, listing, msg, render_text
 from deck_tracker.engine.rules.dotr.base.packs import content_key, game_pack
 from deck_tracker.engine.rules.dotr.base.settings import default_settings
-from deck_tracker.engine.rules.dotr.hooks import in_play
+from deck_tracker.engine.rules.dotr.registry import in_play
 
 __all__ = [
     "CITY_OVERRUN",
@@ -283,7 +283,7 @@ class GameOver(Exception):
 
 # The expansions' rules that change how the board behaves (PLACEMENT_BLOCKS, AFTER_PLACED,
 # GENERAL_MOVERS, GENERAL_MOVED) are declared, in order, in hooks.py; a Realm runs those that act
-# in its game (``hooks.in_play``).
+# in its game (``registry.in_play``).
 
 
 @dataclass(frozen=True)
@@ -339,20 +339,16 @@ def board_data(pack_id: str, disputed_roads: bool) -> BoardData:
     return _board(default_packs()[pack_id], disputed_roads)
 
 
-_BOARDS: dict[Any, BoardData] = {}
-
-
 def board_for(state: State, disputed_roads: bool) -> BoardData:
     """The board of a game: its pack's, or its expansion's composition (packs.py)."""
     if not state.get("expansions") and not state.get("overlays"):
         return board_data((state.get("packs") or ["dotr-base"])[0], disputed_roads)
-    key = (content_key(state), disputed_roads)
-    found = _BOARDS.get(key)
-    if found is None:
-        if len(_BOARDS) >= 64:
-            _BOARDS.pop(next(iter(_BOARDS)))
-        found = _BOARDS[key] = _board(game_pack(state), disputed_roads)
-    return found
+    return _composed_board(Keyed(content_key(state), state), disputed_roads)
+
+
+@functools.lru_cache(maxsize=64)
+def _composed_board(content: Keyed, disputed_roads: bool) -> BoardData:
+    return _board(game_pack(content.take()), disputed_roads)
 
 
 def _board(pack: Pack, disputed_roads: bool) -> BoardData:

@@ -32,7 +32,7 @@ from deck_tracker.engine.errors import InvalidArguments
 from deck_tracker.engine.i18n import DEFAULT_LANGUAGE, msg
 from deck_tracker.engine.rules.dotr.base.packs import keep_overlays
 from deck_tracker.engine.rules.dotr.base.settings import SETTINGS, Setting
-from deck_tracker.engine.rules.dotr.hooks import EXPANSIONS, expand_setup
+from deck_tracker.engine.rules.dotr.registry import EXPANSIONS, expand_setup
 
 __all__ = [
     "EXPANSIONS",

@@ -57,7 +57,7 @@ from deck_tracker.engine.rules.dotr.base.reading import ask_to_read
 from deck_tracker.engine.rules.dotr.base.settings import general_only_plan
 from deck_tracker.engine.rules.dotr.base.table import seat_choices
 from deck_tracker.engine.rules.dotr.base.turn import ACTIONS, evening_drawn, player_name, turn_of
-from deck_tracker.engine.rules.dotr.hooks import UNCOUNTED
+from deck_tracker.engine.rules.dotr.registry import UNCOUNTED
 
 __all__ = [
     "CARDS_PER_NIGHT",

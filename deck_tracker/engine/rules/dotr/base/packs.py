@@ -15,6 +15,7 @@ events replay to the same state.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -27,10 +28,10 @@ from deck_tracker.engine.content import (
     overlay_hash,
     shipped_with_overlay,
 )
-from deck_tracker.engine.core import Context, State, Step, snapshot
+from deck_tracker.engine.core import Context, Keyed, State, Step, snapshot
 from deck_tracker.engine.errors import InvalidArguments
 from deck_tracker.engine.i18n import Text, msg
-from deck_tracker.engine.rules.dotr.hooks import COMPOSERS
+from deck_tracker.engine.rules.dotr.registry import COMPOSERS
 
 __all__ = [
     "BASE_PACK",
@@ -48,8 +49,7 @@ __all__ = [
 
 BASE_PACK = "dotr-base"
 
-_GAME_PACKS: dict[Any, Pack] = {}
-_CARDS: dict[Any, Mapping[str, Card]] = {}
+# The composed packs and the cards of a game, cached per content (``content_key``).
 _CACHE_SIZE = 64
 
 
@@ -86,24 +86,20 @@ def content_key(state: State) -> Any:
     return hashes, composed
 
 
-def _remember(cache: dict[Any, Any], key: Any, value: Any) -> Any:
-    if len(cache) >= _CACHE_SIZE:
-        cache.pop(next(iter(cache)))
-    cache[key] = value
-    return value
-
-
 def game_pack(state: State) -> Pack:
     """The pack the board rules read: the base pack, or an expansion's composition of it."""
     composers = [COMPOSERS[n] for n in state.get("expansions") or () if n in COMPOSERS]
     if not composers:
         packs = state.get("packs") or [BASE_PACK]
         return effective_pack(state, packs[0])
-    key = content_key(state)
-    found = _GAME_PACKS.get(key)
-    if found is None:
-        found = _remember(_GAME_PACKS, key, composers[0][1](state))
-    return found
+    return _composed_pack(Keyed(content_key(state), state))
+
+
+@functools.lru_cache(maxsize=_CACHE_SIZE)
+def _composed_pack(content: Keyed) -> Pack:
+    state = content.take()
+    _, compose = next(COMPOSERS[n] for n in state["expansions"] if n in COMPOSERS)
+    return compose(state)
 
 
 def card_name(state: State, card_id: str) -> str | None:
@@ -114,16 +110,18 @@ def card_name(state: State, card_id: str) -> str | None:
 
 def game_cards(state: State) -> Mapping[str, Card]:
     """Every card of the game by id: the composed decks first, then every pack's decks."""
-    key = content_key(state)
-    found = _CARDS.get(key)
-    if found is None:
-        cards: dict[str, Card] = {}
-        for pack in (game_pack(state), *effective_packs(state)):
-            for deck in pack.decks.values():
-                for card in deck.cards:
-                    cards.setdefault(card.id, card)
-        found = _remember(_CARDS, key, cards)
-    return found
+    return _game_cards(Keyed(content_key(state), state))
+
+
+@functools.lru_cache(maxsize=_CACHE_SIZE)
+def _game_cards(content: Keyed) -> Mapping[str, Card]:
+    state = content.take()
+    cards: dict[str, Card] = {}
+    for pack in (game_pack(state), *effective_packs(state)):
+        for deck in pack.decks.values():
+            for card in deck.cards:
+                cards.setdefault(card.id, card)
+    return cards
 
 
 def keep_overlays(ctx: Context, setup: Mapping[str, Any], pack_ids: list[str]) -> None:

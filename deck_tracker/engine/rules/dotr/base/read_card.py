@@ -37,7 +37,7 @@ from deck_tracker.engine.rules.dotr.base.packs import game_cards, game_pack
 from deck_tracker.engine.rules.dotr.base.pending import on_board
 from deck_tracker.engine.rules.dotr.base.reading import R_READ, fill_spec
 from deck_tracker.engine.rules.dotr.base.table import wound_general
-from deck_tracker.engine.rules.dotr.hooks import READ_ANSWERS, READ_RESUMES, SETUP_READ
+from deck_tracker.engine.rules.dotr.registry import READ_ANSWERS, READ_RESUMES, SETUP_READ
 
 __all__ = ["keep_entry", "read_card"]
 

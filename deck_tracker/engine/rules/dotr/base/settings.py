@@ -19,7 +19,7 @@ from typing import Any
 
 from deck_tracker.engine.errors import InvalidArguments
 from deck_tracker.engine.i18n import msg
-from deck_tracker.engine.rules.dotr.hooks import GENERAL_ONLY_PLANS, SETTINGS
+from deck_tracker.engine.rules.dotr.registry import GENERAL_ONLY_PLANS, SETTINGS
 from deck_tracker.engine.settings import Setting
 
 __all__ = [

@@ -64,7 +64,7 @@ from deck_tracker.engine.rules.dotr.base.settings import (
     default_settings,
     resolve_settings,
 )
-from deck_tracker.engine.rules.dotr.hooks import BEFORE_MINIONS, HERO_ENTERED, expand_setup
+from deck_tracker.engine.rules.dotr.registry import BEFORE_MINIONS, HERO_ENTERED, expand_setup
 from deck_tracker.engine.settings import word_key
 from deck_tracker.engine.slugs import slugify
 

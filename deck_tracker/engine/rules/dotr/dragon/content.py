@@ -38,13 +38,14 @@ pack the board rules read (registered in ``packs.COMPOSERS``):
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
 from deck_tracker.engine.content import Card, DeckSpec, General, MinionType, Pack
-from deck_tracker.engine.core import State, snapshot
+from deck_tracker.engine.core import State
 from deck_tracker.engine.rules.dotr.base.packs import (
     BASE_PACK,
     UNENTERED,
@@ -81,8 +82,6 @@ ORC_CARDS = ("orc_patrols", "orc_war_party")
 
 
 _KEYS = ("generals", "replaces", "joined")
-# The last composition asked for and its key: a night asks many times for the same one.
-_LAST: list[Any] = [None, ""]
 
 
 def _key(state: State) -> str:
@@ -90,12 +89,35 @@ def _key(state: State) -> str:
     found = {key: choice.get(key) for key in _KEYS}
     found["one_for_one"] = _one_for_one(state)
     found["hero_one_for_one"] = _hero_one_for_one(state)
-    if found == _LAST[0]:
-        return str(_LAST[1])
-    key = json.dumps(found, sort_keys=True)
-    # A copy: a later change of the state's values never changes what was remembered.
-    _LAST[:] = [snapshot(found), key]
-    return key
+    return _dumped(_frozen(found))
+
+
+# A frozen value, so that it may key a cache: every value tagged with its type (``True`` and
+# ``1`` are equal keys, their JSON is not).
+Frozen = tuple[Any, ...]
+
+
+def _frozen(value: Any) -> Frozen:
+    if isinstance(value, dict):
+        return (dict, tuple(sorted((str(k), _frozen(v)) for k, v in value.items())))
+    if isinstance(value, list | tuple):
+        return (list, tuple(_frozen(v) for v in value))
+    return (type(value), value)
+
+
+def _thawed(value: Frozen) -> Any:
+    kind, inner = value
+    if kind is dict:
+        return {k: _thawed(v) for k, v in inner}
+    if kind is list:
+        return [_thawed(v) for v in inner]
+    return inner
+
+
+# A night asks many times for the same composition's key (thread-safe: streams read in threads).
+@functools.lru_cache(maxsize=64)
+def _dumped(found: Frozen) -> str:
+    return json.dumps(_thawed(found), sort_keys=True)
 
 
 def _one_for_one(state: State) -> bool:

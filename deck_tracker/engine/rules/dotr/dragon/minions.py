@@ -42,7 +42,7 @@ from deck_tracker.engine.rules.dotr.base.table import (
     seat_of,
 )
 from deck_tracker.engine.rules.dotr.dragon.content import dragon_generals_in_play, minion_type
-from deck_tracker.engine.rules.dotr.hooks import TO_HIT_MODIFIERS
+from deck_tracker.engine.rules.dotr.registry import TO_HIT_MODIFIERS
 
 __all__ = ["ARMORED", "TO_HIT_MODIFIERS", "assign_hits", "to_hit", "wound"]
 

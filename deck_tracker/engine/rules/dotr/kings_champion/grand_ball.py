@@ -38,7 +38,7 @@ from typing import Any
 
 from deck_tracker.engine import i18n
 from deck_tracker.engine.commands import Arg, Choice, command
-from deck_tracker.engine.core import Context, State, Step
+from deck_tracker.engine.core import Brings, Context, State, Step
 from deck_tracker.engine.decks import seat_label as _who
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.i18n import Text, listing, msg
@@ -455,3 +455,16 @@ def set_reward_effect(ctx: Context, args: dict[str, Any]) -> None:
         msg("dotr.kc.ball.effect_set", reward=_reward(card), effect=args["effect"]),
         data={"card": card, "effect": args["effect"]},
     )
+
+
+def brought(state: State, seat: str, brings: Brings) -> list[tuple[str, dict[str, Any]]]:
+    """What a player of the award tracker brings to ``seat``: their group's Fame cup, unless
+    the app keeps the cup, and the rewards they hold for the hero the seat plays."""
+    commands: list[tuple[str, dict[str, Any]]] = []
+    cup = (state.get("fame") or {}).get("cup") or {"owner": "table"}
+    if brings.fame_cup and cup.get("owner") != "app":
+        commands.append(("set_fame_cup", {"values": list(brings.fame_cup)}))
+    hero = (state.get("heroes") or {}).get(seat, {}).get("hero")
+    held = brings.rewards.get(hero, ()) if isinstance(hero, str) else ()
+    commands += [("grant_reward", args | {"seat": seat}) for args in held]
+    return commands
