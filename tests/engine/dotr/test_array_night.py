@@ -18,12 +18,13 @@ from typing import Any
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from deck_tracker.engine import run_night, start_game
 from deck_tracker.engine.commands import run
 from deck_tracker.engine.content import COLOURS
 from deck_tracker.engine.core import Context
+from deck_tracker.engine.game import start_game
 from deck_tracker.engine.rules.dotr.base.array_night import array_night
 from deck_tracker.engine.rules.dotr.base.board import Tally, board_for
+from deck_tracker.engine.simulate import run_night
 
 DS = "darkness_spreads"
 BOOKKEEPING = ("version", "history")
