@@ -118,9 +118,10 @@ def seat_state(*, game: Game, seat_key: str, language: str | None = None) -> dic
     read in the reader's language."""
     view = view_state(game.state, seat_key)
     language = languages.choose(language) if language else languages.active()
+    # A prompt keeps message ids: rendered for every reader, English included.
+    view["reading"] = [in_language(prompt, language) for prompt in view["reading"]]
     if language != languages.DEFAULT:
         view["history"] = _history_in(game, view["history"], language)
-        view["reading"] = [in_language(prompt, language) for prompt in view["reading"]]
     return view
 
 

@@ -36,6 +36,7 @@ from .engine import (
     State,
     UnknownCommand,
     changed_paths,
+    msg,
     new_seed,
     rebase,
     replay_target_version,
@@ -269,7 +270,7 @@ def game_act(
 ) -> dict[str, Any]:
     """Apply one action for ``seat``; the answer as that seat sees it."""
     if action in INTERNAL_COMMANDS:
-        raise UnknownCommand(f"Unknown action {action!r}.")
+        raise UnknownCommand(msg("error.core.commands.unknown_action", name=action))
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
         if guard is not None:

@@ -356,7 +356,7 @@ def continue_night(
                     card,
                     DS,
                     resume={"rule": "night", "plan": plan, "index": index, "queue": queue},
-                    detail=f"Darkness Spreads {index + 1}/{count}",
+                    detail=msg("reading.detail.darkness_spreads", number=index + 1, count=count),
                 )
                 return
         card_id = card.id

@@ -488,7 +488,7 @@ def set_location(ctx: Context, args: dict[str, Any]) -> None:
             required=True,
             description="The General's id or name.",
             offers=general_choices,
-            unoffered="Every General is slain.",
+            unoffered=msg("error.dotr.base.table.every_general_slain"),
         ),
         "wounds": Arg("int", default=1, minimum=1, maximum=20),
     },

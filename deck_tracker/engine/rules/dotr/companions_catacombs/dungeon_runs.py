@@ -222,8 +222,10 @@ def enter_dungeon(ctx: Context, args: dict[str, Any]) -> None:
             card,
             TREASURES,
             fields,
-            name=str(card.data.get("title") or "A Treasure Room card"),
-            form_title="Treasure Room card",
+            name=str(card.data["title"])
+            if card.data.get("title")
+            else msg("reading.name.treasure_room"),
+            form_title=msg("reading.form.treasure_room"),
             resume={
                 "rule": "treasure_room",
                 "seat": seat,
@@ -342,11 +344,11 @@ def reveal_dungeon_room(ctx: Context, args: dict[str, Any]) -> None:
             card_of(ctx.state, ROOMS, card),
             ROOMS,
             ROOM_FIELDS,
-            name="A Dungeon Room card",
-            form_title="Dungeon Room card",
+            name=msg("reading.name.dungeon_room"),
+            form_title=msg("reading.form.dungeon_room"),
             resume={"rule": "dungeon_room"},
             optional=("text",),
-            detail="the room just turned",
+            detail=msg("reading.detail.room_turned"),
         )
         return
     _room_revealed(ctx, run, card, exploration)
