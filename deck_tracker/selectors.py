@@ -15,10 +15,10 @@ from . import languages
 from .engine import (
     INTERNAL_COMMANDS,
     describe_commands,
-    in_language,
     render_text,
     view_event,
     view_state,
+    words_in,
 )
 from .models import Game, GameEvent, Seat
 
@@ -118,8 +118,8 @@ def seat_state(*, game: Game, seat_key: str, language: str | None = None) -> dic
     read in the reader's language."""
     view = view_state(game.state, seat_key)
     language = languages.choose(language) if language else languages.active()
-    # A prompt keeps message ids: rendered for every reader, English included.
-    view["reading"] = [in_language(prompt, language) for prompt in view["reading"]]
+    # Prompts and fame proposals keep message ids: rendered for every reader, English included.
+    view = words_in(view, language)
     if language != languages.DEFAULT:
         view["history"] = _history_in(game, view["history"], language)
     return view

@@ -42,7 +42,7 @@ from .setup_words import game_entry_in, scenario_title
 from .simulate import run_night
 from .slugs import slugify
 from .systems import get_system, load_systems, offered_games
-from .views import view_event, view_state
+from .views import view_event, view_state, words_in
 from .words import deck_name, plural
 
 __all__ = [
@@ -99,6 +99,7 @@ __all__ = [
     "undo_extra",
     "view_event",
     "view_state",
+    "words_in",
 ]
 
 load_systems()

@@ -265,6 +265,11 @@ def _worded(value: Any, language: str) -> Any:
 NAMED = frozenset({"name", "count", "list"})
 
 
+def _is_form(value: Any) -> bool:
+    """A form of its own (a property named ``title``), not the words of one."""
+    return isinstance(value, dict) and not is_message(value) and value.get("$") not in NAMED
+
+
 def _schema_in(schema: Any, language: str) -> Any:
     """A form's titles, descriptions and choice titles in ``language``."""
     if isinstance(schema, list):
@@ -274,7 +279,7 @@ def _schema_in(schema: Any, language: str) -> Any:
     return {
         key: (
             _worded(value, language)
-            if key in ("title", "description")
+            if key in ("title", "description") and not _is_form(value)
             else _choices_in(value, language)
             if key == "oneOf" and isinstance(value, list)
             else _schema_in(value, language)

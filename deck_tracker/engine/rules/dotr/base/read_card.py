@@ -248,7 +248,12 @@ def _read_in_hand(ctx: Context, prompt: dict[str, Any], entry: dict[str, Any]) -
     """A card read by its holder: the others learn only that it is read; what it says goes to
     the holder and, for the table's later games, to the service (``hidden``: seen by no one)."""
     seat = str(prompt["seat"])
-    reader = str(prompt.get("public_title") or "").removesuffix(" is reading a card")
+    public: Any = prompt.get("public_title")
+    reader: Text = (
+        public["params"].get("player") or ""
+        if i18n.is_message(public)
+        else str(public or "").removesuffix(" is reading a card")  # a prompt kept in English
+    )
     read = {"card": prompt["card"], "deck": prompt["deck"], "name": prompt["name"]}
     ctx.emit(
         "card_read",

@@ -33,6 +33,7 @@ from deck_tracker.engine.rules.dotr.base.table import (
     FACTIONS,
     OWN_SEAT,
     hero_name,
+    hero_ref,
     location_name,
     own_hero_seat,
     refuse_other_hero,
@@ -232,7 +233,7 @@ def enter_dungeon(ctx: Context, args: dict[str, Any]) -> None:
                 "location": location,
                 "marked": bool(marked),
             },
-            detail=msg("dotr.cc.dungeon_runs.read_treasure_room", name=hero_name(ctx.state, seat)),
+            detail=msg("reading.detail.treasure_drawn", name=hero_ref(ctx.state, seat)),
         )
         return
     _begin_run(ctx, seat, location, treasure, int(goal), marked=bool(marked))

@@ -170,13 +170,8 @@ def grand_ball(ctx: Context, args: dict[str, Any]) -> None:
     """The Realm is saved: the King's Champion to the most famous hero; 3 cards for the next."""
     open_proposals = len((ctx.state.get("fame") or {}).get("proposals") or [])
     if open_proposals and not args["leave_unconfirmed"]:
-        deeds = "deed awaits" if open_proposals == 1 else "deeds await"
         raise RuleViolation(
-            msg(
-                "error.dotr.kc.grand_ball.confirmation_fame_tab_confirm_dismiss",
-                open_proposals=open_proposals,
-                deeds=deeds,
-            ),
+            msg("error.dotr.kc.grand_ball.fame_unconfirmed", count=open_proposals),
             code="fame_unconfirmed",
         )
     totals = fame_totals(ctx.state)
