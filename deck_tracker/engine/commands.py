@@ -14,11 +14,13 @@ from typing import Any
 from deck_tracker.engine.i18n import (
     DEFAULT_LANGUAGE,
     Message,
+    Text,
     catalogue,
     msg,
     normalise_language,
     render,
     render_text,
+    render_value,
 )
 
 from .core import Context, Event, State
@@ -33,7 +35,7 @@ class Choice:
     """One legal value of an argument now, with the name a player reads."""
 
     value: str
-    title: str
+    title: Text  # what a player reads: a message or a name (plain str: as printed or entered)
     maximum: int | None = None  # a ``dict[str,int]`` argument: at most this many of it
 
 
@@ -435,6 +437,22 @@ CLOSED = msg("error.core.commands.game_closed")
 NOT_IN_THIS_GAME: dict[str, Callable[[State, CommandSpec], Message | None]] = {}
 
 
+def titles_in(schema: Any, language: str) -> Any:
+    """An argument's schema with its choices' titles (messages, names) read in ``language``."""
+    if isinstance(schema, list):
+        return [titles_in(item, language) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    return {
+        key: (
+            render_value(value, language)
+            if key == "title" and isinstance(value, dict) and "type" not in value
+            else titles_in(value, language)
+        )
+        for key, value in schema.items()
+    }
+
+
 def describe_commands(
     state: State,
     actor: str | None,
@@ -469,7 +487,7 @@ def describe_commands(
                 "description": description_in(spec, language),
                 "available": reason is None,
                 "reason": reason_in(reason, language),
-                "args": args_in(spec, spec.json_schema(offered), language),
+                "args": args_in(spec, titles_in(spec.json_schema(offered), language), language),
             }
         )
     return described

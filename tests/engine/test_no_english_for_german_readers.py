@@ -111,3 +111,20 @@ def test_the_battlefields_order_of_play_is_refused_in_german() -> None:
     higher = _chain_refusal(7, chain, second_loop=False)
     assert higher.code == "looping"
     assert i18n.render(higher.detail, "de").startswith("Die erste Karte hier war 9: ")
+
+
+def test_the_companion_hire_form_names_the_cost_colour_and_its_colours_in_german() -> None:
+    """Recruit 3: "the player must discard the number and color of Hero Cards indicated in the
+    upper left corner of the Companion card" - a German phone read "Cost colour" and "yellow"
+    in the hire form before."""
+    from deck_tracker.engine.commands import REGISTRY, args_in, titles_in
+
+    hire = REGISTRY["hire"]
+    colour = hire.args["cost_colour"]
+    schema = {"properties": {"cost_colour": colour.json_schema(colour.offered({}, None))}}
+    german = args_in(hire, titles_in(schema, "de"), "de")["properties"]["cost_colour"]
+    assert german["title"] == "Kostenfarbe"
+    titles = {option["const"]: option["title"] for option in german["oneOf"]}
+    assert titles["yellow"] == "Gelb (eine beliebige Farbe)" and titles["purple"].startswith("Lila")
+    english = titles_in(schema, "en")["properties"]["cost_colour"]["oneOf"]
+    assert {o["const"]: o["title"] for o in english}["yellow"] == "Yellow (any one colour)"

@@ -430,7 +430,12 @@ def _split_payment(
             unique=True,
         ),
         "cost_colour": Arg(
-            "str", choices=COMPANION_COLOURS, description="As printed, if not entered."
+            "str",
+            choices=COMPANION_COLOURS,
+            description="As printed, if not entered.",
+            offers=lambda state, actor: [
+                Choice(colour, COST_LABELS["colour"][colour]) for colour in COMPANION_COLOURS
+            ],
         ),
         "cost_cards": Arg("int", minimum=0, maximum=6, description="As printed, if not entered."),
     },

@@ -378,8 +378,8 @@ def play_special(ctx: Context, args: dict[str, Any]) -> None:
             required=True,
             choices=("prevention", "action"),
             offers=lambda state, actor: [
-                Choice("prevention", "Its Prevention"),
-                Choice("action", "Its Action"),
+                Choice("prevention", msg("dotr.wow.choice.prevention")),
+                Choice("action", msg("dotr.wow.choice.action")),
             ],
         ),
         "card": Arg(
