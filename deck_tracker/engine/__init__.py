@@ -24,7 +24,7 @@ from .game import (
     start_game,
     undo_extra,
 )
-from .i18n import Message, catalogue, msg, normalise_language, render_text
+from .i18n import catalogue, msg, normalise_language, render_text
 from .merge import changed_paths, rebase
 from .reading import in_language
 from .rng import new_seed, rng_for, seed_commitment
@@ -56,7 +56,6 @@ __all__ = [
     "FollowUps",
     "GameLog",
     "InvalidArguments",
-    "Message",
     "Outcome",
     "RuleViolation",
     "State",
