@@ -25,7 +25,7 @@ from deck_tracker.engine.i18n import (
 
 from .core import Context, Event, State
 from .errors import InvalidArguments, RuleViolation, UnknownCommand
-from .reading import refuse_while_unread, unread_message
+from .reading import alphabetical, refuse_while_unread, unread_message
 
 ArgType = str  # "str" | "int" | "bool" | "list[str]" | "dict[str,int]" | "list[int]" | "object"
 
@@ -438,12 +438,13 @@ NOT_IN_THIS_GAME: dict[str, Callable[[State, CommandSpec], Message | None]] = {}
 
 
 def titles_in(schema: Any, language: str) -> Any:
-    """An argument's schema with its choices' titles (messages, names) read in ``language``."""
+    """An argument's schema with its choices' titles (messages, names) read in ``language``;
+    choices listed alphabetically (the board's locations) keep that order in ``language``."""
     if isinstance(schema, list):
         return [titles_in(item, language) for item in schema]
     if not isinstance(schema, dict):
         return schema
-    return {
+    worded = {
         key: (
             render_value(value, language)
             if key == "title" and isinstance(value, dict) and "type" not in value
@@ -451,6 +452,12 @@ def titles_in(schema: Any, language: str) -> Any:
         )
         for key, value in schema.items()
     }
+    options = schema.get("oneOf")
+    if isinstance(options, list) and len(options) > 2 and language != DEFAULT_LANGUAGE:
+        english = [render_text(o.get("title")) for o in options if isinstance(o, dict)]
+        if len(english) == len(options) and english == sorted(english):
+            worded["oneOf"] = sorted(worded["oneOf"], key=lambda o: alphabetical(o["title"]))
+    return worded
 
 
 def describe_commands(

@@ -51,6 +51,7 @@ from .i18n import name as named
 __all__ = [
     "ANSWER",
     "READING",
+    "alphabetical",
     "ask",
     "carry_on",
     "form_ids",
@@ -288,7 +289,7 @@ def _schema_in(schema: Any, language: str) -> Any:
     }
 
 
-def _alphabetical(title: str) -> str:
+def alphabetical(title: str) -> str:
     """A title as an index sorts it (the case and the accents aside: "Ä" beside "A")."""
     bare = unicodedata.normalize("NFKD", title.casefold())
     return "".join(c for c in bare if not unicodedata.combining(c))
@@ -302,7 +303,7 @@ def _choices_in(options: list[Any], language: str) -> list[Any]:
     titles = [option.get("title") for option in english if isinstance(option, dict)]
     titled = [title for title in titles if isinstance(title, str)]
     if len(titled) == len(options) > 2 and titled == sorted(titled):
-        worded.sort(key=lambda option: _alphabetical(str(option["title"])))
+        worded.sort(key=lambda option: alphabetical(str(option["title"])))
     return worded
 
 

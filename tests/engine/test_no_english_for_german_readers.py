@@ -128,3 +128,19 @@ def test_the_companion_hire_form_names_the_cost_colour_and_its_colours_in_german
     assert titles["yellow"] == "Gelb (eine beliebige Farbe)" and titles["purple"].startswith("Lila")
     english = titles_in(schema, "en")["properties"]["cost_colour"]["oneOf"]
     assert {o["const"]: o["title"] for o in english}["yellow"] == "Yellow (any one colour)"
+
+
+def test_a_german_phone_picks_a_location_by_its_german_name_in_german_order() -> None:
+    from deck_tracker.engine.commands import Arg, titles_in
+    from deck_tracker.engine.reading import alphabetical
+    from deck_tracker.engine.rules.dotr.base.table import board_choices
+    from tests.helpers import table
+
+    state = table().state
+    where = Arg("str", offers=board_choices)
+    schema = where.json_schema(where.offered(state, None))
+    english = [o["title"] for o in titles_in(schema, "en")["oneOf"]]
+    german = [o["title"] for o in titles_in(schema, "de")["oneOf"]]
+    assert english == sorted(english) and "Orc Valley" in english
+    assert german != english
+    assert german == sorted(german, key=alphabetical) and "Orktal" in german
