@@ -24,10 +24,13 @@ Only non-words pass: marks and symbols ("✕", "St", "Dg"), lowercase ids ("ok",
 The engine's own words (read with ``ast``): a str literal or f-string given as the text or rule
 of a ``Step(...)`` / ``.step(...)``, the summary of ``.emit(type, summary)`` or of
 ``record(ctx, type, summary, data, *(text, rule))`` (and its step pairs), a
-``steps.append((text, rule))`` pair, or the detail of ``RuleViolation`` / ``InvalidArguments``
-/ ``EngineError`` / ``Unavailable`` is named ("<file>:<line>: player words outside the
-catalogue"): it must be a message (``msg("...")``). Modules still to convert are listed in
-``ENGINE_PENDING``.
+``steps.append((text, rule))`` pair, the detail of ``RuleViolation`` / ``InvalidArguments``
+/ ``EngineError`` / ``UnknownCommand`` / ``Unavailable``, an ``InvalidArguments`` field problem
+written in place or appended to ``problems``, a Battlefields ``Refusal``'s detail, a prompt's
+``title`` / ``name`` / ``detail`` / ``public_title`` given to ``ask``, or an ``Arg``'s
+``unoffered`` is named ("<file>:<line>: player words outside the catalogue"): it must be a
+message (``msg("...")``). mypy holds the same line by type: those words are ``i18n.Message``,
+which only ``msg`` makes. Modules still to convert are listed in ``ENGINE_PENDING``.
 """
 
 from __future__ import annotations
@@ -95,7 +98,9 @@ def engine_problems() -> list[str]:
 # Where the engine hands words to a player: a step's text and rule, an event's summary, a
 # refusal's detail, a reason an action is unavailable. A str literal or f-string there bypasses
 # the catalogue.
-REFUSALS = {"RuleViolation", "InvalidArguments", "EngineError", "Unavailable"}
+REFUSALS = {"RuleViolation", "InvalidArguments", "EngineError", "Unavailable", "UnknownCommand"}
+# A read-the-card prompt's words (``reading.ask``) and a command's reason when nothing is offered.
+PROMPT_WORDS = ("title", "name", "detail", "public_title")
 
 
 def _is_words(node: ast.AST | None) -> bool:
@@ -127,6 +132,20 @@ def _callee(call: ast.Call) -> str:
     return ""
 
 
+def _field_problems(node: ast.AST | None) -> list[ast.AST | None]:
+    """The problems of an ``InvalidArguments`` written in place: ``{"field": ["words"]}``."""
+    values: list[ast.AST | None] = []
+    if isinstance(node, ast.Dict):
+        values = list(node.values)
+    elif isinstance(node, ast.DictComp):
+        values = [node.value]
+    found: list[ast.AST | None] = []
+    for value in values:
+        if isinstance(value, ast.List):
+            found += value.elts
+    return found
+
+
 def player_words(tree: ast.AST) -> list[int]:
     """The lines of ``tree`` where a literal reaches a player without a message."""
     lines: list[int] = []
@@ -146,7 +165,17 @@ def player_words(tree: ast.AST) -> list[int]:
                     words += pair.elts[:2]
         elif name in REFUSALS:
             index = 1 if name == "InvalidArguments" else 0
-            words = [_argument(node, index, "detail" if name != "Unavailable" else "text")]
+            words = [_argument(node, index, "detail" if name == "InvalidArguments" else "message")]
+            if name == "InvalidArguments":
+                words += _field_problems(_argument(node, 0, "fields"))
+        elif name == "Refusal":  # Battlefields' play conditions: (code, detail, rule)
+            words = [_argument(node, 1, "detail")]
+        elif name in ("ask", ".ask"):
+            words = [kw.value for kw in node.keywords if kw.arg in PROMPT_WORDS]
+        elif name == "Arg":
+            words = [kw.value for kw in node.keywords if kw.arg == "unoffered"]
+        elif name == ".append" and len(node.args) == 1 and "problems" in ast.unparse(node.func):
+            words = [node.args[0]]
         elif name == ".append" and len(node.args) == 1 and isinstance(node.args[0], ast.Tuple):
             target = node.func.value if isinstance(node.func, ast.Attribute) else None
             if isinstance(target, ast.Name) and target.id == "steps":

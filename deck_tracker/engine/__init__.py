@@ -17,7 +17,7 @@ from .commands import describe_commands
 from .core import Event
 from .errors import EngineError, InvalidArguments, RuleViolation, UnknownCommand
 from .game import INTERNAL_COMMANDS
-from .i18n import catalogue, normalise_language, render_text
+from .i18n import catalogue, msg, normalise_language, render_text
 from .play import (
     Applied,
     Brings,
@@ -46,7 +46,7 @@ from .rules.dotr.scenarios.catalogue import default_scenarios, describe_scenario
 from .setup_words import game_entry_in, scenario_title
 from .slugs import slugify
 from .systems import load_systems, offered_games
-from .views import EventView, view_event
+from .views import EventView, view_event, words_in
 from .words import deck_name
 
 __all__ = [
@@ -86,6 +86,7 @@ __all__ = [
     "forecast",
     "game_entry_in",
     "in_language",
+    "msg",
     "new_seed",
     "normalise_language",
     "offered_games",
@@ -100,6 +101,7 @@ __all__ = [
     "slugify",
     "view",
     "view_event",
+    "words_in",
 ]
 
 load_systems()

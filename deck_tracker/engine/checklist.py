@@ -105,7 +105,7 @@ def tick_table_step(ctx: Context, args: dict[str, Any]) -> None:
     """Tick (or untick) what the table did on the physical board, for every phone at the table."""
     keys: list[str] = list(dict.fromkeys(args["steps"]))
     if not keys or not all(STEP_KEY.match(key) for key in keys):
-        raise InvalidArguments({"steps": ["Steps' keys, e.g. 41.0."]})
+        raise InvalidArguments({"steps": [msg("error.core.checklist.steps_keys")]})
     done: bool = args["done"]
     for key in keys:
         if done:

@@ -14,14 +14,14 @@ from typing import Any
 
 from deck_tracker.engine.i18n import msg
 
-from .commands import command
+from .commands import Reason, command
 from .core import Context, State
 from .decks import seat_label
 
 
-def _not_closable(state: State, actor: str | None) -> str | None:
+def _not_closable(state: State, actor: str | None) -> Reason | None:
     if not state.get("outcome"):
-        return "Only a game that has ended can be closed."
+        return msg("error.core.closing.only_ended")
     return None
 
 

@@ -18,12 +18,14 @@ from deck_tracker.engine.i18n import (
     catalogue,
     msg,
     normalise_language,
+    render,
     render_text,
+    render_value,
 )
 
 from .core import Context, Event, State
 from .errors import InvalidArguments, RuleViolation, UnknownCommand
-from .reading import refuse_while_unread, unread_message
+from .reading import alphabetical, refuse_while_unread, unread_message
 
 ArgType = str  # "str" | "int" | "bool" | "list[str]" | "dict[str,int]" | "list[int]" | "object"
 
@@ -33,7 +35,7 @@ class Choice:
     """One legal value of an argument now, with the name a player reads."""
 
     value: str
-    title: str
+    title: Text  # what a player reads: a message or a name (plain str: as printed or entered)
     maximum: int | None = None  # a ``dict[str,int]`` argument: at most this many of it
 
 
@@ -55,7 +57,7 @@ class Arg:
     # its pickers from them. ``unoffered``: why the command cannot be used when a required
     # argument has no choice now.
     offers: Offer | None = field(default=None, compare=False)
-    unoffered: Text = ""
+    unoffered: Message | None = None
     unique: bool = False  # a list naming each thing at most once (cards paid, say)
 
     def offered(self, state: State, actor: str | None) -> list[Choice] | None:
@@ -121,29 +123,31 @@ class Arg:
 
 
 Handler = Callable[[Context, dict[str, Any]], None]
-Availability = Callable[[State, str | None], Text | None]
+Availability = Callable[[State, str | None], "Reason | None"]
 
 
-class Unavailable(str):
+@dataclass(frozen=True)
+class Unavailable:
     """Why a command is unavailable, refused with its own ``code`` rather than
-    ``not_available``. It reads as its English; ``message`` keeps the message it was made
-    from, rendered in the reader's language by the list of actions and by the refusal."""
+    ``not_available``; ``message`` is rendered in the reader's language by the list of actions
+    and by the refusal."""
 
+    message: Message
     code: str
-    message: Message | None
-
-    def __new__(cls, text: Text, code: str) -> Unavailable:
-        made = super().__new__(cls, render_text(text))
-        made.code = code
-        made.message = text if isinstance(text, dict) else None
-        return made
 
 
-def reason_text(reason: Text) -> Text:
-    """A reason as a message where it has one (for a refusal), else its words."""
-    if isinstance(reason, Unavailable) and reason.message is not None:
-        return reason.message
-    return reason
+# Why a command is unavailable: a message (refused as ``not_available``) or one with its code.
+Reason = Message | Unavailable
+
+
+def reason_text(reason: Reason) -> Message:
+    """A reason's message."""
+    return reason.message if isinstance(reason, Unavailable) else reason
+
+
+def reason_code(reason: Reason, default: str = "not_available") -> str:
+    """A reason's refusal code (``default`` for a bare message)."""
+    return reason.code if isinstance(reason, Unavailable) else default
 
 
 def description_in(spec: CommandSpec, language: str = DEFAULT_LANGUAGE) -> str:
@@ -203,9 +207,9 @@ def _choices_named(prop: dict[str, Any], names: dict[str, Any]) -> dict[str, Any
     return prop
 
 
-def reason_in(reason: Text | None, language: str = DEFAULT_LANGUAGE) -> str | None:
+def reason_in(reason: Reason | None, language: str = DEFAULT_LANGUAGE) -> str | None:
     """Why a command is unavailable, in ``language``."""
-    return None if reason is None else render_text(reason_text(reason), language)
+    return None if reason is None else render(reason_text(reason), language)
 
 
 # (state, validated args, actor) -> the paths of the state a command reads and writes (merge.py).
@@ -290,15 +294,15 @@ def validate_args(spec: CommandSpec, raw: Any) -> dict[str, Any]:
         raw = {}
     if not isinstance(raw, dict):
         raise InvalidArguments({"args": [msg("error.core.commands.must_be_object")]})
-    problems: dict[str, list[str]] = {}
+    problems: dict[str, list[Message]] = {}
     clean: dict[str, Any] = {}
     for key in raw:
         if key not in spec.args:
-            problems.setdefault(str(key), []).append("Unknown argument.")
+            problems.setdefault(str(key), []).append(msg("error.field.unknown_argument"))
     for name, arg in spec.args.items():
         if name not in raw or raw[name] is None:
             if arg.required:
-                problems.setdefault(name, []).append("This argument is required.")
+                problems.setdefault(name, []).append(msg("error.field.required"))
             else:
                 clean[name] = arg.default
             continue
@@ -313,42 +317,42 @@ def validate_args(spec: CommandSpec, raw: Any) -> dict[str, Any]:
     return clean
 
 
-def _type_error(arg: Arg, value: Any) -> str | None:
+def _type_error(arg: Arg, value: Any) -> Message | None:
     if arg.type == "str":
         if not isinstance(value, str) or not value or len(value) > 200:
-            return "Must be a non-empty string of at most 200 characters."
+            return msg("error.field.non_empty_string")
         if arg.choices and value not in arg.choices:
-            return f"Must be one of: {', '.join(arg.choices)}."
+            return msg("error.field.must_be_one_of", allowed=", ".join(arg.choices))
     elif arg.type == "int":
         if not _check_int(value):
-            return "Must be an integer."
+            return msg("error.field.integer")
         if arg.minimum is not None and value < arg.minimum:
-            return f"Must be at least {arg.minimum}."
+            return msg("error.field.at_least", minimum=arg.minimum)
         if arg.maximum is not None and value > arg.maximum:
-            return f"Must be at most {arg.maximum}."
+            return msg("error.field.at_most", maximum=arg.maximum)
     elif arg.type == "bool":
         if not isinstance(value, bool):
-            return "Must be true or false."
+            return msg("error.field.must_be_bool")
     elif arg.type == "list[str]":
         if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
-            return "Must be a list of non-empty strings."
+            return msg("error.field.list_of_strings")
         if len(value) > arg.max_items:
-            return f"At most {arg.max_items} items."
+            return msg("error.field.at_most_items", count=arg.max_items)
     elif arg.type == "list[int]":
         if not isinstance(value, list) or not all(_check_int(v) for v in value):
-            return "Must be a list of integers."
+            return msg("error.field.list_of_integers")
         if len(value) > arg.max_items:
-            return f"At most {arg.max_items} items."
+            return msg("error.field.at_most_items", count=arg.max_items)
         low, high = arg.minimum, arg.maximum
         if any((low is not None and v < low) or (high is not None and v > high) for v in value):
-            return f"Each value must be between {low} and {high}."
+            return msg("error.field.each_between", low=low, high=high)
     elif arg.type == "object" and not isinstance(value, dict):
-        return "Must be an object."
+        return msg("error.core.commands.must_be_object")
     elif arg.type == "dict[str,int]" and (
         not isinstance(value, dict)
         or not all(isinstance(k, str) and _check_int(v) for k, v in value.items())
     ):
-        return "Must be an object of integers."
+        return msg("error.field.object_of_integers")
     return None
 
 
@@ -402,7 +406,7 @@ def run(
     if spec.unavailable is not None:
         reason = spec.unavailable(state, context.actor)
         if reason:
-            raise RuleViolation(reason_text(reason), code=getattr(reason, "code", "not_available"))
+            raise RuleViolation(reason_text(reason), code=reason_code(reason))
     select = OBSERVERS_IN_PLAY.get(state.get("system") or "")
     observers = OBSERVERS if select is None else select(state)
     try:
@@ -460,7 +464,30 @@ CLOSED = msg("error.core.commands.game_closed")
 
 
 # Per game system: why a command cannot apply to this game at all (an expansion not in play).
-NOT_IN_THIS_GAME: dict[str, Callable[[State, CommandSpec], Text | None]] = {}
+NOT_IN_THIS_GAME: dict[str, Callable[[State, CommandSpec], Message | None]] = {}
+
+
+def titles_in(schema: Any, language: str) -> Any:
+    """An argument's schema with its choices' titles (messages, names) read in ``language``;
+    choices listed alphabetically (the board's locations) keep that order in ``language``."""
+    if isinstance(schema, list):
+        return [titles_in(item, language) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    worded = {
+        key: (
+            render_value(value, language)
+            if key == "title" and isinstance(value, dict) and "type" not in value
+            else titles_in(value, language)
+        )
+        for key, value in schema.items()
+    }
+    options = schema.get("oneOf")
+    if isinstance(options, list) and len(options) > 2 and language != DEFAULT_LANGUAGE:
+        english = [render_text(o.get("title")) for o in options if isinstance(o, dict)]
+        if len(english) == len(options) and english == sorted(english):
+            worded["oneOf"] = sorted(worded["oneOf"], key=lambda o: alphabetical(o["title"]))
+    return worded
 
 
 def describe_commands(
@@ -477,7 +504,7 @@ def describe_commands(
         if spec.name in hidden:
             continue
         outside = NOT_IN_THIS_GAME.get(str(state.get("system")))
-        reason: Text | None = outside(state, spec) if outside else None
+        reason: Reason | None = outside(state, spec) if outside else None
         reason = reason or (CLOSED if state.get("closed") else None)
         reason = reason or unread_message(state, spec.name, spec.undoable)
         if reason is None and spec.unavailable:
@@ -497,7 +524,7 @@ def describe_commands(
                 "description": description_in(spec, language),
                 "available": reason is None,
                 "reason": reason_in(reason, language),
-                "args": args_in(spec, spec.json_schema(offered), language),
+                "args": args_in(spec, titles_in(spec.json_schema(offered), language), language),
             }
         )
     return described

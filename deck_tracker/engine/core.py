@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .i18n import Message, is_message, render_text
+from .i18n import Message, Text, as_message, is_message, render_text
 
 State = dict[str, Any]
 Path = tuple[str, ...]
@@ -38,8 +38,8 @@ class Step:
     record keeps the English rendering too, for readers that know no messages.
     """
 
-    text: str | Message
-    rule: str | Message
+    text: Text
+    rule: Text
 
     def as_dict(self) -> dict[str, Any]:
         record: dict[str, Any] = {"text": render_text(self.text), "rule": render_text(self.rule)}
@@ -311,7 +311,7 @@ class Context:
     def emit(
         self,
         type: str,
-        summary: str | Message,
+        summary: Text,
         *,
         data: dict[str, Any] | None = None,
         steps: Iterable[Step] = (),
@@ -321,7 +321,7 @@ class Context:
         event = Event(
             type=type,
             summary=render_text(summary),
-            summary_msg=summary if isinstance(summary, dict) else None,
+            summary_msg=as_message(summary),
             data=data or {},
             steps=[step.as_dict() for step in steps],
             private=private or {},
@@ -477,7 +477,7 @@ class QuietContext(Context):
     def emit(
         self,
         type: str,
-        summary: str | Message,
+        summary: Text,
         *,
         data: dict[str, Any] | None = None,
         steps: Iterable[Step] = (),
@@ -488,7 +488,7 @@ class QuietContext(Context):
         if isinstance(summary, str):
             event = Event(type, summary, data or {}, actor=self.actor)
         else:
-            event = Event(type, "", data or {}, actor=self.actor, summary_msg=summary)
+            event = Event(type, "", data or {}, actor=self.actor, summary_msg=as_message(summary))
         self.events.append(event)
         return event
 

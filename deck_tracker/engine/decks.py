@@ -28,7 +28,7 @@ from typing import Any
 from deck_tracker.engine.i18n import Text, msg
 from deck_tracker.engine.i18n import count as count_of
 
-from .commands import Arg, Choice, Unavailable, command
+from .commands import Arg, Choice, Reason, Unavailable, command
 from .core import Context, State, Step
 from .errors import InvalidArguments, RuleViolation
 from .systems import get_system
@@ -446,7 +446,7 @@ def shuffle(ctx: Context, args: dict[str, Any]) -> None:
     )
 
 
-def _no_peek_granted(state: State, actor: str | None) -> Text | None:
+def _no_peek_granted(state: State, actor: str | None) -> Reason | None:
     """``peek`` is offered only while some deck of the game is open to a look."""
     if any(deck.get("peek") for deck in (state.get("decks") or {}).values()):
         return None

@@ -7,9 +7,7 @@ message itself, rendered in the reader's language where the API answers (``api/e
 
 from __future__ import annotations
 
-from typing import Any
-
-from .i18n import DEFAULT_LANGUAGE, Message, Text, msg, render_text
+from .i18n import DEFAULT_LANGUAGE, Message, is_message, msg, render
 
 
 class EngineError(Exception):
@@ -17,17 +15,19 @@ class EngineError(Exception):
 
     code = "engine_error"
 
-    def __init__(self, detail: Text, *, code: str | None = None) -> None:
-        english = render_text(detail)
+    def __init__(self, message: Message, *, code: str | None = None) -> None:
+        if not is_message(message):  # an English sentence where a message id is due
+            raise TypeError(f"a refusal takes msg(id, **params), not {message!r}")
+        english = render(message)
         super().__init__(english)
         self.detail = english
-        self.message: Message | None = detail if isinstance(detail, dict) else None
+        self.message: Message = message
         if code is not None:
             self.code = code
 
     def detail_in(self, language: str = DEFAULT_LANGUAGE) -> str:
-        """The refusal in ``language`` (its English where it carries no message)."""
-        return render_text(self.message or self.detail, language)
+        """The refusal in ``language``."""
+        return render(self.message, language)
 
 
 class RuleViolation(EngineError):
@@ -39,7 +39,7 @@ class RuleViolation(EngineError):
 class InvalidArguments(EngineError):
     """The command's arguments are malformed; ``fields`` maps each argument to its problems.
 
-    A problem may be a message; ``fields`` keeps their English, ``fields_in(language)`` renders
+    Each problem is a message; ``fields`` keeps their English, ``fields_in(language)`` renders
     them in another language.
     """
 
@@ -47,24 +47,28 @@ class InvalidArguments(EngineError):
 
     def __init__(
         self,
-        fields: dict[str, list[Any]],
-        detail: Text | None = None,
+        fields: dict[str, list[Message]],
+        detail: Message | None = None,
         *,
         code: str | None = None,
     ) -> None:
+        for problems in fields.values():
+            for problem in problems:
+                if not is_message(problem):
+                    raise TypeError(f"a field problem takes msg(id, **params), not {problem!r}")
         names = ", ".join(sorted(fields))
         super().__init__(
             detail if detail is not None else msg("error.core.invalid_arguments", names=names),
             code=code,
         )
-        self.field_messages: dict[str, list[Text]] = {k: list(v) for k, v in fields.items()}
+        self.field_messages: dict[str, list[Message]] = {k: list(v) for k, v in fields.items()}
         self.fields: dict[str, list[str]] = {
-            key: [render_text(problem) for problem in problems] for key, problems in fields.items()
+            key: [render(problem) for problem in problems] for key, problems in fields.items()
         }
 
     def fields_in(self, language: str = DEFAULT_LANGUAGE) -> dict[str, list[str]]:
         return {
-            key: [render_text(problem, language) for problem in problems]
+            key: [render(problem, language) for problem in problems]
             for key, problems in self.field_messages.items()
         }
 

@@ -19,10 +19,11 @@ from . import checklist as _checklist  # noqa: F401  (registers tick_setup_step)
 from . import closing as _closing  # noqa: F401  (registers close_game)
 from . import decks as _decks  # noqa: F401  (registers the deck commands)
 from . import undo as _undo  # noqa: F401  (registers undo and redo)
-from .commands import Arg, Outcome, command, reason_text, run, spec_for, validate_args
+from .commands import Arg, Outcome, Reason, command, reason_text, run, spec_for, validate_args
 from .core import Context, Event, Replayed, State, Step, fold
 from .decks import new_deck, seat_label
 from .errors import InvalidArguments, RuleViolation
+from .i18n import Message
 from .rng import rng_for
 from .systems import System, get_system, load_systems
 from .undo import redo_target, undo_target
@@ -72,16 +73,16 @@ def validate_custom_decks(raw: Any) -> dict[str, dict[str, Any]]:
         raise InvalidArguments({"decks": [msg("error.core.game.give_least_one_deck_name")]})
     if len(raw) > MAX_DECKS:
         raise InvalidArguments({"decks": [msg("error.core.game.most_decks", max_decks=MAX_DECKS)]})
-    problems: dict[str, list[str]] = {}
+    problems: dict[str, list[Message]] = {}
     clean: dict[str, dict[str, Any]] = {}
     every_card: set[str] = set()
     for name, spec in raw.items():
         key = f"decks.{name}"
         if not isinstance(name, str) or not DECK_NAME.match(name):
-            problems.setdefault(key, []).append("Deck names are snake_case, e.g. `hero`.")
+            problems.setdefault(key, []).append(msg("error.core.game.deck_name"))
             continue
         if not isinstance(spec, dict):
-            problems.setdefault(key, []).append("Must be an object with `cards`.")
+            problems.setdefault(key, []).append(msg("error.core.game.object_with_cards"))
             continue
         cards = spec.get("cards")
         if (
@@ -89,26 +90,28 @@ def validate_custom_decks(raw: Any) -> dict[str, dict[str, Any]]:
             or not cards
             or not all(isinstance(c, str) and 0 < len(c) <= 100 for c in cards)
         ):
-            problems.setdefault(f"{key}.cards", []).append("A non-empty list of card ids.")
+            problems.setdefault(f"{key}.cards", []).append(msg("error.core.game.card_ids"))
             continue
         if len(cards) > MAX_DECK_SIZE:
-            problems.setdefault(f"{key}.cards", []).append(f"At most {MAX_DECK_SIZE} cards.")
+            problems.setdefault(f"{key}.cards", []).append(
+                msg("error.core.game.at_most_cards", count=MAX_DECK_SIZE)
+            )
             continue
         if len(set(cards)) != len(cards) or every_card & set(cards):
-            problems.setdefault(f"{key}.cards", []).append("Card ids must be unique in a game.")
+            problems.setdefault(f"{key}.cards", []).append(msg("error.core.game.unique_ids"))
             continue
         every_card |= set(cards)
         owner = spec.get("owner", "app")
         if owner not in ("app", "table"):
-            problems.setdefault(f"{key}.owner", []).append("`app` or `table`.")
+            problems.setdefault(f"{key}.owner", []).append(msg("error.core.game.owner"))
             continue
         auto = spec.get("auto_reshuffle", True)
         if not isinstance(auto, bool):
-            problems.setdefault(f"{key}.auto_reshuffle", []).append("Must be true or false.")
+            problems.setdefault(f"{key}.auto_reshuffle", []).append(msg("error.field.must_be_bool"))
             continue
         peek = spec.get("peek", False)
         if not isinstance(peek, bool):
-            problems.setdefault(f"{key}.peek", []).append("Must be true or false.")
+            problems.setdefault(f"{key}.peek", []).append(msg("error.field.must_be_bool"))
             continue
         clean[name] = {"cards": cards, "owner": owner, "auto_reshuffle": auto}
         if peek:
@@ -263,8 +266,8 @@ def claim_seat(ctx: Context, args: dict[str, Any]) -> None:
     _run_follow_ups(ctx, seat)
 
 
-def _game_already_over(state: State, actor: str | None) -> str | None:
-    return "The game is already over." if state.get("outcome") else None
+def _game_already_over(state: State, actor: str | None) -> Reason | None:
+    return msg("error.core.game.already_over") if state.get("outcome") else None
 
 
 @command(

@@ -32,22 +32,32 @@ import string
 from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NewType
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 DEFAULT_LANGUAGE = "en"
 # The languages a reader may choose, with their own name for themselves.
 LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch"}
 
-Message = dict[str, Any]
-# What a step's text or a rule citation may be: a message, or plain English no catalogue knows.
-Text = str | Message
+# A message: ``{"id": ..., "params": {...}}``. At run time a plain dict (what the state and the
+# events store, JSON native); for mypy a type of its own, made only by :func:`msg` (or
+# :func:`as_message` for one read back from storage), so an English ``str`` passed where a
+# message is due is a type error.
+Message = NewType("Message", dict[str, Any])
+# What a step's text, a rule citation or a message's parameter may be: a message, a name
+# (``name``, ``count``, ``listing``), or plain English (an old event's, a name the table entered).
+Text = str | dict[str, Any]
 
 
 # ---- building messages -------------------------------------------------------------------------
 def msg(id: str, /, **params: Any) -> Message:
     """A message: ``id`` in the catalogues, rendered with ``params`` when read."""
-    return {"id": id, "params": params}
+    return Message({"id": id, "params": params})
+
+
+def as_message(value: Any) -> Message | None:
+    """A message read back from storage (the state, an event), None for anything else."""
+    return Message(value) if is_message(value) else None
 
 
 def name(key: str, en: str) -> dict[str, Any]:
@@ -61,11 +71,14 @@ def count(n: int, key: str, en_one: str, en_other: str) -> dict[str, Any]:
 
 
 def listing(
-    items: Iterable[Any], *, conjunction: bool = True, separator: str = ", "
+    items: Iterable[Any], *, conjunction: bool = True, separator: str = ", ", word: str = "and"
 ) -> dict[str, Any]:
-    """Items joined as the language joins a list ("A, B and C"); without ``conjunction``, by
-    ``separator`` alone ("A, B, C": a list the English text always wrote so)."""
+    """Items joined as the language joins a list ("A, B and C"; with ``word="or"``: "A, B or
+    C"); without ``conjunction``, by ``separator`` alone ("A, B, C": a list the English text
+    always wrote so)."""
     if conjunction:
+        if word != "and":
+            return {"$": "list", "items": list(items), "word": word}
         return {"$": "list", "items": list(items)}
     return {"$": "list", "items": list(items), "join": separator}
 
@@ -181,6 +194,8 @@ def render_value(value: Any, language: str) -> str:
         names = catalogue(language)["names"]
         if kind == "name":
             found = names.get(value["key"])
+            if found is None:  # a setup word (setup_words.json) is a name too
+                found = catalogue(language).get(value["key"])
             if isinstance(found, dict):  # a name with plural forms, used in the singular
                 found = found.get("one")
             return str(found if found is not None else value.get("en", value["key"]))
@@ -195,25 +210,26 @@ def render_value(value: Any, language: str) -> str:
             items = [render_value(item, language) for item in value["items"]]
             if isinstance(value.get("join"), str):
                 return str(value["join"]).join(items)
-            return join_list(items, language)
+            return join_list(items, language, str(value.get("word") or "and"))
         if is_message(value):
-            return render(value, language)
+            return render(Message(value), language)
     if isinstance(value, bool):
-        return render({"id": "words.yes" if value else "words.no", "params": {}}, language)
+        return render(msg("words.yes" if value else "words.no"), language)
     return str(value)
 
 
-def join_list(items: list[str], language: str) -> str:
+def join_list(items: list[str], language: str, joiner: str = "and") -> str:
     if not items:
         return ""
     if len(items) == 1:
         return items[0]
-    word = catalogue(language)["words"].get("and") or catalogue(DEFAULT_LANGUAGE)["words"]["and"]
+    words = catalogue(language)["words"]
+    word = words.get(joiner) or catalogue(DEFAULT_LANGUAGE)["words"].get(joiner) or joiner
     return f"{', '.join(items[:-1])} {word} {items[-1]}"
 
 
 def render_text(value: Any, language: str = DEFAULT_LANGUAGE) -> str:
     """A stored text: a message rendered, or an old event's plain English text as it was."""
     if is_message(value):
-        return render(value, language)
+        return render(Message(value), language)
     return "" if value is None else str(value)

@@ -16,16 +16,19 @@ pending, every command that would move the game is refused with the code ``card_
 ``read_card`` (the game system's) answers it and carries on what was interrupted, and undo and
 redo work as for any other step.
 
-A prompt keeps its words in English (the catalogue ``reading.*`` holds each of them, word for
-word): :func:`in_language` shows it in the reader's language when the game is read, a printed
-card name by its ``card:<id>`` name, the other words by the catalogue entry whose English they
-are (:func:`words_of`); what the state and the events keep never changes.
+A prompt keeps its words as message ids with their parameters (``title``, ``detail``,
+``public_title``, a stand-in ``name`` such as "A Dungeon Room card", the form's titles,
+descriptions and choices); a printed card's ``name`` is its printed name, shown by its
+``card:<id>`` name. :func:`in_language` renders them when the game is read, in the reader's
+language (English included). A form's words that come from a content pack's data (a fillable
+value's description) are English in the pack: :func:`form_ids` stores each as the ``reading.*``
+message whose English it is, once, when the prompt is asked; words the table wrote into its own
+pack stay as written. A prompt stored before prompts kept ids (plain English strings) is shown as
+it was kept, in English.
 """
 
 from __future__ import annotations
 
-import re
-import string
 import unicodedata
 from functools import cache
 from typing import Any
@@ -37,6 +40,7 @@ from .i18n import (
     Message,
     Text,
     catalogue,
+    is_message,
     msg,
     normalise_language,
     render_text,
@@ -47,17 +51,19 @@ from .i18n import name as named
 __all__ = [
     "ANSWER",
     "READING",
+    "alphabetical",
     "ask",
     "carry_on",
+    "form_ids",
     "in_language",
     "last_read_id",
+    "pack_words",
     "pending_reads",
     "refuse_while_unread",
     "seen_by",
     "settle",
     "shown_name",
     "unread_reason",
-    "words_of",
 ]
 
 READING = "reading"
@@ -70,11 +76,27 @@ def pending_reads(state: State) -> list[dict[str, Any]]:
     return list(state.get(READING) or [])
 
 
-def ask(ctx: Context, prompt: dict[str, Any]) -> dict[str, Any]:
-    """Add a prompt (numbered) to the game's pending reads."""
+def ask(
+    ctx: Context,
+    prompt: dict[str, Any],
+    *,
+    title: Message,
+    name: Text,
+    detail: Message | None = None,
+    public_title: Message | None = None,
+) -> dict[str, Any]:
+    """Add a prompt (numbered) to the game's pending reads. Its words are messages: ``title``,
+    ``detail``, ``public_title`` (what the other seats read of a card in a hidden hand) and
+    ``name`` (a printed card's name as printed, else a message that stands for the card); the
+    form's words from a pack's data are stored by id (:func:`form_ids`)."""
     pending = pending_reads(ctx.state)
     number = 1 + max((int(p.get("id", 0)) for p in pending), default=0)
-    entry = {**prompt, "id": number}
+    words: dict[str, Any] = {"name": name, "title": title, "detail": detail or ""}
+    if public_title is not None:
+        words["public_title"] = public_title
+    entry = {**prompt, **words, "id": number}
+    if "schema" in entry:
+        entry["schema"] = form_ids(entry["schema"])
     ctx.set(READING, [*pending, entry])
     return entry
 
@@ -115,13 +137,12 @@ def seen_by(prompt: dict[str, Any], seat: str | None) -> dict[str, Any]:
     holder = prompt.get("seat")
     if holder is None or holder == seat:
         return {k: v for k, v in prompt.items() if k != "resume"}
-    title = str(prompt.get("public_title") or "A player is reading a card")
     return {
         "id": prompt["id"],
         "seat": holder,
         "private": True,
-        "title": title,
-        "name": "a card",
+        "title": prompt.get("public_title") or msg("reading.public.a_player"),
+        "name": msg("reading.private.a_card"),
         "detail": "",
     }
 
@@ -140,9 +161,7 @@ def unread_message(state: State, name: str, undoable: bool) -> Message | None:
     first = pending[0]
     if first.get("seat") is not None:
         if first.get("public_title"):
-            return msg(
-                "error.core.reading.wait_for_reader", title=words_of(str(first["public_title"]))
-            )
+            return msg("error.core.reading.wait_for_reader", title=first["public_title"])
         return msg("error.core.reading.wait_for_a_reader")
     if "name" in first:
         return msg("error.core.reading.read_card_first", name=shown_name(first))
@@ -157,69 +176,74 @@ def refuse_while_unread(state: State, name: str, undoable: bool) -> None:
 
 
 # ---- a prompt in the reader's language ---------------------------------------------------------
-# The catalogue entries whose English is a prompt's words as kept ("Read the card you drew",
-# "{player} is reading a card").
+# The catalogue entries of the words a prompt's form may take from a content pack (a fillable
+# value's description, written in English in the pack's data).
 PHRASES = "reading."
 
 
 @cache
-def _phrases() -> tuple[dict[str, str], tuple[tuple[re.Pattern[str], str], ...]]:
-    """The prompt's words known to the catalogue: exact texts, and patterns of those with fields
-    (the most literal first)."""
+def _phrases() -> dict[str, str]:
+    """The English of every ``reading.*`` entry without fields -> its id."""
     exact: dict[str, str] = {}
-    patterns: list[tuple[int, re.Pattern[str], str]] = []
     for key, template in catalogue(DEFAULT_LANGUAGE).items():
-        if not key.startswith(PHRASES) or not isinstance(template, str):
-            continue
-        parts = list(string.Formatter().parse(template))
-        if all(field is None for _, field, _, _ in parts):
+        if key.startswith(PHRASES) and isinstance(template, str) and "{" not in template:
             exact.setdefault(template, key)
-            continue
-        regex = "".join(
-            re.escape(literal) + (f"(?P<{field}>.+?)" if field else "")
-            for literal, field, _, _ in parts
+    return exact
+
+
+def pack_words(text: str) -> Text:
+    """A word of a content pack's data (a fillable value's description, a label) as it is
+    stored in a prompt: the message whose English it is, looked up once when the prompt is
+    asked; words no catalogue holds (what the table wrote into its own pack) as they are."""
+    key = _phrases().get(text)
+    return msg(key) if key is not None else text
+
+
+# The kinds of names a pick's choice may be (its ``const`` is the id: ``location:<const>``).
+CHOICE_NAMES = ("location", "general", "hero", "card", "colour")
+
+
+def _choice_name(option: dict[str, Any]) -> dict[str, Any]:
+    """A pick's choice titled by a name of the board ({"const": "orc-valley", "title": "Orc
+    Valley"}): titled by that name (``location:orc-valley``), read in the reader's language."""
+    const, title = option.get("const"), option.get("title")
+    if not isinstance(const, str) or not isinstance(title, str):
+        return option
+    names = catalogue(DEFAULT_LANGUAGE)["names"]
+    for kind in CHOICE_NAMES:
+        if names.get(f"{kind}:{const}") == title:
+            return option | {"title": named(f"{kind}:{const}", title)}
+    return option
+
+
+def form_ids(schema: Any) -> Any:
+    """A form whose titles and descriptions are words of a pack's data, each stored as
+    :func:`pack_words` gives it (a message already is), a choice named by the board's names by
+    that name."""
+    if isinstance(schema, list):
+        return [form_ids(item) for item in schema]
+    if not isinstance(schema, dict) or is_message(schema) or schema.get("$") == "name":
+        return schema
+    if "const" in schema and isinstance(schema.get("title"), str):
+        schema = _choice_name(schema)
+    return {
+        key: (
+            pack_words(value)
+            if key in ("title", "description") and isinstance(value, str)
+            else form_ids(value)
         )
-        literal_size = sum(len(literal) for literal, _, _, _ in parts)
-        patterns.append((literal_size, re.compile(regex, re.DOTALL), key))
-    patterns.sort(key=lambda item: -item[0])
-    return exact, tuple((pattern, key) for _, pattern, key in patterns)
-
-
-@cache
-def _names() -> dict[str, str]:
-    """A name's English (a location, a General, a minion's plural) -> its ``names`` key."""
-    found: dict[str, str] = {}
-    singular: dict[str, str] = {}
-    for key, value in catalogue(DEFAULT_LANGUAGE)["names"].items():
-        if isinstance(value, str):
-            found.setdefault(value, key)
-        elif isinstance(value, dict) and isinstance(value.get("one"), str):
-            singular.setdefault(value["one"], key)
-    return singular | found
-
-
-def words_of(text: str) -> Text:
-    """A prompt's English words as a message (a catalogue entry, with its fields in their own
-    words) or a name, read in any language; words no catalogue knows (what the table entered)
-    stay as they are. Rendered in English, it gives ``text`` back unchanged."""
-    exact, patterns = _phrases()
-    if text in exact:
-        return msg(exact[text])
-    key = _names().get(text)
-    if key is not None:
-        return named(key, text)
-    for pattern, key in patterns:
-        found = pattern.fullmatch(text)
-        if found is not None:
-            return msg(key, **{k: words_of(v) for k, v in found.groupdict().items()})
-    return text
+        for key, value in schema.items()
+    }
 
 
 def shown_name(prompt: dict[str, Any]) -> Text:
-    """The card a prompt asks for: its printed name by its ``card:<id>`` name, or the words
-    that stand for a card nobody has entered ("A Dungeon Room card", "Onyx Darkness Spreads
+    """The card a prompt asks for: its printed name by its ``card:<id>`` name, or the message
+    that stands for a card nobody has entered ("A Dungeon Room card", "Onyx Darkness Spreads
     card"); a name no catalogue holds (a card the table entered) as it is."""
-    shown = str(prompt.get("name") or "")
+    shown = prompt.get("name")
+    if isinstance(shown, dict):
+        return shown
+    shown = str(shown or "")
     card = prompt.get("card")
     if card is not None and prompt.get("kind") != "general":
         key = f"card:{card}"
@@ -228,7 +252,23 @@ def shown_name(prompt: dict[str, Any]) -> Text:
             printed = catalogue(DEFAULT_LANGUAGE)["names"].get(key) == shown
         if printed and key in catalogue(DEFAULT_LANGUAGE)["names"]:
             return named(key, shown)
-    return words_of(shown)
+    return shown
+
+
+def _worded(value: Any, language: str) -> Any:
+    """A prompt's stored words in ``language``: a message or a name rendered; a plain string
+    (a name the table entered, or a prompt kept before prompts stored ids) as it is."""
+    if isinstance(value, dict) and (is_message(value) or value.get("$") in NAMED):
+        return render_value(value, language)
+    return value
+
+
+NAMED = frozenset({"name", "count", "list"})
+
+
+def _is_form(value: Any) -> bool:
+    """A form of its own (a property named ``title``), not the words of one."""
+    return isinstance(value, dict) and not is_message(value) and value.get("$") not in NAMED
 
 
 def _schema_in(schema: Any, language: str) -> Any:
@@ -239,8 +279,8 @@ def _schema_in(schema: Any, language: str) -> Any:
         return schema
     return {
         key: (
-            render_value(words_of(value), language)
-            if key in ("title", "description") and isinstance(value, str)
+            _worded(value, language)
+            if key in ("title", "description") and not _is_form(value)
             else _choices_in(value, language)
             if key == "oneOf" and isinstance(value, list)
             else _schema_in(value, language)
@@ -249,7 +289,7 @@ def _schema_in(schema: Any, language: str) -> Any:
     }
 
 
-def _alphabetical(title: str) -> str:
+def alphabetical(title: str) -> str:
     """A title as an index sorts it (the case and the accents aside: "Ä" beside "A")."""
     bare = unicodedata.normalize("NFKD", title.casefold())
     return "".join(c for c in bare if not unicodedata.combining(c))
@@ -259,24 +299,24 @@ def _choices_in(options: list[Any], language: str) -> list[Any]:
     """A pick's choices in ``language``; choices the English lists in alphabetical order (the
     locations of the board) are listed in the order of their words in ``language``."""
     worded = [_schema_in(option, language) for option in options]
-    titles = [option.get("title") for option in options if isinstance(option, dict)]
-    named = [title for title in titles if isinstance(title, str)]
-    if len(named) == len(options) > 2 and named == sorted(named):
-        worded.sort(key=lambda option: _alphabetical(str(option["title"])))
+    english = [_schema_in(option, DEFAULT_LANGUAGE) for option in options]
+    titles = [option.get("title") for option in english if isinstance(option, dict)]
+    titled = [title for title in titles if isinstance(title, str)]
+    if len(titled) == len(options) > 2 and titled == sorted(titled):
+        worded.sort(key=lambda option: alphabetical(str(option["title"])))
     return worded
 
 
 def in_language(prompt: dict[str, Any], language: str) -> dict[str, Any]:
     """A prompt as :func:`seen_by` gives it, its words in ``language``: the title, the card's
-    name, the detail, the public title and the form (English: the prompt as kept)."""
+    name, the detail, the public title and the form, each stored as a message id with its
+    parameters and rendered here (in English too)."""
     language = normalise_language(language)
-    if language == DEFAULT_LANGUAGE:
-        return prompt
     worded = dict(prompt)
     for key in ("title", "detail", "public_title"):
-        if isinstance(worded.get(key), str) and worded[key]:
-            worded[key] = render_value(words_of(worded[key]), language)
-    if isinstance(worded.get("name"), str):
+        if key in worded:
+            worded[key] = _worded(worded[key], language)
+    if "name" in worded:
         worded["name"] = render_value(shown_name(prompt), language)
     if "schema" in worded:
         worded["schema"] = _schema_in(worded["schema"], language)

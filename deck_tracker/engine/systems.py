@@ -18,7 +18,7 @@ from typing import Any
 
 from .commands import NOT_IN_THIS_GAME, OBSERVERS, OBSERVERS_IN_PLAY, CommandSpec, Observer
 from .core import Brings, Context, State
-from .i18n import Text
+from .i18n import Message
 
 __all__ = [
     "SYSTEMS",
@@ -39,7 +39,7 @@ SeatHook = Callable[[Context, str], None]
 # What a seat sees of the system's own state, merged into the generic view.
 SystemView = Callable[[State, "str | None"], dict[str, Any]]
 # Why a command cannot apply to this game at all (an expansion not in play).
-NotInThisGame = Callable[[State, CommandSpec], "Text | None"]
+NotInThisGame = Callable[[State, CommandSpec], "Message | None"]
 # The name printed on a card of the game, from its id (None when the system does not know it).
 CardName = Callable[[State, str], "str | None"]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .commands import HISTORY_ROOT, command
+from .commands import HISTORY_ROOT, Reason, command
 from .core import Change, Context, Replayed, State
 from .decks import seat_label
 from .i18n import Text, msg
@@ -51,11 +51,11 @@ def _replayed(ctx: Context) -> Replayed:
     return ctx.replayed
 
 
-def _nothing_to_undo(state: State, actor: str | None) -> Text | None:
+def _nothing_to_undo(state: State, actor: str | None) -> Reason | None:
     return None if undo_target(state) else msg("core.undo.nothing_to_undo")
 
 
-def _nothing_to_redo(state: State, actor: str | None) -> Text | None:
+def _nothing_to_redo(state: State, actor: str | None) -> Reason | None:
     return None if redo_target(state) else msg("core.undo.nothing_to_redo")
 
 

@@ -11,7 +11,7 @@ from typing import Any, TypedDict
 
 from .core import State
 from .i18n import DEFAULT_LANGUAGE, render_text
-from .reading import seen_by
+from .reading import in_language, seen_by
 from .systems import get_system
 
 RECENT_HISTORY = 10
@@ -151,3 +151,19 @@ def view_event(
         "steps": [view_step(step, language) for step in record.get("steps") or []],
         "data": data,
     }
+
+
+def words_in(view: dict[str, Any], language: str) -> dict[str, Any]:
+    """A seat's view (:func:`view_state`) with the words the state keeps as message ids read in
+    ``language`` (English included): the cards waiting to be read (``reading.in_language``) and
+    why each fame deed is proposed (King's Champion). The view given is not changed."""
+    worded = dict(view)
+    worded["reading"] = [in_language(prompt, language) for prompt in view.get("reading") or []]
+    fame = view.get("fame")
+    if isinstance(fame, dict) and fame.get("proposals"):
+        proposals = [
+            {**proposal, "because": render_text(proposal.get("because"), language)}
+            for proposal in fame["proposals"]
+        ]
+        worded["fame"] = {**fame, "proposals": proposals}
+    return worded

@@ -15,10 +15,10 @@ from deck_tracker.engine import (
     INTERNAL_COMMANDS,
     EventView,
     describe_commands,
-    in_language,
     render_text,
     view,
     view_event,
+    words_in,
 )
 from deck_tracker.games import languages
 from deck_tracker.models import Game, GameEvent, Seat
@@ -135,9 +135,10 @@ def seat_state(*, game: Game, seat_key: str, language: str | None = None) -> dic
     read in the reader's language."""
     seen = view(game.state, seat_key)
     language = languages.choose(language) if language else languages.active()
+    # Prompts and fame proposals keep message ids: rendered for every reader, English included.
+    seen = words_in(seen, language)
     if language != languages.DEFAULT:
         seen["history"] = _history_in(game, seen["history"], language)
-        seen["reading"] = [in_language(prompt, language) for prompt in seen["reading"]]
     return seen
 
 

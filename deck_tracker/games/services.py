@@ -35,6 +35,7 @@ from deck_tracker.engine import (
     UnknownCommand,
     apply,
     brings_anything,
+    msg,
     new_seed,
     seed_commitment,
 )
@@ -271,7 +272,7 @@ def game_act(
 ) -> dict[str, Any]:
     """Apply one action for ``seat``; the answer as that seat sees it."""
     if action in INTERNAL_COMMANDS:
-        raise UnknownCommand(f"Unknown action {action!r}.")
+        raise UnknownCommand(msg("error.core.commands.unknown_action", name=action))
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
         if guard is not None:

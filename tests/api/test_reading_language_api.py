@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from deck_tracker.engine import i18n
+from deck_tracker.engine import i18n, in_language
 from deck_tracker.models import Game
 from tests.conftest import client_for
 from tests.helpers import a_face, form_words
@@ -50,9 +50,10 @@ def act_in(token: str, game_id: str, language: str, type: str, args: dict[str, A
 
 
 def kept(game_id: str) -> list[dict[str, Any]]:
-    """The prompts as the game keeps them (what an English phone is shown, less ``resume``)."""
+    """The prompts as the game keeps them (message ids) read in English: what an English phone
+    is shown, less ``resume``."""
     stored = Game.objects.get(pk=game_id).state["reading"]
-    return [{k: v for k, v in prompt.items() if k != "resume"} for prompt in stored]
+    return [in_language({k: v for k, v in p.items() if k != "resume"}, "en") for p in stored]
 
 
 def choices(schema: dict[str, Any], field: str) -> list[str]:

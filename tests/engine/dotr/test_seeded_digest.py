@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 
+from deck_tracker.engine import i18n
 from deck_tracker.engine.errors import EngineError
 from deck_tracker.engine.game import GameLog
 from tests.helpers import ENTERED, a_face
@@ -82,9 +83,21 @@ def english(record: dict[str, Any]) -> dict[str, Any]:
     return record
 
 
+def read_aloud(value: Any) -> Any:
+    """Every message and name a record or the state keeps (a prompt's words are stored as
+    message ids), read in English: the digest pins the words, not how they are stored."""
+    if isinstance(value, dict):
+        if i18n.is_message(value) or value.get("$") in ("name", "count", "list"):
+            return i18n.render_value(value, "en")
+        return {k: read_aloud(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [read_aloud(v) for v in value]
+    return value
+
+
 def digest(game: GameLog) -> str:
-    records = [english(event.as_record()) for event in game.events]
-    text = json.dumps({"events": records, "state": game.state}, sort_keys=True)
+    records = [read_aloud(english(event.as_record())) for event in game.events]
+    text = json.dumps({"events": records, "state": read_aloud(game.state)}, sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()
 
 

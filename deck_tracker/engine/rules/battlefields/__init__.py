@@ -26,6 +26,7 @@ from typing import Any
 
 from deck_tracker.engine.commands import CommandSpec
 from deck_tracker.engine.core import State
+from deck_tracker.engine.i18n import Message, msg
 from deck_tracker.engine.systems import System
 
 from . import dice as _dice  # noqa: F401  (registers the commands)
@@ -44,9 +45,9 @@ SYSTEM = "battlefields"
 DECK_COMMANDS = frozenset({"draw", "discard", "shuffle", "peek"})
 
 
-def _not_in_battlefields(state: State, spec: CommandSpec) -> str | None:
+def _not_in_battlefields(state: State, spec: CommandSpec) -> Message | None:
     if spec.name in DECK_COMMANDS:
-        return "The decks of Battlefields stay at the table: the app counts them."
+        return msg("error.bf.decks_at_table")
     return None
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from deck_tracker.engine.commands import Arg
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
-from deck_tracker.engine.i18n import msg
+from deck_tracker.engine.i18n import Message, msg
 from deck_tracker.engine.slugs import slugify
 
 __all__ = ["CARD_ARGS", "card_from_args", "check_known_card"]
@@ -35,18 +35,18 @@ def check_known_card(raw: Any, where: str) -> dict[str, Any]:
     if not isinstance(raw, dict) or not isinstance(raw.get("name"), str) or not raw["name"]:
         raise InvalidArguments({where: [msg("error.bf.cards.card_name_number_colour_swords")]})
     card = {key: raw.get(key) for key in KNOWN_FIELDS}
-    problems: dict[str, list[str]] = {}
+    problems: dict[str, list[Message]] = {}
     if card["colour"] not in COLOURS:
-        problems["colour"] = [f"One of: {', '.join(COLOURS)}."]
+        problems["colour"] = [msg("error.field.one_of", allowed=", ".join(COLOURS))]
     elif card["colour"] == "chameleon":
         card["number"] = None
     elif not isinstance(card["number"], int) or not 1 <= card["number"] <= 10:
-        problems["number"] = ["A number from 1 to 10 (chameleons have none)."]
+        problems["number"] = [msg("error.bf.cards.number")]
     if not isinstance(card["swords"], int) or not 0 <= card["swords"] <= 6:
-        problems["swords"] = ["The sword symbols, 0 to 6."]
+        problems["swords"] = [msg("error.bf.cards.swords")]
     card["protection"] = card["protection"] or "none"
     if card["protection"] not in PROTECTIONS:
-        problems["protection"] = [f"One of: {', '.join(PROTECTIONS)}."]
+        problems["protection"] = [msg("error.field.one_of", allowed=", ".join(PROTECTIONS))]
     card["special_attack"] = bool(card["special_attack"])
     if problems:
         raise InvalidArguments({f"{where}.{k}": v for k, v in problems.items()})

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
-from deck_tracker.engine.i18n import Text, msg
+from deck_tracker.engine.i18n import Message, Text, msg, name
 
 from .tiles import TileRules
 
@@ -57,7 +57,7 @@ R_MAIN = msg("bf.rule.main")
 @dataclass(frozen=True)
 class Refusal:
     code: str
-    detail: str
+    detail: Message
     rule: Text
 
 
@@ -99,15 +99,24 @@ def _chain_refusal(number: int, chain: Sequence[dict[str, Any]], second_loop: bo
     if number > last and (number <= first or _has_looped(numbers)):
         return Refusal(
             "looping",
-            f"The first card here was {first}: a card higher than the last ({last}) must be "
-            f"higher than {first} and not played before"
-            + (", and this side has already looped." if _has_looped(numbers) else "."),
+            msg(
+                "error.bf.conditions.looping_again"
+                if _has_looped(numbers)
+                else "error.bf.conditions.looping",
+                first=first,
+                last=last,
+            ),
             R_LOOPING,
         )
     return Refusal(
         "descending_order",
-        f"The last card here was {last}: the next must be lower"
-        + (f", and higher than the first card ({first})." if _has_looped(numbers) else "."),
+        msg(
+            "error.bf.conditions.descending_looped"
+            if _has_looped(numbers)
+            else "error.bf.conditions.descending",
+            first=first,
+            last=last,
+        ),
         R_DESCENDING,
     )
 
@@ -122,22 +131,37 @@ def play_refusal(
 ) -> Refusal | None:
     """Why ``card`` may not be played on ``tile`` by a side whose cards there are ``chain``."""
     if not tile.taught:
-        return Refusal("tile_not_taught", f"Read {tile.name} to the app first.", R_NOT_TAUGHT)
+        return Refusal(
+            "tile_not_taught", msg("error.bf.conditions.not_taught", tile=tile.name), R_NOT_TAUGHT
+        )
     if card["colour"] == "chameleon":
         if tile.no_chameleons:
-            return Refusal("no_chameleons", f"{tile.name} forbids chameleons.", R_NO_CHAMELEONS)
+            return Refusal(
+                "no_chameleons",
+                msg("error.bf.conditions.no_chameleons", tile=tile.name),
+                R_NO_CHAMELEONS,
+            )
         return None
     if tile.arrow_colour != "any" and card["colour"] != tile.arrow_colour:
+        colour = name(f"bf-colour:{tile.arrow_colour}", tile.arrow_colour)
         return Refusal(
-            "wrong_colour", f"Only {tile.arrow_colour} cards may be played here.", R_COLOUR
+            "wrong_colour", msg("error.bf.conditions.wrong_colour", colour=colour), R_COLOUR
         )
     number = card["number"]
     if tile.parity != "any" and (number % 2 == 0) != (tile.parity == "even"):
-        return Refusal("wrong_parity", f"Only {tile.parity} cards may be played here.", R_PARITY)
+        return Refusal(
+            "wrong_parity",
+            msg(
+                "error.bf.conditions.even_only"
+                if tile.parity == "even"
+                else "error.bf.conditions.odd_only"
+            ),
+            R_PARITY,
+        )
     if not tile.set_size and any(identical(card, other) for other in own_cards_anywhere):
         return Refusal(
             "identical_in_play",
-            f"{card['name']} ({number}) is already in play: discard it to restore that card.",
+            msg("error.bf.conditions.identical", card=card["name"], number=number),
             R_IDENTICAL,
         )
     descending = tile.descending and not tile.final_total and _numbers(chain)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from deck_tracker.engine.commands import Arg, command
+from deck_tracker.engine.commands import Arg, Reason, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.i18n import Text, msg
@@ -77,12 +77,12 @@ def strike(target: dict[str, Any], singles: int, doubles: int) -> tuple[str, Tex
     return "none", None
 
 
-def _attack_unavailable(state: State, actor: str | None) -> str | None:
+def _attack_unavailable(state: State, actor: str | None) -> Reason | None:
     blocked = between_turns(state, actor) or whose_turn(state, actor)
     if blocked:
         return blocked
     if not state["turn"].get("attack"):
-        return "No card of this turn may attack now."
+        return msg("error.bf.dice.no_card_may_attack")
     return None
 
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from deck_tracker.engine.commands import Arg, command
+from deck_tracker.engine.commands import Arg, Reason, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.errors import RuleViolation
-from deck_tracker.engine.i18n import Text, msg, name
+from deck_tracker.engine.i18n import Message, Text, msg, name
 
 from .hands import position_ref, side_ref
 from .tiles import TEACHABLE, check_taught_values, tile_ids, tile_rules
@@ -106,11 +106,11 @@ def _drawn(ctx: Context, drawn: list[str], *, side: str, purpose: str, by_app: b
     )
 
 
-def _pending_kind(kind: str, message: str, *, sides_choice: bool = True) -> Any:
+def _pending_kind(kind: str, message: Message, *, sides_choice: bool = True) -> Any:
     """Availability of the answer to ``pending`` of ``kind``: a side's choice is its own
     players' (``sides_choice``); what the table drew, any phone enters."""
 
-    def unavailable(state: State, actor: str | None) -> Text | None:
+    def unavailable(state: State, actor: str | None) -> Reason | None:
         pending = state.get("pending") or {}
         if pending.get("kind") != kind:
             return message
@@ -126,7 +126,7 @@ TILE = Arg("str", required=True, description="A battlefield tile.")
     "choose_objective",
     args={"tile": TILE},
     systems=SYSTEM,
-    unavailable=_pending_kind("objective", "The objectives are chosen."),
+    unavailable=_pending_kind("objective", msg("error.bf.field.objectives_chosen")),
 )
 def choose_objective(ctx: Context, args: dict[str, Any]) -> None:
     """A side places the primary colour battlefield it chooses as an objective."""
@@ -162,7 +162,7 @@ def choose_objective(ctx: Context, args: dict[str, Any]) -> None:
     "draw_battlefields",
     args={"tiles": Arg("list[str]", required=True, max_items=5, description="Tiles drawn.")},
     systems=SYSTEM,
-    unavailable=_pending_kind("draw", "No battlefield is to be drawn now.", sides_choice=False),
+    unavailable=_pending_kind("draw", msg("error.bf.field.nothing_to_draw"), sides_choice=False),
 )
 def draw_battlefields(ctx: Context, args: dict[str, Any]) -> None:
     """The table enters the battlefield tiles it drew at random."""
@@ -189,7 +189,7 @@ def draw_battlefields(ctx: Context, args: dict[str, Any]) -> None:
     "choose_battlefield",
     args={"tile": TILE},
     systems=SYSTEM,
-    unavailable=_pending_kind("choose", "No battlefield is to be chosen now."),
+    unavailable=_pending_kind("choose", msg("error.bf.field.nothing_to_choose")),
 )
 def choose_battlefield(ctx: Context, args: dict[str, Any]) -> None:
     """The winner of a battle chooses the next battlefield among the tiles drawn."""
@@ -230,8 +230,8 @@ TEACH_ARGS = {
 }
 
 
-def _teach_unavailable(state: State, actor: str | None) -> str | None:
-    return "The game is over." if state.get("outcome") else None
+def _teach_unavailable(state: State, actor: str | None) -> Reason | None:
+    return msg("error.dotr.base.night.game_over") if state.get("outcome") else None
 
 
 @command("teach_tile", args=TEACH_ARGS, systems=SYSTEM, unavailable=_teach_unavailable)

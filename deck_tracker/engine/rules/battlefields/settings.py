@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deck_tracker.engine.errors import InvalidArguments
-from deck_tracker.engine.i18n import msg
+from deck_tracker.engine.i18n import Message, msg
 from deck_tracker.engine.settings import Setting
 
 __all__ = ["MODES", "SETTINGS", "Mode", "describe_settings", "resolve_settings"]
@@ -113,19 +113,19 @@ def resolve_settings(options: Any) -> dict[str, Any]:
         options = {}
     if not isinstance(options, dict):
         raise InvalidArguments({"options": [msg("error.bf.settings.must_be_object_settings")]})
-    problems: dict[str, list[str]] = {}
+    problems: dict[str, list[Message]] = {}
     chosen = {setting.name: setting.default for setting in SETTINGS}
     for name, value in options.items():
         if name in ("generals", "library"):
             continue  # read by the setup itself
         setting = _BY_NAME.get(name)
         if setting is None:
-            problems[f"options.{name}"] = ["Unknown setting."]
+            problems[f"options.{name}"] = [msg("error.field.unknown_setting")]
         elif isinstance(value, bool) != isinstance(setting.default, bool) or (
             value not in setting.allowed
         ):
             allowed = ", ".join(str(a) for a in setting.allowed[:8])
-            problems[f"options.{name}"] = [f"One of: {allowed}."]
+            problems[f"options.{name}"] = [msg("error.field.one_of", allowed=allowed)]
         else:
             chosen[name] = value
     if problems:

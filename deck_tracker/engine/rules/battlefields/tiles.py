@@ -25,6 +25,7 @@ from typing import Any
 from deck_tracker.engine.content import Pack, shipped_with_overlay
 from deck_tracker.engine.core import State
 from deck_tracker.engine.errors import InvalidArguments
+from deck_tracker.engine.i18n import Message, msg
 
 __all__ = [
     "ARROW_COLOURS",
@@ -132,23 +133,23 @@ def die_faces(state: State) -> list[str]:
 
 def check_taught_values(raw: Mapping[str, Any]) -> dict[str, Any]:
     """What the table read from a tile, checked: {field: value} for the fields given."""
-    problems: dict[str, list[str]] = {}
+    problems: dict[str, list[Message]] = {}
     out: dict[str, Any] = {}
     for name in TEACHABLE:
         value = raw.get(name)
         if value is None:
             continue
         if name == "arrow_colour" and value not in ARROW_COLOURS:
-            problems[name] = [f"One of: {', '.join(ARROW_COLOURS)}."]
+            problems[name] = [msg("error.field.one_of", allowed=", ".join(ARROW_COLOURS))]
         elif name == "parity" and value not in PARITIES:
-            problems[name] = [f"One of: {', '.join(PARITIES)}."]
+            problems[name] = [msg("error.field.one_of", allowed=", ".join(PARITIES))]
         elif name == "set_size" and value not in (0, 2, 3):
-            problems[name] = ["0 (no set mark), 2 or 3."]
+            problems[name] = [msg("error.bf.tiles.set_size")]
         out[name] = value
     if not out.get("title"):
-        problems["title"] = ["The name printed on the tile."]
+        problems["title"] = [msg("error.bf.tiles.title")]
     if not out.get("reward_count"):
-        problems["reward_count"] = ["The number of tiles its reward for victory takes."]
+        problems["reward_count"] = [msg("error.bf.tiles.reward_count")]
     if problems:
         raise InvalidArguments(problems)
     return out

@@ -12,12 +12,12 @@ event names who entered it (``lose_cards``)."""
 
 from __future__ import annotations
 
-from deck_tracker.engine.commands import Unavailable, reason_text
+from deck_tracker.engine.commands import Reason, Unavailable, reason_code, reason_text
 from deck_tracker.engine.core import State
 from deck_tracker.engine.errors import RuleViolation
-from deck_tracker.engine.i18n import Text, msg
+from deck_tracker.engine.i18n import Message, msg
 
-from .hands import position_label, position_ref, side_ref
+from .hands import position_ref, side_ref
 
 __all__ = [
     "between_turns",
@@ -30,52 +30,52 @@ __all__ = [
 ]
 
 PENDING = {
-    "objective": "The {side} choose their objective battlefield first.",
-    "draw": "The table enters the battlefields drawn first.",
-    "choose": "The {side} choose the next battlefield first.",
-    "reward": "The {side} decide on the reward first.",
+    "objective": "error.bf.turns.pending.objective",
+    "draw": "error.bf.turns.pending.draw",
+    "choose": "error.bf.turns.pending.choose",
+    "reward": "error.bf.turns.pending.reward",
 }
 
 
-def _blocked(state: State) -> str | None:
+def _blocked(state: State) -> Message | None:
     if state.get("outcome"):
-        return "The war is over."
+        return msg("error.bf.turns.war_over")
     pending = state.get("pending")
     if pending:
-        return PENDING[pending["kind"]].format(side=pending.get("side", ""))
+        return msg(PENDING[pending["kind"]], side=side_ref(str(pending.get("side", ""))))
     return None
 
 
-def whose_turn(state: State, actor: str | None) -> str | None:
+def whose_turn(state: State, actor: str | None) -> Reason | None:
     position = state["turn"]["position"]
     seat = state["players"][position]["seat"]
     if seat is not None and actor != seat:
-        return f"It is {position_label(state, position)}'s turn."
+        return msg("error.bf.turns.not_your_turn", label=position_ref(state, position))
     return None
 
 
-def turn_action(state: State, actor: str | None) -> str | None:
+def turn_action(state: State, actor: str | None) -> Reason | None:
     """Why the one action of the turn cannot be taken now."""
     blocked = _blocked(state) or whose_turn(state, actor)
     if blocked:
         return blocked
     if state["turn"]["action"]:
-        return "This turn's action is taken: end the turn."
+        return msg("error.bf.turns.action_taken")
     return None
 
 
-def turn_end(state: State, actor: str | None) -> str | None:
+def turn_end(state: State, actor: str | None) -> Reason | None:
     blocked = _blocked(state) or whose_turn(state, actor)
     if blocked:
         return blocked
     if not state["turn"]["action"]:
-        return "Take one action first (attack, restore, support or gather troops)."
+        return msg("error.bf.turns.take_action_first")
     return None
 
 
-def between_turns(state: State, actor: str | None) -> str | None:
+def between_turns(state: State, actor: str | None) -> Reason | None:
     """At any time, even on the opponent's turn, while the war goes on."""
-    return "The war is over." if state.get("outcome") else None
+    return msg("error.bf.turns.war_over") if state.get("outcome") else None
 
 
 def side_refusal(state: State, actor: str | None, side: str) -> Unavailable | None:
@@ -98,7 +98,7 @@ def hand_refusal(state: State, actor: str | None, position: str) -> Unavailable 
     )
 
 
-def refuse(reason: Text | None, code: str = "not_available") -> None:
+def refuse(reason: Reason | None, code: str = "not_available") -> None:
     """Refuse the command for ``reason`` (an ``Unavailable`` brings its own code)."""
     if reason:
-        raise RuleViolation(reason_text(reason), code=getattr(reason, "code", code))
+        raise RuleViolation(reason_text(reason), code=reason_code(reason, code))

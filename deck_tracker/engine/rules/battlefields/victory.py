@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from deck_tracker.engine.commands import Arg, command
+from deck_tracker.engine.commands import Arg, Reason, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.errors import RuleViolation
 from deck_tracker.engine.i18n import Text, msg, render_text
@@ -141,10 +141,10 @@ def _next_battlefield(ctx: Context, tile_id: str, side: str) -> None:
     draw_new_battlefields(ctx, count, side=side, purpose="reward")
 
 
-def _reward_unavailable(state: State, actor: str | None) -> Text | None:
+def _reward_unavailable(state: State, actor: str | None) -> Reason | None:
     pending = state.get("pending") or {}
     if pending.get("kind") != "reward":
-        return "No reward waits for a decision."
+        return msg("error.bf.victory.no_reward_waits")
     return side_refusal(state, actor, pending["side"])
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from deck_tracker.engine.commands import CommandSpec
 from deck_tracker.engine.core import State
-from deck_tracker.engine.i18n import Text, msg
+from deck_tracker.engine.i18n import Message, listing, msg
 from deck_tracker.engine.i18n import name as named
 
 NAMES = {
@@ -42,12 +42,16 @@ SCENARIO_COMMANDS = {"douse_fire": "the-burning-land", "keep_quest": "onslaught"
 SCENARIO_NAMES = {"the-burning-land": "The Burning Land", "onslaught": "Onslaught"}
 
 
-def not_in_this_game(state: State, spec: CommandSpec) -> Text | None:
+def not_in_this_game(state: State, spec: CommandSpec) -> Message | None:
     needed = COMMAND_EXPANSIONS.get(spec.name) or MODULE_EXPANSIONS.get(
         spec.handler.__module__.removeprefix(_PREFIX)
     )
     if needed and not set(needed) & set(state.get("expansions") or ()):
-        return f"Needs {' or '.join(NAMES[name] for name in needed)} in this game."
+        names = [named(f"expansion-needed:{name}", NAMES[name]) for name in needed]
+        return msg(
+            "error.dotr.availability.needs",
+            expansions=listing(names, word="or"),
+        )
     scenario = SCENARIO_COMMANDS.get(spec.name)
     if scenario and (state.get("scenario") or {}).get("id") != scenario:
         scenario_name = named(f"scenario:{scenario}", SCENARIO_NAMES.get(scenario, scenario))

@@ -53,7 +53,7 @@ from deck_tracker.engine.commands import run
 from deck_tracker.engine.content import COLOURS
 from deck_tracker.engine.core import Context, State
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
-from deck_tracker.engine.i18n import msg
+from deck_tracker.engine.i18n import Message, msg
 from deck_tracker.engine.rules.dotr.base.board import LOSS_CAUSES, BoardData, Tally, board_for
 from deck_tracker.engine.rules.dotr.base.settings import default_settings
 from deck_tracker.engine.rules.dotr.dragon.dangers import leave_dangers_aside
@@ -197,13 +197,15 @@ def check_forecast(state: State, horizon: int, samples: int, budget: float) -> N
         )
     if state.get("outcome"):
         raise RuleViolation(msg("error.dotr.forecast.game_over_there_no_night"), code="game_over")
-    problems: dict[str, list[str]] = {}
+    problems: dict[str, list[Message]] = {}
     if not 1 <= horizon <= MAX_HORIZON:
-        problems["nights"] = [f"Must be between 1 and {MAX_HORIZON}."]
+        problems["nights"] = [msg("error.field.between", low=1, high=MAX_HORIZON)]
     if not 1 <= samples <= MAX_SAMPLES:
-        problems["samples"] = [f"Must be between 1 and {MAX_SAMPLES}."]
+        problems["samples"] = [msg("error.field.between", low=1, high=MAX_SAMPLES)]
     if not 0 < budget <= MAX_BUDGET_SECONDS:
-        problems["budget_seconds"] = [f"Must be above 0 and at most {MAX_BUDGET_SECONDS:g}."]
+        problems["budget_seconds"] = [
+            msg("error.field.above_zero_at_most", maximum=f"{MAX_BUDGET_SECONDS:g}")
+        ]
     if problems:
         raise InvalidArguments(problems)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from deck_tracker.engine.commands import Unavailable
+from deck_tracker.engine.commands import Reason, Unavailable
 from deck_tracker.engine.core import Context, State
 from deck_tracker.engine.errors import RuleViolation
 from deck_tracker.engine.i18n import Text, msg, name
@@ -74,7 +74,7 @@ def on_crown(state: State) -> list[str]:
     ]
 
 
-def in_play(state: State, actor: str | None) -> str | None:
+def in_play(state: State, actor: str | None) -> Reason | None:
     """Availability: the game is on and a character has the turn, and the caller is its seat.
 
     Each seat acts only for itself: the turn's actions are taken from the phone of the seat
@@ -82,10 +82,10 @@ def in_play(state: State, actor: str | None) -> str | None:
     may take them).
     """
     if state.get("outcome"):
-        return "The game is over."
+        return msg("error.dotr.base.night.game_over")
     seat = active_seat(state)
     if seat is None:
-        return "No character has a turn yet."
+        return msg("error.td.common.no_character_has_turn_yet")
     if actor is not None and actor != seat:
         return Unavailable(
             msg("error.td.common.not_your_turn", player=player_name(state, seat)), "not_your_turn"

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from deck_tracker.engine.commands import Arg, command
+from deck_tracker.engine.commands import Arg, Reason, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.errors import RuleViolation
 from deck_tracker.engine.i18n import msg, render_text
@@ -32,14 +32,14 @@ R_HEAL = msg("td.rule.heal")
 R_WIN = msg("td.rule.win")
 
 
-def _on_crown_now(state: State, actor: str | None) -> str | None:
+def _on_crown_now(state: State, actor: str | None) -> Reason | None:
     reason = in_play(state, actor)
     if reason:
         return reason
     if state["turn"]["seat"] not in on_crown(state):
-        return "The character is not on the Crown of Command."
+        return msg("error.td.crown.not_on_crown")
     if state["turn"].get("confronted"):
-        return "The confrontation ended this turn."
+        return msg("error.td.crown.confrontation_ended")
     return None
 
 

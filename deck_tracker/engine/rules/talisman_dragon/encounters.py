@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from deck_tracker.engine.commands import Arg, command
+from deck_tracker.engine.commands import Arg, Reason, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import draw_cards
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
@@ -143,14 +143,14 @@ def encounter_scale(
     )
 
 
-def _no_scale_here(state: State, actor: str | None) -> str | None:
+def _no_scale_here(state: State, actor: str | None) -> Reason | None:
     reason = in_play(state, actor)
     if reason:
         return reason
     seat = state["turn"]["seat"]
     space = state.get("characters", {}).get(seat, {}).get("space")
     if space is None or space not in state.get("board_scales", {}):
-        return "There is no scale on this character's space."
+        return msg("error.td.encounters.no_scale_on_space")
     return None
 
 

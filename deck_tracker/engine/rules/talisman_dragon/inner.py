@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from deck_tracker.engine.commands import Arg, command
+from deck_tracker.engine.commands import Arg, Reason, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import draw_cards
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
@@ -80,13 +80,13 @@ def set_place(ctx: Context, seat: str, index: int, *, turned_back: bool) -> None
     ctx.set("characters", seat, "space", space.id)
 
 
-def _acting_inner(state: State, actor: str | None) -> str | None:
+def _acting_inner(state: State, actor: str | None) -> Reason | None:
     reason = in_play(state, actor)
     if reason:
         return reason
     info = state.get("characters", {}).get(state["turn"]["seat"], {})
     if not info.get("inner"):
-        return "The character is not in the Inner Region."
+        return msg("error.td.inner.character_not_inner_region")
     return None
 
 
@@ -110,14 +110,14 @@ def enter_inner_region(ctx: Context, args: dict[str, Any]) -> None:
     )
 
 
-def _not_drawn_yet(state: State, actor: str | None) -> str | None:
+def _not_drawn_yet(state: State, actor: str | None) -> Reason | None:
     reason = _acting_inner(state, actor)
     if reason:
         return reason
     if side_of(state).movement != "tower":
-        return "Only the Dragon Tower draws cards to move."
+        return msg("error.td.inner.only_tower_draws")
     if state["turn"].get("tower_drawn"):
-        return "This turn's Tower cards are drawn."
+        return msg("error.td.inner.tower_cards_drawn")
     return None
 
 
@@ -195,14 +195,14 @@ def _count(ctx: Context, index: int, told: int | None) -> int:
     return told
 
 
-def _drawn_not_moved(state: State, actor: str | None) -> str | None:
+def _drawn_not_moved(state: State, actor: str | None) -> Reason | None:
     reason = _acting_inner(state, actor)
     if reason:
         return reason
     if not state["turn"].get("tower_drawn"):
-        return "Draw this turn's Tower cards first."
+        return msg("error.td.inner.draw_tower_cards_first")
     if state["turn"].get("inner_moved"):
-        return "The character has moved this turn."
+        return msg("error.td.inner.character_has_moved_this_turn")
     return None
 
 

@@ -107,7 +107,9 @@ def resolve_settings(raw: Any, remembered_mix: dict[str, int] | None = None) -> 
         raise InvalidArguments({"options": [msg("error.td.settings.must_be_object")]})
     unknown = sorted(set(raw) - set(BY_NAME))
     if unknown:
-        raise InvalidArguments({f"options.{name}": ["Unknown option."] for name in unknown})
+        raise InvalidArguments(
+            {f"options.{name}": [msg("error.field.unknown_option")] for name in unknown}
+        )
     settings = {setting.name: raw.get(setting.name, setting.default) for setting in SETTINGS}
     for name in ("inner_region", "token_draw", "bag_refill", "dragon_decks"):
         if settings[name] not in BY_NAME[name].allowed:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from deck_tracker.engine.commands import Arg, command
+from deck_tracker.engine.commands import Arg, Reason, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import draw_cards
 from deck_tracker.engine.errors import InvalidArguments
@@ -42,12 +42,12 @@ def token_kind(token: str) -> str:
     return token.rsplit("-", 1)[0]
 
 
-def _nothing_owed(state: State, actor: str | None) -> str | None:
+def _nothing_owed(state: State, actor: str | None) -> Reason | None:
     reason = in_play(state, actor)
     if reason:
         return reason
     if int(state.get("turn", {}).get("tokens_owed", 0)) <= 0:
-        return "This turn's dragon tokens are drawn."
+        return msg("error.td.tokens.tokens_drawn")
     return None
 
 

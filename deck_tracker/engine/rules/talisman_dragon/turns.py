@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from deck_tracker.engine.commands import command
+from deck_tracker.engine.commands import Reason, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.i18n import msg
 
@@ -17,12 +17,12 @@ from .inner import clear_tower
 from .tokens import R_DRAW
 
 
-def _tokens_first(state: State, actor: str | None) -> str | None:
+def _tokens_first(state: State, actor: str | None) -> Reason | None:
     reason = in_play(state, actor)
     if reason:
         return reason
     if int(state["turn"].get("tokens_owed", 0)) > 0:
-        return "Draw this turn's dragon token first."
+        return msg("error.td.turns.draw_token_first")
     return None
 
 

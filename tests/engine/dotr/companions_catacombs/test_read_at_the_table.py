@@ -6,6 +6,7 @@ cards)"), and the game goes on exactly as with a known card."""
 from __future__ import annotations
 
 from deck_tracker.engine import describe_commands
+from deck_tracker.engine.reading import in_language
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
 from tests.helpers import act, arrange, at, refused, stack
 
@@ -39,7 +40,7 @@ def test_a_companion_revealed_whose_cost_is_unknown_is_read_once_then_recruited(
     deal(game, colour_cards("red", 2))
     outcome = act(game, "recruit", {"count": 1})
     assert [e.type for e in outcome.events] == ["recruit_began", "card_to_read"]
-    prompt = game.state["reading"][0]
+    prompt = in_language(game.state["reading"][0], "en")  # its words are kept as message ids
     assert prompt["name"] == "Torgg" and prompt["schema"]["required"] == ["colour", "cards"]
     titles = {o["const"]: o["title"] for o in prompt["schema"]["properties"]["colour"]["oneOf"]}
     assert titles["yellow"] == "Yellow (any one colour)"

@@ -8,6 +8,7 @@ from collections import Counter
 from deck_tracker.engine.content import default_packs
 from deck_tracker.engine.game import GameLog
 from deck_tracker.engine.i18n import render
+from deck_tracker.engine.reading import in_language
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
 from deck_tracker.engine.rules.dotr.dragon.content import general_of
 from tests.helpers import ENTERED, check_conservation, minions, on_top, read_all
@@ -127,7 +128,7 @@ def test_a_dragon_general_plays_with_nothing_entered_and_is_read_when_it_matters
     nothing = {"values": {}, "cards": {}}
     log = dragon_table({"black": "onyx"}, entered=nothing, dragon_darkness_spreads="one_for_one")
     state = log.state
-    first = state["reading"][0]
+    first = in_language(state["reading"][0], "en")  # its words are kept as message ids
     assert (first["name"], first["kind"]) == ("Onyx's General card", "general")
     assert list(first["schema"]["properties"]) == ["starting_minions"]
     assert minions(state, "dark-woods")["black"] == 0 or any(

@@ -8,6 +8,7 @@ import pytest
 
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.game import GameLog
+from deck_tracker.engine.reading import in_language
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
 from tests.helpers import on_top
 
@@ -142,7 +143,7 @@ def test_a_global_effect_the_app_does_not_know_is_read_when_drawn_and_the_night_
     assert kept  # 3 Good of 5, only 2 of them entered: at least one unentered is in the deck
     types = night(log, kept[0], GORGUTT_MOVES)
     assert types[-1] == "card_to_read" and "turn_passed" not in types
-    prompt = state["reading"][0]
+    prompt = in_language(state["reading"][0], "en")  # its words are kept as message ids
     assert prompt["name"] == "The Good Global Effect drawn" and prompt["card"] == kept[0]
     assert set(prompt["schema"]["properties"]) == {"title", "immediate", "ongoing"}
     assert state["decks"][DS]["table"] == [kept[0]]  # face up beside the board meanwhile

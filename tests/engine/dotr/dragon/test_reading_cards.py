@@ -203,5 +203,6 @@ def test_a_prompt_says_whether_it_names_the_card_as_printed() -> None:
     assert done(special | {"printed": False}).startswith("Dragon expansion Special 1 ist gelesen")
     # A prompt stored before the flag: printed when the catalogue names the card so.
     assert done(special).startswith(german)
-    stand_in = {"card": "dx-special-1", "kind": "special", "name": "The Good Global Effect drawn"}
+    # Words that stand for a card nobody entered are kept as a message id.
+    stand_in = {"card": "dx-special-1", "kind": "special", "name": msg("reading.name.good_effect")}
     assert done(stand_in).startswith("Der gezogene gute globale Effekt ist gelesen")

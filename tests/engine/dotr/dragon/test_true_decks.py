@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 
 from deck_tracker.engine import describe_commands
+from deck_tracker.engine.reading import in_language
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
 from deck_tracker.engine.views import view_state
 from tests.helpers import act, arrange, read_all, refused, set_war_level
@@ -69,7 +70,7 @@ def test_a_new_quest_drawn_is_read_by_its_holder_alone_and_then_played_as_any_qu
     assert [e.type for e in outcome.events] == ["quest_drawn", "card_to_read"]
     ada, bea = view_state(log.state, "1")["reading"], view_state(log.state, "2")["reading"]
     assert ada[0]["card"] == "dx-quest-5" and "title" in ada[0]["schema"]["properties"]
-    assert bea == [
+    assert [in_language(prompt, "en") for prompt in bea] == [
         {"id": ada[0]["id"], "seat": "1", "private": True, "title": "Ada is reading a card",
          "name": "a card", "detail": ""}
     ]  # fmt: skip

@@ -8,6 +8,7 @@ import pytest
 
 from deck_tracker.engine.errors import RuleViolation
 from deck_tracker.engine.game import GameLog
+from deck_tracker.engine.reading import in_language
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
 from deck_tracker.engine.views import view_state
 from tests.helpers import ENTERED, give, minions, on_top, stand
@@ -200,7 +201,7 @@ def test_a_deck_nobody_counted_is_counted_when_its_first_card_is_turned() -> Non
     state = log.state
     assert state["decks"][WOW]["draw"] + state["decks"][WOW]["discard"] == [SIEGE]
     assert played(log)[-1] == "card_to_read"
-    prompt = state["reading"][0]
+    prompt = in_language(state["reading"][0], "en")  # its words are kept as message ids
     assert prompt["name"] == "The Winds of War deck"
     assert prompt["schema"]["required"] == ["deck_size"]
     before = len(log.events)

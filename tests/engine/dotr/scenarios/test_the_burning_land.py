@@ -6,6 +6,7 @@ import pytest
 
 from deck_tracker.awards.codes import game_codes
 from deck_tracker.engine.content import default_packs
+from deck_tracker.engine.reading import in_language
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
 from tests.helpers import give, realm, refused, stand
 
@@ -171,7 +172,7 @@ def test_the_burning_land_starts_with_nothing_entered_and_brimstone_is_read_when
     assert all(cards[c].data.get("unread") for c in his)
     outcome = game.execute("wound_general", {"general": "brimstone", "wounds": 1})
     assert [e.type for e in outcome.events] == ["card_to_read"]
-    prompt = state["reading"][0]
+    prompt = in_language(state["reading"][0], "en")  # its words are kept as message ids
     assert prompt["name"] == "Brimstone's General card" and list(
         prompt["schema"]["properties"]
     ) == ["life"]

@@ -29,10 +29,12 @@ from typing import Any
 from deck_tracker.engine.content import ContentError, Hero, apply_overlay, default_packs
 from deck_tracker.engine.core import Context, State
 from deck_tracker.engine.errors import InvalidArguments
-from deck_tracker.engine.i18n import DEFAULT_LANGUAGE, msg
+from deck_tracker.engine.i18n import DEFAULT_LANGUAGE, Message, listing, msg, render
+from deck_tracker.engine.i18n import name as named
 from deck_tracker.engine.rules.dotr.base.packs import keep_overlays
 from deck_tracker.engine.rules.dotr.base.settings import SETTINGS, Setting
 from deck_tracker.engine.rules.dotr.registry import EXPANSIONS, expand_setup
+from deck_tracker.engine.settings import word_key
 
 __all__ = [
     "EXPANSIONS",
@@ -63,7 +65,7 @@ PrepareHook = Callable[[Context, Mapping[str, Any], list[str]], None]
 CountHook = Callable[[State, str, int], int]
 # The settings an expansion fixes or leaves without effect in this (expanded) setup: name ->
 # why, in player words.
-NotUsedHook = Callable[[Mapping[str, Any]], dict[str, str]]
+NotUsedHook = Callable[[Mapping[str, Any]], dict[str, Message]]
 # What an (expanded) setup will ask the table to read from its cards: one entry per card,
 # ``{"pack", "item", "card", "when", "fields": [{"id", "label", "type", ...}]}``.
 AsksHook = Callable[[Mapping[str, Any]], list[dict[str, Any]]]
@@ -186,18 +188,26 @@ VALUE_NEEDS: dict[tuple[str, Any], str] = {
 }
 
 
-def _needs_text(names: tuple[str, ...] | list[str]) -> str:
+def _needs_text(names: tuple[str, ...] | list[str]) -> Message:
     if names == ("scenario",) or names == ["scenario"]:
-        return "Only in a scenario of the Dragon expansion (setup field scenario)."
+        return msg("error.dotr.setup.only_in_dragon_scenario")
     titles = [
-        f"{EXPANSIONS[name].title.removeprefix('Defenders of the Realm: ')} "
-        f'("{name}" in expansions)'
+        msg(
+            "error.dotr.setup.expansion_named",
+            title=named(
+                f"expansion:{name}",
+                EXPANSIONS[name].title.removeprefix("Defenders of the Realm: "),
+            ),
+            name=name,
+        )
         for name in names
     ]
-    return f"Only with {' and '.join(titles)}."
+    return msg("error.dotr.setup.only_with", expansions=listing(titles))
 
 
-def settings_in_use(setup: Mapping[str, Any]) -> tuple[dict[str, Setting], dict[str, str]]:
+def settings_in_use(
+    setup: Mapping[str, Any],
+) -> tuple[dict[str, Setting], dict[str, Message]]:
     """Which settings act in this setup (its expansions, scenario and easier variants).
 
     The settings that act, each with only the values that act, and those that do not, each
@@ -213,7 +223,7 @@ def settings_in_use(setup: Mapping[str, Any]) -> tuple[dict[str, Setting], dict[
     }
     expansions = resolve_expansions(expanded.get("expansions"))
     in_use: dict[str, Setting] = {}
-    not_used: dict[str, str] = {}
+    not_used: dict[str, Message] = {}
     for setting in SETTINGS.values():
         missing = [name for name in setting.needs if name not in expansions]
         if missing:
@@ -247,17 +257,22 @@ def describe_setup_options(
     in_use, not_used = settings_in_use(setup)
     return {
         "options": [setting.as_dict(language) for setting in in_use.values()],
-        "not_used": not_used,
+        "not_used": {name: render(why, language) for name, why in not_used.items()},
     }
 
 
-def unused_options(setup: Mapping[str, Any]) -> dict[str, list[str]]:
+def _label(setting: str, value: Any) -> dict[str, Any]:
+    """A setting's value as its label reads in the reader's language (setup_words)."""
+    return named(word_key("setting", setting, "label", value), SETTINGS[setting].label(value))
+
+
+def unused_options(setup: Mapping[str, Any]) -> dict[str, list[Message]]:
     """The options a setup gives that its packs and scenario would ignore, each with why."""
     given = setup.get("options")
     if not isinstance(given, Mapping) or not given:
         return {}
     in_use, not_used = settings_in_use(setup)
-    problems: dict[str, list[str]] = {}
+    problems: dict[str, list[Message]] = {}
     for name, value in given.items():
         if name in not_used:
             problems[f"options.{name}"] = [not_used[name]]
@@ -268,7 +283,11 @@ def unused_options(setup: Mapping[str, Any]) -> dict[str, list[str]]:
         needed = VALUE_NEEDS.get((name, value))
         if needed is not None and isinstance(value, str) and value not in setting.allowed:
             problems[f"options.{name}"] = [
-                f"{SETTINGS[name].label(value)}: {_needs_text((needed,))}"
+                msg(
+                    "error.dotr.setup.value_needs",
+                    value=_label(name, value),
+                    why=_needs_text((needed,)),
+                )
             ]
             continue
         for other, wanted in setting.only_with:
@@ -278,9 +297,10 @@ def unused_options(setup: Mapping[str, Any]) -> dict[str, list[str]]:
             if not any(
                 current == value and type(current) is type(value) for value in wanted_values
             ):
-                shown = " or ".join(other_setting.label(value) for value in wanted_values)
+                shown = listing([_label(other, value) for value in wanted_values], word="or")
+                title = named(word_key("setting", other, "title"), other_setting.title or other)
                 problems[f"options.{name}"] = [
-                    f"Only when {other_setting.title or other} is {shown} (options.{other})."
+                    msg("error.dotr.setup.only_when", setting=title, values=shown, key=other)
                 ]
     return problems
 
@@ -315,12 +335,12 @@ def with_entries(setup: Mapping[str, Any]) -> dict[str, Any]:
         for ask in setup_asks(setup)
         for field in ask["fields"]
     }
-    problems: dict[str, list[str]] = {}
+    problems: dict[str, list[Message]] = {}
     values: dict[str, dict[str, Any]] = {}
     for key, value in raw.items():
         if key not in asked:
-            known = ", ".join(asked) or "nothing"
-            problems[f"entries.{key}"] = [f"This setup does not ask for it. It asks: {known}."]
+            known = ", ".join(asked) or "-"
+            problems[f"entries.{key}"] = [msg("error.dotr.setup.entry_not_asked", known=known)]
             continue
         pack_id, card, field = asked[key]
         low, high = field.get("minimum"), field.get("maximum")
@@ -330,13 +350,26 @@ def with_entries(setup: Mapping[str, Any]) -> dict[str, Any]:
             or (high is not None and value > high)
         ):
             problems[f"entries.{key}"] = [
-                f"{card}, {field['label']}: a number from {low} to {high}."
+                msg(
+                    "error.dotr.setup.entry_number",
+                    card=card,
+                    field=field["label"],
+                    low=low,
+                    high=high,
+                )
             ]
             continue
         try:
             apply_overlay(default_packs()[pack_id], {"values": {key: value}})
         except ContentError as error:
-            problems[f"entries.{key}"] = [f"{card}, {field['label']}: {error}"]
+            problems[f"entries.{key}"] = [
+                msg(
+                    "error.dotr.setup.entry_content",
+                    card=card,
+                    field=field["label"],
+                    error=str(error),
+                )
+            ]
             continue
         values.setdefault(pack_id, {})[key] = value
     if problems:

@@ -379,7 +379,7 @@ QUEST = Arg(
     required=True,
     description="The Quest card.",
     offers=held_by_hero("quests"),
-    unoffered="Your hero holds no open Quest.",
+    unoffered=msg("error.dotr.base.heroes.no_open_quest"),
 )
 
 

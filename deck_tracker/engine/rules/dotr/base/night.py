@@ -47,7 +47,7 @@ from deck_tracker.engine.decks import (
 )
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.i18n import count as count_of
-from deck_tracker.engine.i18n import msg
+from deck_tracker.engine.i18n import msg, render_text
 from deck_tracker.engine.reading import carry_on, last_read_id, reading_now
 from deck_tracker.engine.rules.dotr.base.board import BoardData, GameOver, Realm, card_ref
 from deck_tracker.engine.rules.dotr.base.offers import card_title
@@ -249,7 +249,7 @@ def drawable_cards(state: State, actor: str | None) -> list[Choice]:
                 choices[key] = Choice(card_id, _unread_title(state, card))
         else:
             choices[card_id] = Choice(card_id, card_title(state, card_id))
-    return sorted(choices.values(), key=lambda choice: choice.title)
+    return sorted(choices.values(), key=lambda choice: render_text(choice.title))
 
 
 def _distinct_unread(state: State, named: list[str]) -> list[str]:
@@ -404,7 +404,7 @@ def continue_night(
                     card,
                     DS,
                     resume={"rule": "night", "plan": plan, "index": index, "queue": queue},
-                    detail=f"Darkness Spreads {index + 1}/{count}",
+                    detail=msg("reading.detail.darkness_spreads", number=index + 1, count=count),
                 )
                 return
         card_id = card.id

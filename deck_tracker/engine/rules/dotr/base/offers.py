@@ -13,6 +13,7 @@ from typing import Any
 
 from deck_tracker.engine.commands import Choice, Offer
 from deck_tracker.engine.core import State
+from deck_tracker.engine.i18n import render_text
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
 from deck_tracker.engine.rules.dotr.base.table import FACTIONS, board_choices, packs_of
 
@@ -83,7 +84,7 @@ def table_deck(deck: str) -> Offer:
         if held.get("owner") != "table":
             return []
         remaining = dict.fromkeys(held.get("draw") or [])
-        return sorted(card_choices(state, remaining), key=lambda choice: choice.title)
+        return sorted(card_choices(state, remaining), key=lambda choice: render_text(choice.title))
 
     return offer
 
@@ -114,4 +115,6 @@ def free_heroes(state: State, actor: str | None = None) -> list[Choice]:
         for hero_id, hero in pack.heroes.items():
             if hero_id not in taken:
                 found.setdefault(hero_id, str(hero.name))
-    return sorted((Choice(h, name) for h, name in found.items()), key=lambda c: c.title)
+    return sorted(
+        (Choice(h, name) for h, name in found.items()), key=lambda c: render_text(c.title)
+    )

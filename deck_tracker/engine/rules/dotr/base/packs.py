@@ -140,7 +140,7 @@ def keep_overlays(ctx: Context, setup: Mapping[str, Any], pack_ids: list[str]) -
             shipped_with_overlay(pack_id, data)
         except ContentError as error:
             raise InvalidArguments(
-                {f"overlays.{pack_id}": [str(error)]},
+                {f"overlays.{pack_id}": [msg("error.content.problem", error=str(error))]},
                 msg(
                     "error.dotr.base.packs.content_entered_no_longer_fits",
                     pack_id=pack_id,

@@ -57,10 +57,10 @@ QUEST_FIELDS = {
 }
 QUEST_LABELS = {
     "location_rule": {
-        "at_location": "At one location",
-        "any_of_colour": "At any location of one colour",
-        "general_location": "Where a General stands",
-        "none": "Anywhere (no location)",
+        "at_location": msg("reading.choice.at_location"),
+        "any_of_colour": msg("reading.choice.any_of_colour"),
+        "general_location": msg("reading.choice.general_location"),
+        "none": msg("reading.choice.nowhere"),
     }
 }
 
@@ -68,7 +68,7 @@ QUEST_LABELS = {
 def read_new_quests(ctx: Context, seat: str, quests: list[str]) -> None:
     """The new Quests just dealt to ``seat`` that nobody has entered: their holder reads them."""
     cards = game_cards(ctx.state)
-    holder = render_text(player_name(ctx.state, seat))  # the prompt's public title is English
+    holder = player_name(ctx.state, seat)
     for quest in quests:
         card = cards.get(quest)
         if card is None or not unread(card):
@@ -78,14 +78,14 @@ def read_new_quests(ctx: Context, seat: str, quests: list[str]) -> None:
             card,
             QUEST,
             QUEST_FIELDS,
-            name="A new Quest of the Dragon expansion",
-            form_title="Quest card",
+            name=msg("reading.name.new_quest"),
+            form_title=msg("reading.form.quest"),
             resume={"rule": "quest", "seat": seat},
             optional=("location", "general"),
             labels=QUEST_LABELS,
             seat=seat,
             holder=holder,
-            detail="in your hand",
+            detail=msg("reading.detail.in_hand"),
         )
 
 

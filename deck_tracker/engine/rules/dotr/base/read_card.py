@@ -21,7 +21,7 @@ from deck_tracker.engine.commands import Arg, command
 from deck_tracker.engine.content import ContentError, overlay_hash, shipped_with_overlay
 from deck_tracker.engine.core import Context, Step, snapshot
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
-from deck_tracker.engine.i18n import Text, msg
+from deck_tracker.engine.i18n import Message, Text, msg
 from deck_tracker.engine.reading import (
     ANSWER,
     carry_on,
@@ -29,7 +29,6 @@ from deck_tracker.engine.reading import (
     pending_reads,
     settle,
     shown_name,
-    words_of,
 )
 from deck_tracker.engine.rules.dotr.base.board import Realm, card_ref
 from deck_tracker.engine.rules.dotr.base.night import continue_night
@@ -46,20 +45,37 @@ R_SETUP = msg("dotr.rule.setup_read")
 R_GENERALS = msg("dotr.rule.general_start_read")
 
 
-def _problems(schema: dict[str, Any], face: dict[str, Any]) -> dict[str, list[str]]:
-    problems: dict[str, list[str]] = {}
+# A JSON Schema keyword the answer breaks -> what the reader is told (the validator's own
+# sentence is English: it is never shown).
+_SCHEMA_WORDS = {
+    "oneOf": "error.dotr.base.read_card.not_a_choice",
+    "enum": "error.dotr.base.read_card.not_a_choice",
+    "const": "error.dotr.base.read_card.not_a_choice",
+    "required": "error.dotr.base.read_card.required",
+    "type": "error.dotr.base.read_card.wrong_type",
+    "additionalProperties": "error.dotr.base.read_card.not_on_card",
+    "minLength": "error.dotr.base.read_card.empty",
+}
+
+
+def _problems(schema: dict[str, Any], face: dict[str, Any]) -> dict[str, list[Message]]:
+    problems: dict[str, list[Message]] = {}
     for error in Draft202012Validator(schema).iter_errors(face):
         where = ".".join(["face", *(str(part) for part in error.absolute_path)])
-        message = error.message
-        if error.validator == "oneOf":
-            message = "Not one of the choices offered."
-        elif error.validator == "maximum" and list(error.absolute_path)[-1:] == ["count"]:
-            message = (
-                f"At most {error.validator_value} here: there will never be more than 1 Imp "
-                "placed at one time per location (Quick Flying)."
-                if error.validator_value == 1
-                else message
-            )
+        limit = error.validator_value
+        if (
+            error.validator == "maximum"
+            and list(error.absolute_path)[-1:] == ["count"]
+            and (limit == 1)
+        ):
+            message = msg("error.dotr.base.read_card.one_imp", maximum=limit)
+        elif error.validator in ("maximum", "maxItems", "maxLength"):
+            message = msg("error.field.at_most", maximum=limit)
+        elif error.validator in ("minimum", "minItems"):
+            message = msg("error.field.at_least", minimum=limit)
+        else:
+            key = _SCHEMA_WORDS.get(str(error.validator), "error.dotr.base.read_card.does_not_fit")
+            message = msg(key)
         problems.setdefault(where, []).append(message)
     return problems
 
@@ -130,7 +146,7 @@ def keep_entry(ctx: Context, pack_id: str, entry: dict[str, Any]) -> None:
         shipped_with_overlay(pack_id, data)
     except ContentError as error:
         raise InvalidArguments(
-            {"face": [str(error)]},
+            {"face": [msg("error.content.problem", error=str(error))]},
             msg("error.dotr.base.read_card.this_card_does_not_fit", error=error),
         ) from None
     ctx.set("overlays", pack_id, {"hash": overlay_hash(data), "data": snapshot(data)})
@@ -166,7 +182,7 @@ def read_card(ctx: Context, args: dict[str, Any]) -> None:
     if holder is not None and ctx.actor is not None and ctx.actor != holder:
         title = prompt.get("public_title")
         raise RuleViolation(
-            msg("error.dotr.base.read_card.not_your_card", title=words_of(str(title)))
+            msg("error.dotr.base.read_card.not_your_card", title=title)
             if title
             else msg("error.dotr.base.read_card.not_your_card_unnamed"),
             code="not_your_card",
@@ -204,6 +220,8 @@ def read_card(ctx: Context, args: dict[str, Any]) -> None:
 
 def _prompt_name(prompt: dict[str, Any]) -> Text:
     """The card a prompt asked for, as a message parameter (a General's card: its own words)."""
+    if isinstance(prompt.get("name"), dict):
+        return shown_name(prompt)  # a message that stands for the card
     if prompt.get("kind") == "general":
         return msg(
             "dotr.read.general_card",
@@ -223,15 +241,19 @@ def _prompt_name(prompt: dict[str, Any]) -> Text:
         printed = i18n.catalogue(i18n.DEFAULT_LANGUAGE)["names"].get(key) == name
     if printed:
         return i18n.name(key, name)
-    words = words_of(name)
-    return name if isinstance(words, dict) and words.get("$") == "name" else words
+    return name  # a prompt stored before prompts kept ids: its English as kept
 
 
 def _read_in_hand(ctx: Context, prompt: dict[str, Any], entry: dict[str, Any]) -> None:
     """A card read by its holder: the others learn only that it is read; what it says goes to
     the holder and, for the table's later games, to the service (``hidden``: seen by no one)."""
     seat = str(prompt["seat"])
-    reader = str(prompt.get("public_title") or "").removesuffix(" is reading a card")
+    public: Any = prompt.get("public_title")
+    reader: Text = (
+        public["params"].get("player") or ""
+        if i18n.is_message(public)
+        else str(public or "").removesuffix(" is reading a card")  # a prompt kept in English
+    )
     read = {"card": prompt["card"], "deck": prompt["deck"], "name": prompt["name"]}
     ctx.emit(
         "card_read",

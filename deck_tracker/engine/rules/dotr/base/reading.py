@@ -26,8 +26,8 @@ from typing import Any
 from deck_tracker.engine import i18n
 from deck_tracker.engine.content import COLOURS, Card, FillSpec, Pack, value_schema
 from deck_tracker.engine.core import Context, State, Step
-from deck_tracker.engine.i18n import Text, listing, msg, render_text
-from deck_tracker.engine.reading import ask, words_of
+from deck_tracker.engine.i18n import Message, Text, listing, msg
+from deck_tracker.engine.reading import ask
 from deck_tracker.engine.rules.dotr.base.packs import (
     UNENTERED,
     effective_packs,
@@ -45,12 +45,7 @@ FIELD_WORDS = {
 }
 
 
-def _worded(detail: Text) -> Text:
-    """A prompt's detail as words of the reader's language (a message already is)."""
-    return words_of(detail) if isinstance(detail, str) else detail
-
-
-def _choice(items: list[tuple[str, str]], title: str) -> dict[str, Any]:
+def _choice(items: list[tuple[str, Text]], title: Message) -> dict[str, Any]:
     return {"title": title, "oneOf": [{"const": key, "title": name} for key, name in items]}
 
 
@@ -77,11 +72,14 @@ def fill_spec(state: State, item: str, field: str) -> tuple[Pack, FillSpec] | No
 def _darkness_form(state: State, card: Card) -> dict[str, Any]:
     pack = game_pack(state)
     board = state.get("board") or {}
-    locations = sorted(
-        ((loc.id, loc.name) for loc in pack.locations.values() if loc.id in board),
-        key=lambda item: item[1],
-    )
-    minions = {m.colour: m.plural for m in pack.minion_types.values()}
+    locations: list[tuple[str, Text]] = [
+        (loc.id, i18n.name(f"location:{loc.id}", loc.name))
+        for loc in sorted(pack.locations.values(), key=lambda loc: loc.name)
+        if loc.id in board
+    ]
+    minions: dict[str, Text] = {
+        m.colour: i18n.name(f"minion-types:{m.id}", m.plural) for m in pack.minion_types.values()
+    }
     # DX, Imps: "There will never be more than 1 Imp placed at one time per location -
     # Therefore Imp Location cards in the Darkness Spreads Deck will show only 1 Green Minion".
     one_at_a_time = [
@@ -92,8 +90,12 @@ def _darkness_form(state: State, card: Card) -> dict[str, Any]:
         for m in pack.minion_types.values()
         if "quick_flying" in m.skills
     ]
-    colours = [(colour, minions.get(colour, colour.title())) for colour in COLOURS]
-    generals = [(g.id, g.name) for g in pack.generals.values()]
+    colours: list[tuple[str, Text]] = [
+        (colour, minions.get(colour, colour.title())) for colour in COLOURS
+    ]
+    generals: list[tuple[str, Text]] = [
+        (g.id, i18n.name(f"general:{g.id}", g.name)) for g in pack.generals.values()
+    ]
     general_id = card.data.get("general")
     general = pack.generals.get(str(general_id)) if general_id else None
     if general is not None and general.movement == "dragon_flight":
@@ -101,26 +103,30 @@ def _darkness_form(state: State, card: Card) -> dict[str, Any]:
         options = locations
     else:
         path = general.path[1:] if general is not None else ()
-        targets = [(loc, pack.locations[loc].name) for loc in path if loc in pack.locations]
-        options = [(NEXT, "The next location on his path"), *targets]
-    destination = _choice(options, "Where the General moves")
+        targets: list[tuple[str, Text]] = [
+            (loc, i18n.name(f"location:{loc}", pack.locations[loc].name))
+            for loc in path
+            if loc in pack.locations
+        ]
+        options = [(NEXT, msg("reading.field.next_on_path")), *targets]
+    destination = _choice(options, msg("reading.field.general_to"))
     return {
         "type": "object",
-        "title": "Darkness Spreads card",
+        "title": msg("reading.form.darkness_spreads"),
         "properties": {
             "placements": {
                 "type": "array",
-                "title": "Minions placed",
+                "title": msg("reading.field.minions_placed"),
                 "minItems": 1,
                 "maxItems": 4,
                 "items": {
                     "type": "object",
                     "properties": {
-                        "location": _choice(locations, "Location"),
-                        "colour": _choice(colours, "Minions"),
+                        "location": _choice(locations, msg("reading.field.location")),
+                        "colour": _choice(colours, msg("reading.field.minions")),
                         "count": {
                             "type": "integer",
-                            "title": "How many",
+                            "title": msg("reading.field.how_many"),
                             "minimum": 1,
                             "maximum": 3,
                         },
@@ -130,12 +136,12 @@ def _darkness_form(state: State, card: Card) -> dict[str, Any]:
                 }
                 | ({"allOf": one_at_a_time} if one_at_a_time else {}),
             },
-            "general": _choice(generals, "General icon")
+            "general": _choice(generals, msg("reading.field.general_icon"))
             | ({"default": general.id} if general is not None else {}),
             "general_to": destination,
             "general_minions": {
                 "type": "integer",
-                "title": "Minions with the General",
+                "title": msg("reading.field.general_minions"),
                 "minimum": 0,
                 "maximum": 3,
             },
@@ -148,12 +154,17 @@ def _darkness_form(state: State, card: Card) -> dict[str, Any]:
 def _special_form() -> dict[str, Any]:
     return {
         "type": "object",
-        "title": "Special Darkness Spreads card",
+        "title": msg("reading.form.special"),
         "properties": {
-            "title": {"type": "string", "title": "Title", "minLength": 1, "maxLength": 80},
+            "title": {
+                "type": "string",
+                "title": msg("reading.field.title"),
+                "minLength": 1,
+                "maxLength": 80,
+            },
             "text": {
                 "type": "string",
-                "title": "What the card says",
+                "title": msg("reading.field.card_says"),
                 "minLength": 1,
                 "maxLength": 600,
             },
@@ -177,7 +188,7 @@ def card_name(card: Card) -> str:
 
 
 def ask_to_read(
-    ctx: Context, card: Card, deck: str, *, resume: dict[str, Any], detail: str = ""
+    ctx: Context, card: Card, deck: str, *, resume: dict[str, Any], detail: Message | None = None
 ) -> None:
     """The card that came up is not known yet: the table reads it (the rule waits)."""
     pack = card_pack(ctx.state, card, deck)
@@ -190,13 +201,13 @@ def ask_to_read(
             "card": card.id,
             "kind": card.kind,
             "pack": pack.id if pack else None,
-            "name": name,
             "printed": True,
-            "title": "Read the card you drew",
-            "detail": detail,
             "schema": _special_form() if special else _darkness_form(ctx.state, card),
             "resume": resume,
         },
+        name=name,
+        title=msg("reading.title.read_card"),
+        detail=detail,
     )
     card_ref = i18n.name(f"card:{card.id}", name)
     if resume.get("rule") == "night":
@@ -204,7 +215,7 @@ def ask_to_read(
         ctx.put("decks", deck, "table", [card.id])
     ctx.emit(
         "card_to_read",
-        msg("dotr.read.ask.detail", card=card_ref, detail=_worded(detail))
+        msg("dotr.read.ask.detail", card=card_ref, detail=detail)
         if detail
         else msg("dotr.read.ask", card=card_ref),
         data={"prompt": prompt["id"], "deck": deck, "card": card.id, "name": name},
@@ -226,10 +237,14 @@ def ask_general(
             continue
         owner = found[0].id
         properties[field] = _not_null(value_schema(found[0], found[1])) | {
-            "description": found[1].description
+            "description": _general_about(pack, general_id, field, found[1].description)
         }
-    titles = {"starting_minions": "minions at the start", "life": "life"}
-    what = ", ".join(titles.get(f, f.replace("_", " ")) for f in fields)
+    general = i18n.name(f"general:{general_id}", name)
+    asked = listing(
+        [FIELD_WORDS[f] if f in FIELD_WORDS else f.replace("_", " ") for f in fields],
+        conjunction=False,
+    )
+    card_name = msg("reading.name.general_card", general=general)
     prompt = ask(
         ctx,
         {
@@ -237,23 +252,18 @@ def ask_general(
             "card": general_id,
             "kind": "general",
             "pack": owner,
-            "name": f"{name}'s General card",
-            "title": "Read the General card",
-            "detail": what,
             "schema": {
                 "type": "object",
-                "title": f"{name}'s General card",
+                "title": card_name,
                 "properties": properties,
                 "required": list(properties),
                 "additionalProperties": False,
             },
             "resume": resume,
         },
-    )
-    general = i18n.name(f"general:{general_id}", name)
-    asked = listing(
-        [FIELD_WORDS[f] if f in FIELD_WORDS else f.replace("_", " ") for f in fields],
-        conjunction=False,
+        name=card_name,
+        title=msg("reading.title.read_general"),
+        detail=msg("reading.detail.general_fields", what=asked),
     )
     ctx.emit(
         "card_to_read",
@@ -263,7 +273,25 @@ def ask_general(
     )
 
 
-def _labelled(schema: dict[str, Any], labels: Mapping[str, str]) -> dict[str, Any]:
+def _general_about(pack: Pack, general_id: str, field: str, description: str) -> Text:
+    """What a General's value is, as a message (the pack's data writes it in English with the
+    General's name in it)."""
+    general = pack.generals.get(general_id)
+    if general is None:
+        return description
+    who = i18n.name(f"general:{general_id}", general.name)
+    if field == "life":
+        return msg("reading.about.general_life", general=who)
+    if field == "starting_minions":
+        kinds = [m for m in pack.minion_types.values() if m.colour == general.colour]
+        minions: Text = (
+            i18n.name(f"minion-types:{kinds[0].id}", kinds[0].plural) if kinds else general.colour
+        )
+        return msg("reading.about.starting_minions", minions=minions, general=who)
+    return description
+
+
+def _labelled(schema: dict[str, Any], labels: Mapping[str, Message]) -> dict[str, Any]:
     """A pick whose choices are shown in the players' words (never a raw value)."""
     if not labels or "oneOf" not in schema:
         return schema
@@ -279,14 +307,14 @@ def ask_fields(
     deck: str,
     fields: Mapping[str, str],
     *,
-    name: str,
-    form_title: str,
+    name: Text,
+    form_title: Message,
     resume: dict[str, Any],
     optional: Sequence[str] = (),
-    labels: Mapping[str, Mapping[str, str]] | None = None,
+    labels: Mapping[str, Mapping[str, Message]] | None = None,
     seat: str | None = None,
-    holder: str = "",
-    detail: Text = "",
+    holder: Text = "",
+    detail: Message | None = None,
     printed: bool = False,
 ) -> None:
     """The card's printed values the pack does not know yet (``fields``: the form's key ->
@@ -304,7 +332,9 @@ def ask_fields(
         owner = found[0].id
         schema = _not_null(value_schema(found[0], found[1])) | {"description": found[1].description}
         properties[key] = _labelled(schema, (labels or {}).get(key) or {})
-    public = f"{holder or 'A player'} is reading a card"
+    public = (
+        msg("reading.public.player", player=holder) if holder else msg("reading.public.a_player")
+    )
     prompt = ask(
         ctx,
         {
@@ -312,10 +342,7 @@ def ask_fields(
             "card": card.id,
             "kind": card.kind,
             "pack": owner,
-            "name": name,
             "printed": printed,
-            "title": "Read the card you drew",
-            "detail": render_text(detail),
             "schema": {
                 "type": "object",
                 "title": form_title,
@@ -326,18 +353,22 @@ def ask_fields(
             "fields": dict(fields),
             "resume": resume,
         }
-        | ({"seat": seat, "public_title": public} if seat is not None else {}),
+        | ({"seat": seat} if seat is not None else {}),
+        name=name,
+        title=msg("reading.title.read_card"),
+        detail=detail,
+        public_title=public if seat is not None else None,
     )
     if seat is None:
         # A card nobody has entered is named by the words that stand for it ("A Treasure Room
         # card"), read in the reader's language; a printed name by its name.
         key = f"card:{card.id}"
         known = printed or key in i18n.catalogue(i18n.DEFAULT_LANGUAGE)["names"]
-        drawn: Text = i18n.name(key, name) if known else words_of(name)
+        drawn: Text = i18n.name(key, name) if known and isinstance(name, str) else name
         ctx.emit(
             "card_to_read",
             (
-                msg("dotr.read.ask.detail", card=drawn, detail=_worded(detail))
+                msg("dotr.read.ask.detail", card=drawn, detail=detail)
                 if detail
                 else msg("dotr.read.ask", card=drawn)
             ),

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from deck_tracker.engine.errors import InvalidArguments
-from deck_tracker.engine.i18n import msg
+from deck_tracker.engine.i18n import Message, msg
 from deck_tracker.engine.rules.dotr.registry import GENERAL_ONLY_PLANS, SETTINGS
 from deck_tracker.engine.settings import Setting
 
@@ -274,18 +274,20 @@ def resolve_settings(raw: Any) -> dict[str, Any]:
         raise InvalidArguments(
             {"options": [msg("error.dotr.base.settings.must_be_object_settings")]}
         )
-    problems: dict[str, list[str]] = {}
+    problems: dict[str, list[Message]] = {}
     resolved = default_settings()
     for name, value in raw.items():
         key = f"options.{name}"
         setting = SETTINGS.get(name) if isinstance(name, str) else None
         if setting is None:
             known = ", ".join(SETTINGS)
-            problems.setdefault(key, []).append(f"Unknown setting. Known: {known}.")
+            problems.setdefault(key, []).append(
+                msg("error.field.unknown_setting_known", known=known)
+            )
             continue
         if not any(_same(value, allowed) for allowed in setting.allowed):
             choices = ", ".join(_show(v) for v in setting.allowed)
-            problems.setdefault(key, []).append(f"Must be one of: {choices}.")
+            problems.setdefault(key, []).append(msg("error.field.must_be_one_of", allowed=choices))
             continue
         resolved[name] = value
     if problems:

@@ -315,9 +315,9 @@ def _table_decks(raw: Any, allowed: tuple[str, ...] = DECKS) -> list[str]:
 def _setup_cards(raw: Any, pack: Pack, table_owned: bool, boxed: set[str]) -> list[str] | None:
     if raw is None:
         return None
-    problem = "Give the 6 Darkness Spreads location cards drawn at setup, in order."
+    problem = msg("error.dotr.base.setup.give_setup_cards")
     if not table_owned:
-        problem = "Only a table-owned Darkness Spreads deck names its setup cards."
+        problem = msg("error.dotr.base.setup.table_owned_ds")
     elif isinstance(raw, list) and len(raw) == len(SETUP_COUNTS) and len(set(raw)) == len(raw):
         cards = {card.id: card for card in pack.deck(DS).cards}
         if all(
@@ -325,7 +325,7 @@ def _setup_cards(raw: Any, pack: Pack, table_owned: bool, boxed: set[str]) -> li
             for c in raw
         ):
             return list(raw)
-        problem = "Each must be a Darkness Spreads location card of this game."
+        problem = msg("error.dotr.base.setup.each_ds_card")
     raise InvalidArguments({"setup_cards": [problem]})
 
 
@@ -340,11 +340,11 @@ SETUP_KEYS = frozenset(
 
 def _refuse_unused(setup: dict[str, Any]) -> None:
     """A field the table filled in that this setup would ignore is refused, never dropped."""
-    problems = {key: ["Not a setup field of Defenders of the Realm."] for key in setup
+    problems = {key: [msg("error.dotr.base.setup.not_a_field")] for key in setup
                 if key not in SETUP_KEYS}  # fmt: skip
     for key in ("easier", "boxed_specials"):
         if setup.get(key) and not setup.get("scenario"):
-            problems[key] = ["Only with a scenario (see GET /api/v1/scenarios/)."]
+            problems[key] = [msg("error.dotr.base.setup.only_with_scenario")]
     if problems:
         raise InvalidArguments(problems)
     not_used = unused_options(setup)
@@ -557,7 +557,7 @@ def _first_minions(
                 card,
                 DS,
                 resume={"rule": "setup_card", "count": count},
-                detail=f"setup card {number} of {len(counts)}",
+                detail=msg("reading.detail.setup_card", number=number, count=len(counts)),
             )
             continue
         realm.step(

@@ -28,6 +28,8 @@ FACTIONS = {
     "red": ("Demon", "Demons"),
     "blue": ("Dragonkin", "Dragonkin"),
 }
+# The base game's minion type of each faction (its plural in the ``names`` catalogue).
+FACTION_IDS = {"green": "orc", "black": "undead", "red": "demon", "blue": "dragonkin"}
 WAR_NAMES = {
     "early": msg("dotr.war.early"),
     "mid": msg("dotr.war.mid"),
@@ -239,20 +241,23 @@ def seat_choices(state: State, actor: str | None = None) -> list[Choice]:
 def board_choices(state: State, actor: str | None = None) -> list[Choice]:
     """Every location of the board, by its printed name."""
     return sorted(
-        (Choice(place, location_name(state, place)) for place in state.get("board") or {}),
-        key=lambda choice: choice.title,
+        (Choice(place, location_ref(state, place)) for place in state.get("board") or {}),
+        key=lambda choice: render_text(choice.title),
     )
 
 
 def faction_choices(state: State, actor: str | None = None) -> list[Choice]:
     """The minion colours, by their faction's name ("Orcs")."""
-    return [Choice(colour, many) for colour, (_one, many) in FACTIONS.items()]
+    return [
+        Choice(colour, i18n.name(f"minion-types:{FACTION_IDS[colour]}", many))
+        for colour, (_one, many) in FACTIONS.items()
+    ]
 
 
 def general_choices(state: State, actor: str | None = None) -> list[Choice]:
     """The Generals still in the game, by name."""
     return [
-        Choice(general, general_name(state, general))
+        Choice(general, i18n.name(f"general:{general}", general_name(state, general)))
         for general, entry in (state.get("generals") or {}).items()
         if not entry.get("defeated")
     ]
@@ -261,7 +266,7 @@ def general_choices(state: State, actor: str | None = None) -> list[Choice]:
 def slain_generals(state: State, actor: str | None = None) -> list[Choice]:
     """The Generals slain so far, by name."""
     return [
-        Choice(general, general_name(state, general))
+        Choice(general, i18n.name(f"general:{general}", general_name(state, general)))
         for general, entry in (state.get("generals") or {}).items()
         if entry.get("defeated")
     ]
@@ -488,7 +493,7 @@ def set_location(ctx: Context, args: dict[str, Any]) -> None:
             required=True,
             description="The General's id or name.",
             offers=general_choices,
-            unoffered="Every General is slain.",
+            unoffered=msg("error.dotr.base.table.every_general_slain"),
         ),
         "wounds": Arg("int", default=1, minimum=1, maximum=20),
     },

@@ -224,15 +224,17 @@ def enter_dungeon(ctx: Context, args: dict[str, Any]) -> None:
             card,
             TREASURES,
             fields,
-            name=str(card.data.get("title") or "A Treasure Room card"),
-            form_title="Treasure Room card",
+            name=str(card.data["title"])
+            if card.data.get("title")
+            else msg("reading.name.treasure_room"),
+            form_title=msg("reading.form.treasure_room"),
             resume={
                 "rule": "treasure_room",
                 "seat": seat,
                 "location": location,
                 "marked": bool(marked),
             },
-            detail=msg("dotr.cc.dungeon_runs.read_treasure_room", name=hero_name(ctx.state, seat)),
+            detail=msg("reading.detail.treasure_drawn", name=hero_ref(ctx.state, seat)),
         )
         return
     _begin_run(ctx, seat, location, treasure, int(goal), marked=bool(marked))
@@ -344,11 +346,11 @@ def reveal_dungeon_room(ctx: Context, args: dict[str, Any]) -> None:
             card_of(ctx.state, ROOMS, card),
             ROOMS,
             ROOM_FIELDS,
-            name="A Dungeon Room card",
-            form_title="Dungeon Room card",
+            name=msg("reading.name.dungeon_room"),
+            form_title=msg("reading.form.dungeon_room"),
             resume={"rule": "dungeon_room"},
             optional=("text",),
-            detail="the room just turned",
+            detail=msg("reading.detail.room_turned"),
         )
         return
     _room_revealed(ctx, run, card, exploration)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from deck_tracker.engine import i18n
 from deck_tracker.engine.commands import Arg, Choice, command
 from deck_tracker.engine.content import COLOURS, COMPANION_COLOURS, Card
 from deck_tracker.engine.core import Context, State, Step, snapshot
@@ -231,12 +232,12 @@ def _advance(ctx: Context, rec: dict[str, Any], choice: dict[str, Any] | None) -
 COST_FIELDS = {"colour": "data.cost.colour", "cards": "data.cost.cards"}
 COST_LABELS = {
     "colour": {
-        "green": "Green",
-        "black": "Black",
-        "red": "Red",
-        "blue": "Blue",
-        "yellow": "Yellow (any one colour)",
-        "purple": "Purple (Special cards)",
+        "green": msg("reading.choice.green"),
+        "black": msg("reading.choice.black"),
+        "red": msg("reading.choice.red"),
+        "blue": msg("reading.choice.blue"),
+        "yellow": msg("reading.choice.yellow"),
+        "purple": msg("reading.choice.purple"),
     }
 }
 
@@ -262,10 +263,10 @@ def _ask_cost(ctx: Context, hireable: list[str]) -> bool:
                 COST_FIELDS,
                 name=card.name,
                 printed=True,
-                form_title=f"{card.name}'s cost",
+                form_title=msg("reading.form.cost", card=i18n.name(f"card:{card.id}", card.name)),
                 resume={"rule": "companion"},
                 labels=COST_LABELS,
-                detail="the cost in the upper left corner",
+                detail=msg("reading.detail.companion_cost"),
             )
             return True
     return False
@@ -397,12 +398,17 @@ def _split_payment(
         if len(matching) >= need:
             cost = matching[:need]
             return cost, [card for card in paid if card not in cost]
-    what = {"yellow": "of any one colour", "purple": "Special (purple)"}.get(colour, colour)
+    kind = "yellow" if wild else colour
+    what = (
+        msg(f"error.dotr.cc.recruit.cost_colour.{kind}")
+        if kind in ("yellow", "purple")
+        else (i18n.name(f"colour:{colour}", colour))
+    )
     raise RuleViolation(
         msg(
             "error.dotr.cc.recruit.cost",
             count=count_of(need, "word:hero-card", "Hero Card", "Hero Cards"),
-            value="of any one colour" if wild else what,
+            value=what,
         ),
         code="wrong_payment",
     )
@@ -424,7 +430,12 @@ def _split_payment(
             unique=True,
         ),
         "cost_colour": Arg(
-            "str", choices=COMPANION_COLOURS, description="As printed, if not entered."
+            "str",
+            choices=COMPANION_COLOURS,
+            description="As printed, if not entered.",
+            offers=lambda state, actor: [
+                Choice(colour, COST_LABELS["colour"][colour]) for colour in COMPANION_COLOURS
+            ],
         ),
         "cost_cards": Arg("int", minimum=0, maximum=6, description="As printed, if not entered."),
     },

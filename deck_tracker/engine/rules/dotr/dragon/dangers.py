@@ -276,7 +276,7 @@ OBSERVER = Observer(before=_before, after=_after)
             required=True,
             description="The General slain.",
             offers=slain_generals,
-            unoffered="No General is slain yet.",
+            unoffered=msg("error.dotr.dragon.dangers.no_general_slain"),
         ),
         "seat": SEAT,
     },

@@ -30,7 +30,8 @@ from deck_tracker.engine.content import General
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck, move_cards
 from deck_tracker.engine.errors import RuleViolation
-from deck_tracker.engine.i18n import Text, msg
+from deck_tracker.engine.i18n import Message, Text, msg
+from deck_tracker.engine.i18n import name as named
 from deck_tracker.engine.rules.dotr.base.board import FIRE, Realm, card_ref
 from deck_tracker.engine.rules.dotr.base.dice import DICE, roll
 from deck_tracker.engine.rules.dotr.base.offers import own_hand
@@ -39,10 +40,8 @@ from deck_tracker.engine.rules.dotr.base.table import (
     DOTR,
     OWN_SEAT,
     board_choices,
-    hero_name,
     hero_ref,
     location_kind,
-    location_name,
     location_ref,
     own_hero_seat,
     record,
@@ -220,7 +219,7 @@ OBSERVER = Observer(before=_before_move, after=_after_move)
             required=True,
             description="The Hero Card discarded (its colour).",
             offers=own_hand("hero"),
-            unoffered="No Hero Card in your hand.",
+            unoffered=msg("error.dotr.no_hero_card_in_hand"),
         ),
         "location": Arg(
             "str", description="Where; the hero's location by default.", offers=board_choices
@@ -236,23 +235,31 @@ def put_out_fire(ctx: Context, args: dict[str, Any]) -> None:
     seat = own_hero_seat(ctx, args["seat"])
     hero = ctx.state["heroes"][seat]
     location = resolve_location(ctx.state, args["location"] or hero["location"])
-    name, where = hero_name(ctx.state, seat), location_name(ctx.state, location)
+    name, where = hero_ref(ctx.state, seat), location_ref(ctx.state, location)
     if hero["location"] != location:
-        raise _refuse(f"{name} must stand on {where} to put out its fire.", "not_there")
+        raise _refuse(
+            msg("error.dotr.dragon.fire.not_there", hero=name, location=where), "not_there"
+        )
     if not on_fire(ctx.state, location):
-        raise _refuse(f"{where} is not On Fire.", "not_on_fire")
+        raise _refuse(msg("error.dotr.scenario.special_rules.not_fire", where=where), "not_on_fire")
     colour = game_pack(ctx.state).locations[location].colour
     if colour is None or location_kind(ctx.state, location) != "location":
-        raise _refuse(
-            f"{where} has no colour: no Hero Card matches it, so this action cannot put its "
-            "fire out.",
-            "no_matching_card",
-        )
+        raise _refuse(msg("error.dotr.dragon.fire.no_colour", location=where), "no_matching_card")
     card = game_cards(ctx.state).get(args["card"])
     if card is None or card.kind != "location" or card.data.get("colour") != colour:
-        raise _refuse(f"Discard a {colour} Hero Card to put out the fire of {where}.", "wrong_card")
+        raise _refuse(
+            msg(
+                "error.dotr.dragon.fire.wrong_card",
+                colour=named(f"colour:{colour}", colour),
+                location=where,
+            ),
+            "wrong_card",
+        )
     if args["card"] not in get_deck(ctx.state, "hero")["hands"].get(seat, []):
-        raise _refuse(f"{args['card']!r} is not in {name}'s hand.", "card_not_in_hand")
+        raise _refuse(
+            msg("error.dotr.dragon.fire.not_in_hand", card=repr(args["card"]), hero=name),
+            "card_not_in_hand",
+        )
     move_cards(ctx, "hero", [args["card"]], source="hand", target="discard", seat=seat)
     dice, physical = roll(ctx, args["rolls"], 2)
     success = any(die >= FIRE_SUCCESS for die in dice)
@@ -282,5 +289,5 @@ def put_out_fire(ctx: Context, args: dict[str, Any]) -> None:
     )  # fmt: skip
 
 
-def _refuse(detail: str, code: str) -> RuleViolation:
+def _refuse(detail: Message, code: str) -> RuleViolation:
     return RuleViolation(detail, code=code)

@@ -148,11 +148,16 @@ def _form(kind: str) -> dict[str, Any]:
     text = {"type": "string", "minLength": 1, "maxLength": 600}
     return {
         "type": "object",
-        "title": f"{kind} Global Effect",
+        "title": msg("reading.form.good_effect" if kind == "Good" else "reading.form.bad_effect"),
         "properties": {
-            "title": {"type": "string", "title": "Title", "minLength": 1, "maxLength": 80},
-            "immediate": text | {"title": "Immediate Effect (as printed, if any)"},
-            "ongoing": text | {"title": "Ongoing Effect (as printed, if any)"},
+            "title": {
+                "type": "string",
+                "title": msg("reading.field.title"),
+                "minLength": 1,
+                "maxLength": 80,
+            },
+            "immediate": text | {"title": msg("reading.field.immediate")},
+            "ongoing": text | {"title": msg("reading.field.ongoing")},
         },
         "required": ["title"],
         "additionalProperties": False,
@@ -161,7 +166,7 @@ def _form(kind: str) -> dict[str, Any]:
 
 def _ask_to_read(ctx: Context, card: Card) -> None:
     kind = "Good" if card.kind == "good" else "Bad"
-    name = f"The {kind} Global Effect drawn"
+    name = msg("reading.name.good_effect" if kind == "Good" else "reading.name.bad_effect")
     prompt = ask(
         ctx,
         {
@@ -169,12 +174,12 @@ def _ask_to_read(ctx: Context, card: Card) -> None:
             "card": card.id,
             "kind": card.kind,
             "pack": DRAGON_PACK,
-            "name": name,
-            "title": "Read the card you drew",
-            "detail": "its Immediate and its Ongoing Effect",
             "schema": _form(kind),
             "resume": {"rule": "global_effect"},
         },
+        name=name,
+        title=msg("reading.title.read_card"),
+        detail=msg("reading.detail.global_effect"),
     )
     good = card.kind == "good"
     ctx.emit(

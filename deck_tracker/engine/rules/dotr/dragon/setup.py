@@ -32,7 +32,7 @@ from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck
 from deck_tracker.engine.errors import InvalidArguments
 from deck_tracker.engine.game import place_decks
-from deck_tracker.engine.i18n import listing, msg, render_text
+from deck_tracker.engine.i18n import Message, listing, msg, render_text
 from deck_tracker.engine.rules.dotr.base.expansions import Expansion
 from deck_tracker.engine.rules.dotr.base.packs import (
     BASE_PACK,
@@ -117,12 +117,16 @@ def _choose(ctx: Context, raw: Any) -> tuple[dict[str, str], list[str]]:
         raise InvalidArguments(
             {"generals": [msg("error.dotr.dragon.setup.random_colour_general_id")]}
         )
-    problems: dict[str, list[str]] = {}
+    problems: dict[str, list[Message]] = {}
     for colour, general in raw.items():
         if colour not in candidates:
-            problems[f"generals.{colour}"] = [f"A colour: {', '.join(COLOURS)}."]
+            problems[f"generals.{colour}"] = [
+                msg("error.dotr.dragon.setup.a_colour", allowed=", ".join(COLOURS))
+            ]
         elif general not in candidates[colour]:
-            problems[f"generals.{colour}"] = [f"One of: {', '.join(candidates[colour])}."]
+            problems[f"generals.{colour}"] = [
+                msg("error.field.one_of", allowed=", ".join(candidates[colour]))
+            ]
         else:
             choice[colour] = general
     if problems:
@@ -251,7 +255,7 @@ def _asks(setup: Mapping[str, Any]) -> list[dict[str, Any]]:
     return winds_asks()
 
 
-def _settings_not_used(setup: Mapping[str, Any]) -> dict[str, str]:
+def _settings_not_used(setup: Mapping[str, Any]) -> dict[str, Message]:
     """The settings of a dragon that cannot play in this setup (its Generals known, not dealt at
     random): Brimstone's fire, Hemlock's Imps, the dragons' cards not entered."""
     raw = setup.get("generals")
@@ -262,7 +266,7 @@ def _settings_not_used(setup: Mapping[str, Any]) -> dict[str, str]:
     playing = set(raw.values()) if isinstance(raw, Mapping) else set()
     playing |= set(brings.get("generals") or ())
     agent = (setup.get("options") or {}).get("agent", "none")
-    found: dict[str, str] = {}
+    found: dict[str, Message] = {}
     fire = (
         "brimstone" in playing
         or agent in ("el-fuego", "random")
@@ -270,15 +274,15 @@ def _settings_not_used(setup: Mapping[str, Any]) -> dict[str, str]:
         or "companions_catacombs" in (setup.get("expansions") or ())  # Land Ablaze
     )
     if not fire:
-        why = "Only with fire in the game: Brimstone, El Fuego or a scenario that sets fires."
+        why = msg("error.dotr.dragon.not_used.fire")
         found |= {"fire_tokens": why, "fire_taint": why}
     if "brimstone" not in playing:
-        found["sterling_pushes_brimstone"] = "Only with Brimstone among the Generals."
+        found["sterling_pushes_brimstone"] = msg("error.dotr.dragon.not_used.brimstone")
     if "hemlock" not in playing and agent not in ("agent-of-hemlock", "random"):
-        found["imp_quick_flying"] = "Only with Hemlock's Imps (Hemlock or his Agent in the game)."
+        found["imp_quick_flying"] = msg("error.dotr.dragon.not_used.imps")
     if not playing & dragons:
-        found["dragon_darkness_spreads"] = "Only with a dragon General chosen."
-        found["dragon_hero_cards"] = "Only with a dragon General chosen."
+        found["dragon_darkness_spreads"] = msg("error.dotr.dragon.not_used.dragon_general")
+        found["dragon_hero_cards"] = msg("error.dotr.dragon.not_used.dragon_general")
     return found
 
 

@@ -35,7 +35,7 @@ from deck_tracker.engine.content import COLOURS, Card
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import all_cards, draw_cards, get_deck, move_cards
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
-from deck_tracker.engine.i18n import Text, listing, msg, render_text
+from deck_tracker.engine.i18n import Message, Text, listing, msg, render_text
 from deck_tracker.engine.reading import ask
 from deck_tracker.engine.rules.dotr.base.board import Realm, card_ref
 from deck_tracker.engine.rules.dotr.base.offers import own_hand, table_deck
@@ -142,17 +142,14 @@ def _ask_count(ctx: Context) -> None:
             "card": "wow-board",
             "kind": WOW_BOARD,
             "pack": DRAGON_PACK,
-            "name": "The Winds of War deck",
-            "title": "Count the Winds of War cards",
-            "detail": "cards in the deck",
             "schema": {
                 "type": "object",
-                "title": "The Winds of War deck",
+                "title": msg("reading.name.winds_of_war_deck"),
                 "properties": {
                     "deck_size": {
                         "type": "integer",
-                        "title": "Cards in the Winds of War deck",
-                        "description": "Count them face down, once: the app remembers it.",
+                        "title": msg("reading.field.winds_of_war_deck_size"),
+                        "description": msg("reading.about.winds_of_war_count"),
                         "minimum": 1,
                         "maximum": MAX_DECK,
                     }
@@ -162,6 +159,9 @@ def _ask_count(ctx: Context) -> None:
             },
             "resume": {"rule": "winds_of_war_counted"},
         },
+        name=msg("reading.name.winds_of_war_deck"),
+        title=msg("reading.title.count_winds_of_war"),
+        detail=msg("reading.detail.cards_in_deck"),
     )
     ctx.emit(
         "card_to_read",
@@ -175,43 +175,47 @@ def _form(state: State) -> dict[str, Any]:
     """The form of a Winds of War card: as printed, and the parts the app carries out."""
     pack = game_pack(state)
     board = state.get("board") or {}
-    locations = sorted(
-        ((loc.id, loc.name) for loc in pack.locations.values() if loc.id in board),
-        key=lambda item: item[1],
-    )
-    names = {m.colour: m.plural for m in pack.minion_types.values()}
+    locations: list[tuple[str, Text]] = [
+        (loc.id, i18n.name(f"location:{loc.id}", loc.name))
+        for loc in sorted(pack.locations.values(), key=lambda loc: loc.name)
+        if loc.id in board
+    ]
+    names: dict[str, Text] = {
+        m.colour: i18n.name(f"minion-types:{m.id}", m.plural) for m in pack.minion_types.values()
+    }
     colours = [(colour, names.get(colour, colour.title())) for colour in COLOURS]
     text = {"type": "string", "minLength": 1, "maxLength": 600}
     return {
         "type": "object",
-        "title": "Winds of War card",
+        "title": msg("reading.form.winds_of_war"),
         "properties": {
-            "title": {"type": "string", "title": "Title", "minLength": 1, "maxLength": 80},
-            "prevention": text | {"title": "Prevention (as printed)"},
-            "action": text | {"title": "Action (as printed)"},
+            "title": {"type": "string", "title": msg("reading.field.title"), "minLength": 1,
+                      "maxLength": 80},
+            "prevention": text | {"title": msg("reading.field.prevention")},
+            "action": text | {"title": msg("reading.field.action")},
             "action_minions": {
                 "type": "array",
-                "title": "Minions the Action adds (if it names locations)",
+                "title": msg("reading.field.action_minions"),
                 "minItems": 0,
                 "maxItems": 12,
                 "items": {
                     "type": "object",
                     "properties": {
-                        "location": _choice(locations, "Location"),
-                        "colour": _choice(colours, "Minions"),
-                        "count": {"type": "integer", "title": "How many", "minimum": 1,
-                                  "maximum": 3},
+                        "location": _choice(locations, msg("reading.field.location")),
+                        "colour": _choice(colours, msg("reading.field.minions")),
+                        "count": {"type": "integer", "title": msg("reading.field.how_many"),
+                                  "minimum": 1, "maximum": 3},
                     },
                     "required": ["location", "colour", "count"],
                     "additionalProperties": False,
                 },
             },
             "prevention_move_to": _choice(
-                locations, "Where the Prevention moves each hero (if it does)"
+                locations, msg("reading.field.prevention_move_to")
             ),
             "prevention_discards": {
                 "type": "integer",
-                "title": "Hero Cards each hero discards at random to prevent it",
+                "title": msg("reading.field.prevention_discards"),
                 "minimum": 0,
                 "maximum": 10,
             },
@@ -221,7 +225,7 @@ def _form(state: State) -> dict[str, Any]:
     }  # fmt: skip
 
 
-def _choice(items: list[tuple[str, str]], title: str) -> dict[str, Any]:
+def _choice(items: list[tuple[str, Text]], title: Message) -> dict[str, Any]:
     return {"title": title, "oneOf": [{"const": key, "title": name} for key, name in items]}
 
 
@@ -233,12 +237,12 @@ def _ask_to_read(ctx: Context, card_id: str, resume: dict[str, Any]) -> None:
             "card": card_id,
             "kind": WOW,
             "pack": DRAGON_PACK,
-            "name": "The Winds of War card turned",
-            "title": "Read the card you drew",
-            "detail": "its Prevention and its Action",
             "schema": _form(ctx.state),
             "resume": resume,
         },
+        name=msg("reading.name.winds_of_war"),
+        title=msg("reading.title.read_card"),
+        detail=msg("reading.detail.winds_of_war"),
     )
     ctx.emit(
         "card_to_read",
@@ -315,7 +319,7 @@ def quiet_night(realm: Realm, card: Card) -> bool:
             required=True,
             description="The Special Hero Card.",
             offers=own_hand("hero", kind="special"),
-            unoffered="No Special Hero Card in your hand.",
+            unoffered=msg("error.dotr.no_special_card_in_hand"),
         ),
         "seat": OWN_SEAT,
     },
@@ -374,8 +378,8 @@ def play_special(ctx: Context, args: dict[str, Any]) -> None:
             required=True,
             choices=("prevention", "action"),
             offers=lambda state, actor: [
-                Choice("prevention", "Its Prevention"),
-                Choice("action", "Its Action"),
+                Choice("prevention", msg("dotr.wow.choice.prevention")),
+                Choice("action", msg("dotr.wow.choice.action")),
             ],
         ),
         "card": Arg(

@@ -224,13 +224,13 @@ R_TYPES = msg("dotr.hc.rule.types")
 def _unread_offer(state: State, actor: str | None) -> list[Choice]:
     """A card never entered, or one of the pack's whose type nobody has read yet (the pets)."""
     untyped = [c for c in ability_cards(state) if c.data.get("type") is None]
-    return [Choice(NEW, "A card we have not entered yet")] + [
+    return [Choice(NEW, msg("dotr.hc.choice.new_card"))] + [
         Choice(card.id, ability_title(card)) for card in sorted(untyped, key=lambda c: c.name)
     ]
 
 
 def _type_offer(state: State, actor: str | None) -> list[Choice]:
-    return [Choice(slot, title) for slot, title in TYPES.items()]
+    return [Choice(slot, named(f"hc-type:{slot}", title)) for slot, title in TYPES.items()]
 
 
 def _text(description: str, *, required: bool = False) -> Arg:

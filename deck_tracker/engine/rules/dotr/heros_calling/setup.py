@@ -17,7 +17,7 @@ from deck_tracker.engine.content import Hero, default_packs
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
-from deck_tracker.engine.i18n import msg
+from deck_tracker.engine.i18n import Message, msg
 from deck_tracker.engine.rules.dotr.base.expansions import (
     Expansion,
     has_expansion,
@@ -53,20 +53,17 @@ def _adjust_settings(
     if clash:
         raise InvalidArguments(
             {
-                f"options.{name}": [
-                    f"The Hero's Calling fixes this setting to {fixed[name]!r} (its Setup)."
-                ]
+                f"options.{name}": [msg("error.dotr.hc.fixes_setting", value=repr(fixed[name]))]
                 for name in clash
             }
         )
     return {**settings, **fixed}
 
 
-def _settings_not_used(setup: Mapping[str, Any]) -> dict[str, str]:
+def _settings_not_used(setup: Mapping[str, Any]) -> dict[str, Message]:
     return {
-        "all_is_quiet": "The Hero's Calling puts the All is Quiet cards back in the box.",
-        "extra_cards_general_only": "The Hero's Calling's War Status card says which Darkness "
-        "Spreads cards only move their General.",
+        "all_is_quiet": msg("error.dotr.hc.not_used.all_is_quiet"),
+        "extra_cards_general_only": msg("error.dotr.hc.not_used.war_status"),
     }
 
 

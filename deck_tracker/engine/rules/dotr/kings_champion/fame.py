@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deck_tracker.engine import i18n
-from deck_tracker.engine.commands import Arg, command
+from deck_tracker.engine.commands import Arg, Reason, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.i18n import Text, msg
@@ -233,9 +233,9 @@ def grant_fame(
     )
 
 
-def _fame_unavailable(state: State, actor: str | None) -> str | None:
+def _fame_unavailable(state: State, actor: str | None) -> Reason | None:
     if (state.get("grand_ball") or {}).get("order"):
-        return "The Grand Ball has begun: fame is counted."
+        return msg("error.dotr.kc.fame.ball_begun")
     return None
 
 

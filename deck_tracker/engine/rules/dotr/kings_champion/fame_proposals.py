@@ -17,7 +17,7 @@ from typing import Any
 from deck_tracker.engine.commands import Observer
 from deck_tracker.engine.content import UnknownContentError
 from deck_tracker.engine.core import Context, Event, State, Step
-from deck_tracker.engine.i18n import Message, Text, listing, msg, render_text
+from deck_tracker.engine.i18n import Message, Text, listing, msg
 from deck_tracker.engine.i18n import count as count_of
 from deck_tracker.engine.i18n import name as named
 from deck_tracker.engine.rules.dotr.base.table import hero_ref, location_kind, packs_of
@@ -139,7 +139,7 @@ def _after(ctx: Context, name: str, args: dict[str, Any], memo: Any) -> None:
     for offset, (seat, (action, count, because)) in enumerate(found):
         made.append(
             {"id": next_id + offset, "seat": seat, "action": action, "count": count,
-             "because": render_text(because)}
+             "because": because}
         )  # fmt: skip
     ctx.set("fame", "proposals", [*fame["proposals"], *made])
     ctx.set("fame", "next_id", next_id + len(made))

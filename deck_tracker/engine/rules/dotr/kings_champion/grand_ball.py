@@ -37,11 +37,11 @@ from itertools import groupby
 from typing import Any
 
 from deck_tracker.engine import i18n
-from deck_tracker.engine.commands import Arg, Choice, command
+from deck_tracker.engine.commands import Arg, Choice, Reason, command
 from deck_tracker.engine.core import Brings, Context, State, Step
 from deck_tracker.engine.decks import seat_label as _who
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
-from deck_tracker.engine.i18n import Text, listing, msg
+from deck_tracker.engine.i18n import listing, msg
 from deck_tracker.engine.rules.dotr.base.table import DOTR, SEAT, seat_of
 from deck_tracker.engine.rules.dotr.kings_champion.fame import fame_totals
 
@@ -138,14 +138,14 @@ def _ball(state: State) -> dict[str, Any]:
     return ball
 
 
-def _no_ball_now(state: State, actor: str | None) -> Text | None:
+def _no_ball_now(state: State, actor: str | None) -> Reason | None:
     outcome = state.get("outcome") or {}
     if outcome.get("result") != "won":
         return msg("dotr.kc.grand_ball.after_victory_only")
     if state.get("grand_ball"):
         return msg("dotr.kc.grand_ball.already_begun")
     if not state.get("heroes"):
-        return "No hero is in the game."
+        return msg("error.dotr.kc.grand_ball.no_hero")
     return None
 
 
@@ -170,13 +170,8 @@ def grand_ball(ctx: Context, args: dict[str, Any]) -> None:
     """The Realm is saved: the King's Champion to the most famous hero; 3 cards for the next."""
     open_proposals = len((ctx.state.get("fame") or {}).get("proposals") or [])
     if open_proposals and not args["leave_unconfirmed"]:
-        deeds = "deed awaits" if open_proposals == 1 else "deeds await"
         raise RuleViolation(
-            msg(
-                "error.dotr.kc.grand_ball.confirmation_fame_tab_confirm_dismiss",
-                open_proposals=open_proposals,
-                deeds=deeds,
-            ),
+            msg("error.dotr.kc.grand_ball.fame_unconfirmed", count=open_proposals),
             code="fame_unconfirmed",
         )
     totals = fame_totals(ctx.state)
@@ -325,7 +320,7 @@ def _give(ctx: Context, seat: str, card: str, how: str) -> None:
     _advance(ctx)
 
 
-def _no_choice_now(state: State, actor: str | None) -> Text | None:
+def _no_choice_now(state: State, actor: str | None) -> Reason | None:
     ball = state.get("grand_ball") or {}
     return None if ball.get("next") else msg("dotr.kc.grand_ball.nobody_choosing")
 
@@ -375,7 +370,7 @@ def choose_reward(ctx: Context, args: dict[str, Any]) -> None:
     _give(ctx, seat, card, "chooses")
 
 
-def _no_proposal_now(state: State, actor: str | None) -> Text | None:
+def _no_proposal_now(state: State, actor: str | None) -> Reason | None:
     proposal = (state.get("grand_ball") or {}).get("proposal")
     if not proposal:
         return msg("dotr.kc.grand_ball.nothing_proposed")

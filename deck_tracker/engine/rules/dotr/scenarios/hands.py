@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from deck_tracker.engine.commands import Arg, command
+from deck_tracker.engine.commands import Arg, Reason, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck, seat_label
 from deck_tracker.engine.errors import RuleViolation
@@ -121,10 +121,10 @@ def deal_on_entry(ctx: Context, seat: str) -> None:
     )
 
 
-def _no_choice(state: State, actor: str | None) -> str | None:
+def _no_choice(state: State, actor: str | None) -> Reason | None:
     if (state.get("scenario") or {}).get("quest_choice"):
         return None
-    return "No hero is choosing a starting Quest."
+    return msg("error.dotr.scenario.hands.no_hero_choosing")
 
 
 @command(

@@ -30,7 +30,7 @@ from deck_tracker.engine.content import default_packs
 from deck_tracker.engine.core import Context, Step
 from deck_tracker.engine.decks import get_deck, take_from_draw
 from deck_tracker.engine.errors import InvalidArguments
-from deck_tracker.engine.i18n import Text, msg, render_text
+from deck_tracker.engine.i18n import Message, Text, listing, msg, render_text
 from deck_tracker.engine.rules.dotr.base.board import GameOver, Realm, card_ref
 from deck_tracker.engine.rules.dotr.base.expansions import Expansion
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
@@ -69,14 +69,20 @@ def _colour_of(general: str) -> str:
     raise KeyError(general)  # pragma: no cover - scenario files are checked at load
 
 
-def _agent(scenario: Scenario, options: dict[str, Any], problems: dict[str, list[str]]) -> None:
+def _agent(scenario: Scenario, options: dict[str, Any], problems: dict[str, list[Message]]) -> None:
     wanted = options.get("agent", scenario.agent_default or "none")
     if scenario.agents_allowed is not None:
         allowed = [*scenario.agents_allowed]
         if scenario.agent_default is None:
             allowed.insert(0, "none")
         if wanted not in allowed:
-            problems["options.agent"] = [f"{scenario.name}: the Agent is {' or '.join(allowed)}."]
+            problems["options.agent"] = [
+                msg(
+                    "error.dotr.scenario.setup.agent",
+                    scenario=scenario.name,
+                    allowed=listing(allowed, word="or"),
+                )
+            ]
     options["agent"] = wanted
 
 
@@ -98,22 +104,32 @@ def expand(setup: dict[str, Any]) -> dict[str, Any]:
             {"scenario": [msg("error.dotr.scenario.setup.one", items=", ".join(known))]}
         )
     scenario = known[raw]
-    problems: dict[str, list[str]] = {}
+    problems: dict[str, list[Message]] = {}
     options = dict(setup.get("options") or {}) if isinstance(setup.get("options"), dict) else {}
     easier = setup.get("easier") or []
     if not isinstance(easier, list) or any(e not in scenario.easier for e in easier):
-        problems["easier"] = [f"{scenario.name} allows: {', '.join(scenario.easier) or 'none'}."]
+        problems["easier"] = [
+            msg(
+                "error.dotr.scenario.setup.allows",
+                scenario=scenario.name,
+                allowed=", ".join(scenario.easier) or "-",
+            )
+        ]
         easier = []
     out = dict(setup)
     if scenario.generals is not None:
         if setup.get("generals") is not None:
-            problems["generals"] = [f"{scenario.name} sets its Generals."]
+            problems["generals"] = [
+                msg("error.dotr.scenario.setup.sets_generals", scenario=scenario.name)
+            ]
         out["generals"] = {_colour_of(g): g for g in scenario.generals}
     _agent(scenario, options, problems)
     if scenario.all_is_quiet is not None:
         keep = scenario.all_is_quiet > 0 or "keep_all_is_quiet" in easier
         if options.get("all_is_quiet", keep) != keep:
-            problems["options.all_is_quiet"] = [f"{scenario.name} sets the All is Quiet cards."]
+            problems["options.all_is_quiet"] = [
+                msg("error.dotr.scenario.setup.sets_all_is_quiet", scenario=scenario.name)
+            ]
         if keep and _quiet_removed(options):
             keep = False  # Rules for 5 or 6 Players (setting all_is_quiet_five_six)
         options["all_is_quiet"] = keep
@@ -123,14 +139,16 @@ def expand(setup: dict[str, Any]) -> dict[str, Any]:
     if "setup_cards" in steps:
         options["harder_setup"] = bool(steps["setup_cards"]["overruns"])
         if setup.get("setup_cards") is not None:
-            problems["setup_cards"] = [f"{scenario.name} draws more setup cards: let the app."]
+            problems["setup_cards"] = [
+                msg("error.dotr.scenario.setup.more_setup_cards", scenario=scenario.name)
+            ]
     if "four_good_one_bad" in easier:
         options |= {"global_effects_good": 4, "global_effects_bad": 1}
     if "royal_blessings" in easier and not options.get("royal_blessings"):
         options["royal_blessings"] = 1
     boxed = setup.get("boxed_specials")
     if boxed is not None and "choose_special_cards" not in easier:
-        problems["boxed_specials"] = ["Only with the easier variant choose_special_cards."]
+        problems["boxed_specials"] = [msg("error.dotr.scenario.setup.boxed_specials")]
     if problems:
         raise InvalidArguments(
             problems, msg("error.dotr.scenario.setup.this_setup_does_not_fit", name=scenario.name)
@@ -405,36 +423,34 @@ def _setup(ctx: Context, setup: Mapping[str, Any], table_decks: list[str]) -> No
     )
 
 
-def settings_not_used(setup: Mapping[str, Any]) -> dict[str, str]:
+def settings_not_used(setup: Mapping[str, Any]) -> dict[str, Message]:
     """The settings this scenario fixes itself, or that act in another scenario only."""
     scenario = default_scenarios().get(str(setup.get("scenario")))
     if scenario is None:
         return {}
     easier = setup.get("easier") or []
-    name = scenario.name
-    found: dict[str, str] = {}
+    name = i18n.name(f"scenario:{scenario.id}", scenario.name)
+    found: dict[str, Message] = {}
     if scenario.agents_allowed == ():
-        found["agent"] = f"{name} uses no Agent of the Dark Lord."
+        found["agent"] = msg("error.dotr.scenario.not_used.no_agent", scenario=name)
     if scenario.all_is_quiet is not None:
         found["all_is_quiet"] = (
-            f"{name} sets the All is Quiet cards (its easier variant keep_all_is_quiet keeps them)."
+            msg("error.dotr.scenario.not_used.quiet_keep", scenario=name)
             if "keep_all_is_quiet" in scenario.easier
-            else f"{name} sets the All is Quiet cards."
+            else msg("error.dotr.scenario.setup.sets_all_is_quiet", scenario=name)
         )
     if any(step["step"] == "setup_cards" for step in scenario.setup):
-        found["harder_setup"] = f"{name} places the first minions with overruns and taint."
+        found["harder_setup"] = msg("error.dotr.scenario.not_used.harder_setup", scenario=name)
     keeps_quiet = bool(scenario.all_is_quiet) or (
         scenario.all_is_quiet is not None and "keep_all_is_quiet" in easier
     )
     if not keeps_quiet:
-        found["all_is_quiet_five_six"] = f"{name} puts no All is Quiet card in the deck."
+        found["all_is_quiet_five_six"] = msg("error.dotr.scenario.not_used.no_quiet", scenario=name)
     if "four_good_one_bad" in easier:
         for kind in ("good", "bad"):
-            found[f"global_effects_{kind}"] = (
-                "The easier variant four_good_one_bad sets 4 Good and 1 Bad Global Effect."
-            )
+            found[f"global_effects_{kind}"] = msg("error.dotr.scenario.not_used.four_good_one_bad")
     if scenario.id != "the-burning-land":
-        found["burning_land_fires"] = "Only in The Burning Land."
+        found["burning_land_fires"] = msg("error.dotr.scenario.not_used.only_burning_land")
     return found
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from deck_tracker.engine.commands import Arg, Observer, command
+from deck_tracker.engine.commands import Arg, Observer, Reason, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import get_deck, move_cards
 from deck_tracker.engine.errors import RuleViolation
@@ -197,10 +197,10 @@ OBSERVER = Observer(before=_before, after=_after)
 # --------------------------------------------------------------------------------------------
 
 
-def _douse_unavailable(state: State, actor: str | None) -> str | None:
+def _douse_unavailable(state: State, actor: str | None) -> Reason | None:
     if rule_on(state, "city_fires_need_special_cards"):
         return None
-    return "Only The Burning Land douses fires with Special cards."
+    return msg("error.dotr.scenario.special_rules.only_burning_land")
 
 
 @command(
@@ -211,7 +211,7 @@ def _douse_unavailable(state: State, actor: str | None) -> str | None:
             required=True,
             description="The Special (purple) card used.",
             offers=own_hand("hero", kind="special"),
-            unoffered="No Special Hero Card in your hand.",
+            unoffered=msg("error.dotr.no_special_card_in_hand"),
         ),
         "location": Arg(
             "str",
