@@ -19,6 +19,7 @@ from deck_tracker.engine.i18n import (
     msg,
     normalise_language,
     render_text,
+    render_value,
 )
 
 from .core import Context, Event, State
@@ -33,7 +34,7 @@ class Choice:
     """One legal value of an argument now, with the name a player reads."""
 
     value: str
-    title: str
+    title: Text  # a message or a name is read in the reader's language
     maximum: int | None = None  # a ``dict[str,int]`` argument: at most this many of it
 
 
@@ -57,16 +58,26 @@ class Arg:
     offers: Offer | None = field(default=None, compare=False)
     unoffered: Text = ""
     unique: bool = False  # a list naming each thing at most once (cards paid, say)
+    # Fixed ``choices`` published as ``oneOf`` with these titles (a phone shows a player's
+    # words, never a key such as ``attack_three_minions``).
+    titles: Mapping[str, Text] | None = field(default=None, compare=False)
 
     def offered(self, state: State, actor: str | None) -> list[Choice] | None:
         return None if self.offers is None else list(self.offers(state, actor))
 
-    def json_schema(self, offered: list[Choice] | None = None) -> dict[str, Any]:
+    def json_schema(
+        self, offered: list[Choice] | None = None, language: str = DEFAULT_LANGUAGE
+    ) -> dict[str, Any]:
         schema: dict[str, Any]
+        if offered is None and self.choices and self.titles:
+            offered = [Choice(value, self.titles.get(value, value)) for value in self.choices]
         one_of = (
             None
             if offered is None
-            else [{"const": choice.value, "title": choice.title} for choice in offered]
+            else [
+                {"const": choice.value, "title": render_value(choice.title, language)}
+                for choice in offered
+            ]
         )
         if self.type == "str":
             schema = {"type": "string", "maxLength": 200}
@@ -104,7 +115,7 @@ class Arg:
                         "type": "integer",
                         "minimum": 0,
                         "maximum": choice.maximum if choice.maximum is not None else 99,
-                        "title": choice.title,
+                        "title": render_value(choice.title, language),
                     }
                     for choice in offered
                 }
@@ -196,12 +207,17 @@ class CommandSpec:
     # since its version is merged rather than refused (merge.py). None: never merged.
     touches: Touches | None = None
 
-    def json_schema(self, offered: Mapping[str, list[Choice]] | None = None) -> dict[str, Any]:
+    def json_schema(
+        self,
+        offered: Mapping[str, list[Choice]] | None = None,
+        language: str = DEFAULT_LANGUAGE,
+    ) -> dict[str, Any]:
         offered = offered or {}
         return {
             "type": "object",
             "properties": {
-                name: arg.json_schema(offered.get(name)) for name, arg in self.args.items()
+                name: arg.json_schema(offered.get(name), language)
+                for name, arg in self.args.items()
             },
             "required": [name for name, arg in self.args.items() if arg.required],
             "additionalProperties": False,
@@ -467,7 +483,7 @@ def describe_commands(
                 "description": description_in(spec, language),
                 "available": reason is None,
                 "reason": reason_in(reason, language),
-                "args": args_in(spec, spec.json_schema(offered), language),
+                "args": args_in(spec, spec.json_schema(offered, language), language),
             }
         )
     return described

@@ -33,6 +33,7 @@ from deck_tracker.engine.decks import draw_cards, get_deck, move_cards
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.i18n import count as count_of
 from deck_tracker.engine.i18n import msg
+from deck_tracker.engine.i18n import name as i18n_name
 from deck_tracker.engine.rules.dotr.base.board import Realm
 from deck_tracker.engine.rules.dotr.base.offers import (
     card_choices,
@@ -424,7 +425,10 @@ def _split_payment(
             unique=True,
         ),
         "cost_colour": Arg(
-            "str", choices=COMPANION_COLOURS, description="As printed, if not entered."
+            "str",
+            choices=COMPANION_COLOURS,
+            description="As printed, if not entered.",
+            titles={c: i18n_name(f"colour:{c}", c) for c in COMPANION_COLOURS},
         ),
         "cost_cards": Arg("int", minimum=0, maximum=6, description="As printed, if not entered."),
     },
