@@ -463,8 +463,11 @@ def describe_commands(
         if spec.name in hidden:
             continue
         outside = NOT_IN_THIS_GAME.get(str(state.get("system")))
-        reason: Text | None = outside(state, spec) if outside else None
-        reason = reason or (CLOSED if state.get("closed") else None)
+        # A command of an expansion (or a scenario) not in this game is no action of it: a base
+        # game lists none of them (sent anyway, it is refused with the same reason).
+        if outside and outside(state, spec) is not None:
+            continue
+        reason: Text | None = CLOSED if state.get("closed") else None
         reason = reason or unread_message(state, spec.name, spec.undoable)
         if reason is None and spec.unavailable:
             reason = spec.unavailable(state, actor)
