@@ -10,7 +10,7 @@ import pytest
 
 from deck_tracker.models import Game
 
-from .live_api import call
+from .live_api import call, read_every_card
 from .test_grand_ball import act
 from .test_phone_shell import sit_at
 
@@ -62,4 +62,75 @@ def test_a_hero_at_the_inn_hires_none_of_the_companions_revealed(
     state = Game.objects.get(pk=game["id"]).state
     assert "recruitment" not in state
     assert not state["heroes"]["1"].get("companions")
+    assert page.errors == []
+
+
+def test_the_danger_where_the_turn_ends_is_asked_where_the_turn_ends(
+    phones: tuple[Any, Any], live_server: Any, shot: Any
+) -> None:
+    """DX: 'any Hero ending their turn in a location On Fire suffers 1 wound due to fire
+    damage': 'End my turn' asks for it there, then the turn ends, without the Enter tab."""
+    page, _ = phones
+    base = live_server.url
+    game = call(base, "games/", {"host": {"name": "Ada", "hero": "Wizard"}, "expansions": ["dragon"]})
+    read_every_card(base, game)
+    row = Game.objects.get(pk=game["id"])
+    where = row.state["heroes"]["1"]["location"]
+    # A dragon General's fire reached the hero's space (a Fire token from the supply).
+    row.state["board"][where]["fire"] = 1
+    row.state["supply"]["fire"] = 11
+    row.save(update_fields=["state"])
+    life = row.state["heroes"]["1"]["life"]
+    _seated(page, base, game)
+    page.click("[data-tab=me]")
+    page.get_by_test_id("end-turn").click()
+    sheet = page.locator("dialog.sheet")
+    sheet.get_by_test_id("form-intro").wait_for()
+    assert "Before the turn ends" in sheet.inner_text()
+    assert "Enter" not in sheet.get_by_test_id("form-intro").inner_text()
+    shot(page, "flows-turn-end-danger")
+    sheet.locator("button[type=submit]").click()
+    page.get_by_test_id("go-to-night").wait_for()
+    state = Game.objects.get(pk=game["id"]).state
+    assert state["heroes"]["1"]["life"] == life - 1
+    assert state["turn"]["phase"] == "night"
+    assert page.errors == []
+
+
+def test_a_hero_deck_kept_at_the_table_names_the_cards_drawn_where_they_are_drawn(
+    phones: tuple[Any, Any], live_server: Any, shot: Any
+) -> None:
+    """Base rules: 'draw 2 Hero Cards' at the end of the turn; with the deck at the table the
+    phone asks which, by tapping them, and 'Draw 1' says why it asks."""
+    page, _ = phones
+    base = live_server.url
+    game = call(
+        base, "games/", {"host": {"name": "Ada", "hero": "Wizard"}, "table_decks": ["hero"]}
+    )
+    read_every_card(base, game)
+    _seated(page, base, game)
+    page.click("[data-tab=me]")
+    hand = page.locator("[data-hand=hero]")
+    hand.wait_for()
+    # Under the player's own hero, no word that they have none.
+    assert "No hero on the board" not in page.locator("main").inner_text()
+    assert hand.get_by_test_id("draw-1-hero").is_enabled()
+    assert "kept at the table" in hand.inner_text()
+    hand.get_by_test_id("draw-1-hero").click()
+    sheet = page.locator("dialog.sheet")
+    sheet.locator("input[name=draw-cards]").first.check()
+    sheet.locator("button[type=submit]").click()
+    sheet.wait_for(state="detached")
+    before = len(Game.objects.get(pk=game["id"]).state["decks"]["hero"]["hands"]["1"])
+    page.get_by_test_id("end-turn").click()
+    sheet.get_by_test_id("form-intro").wait_for()
+    assert sheet.locator("input[type=text]").count() == 0
+    cards = sheet.locator("input[name=end_turn-cards]")
+    cards.nth(0).check()
+    cards.nth(1).check()
+    shot(page, "flows-name-the-cards-drawn")
+    sheet.locator("button[type=submit]").click()
+    page.get_by_test_id("go-to-night").wait_for()
+    state = Game.objects.get(pk=game["id"]).state
+    assert len(state["decks"]["hero"]["hands"]["1"]) == before + 2
     assert page.errors == []

@@ -202,12 +202,15 @@ function diceTaps(name, prop) {
 const OWN_HAND_ONLY = ["draw", "discard", "put_back", "take", "box"];
 
 // Build the form of one action. `preset` fills arguments (hidden when `lock` lists them).
-export function actionForm(session, content, action, { preset = {}, lock = [], onDone, submitLabel } = {}) {
+// `onRefused(notice, args)`: a refusal the caller answers itself (true: handled, e.g. by asking
+// what the server waits for first).
+export function actionForm(session, content, action, { preset = {}, lock = [], onDone, onRefused, submitLabel, intro } = {}) {
   const schema = action.args || { properties: {} };
   const props = schema.properties || {};
   const required = new Set(schema.required || []);
   const state = session.state;
   const form = h("form", { class: "action-form", dataset: { action: action.type }, novalidate: true });
+  if (intro) form.append(h("p", { class: "banner banner-warn", "data-testid": "form-intro", text: intro }));
   const readers = {};
   const values = { ...preset };
 
@@ -409,6 +412,8 @@ export function actionForm(session, content, action, { preset = {}, lock = [], o
       const first = result.events && result.events[0];
       toast(first ? first.summary : t("done"), "ok");
       if (onDone) onDone(result);
+    } else if (session.notice && onRefused && onRefused(session.notice, args)) {
+      errors.textContent = "";
     } else if (session.notice) {
       errors.textContent = session.notice.detail;
       if (onDone && session.notice.code === "stale_version") onDone(null);
