@@ -134,3 +134,58 @@ def test_a_hero_deck_kept_at_the_table_names_the_cards_drawn_where_they_are_draw
     state = Game.objects.get(pk=game["id"]).state
     assert len(state["decks"]["hero"]["hands"]["1"]) == before + 2
     assert page.errors == []
+
+
+def _to_players(page: Any, base: str, expansions: tuple[str, ...] = ()) -> None:
+    page.set_viewport_size(PHONE)
+    page.goto(base + "/new")
+    page.locator("[data-step=expansions]").wait_for()
+    for expansion in expansions:
+        page.check(f"input[name=expansion][value={expansion}]")
+    while not page.locator("[data-step=players]").count():
+        if page.get_by_test_id("skip-cards").count():
+            page.get_by_test_id("skip-cards").click()
+        else:
+            page.get_by_role("button", name="Next").click()
+        page.wait_for_timeout(150)
+    page.fill("input[name=host-name]", "Ada")
+    page.click("label[for=host-hero-wizard]")
+
+
+def _seat_everyone(page: Any, heroes: list[str]) -> int:
+    """Add players on this phone while the wizard offers it; each named and given a hero."""
+    added = 0
+    while page.get_by_test_id("add-player").count():
+        page.get_by_test_id("add-player").click()
+        page.get_by_label(f"Player {added + 2}'s name").fill(f"P{added + 2}")
+        page.click(f"label[for=local-{added}-{heroes[added]}]")
+        added += 1
+    return added
+
+
+def test_the_wizard_offers_the_seats_the_boxes_allow_and_never_leaves_a_half_made_game(
+    phones: tuple[Any, Any], live_server: Any, shot: Any
+) -> None:
+    """Base rules: 1 to 4 players; DX 'Rules for 5 or 6 Players'. A base game seats 4 at most;
+    with the Dragon expansion six sit down and the game is set for six, all in."""
+    page, _ = phones
+    base = live_server.url
+    _to_players(page, base)
+    assert _seat_everyone(page, ["rogue", "dwarf", "eagle-rider"]) == 3
+    assert "4" in page.get_by_test_id("seats-full").inner_text()
+    page.get_by_role("button", name="Create the game").click()
+    page.locator("[data-testid=checklist] li").first.wait_for()
+    assert Game.objects.count() == 1
+    assert len(Game.objects.get().state["seats"]) == 4
+
+    _to_players(page, base, ("dragon",))
+    heroes = ["rogue", "dwarf", "eagle-rider", "paladin", "sorceress"]
+    assert _seat_everyone(page, heroes) == 5
+    shot(page, "flows-six-at-one-phone", full_page=True)
+    page.get_by_role("button", name="Create the game").click()
+    page.wait_for_url("**/game/**")
+    page.locator("main").wait_for()
+    dragon = Game.objects.exclude(pk=Game.objects.order_by("created_at").first().pk).get()
+    assert dragon.state["settings"]["player_count"] == 6
+    assert len(dragon.state["seats"]) == 6
+    assert page.errors == []
