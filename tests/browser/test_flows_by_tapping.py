@@ -12,6 +12,7 @@ from deck_tracker.models import Game
 
 from .live_api import call, read_every_card
 from .test_grand_ball import act
+from .test_awards import sign_up
 from .test_phone_shell import sit_at
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -189,3 +190,41 @@ def test_the_wizard_offers_the_seats_the_boxes_allow_and_never_leaves_a_half_mad
     assert dragon.state["settings"]["player_count"] == 6
     assert len(dragon.state["seats"]) == 6
     assert page.errors == []
+
+
+# Each text of the page: how many words, and on how many lines it is laid out.
+SPLIT_WORDS = """() => {
+  const split = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    const words = node.textContent.trim().split(/\\s+/).filter(Boolean);
+    if (!words.length) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+    if (lines.size > words.length) split.push(node.textContent.trim());
+  }
+  return split;
+}"""
+
+
+def test_the_printable_award_sheet_splits_no_word_on_a_phone(
+    phones: tuple[Any, Any], live_server: Any, shot: Any
+) -> None:
+    page, _ = phones
+    base = live_server.url
+    page.set_viewport_size(PHONE)
+    sign_up(page, base, "ada")
+    page.fill("input[name=group-name]", "Friday table")
+    page.get_by_role("button", name="Create", exact=True).click()
+    page.get_by_test_id("players").wait_for()
+    with page.expect_popup() as popup:
+        page.get_by_test_id("sheet").click()
+    sheet = popup.value
+    sheet.set_viewport_size(PHONE)
+    sheet.wait_for_url(lambda url: url.startswith("blob:"))
+    sheet.wait_for_load_state()
+    sheet.locator("table.tracker").wait_for()
+    shot(sheet, "flows-award-sheet-390")
+    assert sheet.evaluate(SPLIT_WORDS) == []
