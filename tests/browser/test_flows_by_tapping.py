@@ -7,12 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from deck_tracker.models import Game
 
 from .live_api import call, read_every_card
-from .test_grand_ball import act
 from .test_awards import sign_up
+from .test_grand_ball import act
 from .test_phone_shell import sit_at
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -22,7 +23,9 @@ PHONE = {"width": 390, "height": 844}
 
 def _seated(page: Any, base: str, game: dict[str, Any]) -> None:
     page.set_viewport_size(PHONE)
-    sit_at(page, base, game["id"], game["join_code"], {"1": {"token": game["token"], "name": "Ada"}})
+    sit_at(
+        page, base, game["id"], game["join_code"], {"1": {"token": game["token"], "name": "Ada"}}
+    )
 
 
 def test_a_hero_at_the_inn_hires_none_of_the_companions_revealed(
@@ -73,7 +76,9 @@ def test_the_danger_where_the_turn_ends_is_asked_where_the_turn_ends(
     damage': 'End my turn' asks for it there, then the turn ends, without the Enter tab."""
     page, _ = phones
     base = live_server.url
-    game = call(base, "games/", {"host": {"name": "Ada", "hero": "Wizard"}, "expansions": ["dragon"]})
+    game = call(
+        base, "games/", {"host": {"name": "Ada", "hero": "Wizard"}, "expansions": ["dragon"]}
+    )
     read_every_card(base, game)
     row = Game.objects.get(pk=game["id"])
     where = row.state["heroes"]["1"]["location"]
@@ -228,3 +233,39 @@ def test_the_printable_award_sheet_splits_no_word_on_a_phone(
     sheet.locator("table.tracker").wait_for()
     shot(sheet, "flows-award-sheet-390")
     assert sheet.evaluate(SPLIT_WORDS) == []
+
+
+def test_each_game_asks_a_joining_player_what_it_needs(
+    phones: tuple[Any, Any], live_server: Any, shot: Any
+) -> None:
+    """A Talisman player takes a character (the Dragon's six or the base game's, the Troll
+    among them), a Battlefields player only a name: neither is asked for a Defenders hero."""
+    page, _ = phones
+    base = live_server.url
+    page.set_viewport_size(PHONE)
+    talisman = call(
+        base, "games/", {"system": "talisman-dragon", "host": {"name": "Ann", "hero": "Conjurer"}}
+    )
+    page.goto(f"{base}/join/{talisman['join_code']}")
+    select = page.locator("select[name=character]")
+    select.wait_for()
+    offered = select.locator("option").all_inner_texts()
+    assert {"Dragon Hunter", "Minotaur", "Troll", "Prophetess"} <= set(offered)
+    assert page.locator("[data-testid=hero-field]").inner_text().count("Eagle Rider") == 0
+    page.fill("input[name=name]", "Bea")
+    select.select_option("Troll")
+    shot(page, "flows-join-talisman")
+    page.get_by_role("button", name="Take a seat").click()
+    page.wait_for_url("**/game/**")
+    page.locator('[data-character="Bea\'s Troll"]').wait_for()
+    # On the board, the Land list tells the four Fields of the Outer Region apart.
+    page.click("[data-tab=board]")
+    spaces = page.locator("select[name=space] option").all_inner_texts()
+    assert "Fields (Outer, 3)" in spaces and len(set(spaces)) == len(spaces)
+
+    field = call(base, "games/", {"system": "battlefields", "host": {"name": "Ann"}})
+    page.goto(f"{base}/join/{field['join_code']}")
+    page.fill("input[name=name]", "Cid")
+    page.wait_for_timeout(500)
+    expect(page.get_by_test_id("hero-field")).to_be_hidden()
+    assert page.errors == []

@@ -21,7 +21,9 @@ def titles(action: dict[str, Any], arg: str) -> dict[str, str]:
 def test_a_base_game_lists_no_action_of_an_expansion() -> None:
     game = GameLog.start({"host": {"name": "Ada", "hero": "Wizard"}}, seed="s0")
     listed = actions(game)
-    assert {"hire", "recruit", "place_token", "put_out_fire", "sterling_lands"} & set(listed) == set()
+    assert {"hire", "recruit", "place_token", "put_out_fire", "sterling_lands"} & set(
+        listed
+    ) == set()
     assert {"move_hero", "end_turn", "defeat_minions"} <= set(listed)
 
 
