@@ -32,7 +32,8 @@ function fieldset(label, control, hint) {
     hint ? h("small", { class: "hint", text: hint }) : null);
 }
 
-export function locationSelect(content, value, { name = "location", required = true } = {}) {
+// `only`: the locations the server offers (a Troll's few legal places), when not every one.
+export function locationSelect(content, value, { name = "location", required = true, only = null } = {}) {
   const select = h("select", { name, required });
   if (!required) select.append(h("option", { value: "", text: "—" }));
   const groups = [["city", t("forms.city")], ["inn", t("forms.inns")], ...COLOURS.map((c) => [c, t("forms.lands", { faction: FACTIONS[c].name, colour: t(`colour.${c}`) })])];
@@ -40,6 +41,7 @@ export function locationSelect(content, value, { name = "location", required = t
     const group = h("optgroup", { label: title });
     const items = Object.values(content.locations)
       .filter((loc) => (COLOURS.includes(key) ? loc.colour === key && loc.kind === "location" : loc.kind === key))
+      .filter((loc) => !only || only.has(loc.id))
       .sort((a, b) => a.name.localeCompare(b.name));
     for (const loc of items) group.append(h("option", { value: loc.id, text: loc.name, selected: loc.id === value }));
     if (items.length) select.append(group);
@@ -241,7 +243,9 @@ export function actionForm(session, content, action, { preset = {}, lock = [], o
       form.append(fieldset(label, control, hint));
       readers[name] = read;
     } else if (name === "location" && content) {
-      const select = locationSelect(content, preset.location);
+      const offeredPlaces = prop.oneOf ? new Set(prop.oneOf.map((o) => o.const)) : null;
+      const every = offeredPlaces && offeredPlaces.size >= Object.keys((state && state.board) || {}).length;
+      const select = locationSelect(content, preset.location, { only: every ? null : offeredPlaces });
       form.append(field(t("forms.location"), select));
       readers[name] = () => select.value || undefined;
     } else if (name === "minions" && prop.type === "object") {
