@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from deck_tracker.engine.content import default_packs
+from deck_tracker.engine.game import GameLog
 from deck_tracker.engine.i18n import render_text
 from tests.helpers import set_war_level
 
@@ -69,3 +70,15 @@ def test_the_heroes_slide_their_card_when_the_war_status_uncovers_a_new_level() 
     assert "slides" in texts[0] and "Level II" in texts[0]
     assert "slides" in texts[1] and "Level III" in texts[1]
     assert "stay at Level III" in texts[2]
+
+
+def test_a_hero_of_the_heros_calling_is_called_by_its_name_never_its_id() -> None:
+    """HC: a hero built from the Dwarf's ability cards is still the Dwarf to the table."""
+    game = GameLog.start(
+        {"host": {"name": "Ada", "hero": "dwarf"}, "expansions": ["heros_calling"]}, seed="hc"
+    )
+    before = len(game.events)
+    game.execute("wound_hero", {"wounds": 1})
+    summaries = [render_text(e.summary) for e in game.events[before:]]
+    assert any("Dwarf" in s for s in summaries), summaries
+    assert not any("dwarf" in s for s in summaries)

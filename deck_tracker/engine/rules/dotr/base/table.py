@@ -172,8 +172,12 @@ def hero_name(state: State, seat: str) -> str:
     found = content_item(state, "heroes", hero_id)
     if found:
         return str(found.name)
-    # A hero built at the table (The Hero's Calling) is known by the name its seat gave it.
+    # A hero built at the table (The Hero's Calling) is known by the name its seat gave it: the
+    # printed hero it was built from by that hero's name ("dwarf" is the Dwarf).
     named = (state.get("seats") or {}).get(seat, {}).get("hero")
+    base = content_item(state, "heroes", str(named)) if named else None
+    if base:
+        return str(base.name)
     return str(named or hero_id or f"Seat {seat}'s hero")
 
 
@@ -184,6 +188,9 @@ def hero_ref(state: State, seat: str) -> Text:
     english = hero_name(state, seat)
     if content_item(state, "heroes", hero_id):
         return i18n.name(f"hero:{hero_id}", english)
+    named = str((state.get("seats") or {}).get(seat, {}).get("hero") or "")
+    if named and content_item(state, "heroes", named):
+        return i18n.name(f"hero:{named}", english)
     return english
 
 

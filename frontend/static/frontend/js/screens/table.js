@@ -253,6 +253,7 @@ export function show(app, gameId) {
     .then(() => loadGameContent(session.state.packs).catch(() => emptyContent()))
     .then((content) => {
       view.content = content;
+      session.content = content; // a seat's hero by its printed name ("Ada (Dwarf)")
       loadActions();
       render();
       // The rest of the table's words (sheets, the other tabs) and more.css come with the
