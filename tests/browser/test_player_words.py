@@ -105,7 +105,7 @@ def test_the_scanner_catches_what_the_issue_saw() -> None:
         "High Dragon Sapphire at Fire River",
         "1 Demon, 2 Orcs, 1 Undead",
         "Help from the locals.",
-        "Turn 1 · Anna (Wizard)",
+        "Round 1 · Anna (Wizard)",
     ]
     for text in plain:
         assert not developer_words(text), developer_words(text)

@@ -33,11 +33,6 @@ WAR_NAMES = {
     "mid": msg("dotr.war.mid"),
     "late": msg("dotr.war.late"),
 }
-WAR_WORDS = {
-    "early": msg("dotr.table.war_word.early"),
-    "mid": msg("dotr.table.war_word.mid"),
-    "late": msg("dotr.table.war_word.late"),
-}
 FACTION_IDS = {"green": "orc", "black": "undead", "red": "demon", "blue": "dragonkin"}
 WIN_RULE = msg("dotr.rule.win")
 
@@ -541,7 +536,7 @@ def wound_general(ctx: Context, args: dict[str, Any]) -> None:
          "war_status": status},
         (msg("dotr.table.general_defeated.step", general=general_ref),
          msg("dotr.rule.defeating_general")),
-        (msg("dotr.table.war_advances", status=WAR_WORDS[status]),
+        (msg("dotr.table.war_advances", status=WAR_NAMES[status]),
          msg("dotr.rule.war_status_advance")),
     )  # fmt: skip
     if all(g.get("defeated") for g in ctx.state["generals"].values()):

@@ -32,6 +32,10 @@ function loaded(tab, then) {
 }
 
 const WAR = { early: "war.early", mid: "war.mid", late: "war.late" };
+// The Hero's Calling: its War Status card's four levels, named as the card prints them.
+const HC_WAR = ["war.early", "war.early_mid", "war.late_mid", "war.late"];
+const warName = (state) => (state.heros_calling && HC_WAR[state.war_level] ? t(HC_WAR[state.war_level])
+  : WAR[state.war_status] ? t(WAR[state.war_status]) : state.war_status);
 
 // A card the app does not know yet (tabs/read-card.js, loaded the first time one waits).
 let readCard = null;
@@ -156,7 +160,7 @@ export function show(app, gameId) {
     mount(header,
       h("a", { href: "/", class: "icon-btn", "data-link": "", "aria-label": t("home"), text: "⌂" }),
       h("div", { class: "topbar-mid" },
-        state && state.war_status ? h("span", { class: `war-chip war-${state.war_status}`, "data-testid": "war-status", text: WAR[state.war_status] ? t(WAR[state.war_status]) : state.war_status }) : h("span", { class: "war-chip", text: state ? state.system_name || (state.system === "battlefields" && t("system.battlefields")) || state.system : "…" }),
+        state && state.war_status ? h("span", { class: `war-chip war-${state.war_status}`, "data-testid": "war-status", text: warName(state) }) : h("span", { class: "war-chip", text: state ? state.system_name || (state.system === "battlefields" && t("system.battlefields")) || state.system : "…" }),
         h("small", { class: "muted turn-line", "data-testid": "turn-line", text: turnText(state, turn, active) })),
       h("span", { class: `live live-${session.status}`, role: "status", title: t("table.version", { status, version: session.version }), "data-testid": "live", "data-version": String(session.version) },
         h("span", { class: "dot", "aria-hidden": "true" }), h("span", { class: "live-text", text: status })),
