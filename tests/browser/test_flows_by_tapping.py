@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from deck_tracker.awards.models import PlayerGroup as Group
 from deck_tracker.models import Game
 
 from .live_api import call, read_every_card
@@ -269,3 +270,31 @@ def test_each_game_asks_a_joining_player_what_it_needs(
     page.wait_for_timeout(500)
     expect(page.get_by_test_id("hero-field")).to_be_hidden()
     assert page.errors == []
+
+
+def test_leaving_a_group_asks_first(phones: tuple[Any, Any], live_server: Any) -> None:
+    ada, bob = phones
+    base = live_server.url
+    for page in (ada, bob):
+        page.set_viewport_size(PHONE)
+    sign_up(ada, base, "ada")
+    ada.fill("input[name=group-name]", "Friday table")
+    ada.get_by_role("button", name="Create", exact=True).click()
+    ada.get_by_test_id("players").wait_for()
+    sign_up(bob, base, "bob")
+    ada.fill("input[name=invite-username]", "bob")
+    ada.get_by_role("button", name="Invite", exact=True).click()
+    ada.get_by_test_id("invited").wait_for()
+    bob.reload()
+    bob.get_by_test_id("invitation").get_by_role("button", name="Accept").click()
+    bob.get_by_test_id("players").wait_for()
+    # A slip of the thumb: the phone asks, and "Stay" keeps him in.
+    bob.get_by_test_id("leave-group").click()
+    bob.get_by_test_id("stay-in-group").click()
+    assert Group.objects.get(name="Friday table").members.filter(username="bob").exists()
+    bob.get_by_test_id("leave-group").click()
+    assert "Leave Friday table?" in bob.locator("dialog.sheet").inner_text()
+    bob.get_by_test_id("confirm-leave").click()
+    bob.get_by_test_id("leave-group").wait_for(state="detached")
+    assert not Group.objects.get(name="Friday table").members.filter(username="bob").exists()
+    assert ada.errors == [] and bob.errors == []

@@ -150,14 +150,22 @@ export function show(app) {
             render();
           } catch (problem) { data.error = fieldsText(problem); render(); }
         } }, invite, h("button", { type: "submit", class: "primary", text: t("awards.invite") }))
-        : h("button", { type: "button", class: "ghost", "data-testid": "leave-group", text: t("awards.leave"), onclick: async () => {
-          try {
-            await accounts.leave(group, account.username);
-            toast(t("awards.left", { name: current.name }), "ok");
-            data.groups = data.groups.filter((g) => g.id !== current.id);
-            group = null;
-            load();
-          } catch (problem) { data.error = fieldsText(problem); render(); }
+        : h("button", { type: "button", class: "ghost", "data-testid": "leave-group", text: t("awards.leave"), onclick: () => {
+          // Leaving cannot be undone from this phone (only an invitation brings one back): asked.
+          sheet(t("awards.leave.title", { name: current.name }), (body, close) => body.append(
+            h("p", { text: t("awards.leave.sure", { name: current.name }) }),
+            h("div", { class: "row" },
+              h("button", { type: "button", class: "ghost", "data-testid": "stay-in-group", text: t("awards.leave.stay"), onclick: close }),
+              h("button", { type: "button", class: "primary danger", "data-testid": "confirm-leave", text: t("awards.leave"), onclick: async () => {
+                close();
+                try {
+                  await accounts.leave(group, account.username);
+                  toast(t("awards.left", { name: current.name }), "ok");
+                  data.groups = data.groups.filter((g) => g.id !== current.id);
+                  group = null;
+                  load();
+                } catch (problem) { data.error = fieldsText(problem); render(); }
+              } }))));
         } }));
   }
 
