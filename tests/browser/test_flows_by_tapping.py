@@ -298,3 +298,37 @@ def test_leaving_a_group_asks_first(phones: tuple[Any, Any], live_server: Any) -
     bob.get_by_test_id("leave-group").wait_for(state="detached")
     assert not Group.objects.get(name="Friday table").members.filter(username="bob").exists()
     assert ada.errors == [] and bob.errors == []
+
+
+def test_the_owner_links_a_player_to_an_account_and_lets_a_member_record(
+    phones: tuple[Any, Any], live_server: Any
+) -> None:
+    ada, bob = phones
+    base = live_server.url
+    for page in (ada, bob):
+        page.set_viewport_size(PHONE)
+    sign_up(ada, base, "ada")
+    ada.fill("input[name=group-name]", "Friday table")
+    ada.get_by_role("button", name="Create", exact=True).click()
+    ada.get_by_test_id("players").wait_for()
+    ada.fill("input[name=player-name]", "Bea")
+    ada.get_by_role("button", name="Add", exact=True).click()
+    ada.locator("[data-testid=player-row]", has_text="Bea").wait_for()
+    sign_up(bob, base, "bob")
+    ada.fill("input[name=invite-username]", "bob")
+    ada.get_by_role("button", name="Invite", exact=True).click()
+    ada.get_by_test_id("invited").wait_for()
+    bob.reload()
+    bob.get_by_test_id("invitation").get_by_role("button", name="Accept").click()
+    bob.get_by_test_id("players").wait_for()
+
+    ada.reload()
+    with ada.expect_response(lambda r: "/members/bob/" in r.url and r.request.method == "PATCH"):
+        ada.get_by_test_id("recorders").get_by_text("bob may record games").click()
+    group = Group.objects.get(name="Friday table")
+    assert group.recorders.filter(username="bob").exists()
+    ada.locator("[data-testid=player-row]", has_text="Bea").get_by_test_id("player-open").click()
+    with ada.expect_response(lambda r: "/players/" in r.url and r.request.method == "PATCH"):
+        ada.get_by_test_id("player-account").select_option("bob")
+    assert group.players.get(name="Bea").account.username == "bob"
+    assert ada.errors == [] and bob.errors == []
