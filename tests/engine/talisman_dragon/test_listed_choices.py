@@ -26,3 +26,18 @@ def test_talisman_offers_spaces_told_apart_and_lords_by_name() -> None:
     assert listed["cancel_dragon_rage"]["available"] is False
     game.state["characters"]["1"]["scales"] = {"cadorus": 1}
     assert titles(actions(game)["cancel_dragon_rage"], "lord") == {"cadorus": "Cadorus"}
+
+
+def test_a_dragon_card_to_name_is_chosen_among_those_on_the_table() -> None:
+    """The table names a drawn Dragon Card: the phone lists the unread ones on the table, never
+    an id to type; with none out, the action says why it waits."""
+    game = GameLog.start(
+        {"system": "talisman-dragon", "host": {"name": "Ann", "hero": "Conjurer"}}, seed="s0"
+    )
+    listed = actions(game)["name_dragon_card"]
+    assert listed["available"] is False
+    assert listed["reason"] == "No Dragon Card on the table waits to be named."
+    deck = game.state["decks"]["varthrax"]
+    deck["table"].append(deck["draw"].pop())
+    named = titles(actions(game)["name_dragon_card"], "card")
+    assert list(named.values()) == ["An unread Varthrax Card (1)"]

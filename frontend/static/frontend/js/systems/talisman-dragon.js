@@ -104,6 +104,15 @@ function activeInner(state) {
 }
 
 function claim(ctx) {
+  // The Enemies the table has named on the table now are one tap each; only an Enemy nobody
+  // named yet is typed as printed.
+  const known = (ctx.session.state.dragon_cards_out || []).filter((card) => card.kind === "enemy");
+  if (known.length) {
+    sheet(t("td.claim_scale"), (body, close) => body.append(h("p", { class: "muted", text: t("td.claim.hint") }),
+      h("div", { class: "tile-grid", "data-testid": "claim-enemies" }, known.map((card) => h("button", { type: "button", class: "tile", text: card.name,
+        onclick: async () => { if (await quick(ctx, "claim_scale", { enemy: card.name }, t("td.claim_the_scale"))) close(); } })))));
+    return;
+  }
   sheet(t("td.claim_scale"), (body, close) => {
     const enemy = h("input", { name: "enemy", "aria-label": t("td.enemy"), placeholder: t("td.enemy.example") });
     body.append(h("p", { class: "muted", text: t("td.claim.hint") }), enemy,
