@@ -384,17 +384,17 @@ def run(
     args = validate_args(spec, raw_args)
     if closed_reason(state):
         raise RuleViolation(CLOSED, code="game_closed")
+    refuse_while_unread(state, name, spec.undoable)
+    if spec.unavailable is not None:
+        reason = spec.unavailable(state, context.actor)
+        if reason:
+            raise RuleViolation(reason_text(reason), code=getattr(reason, "code", "not_available"))
     # A command of an expansion this game does not play: refused with the same reason the list
     # of actions would give (it lists none of them).
     outside = NOT_IN_THIS_GAME.get(str(state.get("system")))
     not_here = outside(state, spec) if outside else None
     if not_here:
         raise RuleViolation(reason_text(not_here), code="no_expansion")
-    refuse_while_unread(state, name, spec.undoable)
-    if spec.unavailable is not None:
-        reason = spec.unavailable(state, context.actor)
-        if reason:
-            raise RuleViolation(reason_text(reason), code=getattr(reason, "code", "not_available"))
     select = OBSERVERS_IN_PLAY.get(state.get("system") or "")
     observers = OBSERVERS if select is None else select(state)
     try:

@@ -205,7 +205,7 @@ def drawable_cards(state: State, actor: str | None) -> list[Choice]:
                 choices[key] = Choice(card_id, _unread_title(state, card))
         else:
             choices[card_id] = Choice(card_id, card_title(state, card_id))
-    return sorted(choices.values(), key=lambda choice: choice.title)
+    return sorted(choices.values(), key=lambda choice: str(choice.title))
 
 
 def _distinct_unread(state: State, named: list[str]) -> list[str]:

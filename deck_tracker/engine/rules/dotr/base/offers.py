@@ -83,7 +83,7 @@ def table_deck(deck: str) -> Offer:
         if held.get("owner") != "table":
             return []
         remaining = dict.fromkeys(held.get("draw") or [])
-        return sorted(card_choices(state, remaining), key=lambda choice: choice.title)
+        return sorted(card_choices(state, remaining), key=lambda choice: str(choice.title))
 
     return offer
 
@@ -114,4 +114,4 @@ def free_heroes(state: State, actor: str | None = None) -> list[Choice]:
         for hero_id, hero in pack.heroes.items():
             if hero_id not in taken:
                 found.setdefault(hero_id, str(hero.name))
-    return sorted((Choice(h, name) for h, name in found.items()), key=lambda c: c.title)
+    return sorted((Choice(h, name) for h, name in found.items()), key=lambda c: str(c.title))

@@ -242,7 +242,7 @@ def board_choices(state: State, actor: str | None = None) -> list[Choice]:
     """Every location of the board, by its printed name."""
     return sorted(
         (Choice(place, location_name(state, place)) for place in state.get("board") or {}),
-        key=lambda choice: choice.title,
+        key=lambda choice: str(choice.title),
     )
 
 
