@@ -1,10 +1,13 @@
 from csp.decorators import csp_update
 from django.contrib import admin
+from django.http import HttpRequest, HttpResponse
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from api.errors import json_not_found
 from api.views import healthz
 from deck_tracker.awards.admin import throttled_admin_login
+from frontend import views as frontend_views
 
 # Swagger UI comes from its CDN; its page script is served apart (no inline script).
 SWAGGER_CDN = "https://cdn.jsdelivr.net"
@@ -28,5 +31,16 @@ urlpatterns = [
 ]
 
 handler400 = "api.errors.json_bad_request"
-handler404 = "api.errors.json_not_found"
+
+
+def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """A wrong address: the API's error for the API and for a client that reads no HTML; a page
+    for a browser (a phone shows its "Nothing here" screen)."""
+    api = request.path.startswith(("/api/", "/admin/", "/static/"))
+    if api or "text/html" not in request.headers.get("Accept", ""):
+        return json_not_found(request, exception)
+    return frontend_views.page_not_found(request)
+
+
+handler404 = "dotr_companion.urls.not_found"
 handler500 = "api.errors.json_server_error"

@@ -7,6 +7,7 @@ from . import views
 urlpatterns = [
     path("", views.index, name="index"),
     path("new", views.index, name="client-new"),
+    path("new/talisman-dragon", views.index, name="client-new-talisman-dragon"),
     path("join", views.index, name="client-join-form"),
     path("join/<str:code>", views.index, name="client-join"),
     path("game/<uuid:game_id>", views.index, name="client-game"),

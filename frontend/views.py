@@ -126,6 +126,18 @@ def shell_words(language: str) -> dict[str, str]:
 @condition(etag_func=_shell_etag)
 def index(request: HttpRequest, **route: object) -> HttpResponse:
     """The shell: the client reads the route from the address itself."""
+    return _shell(request)
+
+
+def page_not_found(request: HttpRequest) -> HttpResponse:
+    """A page address that leads nowhere: the shell, answering 404, so that the phone shows
+    its own page ("Nothing here", a way home) in the reader's language, never an API error."""
+    response = _shell(request)
+    response.status_code = 404
+    return response
+
+
+def _shell(request: HttpRequest) -> HttpResponse:
     language = shell_language(request)
     response = render(
         request,

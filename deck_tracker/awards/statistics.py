@@ -29,7 +29,7 @@ def _series(counts: dict[str, Counter[str]], labels: dict[str, str]) -> list[dic
 def group_figures(*, group_id: int) -> dict[str, Any]:
     records = (
         GameRecord.objects.filter(group_id=group_id)
-        .prefetch_related("heroes")
+        .prefetch_related("heroes__player")
         .order_by("played_on", "created_at", "id")
     )
     scenarios = default_scenarios()
@@ -54,7 +54,11 @@ def group_figures(*, group_id: int) -> dict[str, Any]:
         for row in record.heroes.all():
             by_hero[row.hero][outcome] += 1
             labels.setdefault(f"hero:{row.hero}", hero_name(row.hero))
-            player = row.player_name or hero_name(row.hero)
+            # Per player: the group's players only, by their name in the Players list (a guest
+            # at the table, a name and no player, is no player's: the list and these agree).
+            if row.player is None:
+                continue
+            player = row.player.name
             by_player[player][outcome] += 1
             fame_so_far[player] += row.minor_fame + row.major_fame
         fame.append(

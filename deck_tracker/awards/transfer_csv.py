@@ -3,7 +3,8 @@
 One row per game: its ``uid``, date, scenario, Generals, minions, W/L and reason; up to 6
 ``player_n``/``hero_n``/``minor_n``/``major_n`` column groups (a hero and its fame); one column per
 reward card holding ``Hero (Player)``, as the rulebook asks ("Write the name of each Hero and the
-Player on the Reward achieved"). Importing a CSV makes every name a player of the group.
+Player on the Reward achieved"). Importing a CSV makes every name a player of the group, but a
+name the export marked untracked (``tracked_n`` "no": a guest at the table), which stays a name.
 
 Every cell that a spreadsheet would run as a formula is written behind an apostrophe (a name
 such as ``=HYPERLINK(...)`` typed at a join stays text); importing the file takes it off again.
@@ -32,8 +33,12 @@ from .transfer import (
 
 __all__ = ["CSV_COLUMNS", "export_csv", "parse_csv"]
 
+# ``tracked_n``: "no" for a name at the table that is no player of the group (a guest), so that
+# an import leaves it a name; empty or missing (a file of an older export): a player.
 SEAT_COLUMNS = [
-    f"{kind}_{n}" for n in range(1, MAX_SEATS + 1) for kind in ("player", "hero", "minor", "major")
+    f"{kind}_{n}"
+    for n in range(1, MAX_SEATS + 1)
+    for kind in ("player", "tracked", "hero", "minor", "major")
 ]
 CSV_COLUMNS = [
     "uid",
@@ -81,6 +86,7 @@ def export_csv(*, group: PlayerGroup) -> str:
         for n, hero in enumerate(game["heroes"][:MAX_SEATS], start=1):
             row |= {
                 f"player_{n}": hero["player_name"],
+                f"tracked_{n}": "yes" if hero["player"] else "no",
                 f"hero_{n}": hero_name(hero["hero"]),
                 f"minor_{n}": hero["minor_fame"],
                 f"major_{n}": hero["major_fame"],
@@ -124,12 +130,16 @@ def parse_csv(text: str) -> list[dict[str, Any]]:
     games = []
     for number, row in enumerate(rows, start=1):
         heroes = []
+        guests = set()
         for n in range(1, MAX_SEATS + 1):
             if (row.get(f"player_{n}") or "").strip() or (row.get(f"hero_{n}") or "").strip():
                 name = (row.get(f"player_{n}") or "").strip()
+                tracked = (row.get(f"tracked_{n}") or "").strip().lower() != "no"
+                if not tracked:
+                    guests.add(name)
                 heroes.append(
                     {
-                        "player": name,
+                        "player": name if tracked else None,
                         "player_name": name,
                         "hero": row.get(f"hero_{n}"),
                         "seat": str(n),
@@ -150,7 +160,7 @@ def parse_csv(text: str) -> list[dict[str, Any]]:
                 {
                     "card": card,
                     "hero": match["hero"],
-                    "player": match["player"],
+                    "player": None if match["player"] in guests else match["player"],
                     "player_name": match["player"],
                 }
             )

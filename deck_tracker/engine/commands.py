@@ -59,16 +59,29 @@ class Arg:
     offers: Offer | None = field(default=None, compare=False)
     unoffered: Message | None = None
     unique: bool = False  # a list naming each thing at most once (cards paid, say)
+    # Fixed ``choices`` published as ``oneOf`` with these titles (a phone shows a player's
+    # words, never a key such as ``attack_three_minions``).
+    titles: Mapping[str, Text] | None = field(default=None, compare=False)
 
     def offered(self, state: State, actor: str | None) -> list[Choice] | None:
         return None if self.offers is None else list(self.offers(state, actor))
 
-    def json_schema(self, offered: list[Choice] | None = None) -> dict[str, Any]:
+    def json_schema(
+        self, offered: list[Choice] | None = None, language: str | None = None
+    ) -> dict[str, Any]:
+        """The argument's JSON Schema; its choices' titles in ``language``, or kept as they are
+        (messages, names) for :func:`titles_in` to read when no language is given."""
         schema: dict[str, Any]
+
+        def titled(title: Text) -> Any:
+            return title if language is None else render_value(title, language)
+
+        if offered is None and self.choices and self.titles:
+            offered = [Choice(value, self.titles.get(value, value)) for value in self.choices]
         one_of = (
             None
             if offered is None
-            else [{"const": choice.value, "title": choice.title} for choice in offered]
+            else [{"const": choice.value, "title": titled(choice.title)} for choice in offered]
         )
         if self.type == "str":
             schema = {"type": "string", "maxLength": 200}
@@ -106,7 +119,7 @@ class Arg:
                         "type": "integer",
                         "minimum": 0,
                         "maximum": choice.maximum if choice.maximum is not None else 99,
-                        "title": choice.title,
+                        "title": titled(choice.title),
                     }
                     for choice in offered
                 }
@@ -230,12 +243,17 @@ class CommandSpec:
     # since its version is merged rather than refused (merge.py). None: never merged.
     touches: Touches | None = None
 
-    def json_schema(self, offered: Mapping[str, list[Choice]] | None = None) -> dict[str, Any]:
+    def json_schema(
+        self,
+        offered: Mapping[str, list[Choice]] | None = None,
+        language: str | None = None,
+    ) -> dict[str, Any]:
         offered = offered or {}
         return {
             "type": "object",
             "properties": {
-                name: arg.json_schema(offered.get(name)) for name, arg in self.args.items()
+                name: arg.json_schema(offered.get(name), language)
+                for name, arg in self.args.items()
             },
             "required": [name for name, arg in self.args.items() if arg.required],
             "additionalProperties": False,
@@ -407,6 +425,12 @@ def run(
         reason = spec.unavailable(state, context.actor)
         if reason:
             raise RuleViolation(reason_text(reason), code=reason_code(reason))
+    # A command of an expansion this game does not play: refused with the same reason the list
+    # of actions would give (it lists none of them).
+    outside = NOT_IN_THIS_GAME.get(str(state.get("system")))
+    not_here = outside(state, spec) if outside else None
+    if not_here:
+        raise RuleViolation(reason_text(not_here), code="no_expansion")
     select = OBSERVERS_IN_PLAY.get(state.get("system") or "")
     observers = OBSERVERS if select is None else select(state)
     try:
@@ -504,8 +528,11 @@ def describe_commands(
         if spec.name in hidden:
             continue
         outside = NOT_IN_THIS_GAME.get(str(state.get("system")))
-        reason: Reason | None = outside(state, spec) if outside else None
-        reason = reason or (CLOSED if state.get("closed") else None)
+        # A command of an expansion (or a scenario) not in this game is no action of it: a base
+        # game lists none of them (sent anyway, it is refused with the same reason).
+        if outside and outside(state, spec) is not None:
+            continue
+        reason: Reason | None = CLOSED if state.get("closed") else None
         reason = reason or unread_message(state, spec.name, spec.undoable)
         if reason is None and spec.unavailable:
             reason = spec.unavailable(state, actor)

@@ -156,7 +156,7 @@ def test_a_setup_field_the_game_would_ignore_is_refused(setup, field):
     assert field in response.json()["fields"]
 
 
-def test_the_actions_list_marks_expansion_actions_unavailable_in_a_base_game():
+def test_a_base_game_lists_no_expansion_action_and_refuses_one_sent_anyway():
     game = create({})
     actions = {
         a["type"]: a
@@ -167,9 +167,14 @@ def test_the_actions_list_marks_expansion_actions_unavailable_in_a_base_game():
     assert actions["night"]["available"] is True
     assert actions["defeat_minions"]["available"] is True
     for name in ("search_sterling", "winds_of_war", "recruit", "choose_abilities", "douse_fire"):
-        assert actions[name]["available"] is False, name
-        assert actions[name]["reason"]
-    assert "Dragon expansion" in actions["search_sterling"]["reason"]
+        assert name not in actions
+    sent = client_for(game["token"]).post(
+        f"/api/v1/games/{game['id']}/actions/",
+        {"type": "search_sterling", "args": {}, "expected_version": game["version"]},
+        format="json",
+    )
+    assert sent.status_code == 400, sent.content
+    assert "Dragon expansion" in sent.json()["detail"]
     dragon = create({"expansions": ["dragon"], "options": {"sterling": True}})
     listed = client_for(dragon["token"]).get(f"/api/v1/games/{dragon['id']}/actions/").json()
     assert {a["type"]: a for a in listed["actions"]}["search_sterling"]["available"] is True

@@ -58,3 +58,15 @@ def test_a_group_without_games_has_empty_charts(personas: Personas) -> None:
 def test_another_accounts_group_is_not_found(personas: Personas) -> None:
     response = personas.charlie.client.get(f"/api/v1/groups/{personas.group}/statistics/")
     assert response.status_code == 404
+
+
+def test_per_player_figures_agree_with_the_players_list(personas: Personas) -> None:
+    """A guest who sat as no player, under a player's name ('Ada' typed at a join, not linked),
+    counts for no player: the charts' Ada played what the Players list says she played."""
+    game = personas.play(
+        host=(personas.alice, personas.ada, "Wizard"), guests=[(None, None, "Ada", "Dwarf")]
+    )
+    act(game["seats"]["1"], game["id"], "end_game", {"result": "lost", "reason": "Taint."})
+    figures = statistics(personas)
+    ada = personas.alice.client.get(f"/api/v1/players/{personas.ada}/").json()["stats"]
+    assert row(figures["by_player"], "Ada") == (ada["wins"], ada["losses"]) == (0, 1)

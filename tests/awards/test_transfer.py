@@ -165,3 +165,22 @@ def test_the_printable_sheet_is_laid_out_like_the_rulebooks_page(personas: Perso
     assert 'Rogue</span><span class="player">Bea' in html
     assert "<dt>HDS</dt><dd>High Dragon Sapphire</dd>" in html
     assert "<dt>SKW</dt><dd>Skeleton Warriors</dd>" in html
+
+
+def test_a_csv_import_into_a_new_group_keeps_a_guest_a_guest(personas: Personas) -> None:
+    """A seat that sat as no player of the group (Guest, the Dwarf) is a name in the export, and
+    stays a name after the CSV import: no player is made of it."""
+    filled(personas)
+    text = export(personas, personas.group, "csv")
+    target = new_group(personas)
+    imported = personas.alice.client.post(
+        "/api/v1/awards/import/", {"group": target, "csv": text}, format="json"
+    )
+    assert imported.status_code == 200, imported.content
+    document = export(personas, target)
+    guest = [h for g in document["games"] for h in g["heroes"] if h["player_name"] == "Guest"]
+    assert guest and all(h["player"] is None for h in guest)
+    from deck_tracker.awards.models import Player
+
+    assert not Player.objects.filter(group_id=target, name="Guest").exists()
+    assert Player.objects.filter(group_id=target, name="Ada").exists()

@@ -47,7 +47,7 @@ def test_the_evening_then_one_night_for_a_double_tap(
     anna.get_by_test_id("end-turn").click()
     go = anna.get_by_test_id("go-to-night")
     go.wait_for()
-    assert anna.inner_text("[data-testid=turn-line]") == "Turn 1 · Anna · night next"
+    assert anna.inner_text("[data-testid=turn-line]") == "Round 1 · Anna · night next"
     assert anna.get_by_test_id("end-turn").count() == 0
     shot(anna, "turn-01-go-to-the-night")
     # Bea's phone learns the evening is drawn, and shows the night as next.

@@ -105,7 +105,7 @@ def test_the_scanner_catches_what_the_issue_saw() -> None:
         "High Dragon Sapphire at Fire River",
         "1 Demon, 2 Orcs, 1 Undead",
         "Help from the locals.",
-        "Turn 1 · Anna (Wizard)",
+        "Round 1 · Anna (Wizard)",
     ]
     for text in plain:
         assert not developer_words(text), developer_words(text)
@@ -214,7 +214,7 @@ def test_a_game_with_every_expansion_reads_in_player_words(
     assert "Hemlock" in screens["board"] and "High Dragon Sapphire" in screens["board"]
     # Whose turn it is: Anna's again, or still Bea's when a danger of the Dragon expansion holds
     # her night (the deal is random): by name either way, never a seat number.
-    assert re.search(r"Turn \d+ · (Anna \(Wizard\)|Bea \(Rogue\))", screens["board"]), screens[
+    assert re.search(r"Round \d+ · (Anna \(Wizard\)|Bea \(Rogue\))", screens["board"]), screens[
         "board"
     ][:200]
     assert "Last night" in screens["night"], screens["night"]

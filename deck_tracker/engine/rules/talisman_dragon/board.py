@@ -100,3 +100,33 @@ __all__ = [
     "region_of",
     "space_name",
 ]
+
+
+def space_title(space: str) -> Text:
+    """A Region space as a list offers it: its printed name, told apart from the board's other
+    spaces of the same name by its Region, and by its number among its Region's namesakes,
+    counterclockwise from the City or the Castle ("Fields (Outer, 3)", "Crags (Middle)")."""
+    found = default_pack().space(space)
+    if found is None:
+        return space
+    same = [s.id for s in default_pack().regions[found.region] if s.name == found.name]
+    if len(same) == 1:
+        elsewhere = any(
+            s.name == found.name
+            for region, spaces in default_pack().regions.items()
+            if region != found.region
+            for s in spaces
+        )
+        if not elsewhere:
+            return named_space(found.name)
+        return msg(
+            "td.board.space_in_region",
+            space=named_space(found.name),
+            region=msg(f"td.board.region.{found.region}"),
+        )
+    return msg(
+        "td.board.space_title",
+        space=named_space(found.name),
+        region=msg(f"td.board.region.{found.region}"),
+        number=same.index(space) + 1,
+    )

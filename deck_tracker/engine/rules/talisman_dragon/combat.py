@@ -19,13 +19,21 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from deck_tracker.engine.commands import Arg, command
+from deck_tracker.engine.commands import Arg, Choice, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.errors import RuleViolation
 from deck_tracker.engine.i18n import count as count_of
 from deck_tracker.engine.i18n import msg
 
-from .common import SYSTEMS, character, character_label, check_lord, lord_name, own_seat
+from .common import (
+    SYSTEMS,
+    character,
+    character_label,
+    check_lord,
+    lord_choices,
+    lord_name,
+    own_seat,
+)
 from .scales import discard_scales
 
 R_BONUS = msg("td.rule.bonus")
@@ -54,6 +62,7 @@ SEAT = Arg("str", description="The caller's own seat (another seat is refused: `
             required=True,
             max_items=10,
             description="One Draconic Lord per Enemy fought (their deck), or the Dragon King.",
+            offers=lord_choices,
         ),
         "seat": SEAT,
     },
@@ -77,9 +86,23 @@ def set_opponents(ctx: Context, args: dict[str, Any]) -> None:
     )
 
 
+def _held_scales(state: State, actor: str | None) -> list[Choice]:
+    """The Lords whose scale the asking character holds (one of them cancels his Rage)."""
+    held = (state.get("characters") or {}).get(actor or "", {}).get("scales") or {}
+    return [choice for choice in lord_choices(state, actor) if held.get(choice.value)]
+
+
 @command(
     "cancel_dragon_rage",
-    args={"lord": Arg("str", required=True), "seat": SEAT},
+    args={
+        "lord": Arg(
+            "str",
+            required=True,
+            offers=lambda state, actor: _held_scales(state, actor),
+            unoffered=msg("td.combat.no_scale_held"),
+        ),
+        "seat": SEAT,
+    },
     systems=SYSTEMS,
 )
 def cancel_dragon_rage(ctx: Context, args: dict[str, Any]) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from deck_tracker.engine.commands import Reason, Unavailable
+from deck_tracker.engine.commands import Choice, Reason, Unavailable
 from deck_tracker.engine.core import Context, State
 from deck_tracker.engine.errors import RuleViolation
 from deck_tracker.engine.i18n import Text, msg, name
@@ -121,3 +121,8 @@ def check_lord(lord: str) -> str:
             msg("error.td.common.not_draconic_lord", lord=lord, names=names), code="unknown_lord"
         )
     return lord
+
+
+def lord_choices(state: State, actor: str | None) -> list[Choice]:
+    """The Draconic Lords, offered by name."""
+    return [Choice(lord.id, lord.name) for lord in default_pack().lords.values()]

@@ -21,7 +21,16 @@ from deck_tracker.engine.errors import RuleViolation
 from deck_tracker.engine.i18n import msg, render_text
 
 from .combat import bonus_of
-from .common import SYSTEMS, acting_seat, character_label, check_lord, in_play, lord_name, on_crown
+from .common import (
+    SYSTEMS,
+    acting_seat,
+    character_label,
+    check_lord,
+    in_play,
+    lord_choices,
+    lord_name,
+    on_crown,
+)
 from .content import CROWN
 from .memory import lives_values
 
@@ -46,7 +55,7 @@ def _on_crown_now(state: State, actor: str | None) -> Reason | None:
 @command(
     "set_lord_lives",
     args={
-        "lord": Arg("str", required=True),
+        "lord": Arg("str", required=True, offers=lord_choices),
         "lives": Arg("int", required=True, minimum=1, maximum=30),
     },
     systems=SYSTEMS,

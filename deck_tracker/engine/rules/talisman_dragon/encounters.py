@@ -17,13 +17,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from deck_tracker.engine.commands import Arg, Reason, command
+from deck_tracker.engine.commands import Arg, Choice, Reason, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.decks import draw_cards
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.i18n import msg
 
-from .board import check_known_space, crossing_closed, region_of, space_ref
+from .board import check_known_space, crossing_closed, region_of, space_ref, space_title
 from .common import SYSTEMS, acting_seat, character, character_label, in_play, lord_name
 from .content import default_pack
 
@@ -55,10 +55,24 @@ def check_crossing(state: State, going_from: str | None, going_to: str | None) -
         )
 
 
+def _region_spaces() -> list[Choice]:
+    """The Outer and Middle Regions' spaces, each told apart from its namesakes."""
+    return [
+        Choice(space.id, space_title(space.id))
+        for spaces in default_pack().regions.values()
+        for space in spaces
+    ]
+
+
 @command(
     "move",
     args={
-        "space": Arg("str", required=True, description="The space landed on."),
+        "space": Arg(
+            "str",
+            required=True,
+            description="The space landed on.",
+            offers=lambda state, actor: _region_spaces(),
+        ),
         "encounter": Arg("str", default="space", choices=ENCOUNTERS),
         "cards": Arg("list[str]", max_items=1, description="A table-held Dragon deck: the card."),
         "crossing": Arg(

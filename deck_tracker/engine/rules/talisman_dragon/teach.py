@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from deck_tracker.engine.commands import Arg, command
-from deck_tracker.engine.core import Context
+from deck_tracker.engine.commands import Arg, Choice, command
+from deck_tracker.engine.core import Context, State
 from deck_tracker.engine.decks import all_cards, get_deck
 from deck_tracker.engine.errors import RuleViolation
 from deck_tracker.engine.i18n import msg
@@ -23,11 +23,28 @@ from .memory import card_values
 CARD_KINDS = ("enemy", "event", "object", "follower", "stranger", "place", "spell")
 
 
+def _unread_on_table(state: State) -> list[Choice]:
+    """The Dragon Cards on the table that nobody has named yet ("An unread Varthrax Card, 2")."""
+    taught = state.get("taught") or {}
+    offered = []
+    for lord in default_pack().lords.values():
+        unread = [c for c in state["decks"][lord.deck]["table"] if c not in taught]
+        for number, card in enumerate(unread, start=1):
+            title = msg("td.teach.unread_card", lord=lord.name, number=number)
+            offered.append(Choice(card, title))
+    return offered
+
+
 @command(
     "name_dragon_card",
     args={
         "deck": Arg("str", required=True, choices=tuple(default_pack().lords)),
-        "card": Arg("str", required=True),
+        "card": Arg(
+            "str",
+            required=True,
+            offers=lambda state, actor: _unread_on_table(state),
+            unoffered=msg("td.teach.no_card_to_name"),
+        ),
         "name": Arg("str", required=True, description="As printed on the card."),
         "kind": Arg("str", required=True, choices=CARD_KINDS),
     },

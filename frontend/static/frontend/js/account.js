@@ -41,6 +41,10 @@ export const accounts = {
   renameGroup: (group, name) => request(`groups/${group}/`, { method: "PATCH", body: { name }, token: auth() }),
   deleteGroup: (group) => request(`groups/${group}/`, { method: "DELETE", token: auth() }),
   renamePlayer: (id, name) => request(`players/${id}/`, { method: "PATCH", body: { name }, token: auth() }),
+  // The player is this account (the owner's or a member's username; "" for none).
+  linkPlayer: (id, account) => request(`players/${id}/`, { method: "PATCH", body: { account }, token: auth() }),
+  // The owner lets a member record games for the players who are not accounts.
+  setRecorder: (group, username, canRecord) => request(`groups/${group}/members/${encodeURIComponent(username)}/`, { method: "PATCH", body: { can_record: canRecord }, token: auth() }),
   deletePlayer: (id) => request(`players/${id}/`, { method: "DELETE", token: auth() }),
   // Newest first, a page at a time: { records, count, page, pages, next }.
   statistics: (group) => request(`groups/${group}/statistics/`, { token: auth() }),

@@ -34,7 +34,8 @@ function fieldset(label, control, hint) {
     hint ? h("small", { class: "hint", text: hint }) : null);
 }
 
-export function locationSelect(content, value, { name = "location", required = true } = {}) {
+// `only`: the locations the server offers (a Troll's few legal places), when not every one.
+export function locationSelect(content, value, { name = "location", required = true, only = null } = {}) {
   const select = h("select", { name, required });
   if (!required) select.append(h("option", { value: "", text: "—" }));
   const groups = [["city", t("forms.city")], ["inn", t("forms.inns")], ...COLOURS.map((c) => [c, t("forms.lands", { faction: FACTIONS[c].name, colour: t(`colour.${c}`) })])];
@@ -42,6 +43,7 @@ export function locationSelect(content, value, { name = "location", required = t
     const group = h("optgroup", { label: title });
     const items = Object.values(content.locations)
       .filter((loc) => (COLOURS.includes(key) ? loc.colour === key && loc.kind === "location" : loc.kind === key))
+      .filter((loc) => !only || only.has(loc.id))
       .sort((a, b) => a.name.localeCompare(b.name));
     for (const loc of items) group.append(h("option", { value: loc.id, text: loc.name, selected: loc.id === value }));
     if (items.length) select.append(group);
@@ -100,17 +102,38 @@ function candidateCards(session, content, type, values) {
 // Every argument that names something in the game comes with its legal choices now, titled as
 // printed; the phone shows pickers and steppers, never a text box for an id.
 
-function offeredOne(name, prop, preset) {
+function offeredOne(name, prop, preset, { optional = false, none } = {}) {
   const options = prop.oneOf.map((o) => ({ value: o.const, label: o.title }));
+  // Nothing is chosen for the player (one tap on the wrong thing is a refusal, or worse): only
+  // a single choice, a preset or the schema's default. An optional one may be left out, said so.
+  const start = preset ?? prop.default ?? (options.length === 1 && !optional ? options[0].value : null);
+  if (optional) options.push({ value: "", label: none || t("forms.none") });
+  // Where leaving it out is a decision ("Hire none"), a radio left untouched is missing (the
+  // form says so); elsewhere untouched is "not given".
+  const picked = (wrap) => {
+    const input = wrap.querySelector(`input[name="${name}"]:checked`);
+    return input ? input.value || undefined : none ? UNANSWERED : undefined;
+  };
   if (options.length <= 4) {
-    const control = segmented(name, options, preset ?? prop.default ?? (options[0] && options[0].value));
-    return { control, read: () => (control.querySelector(`input[name="${name}"]:checked`) || {}).value };
+    const control = segmented(name, options, start);
+    return { control, read: () => picked(control) };
+  }
+  if (options.length <= 8) {
+    const list = h("div", { class: "choice-list", role: "radiogroup" }, options.map((o, i) => [
+      h("input", { type: "radio", name, id: `${name}-${i}`, value: o.value, checked: o.value === start }),
+      h("label", { for: `${name}-${i}`, class: "choice", text: o.label })]));
+    return { control: list, read: () => picked(list) };
   }
   const select = h("select", { name },
-    h("option", { value: "", text: t("forms.choose") }),
-    options.map((o) => h("option", { value: o.value, text: o.label, selected: o.value === preset })));
+    h("option", { value: "", text: optional ? none || t("forms.none") : t("forms.choose") }),
+    options.filter((o) => o.value !== "").map((o) => h("option", { value: o.value, text: o.label, selected: o.value === start })));
   return { control: select, read: () => select.value || undefined };
 }
+
+const UNANSWERED = Symbol("unanswered");
+
+// What leaving an optional choice out means, where the action says it ("Hire none").
+const NONE_LABELS = { "hire.companion": "forms.none.hire" };
 
 // A place offered with its Minions ("Raven Forest (Orcs)", an escaping Minion's) named as the
 // reader's map names it: "Rabenwald (Orks)"; any other choice by the server's title.
@@ -183,12 +206,15 @@ function diceTaps(name, prop) {
 const OWN_HAND_ONLY = ["draw", "discard", "put_back", "take", "box"];
 
 // Build the form of one action. `preset` fills arguments (hidden when `lock` lists them).
-export function actionForm(session, content, action, { preset = {}, lock = [], onDone, submitLabel } = {}) {
+// `onRefused(notice, args)`: a refusal the caller answers itself (true: handled, e.g. by asking
+// what the server waits for first).
+export function actionForm(session, content, action, { preset = {}, lock = [], onDone, onRefused, submitLabel, intro } = {}) {
   const schema = action.args || { properties: {} };
   const props = schema.properties || {};
   const required = new Set(schema.required || []);
   const state = session.state;
   const form = h("form", { class: "action-form", dataset: { action: action.type }, novalidate: true });
+  if (intro) form.append(h("p", { class: "banner banner-warn", "data-testid": "form-intro", text: intro }));
   const readers = {};
   const values = { ...preset };
 
@@ -205,7 +231,9 @@ export function actionForm(session, content, action, { preset = {}, lock = [], o
     const title = name.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
     const label = prop.title || title;
     if (prop.oneOf && !["location", "general", "seat", "colour"].includes(name)) {
-      const { control, read } = offeredOne(`${action.type}-${name}`, prop, preset[name]);
+      const noneKey = NONE_LABELS[`${action.type}.${name}`];
+      const { control, read } = offeredOne(`${action.type}-${name}`, prop, preset[name],
+        { optional: !required.has(name) && prop.default === undefined, none: noneKey ? t(noneKey) : undefined });
       form.append(fieldset(label, control, hint));
       readers[name] = read;
     } else if (prop.type === "array" && prop.items && prop.items.oneOf) {
@@ -217,7 +245,9 @@ export function actionForm(session, content, action, { preset = {}, lock = [], o
       form.append(fieldset(label, control, hint));
       readers[name] = read;
     } else if (name === "location" && content) {
-      const select = locationSelect(content, preset.location);
+      const offeredPlaces = prop.oneOf ? new Set(prop.oneOf.map((o) => o.const)) : null;
+      const every = offeredPlaces && offeredPlaces.size >= Object.keys((state && state.board) || {}).length;
+      const select = locationSelect(content, preset.location, { only: every ? null : offeredPlaces });
       form.append(field(t("forms.location"), select));
       readers[name] = () => select.value || undefined;
     } else if (name === "minions" && prop.type === "object") {
@@ -320,7 +350,7 @@ export function actionForm(session, content, action, { preset = {}, lock = [], o
         readers[name] = () => (select.value === "" ? undefined : select.value === "true");
       }
     } else if (prop.enum) {
-      const options = prop.enum.map((v) => ({ value: v, label: v }));
+      const options = prop.enum.map((v) => ({ value: v, label: FACTIONS[v] ? t(`colour.${v}`) : String(v).replace(/_/g, " ") }));
       form.append(fieldset(label, segmented(`${action.type}-${name}`, options, preset[name] ?? prop.default ?? prop.enum[0])));
       readers[name] = () => (form.querySelector(`input[name="${action.type}-${name}"]:checked`) || {}).value;
     } else if (prop.type === "array" && prop.items && prop.items.type === "integer" && prop.items.maximum === 6) {
@@ -340,13 +370,15 @@ export function actionForm(session, content, action, { preset = {}, lock = [], o
 
   function readAll(quiet) {
     const args = {};
+    const unanswered = [];
     for (const [name, read] of Object.entries(readers)) {
       const value = read();
-      if (value !== undefined) args[name] = value;
+      if (value === UNANSWERED) unanswered.push(name);
+      else if (value !== undefined) args[name] = value;
     }
     for (const name of lock) if (preset[name] !== undefined) args[name] = preset[name];
     if (!quiet) {
-      const missing = [...required].filter((name) => args[name] === undefined);
+      const missing = [...[...required].filter((name) => args[name] === undefined), ...unanswered];
       const named = (key) => (props[key] && (props[key].title || props[key].description)) || key.replace(/_/g, " ");
       if (missing.length) throw new Error(t("forms.missing", { names: missing.map(named).join("; ").replace(/\.$/, "") }));
     }
@@ -386,6 +418,8 @@ export function actionForm(session, content, action, { preset = {}, lock = [], o
       const first = result.events && result.events[0];
       toast(first ? first.summary : t("done"), "ok");
       if (onDone) onDone(result);
+    } else if (session.notice && onRefused && onRefused(session.notice, args)) {
+      errors.textContent = "";
     } else if (session.notice) {
       errors.textContent = session.notice.detail;
       if (onDone && session.notice.code === "stale_version") onDone(null);

@@ -545,7 +545,11 @@ export class GameSession {
     if (!seatId) return t("the_app");
     const seat = (this.state && this.state.seats && this.state.seats[seatId]) || null;
     if (!seat) return t("a_player");
-    return seat.hero ? `${seat.name} (${seat.hero})` : seat.name;
+    // A hero by its name, never its id: a printed one, or the base hero a Hero's Calling
+    // hero was built from ("dwarf" is the Dwarf).
+    const content = this.content;
+    const hero = seat.hero && content && content.heroes && content.heroes[seat.hero] ? content.heroes[seat.hero].name : seat.hero;
+    return hero ? `${seat.name} (${hero})` : seat.name;
   }
 
   mySeats() {

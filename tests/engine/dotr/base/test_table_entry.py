@@ -477,3 +477,14 @@ def test_a_table_entry_reads_in_the_reader_s_language() -> None:
     assert german["steps"][0]["rule"] == "Wunden: eine Wunde nimmt einen Lebensmarker"
     moved = {**game.events[-2].as_record(), "seq": 1}
     assert view_event(moved, "1", "de")["summary"] == "Zauberer ist nach Orktal gezogen."
+
+
+def test_defeating_a_general_names_the_war_status_as_the_board_prints_it() -> None:
+    """'Advance the War Status marker 1 space' when a General is defeated: to Mid War."""
+    from deck_tracker.engine.i18n import render_text
+
+    game = new_game()
+    before = len(game.events)
+    game.execute("wound_general", {"general": "Gorgutt", "wounds": 6})
+    steps = [render_text(s["text"]) for e in game.events[before:] for s in e.steps]
+    assert "Advance the War Status marker one space (Mid War)." in steps

@@ -91,3 +91,20 @@ def test_giant_spiders_are_slain_on_4_and_their_webs_cost_an_extra_action() -> N
     assert game.state["board"]["bounty-bay"]["spiders"] == 0
     assert game.state["supply"]["spiders"] == 6
     refused(game, "slay_spiders", {"count": 1}, "no_spiders_here")
+
+
+def test_the_place_of_a_troll_is_offered_among_the_overrun_locations_only() -> None:
+    """'The Troll may be placed on any of the overrun locations': the phone lists those three,
+    by name, never the board's 45."""
+    from deck_tracker.engine import describe_commands
+
+    game = cc_game()
+    put(game, "mountains-of-mist", orcs=2, demons=1)
+    troll_renegades(game)
+    listed = {a["type"]: a for a in describe_commands(game.state, "1", hidden=frozenset())}
+    offered = listed["place_token"]["args"]["properties"]["location"]["oneOf"]
+    assert sorted(choice["title"] for choice in offered) == [
+        "Greenleaf Village",
+        "Land of Amazons",
+        "Withered Hills",
+    ]

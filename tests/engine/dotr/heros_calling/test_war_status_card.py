@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 
 from deck_tracker.engine.content import default_packs
+from deck_tracker.engine.game import GameLog
+from deck_tracker.engine.i18n import render_text
 from tests.helpers import set_war_level
 
 from . import hc_game
@@ -52,3 +54,31 @@ def test_the_war_status_advances_one_level_per_general_defeated() -> None:
         names.append(game.state["heros_calling"]["war_status_name"])
     assert names == ["Early Mid War", "Late Mid War", "Late War"]
     assert game.state["war_level"] == 3
+
+
+def test_the_heroes_slide_their_card_when_the_war_status_uncovers_a_new_level() -> None:
+    """HC: 'each time the War Status advances ... all Heroes slide their Hero's Calling card to
+    reveal the next level': Early War (Level I) to Early Mid War (Level II) is a slide; Late Mid
+    War to Late War prints Level III again, and the heroes stay."""
+    game = hc_game()
+    texts = []
+    for general, life in (("Gorgutt", 6), ("Balazarg", 6), ("Varkolak", 5)):
+        before = len(game.events)
+        game.execute("wound_general", {"general": general, "wounds": life})
+        [event] = [e for e in game.events[before:] if e.type == "hero_level"]
+        texts.append(" ".join(render_text(step["text"]) for step in event.steps))
+    assert "slides" in texts[0] and "Level II" in texts[0]
+    assert "slides" in texts[1] and "Level III" in texts[1]
+    assert "stay at Level III" in texts[2]
+
+
+def test_a_hero_of_the_heros_calling_is_called_by_its_name_never_its_id() -> None:
+    """HC: a hero built from the Dwarf's ability cards is still the Dwarf to the table."""
+    game = GameLog.start(
+        {"host": {"name": "Ada", "hero": "dwarf"}, "expansions": ["heros_calling"]}, seed="hc"
+    )
+    before = len(game.events)
+    game.execute("wound_hero", {"wounds": 1})
+    summaries = [render_text(e.summary) for e in game.events[before:]]
+    assert any("Dwarf" in s for s in summaries), summaries
+    assert not any("dwarf" in s for s in summaries)

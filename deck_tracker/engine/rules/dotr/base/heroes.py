@@ -61,6 +61,7 @@ def drawn_from(deck: str) -> Arg:
         max_items=20,
         description="Table-owned deck only: the cards drawn.",
         offers=table_deck(deck),
+        unique=True,  # each card drawn once: ticked on the phone, never picked twice
     )
 
 

@@ -144,11 +144,10 @@ def keep_entry(ctx: Context, pack_id: str, entry: dict[str, Any]) -> None:
         data["cards"][deck] = [*others, *cards]
     try:
         shipped_with_overlay(pack_id, data)
-    except ContentError as error:
-        raise InvalidArguments(
-            {"face": [msg("error.content.problem", error=str(error))]},
-            msg("error.dotr.base.read_card.this_card_does_not_fit", error=error),
-        ) from None
+    except ContentError:
+        # The player's words, never the loader's (a file, a card id, a field path).
+        words = msg("error.dotr.base.read_card.this_card_does_not_fit")
+        raise InvalidArguments({"face": [words]}, words) from None
     ctx.set("overlays", pack_id, {"hash": overlay_hash(data), "data": snapshot(data)})
 
 

@@ -35,11 +35,6 @@ WAR_NAMES = {
     "mid": msg("dotr.war.mid"),
     "late": msg("dotr.war.late"),
 }
-WAR_WORDS = {
-    "early": msg("dotr.table.war_word.early"),
-    "mid": msg("dotr.table.war_word.mid"),
-    "late": msg("dotr.table.war_word.late"),
-}
 FACTION_IDS = {"green": "orc", "black": "undead", "red": "demon", "blue": "dragonkin"}
 WIN_RULE = msg("dotr.rule.win")
 
@@ -174,8 +169,12 @@ def hero_name(state: State, seat: str) -> str:
     found = content_item(state, "heroes", hero_id)
     if found:
         return str(found.name)
-    # A hero built at the table (The Hero's Calling) is known by the name its seat gave it.
+    # A hero built at the table (The Hero's Calling) is known by the name its seat gave it: the
+    # printed hero it was built from by that hero's name ("dwarf" is the Dwarf).
     named = (state.get("seats") or {}).get(seat, {}).get("hero")
+    base = content_item(state, "heroes", str(named)) if named else None
+    if base:
+        return str(base.name)
     return str(named or hero_id or f"Seat {seat}'s hero")
 
 
@@ -186,6 +185,9 @@ def hero_ref(state: State, seat: str) -> Text:
     english = hero_name(state, seat)
     if content_item(state, "heroes", hero_id):
         return i18n.name(f"hero:{hero_id}", english)
+    named = str((state.get("seats") or {}).get(seat, {}).get("hero") or "")
+    if named and content_item(state, "heroes", named):
+        return i18n.name(f"hero:{named}", english)
     return english
 
 
@@ -539,7 +541,7 @@ def wound_general(ctx: Context, args: dict[str, Any]) -> None:
          "war_status": status},
         (msg("dotr.table.general_defeated.step", general=general_ref),
          msg("dotr.rule.defeating_general")),
-        (msg("dotr.table.war_advances", status=WAR_WORDS[status]),
+        (msg("dotr.table.war_advances", status=WAR_NAMES[status]),
          msg("dotr.rule.war_status_advance")),
     )  # fmt: skip
     if all(g.get("defeated") for g in ctx.state["generals"].values()):

@@ -33,9 +33,10 @@ Trolls reach the board, so the table places them (``place_troll``, setting ``tro
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from deck_tracker.engine.commands import Arg, Observer, command
+from deck_tracker.engine.commands import Arg, Choice, Observer, command
 from deck_tracker.engine.content import COLOURS
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
@@ -225,10 +226,19 @@ def _require(state: State) -> None:
         )
 
 
+def _token_destinations(state: State, actor: str | None) -> list[Choice]:
+    """Where the Troll or Giant Spider waiting for a place may go, by printed name."""
+    for entry in state.get("pending") or []:
+        if entry.get("type") == "token_destination":
+            return [Choice(place, location_name(state, place)) for place in entry["options"]]
+    return []
+
+
 @command(
     "place_token",
     args={
-        "location": LOCATION,
+        # Only the locations the rules leave to the table's choice (those offered by the overrun).
+        "location": replace(LOCATION, offers=_token_destinations),
         "colour": Arg("str", choices=COLOURS, description="The colour that overruns, if asked."),
     },
     systems=DOTR,

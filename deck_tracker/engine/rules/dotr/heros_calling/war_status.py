@@ -81,8 +81,10 @@ def _after(ctx: Context, name: str, args: dict[str, Any], memo: Any) -> None:
     if level <= memo:
         return
     entry = dict(ctx.state.get(EXPANSION) or {})
-    highest = max(level, int(entry.get("highest_war_level", 0)))
-    before = hero_level(ctx.state)
+    reached = int(entry.get("highest_war_level", 0))
+    highest = max(level, reached)
+    # The level the heroes had before the General fell (the war level has already moved).
+    before = str(war_status_card_level(max(int(memo), reached))["hero_level"])
     ctx.set(EXPANSION, {**entry, "highest_war_level": highest, **level_entry(highest)})
     card = war_status_card_level(level)
     steps = [

@@ -242,7 +242,12 @@ def _fame_unavailable(state: State, actor: str | None) -> Reason | None:
 @command(
     "record_fame",
     args={
-        "action": Arg("str", required=True, choices=tuple(ACTIONS)),
+        "action": Arg(
+            "str",
+            required=True,
+            choices=tuple(ACTIONS),
+            titles={key: action.deed for key, action in ACTIONS.items()},
+        ),
         "seat": SEAT,
         "count": COUNT,
         "values": VALUES,

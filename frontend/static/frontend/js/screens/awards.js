@@ -137,6 +137,18 @@ export function show(app) {
     return h("section", { class: "card", "data-testid": "members" },
       h("h2", { text: t("awards.members") }),
       h("p", { class: "muted", text: [current.owner, ...current.members].join(", ") }),
+      // The owner lets a member record games for the players who are not accounts.
+      current.is_owner && current.members.length ? h("ul", { class: "list", "data-testid": "recorders" }, current.members.map((member) => h("li", {},
+        h("label", { class: "toggle" },
+          h("input", { type: "checkbox", name: "can-record", value: member, checked: (current.recorders || []).includes(member),
+            onchange: async (event) => {
+              try {
+                const changed = await accounts.setRecorder(group, member, event.target.checked);
+                data.groups = data.groups.map((g) => (g.id === changed.id ? changed : g));
+                render();
+              } catch (problem) { data.error = fieldsText(problem); render(); }
+            } }),
+          h("span", { text: t("awards.can_record", { name: member }) }))))) : null,
       current.invited && current.invited.length ? h("p", { class: "muted small", "data-testid": "invited", text: t("awards.invited", { names: current.invited.join(", ") }) }) : null,
       current.is_owner
         ? h("form", { class: "row", onsubmit: async (event) => {
@@ -150,14 +162,22 @@ export function show(app) {
             render();
           } catch (problem) { data.error = fieldsText(problem); render(); }
         } }, invite, h("button", { type: "submit", class: "primary", text: t("awards.invite") }))
-        : h("button", { type: "button", class: "ghost", "data-testid": "leave-group", text: t("awards.leave"), onclick: async () => {
-          try {
-            await accounts.leave(group, account.username);
-            toast(t("awards.left", { name: current.name }), "ok");
-            data.groups = data.groups.filter((g) => g.id !== current.id);
-            group = null;
-            load();
-          } catch (problem) { data.error = fieldsText(problem); render(); }
+        : h("button", { type: "button", class: "ghost", "data-testid": "leave-group", text: t("awards.leave"), onclick: () => {
+          // Leaving cannot be undone from this phone (only an invitation brings one back): asked.
+          sheet(t("awards.leave.title", { name: current.name }), (body, close) => body.append(
+            h("p", { text: t("awards.leave.sure", { name: current.name }) }),
+            h("div", { class: "row" },
+              h("button", { type: "button", class: "ghost", "data-testid": "stay-in-group", text: t("awards.leave.stay"), onclick: close }),
+              h("button", { type: "button", class: "primary danger", "data-testid": "confirm-leave", text: t("awards.leave"), onclick: async () => {
+                close();
+                try {
+                  await accounts.leave(group, account.username);
+                  toast(t("awards.left", { name: current.name }), "ok");
+                  data.groups = data.groups.filter((g) => g.id !== current.id);
+                  group = null;
+                  load();
+                } catch (problem) { data.error = fieldsText(problem); render(); }
+              } }))));
         } }));
   }
 
@@ -265,6 +285,20 @@ export function show(app) {
           h("p", { text: Object.entries(stats.rewards).map(([card, n]) => `${(stats.reward_names || {})[card] || card}${n > 1 ? ` ×${n}` : ""}`).join(", ") })] : null,
         stats.games ? null : h("p", { class: "muted", text: t("awards.no_game", { name: p.name }) })));
       if (current && current.is_owner) {
+        // Which account this player is (the owner's or a member's): their games then enter the
+        // player's history from their own phone.
+        const accountsHere = [current.owner, ...current.members];
+        const link = h("select", { name: "player-account", "data-testid": "player-account", "aria-label": t("awards.account"),
+          onchange: async (event) => {
+            try {
+              const changed = await accounts.linkPlayer(p.id, event.target.value);
+              data.players = data.players.map((x) => (x.id === changed.id ? { ...x, ...changed } : x));
+              toast(event.target.value ? t("awards.linked", { name: p.name, account: event.target.value }) : t("awards.unlinked", { name: p.name }), "ok");
+            } catch (problem) { toast(fieldsText(problem), "error"); event.target.value = p.account || ""; }
+          } },
+          h("option", { value: "", text: t("awards.no_account"), selected: !p.account }),
+          accountsHere.map((name) => h("option", { value: name, text: name, selected: p.account === name })));
+        body.append(h("label", { class: "field" }, h("span", { class: "field-label", text: t("awards.account") }), link));
         body.append(h("div", { class: "row wrap" },
           h("button", { type: "button", class: "ghost", "data-testid": "rename-player", text: t("awards.rename"), onclick: () => {
             close();

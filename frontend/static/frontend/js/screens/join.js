@@ -9,6 +9,7 @@ import { navigate } from "../navigation.js";
 import { normaliseJoinCode } from "../joincode.js";
 import { currentAccount, playerChoices } from "../account.js";
 import { need, t } from "../i18n.js";
+import { characterSelect } from "../talisman-characters.js";
 
 await need("home");
 
@@ -48,7 +49,26 @@ export function show(app, typed) {
   let taken = [];
   let heroItems = [];
   const takenBy = (item) => taken.find((seat) => seat.hero === item.id || seat.name.toLowerCase() === item.name.toLowerCase());
+  // What the table's game asks of a new player: a Defenders hero, a Talisman character, or
+  // nothing more than a name (Battlefields: the player takes a side at the table).
+  let system = "dotr";
+  const heroField = h("div", { class: "field", "data-testid": "hero-field" }, h("span", { class: "field-label", text: t("join.your_hero") }), heroes);
   const drawHeroes = () => {
+    if (system === "talisman-dragon") {
+      const select = characterSelect({ name: "character", "aria-label": t("join.your_character"), onchange: (event) => { hero = event.target.value; } },
+        { selected: hero, empty: t("join.character_later") });
+      hero = select.value;
+      heroField.hidden = false;
+      heroField.replaceChildren(h("label", { class: "field-label", text: t("join.your_character") }), select);
+      return;
+    }
+    if (system !== "dotr") {
+      hero = "";
+      heroField.hidden = true;
+      return;
+    }
+    heroField.hidden = false;
+    heroField.replaceChildren(h("span", { class: "field-label", text: t("join.your_hero") }), heroes);
     if (!heroItems.length) return;
     heroes.replaceChildren(...heroItems.flatMap((item) => {
       const owner = takenBy(item);
@@ -69,6 +89,7 @@ export function show(app, typed) {
     try {
       const table = await api.joinPreview(joinCode);
       taken = table.heroes_taken || [];
+      system = table.system || "dotr";
       codeNote.textContent = table.players.length ? t("join.at_table", { names: table.players.join(", ") }) : "";
     } catch (problem) {
       taken = [];
@@ -110,7 +131,7 @@ export function show(app, typed) {
   h("label", { class: "field" }, h("span", { class: "field-label", text: t("join.code") }), codeInput, codeNote),
   h("label", { class: "field" }, h("span", { class: "field-label", text: t("join.name") }), nameInput),
   playerField,
-  h("div", { class: "field" }, h("span", { class: "field-label", text: t("join.your_hero") }), heroes),
+  heroField,
   error,
   submit);
 

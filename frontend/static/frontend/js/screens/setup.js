@@ -517,7 +517,7 @@ export function show(app) {
         const nameInput = h("input", { value: player.name, placeholder: t("setup.player_name", { n: i + 2 }), maxlength: 60, "aria-label": t("setup.player_name", { n: i + 2 }), oninput: (event) => { player.name = event.target.value; } });
         return h("div", { class: "card inner" },
           h("div", { class: "row" }, nameInput,
-            h("button", { type: "button", class: "ghost", text: t("setup.remove"), onclick: () => { choice.locals.splice(i, 1); redraw(); } })),
+            h("button", { type: "button", class: "ghost", text: t("setup.remove"), onclick: () => { choice.locals.splice(i, 1); render(); } })),
           playerPicker(`local-${i}-player`, player, nameInput),
           heroPicker(`local-${i}`, player.hero, (hero) => { player.hero = hero; }, taken()));
       }));
@@ -532,7 +532,27 @@ export function show(app) {
       h("h3", { text: t("setup.sharing") }),
       h("p", { class: "muted", text: t("setup.sharing.hint") }),
       list,
-      choice.locals.length < 5 ? h("button", { type: "button", class: "ghost big", text: t("setup.add_player"), onclick: () => { choice.locals.push({ name: "", hero: "", player: "" }); redraw(); } }) : null);
+      addPlayer(redraw));
+  }
+
+  // How many heroes the chosen boxes seat: the base game 1 to 4, the Dragon expansion's Rules for
+  // 5 or 6 Players up to 6 (the game is set for as many as sit down here).
+  function mostHeroes() {
+    return inPlay().includes("dragon") ? 6 : 4;
+  }
+
+  function addPlayer(redraw) {
+    const most = mostHeroes();
+    if (1 + choice.locals.length < most) {
+      return h("button", { type: "button", class: "ghost big", "data-testid": "add-player", text: t("setup.add_player"),
+        onclick: () => { choice.locals.push({ name: "", hero: "", player: "" }); render(); } });
+    }
+    return h("p", { class: "muted", "data-testid": "seats-full", text: t(most === 6 ? "setup.seats_full.dragon" : "setup.seats_full", { count: most }) });
+  }
+
+  // The players sitting down now, and the number of heroes the game is set for.
+  function seatedHeroes() {
+    return 1 + choice.locals.filter((p) => p.name.trim()).length;
   }
 
   // The body of POST /api/v1/games/.
@@ -549,6 +569,9 @@ export function show(app) {
     }
     const offered = new Set(settingsOffered().map((s) => s.name));
     const options = Object.fromEntries(Object.entries(choice.options).filter(([name]) => offered.has(name)));
+    // Five or six sitting down with the Dragon expansion: its Rules for 5 or 6 Players.
+    const seated = Math.min(seatedHeroes(), mostHeroes());
+    if (seated > 4 && inPlay().includes("dragon") && (options.player_count || 4) < seated) options.player_count = seated;
     if (Object.keys(options).length) setup.options = { ...(setup.options || {}), ...options };
     if (choice.tableDecks.length) setup.table_decks = choice.tableDecks;
     const asked = new Set(asks().flatMap((ask) => ask.fields.map((f) => f.id)));
@@ -571,7 +594,7 @@ export function show(app) {
     const token = account ? account.token : undefined;
     const game = await api.createGame(setup, key, setup.player ? token : undefined);
     saveSeat(game.id, { joinCode: game.join_code, seat: game.seat, token: game.token, name: setup.host.name, hero: setup.host.hero });
-    for (const player of choice.locals) {
+    for (const player of choice.locals.slice(0, mostHeroes() - 1)) {
       if (!player.name.trim()) continue;
       const joined = await api.join(game.join_code, player.name.trim(), player.hero || null, uuid(),
         { player: player.player ? Number(player.player) : null, account: token });

@@ -33,6 +33,10 @@ function loaded(tab, then) {
 }
 
 const WAR = { early: "war.early", mid: "war.mid", late: "war.late" };
+// The Hero's Calling: its War Status card's four levels, named as the card prints them.
+const HC_WAR = ["war.early", "war.early_mid", "war.late_mid", "war.late"];
+const warName = (state) => (state.heros_calling && HC_WAR[state.war_level] ? t(HC_WAR[state.war_level])
+  : WAR[state.war_status] ? t(WAR[state.war_status]) : state.war_status);
 
 // A card the app does not know yet (tabs/read-card.js, loaded the first time one waits).
 let readCard = null;
@@ -221,7 +225,7 @@ export function show(app, gameId) {
     mount(header,
       h("a", { href: "/", class: "icon-btn", "data-link": "", "aria-label": t("home"), text: "⌂" }),
       h("div", { class: "topbar-mid" },
-        state && state.war_status ? h("span", { class: `war-chip war-${state.war_status}`, "data-testid": "war-status", text: WAR[state.war_status] ? t(WAR[state.war_status]) : state.war_status }) : h("span", { class: "war-chip", text: state ? state.system_name || (state.system === "battlefields" && t("system.battlefields")) || state.system : "…" }),
+        state && state.war_status ? h("span", { class: `war-chip war-${state.war_status}`, "data-testid": "war-status", text: warName(state) }) : h("span", { class: "war-chip", text: state ? state.system_name || (state.system === "battlefields" && t("system.battlefields")) || state.system : "…" }),
         h("small", { class: "muted turn-line", "data-testid": "turn-line", text: turnText(state, turn, active) })),
       h("span", { class: `live live-${session.status}`, role: "status", title: t("table.version", { status, version: session.version }), "data-testid": "live", "data-version": String(session.version) },
         h("span", { class: "dot", "aria-hidden": "true" }), h("span", { class: "live-text", text: status })),
@@ -319,6 +323,7 @@ export function show(app, gameId) {
     .then(() => loadGameContent(session.state.packs).catch(() => emptyContent()))
     .then((content) => {
       view.content = content;
+      session.content = content; // a seat's hero by its printed name ("Ada (Dwarf)")
       // A panel the table shows comes before the first draw, so that the tab does not move
       // down under the player's thumb when it arrives.
       return Promise.resolve(syncPanel(session, scheduleRender)).catch(() => {}).then(() => content);

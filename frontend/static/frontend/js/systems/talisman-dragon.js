@@ -2,6 +2,7 @@
 // draw, the board's scales by region, each character's claimed scales and what they add against
 // the current opponents, and the Dragon Tower or Dragon Realm track. Names only, never ids.
 
+import { characterSelect } from "../talisman-characters.js";
 import { api } from "../api.js";
 import { h, mount, sheet } from "../dom.js";
 import { navigate } from "../navigation.js";
@@ -11,7 +12,6 @@ import { need, t } from "../i18n.js";
 
 await need("talisman");
 
-const CHARACTERS = ["Conjurer", "Dragon Hunter", "Dragon Priestess", "Dragon Rider", "Fire Wizard", "Minotaur"];
 const ENCOUNTER = { space: t("td.enc.space"), character: t("td.enc.character"), scale: t("td.enc.scale") };
 
 const available = (ctx, type) => {
@@ -66,15 +66,15 @@ function turn(ctx) {
   const tableBag = state.settings.token_draw === "table";
   const space = h("select", { name: "space", "aria-label": t("td.space_landed") },
     state.board_scales_by_region.map((region) => h("optgroup", { label: region.name },
-      region.spaces.map((s) => h("option", { value: s.id, text: s.scale ? `${s.name} (${s.scale} scale)` : s.name })))));
+      region.spaces.map((s) => h("option", { value: s.id, text: s.scale ? `${spaceTitle(region, s, state.board_scales_by_region)} (${s.scale} scale)` : spaceTitle(region, s, state.board_scales_by_region) })))));
   const encounter = h("select", { name: "encounter", "aria-label": t("td.encounter") },
     Object.entries(ENCOUNTER).map(([value, text]) => h("option", { value, text: t("td.encounter.what", { what: text }) })));
   return h("section", { class: "card", "data-testid": "turn" },
     h("h2", { text: active ? t("td.turn_of", { name: active.label }) : t("td.turn") }),
     owed ? h("p", { text: t("td.draw_tokens", { count: owed }) }) : null,
     owed ? h("div", { class: "tile-grid", "data-testid": "token-draw" }, tableBag
-      ? state.token_kinds.map((kind) => button(ctx, "draw_dragon_token", kind.name, () => withSpace(state, { token: kind.id })))
-      : button(ctx, "draw_dragon_token", t("td.draw_token"), () => withSpace(state, {}), { primary: true })) : null,
+      ? state.token_kinds.map((kind) => button(ctx, "draw_dragon_token", kind.name, () => withSpace(state, { token: kind.id }, space)))
+      : button(ctx, "draw_dragon_token", t("td.draw_token"), () => withSpace(state, {}, space), { primary: true })) : null,
     active && !activeInner(state) ? h("div", { class: "row" }, space, encounter,
       button(ctx, "move", t("td.land"), () => ({ space: space.value, encounter: encounter.value }))) : null,
     h("div", { class: "row" },
@@ -82,13 +82,19 @@ function turn(ctx) {
       button(ctx, "next_turn", t("td.end_turn"), {}, { primary: true })));
 }
 
-function withSpace(state, args) {
+// A space told apart from its Region's namesakes: "Fields (Outer, 3)", counted counterclockwise
+// from the City or the Castle as the board prints them.
+function spaceTitle(region, space, regions) {
+  const same = region.spaces.filter((s) => s.name === space.name);
+  const elsewhere = regions.some((other) => other !== region && other.spaces.some((s) => s.name === space.name));
+  if (same.length > 1) return t("td.space_title", { name: space.name, region: t(`td.region.${region.region}`), n: same.findIndex((s) => s.id === space.id) + 1 });
+  return elsewhere ? t("td.space_in_region", { name: space.name, region: t(`td.region.${region.region}`) }) : space.name;
+}
+
+// A character not on the board yet draws on the space chosen in the list above (never typed).
+function withSpace(state, args, space) {
   const active = state.characters[state.turn.seat];
-  if (active && !active.space) {
-    const answer = prompt(t("td.where"));
-    const found = state.board_scales_by_region.flatMap((r) => r.spaces).find((s) => s.name.toLowerCase() === (answer || "").trim().toLowerCase());
-    if (found) return { ...args, space: found.id };
-  }
+  if (active && !active.space && space && space.value) return { ...args, space: space.value };
   return args;
 }
 
@@ -98,6 +104,15 @@ function activeInner(state) {
 }
 
 function claim(ctx) {
+  // The Enemies the table has named on the table now are one tap each; only an Enemy nobody
+  // named yet is typed as printed.
+  const known = (ctx.session.state.dragon_cards_out || []).filter((card) => card.kind === "enemy");
+  if (known.length) {
+    sheet(t("td.claim_scale"), (body, close) => body.append(h("p", { class: "muted", text: t("td.claim.hint") }),
+      h("div", { class: "tile-grid", "data-testid": "claim-enemies" }, known.map((card) => h("button", { type: "button", class: "tile", text: card.name,
+        onclick: async () => { if (await quick(ctx, "claim_scale", { enemy: card.name }, t("td.claim_the_scale"))) close(); } })))));
+    return;
+  }
   sheet(t("td.claim_scale"), (body, close) => {
     const enemy = h("input", { name: "enemy", "aria-label": t("td.enemy"), placeholder: t("td.enemy.example") });
     body.append(h("p", { class: "muted", text: t("td.claim.hint") }), enemy,
@@ -192,7 +207,7 @@ function crownActions(ctx) {
 }
 
 function chooseCharacter(ctx) {
-  const name = h("select", { name: "character", "aria-label": t("td.your_character") }, CHARACTERS.map((c) => h("option", { value: c, text: c })));
+  const name = characterSelect({ name: "character", "aria-label": t("td.your_character") });
   return h("section", { class: "card", "data-testid": "choose-character" },
     h("h2", { text: t("td.your_character") }),
     h("div", { class: "row" }, name, button(ctx, "new_character", t("td.take_character"), () => ({ name: name.value }), { primary: true })));
@@ -201,7 +216,7 @@ function chooseCharacter(ctx) {
 // Start a table: the host's name and character, the Inner Region's side.
 export function showStart(app) {
   const name = h("input", { name: "host-name", "aria-label": t("td.your_name"), value: "", required: true });
-  const character = h("select", { name: "host-character", "aria-label": t("td.your_character") }, CHARACTERS.map((c) => h("option", { value: c, text: c })));
+  const character = characterSelect({ name: "host-character", "aria-label": t("td.your_character") });
   const side = h("select", { name: "inner_region", "aria-label": t("td.inner_region") },
     h("option", { value: "dragon-tower", text: t("td.tower") }), h("option", { value: "dragon-realm", text: t("td.realm") }));
   const error = h("p", { class: "form-error" });

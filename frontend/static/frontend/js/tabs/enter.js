@@ -25,8 +25,9 @@ export function render(ctx) {
   const quickTypes = new Set(QUICK.map(([type]) => type));
   const offered = QUICK.filter(([type]) => ctx.action(type));
   // A card to read is answered in its own sheet ("Read the card you drew"), not here; the
-  // setup checklist is ticked in the Setup tab.
-  const rest = actions.filter((a) => !quickTypes.has(a.type) && !["undo", "redo", "night", "read_card", "tick_setup_step"].includes(a.type));
+  // setup checklist is ticked in the Setup tab, the steps at the table in their panel (a tap on
+  // the step, never its key typed).
+  const rest = actions.filter((a) => !quickTypes.has(a.type) && !["undo", "redo", "night", "read_card", "tick_setup_step", "tick_table_step"].includes(a.type));
   return h("div", { class: "tab-body enter-tab" },
     h("p", { class: "muted", text: t("enter.hint") }),
     offered.length ? h("div", { class: "tile-grid" }, offered.map(([type, icon, label]) => {

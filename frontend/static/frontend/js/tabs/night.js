@@ -131,7 +131,9 @@ export function render(ctx) {
       action && action.reason && !pending.length ? h("p", { class: "muted", text: action.reason }) : null),
   ];
   if (!night.length) {
-    parts.push(h("p", { class: "muted center", text: t("night.none") }));
+    // A night ran, further back than the events this phone keeps: never "no night yet".
+    const ran = (state.turn || {}).last_night;
+    parts.push(h("p", { class: "muted center", "data-testid": "night-none", text: ran ? t("night.earlier", { n: ran.number }) : t("night.none") }));
     return h("div", { class: "tab-body night-tab" }, parts);
   }
   // The ticks are the table's (every phone sees them, as in the At the table panel).

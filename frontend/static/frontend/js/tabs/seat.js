@@ -5,6 +5,7 @@ import { h, sheet } from "../dom.js";
 import { FACTIONS, cardName, deckCount, deckLabel, heroName, locationName, needTexts } from "../content.js";
 import { factionBadge } from "../map.js";
 import { openAction, quick } from "./common.js";
+import { actionForm, actionLabel } from "../forms.js";
 import { need, t } from "../i18n.js";
 import { languagePicker } from "../language.js";
 
@@ -37,7 +38,7 @@ export function render(ctx) {
   parts.push(h("h2", { class: "section-title", text: session.seatName(seat) }));
   if (hero) parts.push(heroCard(ctx, hero));
   if (hero && state.heros_calling) parts.push(herosCallingSection(ctx, seat));
-  else if (state.heroes) parts.push(h("p", { class: "muted", text: t("seat.no_hero") }));
+  if (!hero && state.heroes) parts.push(h("p", { class: "muted", text: t("seat.no_hero") }));
 
   const pending = (state.pending || []).filter((p) => p.type === "hand_limit" && p.seat === seat);
   for (const p of pending) {
@@ -55,7 +56,7 @@ export function render(ctx) {
     parts.push(turn.phase === "night"
       ? [h("button", { type: "button", class: "primary big", "data-testid": "go-to-night", disabled: Boolean(waits), title: waits || "", onclick: () => ctx.go("night"), text: t("seat.to_night") }),
         waits ? h("p", { class: "muted", "data-testid": "night-waits", text: waits }) : null]
-      : h("button", { type: "button", class: "primary big", "data-testid": "end-turn", onclick: () => quick(ctx, "end_turn", {}, t("seat.end_turn.label")), text: t("seat.end_turn") }));
+      : h("button", { type: "button", class: "primary big", "data-testid": "end-turn", onclick: () => endMyTurn(ctx), text: t("seat.end_turn") }));
   }
   for (const [name, deck] of Object.entries(state.decks || {})) {
     if (!heldOrDrawn(state, name, deck)) continue;
@@ -111,6 +112,57 @@ function heroCard(ctx, hero) {
     info.abilities ? h("details", {}, h("summary", { text: t("seat.abilities") }), h("ul", {}, info.abilities.map((a) => h("li", { text: a })))) : null);
 }
 
+// The end of the turn, by tapping: a danger where the hero stands (fire, Zealots, Imps) is asked
+// here first, and a Hero deck kept at the table asks which cards were drawn; never a refusal
+// whose answer hides in another tab.
+async function endMyTurn(ctx) {
+  const deck = ((ctx.session.state.decks || {}).hero) || {};
+  if (deck.owner === "table") {
+    openEndTurn(ctx, {});
+    return;
+  }
+  const done = await quick(ctx, "end_turn", {}, t("seat.end_turn.label"));
+  if (!done && ctx.session.notice && ctx.session.notice.code === "dangers_pending") askDangers(ctx, () => endMyTurn(ctx));
+}
+
+function openEndTurn(ctx, preset) {
+  const action = ctx.action("end_turn");
+  if (!action) { ctx.ensureActions(); openAction(ctx, "end_turn"); return; }
+  sheet(t("seat.end_turn.label"), (body, close) => body.append(actionForm(ctx.session, ctx.content, action, {
+    preset, lock: ["count"], intro: t("seat.table_deck.end_turn"), submitLabel: t("seat.end_turn.label"),
+    onDone: () => close(),
+    onRefused: (notice, args) => {
+      if (notice.code !== "dangers_pending") return false;
+      close();
+      askDangers(ctx, () => openEndTurn(ctx, args));
+      return true;
+    },
+  })));
+}
+
+function askDangers(ctx, then) {
+  const action = ctx.action("turn_end_dangers");
+  ctx.session.setNotice(null);
+  if (!action) { ctx.ensureActions(); openAction(ctx, "turn_end_dangers"); return; }
+  const hero = (ctx.session.state.heroes || {})[ctx.session.seat] || {};
+  // Only the Eagle Rider can be in the air: nobody else is asked.
+  const lock = hero.hero === "eagle-rider" ? ["seat"] : ["seat", "sky_attack"];
+  sheet(actionLabel("turn_end_dangers"), (body, close) => body.append(actionForm(ctx.session, ctx.content, action, {
+    preset: { seat: ctx.session.seat }, lock, intro: t("seat.dangers", { location: locationName(ctx.content, hero.location) }),
+    onDone: () => { close(); then(); },
+  })));
+}
+
+// A deck kept at the table: the phone asks which card was drawn (the draw's own form).
+function nameCardsDrawn(ctx, name) {
+  const action = ctx.action("draw");
+  if (!action) { ctx.ensureActions(); openAction(ctx, "draw"); return; }
+  sheet(t("seat.draw_1"), (body, close) => body.append(actionForm(ctx.session, ctx.content, action, {
+    preset: { deck: name, count: 1, to: "hand" }, lock: ["deck", "count", "to", "seat"],
+    intro: t("seat.table_deck", { deck: deckLabel(name, ctx.content) }), onDone: () => close(),
+  })));
+}
+
 function describeCard(content, id) {
   const card = content.cards[id];
   if (!card) return { name: id, detail: "" };
@@ -135,7 +187,10 @@ function handSection(ctx, name, deck) {
   if (name === "quest") return h("div"); // Quests are shown with their text below
   return h("section", { class: "card", "data-hand": name },
     h("div", { class: "row" }, h("h2", { class: "grow", text: t("seat.in_hand", { deck: title, count: hand.length }) }),
-      drawsFrom(state, name) ? h("button", { type: "button", class: "ghost", onclick: () => quick(ctx, "draw", { deck: name, count: 1 }, t("draw.what", { what: deckCount(content, name, 1) })), disabled: deck.owner === "table", text: t("seat.draw_1") }) : null),
+      drawsFrom(state, name) ? h("button", { type: "button", class: "ghost", "data-testid": `draw-1-${name}`,
+        onclick: () => (deck.owner === "table" ? nameCardsDrawn(ctx, name) : quick(ctx, "draw", { deck: name, count: 1 }, t("draw.what", { what: deckCount(content, name, 1) }))),
+        text: t("seat.draw_1") }) : null),
+      deck.owner === "table" && drawsFrom(state, name) ? h("small", { class: "muted block", text: t("seat.table_deck", { deck: title }) }) : null,
     hand.length ? h("div", { class: "hand" }, hand.map((id) => {
       const c = describeCard(content, id);
       return h("label", { class: "hand-card" },
