@@ -131,7 +131,8 @@ def test_the_actions_listed_for_a_phone_name_its_turn() -> None:
     assert actions["choose_objective"]["available"] is False
     assert actions["choose_objective"]["reason"] == "Only the minions decide this for their side."
     assert actions["play_card"]["available"] is False
-    assert actions["draw"]["available"] is False
+    # The decks stay at the table: the phone lists no deck command.
+    assert "draw" not in actions and "discard" not in actions
 
 
 def test_a_tile_read_in_one_game_is_known_in_the_groups_next_game() -> None:

@@ -110,13 +110,13 @@ def test_no_other_phone_draws_into_plays_from_or_discards_from_a_heros_hand(
 def test_the_quest_a_hero_keeps_at_the_start_is_chosen_by_that_hero_only(realm: Table):
     """Onslaught: each hero is dealt 2 Quests and keeps 1."""
     quest = stored(realm)["heroes"]["1"]["quests"][0]
-    arrange(realm, ("scenario", {"quest_choice": {"1": 1}}))
+    arrange(realm, ("scenario", {"id": "onslaught", "quest_choice": {"1": 1}}))
     refused_for_ada(realm, realm.player, "keep_quest", {"quest": quest})
 
 
 def test_a_fire_of_the_burning_land_is_doused_with_a_card_of_the_heros_own_hand(realm: Table):
     """The Burning Land: a fire in Monarch City is put out with a Special card."""
-    arrange(realm, ("scenario", {"rules": ["city_fires_need_special_cards"]}))
+    arrange(realm, ("scenario", {"id": "the-burning-land", "rules": ["city_fires_need_special_cards"]}))
     args = {"card": "any", "location": "monarch-city"}
     refused_for_ada(realm, realm.player, "douse_fire", args)
 

@@ -45,6 +45,6 @@ def test_a_companions_cost_colour_is_a_choice_yellow_included() -> None:
         seed="s0",
     )
     colours = titles(actions(game)["hire"], "cost_colour")
-    assert colours["yellow"] == "yellow (any one colour)"
+    assert colours["yellow"] == "Yellow (any one colour)"
     assert set(colours) == {"green", "black", "red", "blue", "yellow", "purple"}
-    assert titles(actions(game, "de")["hire"], "cost_colour")["red"] == "rot"
+    assert titles(actions(game, "de")["hire"], "cost_colour")["red"] == "Rot"
