@@ -46,7 +46,7 @@ from .engine import (
     undo_extra,
 )
 from .idempotency import new_token
-from .models import Game, GameAction, GameEvent, Seat
+from .models import Game, GameAction, GameEvent, Seat, TableDisplay
 from .selectors import events_since_version, events_view, normalise_join_code, seat_state
 
 # Sent inside a command's transaction when the game has ended or had ended before it.
@@ -419,7 +419,11 @@ def _missed(game: Game, version: int) -> list[GameEvent] | None:
 
 
 class NotHost(Exception):
-    pass
+    """Only the host may do this; ``what``: ``"seat_token"`` or ``"display"``."""
+
+    def __init__(self, what: str = "seat_token") -> None:
+        super().__init__(what)
+        self.what = what
 
 
 class SeatUnknown(Exception):
@@ -463,3 +467,20 @@ def _reveal_seed(game: Game, *, until_seq: int) -> None:
 
 def _now() -> Any:
     return timezone.now()
+
+
+def display_issue(*, by: Seat) -> str:
+    """A token for the table's own screen (``TableDisplay``): it reads the public view only.
+
+    The host's alone. Issuing again replaces the token: a screen holding the old one stops (its
+    live stream ends at once, as a reissued seat's does).
+    """
+    if not by.is_host:
+        raise NotHost("display")
+    token = new_token()
+    with transaction.atomic():
+        TableDisplay.objects.update_or_create(
+            game_id=by.game_id, defaults={"token_hash": hash_token(token)}
+        )
+        notifications.publish_after_commit(game_id=str(by.game_id), last_seq=0)
+    return token

@@ -42,7 +42,7 @@ from .setup_words import game_entry_in, scenario_title
 from .simulate import run_night
 from .slugs import slugify
 from .systems import get_system, load_systems, offered_games
-from .views import view_event, view_state
+from .views import step_places, view_event, view_state
 from .words import deck_name, plural
 
 __all__ = [
@@ -94,6 +94,7 @@ __all__ = [
     "setup_asks",
     "slugify",
     "start_game",
+    "step_places",
     "undo_extra",
     "view_event",
     "view_state",
