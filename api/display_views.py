@@ -60,4 +60,5 @@ class DisplayView(APIView):
         view["forecast"] = forecast_services.latest_forecast(game=game)
         view["stream_ticket"] = issue_display_ticket(display=display)
         view["ticket_expires_in"] = settings.STREAM_TICKET_SECONDS
+        view["step_seconds"] = settings.DISPLAY_STEP_SECONDS
         return Response(s.DisplayOutSerializer(view).data)

@@ -412,3 +412,6 @@ class DisplayOutSerializer(serializers.Serializer[Any]):
     )
     stream_ticket = serializers.CharField(help_text="Opens `stream/?ticket=` for this screen.")
     ticket_expires_in = serializers.IntegerField()
+    step_seconds = serializers.IntegerField(
+        help_text="The screen moves on to the next step after this long (DISPLAY_STEP_SECONDS)."
+    )

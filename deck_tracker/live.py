@@ -283,13 +283,16 @@ def seat_for_ticket(ticket: str) -> Seat | None:
 
 def stream_seat(*, token: str | None, ticket: str | None) -> Seat | TableDisplay | None:
     """Who a stream request speaks for: a seat token (header or query) or a ticket; or the
-    table's screen, by its display ticket."""
+    table's screen, by its display token or ticket."""
     from .services import hash_token
 
     if ticket:
         return seat_for_ticket(ticket) or display_for_ticket(ticket)
     if token and len(token) <= 200:
-        return selectors.seat_for_token_hash(token_hash=hash_token(token))
+        token_hash = hash_token(token)
+        return selectors.seat_for_token_hash(
+            token_hash=token_hash
+        ) or selectors.display_for_token_hash(token_hash=token_hash)
     return None
 
 

@@ -30,8 +30,8 @@ export const asset = (name) => dir.static + (hashed[name] || name);
 const load = (name, then) => fetch(asset(name)).then(then);
 
 // Parts whose screens app.css styles in full: their words come without more.css (the Hero's
-// Calling panel is on the Board's first screen).
-const WORDS_ONLY = new Set(["core", "heros-calling"]);
+// Calling panel is on the Board's first screen; the table's screen brings display.css).
+const WORDS_ONLY = new Set(["core", "heros-calling", "display"]);
 
 export function need(part) {
   if (!WORDS_ONLY.has(part) && !parts.css) {
