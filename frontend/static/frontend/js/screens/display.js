@@ -292,7 +292,7 @@ class DisplayScreen {
       },
       h("p", { class: "display-step-head", text: `${step.summary} · ${t("display.step_of", { n: step.index + 1, of: step.of })}` }),
       h("p", { class: "display-step-text", "data-testid": "display-step-text", text: step.text }),
-      where ? h("p", { class: "display-step-where", text: `⌖ ${where}` }) : null,
+      where ? h("p", { class: "display-step-where", "data-testid": "display-step-where", text: where }) : null,
       this.player.waiting > 0 ? h("p", { class: "display-step-more", text: t("display.more", { count: this.player.waiting }) }) : null));
     }
     // The lit spaces follow the step.

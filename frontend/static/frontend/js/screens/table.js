@@ -142,8 +142,18 @@ export function show(app, gameId) {
     frame = requestAnimationFrame(() => { frame = null; render(); });
   };
 
+  // One device for several players ("Players sharing this phone"): it follows the turn, acting
+  // as the active hero without a switch; a turn of a seat it does not hold (a player with a
+  // phone of their own, at a mixed table) leaves it as it is.
+  const followTurn = () => {
+    const turn = (session.state && session.state.turn) || {};
+    const active = turn.active_seat;
+    if (!active || active === session.seat || !session.mySeats().includes(active)) return;
+    session.switchSeat(active);
+  };
+
   const unsubscribe = session.subscribe((reason) => {
-    if (reason === "state") loadActions();
+    if (reason === "state") { loadActions(); followTurn(); }
     if (reason === "status") { renderHeader(); renderNotice(); }
     else scheduleRender();
   });

@@ -57,9 +57,22 @@ export function render(ctx) {
         waits ? h("p", { class: "muted", "data-testid": "night-waits", text: waits }) : null]
       : h("button", { type: "button", class: "primary big", "data-testid": "end-turn", onclick: () => quick(ctx, "end_turn", {}, t("seat.end_turn.label")), text: t("seat.end_turn") }));
   }
-  for (const [name, deck] of Object.entries(state.decks || {})) {
-    if (!heldOrDrawn(state, name, deck)) continue;
-    parts.push(handSection(ctx, name, deck));
+  // A device several players share shows a hand only when its player asks, and hides it again
+  // when the turn passes (the next player takes the device).
+  const handKey = `${seat}:${turn.number}:${turn.active_seat}`;
+  const hidden = mine.length > 1 && ctx.view.handShown !== handKey;
+  if (hidden) {
+    parts.push(h("section", { class: "card", "data-testid": "hand-hidden" },
+      h("p", { class: "muted", text: t("seat.hand_hidden", { name: session.seatName(seat), cards: handCounts(ctx, state, seat) }) }),
+      h("button", { type: "button", class: "primary big", "data-testid": "show-hand", onclick: () => { ctx.view.handShown = handKey; ctx.rerender(); }, text: t("seat.show_hand", { name: session.seatName(seat) }) })));
+  } else {
+    if (mine.length > 1) {
+      parts.push(h("button", { type: "button", class: "ghost", "data-testid": "hide-hand", onclick: () => { ctx.view.handShown = null; ctx.rerender(); }, text: t("seat.hide_hand") }));
+    }
+    for (const [name, deck] of Object.entries(state.decks || {})) {
+      if (!heldOrDrawn(state, name, deck)) continue;
+      parts.push(handSection(ctx, name, deck));
+    }
   }
   if (hero) parts.push(questsSection(ctx, hero));
   const others = Object.keys(state.seats || {}).filter((id) => id !== seat);
