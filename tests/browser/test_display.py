@@ -28,7 +28,9 @@ DOCS = Path(__file__).resolve().parents[2] / "docs" / "display"
 # utterance captured in order (window.spoken); the browser's own voices vary by machine.
 SPEECH_CAPTURE = """
 (() => {
-  const voices = %s.map((lang) => ({ lang, name: 'Test ' + lang, localService: true, default: false, voiceURI: lang }));
+  const voices = %s.map((lang) => ({
+    lang, name: 'Test ' + lang, localService: true, default: false, voiceURI: lang,
+  }));
   window.spoken = [];
   const synth = window.speechSynthesis;
   Object.defineProperty(synth, 'getVoices', { value: () => voices });
@@ -109,7 +111,7 @@ def test_a_screen_opened_from_the_qr_link_follows_the_night_live_and_reads_it_al
     browser: Any, phones: tuple[Any, Any], live_server: Any
 ) -> None:
     base = live_server.url
-    anna, game, url = anna_shows_the_table(phones, base)
+    _, game, url = anna_shows_the_table(phones, base)
     assert url.startswith(f"{base}/display/{game['id']}#")
     tv = screen(browser, locale="en-GB", voices=["en-GB", "de-DE"])
     tv.goto(url)
@@ -193,3 +195,33 @@ def test_a_german_screen_reads_the_night_in_german_and_says_once_when_it_has_no_
     mute.get_by_test_id("display-next").click()
     assert mute.locator("[data-testid=display-notice]").count() == 1
     assert mute.evaluate("window.spoken") == []
+
+
+def test_a_phone_that_opts_in_reads_the_night_aloud_step_by_step(
+    phones: tuple[Any, Any], live_server: Any
+) -> None:
+    base = live_server.url
+    anna, bea = phones
+    bea.context.add_init_script(SPEECH_CAPTURE % ["en-GB"])
+    game = call(base, "games/", {"host": {"name": "Anna", "hero": "Wizard"}})
+    joined = call(
+        base, "games/join/", {"join_code": game["join_code"], "name": "Bea", "hero": "Rogue"}
+    )
+    sit_at(bea, base, game["id"], game["join_code"],
+           {"2": {"token": joined["token"], "name": "Bea", "hero": "Rogue"}})  # fmt: skip
+    bea.click("[data-tab=night]")
+    bea.get_by_test_id("phone-steps").click()
+    bea.get_by_test_id("phone-speak").click()
+    assert bea.get_attribute("[data-testid=phone-speak]", "aria-pressed") == "true"
+    act(base, game, "end_turn", {})
+    bea.get_by_test_id("phone-step").wait_for()
+    bea.evaluate("window.spoken = []")
+    act(base, game, "night", {"seat": "1", "round": 1})
+    steps = night_steps(game["id"], "en")
+    bea.get_by_test_id("phone-step-text").filter(has_text=steps[0]).wait_for()
+    for _ in steps[1:]:
+        bea.get_by_test_id("phone-step-next").click()
+    bea.wait_for_function("n => window.spoken.length >= n", arg=len(steps))
+    assert [line["text"] for line in bea.evaluate("window.spoken")] == [said(s) for s in steps]
+    assert bea.inner_text("[data-testid=phone-step-text]") == steps[-1]
+    assert not anna.errors and not bea.errors  # type: ignore[attr-defined]
