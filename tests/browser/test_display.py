@@ -225,3 +225,36 @@ def test_a_phone_that_opts_in_reads_the_night_aloud_step_by_step(
     assert [line["text"] for line in bea.evaluate("window.spoken")] == [said(s) for s in steps]
     assert bea.inner_text("[data-testid=phone-step-text]") == steps[-1]
     assert not anna.errors and not bea.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    "setup,testid,words",
+    [
+        (
+            {"system": "battlefields", "host": {"name": "Ada"}, "options": {"mode": "skirmish"}},
+            "display-battlefields",
+            ["Battlefields in play", "Score", "Minions: 0", "Heroes: 0"],
+        ),
+        (
+            {"system": "talisman-dragon", "host": {"name": "Ann", "hero": "Conjurer"}},
+            "display-talisman",
+            ["No King yet", "Scales on the board", "Varthrax"],
+        ),
+    ],
+    ids=["battlefields", "talisman-dragon"],
+)
+def test_the_screen_of_battlefields_and_of_talisman_the_dragon(
+    browser: Any, live_server: Any, setup: dict, testid: str, words: list[str]
+) -> None:
+    base = live_server.url
+    game = call(base, "games/", setup)
+    shown = call(base, f"games/{game['id']}/display/", {}, token=game["token"])
+    tv = screen(browser, locale="en-GB", voices=["en-GB"])
+    tv.goto(base + shown["url"])
+    panel = tv.get_by_test_id(testid)
+    panel.wait_for()
+    text = panel.inner_text()
+    for word in words:
+        assert word in text
+    tv.screenshot(path=str(DOCS / f"05-{setup['system']}.png"))
+    assert tv.errors == []  # type: ignore[attr-defined]

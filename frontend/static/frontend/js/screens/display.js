@@ -346,7 +346,7 @@ function battlefieldsPanel(state) {
     h("ul", { class: "display-list" }, field.map((battle) => h("li", { text: (battle.tile && battle.tile.name) || "" }))),
     h("h2", { text: t("display.score") }),
     h("ul", { class: "display-list" }, sides.map(([side, info]) => h("li", {
-      text: `${t(`display.side.${side}`)}: ${info.score ?? 0}${(info.won_names || []).length ? ` (${info.won_names.join(", ")})` : ""}`,
+      text: `${t(`display.side.${side}`)}: ${(info.score || {}).battlefields ?? 0} / ${(state.goal || {}).battlefields ?? "?"}${(info.won_names || []).length ? ` (${info.won_names.join(", ")})` : ""}`,
     }))));
 }
 
