@@ -167,3 +167,21 @@ def test_the_schema_documents_the_screen(client):
     schema = client.get("/api/schema/", {"format": "json"}).json()
     assert "/api/v1/games/{game_id}/display/" in schema["paths"]
     assert "/api/v1/games/{game_id}/display/view/" in schema["paths"]
+
+
+def test_the_refusal_reads_in_the_screens_language(dotr: Table):
+    screen = client_for(show_on_a_screen(dotr)["token"])
+    refused = screen.post(
+        dotr.url("actions/"),
+        {"type": "end_turn", "args": {}, "expected_version": dotr.version()},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="de",
+    )
+    assert refused.status_code == 403
+    assert refused.json()["detail"] == (
+        "Das ist der Bildschirm des Tisches: Er zeigt das Spiel und kann es nicht ändern."
+    )
+    english = screen.post(dotr.url("actions/"), {"type": "end_turn"}, format="json")
+    assert english.json()["detail"] == (
+        "This is the table's screen: it shows the game and cannot change it."
+    )
