@@ -185,3 +185,23 @@ def test_the_refusal_reads_in_the_screens_language(dotr: Table):
     assert english.json()["detail"] == (
         "This is the table's screen: it shows the game and cannot change it."
     )
+
+
+def test_the_screen_shades_the_threat_once_a_phone_asked_for_a_forecast(
+    dotr: Table, django_capture_on_commit_callbacks: Any
+):
+    screen = client_for(show_on_a_screen(dotr)["token"])
+    assert screen.get(dotr.url("display/view/")).json()["forecast"] is None
+    with django_capture_on_commit_callbacks(execute=True):
+        asked = dotr.player.post(
+            dotr.url("forecasts/"), {"nights": 1, "samples": 200}, format="json"
+        )
+    assert asked.status_code in (200, 202), asked.content
+    forecast = screen.get(dotr.url("display/view/")).json()["forecast"]
+    assert forecast["id"] == asked.json()["id"]
+    figures = forecast["night"]["locations"]
+    assert set(figures) <= set(Game.objects.get(pk=dotr.game_id).state["board"])
+    assert all(0 <= place["taint"]["p"] <= 1 for place in figures.values())
+    # The game moves on: that forecast no longer describes the board.
+    dotr.act(dotr.host, "end_turn")
+    assert screen.get(dotr.url("display/view/")).json()["forecast"] is None
