@@ -99,3 +99,49 @@ def test_a_tablet_of_four_heroes_follows_the_turn_for_three_rounds(
     # The log names who acted: each night by the player whose turn it ended.
     nights = GameEvent.objects.filter(game_id=game["id"], type="night_began").order_by("seq")
     assert [e.actor for e in nights] == order * 3
+
+
+def test_a_mixed_table_a_tablet_of_two_seats_and_a_phone(
+    phones: tuple[Any, Any], live_server: Any
+) -> None:
+    """Ada and Bea share the tablet, Cid has his own phone: the tablet follows Ada's and Bea's
+    turns, stays on Bea through Cid's, and the log names who acted."""
+    base = live_server.url
+    tablet, cid_phone = phones
+    game = call(base, "games/", {"host": {"name": "Ada", "hero": "Wizard"}})
+    bea = call(
+        base, "games/join/", {"join_code": game["join_code"], "name": "Bea", "hero": "Rogue"}
+    )
+    cid = call(
+        base, "games/join/", {"join_code": game["join_code"], "name": "Cid", "hero": "Paladin"}
+    )
+    sit_at(tablet, base, game["id"], game["join_code"], {
+        "1": {"token": game["token"], "name": "Ada", "hero": "Wizard"},
+        "2": {"token": bea["token"], "name": "Bea", "hero": "Rogue"},
+    })  # fmt: skip
+    sit_at(cid_phone, base, game["id"], game["join_code"],
+           {"3": {"token": cid["token"], "name": "Cid", "hero": "Paladin"}})  # fmt: skip
+    tablet.click("[data-tab=me]")
+    for name, following in (("Ada", "Bea"), ("Bea", "Cid")):
+        tablet.locator(".seat-tab .section-title", has_text=name).wait_for()
+        tablet.get_by_test_id("end-turn").click()
+        tablet.get_by_test_id("go-to-night").click()
+        tablet.get_by_test_id("run-night").click()
+        tablet.get_by_test_id("turn-line").filter(has_text=following).wait_for()
+        tablet.click("[data-tab=me]")
+    # Cid's turn, on his own phone: the tablet stays Bea's.
+    tablet.locator(".seat-tab .section-title", has_text="Bea").wait_for()
+    assert tablet.get_by_test_id("end-turn").count() == 0
+    cid_phone.click("[data-tab=me]")
+    cid_phone.get_by_test_id("end-turn").click()
+    cid_phone.get_by_test_id("go-to-night").click()
+    cid_phone.get_by_test_id("run-night").click()
+    # Round 2: the tablet is Ada's again, without a switch.
+    tablet.get_by_test_id("turn-line").filter(has_text="Ada").wait_for()
+    tablet.locator(".seat-tab .section-title", has_text="Ada").wait_for()
+    tablet.get_by_test_id("end-turn").wait_for()
+    nights = GameEvent.objects.filter(game_id=game["id"], type="night_began").order_by("seq")
+    assert [event.actor for event in nights] == ["1", "2", "3"]
+    tablet.click("[data-tab=log]")
+    log = tablet.locator("main").inner_text()
+    assert "Cid" in log and "Bea" in log

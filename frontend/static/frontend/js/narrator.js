@@ -50,15 +50,21 @@ export class Speaker {
     return mine.find((voice) => voice.localService) || mine[0] || null;
   }
 
-  // Whether this device can read in the reader's language (says so once when it cannot).
+  // Whether this device can read in the reader's language (says so once when it cannot). A
+  // browser that has not listed its voices yet (an empty list: they load after the page) is
+  // trusted with the language alone; it says so if it then has none (the utterance's error).
   able() {
     if (this.voice === undefined || this.voice === null) this.voice = this.findVoice();
     if (this.voice) return true;
-    if (!this.told) {
-      this.told = true;
-      this.onNoVoice();
-    }
+    if (!(this.synth.getVoices() || []).length) return true;
+    this.noVoice();
     return false;
+  }
+
+  noVoice() {
+    if (this.told) return;
+    this.told = true;
+    this.onNoVoice();
   }
 
   // Reads `text`; `done()` when it was read (or could not be).
@@ -70,11 +76,16 @@ export class Speaker {
     this.synth.cancel();
     const utterance = new SpeechSynthesisUtterance(spoken(text));
     utterance.lang = TAGS[this.language] || this.language;
-    try { utterance.voice = this.voice; } catch { /* a voice the page cannot hand over: the language decides */ }
+    if (this.voice) {
+      try { utterance.voice = this.voice; } catch { /* a voice the page cannot hand over: the language decides */ }
+    }
     let finished = false;
     const end = () => { if (!finished) { finished = true; done(); } };
     utterance.onend = end;
-    utterance.onerror = end;
+    utterance.onerror = (event) => {
+      if (["language-unavailable", "voice-unavailable", "synthesis-unavailable"].includes(event && event.error)) this.noVoice();
+      end();
+    };
     this.synth.speak(utterance);
     return true;
   }
