@@ -129,6 +129,8 @@ def test_a_screen_opened_from_the_qr_link_follows_the_night_live_and_reads_it_al
     tv.screenshot(path=str(DOCS / "01-waiting.png"))
 
     end_the_turn(base, game, tv)
+    tv.get_by_test_id("display-auto").click()  # by a tap only, while the table finds the space
+    assert tv.get_attribute("[data-testid=display-auto]", "aria-pressed") == "false"
     act(base, game, "night", {"seat": "1", "round": 1})
     steps = night_steps(game["id"], "en")
     assert steps[0] == "Draw 1 Darkness Spreads card, resolving each in turn."
@@ -139,6 +141,7 @@ def test_a_screen_opened_from_the_qr_link_follows_the_night_live_and_reads_it_al
         tv.get_by_test_id("display-next").click()
     assert tv.locator(".map .loc.lit .lit-ring").count() >= 1, "the space is lit on the map"
     tv.screenshot(path=str(DOCS / "02-night-step.png"))
+    tv.get_by_test_id("display-auto").click()  # moves on by itself again
     tv.wait_for_function("n => window.spoken.length >= n", arg=len(steps), timeout=LIVE_MS * 2)
     spoken = tv.evaluate("window.spoken")
     assert [line["text"] for line in spoken] == [said(text) for text in steps]
