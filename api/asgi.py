@@ -30,8 +30,15 @@ from django.utils.translation import gettext as _
 
 from deck_tracker.games.languages import choose, from_accept_language
 from deck_tracker.live.places import stream_place_give_back, stream_place_take
-from deck_tracker.live.stream import SeatStream, release_connection, stream_after, stream_seat
-from deck_tracker.models import Seat
+from deck_tracker.live.stream import (
+    SeatStream,
+    make_stream,
+    release_connection,
+    stream_after,
+    stream_place_key,
+    stream_seat,
+)
+from deck_tracker.models import Seat, TableDisplay
 
 from .errors import error_body, too_many_streams_detail
 
@@ -57,16 +64,16 @@ def _bearer(value: str | None) -> str | None:
     return token.strip() or None if scheme.lower() == "bearer" else None
 
 
-def _seat(token: str | None, ticket: str | None) -> Seat | None:
+def _seat(token: str | None, ticket: str | None) -> Seat | TableDisplay | None:
     try:
         return stream_seat(token=token, ticket=ticket)
     finally:
         release_connection()
 
 
-def _take_place(seat: Seat) -> str | None:
+def _take_place(seat: Seat | TableDisplay) -> str | None:
     try:
-        return stream_place_take(seat_id=seat.pk)
+        return stream_place_take(seat_id=stream_place_key(seat))
     finally:
         release_connection()
 
@@ -142,17 +149,15 @@ class LiveStreamRouter:
 
     async def stream_seat(
         self,
-        seat: Seat,
+        seat: Seat | TableDisplay,
         headers: dict[str, str],
         query: dict[str, list[Any]],
         receive: Receive,
         send: Send,
     ) -> None:
-        game_id = str(seat.game_id)
         after = stream_after(headers.get("last-event-id") or (query.get("after") or [None])[0])
-        stream = SeatStream(
-            game_id=game_id,
-            seat=seat,
+        stream = make_stream(
+            seat,
             after=after,
             lang=(query.get("lang") or [None])[0],
             accept_language=headers.get("accept-language"),

@@ -1,8 +1,11 @@
-"""Bearer tokens: each names one seat at one game (the host's seat is seat 1).
+"""Bearer tokens: each names one seat at one game (the host's seat is seat 1), or the table's
+own screen (``TableDisplay``), which reads the public view and nothing else.
 
 Authentication finds the seat by its token's hash and reads nothing else: the game is read by
 the view or the service that needs it. :class:`IsSeatOfGame` lets a seat reach its own game
-only; any other game is "not found", never "forbidden".
+only; any other game is "not found", never "forbidden". A display token reaching its own game
+anywhere but the display's own reads is "forbidden" (403 ``display_read_only``): it may act on
+nothing and read nothing a seat reads.
 """
 
 from __future__ import annotations
@@ -13,15 +16,15 @@ from django.contrib.auth.models import AnonymousUser
 from django.utils.translation import gettext as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework.authentication import BaseAuthentication
-from rest_framework.exceptions import NotFound
+from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 
 from deck_tracker.games.languages import activate_for_request
-from deck_tracker.games.selectors import seat_for_token_hash
+from deck_tracker.games.selectors import display_for_token_hash, seat_for_token_hash
 from deck_tracker.games.services import hash_token
-from deck_tracker.live.stream import seat_for_ticket
-from deck_tracker.models import Seat
+from deck_tracker.live.stream import stream_seat
+from deck_tracker.models import Seat, TableDisplay
 
 
 def _bearer(request: Request) -> str | None:
@@ -35,14 +38,17 @@ def _bearer(request: Request) -> str | None:
 class GameTokenAuthentication(BaseAuthentication):
     """Unknown or missing tokens are not an error here: the game is then simply not found."""
 
-    def authenticate(self, request: Request) -> tuple[Any, Seat] | None:
+    def authenticate(self, request: Request) -> tuple[Any, Seat | TableDisplay] | None:
         token = self.token(request)
         if token is None or len(token) > 200:
             return None
-        seat = seat_for_token_hash(token_hash=hash_token(token))
-        if seat is None:
+        token_hash = hash_token(token)
+        reader = seat_for_token_hash(token_hash=token_hash) or display_for_token_hash(
+            token_hash=token_hash
+        )
+        if reader is None:
             return None
-        return (AnonymousUser(), seat)
+        return (AnonymousUser(), reader)
 
     def token(self, request: Request) -> str | None:
         return _bearer(request)
@@ -55,11 +61,11 @@ class StreamTokenAuthentication(GameTokenAuthentication):
     """EventSource cannot send headers: the live stream also takes a short-lived ``?ticket=``
     (from ``stream/ticket/``) or, kept for older clients, the token itself as ``?token=``."""
 
-    def authenticate(self, request: Request) -> tuple[Any, Seat] | None:
+    def authenticate(self, request: Request) -> tuple[Any, Seat | TableDisplay] | None:
         ticket = request.query_params.get("ticket")
         if ticket:
-            seat = seat_for_ticket(ticket)
-            return None if seat is None else (AnonymousUser(), seat)
+            reader = stream_seat(token=None, ticket=ticket)
+            return None if reader is None else (AnonymousUser(), reader)
         return super().authenticate(request)
 
     def token(self, request: Request) -> str | None:
@@ -84,10 +90,42 @@ class IsSeatOfGame(BasePermission):
     def has_permission(self, request: Request, view: Any) -> bool:
         seat = request.auth
         game_id = view.kwargs.get("game_id")
+        if isinstance(seat, TableDisplay) and str(seat.game_id) == str(game_id):
+            activate_for_request(request)
+            raise display_read_only()
         if not isinstance(seat, Seat) or str(seat.game_id) != str(game_id):
             raise NotFound(_("No such game, or your token is not for it."))
         activate_for_request(request, seat=seat)
         return True
+
+
+def display_read_only() -> PermissionDenied:
+    return PermissionDenied(
+        _("This is the table's screen: it shows the game and cannot change it."),
+        code="display_read_only",
+    )
+
+
+class IsDisplayOfGame(BasePermission):
+    """The request's token is the display token of the game named in the path."""
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        display = request.auth
+        if not isinstance(display, TableDisplay) or str(display.game_id) != str(
+            view.kwargs.get("game_id")
+        ):
+            raise NotFound(_("No such game, or your token is not for it."))
+        activate_for_request(request)
+        return True
+
+
+class IsSeatOrDisplayOfGame(IsSeatOfGame):
+    """The live stream: a seat of the game, or its screen (which hears the public events)."""
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        if isinstance(request.auth, TableDisplay):
+            return IsDisplayOfGame().has_permission(request, view)
+        return super().has_permission(request, view)
 
 
 def seat_of(request: Request) -> Seat:

@@ -93,9 +93,12 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, EngineError):
         return Response(error_body(exc.code, exc.detail_in(request_language())), status=400)
     if isinstance(exc, NotHost):
-        return Response(
-            error_body("not_host", _("Only the host can give a seat a new token.")), status=403
+        detail = (
+            _("Only the host can put the table on a screen.")
+            if exc.what == "display"
+            else _("Only the host can give a seat a new token.")
         )
+        return Response(error_body("not_host", detail), status=403)
     if isinstance(exc, SeatUnknown):
         return Response(error_body("not_found", _("This table has no such seat.")), status=404)
     if isinstance(exc, JoinCodeUnknown):

@@ -27,7 +27,7 @@ ERROR_CODES: dict[int, tuple[str, ...]] = {
           "unknown_account", "account_not_in_group", "owner_is_member", "nothing_to_fill",
           "invalid_overlay", "unknown_entry", "invalid_entries_file", "bad_request"),
     401: ("not_authenticated", "authentication_failed"),
-    403: ("permission_denied", "not_host", "shipped_content"),
+    403: ("permission_denied", "not_host", "shipped_content", "display_read_only"),
     404: ("not_found", "unknown_join_code"),
     409: ("stale_version", "idempotency_key_reused", "player_seated", "too_many_groups",
           "too_many_players"),

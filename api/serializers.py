@@ -380,3 +380,39 @@ class ForecastOutSerializer(serializers.Serializer[Any]):
     )
     error = serializers.CharField(allow_null=True)
     created_at = serializers.DateTimeField()
+
+
+class DisplayTokenOutSerializer(serializers.Serializer[Any]):
+    game_id = serializers.UUIDField()
+    token = serializers.CharField(help_text="Reads the table's public view; acts on nothing.")
+    url = serializers.CharField(help_text="The screen's address, token in its fragment.")
+
+
+class DisplayStepOutSerializer(StepOutSerializer):
+    places = serializers.ListField(
+        child=serializers.CharField(), help_text="The spaces of the board this step names."
+    )
+
+
+class DisplayEventOutSerializer(EventOutSerializer):
+    steps = DisplayStepOutSerializer(many=True)
+
+
+class DisplayOutSerializer(serializers.Serializer[Any]):
+    id = serializers.UUIDField()
+    version = serializers.IntegerField()
+    last_seq = serializers.IntegerField()
+    join_code = serializers.CharField()
+    seat = serializers.CharField(allow_null=True, help_text="Always null: no seat's view.")
+    language = serializers.CharField()
+    seats = SeatOutSerializer(many=True)
+    state = serializers.DictField(help_text="The public view: no hand, no draw order.")
+    events = DisplayEventOutSerializer(many=True)
+    forecast = serializers.DictField(
+        allow_null=True, help_text="The coming night of this version's latest forecast, if any."
+    )
+    stream_ticket = serializers.CharField(help_text="Opens `stream/?ticket=` for this screen.")
+    ticket_expires_in = serializers.IntegerField()
+    step_seconds = serializers.IntegerField(
+        help_text="The screen moves on to the next step after this long (DISPLAY_STEP_SECONDS)."
+    )

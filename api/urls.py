@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from . import content_views, forecast_views, seat_views, views
+from . import content_views, display_views, forecast_views, seat_views, views
 
 urlpatterns = [
     path("scenarios/", views.ScenarioListView.as_view(), name="scenario-list"),
@@ -72,6 +72,16 @@ urlpatterns = [
         "games/<uuid:game_id>/stream/ticket/",
         views.StreamTicketView.as_view(),
         name="game-stream-ticket",
+    ),
+    path(
+        "games/<uuid:game_id>/display/",
+        display_views.DisplayIssueView.as_view(),
+        name="game-display",
+    ),
+    path(
+        "games/<uuid:game_id>/display/view/",
+        display_views.DisplayView.as_view(),
+        name="game-display-view",
     ),
     path(
         "games/<uuid:game_id>/seat/language/",

@@ -31,10 +31,17 @@ from deck_tracker.awards.auth import account_of
 from deck_tracker.content import selectors as content_selectors
 from deck_tracker.games import selectors, services
 from deck_tracker.live.places import HeldAsyncStream, HeldStream, stream_place_take
-from deck_tracker.live.stream import SeatStream, issue_ticket, release_connection, stream_after
+from deck_tracker.live.stream import (
+    issue_ticket,
+    make_stream,
+    release_connection,
+    stream_after,
+    stream_place_key,
+)
+from deck_tracker.models import Seat, TableDisplay
 
 from . import serializers as s
-from .auth import IsSeatOfGame, StreamTokenAuthentication, seat_of
+from .auth import IsSeatOfGame, IsSeatOrDisplayOfGame, StreamTokenAuthentication, seat_of
 from .errors import TooManyStreams, error_body, request_language, too_many_streams_detail
 
 ERRORS = {400: s.ErrorOutSerializer, 404: s.ErrorOutSerializer, 409: s.ErrorOutSerializer}
@@ -347,7 +354,7 @@ class GameStreamView(APIView):
 
     renderer_classes = [JSONRenderer, EventStreamRenderer]
     authentication_classes = [StreamTokenAuthentication]
-    permission_classes = [IsSeatOfGame]
+    permission_classes = [IsSeatOrDisplayOfGame]
 
     @extend_schema(
         parameters=[
@@ -366,16 +373,16 @@ class GameStreamView(APIView):
         },
     )
     def get(self, request: Request, game_id: Any) -> StreamingHttpResponse:
-        seat = seat_of(request)
-        place = stream_place_take(seat_id=seat.pk)
+        reader = request.auth  # a seat, or the table's screen (IsSeatOrDisplayOfGame)
+        assert isinstance(reader, Seat | TableDisplay)
+        place = stream_place_take(seat_id=stream_place_key(reader))
         if place is None:
             raise TooManyStreams(too_many_streams_detail())
         after = stream_after(
             request.META.get("HTTP_LAST_EVENT_ID") or request.query_params.get("after")
         )
-        stream = SeatStream(
-            game_id=str(seat.game_id),
-            seat=seat,
+        stream = make_stream(
+            reader,
             after=after,
             lang=request.query_params.get("lang"),
             accept_language=request.META.get("HTTP_ACCEPT_LANGUAGE"),

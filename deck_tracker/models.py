@@ -8,7 +8,14 @@
 
 from deck_tracker.content.models import ContentEntry, ContentOverlay
 from deck_tracker.forecasts.models import Forecast
-from deck_tracker.games.models import Game, GameAction, GameEvent, IdempotencyRecord, Seat
+from deck_tracker.games.models import (
+    Game,
+    GameAction,
+    GameEvent,
+    IdempotencyRecord,
+    Seat,
+    TableDisplay,
+)
 
 __all__ = [
     "ContentEntry",
@@ -19,4 +26,5 @@ __all__ = [
     "GameEvent",
     "IdempotencyRecord",
     "Seat",
+    "TableDisplay",
 ]

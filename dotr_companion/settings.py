@@ -436,6 +436,12 @@ STREAM_POLL_SECONDS = env.float("STREAM_POLL_SECONDS", default=None)
 # How long a stream ticket (for EventSource, which cannot send the token in a header) opens
 # streams; reconnects after that fetch a new ticket.
 STREAM_TICKET_SECONDS = env.int("STREAM_TICKET_SECONDS", default=120)
+# The table's own screen (docs/display.md) shows the steps the app resolves one at a time and
+# moves on by itself after this many seconds (never before a step read aloud has been read).
+# No rulebook speaks of it: 6 s is time to move a miniature; a tap moves on at once.
+DISPLAY_STEP_SECONDS = env.int("DISPLAY_STEP_SECONDS", default=6)
+if not 2 <= DISPLAY_STEP_SECONDS <= 60:
+    raise ImproperlyConfigured("DISPLAY_STEP_SECONDS must be between 2 and 60.")
 # Responses compressed when the phone accepts it, brotli else gzip: API answers, the shell and
 # each live-stream message as it is sent (dotr_companion/compression.py, docs/serving.md).
 # Static files are compressed once, by collectstatic. Bodies smaller than the minimum go as they

@@ -13,6 +13,7 @@ urlpatterns = [
     path("game/<uuid:game_id>", views.index, name="client-game"),
     path("game/<uuid:game_id>/known", views.index, name="client-game-known"),
     path("seat/<uuid:game_id>/<str:seat>", views.index, name="client-seat"),
+    path("display/<uuid:game_id>", views.index, name="client-display"),
     path("awards", views.index, name="client-awards"),
     path("sw.js", views.service_worker, name="service-worker"),
     path("manifest.webmanifest", views.manifest, name="manifest"),

@@ -58,6 +58,8 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 PHONE = {"width": 390, "height": 844}
+# The table's own screen (/display/<game>): a tablet held sideways.
+SCREEN = {"width": 1280, "height": 800}
 LOOPBACK = "127.0.0.1"
 
 FIRST_VISIT_KB = 60.0
@@ -231,12 +233,17 @@ class Figures:
 
 
 class Phone:
-    def __init__(self, browser: Any, proxy: CountingProxy, *, verbose: bool) -> None:
+    def __init__(
+        self, browser: Any, proxy: CountingProxy, *, verbose: bool, screen: bool = False
+    ) -> None:
         self.proxy, self.verbose = proxy, verbose
         self.base = f"http://{LOOPBACK}:{proxy.listen_port}"
-        self.context = browser.new_context(
-            viewport=PHONE, device_scale_factor=3, is_mobile=True, has_touch=True
-        )
+        if screen:
+            self.context = browser.new_context(viewport=SCREEN, has_touch=True)
+        else:
+            self.context = browser.new_context(
+                viewport=PHONE, device_scale_factor=3, is_mobile=True, has_touch=True
+            )
         self.context.set_default_timeout(30_000)
         self.requests: list[Any] = []
         self.context.on("requestfinished", lambda request: self.requests.append(request))
@@ -335,6 +342,19 @@ def measure(browser: Any, port: int, proxy: CountingProxy, args: argparse.Namesp
             raise SystemExit(f"every deal of the game, {name}, left a card to read")
         figures.add(f"first visit of a game, {name}", sent, args.first_visit_kb)
         phones[name] = (phone, game, other)
+
+    # The table's own screen, opened from the host's link (a display token in its fragment).
+    game = phones["base game"][1]
+    shown = call(port, "POST", f"/api/v1/games/{game['id']}/display/", {}, token=game["token"])
+    screen = Phone(browser, proxy, verbose=args.verbose, screen=True)
+
+    def show() -> None:
+        screen.page.goto(f"{screen.base}{shown['url']}")
+        screen.page.locator("[data-testid=display]").wait_for()
+
+    sent = screen.counted(show, args.settle)
+    figures.add("first visit of the table's screen (/display/)", sent, args.first_visit_kb)
+    screen.close()
 
     # Everything cached: the larger game's screen again.
     phone = phones["every expansion"][0]

@@ -46,7 +46,7 @@ from .rules.dotr.scenarios.catalogue import default_scenarios, describe_scenario
 from .setup_words import game_entry_in, scenario_title
 from .slugs import slugify
 from .systems import load_systems, offered_games
-from .views import EventView, view_event, words_in
+from .views import EventView, step_places, view_event, words_in
 from .words import deck_name
 
 __all__ = [
@@ -99,6 +99,7 @@ __all__ = [
     "setup_asks",
     "simulate",
     "slugify",
+    "step_places",
     "view",
     "view_event",
     "words_in",

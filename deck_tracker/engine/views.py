@@ -130,6 +130,29 @@ def view_step(step: dict[str, Any], language: str = DEFAULT_LANGUAGE) -> dict[st
     return viewed
 
 
+def step_places(step: dict[str, Any]) -> list[str]:
+    """The spaces of the board a step names (``location:<id>`` names in its message), in the
+    order it names them: the table's screen lights them while the step is read."""
+    found: list[str] = []
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            key = value.get("key")
+            if value.get("$") == "name" and isinstance(key, str) and key.startswith("location:"):
+                place = key.removeprefix("location:")
+                if place not in found:
+                    found.append(place)
+                return
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+
+    walk(step.get("msg"))
+    return found
+
+
 def view_event(
     record: dict[str, Any], seat: str | None, language: str = DEFAULT_LANGUAGE
 ) -> EventView:

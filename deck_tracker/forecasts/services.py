@@ -181,3 +181,17 @@ def forecast_body(row: Forecast, *, current_version: int) -> dict[str, Any]:
         "error": row.error or None,
         "created_at": row.created_at.isoformat().replace("+00:00", "Z"),
     }
+
+
+def latest_forecast(*, game: Game) -> dict[str, Any] | None:
+    """The coming night's threat as the table's screen shades it: the figures by space of the
+    latest finished forecast of the game as it is now (None when none was asked)."""
+    row = (
+        Forecast.objects.filter(game=game, version=game.version, status=Forecast.Status.DONE)
+        .order_by("-updated_at")
+        .first()
+    )
+    nights = (row.result or {}).get("nights") if row is not None else None
+    if not nights:
+        return None
+    return {"id": str(row.id), "night": nights[0]} if row is not None else None

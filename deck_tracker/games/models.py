@@ -65,6 +65,26 @@ class Seat(models.Model):
         return str(self.number)
 
 
+class TableDisplay(models.Model):
+    """The table's own screen: a token that reads the game's public view and nothing else.
+
+    No hand, no draw order, no action: every write made with it is refused (403). One per game;
+    issuing it again gives a new token and the old one stops working.
+    """
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="display")
+    token_hash = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"Display of game {self.game_id}"
+
+    @property
+    def key(self) -> None:
+        """The display sits at no seat: the engine's public view (``seat=None``)."""
+        return None
+
+
 class GameAction(models.Model):
     """One applied command, with its exact inverse (for undo) and its own changes (for redo)."""
 

@@ -16,12 +16,13 @@ from deck_tracker.engine import (
     EventView,
     describe_commands,
     render_text,
+    step_places,
     view,
     view_event,
     words_in,
 )
 from deck_tracker.games import languages
-from deck_tracker.models import Game, GameEvent, Seat
+from deck_tracker.models import Game, GameEvent, Seat, TableDisplay
 
 EVENTS_PAGE_SIZE = 100
 EVENTS_PAGE_MAX = 500
@@ -130,9 +131,9 @@ def game_view(
     }
 
 
-def seat_state(*, game: Game, seat_key: str, language: str | None = None) -> dict[str, Any]:
-    """The state as ``seat_key`` sees it, its undo and redo labels and the cards waiting to be
-    read in the reader's language."""
+def seat_state(*, game: Game, seat_key: str | None, language: str | None = None) -> dict[str, Any]:
+    """The state as ``seat_key`` (None: the table's screen) sees it, its undo and redo labels
+    and the cards waiting to be read in the reader's language."""
     seen = view(game.state, seat_key)
     language = languages.choose(language) if language else languages.active()
     # Prompts and fame proposals keep message ids: rendered for every reader, English included.
@@ -251,3 +252,56 @@ def actions_tag(actions: list[dict[str, Any]]) -> str:
     carries and reads the list again only when it differs."""
     body = json.dumps(actions, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return f'W/"{hashlib.sha256(body.encode()).hexdigest()[:32]}"'
+
+
+# ---- the table's own screen ------------------------------------------------------------------
+
+# The events a screen opened in the middle of a game is handed at once: enough for the last
+# night and what followed it.
+DISPLAY_EVENTS = 80
+
+
+def display_for_token_hash(*, token_hash: str) -> TableDisplay | None:
+    return TableDisplay.objects.filter(token_hash=token_hash).first()
+
+
+def display_events(*, events: Any, language: str | None = None) -> list[dict[str, Any]]:
+    """The events as the table's screen sees them: nobody's private part, each step with the
+    spaces it names (``places``), lit on the map while the step is shown."""
+    language = languages.choose(language) if language else languages.active()
+    viewed = []
+    for event in events:
+        record = event_record(event)
+        record["summary"], steps = _words(event, language)
+        record["summary_msg"] = None
+        record["steps"] = []
+        shown: dict[str, Any] = dict(view_event(record, None, language))
+        stored = event.steps or []
+        shown["steps"] = [
+            step | {"places": step_places(stored[i]) if i < len(stored) else []}
+            for i, step in enumerate(steps)
+        ]
+        viewed.append(shown)
+    return viewed
+
+
+def display_view(
+    *, game: Game, language: str | None = None, with_events: bool = True
+) -> dict[str, Any]:
+    """The game as the table's screen sees it: the public view (no hand, no draw order), in the
+    screen's language, with the latest events."""
+    language = languages.choose(language) if language else languages.active()
+    view: dict[str, Any] = {
+        "id": str(game.id),
+        "version": game.version,
+        "last_seq": game.last_seq,
+        "join_code": game.join_code,
+        "seat": None,
+        "language": language,
+        "seats": seats_view(game=game),
+        "state": seat_state(game=game, seat_key=None, language=language),
+    }
+    if with_events:
+        recent = GameEvent.objects.filter(game=game).order_by("-seq")[:DISPLAY_EVENTS]
+        view["events"] = display_events(events=list(recent)[::-1], language=language)
+    return view

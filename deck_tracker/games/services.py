@@ -48,7 +48,7 @@ from deck_tracker.games.selectors import (
     seat_state,
 )
 from deck_tracker.live import notifications
-from deck_tracker.models import Game, GameAction, GameEvent, Seat
+from deck_tracker.models import Game, GameAction, GameEvent, Seat, TableDisplay
 
 # Sent inside a command's transaction when the game has ended or had ended before it.
 game_result_changed = Signal()
@@ -402,7 +402,11 @@ def _missed(game: Game, version: int) -> list[GameEvent] | None:
 
 
 class NotHost(Exception):
-    pass
+    """Only the host may do this; ``what``: ``"seat_token"`` or ``"display"``."""
+
+    def __init__(self, what: str = "seat_token") -> None:
+        super().__init__(what)
+        self.what = what
 
 
 class SeatUnknown(Exception):
@@ -446,3 +450,20 @@ def _reveal_seed(game: Game, *, until_seq: int) -> None:
 
 def _now() -> Any:
     return timezone.now()
+
+
+def display_issue(*, by: Seat) -> str:
+    """A token for the table's own screen (``TableDisplay``): it reads the public view only.
+
+    The host's alone. Issuing again replaces the token: a screen holding the old one stops (its
+    live stream ends at once, as a reissued seat's does).
+    """
+    if not by.is_host:
+        raise NotHost("display")
+    token = new_token()
+    with transaction.atomic():
+        TableDisplay.objects.update_or_create(
+            game_id=by.game_id, defaults={"token_hash": hash_token(token)}
+        )
+        notifications.publish_after_commit(game_id=str(by.game_id), last_seq=0)
+    return token

@@ -37,7 +37,7 @@ from django.db import OperationalError, connection
 
 from deck_tracker.games import languages, selectors
 from deck_tracker.live import notifications
-from deck_tracker.models import Game, GameEvent, Seat
+from deck_tracker.models import Game, GameEvent, Seat, TableDisplay
 
 RETRY = b"retry: 1000\n\n"
 KEEP_ALIVE = b": keep-alive\n\n"
@@ -229,6 +229,58 @@ class SeatStream:
             )
 
 
+class DisplayStream(SeatStream):
+    """The table's screen's stream: the public view and events (``selectors.display_view``), in
+    the screen's own language (``?lang=``, else the browser's); each step names its spaces."""
+
+    def __init__(
+        self,
+        *,
+        game_id: str,
+        display: TableDisplay,
+        after: int,
+        lang: str | None = None,
+        accept_language: str | None = None,
+    ) -> None:
+        self.display = display
+        super().__init__(
+            game_id=game_id,
+            seat=Seat(game_id=display.game_id, number=0, token_hash=display.token_hash),
+            after=after,
+            lang=lang,
+            accept_language=accept_language,
+        )
+
+    def language(self) -> str:
+        return self.explicit or languages.choose(self.accept)
+
+    def _read(self) -> tuple[list[bytes], bool]:
+        token_hash, seen = TableDisplay.objects.filter(pk=self.display.pk).values_list(
+            "token_hash", "game__last_seq"
+        ).first() or (None, None)
+        if token_hash != self.token_hash:
+            return [REVOKED], False
+        if seen is not None and seen <= self.after and self.view is not None:
+            return [], True
+        game = Game.objects.get(pk=self.game_id)
+        language = self.language()
+        if game.last_seq <= self.after:
+            self.view = selectors.display_view(game=game, language=language, with_events=False)
+            return [], True
+        rows = GameEvent.objects.filter(
+            game_id=game.pk, seq__gt=self.after, seq__lte=game.last_seq
+        ).order_by("seq")[:MAX_EVENTS_PER_READ]
+        messages = []
+        for event in selectors.display_events(events=rows, language=language):
+            payload = event | {"game_version": game.version}
+            messages.append(_message("change", payload, event_id=event["seq"]))
+            self.after = event["seq"]
+        if self.after >= game.last_seq:
+            view = selectors.display_view(game=game, language=language, with_events=False)
+            messages.append(self._state_message(view, {}))
+        return messages, True
+
+
 # ---- who may open a stream ----------------------------------------------------------------
 
 
@@ -253,15 +305,65 @@ def seat_for_ticket(ticket: str) -> Seat | None:
     return seat
 
 
-def stream_seat(*, token: str | None, ticket: str | None) -> Seat | None:
-    """The seat a stream request speaks for: a seat token (header or query) or a ticket."""
+def stream_seat(*, token: str | None, ticket: str | None) -> Seat | TableDisplay | None:
+    """Who a stream request speaks for: a seat token (header or query) or a ticket; or the
+    table's screen, by its display token or ticket."""
     from deck_tracker.games.services import hash_token
 
     if ticket:
-        return seat_for_ticket(ticket)
+        return seat_for_ticket(ticket) or display_for_ticket(ticket)
     if token and len(token) <= 200:
-        return selectors.seat_for_token_hash(token_hash=hash_token(token))
+        token_hash = hash_token(token)
+        return selectors.seat_for_token_hash(
+            token_hash=token_hash
+        ) or selectors.display_for_token_hash(token_hash=token_hash)
     return None
+
+
+def issue_display_ticket(*, display: TableDisplay) -> str:
+    """A short-lived ticket that opens the table's screen's stream (the display token itself
+    never goes in an address)."""
+    return signing.dumps(
+        {"display": display.pk, "token": display.token_hash[:16]}, salt=TICKET_SALT
+    )
+
+
+def display_for_ticket(ticket: str) -> TableDisplay | None:
+    try:
+        claim = signing.loads(
+            ticket[:500], salt=TICKET_SALT, max_age=settings.STREAM_TICKET_SECONDS
+        )
+    except signing.BadSignature:
+        return None
+    if "display" not in claim:
+        return None
+    display = TableDisplay.objects.filter(pk=claim.get("display")).first()
+    if display is None or display.token_hash[:16] != claim.get("token"):
+        return None
+    return display
+
+
+def make_stream(
+    reader: Seat | TableDisplay,
+    *,
+    after: int,
+    lang: str | None = None,
+    accept_language: str | None = None,
+) -> SeatStream:
+    """The stream of a seat, or of the table's screen."""
+    game_id = str(reader.game_id)
+    if isinstance(reader, TableDisplay):
+        return DisplayStream(
+            game_id=game_id, display=reader, after=after, lang=lang, accept_language=accept_language
+        )
+    return SeatStream(
+        game_id=game_id, seat=reader, after=after, lang=lang, accept_language=accept_language
+    )
+
+
+def stream_place_key(reader: Seat | TableDisplay) -> str:
+    """Whose streams are counted together (STREAM_MAX_PER_SEAT): a seat's, or a screen's."""
+    return f"display-{reader.pk}" if isinstance(reader, TableDisplay) else str(reader.pk)
 
 
 def stream_after(raw: str | None) -> int:

@@ -116,7 +116,9 @@ def test_the_quest_a_hero_keeps_at_the_start_is_chosen_by_that_hero_only(realm: 
 
 def test_a_fire_of_the_burning_land_is_doused_with_a_card_of_the_heros_own_hand(realm: Table):
     """The Burning Land: a fire in Monarch City is put out with a Special card."""
-    arrange(realm, ("scenario", {"id": "the-burning-land", "rules": ["city_fires_need_special_cards"]}))
+    arrange(
+        realm, ("scenario", {"id": "the-burning-land", "rules": ["city_fires_need_special_cards"]})
+    )
     args = {"card": "any", "location": "monarch-city"}
     refused_for_ada(realm, realm.player, "douse_fire", args)
 

@@ -42,6 +42,7 @@ def test_the_page_budget_measures_every_visit_and_change_and_fails_over_budget()
         "first visit of /",
         "first visit of a game, base game",
         "first visit of a game, every expansion",
+        "first visit of the table's screen (/display/)",
         "warm visit (reload), every expansion",
         "a change, the phone on board",
         "a change, the phone on me",
@@ -54,3 +55,5 @@ def test_the_page_budget_measures_every_visit_and_change_and_fails_over_budget()
     assert result.returncode == 1
     over = next(line for line in result.stdout.splitlines() if line.startswith("OVER budget:"))
     assert "a change, the phone on board" in over and "a change, the phone on me" in over
+    # The table's screen loads only what it shows: within the first visit's budget.
+    assert "table's screen" not in over

@@ -163,3 +163,29 @@ def test_one_seat_opens_only_so_many_streams_and_a_closed_one_frees_its_place(po
     finally:
         for phone, _ in opened:
             phone.close()
+
+
+def test_the_tables_screen_hears_its_stream_under_the_shipped_server_and_holds_its_own_places(
+    port: int,
+) -> None:
+    """The table's screen reads the live stream with its display token (the ASGI stream path),
+    in places of its own: the host's phone streams beside it as before."""
+    status, created = request(port, "POST", "/api/v1/games/", SETUP)
+    assert status == 201, created
+    game, token = created["id"], created["token"]
+    status, shown = request(port, "POST", f"/api/v1/games/{game}/display/", token=token)
+    assert status == 201, shown
+    screens = [_open_stream(port, game, shown["token"]) for _ in range(STREAMS_PER_SEAT)]
+    try:
+        assert all(head.startswith(b"HTTP/1.1 200") for _, head in screens)
+        phone, head = _open_stream(port, game, token)
+        phone.close()
+        assert head.startswith(b"HTTP/1.1 200"), head[:200]
+        screen, first = screens[0]
+        received = first
+        while b"event: state" not in received:
+            received += screen.recv(65536)
+        assert b'"seat":null' in received and b'"hands":{}' in received
+    finally:
+        for sock, _ in screens:
+            sock.close()

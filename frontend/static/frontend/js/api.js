@@ -92,6 +92,7 @@ export const api = {
   events: (id, token, after, limit = 100) =>
     request(`games/${id}/events/?after=${after}&limit=${limit}`, { token }),
   // A new token for a seat whose phone was lost (the host's token); the old one stops working.
+  showDisplay: (id, token) => request(`games/${id}/display/`, { method: "POST", token }),
   reissueSeat: (id, token, seat) => request(`games/${id}/seats/${seat}/token/`, { method: "POST", token }),
   // Threat forecasts: ask (idempotent per game version and settings), then read its progress.
   forecast: (id, token, settings) => request(`games/${id}/forecasts/`, { method: "POST", body: settings, token }),

@@ -1,4 +1,4 @@
-// The router over one shell (/, /new, /join/<code>, /game/<id>, /game/<id>/known,
+// The router over one shell (/, /new, /join/<code>, /game/<id>, /game/<id>/known, /display/<id>,
 // /seat/<id>/<seat>, /awards);
 // screens load on demand. Screens move on with navigation.js, which this router follows.
 
@@ -30,6 +30,8 @@ async function route() {
       current = (await import("./screens/awards.js")).show(app);
     } else if ((match = path.match(/^\/seat\/([0-9a-f-]{36})\/([A-Za-z0-9-]+)$/))) {
       current = (await import("./screens/claim.js")).show(app, match[1], match[2]);
+    } else if ((match = path.match(/^\/display\/([0-9a-f-]{36})$/))) {
+      current = (await import("./screens/display.js")).show(app, match[1]);
     } else if ((match = path.match(/^\/game\/([0-9a-f-]{36})\/known$/))) {
       current = (await import("./screens/known.js")).show(app, match[1]);
     } else if ((match = path.match(/^\/game\/([0-9a-f-]{36})$/))) {

@@ -302,8 +302,9 @@ export class GameSession {
       const controller = new AbortController();
       this.abortStream = () => controller.abort();
       try {
+        const token = this.token;
         const response = await fetch(api.streamUrl(this.id, this.lastSeq), {
-          headers: { Authorization: `Bearer ${this.token}`, Accept: "*/*", "Accept-Language": lang, "Last-Event-ID": String(this.lastSeq) },
+          headers: { Authorization: `Bearer ${token}`, Accept: "*/*", "Accept-Language": lang, "Last-Event-ID": String(this.lastSeq) },
           cache: "no-store",
           signal: controller.signal,
         });
@@ -311,7 +312,7 @@ export class GameSession {
         if (this.readOnly) this.scheduleRefresh(0); // back online: read the table again
         this.setStatus("live");
         failures = 0;
-        await this.readStream(response.body.getReader());
+        await this.readStream(response.body.getReader(), token);
       } catch (error) {
         if (this.closed) return;
         if (error.name === "AbortError") continue; // restarted on purpose: reconnect at once
@@ -327,12 +328,18 @@ export class GameSession {
     }
   }
 
-  async readStream(reader) {
+  // `token`: the seat the stream was opened for. Once the phone switched seats (players sharing
+  // it, the turn passing), what that stream still sends is another seat's view: it is dropped.
+  async readStream(reader, token = this.token) {
     const decoder = new TextDecoder();
     let buffer = "";
     for (;;) {
       const { value, done } = await reader.read();
       if (done) return;
+      if (token !== this.token) {
+        reader.cancel().catch(() => {});
+        return;
+      }
       buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, "\n");
       let cut;
       while ((cut = buffer.indexOf("\n\n")) >= 0) {
@@ -345,6 +352,10 @@ export class GameSession {
           const name = colon < 0 ? line : line.slice(0, colon);
           const text = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
           fields[name] = fields[name] === undefined ? text : `${fields[name]}\n${text}`;
+        }
+        if (token !== this.token) {
+          reader.cancel().catch(() => {});
+          return;
         }
         if (fields.event === "change" && fields.data) this.onChange({ data: fields.data });
         else if (fields.event === "state" && fields.data) this.onState(fields.data);
@@ -461,8 +472,15 @@ export class GameSession {
       return null;
     }
     try {
+      const seatSent = this.seat;
       const result = await api.act(this.id, held ? held.token : this.token, envelope, key);
       this.backOnline();
+      if (this.seat !== seatSent) {
+        // The phone switched seats meanwhile (the turn passed on a shared device): the answer
+        // is the other seat's view; this seat's is on its way.
+        this.scheduleRefresh(0);
+        return result;
+      }
       this.applyState(result.state, result.version);
       this.addEvents(result.events);
       this.notice = null;

@@ -200,6 +200,22 @@ export function show(app, gameId) {
     frame = requestAnimationFrame(() => { frame = null; render(); });
   };
 
+  // One device for several players ("Players sharing this phone"): when the turn passes it acts
+  // as the new active hero without a switch; a turn of a seat it does not hold (a player with a
+  // phone of their own, at a mixed table) leaves it as it is, and a seat chosen by hand during
+  // a turn (another player settling a choice) stays until the turn passes.
+  let turnSeen = null;
+  const followTurn = () => {
+    const turn = (session.state && session.state.turn) || {};
+    const active = turn.active_seat;
+    const key = active ? `${turn.number}:${active}` : null;
+    if (!key || key === turnSeen) return;
+    const first = turnSeen === null;
+    turnSeen = key;
+    if (first || active === session.seat || !session.mySeats().includes(active)) return;
+    session.switchSeat(active);
+  };
+
   // What another phone did is said once to a screen reader (the screen is not a live region).
   let announced = null;
   const announceOthers = () => {
@@ -212,7 +228,7 @@ export function show(app, gameId) {
 
   const unsubscribe = session.subscribe((reason) => {
     if (reason === "events") announceOthers();
-    if (reason === "state") loadActions();
+    if (reason === "state") { loadActions(); followTurn(); }
     if (reason === "status") { renderHeader(); renderNotice(); }
     else scheduleRender();
   });

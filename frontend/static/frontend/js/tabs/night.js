@@ -2,14 +2,79 @@
 // physical board, with its rule, ticked off for every phone (the At the table panel's ticks), and a
 // way to correct a location or undo.
 
-import { h, sheet } from "../dom.js";
+import { h, sheet, toast } from "../dom.js";
 import { locationName } from "../content.js";
 import { openAction, quick } from "./common.js";
 import { tick } from "./table-panel.js";
 import { ruleNote } from "../words.js";
 import { need, t } from "../i18n.js";
+import { Speaker, StepPlayer } from "../narrator.js";
 
 await need("table");
+
+// A phone that opts in follows the steps the app resolves one at a time and may read them aloud
+// (as the table's screen does, docs/display.md): two switches kept on this phone.
+const PHONE_STEPS = "dotr.phone.steps";
+const PHONE_SPEAK = "dotr.phone.speak";
+const PHONE_STEP_SECONDS = 6;
+let phone = null; // { session, player, speaker, after, unsubscribe }
+
+function flag(key) {
+  try { return localStorage.getItem(key) === "1"; } catch { return false; }
+}
+
+function setFlag(key, on) {
+  try { localStorage.setItem(key, on ? "1" : "0"); } catch { /* this visit only */ }
+}
+
+function phoneNarration(ctx) {
+  const steps = flag(PHONE_STEPS);
+  const speak = flag(PHONE_SPEAK);
+  if (phone && (phone.session !== ctx.session || (!steps && !speak))) {
+    phone.unsubscribe();
+    phone.player.stop();
+    phone = null;
+  }
+  if (!steps && !speak) return null;
+  if (!phone) {
+    const session = ctx.session;
+    const speaker = new Speaker({ onNoVoice: () => toast(t("night.phone.no_voice"), "info", 6000) });
+    const player = new StepPlayer({ speaker, seconds: PHONE_STEP_SECONDS, onShow: () => ctx.rerender() });
+    phone = { session, speaker, player, after: session.lastSeq || 0 };
+    phone.unsubscribe = session.subscribe((reason) => {
+      if (reason !== "events" || !phone) return;
+      for (const event of session.events) {
+        if (event.seq <= phone.after) continue;
+        phone.after = event.seq;
+        player.add(event);
+      }
+    });
+  }
+  phone.speaker.on = speak;
+  return phone;
+}
+
+function phoneSwitches(ctx) {
+  const toggle = (key, label, testid) => h("button", {
+    type: "button", class: "ghost", "aria-pressed": String(flag(key)), "data-testid": testid,
+    onclick: () => { setFlag(key, !flag(key)); phoneNarration(ctx); ctx.rerender(); },
+    text: `${flag(key) ? "✓ " : ""}${label}`,
+  });
+  return h("div", { class: "row wrap" },
+    toggle(PHONE_STEPS, t("night.phone.steps"), "phone-steps"),
+    toggle(PHONE_SPEAK, t("night.phone.speak"), "phone-speak"));
+}
+
+function phoneStep(narration) {
+  const step = narration && flag(PHONE_STEPS) ? narration.player.current : null;
+  if (!step) return null;
+  return h("section", { class: "card night-step-now", "data-testid": "phone-step" },
+    h("small", { class: "muted", text: `${step.summary} · ${step.index + 1}/${step.of}` }),
+    h("p", { class: "huge-text", "data-testid": "phone-step-text", text: step.text }),
+    h("div", { class: "row" },
+      h("button", { type: "button", class: "ghost big", onclick: () => narration.player.previous(), text: `◀ ${t("back")}` }),
+      h("button", { type: "button", class: "primary big", "data-testid": "phone-step-next", onclick: () => narration.player.next(), text: `${t("night.phone.next")} ▶` })));
+}
 
 const CARDS = { early: 1, mid: 2, late: 3 };
 const NIGHT_TYPES = new Set(["night_began", "darkness_spreads_card", "turn_passed"]);
@@ -128,7 +193,9 @@ export function render(ctx) {
         text: `☾ ${t("night.run")}`,
       }),
       turnLine(ctx),
-      action && action.reason && !pending.length ? h("p", { class: "muted", text: action.reason }) : null),
+      action && action.reason && !pending.length ? h("p", { class: "muted", text: action.reason }) : null,
+      phoneSwitches(ctx)),
+    phoneStep(phoneNarration(ctx)),
   ];
   if (!night.length) {
     // A night ran, further back than the events this phone keeps: never "no night yet".

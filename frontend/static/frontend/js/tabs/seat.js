@@ -58,9 +58,25 @@ export function render(ctx) {
         waits ? h("p", { class: "muted", "data-testid": "night-waits", text: waits }) : null]
       : h("button", { type: "button", class: "primary big", "data-testid": "end-turn", onclick: () => endMyTurn(ctx), text: t("seat.end_turn") }));
   }
-  for (const [name, deck] of Object.entries(state.decks || {})) {
-    if (!heldOrDrawn(state, name, deck)) continue;
-    parts.push(handSection(ctx, name, deck));
+  // A device several players share shows a hand only when its player asks, and hides it again
+  // when the turn passes (the next player takes the device).
+  // Just after a switch the state on screen is still the previous seat's (its hand too) until
+  // this seat's view arrives: no hand is shown from it.
+  const handKey = `${seat}:${turn.number}:${turn.active_seat}`;
+  const ready = Boolean(session.view && session.view.seat === seat);
+  const hidden = mine.length > 1 && (ctx.view.handShown !== handKey || !ready);
+  if (hidden) {
+    parts.push(h("section", { class: "card", "data-testid": "hand-hidden" },
+      h("p", { class: "muted", text: t("seat.hand_hidden", { name: session.seatName(seat), cards: ready ? handCounts(ctx, state, seat) : "…" }) }),
+      h("button", { type: "button", class: "primary big", "data-testid": "show-hand", disabled: !ready, onclick: () => { ctx.view.handShown = handKey; ctx.rerender(); }, text: t("seat.show_hand", { name: session.seatName(seat) }) })));
+  } else {
+    if (mine.length > 1) {
+      parts.push(h("button", { type: "button", class: "ghost", "data-testid": "hide-hand", onclick: () => { ctx.view.handShown = null; ctx.rerender(); }, text: t("seat.hide_hand") }));
+    }
+    for (const [name, deck] of Object.entries(state.decks || {})) {
+      if (!heldOrDrawn(state, name, deck)) continue;
+      parts.push(handSection(ctx, name, deck));
+    }
   }
   if (hero) parts.push(questsSection(ctx, hero));
   const others = Object.keys(state.seats || {}).filter((id) => id !== seat);

@@ -40,6 +40,15 @@ export function showShare(ctx) {
           .catch((error) => toast(error.message, "error"));
       } }));
     body.append(moves);
+    const screen = h("section", { class: "seat-moves" },
+      h("h3", { text: t("invite.display") }),
+      h("p", { class: "muted small", text: t("invite.display.hint") }),
+      h("button", { type: "button", class: "ghost big", "data-testid": "show-display", text: t("invite.display"), onclick: (event) => {
+        event.currentTarget.disabled = true;
+        import("./show-display.js").then((module) => screen.replaceWith(module.displayLink(ctx)))
+          .catch((error) => toast(error.message, "error"));
+      } }));
+    body.append(screen);
   });
 }
 
