@@ -74,6 +74,10 @@ KEPT_MODELS = [
 NOT_KEPT_MODELS = {
     "deck_tracker.IdempotencyRecord": "stored answers to retried requests, expire within hours",
     "deck_tracker.Forecast": "a computation from a game's state, asked for again in a tap",
+    "deck_tracker.TableDisplay": (
+        "the table screen's token: after a restore the host shows the game on a screen again "
+        "(a new link and QR code from the invitation sheet)"
+    ),
     "awards.AccountSignOut": (
         "the generation that ends browser sessions; sessions are not kept either, so every "
         "browser signs in again after a restore"
