@@ -14,8 +14,10 @@ from django.db.models import QuerySet
 from . import languages
 from .engine import (
     INTERNAL_COMMANDS,
+    command_forms,
     describe_commands,
     in_language,
+    load_systems,
     render_text,
     view_event,
     view_state,
@@ -233,3 +235,14 @@ def actions_tag(actions: list[dict[str, Any]]) -> str:
     carries and reads the list again only when it differs."""
     body = json.dumps(actions, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return f'W/"{hashlib.sha256(body.encode()).hexdigest()[:32]}"'
+
+
+def game_systems() -> list[str]:
+    """The name of every game system a game may be created with (``setup.system``)."""
+    return list(load_systems())
+
+
+def action_forms() -> list[tuple[str, str, tuple[str, ...] | None, dict[str, Any]]]:
+    """Every action type a seat may send (the internal ones left out): its name, what it does,
+    its game systems (None: every one) and the JSON Schema of its ``args``."""
+    return [form for form in command_forms() if form[0] not in INTERNAL_COMMANDS]

@@ -13,7 +13,7 @@ registered before the first one runs.
 
 from __future__ import annotations
 
-from .commands import Outcome, describe_commands, run
+from .commands import Outcome, command_forms, describe_commands, run
 from .core import Context, Event, State, fold
 from .errors import EngineError, InvalidArguments, RuleViolation, UnknownCommand
 from .game import (
@@ -63,6 +63,7 @@ __all__ = [
     "catalogue",
     "changed_paths",
     "check_forecast",
+    "command_forms",
     "deck_name",
     "default_scenarios",
     "describe_commands",
