@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from .conftest import settle
 from .test_awards import sign_up
 from .test_phone_shell import small_targets
 
@@ -112,7 +113,7 @@ def test_a_group_managed_from_two_phones(
     result.wait_for()
     # The group reloads after the import (its history comes back): the result is still there.
     ada.get_by_test_id("history").get_by_text("No finished game yet").wait_for()
-    ada.wait_for_timeout(500)
+    settle(ada)
     assert result.is_visible()
     ada.locator("[data-testid=player-row]", has_text="Ada").wait_for()  # Friday's one player
     assert result.inner_text().startswith("Imported 0 games; 0 games already here; 1 new player.")
