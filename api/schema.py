@@ -155,6 +155,45 @@ def _lang(paths: dict[str, Any]) -> None:
                     operation.setdefault("parameters", []).append(parameter)
 
 
+STREAM_PATH = "/api/v1/games/{game_id}/stream/"
+STREAM_MESSAGE = {
+    "type": "object",
+    "description": "One server-sent event of the live stream.",
+    "properties": {
+        "id": {"type": "string", "description": "`change`: the event's `seq` (Last-Event-ID)."},
+        "event": {
+            "type": "string",
+            "enum": ["change", "state", "revoked"],
+            "description": "`revoked`: the seat's token was reissued; the stream ends.",
+        },
+        "retry": {"type": "integer", "description": "Reconnect after (ms)."},
+        "data": {
+            "type": "string",
+            "description": "JSON: `change`, the event as this seat may see it, with "
+            "`game_version`; `state`, the seat's view, whole (`game`) or as an RFC 6902 "
+            "`patch` on `base_version`, with `actions_tag`.",
+        },
+    },
+}
+
+
+def _stream(paths: dict[str, Any], components: dict[str, Any]) -> None:
+    """The stream's 200 is ``text/event-stream``: OpenAPI 3.0 has a sequential media type's
+    ``schema`` describe one event (what schemathesis checks each message against), while a
+    generated client reads the answer whole, as text. ``oneOf`` of the two says both: a
+    client gets the text (a string), each message conforms to ``StreamMessage``."""
+    operation = paths.get(STREAM_PATH, {}).get("get")
+    if operation is None:
+        return
+    components["StreamMessage"] = STREAM_MESSAGE
+    operation["responses"]["200"]["content"]["text/event-stream"]["schema"] = {
+        "oneOf": [
+            {"type": "string", "description": "The stream's text, read whole."},
+            {"$ref": "#/components/schemas/StreamMessage"},
+        ]
+    }
+
+
 def describe_the_whole_api(
     result: dict[str, Any], generator: Any, request: Any, public: bool
 ) -> dict[str, Any]:
@@ -166,4 +205,5 @@ def describe_the_whole_api(
     _action_forms(components)
     _systems(components)
     _lang(result.get("paths", {}))
+    _stream(result.get("paths", {}), components)
     return result

@@ -382,7 +382,8 @@ class GameStreamView(APIView):
                 "(with `id:`, the event's `seq` for Last-Event-ID; `data`: the event as this "
                 "seat may see it, with `game_version`) and `state` (`data`: the seat's view, "
                 "whole as `game` or as an RFC 6902 `patch` on `base_version`, with "
-                "`actions_tag`). It ends after STREAM_MAX_SECONDS; reconnect with "
+                "`actions_tag`), and `revoked` when the seat's token is reissued. It ends after "
+                "STREAM_MAX_SECONDS; reconnect with "
                 "`Last-Event-ID` or `?after=`.",
             ),
             404: s.ErrorOutSerializer,

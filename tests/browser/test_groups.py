@@ -50,7 +50,9 @@ def test_a_group_managed_from_two_phones(
     assert "ada adds and renames this group's players" in bob.inner_text("[data-testid=players]")
     assert bob.get_by_test_id("rename-group").count() == 0
 
-    # Bob makes a group of the same name: both are told apart by their owner.
+    # Bob makes a group of the same name: both are told apart by their owner (once his screen,
+    # redrawn for the group he joined, is still: a tap on a form being replaced is lost).
+    settle(bob)
     bob.fill("input[name=group-name]", "Friday table")
     bob.get_by_role("button", name="Create", exact=True).click()
     bob.wait_for_function("() => document.querySelectorAll('[data-testid=group-tab]').length === 2")
