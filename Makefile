@@ -43,15 +43,19 @@ test: $(STAMP)
 conformance: $(STAMP)
 	$(PY) -m pytest $(PARALLEL) -m slow $(PYTEST_ARGS)
 
+# The fast tests: the engine's rules and the catalogues' and settings' checks (no database
+# server, browser, started process or fuzzing); `make test` runs them with the rest.
+FAST_TESTS ?= tests/engine tests/test_i18n_catalogues.py tests/test_settings.py tests/test_page_budget_logic.py
+
 ## The edit-test loop, under a minute: lint, types, import floors, both catalogues and the fast
-## tests (the engine's rules and the checks of the repository; no server, browser or fuzzing).
+## tests.
 check: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy deck_tracker api dotr_companion frontend
 	$(PY) scripts/check_imports.py
 	$(PY) scripts/check_i18n.py
-	$(PY) -m pytest $(PARALLEL) -m "not slow and not browser" tests/engine $(wildcard tests/test_*.py) $(PYTEST_ARGS)
+	$(PY) -m pytest $(PARALLEL) -m "not slow and not browser" $(FAST_TESTS) $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
