@@ -77,7 +77,16 @@ class GameTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untype
     name = "gameToken"
 
     def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
-        return {"type": "http", "scheme": "bearer"}
+        return game_token_definition()
+
+
+def game_token_definition() -> dict[str, str]:
+    return {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "A seat's token (from creating or joining a game, or "
+        "`seats/{seat_id}/token/`): it names one seat at one game.",
+    }
 
 
 class IsSeatOfGame(BasePermission):
@@ -136,9 +145,24 @@ def seat_of(request: Request) -> Seat:
 
 
 class StreamTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
-    target_class = "api.auth.StreamTokenAuthentication"
-    name = "streamToken"
+    """The stream takes the seat's token (one scheme for one token, ``gameToken``) or, for
+    EventSource, which sends no headers, a ticket in the query (``?token=`` is a deprecated
+    parameter, not a scheme of its own)."""
 
-    def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
-        # EventSource sends no headers: the stream also takes the seat token in the query.
-        return {"type": "apiKey", "in": "query", "name": "token"}
+    target_class = "api.auth.StreamTokenAuthentication"
+    # ``gameToken`` is defined once, by GameTokenScheme (api/schema.py makes sure).
+    name = ["streamTicket"]
+    priority = 1
+
+    def get_security_definition(self, auto_schema: Any) -> list[dict[str, str]]:
+        return [
+            {
+                "type": "apiKey",
+                "in": "query",
+                "name": "ticket",
+                "description": "A short-lived stream ticket (`stream/ticket/`), for EventSource.",
+            },
+        ]
+
+    def get_security_requirement(self, auto_schema: Any) -> list[dict[str, list[str]]]:
+        return [{"gameToken": []}, {"streamTicket": []}]

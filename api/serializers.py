@@ -230,6 +230,24 @@ class ErrorOutSerializer(serializers.Serializer[Any]):
         return fields
 
 
+class ConflictOutSerializer(ErrorOutSerializer):
+    """A write refused with 409. With ``stale_version`` the phone is told what it missed."""
+
+    current_version = serializers.IntegerField(
+        required=False, help_text="`stale_version`: the game's version now."
+    )
+    changes = EventOutSerializer(
+        many=True,
+        required=False,
+        help_text="`stale_version`: the events since the version the phone sent, as its seat "
+        "sees them (empty when it missed more than STALE_CHANGES_MAX: then `state` is sent).",
+    )
+    state = serializers.DictField(
+        required=False,
+        help_text="`stale_version`, far behind: the seat's view of the game now.",
+    )
+
+
 class ContentPackOutSerializer(serializers.Serializer[Any]):
     id = serializers.CharField()
     name = serializers.CharField()
@@ -299,23 +317,6 @@ class SetupOptionsOutSerializer(serializers.Serializer[Any]):
         help_text="Every setting's words by name, a setting the setup fixes included: `title`, "
         "and `labels` (the label of each allowed value, by the value as text).",
     )
-
-
-class StreamMessageOutSerializer(serializers.Serializer[Any]):
-    """One server-sent event of the live stream."""
-
-    id = serializers.CharField(required=False, help_text="The event's `seq` (Last-Event-ID).")
-    event = serializers.CharField(required=False, help_text="`change`.")
-    retry = serializers.IntegerField(required=False, help_text="Reconnect after (ms).")
-
-    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
-        # `data` is also the name of a Serializer property, so it is added here.
-        fields = super().get_fields()
-        fields["data"] = serializers.CharField(
-            required=False,
-            help_text="JSON: the event as this seat may see it, with `game_version`.",
-        )
-        return fields
 
 
 class StreamTicketOutSerializer(serializers.Serializer[Any]):

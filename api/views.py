@@ -45,6 +45,10 @@ from .auth import IsSeatOfGame, IsSeatOrDisplayOfGame, StreamTokenAuthentication
 from .errors import TooManyStreams, error_body, request_language, too_many_streams_detail
 
 ERRORS = {400: s.ErrorOutSerializer, 404: s.ErrorOutSerializer, 409: s.ErrorOutSerializer}
+# Calls anyone may make (create a game, join one, read what can be set up): the schema declares
+# no security for them, so that a generated client makes them without credentials. An account's
+# token or session cookie, when sent with create or join, ties the seat to its player.
+ANONYMOUS: list[str] = []
 
 
 class JoinThrottle(CountedAnonThrottle):
@@ -111,6 +115,7 @@ class GameCreateView(APIView):
         },
         parameters=[IDEMPOTENCY_KEY],
         summary="Create a game; `{}` makes a base game with one seat for the host.",
+        auth=ANONYMOUS,
     )
     def post(self, request: Request) -> Response:
         setup = request.data
@@ -146,6 +151,7 @@ class GameJoinView(APIView):
             429: s.ErrorOutSerializer,
         },
         parameters=[IDEMPOTENCY_KEY],
+        auth=ANONYMOUS,
     )
     def post(self, request: Request) -> Response:
         form = s.JoinSerializer(data=request.data)
@@ -179,7 +185,8 @@ class JoinPreviewView(APIView):
             200: s.JoinPreviewOutSerializer,
             404: s.ErrorOutSerializer,
             429: s.ErrorOutSerializer,
-        }
+        },
+        auth=ANONYMOUS,
     )
     def get(self, request: Request, join_code: str) -> Response:
         game = selectors.game_for_join_code(join_code=join_code)
@@ -251,7 +258,12 @@ class GameActionsView(APIView):
     @extend_schema(
         request=s.ActionSerializer,
         # 403 recorded_game: a guest's undo of an ending in a group's award history.
-        responses={200: s.ActionResultOutSerializer, 403: s.ErrorOutSerializer, **ERRORS},
+        responses={
+            200: s.ActionResultOutSerializer,
+            403: s.ErrorOutSerializer,
+            **ERRORS,
+            409: s.ConflictOutSerializer,
+        },
         parameters=[IDEMPOTENCY_KEY, ACCEPT_LANGUAGE],
     )
     def post(self, request: Request, game_id: Any) -> Response:
@@ -362,12 +374,28 @@ class GameStreamView(APIView):
                 "ticket", OpenApiTypes.STR, description="A stream ticket (EventSource)."
             ),
             OpenApiParameter(
-                "token", OpenApiTypes.STR, description="The seat token; prefer a ticket."
+                "token",
+                OpenApiTypes.STR,
+                description="The seat token itself (older clients; it ends up in access logs): "
+                "prefer the Authorization header or a ticket.",
+                deprecated=True,
             ),
             OpenApiParameter("after", OpenApiTypes.INT, description="Start after this seq."),
+            # Content negotiation picks the stream by Accept, never by ?format=.
+            OpenApiParameter("format", exclude=True),
         ],
         responses={
-            (200, "text/event-stream"): s.StreamMessageOutSerializer,
+            (200, "text/event-stream"): OpenApiResponse(
+                response={"type": "string"},
+                description="Server-sent events (`text/event-stream`), first `retry: 1000`, "
+                "then messages of an `event:` line and one `data:` line of JSON: `change` "
+                "(with `id:`, the event's `seq` for Last-Event-ID; `data`: the event as this "
+                "seat may see it, with `game_version`) and `state` (`data`: the seat's view, "
+                "whole as `game` or as an RFC 6902 `patch` on `base_version`, with "
+                "`actions_tag`), and `revoked` when the seat's token is reissued. It ends after "
+                "STREAM_MAX_SECONDS; reconnect with "
+                "`Last-Event-ID` or `?after=`.",
+            ),
             404: s.ErrorOutSerializer,
             429: s.ErrorOutSerializer,
         },
@@ -416,7 +444,9 @@ class StreamTicketView(APIView):
 
 class ScenarioListView(APIView):
     @extend_schema(
-        responses={200: s.ScenarioOutSerializer(many=True)}, parameters=[ACCEPT_LANGUAGE]
+        responses={200: s.ScenarioOutSerializer(many=True)},
+        parameters=[ACCEPT_LANGUAGE],
+        auth=ANONYMOUS,
     )
     def get(self, request: Request) -> Response:
         account = account_of(request)
@@ -444,6 +474,7 @@ class SetupOptionsView(APIView):
         ],
         responses={200: s.SetupOptionsOutSerializer, **ERRORS},
         summary="The setup options these packs and this scenario use; the others, with why.",
+        auth=ANONYMOUS,
     )
     def get(self, request: Request) -> Response:
         body = content_selectors.setup_options(

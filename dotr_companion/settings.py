@@ -192,12 +192,30 @@ REDIS_URL = env.str("REDIS_URL", default="")
 if REDIS_URL and not REDIS_URL.startswith(("redis://", "rediss://", "unix://")):
     raise ImproperlyConfigured(f"REDIS_URL must be a redis:// URL, not {REDIS_URL!r}.")
 
+
+def redis_url_of_test_worker(url: str, worker: str) -> str:
+    """The test suite in parallel (pytest-xdist sets PYTEST_XDIST_WORKER=gw0, gw1, ...): worker
+    N uses Redis database (D + N) mod 16 of ``redis://host:port/D``, so that one worker's
+    ``cache.clear()`` (a FLUSHDB), throttle counts and Celery queues never meet another's, as
+    each worker has a database of its own on PostgreSQL (docs/testing.md)."""
+    if not url.startswith(("redis://", "rediss://")) or not worker.startswith("gw"):
+        return url
+    base, _, db = url.partition("?")[0].rpartition("/")
+    if "//" not in base or not db.isdigit():
+        base, db = url.partition("?")[0].rstrip("/"), "0"
+    query = url.partition("?")[2]
+    shifted = f"{base}/{(int(db) + int(worker[2:])) % 16}"
+    return f"{shifted}?{query}" if query else shifted
+
+
+REDIS_URL = redis_url_of_test_worker(REDIS_URL, os.environ.get("PYTEST_XDIST_WORKER", ""))
+
 # --- Cache (throttles): shared by every process of the app ------------------------------------
 # Redis when configured, else a table in the app's database (created by a migration), so that
 # two web processes count one client's join guesses and sign-ins together even without Redis.
 CACHE_TABLE = "dotr_cache"
 if REDIS_URL:
-    CACHES = {
+    CACHES: dict[str, dict[str, Any]] = {
         "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
     }
 else:
@@ -343,6 +361,11 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # One form per action type, every game system, ?lang= on each operation (api/schema.py).
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "api.schema.describe_the_whole_api",
+    ],
 }
 
 # Threat forecasts (docs/forecast.md): the longest time budget a seat may ask for, and how long

@@ -4,7 +4,6 @@ worker on the same Redis takes the message."""
 
 from __future__ import annotations
 
-import os
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -12,11 +11,13 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.db import OperationalError
 
 from dotr_companion.celery import app as celery_app
 
-REDIS_URL = os.environ.get("REDIS_URL", "")
+# This worker's Redis database when the suite runs in parallel (settings.py).
+REDIS_URL = settings.REDIS_URL
 QUEUE = f"test-worker-{uuid.uuid4().hex[:8]}"
 
 # The marks of a module whose tests run a real worker.

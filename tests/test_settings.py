@@ -39,3 +39,21 @@ def test_the_embedded_defaults_start():
     result = start(START + SHOW, env)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["django.db.backends.sqlite3", "True"]
+
+
+def test_each_test_worker_has_a_redis_database_of_its_own() -> None:
+    # Run in parallel, one worker's FLUSHDB (cache.clear()) must not empty another's throttles
+    # and queues: worker N of pytest-xdist takes database D + N of REDIS_URL (mod 16).
+    from dotr_companion.settings import redis_url_of_test_worker as of_worker
+
+    url = "redis://127.0.0.1:6379/14"
+    assert [of_worker(url, worker) for worker in ("gw0", "gw1", "gw2")] == [
+        "redis://127.0.0.1:6379/14",
+        "redis://127.0.0.1:6379/15",
+        "redis://127.0.0.1:6379/0",
+    ]
+    assert of_worker("redis://127.0.0.1:6379", "gw1") == "redis://127.0.0.1:6379/1"
+    assert of_worker("redis://h:6379/3?protocol=3", "gw2") == "redis://h:6379/5?protocol=3"
+    # Outside xdist (or without Redis) the URL is the one configured.
+    assert of_worker(url, "") == url
+    assert of_worker("", "gw1") == ""

@@ -108,9 +108,37 @@ class AccountTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-unt
         return {"type": "http", "scheme": "bearer", "description": "An account token (acct_...)."}
 
 
+SESSION_COOKIE_SCHEME = "sessionCookie"
+
+
 class LenientSessionScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
     target_class = "deck_tracker.awards.auth.LenientSessionAuthentication"
-    name = "sessionCookie"
+    name = SESSION_COOKIE_SCHEME
 
     def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
-        return {"type": "apiKey", "in": "cookie", "name": "sessionid"}
+        return session_cookie_definition()
+
+
+def session_cookie_definition() -> dict[str, str]:
+    return {
+        "type": "apiKey",
+        "in": "cookie",
+        "name": "sessionid",
+        "description": "A signed-in account's session (`POST accounts/session/`); a write "
+        "also sends the CSRF token.",
+    }
+
+
+class StrictSessionScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
+    """One cookie, one scheme: the account endpoints read the same session strictly (CSRF
+    enforced) under the same name; the definition is the lenient one's (no second entry)."""
+
+    target_class = "rest_framework.authentication.SessionAuthentication"
+    priority = 1
+    name: list[str] = []
+
+    def get_security_definition(self, auto_schema: Any) -> list[dict[str, str]]:
+        return []
+
+    def get_security_requirement(self, auto_schema: Any) -> dict[str, list[str]]:
+        return {SESSION_COOKIE_SCHEME: []}

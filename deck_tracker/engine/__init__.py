@@ -13,7 +13,7 @@ registered before the first one runs.
 
 from __future__ import annotations
 
-from .commands import describe_commands
+from .commands import command_forms, describe_commands
 from .core import Event
 from .errors import EngineError, InvalidArguments, RuleViolation, UnknownCommand
 from .game import INTERNAL_COMMANDS
@@ -74,6 +74,7 @@ __all__ = [
     # Words in the reader's language.
     "catalogue",
     "check_forecast",
+    "command_forms",
     "deck_name",
     "default_scenarios",
     "describe_commands",
@@ -89,6 +90,7 @@ __all__ = [
     "msg",
     "new_seed",
     "normalise_language",
+    "load_systems",
     "offered_games",
     "render_text",
     "replay",

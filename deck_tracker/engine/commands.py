@@ -291,6 +291,21 @@ def command(
     return register
 
 
+def command_forms() -> list[tuple[str, str, tuple[str, ...] | None, dict[str, Any]]]:
+    """Every command a seat may send, in the order registered: its name, what it does (in
+    English), the game systems it belongs to (None: every one) and the JSON Schema of its
+    arguments before any game narrows them (the API schema's one form per action type)."""
+    return [
+        (
+            spec.name,
+            spec.description,
+            None if spec.systems is None else tuple(sorted(spec.systems)),
+            spec.json_schema(),
+        )
+        for spec in REGISTRY.values()
+    ]
+
+
 def spec_for(state: State, name: str) -> CommandSpec:
     spec = REGISTRY.get(name)
     if spec is None or (spec.systems is not None and state.get("system") not in spec.systems):

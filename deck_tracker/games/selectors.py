@@ -14,7 +14,9 @@ from django.db.models import OuterRef, QuerySet, Subquery
 from deck_tracker.engine import (
     INTERNAL_COMMANDS,
     EventView,
+    command_forms,
     describe_commands,
+    load_systems,
     render_text,
     step_places,
     view,
@@ -305,3 +307,14 @@ def display_view(
         recent = GameEvent.objects.filter(game=game).order_by("-seq")[:DISPLAY_EVENTS]
         view["events"] = display_events(events=list(recent)[::-1], language=language)
     return view
+
+
+def game_systems() -> list[str]:
+    """The name of every game system a game may be created with (``setup.system``)."""
+    return list(load_systems())
+
+
+def action_forms() -> list[tuple[str, str, tuple[str, ...] | None, dict[str, Any]]]:
+    """Every action type a seat may send (the internal ones left out): its name, what it does,
+    its game systems (None: every one) and the JSON Schema of its ``args``."""
+    return [form for form in command_forms() if form[0] not in INTERNAL_COMMANDS]

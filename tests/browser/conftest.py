@@ -61,6 +61,56 @@ def browser() -> Iterator[Any]:
             os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
 
 
+# Counts the page's own requests (the live stream, which stays open, left out), so that a test
+# can wait for the screen to settle as an event: no request in flight, none started, and two
+# frames drawn since (``settle``), instead of sleeping a while and hoping it was long enough.
+TRACK_REQUESTS = """(() => {
+  let inFlight = 0, started = 0;
+  const original = window.fetch.bind(window);
+  const isStream = (input) => /\\/stream\\/(\\?|$)/.test(String(input?.url ?? input));
+  window.fetch = (input, init) => {
+    if (isStream(input)) return original(input, init);
+    inFlight += 1;
+    started += 1;
+    const done = () => { inFlight -= 1; };
+    return original(input, init).then(
+      (response) => {
+        response.clone().arrayBuffer().then(done, done);
+        return response;
+      },
+      (error) => { done(); throw error; },
+    );
+  };
+  Object.defineProperty(window, "__requestsInFlight", { get: () => inFlight });
+  Object.defineProperty(window, "__requestsStarted", { get: () => started });
+})();"""
+
+SETTLED = """() => {
+  const inFlight = window.__requestsInFlight ?? 0, started = window.__requestsStarted ?? 0;
+  const seen = (window.__settle ??= { started: -1, quiet: 0 });
+  if (inFlight > 0 || started !== seen.started) {
+    seen.started = started;
+    seen.quiet = 0;
+    return false;
+  }
+  seen.quiet += 1;
+  return seen.quiet >= 2;
+}"""
+
+
+def track_requests(context: Any) -> Any:
+    """Every page of ``context`` counts its requests (for ``settle``); the context returned."""
+    context.add_init_script(TRACK_REQUESTS)
+    return context
+
+
+def settle(page: Any) -> None:
+    """Wait until the page is still: no request in flight or newly started for two frames in a
+    row (the screen drawn from every answer it asked for). An event, not a fixed time."""
+    page.evaluate("() => { delete window.__settle; }")
+    page.wait_for_function(SETTLED, polling="raf")
+
+
 def _phone(browser: Any) -> Any:
     context = browser.new_context(
         viewport=PHONE,
@@ -70,7 +120,7 @@ def _phone(browser: Any) -> Any:
         color_scheme="dark",
     )
     context.set_default_timeout(20_000)  # a generous bound for a loaded machine, not a measure
-    return context
+    return track_requests(context)
 
 
 @pytest.fixture

@@ -8,13 +8,13 @@ without, the server computes it before answering, and the bar shows while the ph
 from __future__ import annotations
 
 import json
-import os
 import uuid
 from collections.abc import Iterator
 from contextlib import ExitStack
 from typing import Any
 
 import pytest
+from django.conf import settings
 
 from dotr_companion.celery import app as celery_app
 
@@ -22,7 +22,8 @@ from .live_api import call
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-REDIS_URL = os.environ.get("REDIS_URL", "")
+# This worker's Redis database when the suite runs in parallel (settings.py).
+REDIS_URL = settings.REDIS_URL
 
 
 @pytest.fixture

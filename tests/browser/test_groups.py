@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from .conftest import settle
 from .test_awards import sign_up
 from .test_phone_shell import small_targets
 
@@ -49,7 +50,9 @@ def test_a_group_managed_from_two_phones(
     assert "ada adds and renames this group's players" in bob.inner_text("[data-testid=players]")
     assert bob.get_by_test_id("rename-group").count() == 0
 
-    # Bob makes a group of the same name: both are told apart by their owner.
+    # Bob makes a group of the same name: both are told apart by their owner (once his screen,
+    # redrawn for the group he joined, is still: a tap on a form being replaced is lost).
+    settle(bob)
     bob.fill("input[name=group-name]", "Friday table")
     bob.get_by_role("button", name="Create", exact=True).click()
     bob.wait_for_function("() => document.querySelectorAll('[data-testid=group-tab]').length === 2")
@@ -112,7 +115,7 @@ def test_a_group_managed_from_two_phones(
     result.wait_for()
     # The group reloads after the import (its history comes back): the result is still there.
     ada.get_by_test_id("history").get_by_text("No finished game yet").wait_for()
-    ada.wait_for_timeout(500)
+    settle(ada)
     assert result.is_visible()
     ada.locator("[data-testid=player-row]", has_text="Ada").wait_for()  # Friday's one player
     assert result.inner_text().startswith("Imported 0 games; 0 games already here; 1 new player.")

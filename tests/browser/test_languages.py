@@ -20,7 +20,7 @@ from deck_tracker.engine.i18n import catalogue
 from deck_tracker.engine.rules.dotr.base.settings import SETTINGS
 from deck_tracker.models import Game
 
-from .conftest import CHROMIUM
+from .conftest import CHROMIUM, settle, track_requests
 from .live_api import (
     LIVE_SECONDS,
     a_night_draws_an_unread_card,
@@ -72,6 +72,8 @@ def two_languages(browser: Any, live_server: Any) -> Iterator[tuple[Any, Any]]:
         )
         for locale in ("de-DE", "en-GB")
     ]
+    for context in contexts:
+        track_requests(context)
     pages = []
     for context in contexts:
         context.set_default_timeout(20_000)  # a generous bound for a loaded machine
@@ -211,7 +213,7 @@ def test_every_tab_of_a_german_phone_shows_words_not_keys(
         german.wait_for_function(
             f"() => document.getElementById('table-main')?.dataset.view === '{tab}'"
         )
-        german.wait_for_timeout(300)
+        settle(german)
         seen[tab] = german.evaluate(KEY_SHOWN)
         shot(german, f"61-de-{tab}", full_page=True)
     german.goto(f"{base}/game/{game['id']}#board")
@@ -437,7 +439,7 @@ def test_a_german_phone_at_a_game_with_every_expansion_shows_no_english(
             f"() => document.getElementById('table-main').dataset.view === '{tab}'"
             " && !document.querySelector('#table-main .boot')"
         )
-        german.wait_for_timeout(300)
+        settle(german)
         german.evaluate(OPEN_ALL)
         seen[tab] = german.inner_text("body")
         shot(german, f"62-de-all-{tab}", full_page=True)
@@ -544,7 +546,7 @@ def test_a_german_phone_runs_a_dungeon_without_english(
             f"() => document.getElementById('table-main').dataset.view === '{tab}'"
             " && !document.querySelector('#table-main .boot')"
         )
-        german.wait_for_timeout(300)
+        settle(german)
         german.evaluate(OPEN_ALL)
         seen[tab] = german.inner_text("body")
     assert "Erkundung 2 von 2" in seen["log"]
@@ -569,13 +571,13 @@ def test_a_german_phone_walks_the_new_game_wizard_without_english(
                        ("generals", "options"), ("options", "players")):  # fmt: skip
         if step == "scenario":
             german.locator("input[name=scenario][value=custom]").check()
-        german.wait_for_timeout(300)
+        settle(german)
         german.evaluate(OPEN_ALL)
         seen[step] = german.inner_text("body")
         shot(german, f"64-de-wizard-{step}", full_page=True)
         german.get_by_role("button", name="Weiter", exact=True).click()
         german.locator(f"[data-step={then}]").wait_for()
-    german.wait_for_timeout(300)
+    settle(german)
     german.evaluate(OPEN_ALL)
     seen["players"] = german.inner_text("body")
     shot(german, "64-de-wizard-players", full_page=True)

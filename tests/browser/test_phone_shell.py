@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from .conftest import settle
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 LIVE = "document.querySelector('[data-testid=live]')"
@@ -117,7 +119,7 @@ def test_the_table_at_phone_size(phones: tuple[Any, Any], live_server: Any, shot
         host.wait_for_function(
             f"() => document.getElementById('table-main').dataset.view === '{tab}'"
         )
-        host.wait_for_timeout(150)
+        settle(host)
         screens[tab] = small_targets(host)
         shot(host, f"20-table-{tab}")
     assert all(not small for small in screens.values()), screens
@@ -166,5 +168,5 @@ def host_version(page: Any) -> int:
     page.wait_for_function(
         "() => document.querySelector('[data-testid=live]').classList.contains('live-live')"
     )
-    page.wait_for_timeout(200)
+    settle(page)
     return int(page.get_attribute("[data-testid=live]", "data-version"))

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from deck_tracker.content.services import content_overlay_import
+from tests.browser.conftest import settle
 from tests.browser.live_api import call, game_of_two, open_game, read_every_card
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -129,7 +130,7 @@ def read_screens(page: Any, shot: Any, name: str) -> dict[str, str]:
             f"() => document.getElementById('table-main').dataset.view === '{tab}'"
             " && !document.querySelector('#table-main .boot')"
         )
-        page.wait_for_timeout(200)
+        settle(page)
         screens[tab] = page.inner_text("body")
         shot(page, f"words-{name}-{tab}")
     # A location's sheet, from the map.

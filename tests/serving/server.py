@@ -26,7 +26,21 @@ def _ports(spec: str) -> range:
     return range(int(first), int(last or first) + 1)
 
 
-PORTS = _ports(os.environ.get("TEST_SERVER_PORTS") or "8401-8499")
+def _worker_share(ports: range) -> range:
+    """Under pytest-xdist each worker takes its own slice of the range (gw0 the first), so two
+    workers never race for one port between the probe and the server's bind."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    count = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT") or 1)
+    if not worker.startswith("gw") or count < 2:
+        return ports
+    size = len(ports) // count
+    if size < 1:
+        raise RuntimeError(f"{len(ports)} test server ports cannot be shared by {count} workers")
+    first = ports.start + int(worker[2:]) * size
+    return range(first, first + size)
+
+
+PORTS = _worker_share(_ports(os.environ.get("TEST_SERVER_PORTS") or "8401-8499"))
 
 
 def free_port() -> int:
