@@ -53,6 +53,7 @@ check: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy deck_tracker api dotr_companion frontend
+	$(VENV)/bin/lint-imports
 	$(PY) scripts/check_imports.py
 	$(PY) scripts/check_i18n.py
 	$(PY) -m pytest $(PARALLEL) -m "not slow and not browser" $(FAST_TESTS) $(PYTEST_ARGS)
