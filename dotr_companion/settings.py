@@ -78,7 +78,9 @@ def secret_key(*, debug: bool, allowed_hosts: list[str]) -> str:
     be set, so that every web process of a deployment signs with the same key; the published
     key, and a weak one, are refused whenever DEBUG is off.
     """
-    key: str = env.str("SECRET_KEY", default="")
+    # Read as it is: django-environ would take a key that starts with "$" for the name of another
+    # variable (Django's own generator draws "$" among its characters).
+    key: str = os.environ.get("SECRET_KEY", "")
     if key:
         if not debug and key == PUBLISHED_SECRET_KEY:
             raise ImproperlyConfigured("SECRET_KEY is the published default: set your own.")

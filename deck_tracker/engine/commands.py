@@ -300,7 +300,7 @@ def command_forms() -> list[tuple[str, str, tuple[str, ...] | None, dict[str, An
             spec.name,
             spec.description,
             None if spec.systems is None else tuple(sorted(spec.systems)),
-            spec.json_schema(),
+            spec.json_schema(language=DEFAULT_LANGUAGE),
         )
         for spec in REGISTRY.values()
     ]

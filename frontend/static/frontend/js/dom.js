@@ -92,13 +92,22 @@ function findByPlace(root, place) {
 }
 
 // Says `message` once to a screen reader (the page's one polite live region); the screen itself
-// is not a live region, so a redraw is never read out whole.
+// is not a live region, so a redraw is never read out whole. The region lives in a closed shadow
+// root of `#announce`: heard, never seen, and never a second copy of words the screen shows
+// (a search of the page for them finds the screen's).
+let liveRegion = null;
 export function announce(message) {
-  const region = document.getElementById("announce");
-  if (!region || !message) return;
-  region.textContent = "";
+  const host = document.getElementById("announce");
+  if (!host || !message) return;
+  if (!liveRegion) {
+    liveRegion = document.createElement("div");
+    liveRegion.setAttribute("aria-live", "polite");
+    liveRegion.setAttribute("aria-atomic", "true");
+    host.attachShadow({ mode: "closed" }).append(liveRegion);
+  }
+  liveRegion.textContent = "";
   // A new text node in an emptied region is read even when the words repeat.
-  requestAnimationFrame(() => { region.textContent = message; });
+  requestAnimationFrame(() => { liveRegion.textContent = message; });
 }
 
 // A passing word at the bottom of the screen; an error is an alert, any other a status.

@@ -79,7 +79,7 @@ function locationList(ctx, select) {
     list.replaceChildren(...Object.keys(content.locations)
       .sort((a, b) => locationName(content, a).localeCompare(locationName(content, b)))
       .map((id) => h("li", {}, h("button", {
-        type: "button", class: "ghost", "data-location": id, "aria-label": describeLocation(content, state, id, (state.board || {})[id] || {}, tokens[id] || []),
+        type: "button", class: "ghost", "data-listed": id, "aria-label": describeLocation(content, state, id, (state.board || {})[id] || {}, tokens[id] || []),
         onclick: () => select(id),
       }, locationName(content, id)))));
   };
