@@ -57,56 +57,18 @@ def test_a_night_puts_its_steps_on_both_phones_and_sterling_landing_is_chosen_by
     night = {"skip_evening": True, "cards": ["dx-sterling-3", CARD], "seat": "1", "round": 1}
     act(base, game["id"], game["token"], "night", night)
 
-    # Both phones list the night's steps on the Board, each with the choice still pending.
+    # Both phones list the night's steps on the Board: Sterling's card, then the night waits
+    # where she lands (the Dragon rulebook places her at once; she guards the rest of the night).
     for phone in (anna, bea):
-        phone.locator(PANEL).get_by_text("Place 1 Dragonkin on Bounty Bay.").wait_for(
+        phone.locator(PANEL).get_by_text("First choose where Sterling lands").wait_for(
             timeout=LIVE_MS
         )
     panel = bea.locator(PANEL)
-    assert "First choose where Sterling lands" in panel.inner_text()
     assert "Place Sterling on the Location printed on the card drawn" in panel.inner_text()
     assert "where the card shows" not in panel.inner_text()
+    assert "Place 1 Dragonkin on Bounty Bay." not in panel.inner_text()
     assert developer_words(panel.inner_text()) == []
-    total = panel.locator(STEP).count()
-    assert total > 5
-    assert bea.get_by_test_id("table-panel-count").inner_text() == f"1 choice · {total} steps to do"
-    shot(bea, "table-panel-01-night-steps")
-
-    # Bea ticks the Dragonkin step: on Anna's phone, on another tab, it is done (off the list).
-    anna.click("[data-tab=me]")
-    anna.locator(PANEL).get_by_text("Place 1 Dragonkin on Bounty Bay.").wait_for()
-    row = panel.locator("li", has_text="Place 1 Dragonkin on Bounty Bay.")
-    key = row.locator("input").get_attribute("data-step")
-    row.locator("label").click()
-    anna.wait_for_function(
-        f"() => !document.querySelector(`{PANEL} input[data-step='{key}']`)", timeout=LIVE_MS
-    )
-    assert (
-        anna.get_by_test_id("table-panel-count").inner_text().endswith(f"{total - 1} steps to do")
-    )
-    assert "Place 1 Demon on Blood Flats." in anna.locator(PANEL).inner_text()
-    # The Night tab shows the same tick: the ticks are the table's, not one phone's.
-    anna.click("[data-tab=night]")
-    ticked = anna.locator(f".night-tab input[data-step='{key}']")
-    ticked.wait_for()
-    assert ticked.is_checked()
-    shot(anna, "table-panel-02-ticked-on-the-other-phone")
-
-    # Bea's evening is drawn, but the night waits for Sterling's landing: the button says why.
-    act(base, game["id"], joined["token"], "end_turn", {})
-    bea.click("[data-tab=me]")
-    go = bea.get_by_test_id("go-to-night")
-    go.wait_for(timeout=LIVE_MS)
-    bea.wait_for_function(
-        "() => document.querySelector('[data-testid=go-to-night]').disabled", timeout=LIVE_MS
-    )
-    assert bea.get_by_test_id("night-waits").inner_text() == "First choose where Sterling lands."
-    bea.click("[data-tab=night]")
-    run = bea.get_by_test_id("run-night")
-    run.wait_for()
-    assert run.is_disabled()
-    assert "First choose where Sterling lands." in bea.inner_text(".night-tab")
-    shot(bea, "table-panel-03-night-waits")
+    shot(bea, "table-panel-01-night-waits-for-sterling")
 
     # Anna settles it from the panel: the form offers the places by name, she picks one.
     choose = anna.locator(f"{PANEL} [data-pending=sterling_location] [data-testid=settle-choice]")
@@ -122,19 +84,40 @@ def test_a_night_puts_its_steps_on_both_phones_and_sterling_landing_is_chosen_by
     sheet.locator("button[type=submit]").click()
     sheet.wait_for(state="detached")
 
-    # The choice is gone from both phones and Bea's night can run.
+    # The choice is gone from both phones and the night went on: its steps on both.
+    for phone in (anna, bea):
+        phone.locator(PANEL).get_by_text("Place 1 Dragonkin on Bounty Bay.").wait_for(
+            timeout=LIVE_MS
+        )
     bea.wait_for_function(
         "() => !document.querySelector('[data-pending=sterling_location]')", timeout=LIVE_MS
-    )
-    bea.wait_for_function(
-        "() => !document.querySelector('[data-testid=run-night]').disabled", timeout=LIVE_MS
     )
     state = call(base, f"games/{game['id']}/", token=game["token"])["state"]
     assert state["sterling"]["location"] == "wolf-pass"
     assert state["pending"] == []
-    assert state["table_steps"] == {key: True}
     bea.locator(PANEL).get_by_text("Place Sterling on Wolf Pass.").wait_for(timeout=LIVE_MS)
-    shot(bea, "table-panel-04-settled")
+    total = panel.locator(STEP).count()
+    assert total > 5
+    assert bea.get_by_test_id("table-panel-count").inner_text().endswith(f"{total} steps to do")
+    shot(bea, "table-panel-02-settled")
+
+    # Bea ticks the Dragonkin step: on Anna's phone, on another tab, it is done (off the list).
+    anna.click("[data-tab=me]")
+    anna.locator(PANEL).get_by_text("Place 1 Dragonkin on Bounty Bay.").wait_for()
+    row = panel.locator("li", has_text="Place 1 Dragonkin on Bounty Bay.")
+    key = row.locator("input").get_attribute("data-step")
+    row.locator("label").click()
+    anna.wait_for_function(
+        f"() => !document.querySelector(`{PANEL} input[data-step='{key}']`)", timeout=LIVE_MS
+    )
+    assert (
+        anna.get_by_test_id("table-panel-count").inner_text().endswith(f"{total - 1} steps to do")
+    )
+    assert "Place 1 Demon on Blood Flats." in anna.locator(PANEL).inner_text()
+    # The tick is the table's, not one phone's.
+    state = call(base, f"games/{game['id']}/", token=game["token"])["state"]
+    assert state["table_steps"] == {key: True}
+    shot(anna, "table-panel-03-ticked-on-the-other-phone")
 
     # The board matches: one tap ticks what is left, and the panel leaves both phones.
     left = bea.locator(STEP).count()
