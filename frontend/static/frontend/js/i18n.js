@@ -30,8 +30,9 @@ export const asset = (name) => dir.static + (hashed[name] || name);
 const load = (name, then) => fetch(asset(name)).then(then);
 
 // Parts whose screens app.css styles in full: their words come without more.css (the Hero's
-// Calling panel is on the Board's first screen, the table's panel on the Board after a night).
-const WORDS_ONLY = new Set(["core", "heros-calling", "panel"]);
+// Calling panel is on the Board's first screen, the table's panel on the Board after a night,
+// the sheet of a card to read on the first screen of most deals with every expansion).
+const WORDS_ONLY = new Set(["core", "heros-calling", "panel", "read"]);
 
 export function need(part) {
   if (!WORDS_ONLY.has(part) && !parts.css) {

@@ -12,7 +12,9 @@ import { stepper } from "../stepper.js";
 import { need, t } from "../i18n.js";
 import { api } from "../api.js";
 
-await need("table");
+// Its own words (the "read" part) and styles (in app.css, no more.css): on a first screen that
+// opens on a card to read, the sheet brings nothing it does not show.
+await need("read");
 
 let open = null; // {id, close}
 let fetching = null; // the prompt whose form is being fetched
@@ -42,7 +44,12 @@ export function syncReadCard(ctx) {
     return;
   }
   const shown = sheet(prompt.title || t("read.title"), (body, close) => build(ctx, prompt, body, close), {
-    onClose: () => { if (open && open.id === prompt.id) open = { id: prompt.id, close: () => {}, dismissed: true }; },
+    onClose: () => {
+      if (!open || open.id !== prompt.id) return; // closed by syncReadCard: the change redraws
+      open = { id: prompt.id, close: () => {}, dismissed: true };
+      ctx.session.readDismissed = prompt.id; // the Board draws what the sheet covered
+      ctx.rerender();
+    },
   });
   shown.dialog.dataset.testid = "read-card";
   open = { id: prompt.id, close: shown.close };
