@@ -15,7 +15,7 @@ const SETUP = { id: "setup", label: "tab.setup", icon: "☑", module: null, load
 // A tab with `load` is fetched the first time it shows (the first load stays small: only the
 // Board, and not while the sheet of a card to read covers it: see `covered`).
 const TABS = [
-  { id: "board", label: "tab.board", icon: "◈", module: null, load: () => import("../tabs/board.js") },
+  { id: "board", label: "tab.board", icon: "◈", module: null, load: () => import("../tabs/board.js").then(kept) },
   { id: "night", label: "tab.night", icon: "☾", module: null, dotr: true, load: () => import("../tabs/night.js") },
   { id: "me", label: "tab.me", icon: "☺", module: null, load: () => import("../tabs/seat.js") },
   { id: "fame", label: "tab.fame", icon: "★", module: null, dotr: true, load: () => import("../tabs/fame.js") },
@@ -23,6 +23,17 @@ const TABS = [
   { id: "log", label: "tab.log", icon: "↺", module: null, load: () => import("../tabs/log.js") },
   SETUP,
 ];
+
+// The Board comes after the service worker was told which files the page loaded (js/main.js):
+// it is told again, so the Board opens offline after a first visit.
+function kept(module) {
+  if (navigator.serviceWorker) {
+    navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({
+      keep: performance.getEntriesByType("resource").map((entry) => entry.name),
+    })).catch(() => {});
+  }
+  return module;
+}
 
 function loaded(tab, then) {
   if (tab.module) return tab.module;

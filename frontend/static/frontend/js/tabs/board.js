@@ -62,21 +62,10 @@ export function render(ctx) {
       setTimeout(() => ctx.rerender(), 0);
       return h("div", { class: "tab-body board-tab" }, parts);
     }
-    parts.push(state.heros_calling ? herosCalling(ctx) : warStatus(state), generals(ctx), supply(state));
+    parts.push(state.heros_calling ? hc ? hc.parts(ctx) : import("./heros-calling.js").then((m) => { hc = m; ctx.rerender(); }) && null : warStatus(state), generals(ctx), supply(state));
   }
   parts.push(decks(ctx), expansions(ctx));
   return h("div", { class: "tab-body board-tab" }, parts);
-}
-
-// The Hero's Calling panel (its module and words), below the map: not while the sheet of a card
-// to read covers the Board (tabs/read-card.js; a first screen of most deals with every
-// expansion), only once it is answered or closed.
-function herosCalling(ctx) {
-  if (hc) return hc.parts(ctx);
-  const reading = ((ctx.session.state || {}).reading || [])[0];
-  if (reading && !reading.private && ctx.session.readDismissed !== reading.id) return null;
-  import("./heros-calling.js").then((m) => { hc = m; ctx.rerender(); });
-  return null;
 }
 
 // The map as a list, for a keyboard or a screen reader: each location a button naming what
