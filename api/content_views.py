@@ -64,9 +64,10 @@ class ContentPackDetailView(APIView):
                 OpenApiTypes.STR,
                 enum=["full", "table", "texts"],
                 description="`table`: only what the table screen reads first (names, places, "
-                "what the Board reads of the cards), without sources, notes, the forms to "
-                "enter content or the printed texts; `texts`: those texts (a Quest's test and "
-                "reward, an event's text, a hero's abilities) by card and by hero id.",
+                "what the Board reads of the cards: a card's `data.title`), without sources, "
+                "notes, the forms to enter content or the printed texts; `texts`: those texts "
+                "(a Quest's test and reward, an event's text, a hero's abilities) and the rest "
+                "of each card's data, by card and by hero id.",
             ),
             OpenApiParameter(
                 "If-None-Match",

@@ -205,9 +205,10 @@ class GameDetailView(APIView):
                 str,
                 enum=["table"],
                 required=False,
-                description="`table`: the cold load of the table screen, without the forms of "
-                "the cards waiting to be read (`state.reading[].schema`, `fields`); the phone "
-                "reads the whole game when it shows such a form.",
+                description="`table`: the cold load of the table screen, with the form of "
+                "the first card waiting to be read only (`state.reading[0].schema`, `fields`: "
+                "the sheet the phone shows first), not those of the cards after it; the phone "
+                "reads the whole game when it shows one of those.",
             )
         ],
         responses={200: s.GameOutSerializer, 404: s.ErrorOutSerializer},
@@ -217,9 +218,12 @@ class GameDetailView(APIView):
         game = selectors.game_of_seat(seat=seat)
         view = selectors.game_view(game=game, seat=seat)
         if request.query_params.get("view") == "table":
+            # The first card's form is the sheet the phone shows first: no second GET for it.
             view["state"]["reading"] = [
-                {k: v for k, v in prompt.items() if k not in ("schema", "fields")}
-                for prompt in view["state"].get("reading") or []
+                prompt
+                if i == 0
+                else {k: v for k, v in prompt.items() if k not in ("schema", "fields")}
+                for i, prompt in enumerate(view["state"].get("reading") or [])
             ]
         return Response(s.GameOutSerializer(view).data)
 

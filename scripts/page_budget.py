@@ -9,10 +9,10 @@ phone size (390 x 844), measures:
 
 - the first visit of ``/``, of a base game's screen and of a game with every Defenders of the
   Realm expansion, each counted until ``--settle`` seconds (10) after the page loaded, so what
-  the service worker fetches then counts too; the budget is the first visit of the game's
-  Board: a deal that leaves a card for the phone to read (by chance; most deals with every
-  expansion) puts that card's sheet on the first screen instead, measured and printed apart
-  (no budget), and the game is dealt again;
+  the service worker fetches then counts too. A game's first screen is its Board, or the sheet
+  of a card the phone is to read (a dealt Quest nobody has entered yet: most deals with every
+  expansion): both are measured, each on a deal chosen for it (dealt again until the first
+  screen is the one measured), and both have the first visit's budget;
 - a warm visit: the last game's screen reloaded, everything cached;
 - the bytes per change on each tab of the table: the phone sits on the tab while another seat
   (its calls go to the server directly, uncounted) wounds a hero, undoes it, ends the turn
@@ -221,13 +221,6 @@ class Figures:
         verdict = "within" if sent <= budget_kb * 1024 else "OVER"
         print(f"  {name:44} {sent:>9,} B  budget {budget_kb:4.0f} KB  {verdict}  {note}")
 
-    apart: list[tuple[str, int]] = field(default_factory=list)
-
-    def note(self, name: str, sent: int) -> None:
-        """A figure printed without a budget (another screen than the one budgeted)."""
-        self.apart.append((name, sent))
-        print(f"  {name:44} {sent:>9,} B  (no budget: another first screen)")
-
     def over(self) -> list[str]:
         return [name for name, sent, budget, _ in self.rows if sent > budget * 1024]
 
@@ -285,8 +278,28 @@ class Phone:
         self.context.close()
 
 
-def new_game(port: int, setup: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any], bool]:
-    """A game of two seats, and whether a card waits to be read on its first screen."""
+# The first screens of a game's first visit: the Board, or the sheet of a card to read.
+BOARD, READ_CARD = "board", "a card to read"
+# (The Board last: the warm visit reloads it.)
+FIRST_SCREENS: list[tuple[str, str]] = [
+    ("base game", BOARD),
+    ("every expansion", READ_CARD),
+    ("every expansion", BOARD),
+]
+DEALS = 40  # deals tried for the first screen wanted
+
+
+def first_screen(seen: dict[str, Any]) -> str | None:
+    """What the host's phone shows first: the sheet of the card it is to read (one it holds or
+    one read aloud), the Board (nothing to read), or None (only "Bea is reading a card")."""
+    reading = seen["state"].get("reading") or []
+    if not reading:
+        return BOARD
+    return None if reading[0].get("private") else READ_CARD
+
+
+def new_game(port: int, setup: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any], str | None]:
+    """A game of two seats, and what the host's phone shows first (``first_screen``)."""
     game = call(port, "POST", "/api/v1/games/", setup)
     other = call(
         port,
@@ -295,7 +308,16 @@ def new_game(port: int, setup: dict[str, Any]) -> tuple[dict[str, Any], dict[str
         {"join_code": game["join_code"], "name": "Bea", "hero": "Rogue"},
     )
     seen = call(port, "GET", f"/api/v1/games/{game['id']}/", token=game["token"])
-    return game, other, bool(seen["state"].get("reading"))
+    return game, other, first_screen(seen)
+
+
+def deal(port: int, name: str, screen: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A game whose first screen on the host's phone is ``screen``: dealt again until it is."""
+    for _ in range(DEALS):
+        game, other, shown = new_game(port, GAMES[name])
+        if shown == screen:
+            return game, other
+    raise SystemExit(f"no deal of the game, {name}, in {DEALS} opened on {screen}")
 
 
 def play_on(port: int, game: dict[str, Any], token: str) -> None:
@@ -314,33 +336,24 @@ def measure(browser: Any, port: int, proxy: CountingProxy, args: argparse.Namesp
     figures.add("first visit of /", sent, args.first_visit_kb)
     phone.close()
 
-    # The budget is the first visit of the game's Board. A deal that leaves a card to read (a
-    # dealt Quest, by chance; most deals with every expansion) puts that card's sheet on the
-    # first screen instead: it is measured and printed apart, without a budget, and the game is
-    # dealt again until its first screen is the Board.
+    # Each first screen on a deal chosen for it: the Board, and the sheet of a card to read
+    # (the Board drawn under it), which opens most deals with every expansion.
     phones: dict[str, tuple[Phone, dict[str, Any], dict[str, Any]]] = {}
-    for name, setup in GAMES.items():
-        noted = False
-        for _ in range(40):
-            game, other, reading = new_game(port, setup)
-            if reading and noted:
-                continue
-            phone = Phone(browser, proxy, verbose=args.verbose)
-            phone.seat(game)
+    for name, screen in FIRST_SCREENS:
+        game, other = deal(port, name, screen)
+        phone = Phone(browser, proxy, verbose=args.verbose)
+        phone.seat(game)
+        shown = "[data-testid=live]" if screen == BOARD else "dialog[data-testid=read-card]"
 
-            def visit(phone: Phone = phone, game: dict[str, Any] = game) -> None:
-                phone.page.goto(f"{phone.base}/game/{game['id']}")
-                phone.page.locator("[data-testid=live]").wait_for()
+        def visit(phone: Phone = phone, game: dict[str, Any] = game, shown: str = shown) -> None:
+            phone.page.goto(f"{phone.base}/game/{game['id']}")
+            phone.page.locator(shown).wait_for()
 
-            sent = phone.counted(visit, args.settle)
-            if not reading:
-                break
-            figures.note(f"first visit of a game, {name}, a card to read first", sent)
-            noted = True
-            phone.close()
-        else:
-            raise SystemExit(f"every deal of the game, {name}, left a card to read")
-        figures.add(f"first visit of a game, {name}", sent, args.first_visit_kb)
+        sent = phone.counted(visit, args.settle)
+        label = f"first visit of a game, {name}"
+        figures.add(label if screen == BOARD else f"{label}, {screen}", sent, args.first_visit_kb)
+        if name in phones:
+            phones[name][0].close()
         phones[name] = (phone, game, other)
 
     # The table's own screen, opened from the host's link (a display token in its fragment).

@@ -69,3 +69,17 @@ def test_a_figure_over_its_budget_is_named_and_one_within_is_not(capsys: Any) ->
 def test_the_budgets_are_those_of_a_phone_on_mobile_data() -> None:
     budget = load_script()
     assert (budget.FIRST_VISIT_KB, budget.WARM_VISIT_KB, budget.CHANGE_KB) == (60, 5, 2)
+
+
+def test_both_first_screens_of_a_game_are_budgeted_each_on_a_deal_chosen_for_it() -> None:
+    budget = load_script()
+    assert ("every expansion", budget.BOARD) in budget.FIRST_SCREENS
+    assert ("every expansion", budget.READ_CARD) in budget.FIRST_SCREENS
+    # What the host's phone opens on: the Board, the sheet of its own card to read, or (a card
+    # in Bea's hand) only "Bea is reading a card", which neither screen is.
+    seen = {"state": {"reading": []}}
+    assert budget.first_screen(seen) == budget.BOARD
+    seen = {"state": {"reading": [{"id": 1, "seat": "1", "schema": {}}]}}
+    assert budget.first_screen(seen) == budget.READ_CARD
+    seen = {"state": {"reading": [{"id": 1, "seat": "2", "private": True}]}}
+    assert budget.first_screen(seen) is None

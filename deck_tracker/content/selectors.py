@@ -129,11 +129,17 @@ _TEXT_KEYS = frozenset(
 )
 
 
-def _without_texts(item: dict[str, Any], key: str) -> dict[str, Any]:
-    inner = item.get(key)
-    if not isinstance(inner, dict):
-        return item
-    return {**item, key: {k: v for k, v in inner.items() if k not in _TEXT_KEYS}}
+# What the table screen's first draw reads of a card's data (the map names an agent by its
+# title); the rest of it (a Darkness Spreads card's placements, a Hero Card's colour, a Quest's
+# location) is read by the tabs and forms after the Board, and comes with the texts.
+_CARD_KEYS_FOR_TABLE = frozenset({"title"})
+
+
+def _card_for_table(card: dict[str, Any]) -> dict[str, Any]:
+    data = card.get("data")
+    if not isinstance(data, dict):
+        return card
+    return {**card, "data": {k: v for k, v in data.items() if k in _CARD_KEYS_FOR_TABLE}}
 
 
 def content_pack_for_table(*, pack_id: str) -> dict[str, Any] | None:
@@ -156,13 +162,14 @@ def content_pack_for_table(*, pack_id: str) -> dict[str, Any] | None:
             {k: v for k, v in item.items() if k not in _TEXT_KEYS} for item in pack.get(kind, [])
         ]
     for deck in (pack.get("decks") or {}).values():
-        deck["cards"] = [_without_texts(card, "data") for card in deck["cards"]]
+        deck["cards"] = [_card_for_table(card) for card in deck["cards"]]
     return pack
 
 
 def content_pack_texts(*, pack_id: str) -> dict[str, Any] | None:
-    """The printed texts the table view leaves out, by card and by hero (the entered values
-    merged in): ``{"id", "version", "cards": {id: {...}}, "heroes": {...}, "generals": {...}}``."""
+    """The printed texts the table view leaves out, by hero and by card (with the rest of a
+    card's data the table view leaves out; the entered values merged in):
+    ``{"id", "version", "cards": {id: {...}}, "heroes": {...}, "generals": {...}}``."""
     detail = content_pack_detail(pack_id=pack_id)
     if detail is None:
         return None
@@ -170,7 +177,7 @@ def content_pack_texts(*, pack_id: str) -> dict[str, Any] | None:
     for deck in (detail.get("decks") or {}).values():
         for card in deck["cards"]:
             data = card.get("data") if isinstance(card.get("data"), dict) else {}
-            texts = {k: v for k, v in data.items() if k in _TEXT_KEYS}
+            texts = {k: v for k, v in data.items() if k not in _CARD_KEYS_FOR_TABLE}
             if texts:
                 cards[card["id"]] = _for_table(texts)
     texts = {"id": detail["id"], "version": detail["version"], "cards": cards}

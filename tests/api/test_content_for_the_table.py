@@ -36,13 +36,27 @@ def test_the_printed_texts_come_apart_from_the_table_view() -> None:
     texts = client_for().get("/api/v1/content/dotr-base/?view=texts").json()
     quest = next(c for c in full["decks"]["quest"]["cards"] if c["name"] == "Amulet of the Gods")
     at_table = next(c for c in table["decks"]["quest"]["cards"] if c["id"] == quest["id"])
-    # The table view keeps where the Quest is done; its test and reward come with the texts.
-    assert at_table["data"]["location"] == "dark-woods"
-    assert "test" not in at_table["data"] and "reward" not in at_table["data"]
+    # The Board reads no Quest's data: where it is done, its test and reward come with the
+    # texts, which the Me tab reads.
+    assert at_table["data"] == {}
     assert texts["cards"][quest["id"]] == {
+        "location": "dark-woods",
+        "location_rule": "at_location",
         "test": "Spend 1 action in the Dark Woods and roll 4 dice; a single 6 wins it.",
         "reward": "+1 on every combat die, against Generals too.",
     }
+    # A Darkness Spreads card's placements (the Night tab's) and a Hero Card's colour (the
+    # forms') too.
+    spreads = full["decks"]["darkness_spreads"]["cards"][0]
+    assert (
+        "placements"
+        not in next(
+            c for c in table["decks"]["darkness_spreads"]["cards"] if c["id"] == spreads["id"]
+        )["data"]
+    )
+    assert texts["cards"][spreads["id"]]["placements"] == spreads["data"]["placements"]
+    hero_card = full["decks"]["hero"]["cards"][0]
+    assert texts["cards"][hero_card["id"]]["colour"] == hero_card["data"]["colour"]
     eagle = next(h for h in full["heroes"] if h["name"] == "Eagle Rider")
     assert "abilities" not in next(h for h in table["heroes"] if h["id"] == eagle["id"])
     assert texts["heroes"][eagle["id"]]["abilities"] == eagle["abilities"]

@@ -112,10 +112,10 @@ def test_a_new_quest_is_read_by_the_hero_who_drew_it_and_the_others_see_only_tha
     assert [e["type"] for e in drawn.json()["events"]] == ["quest_drawn", "card_to_read"]
     ada = state_of(tokens["1"], game["id"])["reading"]
     assert ada[0]["card"] == quest and "title" in ada[0]["schema"]["properties"]
-    # The phone's cold load leaves the card's form out; it reads the whole game to show it.
+    # The phone's cold load brings the form of the card it shows first, whole: no second GET.
     lean = client_for(tokens["1"]).get(f"/api/v1/games/{game['id']}/?view=table").json()
     assert lean["state"]["reading"][0]["card"] == quest
-    assert "schema" not in lean["state"]["reading"][0]
+    assert lean["state"]["reading"][0]["schema"] == ada[0]["schema"]
     bea = state_of(tokens["2"], game["id"])["reading"]
     assert bea == [{"id": ada[0]["id"], "seat": "1", "private": True,
                     "title": "Ada is reading a card", "name": "a card", "detail": ""}]  # fmt: skip

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from .live_api import LIVE_SECONDS, act, call, game_of_two, open_game
+from .live_api import LIVE_SECONDS, act, call, game_of_two, open_game, read_every_card
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -135,6 +135,9 @@ def test_every_screen_of_every_game_passes_axe(
             "expansions": ["dragon", "companions_catacombs", "heros_calling"],
         },
     )
+    # The Quests dealt to Anna are read first: their sheet would cover the Board (and wait
+    # for the map until it is answered).
+    read_every_card(base, game)
     open_game(page, base, game, "1", game["token"], "Anna")
     page.locator("[data-testid=map]").wait_for()
     for tab in TABS:

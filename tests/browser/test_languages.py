@@ -636,3 +636,55 @@ def test_a_german_phone_walks_every_tab_of_every_other_game_system_without_engli
     assert len(seen) >= 3
     assert_no_english(seen)
     assert german.errors == []  # type: ignore[attr-defined]
+
+
+EVERY_EXPANSION = {
+    "host": {"name": "Anna", "hero": "Wizard"},
+    "expansions": ["dragon", "companions_catacombs", "heros_calling"],
+}
+
+
+def a_deal_that_opens_on_a_card_to_read(base: str) -> dict[str, Any]:
+    """A game with every expansion whose host's first screen is a card to read (a Quest dealt
+    into Anna's hand that nobody has entered yet: most deals)."""
+    for _ in range(40):
+        game, _ = game_of_two(base, EVERY_EXPANSION)
+        reading = call(base, f"games/{game['id']}/", token=game["token"])["state"]["reading"]
+        if reading and not reading[0].get("private"):
+            return game
+    raise AssertionError("no deal of 40 left Anna a card to read")
+
+
+@pytest.mark.parametrize(
+    ("language", "title"), [("de", "Lies die gezogene Karte vor"), ("en", "Read the card you drew")]
+)
+def test_a_first_screen_that_opens_on_a_card_to_read_loads_only_the_sheets_words(
+    two_languages: tuple[Any, Any], live_server: Any, shot: Any, language: str, title: str
+) -> None:
+    """The first visit of a game that opens on a card to read: the sheet comes with its own
+    words (``locale/<lang>/read.json``) and its styles in app.css, not the table's words nor
+    more.css (what a phone on mobile data pays for, scripts/page_budget.py); in German, no
+    English on the sheet."""
+    german, english = two_languages
+    page = german if language == "de" else english
+    base = live_server.url
+    game = a_deal_that_opens_on_a_card_to_read(base)
+    fetched: list[str] = []
+    page.on("request", lambda r: "/static/" in r.url and fetched.append(r.url.rsplit("/", 2)[-2:]))
+    open_game(page, base, game, "1", game["token"], "Anna")
+    sheet = page.locator("dialog[data-testid=read-card]")
+    sheet.wait_for()
+    sheet.get_by_test_id("read-card-submit").wait_for()
+    page.wait_for_timeout(1500)  # what the first screen would load after the sheet
+    names = {"/".join(parts).split(".")[0] for parts in fetched}
+    assert f"{language}/read" in names, names
+    assert f"{language}/table" not in names and "frontend/more" not in names, names
+    seen = sheet.inner_text()
+    assert title in seen
+    assert not any(key in seen for key in ("read.", "forms.")), seen
+    # Styled by app.css alone: the submit button is a big one, a field is a column.
+    assert sheet.locator(".field").first.evaluate("el => getComputedStyle(el).display") == "flex"
+    shot(page, f"75-a-card-to-read-first-{language}")
+    if language == "de":
+        assert_no_english({"the card to read": seen})
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -43,6 +43,7 @@ def test_the_page_budget_measures_every_visit_and_change_and_fails_over_budget()
         "first visit of a game, base game",
         "first visit of a game, every expansion",
         "first visit of the table's screen (/display/)",
+        "first visit of a game, every expansion, a card to read",
         "warm visit (reload), every expansion",
         "a change, the phone on board",
         "a change, the phone on me",
@@ -52,6 +53,8 @@ def test_the_page_budget_measures_every_visit_and_change_and_fails_over_budget()
     assert figures["warm visit (reload), every expansion"] < figures["first visit of /"]
     # The service worker's own requests go through the same proxy.
     assert "/sw.js" in result.stdout
+    # The first screen that opens on a card to read is measured: its sheet's own words come.
+    assert "/locale/en/read." in result.stdout
     assert result.returncode == 1
     over = next(line for line in result.stdout.splitlines() if line.startswith("OVER budget:"))
     assert "a change, the phone on board" in over and "a change, the phone on me" in over

@@ -69,9 +69,12 @@ def test_a_first_visit_of_a_game_keeps_the_shell_without_asking_for_it_again(
         ),
     )
     page.goto(f"{base}/game/{game['id']}")
-    page.locator("[data-testid=live]").wait_for()
+    page.locator("[data-testid=map]").wait_for()  # the Board comes after the game's state
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     page.wait_for_function(f"() => ({KEPT})().then(urls => urls.includes('{base}/'))")
+    page.wait_for_function(
+        f"() => ({KEPT})().then(urls => urls.some(u => u.includes('/tabs/board')))"
+    )
     # Every route is the same shell: the worker took it from the browser's cache, not from the
     # server (no body came twice; before, it asked for "/" and received it whole).
     assert [url for url, size in sent if size > 0] == [f"{base}/game/{game['id']}"], sent

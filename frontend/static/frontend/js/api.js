@@ -84,7 +84,7 @@ export const api = {
     request("games/join/", { method: "POST", body: { join_code: joinCode, name, hero: hero || null, ...(player ? { player } : {}) }, key, token: player ? account : undefined }),
   // The table a code opens, before joining: its players and the heroes taken (by whom).
   joinPreview: (joinCode) => request(`games/join/${encodeURIComponent(joinCode)}/`),
-  // view "table": the cold load, without the forms of cards waiting to be read (fetched when shown).
+  // view "table": the cold load, with the form of the first card waiting to be read only.
   game: (id, token, view) => request(view ? `games/${id}/?view=${view}` : `games/${id}/`, { token }),
   actions,
   act: (id, token, envelope, key) =>

@@ -81,18 +81,26 @@ function index(packs) {
   };
 }
 
-// The printed texts (a Quest's test and reward, an event's text, a hero's abilities) are not in
-// the table view: a screen showing them asks for them once (`?view=texts`), then redraws.
-export function needTexts(ctx) {
-  const { content } = ctx;
-  if (!content || !content.packs.length || content.texts) return;
-  content.texts = Promise.all(content.packs.map((pack) => api.contentTexts(pack.id))).then((all) => {
+// The printed texts (a Quest's test and reward, an event's text, a hero's abilities) and the
+// rest of the cards' data (a Darkness Spreads card's placements, a Hero Card's colour, a
+// Quest's location) are not in the table view, which the Board reads: a screen showing them
+// asks for them once (`?view=texts`), then redraws.
+export function loadTexts(content) {
+  if (!content || !content.packs.length) return Promise.resolve();
+  content.texts = content.texts || Promise.all(content.packs.map((pack) => api.contentTexts(pack.id))).then((all) => {
     for (const texts of all) {
       for (const [id, words] of Object.entries(texts.cards)) if (content.cards[id]) content.cards[id].data = { ...content.cards[id].data, ...words };
       for (const kind of ["heroes", "generals"]) for (const [id, words] of Object.entries(texts[kind])) if (content[kind][id]) Object.assign(content[kind][id], words);
     }
-    ctx.rerender();
+    content.textsIn = true;
   }, () => { content.texts = null; });
+  return content.texts;
+}
+
+export function needTexts(ctx) {
+  const { content } = ctx;
+  if (!content || !content.packs.length || content.texts) return;
+  loadTexts(content).then(() => { if (content.textsIn) ctx.rerender(); });
 }
 
 // A hero the table built (The Hero's Calling) is known by the name its player gave it.

@@ -3,7 +3,7 @@
 // picker, minion steppers, a General, a seat, cards from the right pile, ...).
 
 import { h, toast } from "./dom.js";
-import { COLOURS, FACTIONS, cardName, deckLabel, generalName, heroName } from "./content.js";
+import { COLOURS, FACTIONS, cardName, deckLabel, generalName, heroName, loadTexts } from "./content.js";
 import { factionBadge } from "./map.js";
 import { need, t } from "./i18n.js";
 import { stepper } from "./stepper.js";
@@ -314,6 +314,17 @@ export function actionForm(session, content, action, { preset = {}, lock = [], o
         const now = { ...values, ...readAll(true) };
         holder.replaceChildren(cardChooser(`${action.type}-cards`, candidateCards(session, content, action.type, now), content, { selected: preset.cards || [], max: prop.maxItems < 60 ? prop.maxItems : null }));
       };
+      // The cards' colours come with their texts: the badges join the choices once they are in.
+      if (!content.textsIn) {
+        loadTexts(content).then(() => {
+          if (!holder.isConnected || !content.textsIn) return;
+          for (const label of holder.querySelectorAll("label.choice")) {
+            const input = label.querySelector("input");
+            const colour = ((content.cards[input.value] || {}).data || {}).colour;
+            if (colour && FACTIONS[colour] && !label.querySelector("svg")) label.insertBefore(factionBadge(colour, undefined, 22), input.nextSibling);
+          }
+        });
+      }
       readers[name] = () => {
         const picked = [...form.querySelectorAll(`input[name="${action.type}-cards"]:checked`)].map((input) => input.value);
         return picked.length ? picked : undefined;

@@ -30,9 +30,10 @@ export const asset = (name) => dir.static + (hashed[name] || name);
 const load = (name, then) => fetch(asset(name)).then(then);
 
 // Parts whose screens app.css styles in full: their words come without more.css (the Hero's
-// Calling panel is on the Board's first screen, the table's panel on the Board after a night;
-// the table's screen brings display.css).
-const WORDS_ONLY = new Set(["core", "heros-calling", "panel", "display"]);
+// Calling panel is on the Board's first screen, the table's panel on the Board after a night,
+// the sheet of a card to read on the first screen of most deals with every expansion; the table's
+// screen brings display.css).
+const WORDS_ONLY = new Set(["core", "heros-calling", "panel", "read", "display"]);
 
 export function need(part) {
   if (!WORDS_ONLY.has(part) && !parts.css) {

@@ -2,9 +2,10 @@
 // sheet of a card to read (tabs/read-card.js) does not load every form.
 
 import { h } from "./dom.js";
-import { need, t } from "./i18n.js";
+import { t } from "./i18n.js";
 
-await need("table");
+// later: need("read"): its two words (forms.less, forms.more) come with the part of the module
+// that draws it: "read" for the card to read, "table" for the forms.
 
 export function stepper(name, value, { min = 0, max = 99, label, badge } = {}) {
   const input = h("input", { type: "number", name, value: String(value), min: String(min), max: String(max), inputmode: "numeric", class: "stepper-input", "aria-label": label || name });

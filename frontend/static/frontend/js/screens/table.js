@@ -8,15 +8,14 @@ import { GameSession, STATE_MESSAGE_WAIT_MS } from "../session.js";
 import { applyPatch } from "../patch.js";
 import { savedGame } from "../storage.js";
 import { need, t } from "../i18n.js";
-import * as board from "../tabs/board.js";
 
 // The setup checklist (a tab all game) and the invitation, on demand too.
 const SETUP = { id: "setup", label: "tab.setup", icon: "☑", module: null, load: () => import("../tabs/setup-view.js") };
 
 // A tab with `load` is fetched the first time it shows (the first load stays small: only the
-// Board comes with the screen).
+// Board, and not while the sheet of a card to read covers it: see `covered`).
 const TABS = [
-  { id: "board", label: "tab.board", icon: "◈", module: board },
+  { id: "board", label: "tab.board", icon: "◈", module: null, load: () => import("../tabs/board.js").then(kept) },
   { id: "night", label: "tab.night", icon: "☾", module: null, dotr: true, load: () => import("../tabs/night.js") },
   { id: "me", label: "tab.me", icon: "☺", module: null, load: () => import("../tabs/seat.js") },
   { id: "fame", label: "tab.fame", icon: "★", module: null, dotr: true, load: () => import("../tabs/fame.js") },
@@ -24,6 +23,17 @@ const TABS = [
   { id: "log", label: "tab.log", icon: "↺", module: null, load: () => import("../tabs/log.js") },
   SETUP,
 ];
+
+// The Board comes after the service worker was told which files the page loaded (js/main.js):
+// it is told again, so the Board opens offline after a first visit.
+function kept(module) {
+  if (navigator.serviceWorker) {
+    navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({
+      keep: performance.getEntriesByType("resource").map((entry) => entry.name),
+    })).catch(() => {});
+  }
+  return module;
+}
 
 function loaded(tab, then) {
   if (tab.module) return tab.module;
@@ -51,6 +61,15 @@ function syncReading(ctx) {
     module.syncReadCard(ctx);
     ctx.rerender();
   });
+}
+
+// A first screen that opens on a card to read (a Quest dealt into this phone's hand that nobody
+// has entered yet: most deals with every expansion) shows its sheet over the Board: the Board
+// and its map (tabs/board.js, map.js) come once the card is answered or its sheet closed.
+function covered(session, tab) {
+  const reading = ((session.state || {}).reading || [])[0];
+  return tab.id === "board" && !tab.module && !tab.loading && Boolean(reading) && !reading.private
+    && session.readDismissed !== reading.id;
 }
 
 // At the table (tabs/table-panel.js), on every tab once play is under way or a choice waits:
@@ -310,11 +329,15 @@ export function show(app, gameId) {
     if (["night", "log", "setup"].includes(view.tab) && !session.eventsLoaded) session.ensureEvents().catch(() => {});
     // A card the app does not know yet: every phone shows the sheet to read it.
     syncReading(ctx);
+    // The Board comes with the screen whichever tab shows (a reload offline opens it), unless
+    // the sheet of a card to read covers it.
+    if (!covered(session, TABS[0])) loaded(TABS[0], view.tab === "board" ? render : () => {});
     syncPanel(session, scheduleRender);
     const scroll = main.scrollTop;
     const tab = view.tab === "setup" ? SETUP : tabsShown().find((t) => t.id === view.tab) || TABS[0];
     let body;
     if (session.state.system === "battlefields" && tab.id === "board") body = systemBoard(ctx, session.state.system, render);
+    else if (covered(session, tab)) body = h("div", { class: "tab-body board-tab" });
     else {
       let module = null;
       try {

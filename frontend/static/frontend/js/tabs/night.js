@@ -3,7 +3,7 @@
 // way to correct a location or undo.
 
 import { h, sheet, toast } from "../dom.js";
-import { locationName } from "../content.js";
+import { locationName, needTexts } from "../content.js";
 import { openAction, quick } from "./common.js";
 import { tick } from "./table-panel.js";
 import { ruleNote } from "../words.js";
@@ -170,6 +170,7 @@ async function go(ctx, button, args, tableOwned) {
 }
 
 export function render(ctx) {
+  needTexts(ctx); // the cards' placements (stepCard)
   const { session, content } = ctx;
   const state = session.state;
   const action = ctx.action("night");

@@ -7,12 +7,13 @@
 
 import { h, sheet } from "../dom.js";
 import { FACTIONS } from "../content.js";
-import { factionBadge } from "../map.js";
 import { stepper } from "../stepper.js";
 import { need, t } from "../i18n.js";
 import { api } from "../api.js";
 
-await need("table");
+// Its own words (the "read" part) and styles (in app.css, no more.css): on a first screen that
+// opens on a card to read, the sheet brings nothing it does not show.
+await need("read");
 
 let open = null; // {id, close}
 let fetching = null; // the prompt whose form is being fetched
@@ -42,7 +43,12 @@ export function syncReadCard(ctx) {
     return;
   }
   const shown = sheet(prompt.title || t("read.title"), (body, close) => build(ctx, prompt, body, close), {
-    onClose: () => { if (open && open.id === prompt.id) open = { id: prompt.id, close: () => {}, dismissed: true }; },
+    onClose: () => {
+      if (!open || open.id !== prompt.id) return; // closed by syncReadCard: the change redraws
+      open = { id: prompt.id, close: () => {}, dismissed: true };
+      ctx.session.readDismissed = prompt.id; // the Board draws what the sheet covered
+      ctx.rerender();
+    },
   });
   shown.dialog.dataset.testid = "read-card";
   open = { id: prompt.id, close: shown.close };
@@ -80,13 +86,21 @@ function picker(name, schema, value, optional = false) {
   return select;
 }
 
+// The minions' colours, each with its badge: the map's module draws them (it comes with the
+// Board, after the sheet on a first screen), so the badges join the labels when it is in.
 function colourPicker(name, schema, value) {
   const wrap = h("div", { class: "segmented", role: "radiogroup", "aria-label": schema.title || name });
+  const labels = [];
   for (const option of choices(schema)) {
     const id = `${name}-${option.value}-${Math.random().toString(36).slice(2, 7)}`;
-    wrap.append(
-      h("input", { type: "radio", name, id, value: option.value, checked: option.value === value, required: true }),
-      h("label", { for: id, class: "seg" }, FACTIONS[option.value] ? factionBadge(option.value, undefined, 20) : null, option.label));
+    const label = h("label", { for: id, class: "seg" }, option.label);
+    if (FACTIONS[option.value]) labels.push([label, option.value]);
+    wrap.append(h("input", { type: "radio", name, id, value: option.value, checked: option.value === value, required: true }), label);
+  }
+  if (labels.length) {
+    import("../map.js").then(({ factionBadge }) => {
+      for (const [label, colour] of labels) label.prepend(factionBadge(colour, undefined, 20));
+    });
   }
   return wrap;
 }
