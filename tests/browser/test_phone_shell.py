@@ -28,15 +28,23 @@ def post(base: str, path: str, body: dict, token: str | None = None) -> Any:
         return json.load(response)
 
 
-def sit_at(page: Any, base: str, game_id: str, join_code: str, seats: dict[str, dict]) -> None:
-    """Give a phone its seat tokens, as the create and join screens leave them."""
+def sit_at(
+    page: Any,
+    base: str,
+    game_id: str,
+    join_code: str,
+    seats: dict[str, dict],
+    shown: str = "[data-testid=map]",
+) -> None:
+    """Give a phone its seat tokens, as the create and join screens leave them, and wait for
+    its first screen (the map; a card to read covers the Board until it is read)."""
     page.goto(base + "/")
     saved = {
         game_id: {"joinCode": join_code, "active": next(iter(seats)), "seats": seats, "updated": 1}
     }
     page.evaluate("value => localStorage.setItem('dotr.games', value)", json.dumps(saved))
     page.goto(f"{base}/game/{game_id}")
-    page.locator("[data-testid=map]").wait_for()
+    page.locator(shown).wait_for()
 
 
 def small_targets(page: Any) -> list[str]:

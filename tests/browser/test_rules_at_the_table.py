@@ -91,10 +91,9 @@ def test_a_dragons_life_on_the_reading_form_is_empty_until_the_player_reads_it(
     arrange(game["id"], ("reading", []))
     act(base, game, "wound_general", {"general": "onyx"})
     assert stored(game["id"])["reading"][0]["schema"]["required"] == ["life"]
-    sit_at(anna, base, game["id"], game["join_code"],
-           {"1": {"token": game["token"], "name": "Anna", "hero": "Wizard"}})  # fmt: skip
+    seats = {"1": {"token": game["token"], "name": "Anna", "hero": "Wizard"}}
+    sit_at(anna, base, game["id"], game["join_code"], seats, shown="dialog[data-testid=read-card]")
     sheet = anna.locator("dialog[data-testid=read-card]")
-    sheet.wait_for()
     life = sheet.locator("input[name=life]")
     assert life.input_value() == ""
     sheet.get_by_test_id("read-card-submit").click()
