@@ -173,6 +173,10 @@ def test_focus_stays_put_when_another_phone_changes_the_game(
 
     tab = page.locator("nav.tabbar [data-tab=log]")
     tab.focus()
+    # What keeps focus comes once a control first takes it (dom.js loads focus.js).
+    page.wait_for_function(
+        "() => performance.getEntriesByType('resource').some((r) => r.name.includes('/focus.'))"
+    )
     version = int(page.get_by_test_id("live").get_attribute("data-version"))
     act(base, {"id": game["id"], "token": joined["token"]}, "wound_hero", {"wounds": 1})
     page.wait_for_function(
@@ -193,7 +197,12 @@ def test_focus_stays_put_when_another_phone_changes_the_game(
     assert page.evaluate("() => document.activeElement.getAttribute('aria-label')") == (
         "Lose a life token"
     )
-    said = " ".join(live_regions(page))
+    said = ""
+    for _ in range(50):  # the region is filled on the next frame
+        said = " ".join(live_regions(page))
+        if "Bea" in said or "Rogue" in said:
+            break
+        page.wait_for_timeout(100)
     assert "Bea" in said or "Rogue" in said, said
     assert page.errors == []
 

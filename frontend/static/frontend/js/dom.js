@@ -43,52 +43,19 @@ function append(el, children) {
 }
 
 // Redraws `target` whole. The element that had focus inside it is found again in the new
-// content (by what it is: its id, test id, tab, name, label and words, else its place), so a
-// keyboard or screen-reader player keeps their place when another phone's change redraws.
+// content (focus.js, loaded once a control first takes focus), so a keyboard or screen-reader
+// player keeps their place when another phone's change redraws.
+let keeper = null;
+document.addEventListener("focusin", () => {
+  import("./focus.js").then((module) => { keeper = module; });
+}, { once: true });
+
 export function mount(target, ...children) {
-  const active = document.activeElement;
-  const had = active && active !== document.body && target.contains(active) ? active : null;
-  const key = had ? focusKey(had) : null;
-  const place = had ? placeOf(target, had) : null;
+  const kept = keeper ? keeper.before(target) : null;
   target.replaceChildren();
   append(target, children);
-  if (had && !target.contains(had)) {
-    const again = findByKey(target, had.tagName, key) || findByPlace(target, place);
-    if (again && typeof again.focus === "function") again.focus({ preventScroll: true });
-  }
+  if (kept) keeper.after(target, kept);
   return target;
-}
-
-function focusKey(el) {
-  return [
-    el.id, el.getAttribute("data-testid"), el.getAttribute("data-tab"), el.getAttribute("name"),
-    el.getAttribute("aria-label"), el.getAttribute("href"), (el.textContent || "").trim().slice(0, 80),
-  ].join("|");
-}
-
-function findByKey(root, tag, key) {
-  for (const el of root.getElementsByTagName(tag)) if (focusKey(el) === key) return el;
-  return null;
-}
-
-function placeOf(root, el) {
-  const place = [];
-  for (let node = el; node && node !== root; node = node.parentElement) {
-    place.unshift([...node.parentElement.children].indexOf(node));
-  }
-  return place;
-}
-
-function findByPlace(root, place) {
-  let node = root;
-  for (const index of place) {
-    const next = node.children[Math.min(index, node.children.length - 1)];
-    if (!next) break;
-    node = next;
-  }
-  if (node === root) return null;
-  const focusable = node.closest("a[href], button, input, select, textarea, summary, [tabindex]");
-  return focusable && root.contains(focusable) && !focusable.disabled ? focusable : null;
 }
 
 // Says `message` once to a screen reader (the page's one polite live region); the screen itself

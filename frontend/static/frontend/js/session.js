@@ -16,10 +16,16 @@
 
 import { ApiError, api } from "./api.js";
 import { uuid } from "./dom.js";
-import { applyPatch } from "./patch.js";
 import { lang, t } from "./i18n.js";
 // later: need("table"): its notices follow an action, after the table's first paint.
 import { lastSeen, saveLastSeen, savedGame, setActiveSeat, updateSeatInfo } from "./storage.js";
+
+// The JSON patch module comes with the first state message the stream brings (a first visit
+// needs none): messages that arrive while it loads wait for it, in order.
+let applyPatch = null;
+const loadPatch = () => import("./patch.js").then((module) => { applyPatch = module.applyPatch; });
+// A patch of what the stream sent (the actions list): once the module is here.
+export const patchOf = (base, patch) => applyPatch(base, patch);
 
 const KEEP_EVENTS = 400;
 const FALLBACK_POLL_MS = 10000;
@@ -382,6 +388,14 @@ export class GameSession {
 
   // The seat's game view after the changes: whole, or as a patch from `base_version`.
   onState(data) {
+    if (!applyPatch) {
+      const loading = this.statesQueued || loadPatch();
+      this.statesQueued = loading.then(() => this.onState(data), () => {
+        this.statesQueued = null;
+        this.scheduleRefresh(0); // the module could not come: read the game whole
+      });
+      return;
+    }
     let message;
     try {
       message = JSON.parse(data);

@@ -4,8 +4,7 @@
 import { api } from "../api.js";
 import { announce, h, mount, sheet } from "../dom.js";
 import { learnBuiltHeroes, loadGameContent } from "../content.js";
-import { GameSession, STATE_MESSAGE_WAIT_MS } from "../session.js";
-import { applyPatch } from "../patch.js";
+import { GameSession, STATE_MESSAGE_WAIT_MS, patchOf } from "../session.js";
 import { savedGame } from "../storage.js";
 import { need, t } from "../i18n.js";
 
@@ -182,7 +181,7 @@ export function show(app, gameId) {
     const patch = session.actionsPatch;
     if (!patch || actionsReading || patch.base !== actionsTag) return false;
     try {
-      view.actions = applyPatch(view.actions, patch.patch);
+      view.actions = patchOf(view.actions, patch.patch);
     } catch {
       return false;
     }

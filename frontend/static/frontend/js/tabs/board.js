@@ -3,7 +3,7 @@
 
 import { h, s, sheet } from "../dom.js";
 import { COLOURS, FACTIONS, cardName, deckLabel, generalName, locationName, needTexts } from "../content.js";
-import { boardTokens, describeLocation, drawToken, factionBadge, labelsReady, prepareLabels, renderMap } from "../map.js";
+import { boardTokens, drawToken, factionBadge, labelsReady, prepareLabels, renderMap } from "../map.js";
 import { need, t } from "../i18n.js";
 
 // A location's sheet (and the forms it opens) and Talisman's board come on demand: the first
@@ -68,21 +68,12 @@ export function render(ctx) {
   return h("div", { class: "tab-body board-tab" }, parts);
 }
 
-// The map as a list, for a keyboard or a screen reader: each location a button naming what
-// stands there, opening the same sheet as a tap on the map. Built when it is opened.
+// The map as a list, for a keyboard or a screen reader (tabs/location-list.js, loaded when the
+// list is first opened): each location a button naming what stands there, opening the same
+// sheet as a tap on the map.
 function locationList(ctx, select) {
   const list = h("ul", { class: "location-list" });
-  const fill = () => {
-    const { content, session } = ctx;
-    const state = session.state;
-    const tokens = boardTokens(content, state);
-    list.replaceChildren(...Object.keys(content.locations)
-      .sort((a, b) => locationName(content, a).localeCompare(locationName(content, b)))
-      .map((id) => h("li", {}, h("button", {
-        type: "button", class: "ghost", "data-listed": id, "aria-label": describeLocation(content, state, id, (state.board || {})[id] || {}, tokens[id] || []),
-        onclick: () => select(id),
-      }, locationName(content, id)))));
-  };
+  const fill = () => import("./location-list.js").then((module) => module.fill(list, ctx, select));
   const details = h("details", { class: "location-list-wrap", "data-testid": "location-list", ontoggle: () => { if (details.open) fill(); } },
     h("summary", { text: t("map.as_list") }), list);
   if (ctx.view.locationsOpen) { details.open = true; fill(); }
