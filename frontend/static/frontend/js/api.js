@@ -99,3 +99,33 @@ export const api = {
   forecastRead: (id, token, forecastId) => request(`games/${id}/forecasts/${forecastId}/`, { token }),
   streamUrl: (id, after) => `/api/v1/games/${id}/stream/?after=${after}&lang=${lang}`,
 };
+
+// Reads a server-sent event stream from fetch's body reader: `message(fields)` for each message
+// (`{event, data, id}`; a field sent on several lines joined by "\n"), while `going()` holds
+// (asked after each read and before each message; once it fails the reader is cancelled).
+export async function readEvents(reader, message, going = () => true) {
+  const decoder = new TextDecoder();
+  let buffer = "";
+  const stop = () => { reader.cancel().catch(() => {}); };
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    if (!going()) return stop();
+    buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, "\n");
+    let cut;
+    while ((cut = buffer.indexOf("\n\n")) >= 0) {
+      const block = buffer.slice(0, cut);
+      buffer = buffer.slice(cut + 2);
+      const fields = {};
+      for (const line of block.split("\n")) {
+        if (!line || line.startsWith(":")) continue;
+        const colon = line.indexOf(":");
+        const name = colon < 0 ? line : line.slice(0, colon);
+        const text = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
+        fields[name] = fields[name] === undefined ? text : `${fields[name]}\n${text}`;
+      }
+      if (!going()) return stop();
+      message(fields);
+    }
+  }
+}

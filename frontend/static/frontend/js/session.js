@@ -14,7 +14,7 @@
 // read-only (`offlineSince`); an action is then not sent and says so, kept for a retry; back
 // online it reads the game again and goes live.
 
-import { ApiError, api } from "./api.js";
+import { ApiError, api, readEvents } from "./api.js";
 import { uuid } from "./dom.js";
 import { lang, t } from "./i18n.js";
 // later: need("table"): its notices follow an action, after the table's first paint.
@@ -337,37 +337,11 @@ export class GameSession {
   // `token`: the seat the stream was opened for. Once the phone switched seats (players sharing
   // it, the turn passing), what that stream still sends is another seat's view: it is dropped.
   async readStream(reader, token = this.token) {
-    const decoder = new TextDecoder();
-    let buffer = "";
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      if (token !== this.token) {
-        reader.cancel().catch(() => {});
-        return;
-      }
-      buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, "\n");
-      let cut;
-      while ((cut = buffer.indexOf("\n\n")) >= 0) {
-        const block = buffer.slice(0, cut);
-        buffer = buffer.slice(cut + 2);
-        const fields = {};
-        for (const line of block.split("\n")) {
-          if (!line || line.startsWith(":")) continue;
-          const colon = line.indexOf(":");
-          const name = colon < 0 ? line : line.slice(0, colon);
-          const text = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
-          fields[name] = fields[name] === undefined ? text : `${fields[name]}\n${text}`;
-        }
-        if (token !== this.token) {
-          reader.cancel().catch(() => {});
-          return;
-        }
-        if (fields.event === "change" && fields.data) this.onChange({ data: fields.data });
-        else if (fields.event === "state" && fields.data) this.onState(fields.data);
-        else if (fields.event === "revoked") this.onRevoked();
-      }
-    }
+    await readEvents(reader, (fields) => {
+      if (fields.event === "change" && fields.data) this.onChange({ data: fields.data });
+      else if (fields.event === "state" && fields.data) this.onState(fields.data);
+      else if (fields.event === "revoked") this.onRevoked();
+    }, () => token === this.token);
   }
 
   onChange(message) {

@@ -6,7 +6,7 @@
 
 import { h, mount, s } from "../dom.js";
 import { asset, lang, need, t } from "../i18n.js";
-import { request } from "../api.js";
+import { readEvents, request } from "../api.js";
 import { applyPatch } from "../patch.js";
 import { loadGameContent, locationName } from "../content.js";
 import { renderMap } from "../map.js";
@@ -141,29 +141,12 @@ class DisplayScreen {
     }
   }
 
-  async readStream(reader) {
-    const decoder = new TextDecoder();
-    let buffer = "";
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, "\n");
-      let cut;
-      while ((cut = buffer.indexOf("\n\n")) >= 0) {
-        const block = buffer.slice(0, cut);
-        buffer = buffer.slice(cut + 2);
-        const fields = {};
-        for (const line of block.split("\n")) {
-          if (!line || line.startsWith(":")) continue;
-          const colon = line.indexOf(":");
-          const name = colon < 0 ? line : line.slice(0, colon);
-          fields[name] = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
-        }
-        if (fields.event === "change" && fields.data) this.onChange(JSON.parse(fields.data));
-        else if (fields.event === "state" && fields.data) this.onState(JSON.parse(fields.data));
-        else if (fields.event === "revoked") this.onRevoked();
-      }
-    }
+  readStream(reader) {
+    return readEvents(reader, (fields) => {
+      if (fields.event === "change" && fields.data) this.onChange(JSON.parse(fields.data));
+      else if (fields.event === "state" && fields.data) this.onState(JSON.parse(fields.data));
+      else if (fields.event === "revoked") this.onRevoked();
+    });
   }
 
   onChange(event) {
