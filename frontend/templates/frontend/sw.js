@@ -39,9 +39,12 @@ self.addEventListener("activate", (event) => {
 });
 
 // The page names the files it loaded before this worker ran; they come from the browser's cache.
+// A page this worker does not control yet (it began loading while the worker was activated, after
+// the claim) asks to be claimed.
 self.addEventListener("message", (event) => {
   const urls = (event.data && event.data.keep) || [];
-  event.waitUntil(caches.open(FILES).then((cache) => Promise.all(
+  const claimed = event.data && event.data.claim ? self.clients.claim() : Promise.resolve();
+  event.waitUntil(claimed.then(() => caches.open(FILES)).then((cache) => Promise.all(
     urls.filter((url) => new URL(url).origin === location.origin && new URL(url).pathname.startsWith(STATIC))
       .map((url) => cache.match(url).then((hit) => hit || cache.add(url).catch(() => {})))
   )));
