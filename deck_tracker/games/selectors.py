@@ -71,11 +71,27 @@ def join_preview(*, game: Game) -> dict[str, Any]:
     return {
         "join_code": game.join_code,
         "system": state.get("system"),
+        "hero_choice": _hero_choice(state),
         "players": [
             str(seat.get("name") or "") for _, seat in sorted(seats.items(), key=_seat_order)
         ],
         "heroes_taken": taken,
     }
+
+
+def _hero_choice(state: dict[str, Any]) -> str:
+    """What a joining player names: a hero of the base game (``pack``), a hero built from
+    ability cards and named by its player (``built``, The Hero's Calling; ``pack_or_built``
+    when its setting lets a seat play a base hero too), a Talisman ``character``, or nothing but
+    a name (``none``: a Battlefields player takes the next side at the table)."""
+    system = state.get("system")
+    if system == "talisman-dragon":
+        return "character"
+    if system != "dotr":
+        return "none"
+    if "heros_calling" in (state.get("expansions") or ()):
+        return "pack_or_built" if (state.get("settings") or {}).get("hc_base_heroes") else "built"
+    return "pack"
 
 
 def seat_for_token_hash(*, token_hash: str) -> Seat | None:
