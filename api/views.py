@@ -307,6 +307,13 @@ class GameEventsView(APIView):
                 "after", {"type": "integer", "minimum": 0}, description="Events after this seq."
             ),
             OpenApiParameter(
+                "from",
+                {"type": "string", "enum": ["last_night"]},
+                description="`last_night`: the page begins with the event that began the last "
+                "night (its steps, the cards read and the choices that carried it on follow; "
+                "`after` is ignored); before the first night, an empty page.",
+            ),
+            OpenApiParameter(
                 "limit",
                 {"type": "integer", "minimum": 1},
                 description=f"Page size ({selectors.EVENTS_PAGE_SIZE} by default; a larger value "
@@ -321,6 +328,9 @@ class GameEventsView(APIView):
         limit = _int_param(request, "limit", selectors.EVENTS_PAGE_SIZE, minimum=1)
         limit = min(limit, selectors.EVENTS_PAGE_MAX)
         game = selectors.game_progress_of_seat(seat=seat)
+        if request.query_params.get("from") == "last_night":
+            began = selectors.last_night_start(game=game)
+            after = game.last_seq if began is None else began - 1
         events = list(selectors.events_after(game=game, after=after, limit=limit))
         last_seq = game.last_seq
         page_end = events[-1].seq if events else after

@@ -200,6 +200,18 @@ def event_record(event: GameEvent) -> dict[str, Any]:
     }
 
 
+def last_night_start(*, game: Game) -> int | None:
+    """The seq of the event that began the game's last night (None before the first): the
+    Night tab reads from there, however long the log has grown since."""
+    found = (
+        GameEvent.objects.filter(game=game, type="night_began")
+        .order_by("-seq")
+        .values_list("seq", flat=True)
+        .first()
+    )
+    return int(found) if found is not None else None
+
+
 def events_after(*, game: Game, after: int, limit: int = EVENTS_PAGE_SIZE) -> QuerySet[GameEvent]:
     return GameEvent.objects.filter(game=game, seq__gt=after).order_by("seq")[:limit]
 
