@@ -7,7 +7,7 @@ from typing import Any
 
 from deck_tracker.engine.content import default_packs
 from deck_tracker.engine.core import State
-from deck_tracker.engine.i18n import render_text
+from deck_tracker.engine.i18n import msg, render_text
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
 from deck_tracker.engine.rules.dotr.base.pending import pending_first
 
@@ -78,8 +78,30 @@ def _names(state: State, seat: str | None) -> dict[str, str]:
     for entry in state.get("pending") or ():
         if isinstance(entry.get("card"), str):
             seen.add(entry["card"])
-    seen -= _shipped()
-    if not seen:
-        return {}
     cards = game_cards(state)
-    return {card: cards[card].name for card in sorted(seen) if card in cards}
+    names: dict[str, Any] = {}
+    for card_id in sorted(seen):
+        card = cards.get(card_id)
+        if card is None:
+            continue
+        if card_id not in _shipped():
+            names[card_id] = card.name
+        elif "title" in (card.data or {}):
+            # A numbered slot of a deck the source does not print ("Treasure Room 9"): the name
+            # the table read from its card, else what a player holds.
+            names[card_id] = _slot_name(state, card_id, card.kind, card.data)
+    return names
+
+
+def _slot_name(state: State, card_id: str, kind: str, data: dict[str, Any]) -> Any:
+    if data.get("title"):
+        return str(data["title"])
+    run = state.get("dungeon_run") or {}
+    goal = data.get("exploration_goal") or (
+        run.get("goal") if run.get("treasure") == card_id else None
+    )
+    if kind == "treasure_room" and goal:
+        return msg("dotr.cc.treasure_room_with_goal", goal=int(goal))
+    if kind == "treasure_room":
+        return msg("reading.name.treasure_room")
+    return msg("dotr.dragon.card.not_known")
