@@ -34,8 +34,8 @@ class SetupSerializer(serializers.Serializer[Any]):
         required=False, max_length=40, help_text="`dotr` (default) or `generic`."
     )
     host = serializers.DictField(required=False, help_text="`{name, hero}` of the host's seat.")
-    seats = NewSeatSerializer(
-        many=True,
+    seats = serializers.ListField(
+        child=NewSeatSerializer(),
         required=False,
         max_length=MAX_NEW_SEATS,
         help_text="Further seats taken with the game, after the host's (players sharing this "

@@ -134,8 +134,8 @@ def test_the_night_tab_shows_the_night_sterling_held_behind_a_long_log(
     page.set_viewport_size(PHONE)
     monkeypatch.setattr("deck_tracker.games.services.new_seed", lambda: "st14")
     base = live_server.url
-    game = call(base, "games/", {"host": {"name": "Ada", "hero": "Wizard"},
-                                 "expansions": ["dragon"], "options": {"sterling": True}})  # fmt: skip
+    setup = {"expansions": ["dragon"], "options": {"sterling": True}}
+    game = call(base, "games/", {"host": {"name": "Ada", "hero": "Wizard"}, **setup})
     act(base, game, "end_turn", {})
     act(base, game, "night", {})
     act(base, game, "sterling_lands", {"location": "monarch-city"})

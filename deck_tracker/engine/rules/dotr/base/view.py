@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from typing import Any
 
 from deck_tracker.engine.content import default_packs
@@ -93,7 +94,7 @@ def _names(state: State, seat: str | None) -> dict[str, str]:
     return names
 
 
-def _slot_name(state: State, card_id: str, kind: str, data: dict[str, Any]) -> Any:
+def _slot_name(state: State, card_id: str, kind: str, data: Mapping[str, Any]) -> Any:
     if data.get("title"):
         return str(data["title"])
     run = state.get("dungeon_run") or {}
