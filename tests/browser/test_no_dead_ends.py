@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from deck_tracker.engine.rules.dotr.base.packs import game_cards
 from deck_tracker.models import Game, GameEvent, Seat
 
 from .live_api import act, call
@@ -159,3 +160,46 @@ def test_the_night_tab_shows_the_night_sterling_held_behind_a_long_log(
     expect(tab.locator("[data-event=sterling_landed]")).to_contain_text("Monarch City")
     shot(page, "dead-ends-night-after-sterling", full_page=True)
     assert page.errors == []
+
+
+def test_a_treasure_room_won_is_held_by_the_name_on_its_card(
+    two_languages: tuple[Any, Any],  # noqa: F811
+    live_server: Any,
+    shot: Any,
+) -> None:
+    """CC 'Dungeon Rules' 5: "If the Hero succeeds in defeating the Treasure Room Encounter and
+    gains the Reward, they also take the Treasure Room card to be counted as a Quest completed".
+    The card drawn was one the source does not print; the table read it as the Crypt of the Bone
+    King. The hero's hand shows that name on an English and a German phone, never the pack's
+    "Treasure Room 9"."""
+    german, english = two_languages
+    base = live_server.url
+    setup = {"expansions": ["companions_catacombs"], "table_decks": ["treasure_room"]}
+    game = call(base, "games/", {"host": {"name": "Ada", "hero": "Dwarf"}, **setup})
+    row = Game.objects.get(pk=game["id"])
+    state = row.state
+    dungeon = next(iter(state["dungeons"]))
+    state["heroes"]["1"]["location"] = dungeon
+    Game.objects.filter(pk=row.pk).update(state=state)
+    act(base, game, "enter_dungeon", {"card": "treasure-room-09"})
+    face = {"title": "Crypt of the Bone King", "exploration_goal": 4}
+    act(base, game, "read_card", {"face": face})
+    # The rooms explored up to the goal (arranged): the hero faces the Treasure Room and wins.
+    row = Game.objects.get(pk=game["id"])
+    state = row.state
+    state["dungeon_run"]["total"] = state["dungeon_run"]["goal"]
+    Game.objects.filter(pk=row.pk).update(state=state)
+    token = state["dungeons"][dungeon]["token"]
+    # The token's Treasures, or (not entered) any Relic card still in its deck.
+    relics = [r for r in game_cards(state)[token].data["relics"] if r]
+    relics = relics or state["decks"]["relic"]["draw"]
+    act(base, game, "fight_treasure_room", {"defeated": True, "relic": relics[0]})
+    seats = {"1": {"token": game["token"], "name": "Ada"}}
+    for page, language in ((english, "en"), (german, "de")):
+        sit_at(page, base, game["id"], game["join_code"], seats)
+        page.click("[data-tab=me]")
+        hand = page.locator("[data-hand=treasure_room]")
+        expect(hand).to_contain_text("Crypt of the Bone King")
+        assert "Treasure Room 9" not in hand.inner_text()
+        shot(page, f"dead-ends-treasure-room-{language}", full_page=True)
+        assert page.errors == []
