@@ -63,25 +63,44 @@ def test_the_wizard_seats_three_players_with_one_request(
 
 
 def test_a_refused_table_leaves_no_game_and_says_why(
-    phones: tuple[Any, Any], live_server: Any
+    phones: tuple[Any, Any], live_server: Any, shot: Any
 ) -> None:
-    """Two players sharing the phone pick the same hero: the server refuses the creation, the
-    wizard says why, and no half-made game is left."""
+    """HC 'Constructing a Hero': each player builds a hero and names it. Two players sharing the
+    phone give theirs the same name: the server refuses the one hero played twice, the wizard
+    says why, and no half-made game is left behind."""
     page, _ = phones
     base = live_server.url
-    _to_players(page, base)
+    page.set_viewport_size(PHONE)
+    page.goto(base + "/new")
+    page.locator("[data-step=expansions]").wait_for()
+    page.check("input[name=expansion][value=heros_calling]")
+    while not page.locator("[data-step=players]").count():
+        if page.get_by_test_id("skip-cards").count():
+            page.get_by_test_id("skip-cards").click()
+        else:
+            page.get_by_role("button", name="Next").click()
+        page.wait_for_timeout(150)
+    page.fill("input[name=host-name]", "Ada")
+    # No base hero to pick (every hero is built): the hero's name instead.
+    expect(page.locator("label[for=host-hero-dwarf]")).to_have_count(0)
+    page.fill("input[name=host-hero-built]", "Aria")
     page.get_by_test_id("add-player").click()
     page.get_by_label("Player 2's name").fill("Bea")
-    # The host's Wizard is taken for Bea through a stale choice the server refuses.
-    page.evaluate(
-        """() => { const r = document.querySelector('input[name=local-0][value=wizard]');
-                   r.disabled = false; r.click(); }"""
-    )
+    page.fill("input[name=local-0-built]", "Aria")
     page.get_by_role("button", name="Create the game").click()
-    expect(page.get_by_test_id("create-error")).to_contain_text("Wizard")
+    expect(page.get_by_test_id("create-error")).to_contain_text("Aria")
+    shot(page, "dead-ends-wizard-refused", full_page=True)
     assert "/new" in page.url
     assert Game.objects.count() == 0 and Seat.objects.count() == 0
     assert GameEvent.objects.count() == 0
+    # Bea names her own hero: the whole table sits down at once.
+    page.fill("input[name=local-0-built]", "Brannoc")
+    page.get_by_role("button", name="Create the game").click()
+    page.wait_for_url("**/game/**")
+    game = Game.objects.get()
+    names = {seat: info["hero"] for seat, info in game.state["seats"].items()}
+    assert names == {"1": "Aria", "2": "Brannoc"}
+    assert page.errors == []
 
 
 def test_a_heros_calling_table_asks_a_joining_player_to_name_the_hero_built(

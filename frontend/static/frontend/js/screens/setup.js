@@ -484,10 +484,10 @@ export function show(app) {
     // The Hero's Calling: every hero is built from ability cards and named by its player; a base
     // hero only where its setting allows one.
     if (!inPlay().includes("heros_calling")) return basePicker(name, current, onPick, taken);
-    const typed = h("input", { name: `${name}-built`, maxlength: 60, autocomplete: "off", "aria-label": t("join.hero_built"),
+    const typed = h("input", { name: `${name}-built`, maxlength: 60, autocomplete: "off", "aria-label": t("join.hero_built"), placeholder: t("join.hero_built"),
       value: current && !data.content.heroes[current] ? current : "",
       oninput: (event) => { onPick(event.target.value.trim()); for (const radio of wrap.querySelectorAll("input[type=radio]")) radio.checked = false; } });
-    const wrap = h("div", {}, h("label", { class: "field" }, h("span", { class: "field-label", text: t("join.hero_built") }), typed));
+    const wrap = h("div", { class: "field" }, typed);
     if (choice.options.hc_base_heroes) {
       wrap.append(h("span", { class: "field-label", text: t("join.or_base_hero") }),
         basePicker(name, current, (hero) => { typed.value = ""; onPick(hero); }, taken));

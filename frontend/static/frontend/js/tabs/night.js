@@ -111,11 +111,13 @@ function nightEvents(ctx) {
   const held = session.events;
   // Every event since the game began is held, or they are still on their way.
   if (held.some((event) => event.type === "night_began") || session.firstSeq === 0 || session.eventsLoading) return held;
+  // Read again once the phone reads its recent events anew (back from a sleep, say).
   const fetched = session.lastNightFetched;
-  if (!fetched) {
-    session.lastNightFetched = { events: null };
+  if (!fetched || fetched.from !== session.firstSeq) {
+    const from = session.firstSeq;
+    session.lastNightFetched = { from, events: null };
     readLastNight(session).then((events) => {
-      session.lastNightFetched = { events };
+      if (session.lastNightFetched && session.lastNightFetched.from === from) session.lastNightFetched = { from, events };
       ctx.rerender();
     }, () => { session.lastNightFetched = null; });
     return held;
