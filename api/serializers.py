@@ -10,6 +10,20 @@ from rest_framework import serializers
 from deck_tracker.engine import FORECAST_MAX_NIGHTS, FORECAST_MAX_SAMPLES
 
 
+class NewSeatSerializer(serializers.Serializer[Any]):
+    name = serializers.CharField(max_length=60)
+    hero = serializers.CharField(max_length=60, required=False, allow_null=True, allow_blank=True)
+    player = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        help_text="This seat sits as this player of your groups (needs an account).",
+    )
+
+
+# The host and the further seats: the most a table seats (the Dragon expansion's 6 heroes).
+MAX_NEW_SEATS = 5
+
+
 class SetupSerializer(serializers.Serializer[Any]):
     player = serializers.IntegerField(
         required=False,
@@ -20,6 +34,15 @@ class SetupSerializer(serializers.Serializer[Any]):
         required=False, max_length=40, help_text="`dotr` (default) or `generic`."
     )
     host = serializers.DictField(required=False, help_text="`{name, hero}` of the host's seat.")
+    seats = serializers.ListField(
+        child=NewSeatSerializer(),
+        required=False,
+        max_length=MAX_NEW_SEATS,
+        help_text="Further seats taken with the game, after the host's (players sharing this "
+        "phone): `{name, hero, player}` each, seated in order as if each joined. One refused "
+        "(an unknown or taken hero, more heroes than the boxes chosen seat) refuses the "
+        "creation: no game is made. Their tokens are in the answer's `seat_tokens`.",
+    )
     decks = serializers.DictField(
         required=False,
         help_text="`generic` games: `{name: {cards: [ids], owner: app|table, auto_reshuffle}}`.",
@@ -102,6 +125,13 @@ class TakenHeroOutSerializer(serializers.Serializer[Any]):
 class JoinPreviewOutSerializer(serializers.Serializer[Any]):
     join_code = serializers.CharField()
     system = serializers.CharField(allow_null=True)
+    hero_choice = serializers.ChoiceField(
+        choices=["pack", "built", "pack_or_built", "character", "none"],
+        help_text="What a joining player names as `hero`: `pack` a base-game hero (its id); "
+        "`built` the name of a hero built from ability cards (The Hero's Calling); "
+        "`pack_or_built` either (its setting `hc_base_heroes`); `character` a Talisman "
+        "character; `none` nothing (Battlefields: the next side at the table).",
+    )
     players = serializers.ListField(child=serializers.CharField())
     heroes_taken = TakenHeroOutSerializer(many=True)
 
@@ -153,6 +183,10 @@ class GameOutSerializer(serializers.Serializer[Any]):
 
 class CreatedGameOutSerializer(GameOutSerializer):
     token = serializers.CharField()
+    seat_tokens = serializers.DictField(
+        child=serializers.CharField(),
+        help_text="The token of each further seat of the setup's `seats`, by seat id.",
+    )
     events = serializers.ListField(child=serializers.DictField())
 
 

@@ -123,16 +123,28 @@ class GameCreateView(APIView):
             return Response(
                 error_body("invalid", _("The setup must be a JSON object.")), status=400
             )
-        s.SetupSerializer(data=setup).is_valid(raise_exception=True)
+        form = s.SetupSerializer(data=setup)
+        form.is_valid(raise_exception=True)
         account = account_of(request)
         player = seating.player_for_account(user=account, player_id=setup.get("player"))
-        grant = seating.game_create(setup=setup, player=player, account=account)
+        # The further seats are their own commands (``join``), not part of the stored setup.
+        setup = {key: value for key, value in setup.items() if key != "seats"}
+        others = [
+            (
+                other["name"],
+                other.get("hero") or None,
+                seating.player_for_account(user=account, player_id=other.get("player")),
+            )
+            for other in form.validated_data.get("seats") or []
+        ]
+        grant = seating.game_create(setup=setup, player=player, account=account, others=others)
         seats = [
-            {"id": grant.seat.key, "name": grant.seat.name, "hero": grant.seat.hero or None,
-             "is_host": True}
-        ]  # fmt: skip
+            {"id": seat.key, "name": seat.name, "hero": seat.hero or None, "is_host": seat.is_host}
+            for seat in [grant.seat, *(other for other, _ in grant.others)]
+        ]
         body = selectors.game_view(game=grant.game, seat=grant.seat, seats=seats) | {
             "token": grant.token,
+            "seat_tokens": {seat.key: token for seat, token in grant.others},
             # The setup's events: with their steps, the checklist for the physical table.
             "events": selectors.events_view(events=grant.events, seat=grant.seat),
         }
@@ -295,6 +307,13 @@ class GameEventsView(APIView):
                 "after", {"type": "integer", "minimum": 0}, description="Events after this seq."
             ),
             OpenApiParameter(
+                "from",
+                {"type": "string", "enum": ["last_night"]},
+                description="`last_night`: the page begins with the event that began the last "
+                "night (its steps, the cards read and the choices that carried it on follow; "
+                "`after` is ignored); before the first night, an empty page.",
+            ),
+            OpenApiParameter(
                 "limit",
                 {"type": "integer", "minimum": 1},
                 description=f"Page size ({selectors.EVENTS_PAGE_SIZE} by default; a larger value "
@@ -309,6 +328,9 @@ class GameEventsView(APIView):
         limit = _int_param(request, "limit", selectors.EVENTS_PAGE_SIZE, minimum=1)
         limit = min(limit, selectors.EVENTS_PAGE_MAX)
         game = selectors.game_progress_of_seat(seat=seat)
+        if request.query_params.get("from") == "last_night":
+            began = selectors.last_night_start(game=game)
+            after = game.last_seq if began is None else began - 1
         events = list(selectors.events_after(game=game, after=after, limit=limit))
         last_seq = game.last_seq
         page_end = events[-1].seq if events else after

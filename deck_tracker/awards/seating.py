@@ -146,14 +146,30 @@ def _reward_args(award: Any, *, player: Player, effect: Any) -> dict[str, Any]:
 
 
 def game_create(
-    *, setup: Any, player: Player | None, account: Any = None
-) -> game_services.SeatGrant:
-    """A new game; ``account`` (signed in) sits as ``player`` (from :func:`player_for_account`)."""
+    *,
+    setup: Any,
+    player: Player | None,
+    account: Any = None,
+    others: list[tuple[str, str | None, Player | None]] | None = None,
+) -> game_services.GameGrant:
+    """A new game; ``account`` (signed in) sits as ``player`` (from :func:`player_for_account`).
+
+    ``others``: the further seats taken with it, ``(name, hero, player)`` each; all or none."""
     claim = seat_claim(player=player, account=account) if player is not None else None
     # A signed-in host sitting as a group's player makes it the group's game: it knows, and
     # keeps, the group's content entries.
     group_id = player.group_id if player is not None else None
-    return game_services.game_create(setup=setup, claim=claim, content_group_id=group_id)
+    seats = [
+        game_services.NewSeat(
+            name=name,
+            hero=hero,
+            claim=seat_claim(player=sitter, account=account) if sitter is not None else None,
+        )
+        for name, hero, sitter in others or ()
+    ]
+    return game_services.game_create(
+        setup=setup, claim=claim, content_group_id=group_id, others=seats
+    )
 
 
 def game_join(

@@ -182,6 +182,11 @@ def words_in(view: dict[str, Any], language: str) -> dict[str, Any]:
     why each fame deed is proposed (King's Champion). The view given is not changed."""
     worded = dict(view)
     worded["reading"] = [in_language(prompt, language) for prompt in view.get("reading") or []]
+    names = view.get("card_names")
+    if isinstance(names, dict) and names:
+        # A card known by what it is rather than a printed name ("Treasure Room (Exploration
+        # Goal 6)"): read in the reader's language.
+        worded["card_names"] = {card: render_text(name, language) for card, name in names.items()}
     fame = view.get("fame")
     if isinstance(fame, dict) and fame.get("proposals"):
         proposals = [

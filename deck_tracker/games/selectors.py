@@ -71,11 +71,27 @@ def join_preview(*, game: Game) -> dict[str, Any]:
     return {
         "join_code": game.join_code,
         "system": state.get("system"),
+        "hero_choice": _hero_choice(state),
         "players": [
             str(seat.get("name") or "") for _, seat in sorted(seats.items(), key=_seat_order)
         ],
         "heroes_taken": taken,
     }
+
+
+def _hero_choice(state: dict[str, Any]) -> str:
+    """What a joining player names: a hero of the base game (``pack``), a hero built from
+    ability cards and named by its player (``built``, The Hero's Calling; ``pack_or_built``
+    when its setting lets a seat play a base hero too), a Talisman ``character``, or nothing but
+    a name (``none``: a Battlefields player takes the next side at the table)."""
+    system = state.get("system")
+    if system == "talisman-dragon":
+        return "character"
+    if system != "dotr":
+        return "none"
+    if "heros_calling" in (state.get("expansions") or ()):
+        return "pack_or_built" if (state.get("settings") or {}).get("hc_base_heroes") else "built"
+    return "pack"
 
 
 def seat_for_token_hash(*, token_hash: str) -> Seat | None:
@@ -182,6 +198,18 @@ def event_record(event: GameEvent) -> dict[str, Any]:
         "data": event.data,
         "private": event.private,
     }
+
+
+def last_night_start(*, game: Game) -> int | None:
+    """The seq of the event that began the game's last night (None before the first): the
+    Night tab reads from there, however long the log has grown since."""
+    found = (
+        GameEvent.objects.filter(game=game, type="night_began")
+        .order_by("-seq")
+        .values_list("seq", flat=True)
+        .first()
+    )
+    return int(found) if found is not None else None
 
 
 def events_after(*, game: Game, after: int, limit: int = EVENTS_PAGE_SIZE) -> QuerySet[GameEvent]:

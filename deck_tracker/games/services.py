@@ -143,13 +143,37 @@ def _store_events(game: Game, events: list[Event], *, first_seq: int, version: i
     return rows
 
 
+@dataclass
+class NewSeat:
+    """A further seat taken with the game's creation (a player sharing the host's phone)."""
+
+    name: str
+    hero: str | None
+    claim: SeatClaim | None = None
+
+
+@dataclass
+class GameGrant(SeatGrant):
+    """The new game: the host's seat, and each further seat with its token, in order."""
+
+    others: list[tuple[Seat, str]] = field(default_factory=list)
+
+
 def game_create(
-    *, setup: Any, claim: SeatClaim | None = None, content_group_id: int | None = None
-) -> SeatGrant:
+    *,
+    setup: Any,
+    claim: SeatClaim | None = None,
+    content_group_id: int | None = None,
+    others: list[NewSeat] | tuple[NewSeat, ...] = (),
+) -> GameGrant:
     """A new game with the host in seat 1; with ``claim``, the host sits as that player.
 
     With ``content_group_id`` (the group of a signed-in host's player) the game is that group's:
     it starts knowing the group's entries, and what its table enters is the group's.
+
+    ``others`` take their seats in the same transaction, each by its own ``join`` command as a
+    player joining later would: a seat refused (a hero unknown or taken, more heroes than the
+    boxes chosen seat) refuses the whole creation, and no game is left behind.
     """
     seed = new_seed()
     # The game keeps the content known as it is now (``setup["overlays"]``: the shipped values
@@ -187,9 +211,14 @@ def game_create(
                     brings=claim.brings,
                 )
                 rows += applied.events
+        seated: list[tuple[Seat, str]] = []
+        for other in others:
+            joined = _join(game, name=other.name, hero=other.hero, claim=other.claim)
+            rows += joined.events
+            seated.append((joined.seat, joined.token))
         # Once the seat is linked: whether the host may teach the group is the host's account's.
         remember_taught(game=game, seat=seat, state=state, events=setup_rows)
-    return SeatGrant(game=game, seat=seat, token=token, events=rows)
+    return GameGrant(game=game, seat=seat, token=token, events=rows, others=seated)
 
 
 def _create_game_row(
@@ -234,18 +263,23 @@ def game_join(
         game = Game.objects.select_for_update().filter(join_code=code).first()
         if game is None:
             raise JoinCodeUnknown(join_code)
-        applied = _apply(
-            game=game,
-            actor=None,
-            name="join",
-            args={"name": name, "hero": hero},
-            brings=claim.brings if claim else None,
-        )
-        # The seat the engine made gets its row and token.
-        number = int(applied.events[0].data["seat"])
-        seat, token = _new_seat(game, number=number, name=name, hero=hero, is_host=False)
-        if claim is not None:
-            claim.before(seat)
+        return _join(game, name=name, hero=hero, claim=claim)
+
+
+def _join(game: Game, *, name: str, hero: str | None, claim: SeatClaim | None) -> SeatGrant:
+    """The ``join`` command on a game locked (or made) in the caller's transaction."""
+    applied = _apply(
+        game=game,
+        actor=None,
+        name="join",
+        args={"name": name, "hero": hero},
+        brings=claim.brings if claim else None,
+    )
+    # The seat the engine made gets its row and token.
+    number = int(applied.events[0].data["seat"])
+    seat, token = _new_seat(game, number=number, name=name, hero=hero, is_host=False)
+    if claim is not None:
+        claim.before(seat)
     return SeatGrant(game=game, seat=seat, token=token, events=applied.events)
 
 

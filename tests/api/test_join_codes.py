@@ -83,7 +83,8 @@ def test_the_preview_names_the_players_and_the_heroes_they_play() -> None:
         {"hero": "eagle-rider", "name": "Eagle Rider", "player": "Bea"},
     ]
     # No hidden card, no token, no draw order: only the names.
-    assert set(body) == {"join_code", "system", "players", "heroes_taken"}
+    assert set(body) == {"join_code", "system", "hero_choice", "players", "heroes_taken"}
+    assert body["hero_choice"] == "pack"
     missing = client_for().get("/api/v1/games/join/ZZZZ/")
     assert missing.status_code == 404 and missing.json()["code"] == "unknown_join_code"
 
@@ -99,3 +100,42 @@ def test_a_taken_hero_is_refused_naming_the_player_who_plays_it() -> None:
     body = refused.json()
     assert body["code"] == "hero_taken"
     assert "Ada" in body["detail"] and "seat" not in body["detail"]
+
+
+@pytest.mark.parametrize(
+    ("setup", "choice"),
+    [
+        # HC 'Constructing a Hero': "Heroes in The Hero's Calling are constructed by combining
+        # 3 ability cards": a joining player names the hero built, never picks a base hero.
+        ({"expansions": ["heros_calling"]}, "built"),
+        ({"expansions": ["heros_calling"], "options": {"hc_base_heroes": True}}, "pack_or_built"),
+        ({"expansions": ["dragon"]}, "pack"),
+        ({"system": "talisman-dragon"}, "character"),
+        ({"system": "battlefields"}, "none"),
+    ],
+)
+def test_the_preview_says_what_a_joining_player_of_that_game_names(
+    setup: dict[str, object], choice: str
+) -> None:
+    game = create({"host": {"name": "Ada"}, **setup})
+    body = client_for().get(f"/api/v1/games/join/{game['join_code']}/").json()
+    assert body["hero_choice"] == choice
+
+
+def test_a_heros_calling_hero_joins_by_the_name_its_player_gives_it() -> None:
+    game = create({"host": {"name": "Ada", "hero": "Aria"}, "expansions": ["heros_calling"]})
+    joined = (
+        client_for()
+        .post(
+            "/api/v1/games/join/",
+            {"join_code": game["join_code"], "name": "Bea", "hero": "Brannoc the Bold"},
+            format="json",
+        )
+        .json()
+    )
+    preview = client_for().get(f"/api/v1/games/join/{game['join_code']}/").json()
+    assert [(h["name"], h["player"]) for h in preview["heroes_taken"]] == [
+        ("Aria", "Ada"),
+        ("Brannoc the Bold", "Bea"),
+    ]
+    assert joined["state"]["heroes"][joined["seat_id"]]["life"] == 5

@@ -91,6 +91,9 @@ export const api = {
     request(`games/${id}/actions/`, { method: "POST", body: envelope, token, key }),
   events: (id, token, after, limit = 100) =>
     request(`games/${id}/events/?after=${after}&limit=${limit}`, { token }),
+  // The events from the one that began the last night on, however far back it lies.
+  lastNight: (id, token, limit = 500) =>
+    request(`games/${id}/events/?from=last_night&limit=${limit}`, { token }),
   // A new token for a seat whose phone was lost (the host's token); the old one stops working.
   showDisplay: (id, token) => request(`games/${id}/display/`, { method: "POST", token }),
   reissueSeat: (id, token, seat) => request(`games/${id}/seats/${seat}/token/`, { method: "POST", token }),

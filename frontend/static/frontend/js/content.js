@@ -109,7 +109,8 @@ export function learnBuiltHeroes(content, state) {
   // Cards no pack names (a dragon's Hero Card counted by colour, a card the table read).
   for (const [id, name] of Object.entries(state.card_names || {})) {
     const m = lang != "en" && /^dx-(hero|ds)-(.+)-\d+$/.exec(id); // "Heldenkarte (Hemlock)"
-    if (!content.cards[id] || content.cards[id].learned) content.cards[id] = { id, name: m ? `${deckName(content, m[1] == "ds" ? "darkness_spreads" : "hero")} (${generalName(content, m[2])})` : name, learned: true };
+    // A numbered slot of a pack ("Treasure Room 9") goes by what the table read from its card.
+    content.cards[id] = { ...(content.cards[id] || {}), id, name: m ? `${deckName(content, m[1] == "ds" ? "darkness_spreads" : "hero")} (${generalName(content, m[2])})` : name, learned: true };
   }
   if (!state.heroes) return;
   for (const [seat, hero] of Object.entries(state.heroes)) {

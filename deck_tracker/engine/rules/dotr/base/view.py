@@ -5,9 +5,9 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from deck_tracker.engine.content import default_packs
+from deck_tracker.engine.content import Card, default_packs
 from deck_tracker.engine.core import State
-from deck_tracker.engine.i18n import render_text
+from deck_tracker.engine.i18n import msg, render_text
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
 from deck_tracker.engine.rules.dotr.base.pending import pending_first
 
@@ -68,7 +68,7 @@ def _shipped() -> frozenset[str]:
     )
 
 
-def _names(state: State, seat: str | None) -> dict[str, str]:
+def _names(state: State, seat: str | None) -> dict[str, Any]:
     seen: set[str] = set()
     for deck in (state.get("decks") or {}).values():
         seen.update(deck.get("discard") or ())
@@ -78,8 +78,49 @@ def _names(state: State, seat: str | None) -> dict[str, str]:
     for entry in state.get("pending") or ():
         if isinstance(entry.get("card"), str):
             seen.add(entry["card"])
-    seen -= _shipped()
-    if not seen:
+    # The cards no shipped pack names, and the numbered slots of decks the source does not
+    # print ("Treasure Room 9"), named by what the table read.
+    wanted = sorted(card for card in seen if card not in _shipped() or card in _slots())
+    if not wanted:
         return {}
     cards = game_cards(state)
-    return {card: cards[card].name for card in sorted(seen) if card in cards}
+    names: dict[str, Any] = {}
+    for card_id in wanted:
+        card = cards.get(card_id)
+        if card is None:
+            continue
+        name = _slot_name(state, card) if card_id in _shipped() else card.name
+        if name is not None:
+            names[card_id] = name
+    return names
+
+
+@functools.cache
+def _slots() -> frozenset[str]:
+    """The shipped cards that stand for a card the source does not print: the table enters the
+    name printed on it (``data.title``)."""
+    return frozenset(
+        card.id
+        for pack in default_packs().values()
+        for deck in pack.decks.values()
+        for card in deck.cards
+        if "title" in (card.data or {})
+    )
+
+
+def _slot_name(state: State, card: Card) -> Any:
+    """A numbered slot as a player reads it: the name the table read from the card; a Treasure
+    Room not read yet by what it is (and its Exploration Goal, once known); None: the pack's
+    own name (in the reader's language on the phone) stands."""
+    data = card.data or {}
+    if data.get("title"):
+        return str(data["title"])
+    if card.kind != "treasure_room":
+        return None
+    run = state.get("dungeon_run") or {}
+    goal = data.get("exploration_goal") or (
+        run.get("goal") if run.get("treasure") == card.id else None
+    )
+    if goal:
+        return msg("dotr.cc.treasure_room_with_goal", goal=int(goal))
+    return msg("reading.name.treasure_room")

@@ -52,6 +52,17 @@ export function show(app, typed) {
   // What the table's game asks of a new player: a Defenders hero, a Talisman character, or
   // nothing more than a name (Battlefields: the player takes a side at the table).
   let system = "dotr";
+  // What the server says this game's player names (`hero_choice` of the preview): a base hero,
+  // a hero built from ability cards (The Hero's Calling) by the name its player gives it, either.
+  let choice = "pack";
+  const builtInput = h("input", { name: "hero-built", maxlength: 60, autocomplete: "off", "aria-label": t("join.hero_built"),
+    oninput: (event) => {
+      hero = event.target.value.trim();
+      for (const radio of heroes.querySelectorAll("input[type=radio]")) radio.checked = false;
+    } });
+  const builtField = h("label", { class: "field", "data-testid": "hero-built" },
+    h("span", { class: "field-label", text: t("join.hero_built") }), builtInput,
+    h("small", { class: "hint", text: t("join.hero_built.hint") }));
   const heroField = h("div", { class: "field", "data-testid": "hero-field" }, h("span", { class: "field-label", text: t("join.your_hero") }), heroes);
   const drawHeroes = () => {
     if (system === "talisman-dragon") {
@@ -68,13 +79,20 @@ export function show(app, typed) {
       return;
     }
     heroField.hidden = false;
-    heroField.replaceChildren(h("span", { class: "field-label", text: t("join.your_hero") }), heroes);
+    const built = choice === "built" || choice === "pack_or_built";
+    const pack = choice !== "built";
+    heroField.replaceChildren(...(built ? [builtField] : []),
+      ...(pack ? [h("span", { class: "field-label", text: t(built ? "join.or_base_hero" : "join.your_hero") }), heroes] : []));
+    if (!pack) {
+      hero = builtInput.value.trim();
+      return;
+    }
     if (!heroItems.length) return;
     heroes.replaceChildren(...heroItems.flatMap((item) => {
       const owner = takenBy(item);
       if (owner && hero === item.id) hero = "";
       return [
-        h("input", { type: "radio", name: "hero", id: `hero-${item.id}`, value: item.id, disabled: Boolean(owner), checked: hero === item.id, onchange: () => { hero = item.id; } }),
+        h("input", { type: "radio", name: "hero", id: `hero-${item.id}`, value: item.id, disabled: Boolean(owner), checked: hero === item.id, onchange: () => { hero = item.id; builtInput.value = ""; } }),
         h("label", { for: `hero-${item.id}`, class: `hero-option${owner ? " taken" : ""}`, "data-taken-by": owner ? owner.player : null },
           h("strong", { text: item.name }),
           h("small", { text: owner ? t("join.taken_by", { name: owner.player }) : t("join.life", { count: item.life }) })),
@@ -90,6 +108,7 @@ export function show(app, typed) {
       const table = await api.joinPreview(joinCode);
       taken = table.heroes_taken || [];
       system = table.system || "dotr";
+      choice = table.hero_choice || (system === "dotr" ? "pack" : "none");
       codeNote.textContent = table.players.length ? t("join.at_table", { names: table.players.join(", ") }) : "";
     } catch (problem) {
       taken = [];

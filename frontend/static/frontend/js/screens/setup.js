@@ -481,6 +481,21 @@ export function show(app) {
   }
 
   function heroPicker(name, current, onPick, taken) {
+    // The Hero's Calling: every hero is built from ability cards and named by its player; a base
+    // hero only where its setting allows one.
+    if (!inPlay().includes("heros_calling")) return basePicker(name, current, onPick, taken);
+    const typed = h("input", { name: `${name}-built`, maxlength: 60, autocomplete: "off", "aria-label": t("join.hero_built"), placeholder: t("join.hero_built"),
+      value: current && !data.content.heroes[current] ? current : "",
+      oninput: (event) => { onPick(event.target.value.trim()); for (const radio of wrap.querySelectorAll("input[type=radio]")) radio.checked = false; } });
+    const wrap = h("div", { class: "field" }, typed);
+    if (choice.options.hc_base_heroes) {
+      wrap.append(h("span", { class: "field-label", text: t("join.or_base_hero") }),
+        basePicker(name, current, (hero) => { typed.value = ""; onPick(hero); }, taken));
+    }
+    return wrap;
+  }
+
+  function basePicker(name, current, onPick, taken) {
     const wrap = h("div", { class: "hero-grid", role: "radiogroup", "aria-label": t("join.hero") });
     for (const hero of Object.values(data.content.heroes)) {
       const id = `${name}-${hero.id}`;
@@ -579,6 +594,10 @@ export function show(app) {
     if (Object.keys(entries).length) setup.entries = entries;
     setup.host = { name: choice.host.name.trim() || t("setup.host"), hero: choice.host.hero || null };
     if (choice.host.player) setup.player = Number(choice.host.player);
+    // The players sharing this phone sit down with the game, in the same request: all or none.
+    const others = choice.locals.slice(0, mostHeroes() - 1).filter((p) => p.name.trim())
+      .map((p) => ({ name: p.name.trim(), hero: p.hero || null, ...(p.player ? { player: Number(p.player) } : {}) }));
+    if (others.length) setup.seats = others;
     return setup;
   }
 
@@ -592,13 +611,12 @@ export function show(app) {
     await ensureSettings();
     const setup = setupBody();
     const token = account ? account.token : undefined;
-    const game = await api.createGame(setup, key, setup.player ? token : undefined);
+    const tracked = setup.player || (setup.seats || []).some((p) => p.player);
+    const game = await api.createGame(setup, key, tracked ? token : undefined);
     saveSeat(game.id, { joinCode: game.join_code, seat: game.seat, token: game.token, name: setup.host.name, hero: setup.host.hero });
-    for (const player of choice.locals.slice(0, mostHeroes() - 1)) {
-      if (!player.name.trim()) continue;
-      const joined = await api.join(game.join_code, player.name.trim(), player.hero || null, uuid(),
-        { player: player.player ? Number(player.player) : null, account: token });
-      saveSeat(game.id, { joinCode: game.join_code, seat: joined.seat_id, token: joined.token, name: player.name.trim(), hero: player.hero, makeActive: false });
+    for (const seat of game.seats) {
+      const token = (game.seat_tokens || {})[seat.id];
+      if (token) saveSeat(game.id, { joinCode: game.join_code, seat: seat.id, token, name: seat.name, hero: seat.hero || "", makeActive: false });
     }
     navigate(`/game/${game.id}?setup=1`, { replace: true });
   }

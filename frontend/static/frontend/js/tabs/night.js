@@ -2,6 +2,7 @@
 // physical board, with its rule, ticked off for every phone (the At the table panel's ticks), and a
 // way to correct a location or undo.
 
+import { api } from "../api.js";
 import { h, sheet, toast } from "../dom.js";
 import { locationName, needTexts } from "../content.js";
 import { openAction, quick } from "./common.js";
@@ -79,28 +80,63 @@ function phoneStep(narration) {
 const CARDS = { early: 1, mid: 2, late: 3 };
 const NIGHT_TYPES = new Set(["night_began", "darkness_spreads_card", "turn_passed"]);
 
+// What the table does beside the night while it waits (ticks, a seat taken): not its steps.
+const BESIDE_THE_NIGHT = new Set(["table_step_ticked", "setup_step_ticked", "seat_joined", "seat_claimed"]);
+const NIGHT_ENDS = new Set(["turn_passed", "game_lost", "game_won", "game_ended"]);
+
+// The last night: from the event that began it to the one that passed the turn (or lost the
+// game), whatever came in it. The night may wait (a card to read, where Sterling lands, the
+// Winds of War); the command that answers carries it on, so its events are the night's too.
 export function lastNight(events) {
   let start = -1;
   for (let i = events.length - 1; i >= 0; i -= 1) {
     if (events[i].type === "night_began") { start = i; break; }
   }
   if (start < 0) return [];
-  const version = events[start].version;
-  const night = events.slice(start).filter((event) => event.version === version);
-  if (!night.length || night[night.length - 1].type !== "card_to_read") return night;
-  // The night waited for a card to be read: its answers (each command that begins with the
-  // card read) carry it on, whatever the cards they resolve.
-  let answering = version;
+  const night = [];
+  let ended = null; // the version of the command that passed the turn: all of it is the night's
   for (const event of events.slice(start)) {
-    if (event.version === version) continue;
-    if (event.version !== answering) {
-      if (event.type !== "card_read") break;
-      answering = event.version;
-    }
+    if (ended !== null && event.version !== ended) break;
+    if (BESIDE_THE_NIGHT.has(event.type)) continue;
     night.push(event);
-    if (event.type === "turn_passed" || event.type === "game_lost") break;
+    if (NIGHT_ENDS.has(event.type)) ended = event.version;
   }
   return night;
+}
+
+// The events this phone holds, with the last night's read from the server when they do not
+// reach back to it (a long log, a page opened after the night): once a visit, on demand.
+function nightEvents(ctx) {
+  const session = ctx.session;
+  const held = session.events;
+  // Every event since the game began is held, or they are still on their way.
+  if (held.some((event) => event.type === "night_began") || session.firstSeq === 0 || session.eventsLoading) return held;
+  // Read again once the phone reads its recent events anew (back from a sleep, say).
+  const fetched = session.lastNightFetched;
+  if (!fetched || fetched.from !== session.firstSeq) {
+    const from = session.firstSeq;
+    session.lastNightFetched = { from, events: null };
+    readLastNight(session).then((events) => {
+      if (session.lastNightFetched && session.lastNightFetched.from === from) session.lastNightFetched = { from, events };
+      ctx.rerender();
+    }, () => { session.lastNightFetched = null; });
+    return held;
+  }
+  if (!fetched.events) return held;
+  const seen = new Set(held.map((event) => event.seq));
+  return [...fetched.events.filter((event) => !seen.has(event.seq)), ...held].sort((a, b) => a.seq - b.seq);
+}
+
+async function readLastNight(session) {
+  const events = [];
+  let page = await api.lastNight(session.id, session.token);
+  for (let i = 0; i < 10; i += 1) {
+    events.push(...page.events);
+    const ends = page.events.some((event) => NIGHT_ENDS.has(event.type));
+    if (ends || !page.next || !page.events.length) break;
+    page = await api.events(session.id, session.token, page.events[page.events.length - 1].seq, 500);
+  }
+  return events;
 }
 
 // One night at a time from this phone: a second tap while the first is on its way does nothing,
@@ -178,7 +214,7 @@ export function render(ctx) {
   const tableOwned = deck && deck.owner === "table";
   const count = CARDS[state.war_status] || 1;
   const pending = state.pending || [];
-  const night = lastNight(session.events);
+  const night = lastNight(nightEvents(ctx));
   const parts = [
     h("section", { class: "card night-head" },
       h("h2", { text: t("night.title") }),
@@ -199,7 +235,7 @@ export function render(ctx) {
     phoneStep(phoneNarration(ctx)),
   ];
   if (!night.length) {
-    // A night ran, further back than the events this phone keeps: never "no night yet".
+    // A night ran, and could not be read back (offline): never "no night yet".
     const ran = (state.turn || {}).last_night;
     parts.push(h("p", { class: "muted center", "data-testid": "night-none", text: ran ? t("night.earlier", { n: ran.number }) : t("night.none") }));
     return h("div", { class: "tab-body night-tab" }, parts);
