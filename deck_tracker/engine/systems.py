@@ -36,8 +36,9 @@ __all__ = [
 SetupHandler = Callable[[Context, dict[str, Any]], None]
 # What happens when a player takes a seat (after the seat exists).
 SeatHook = Callable[[Context, str], None]
-# What a seat sees of the system's own state, merged into the generic view.
-SystemView = Callable[[State, "str | None"], dict[str, Any]]
+# What a seat sees of the system's own state, merged into the generic view, its words in the
+# reader's language (the third argument).
+SystemView = Callable[[State, "str | None", str], dict[str, Any]]
 # Why a command cannot apply to this game at all (an expansion not in play).
 NotInThisGame = Callable[[State, CommandSpec], "Message | None"]
 # The name printed on a card of the game, from its id (None when the system does not know it).

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
-from .core import State
+from .core import State, outcome_in
 from .i18n import DEFAULT_LANGUAGE, render_text
 from .reading import in_language, seen_by
 from .systems import get_system
@@ -85,7 +85,8 @@ def view_deck(deck: dict[str, Any], seat: str | None) -> DeckView:
     }
 
 
-def view_state(state: State, seat: str | None) -> dict[str, Any]:
+def view_state(state: State, seat: str | None, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+    """What ``seat`` sees, the game system's words in ``language``."""
     decks = state.get("decks", {})
     history = state.get("history", {})
     done, undone = history.get("done", []), history.get("undone", [])
@@ -118,7 +119,7 @@ def view_state(state: State, seat: str | None) -> dict[str, Any]:
         ]
     system = get_system(state.get("system", ""))
     if system is not None and system.view is not None:
-        return {**view, **system.view(state, seat)}
+        return {**view, **system.view(state, seat, language)}
     return dict(view)
 
 
@@ -178,10 +179,12 @@ def view_event(
 
 def words_in(view: dict[str, Any], language: str) -> dict[str, Any]:
     """A seat's view (:func:`view_state`) with the words the state keeps as message ids read in
-    ``language`` (English included): the cards waiting to be read (``reading.in_language``) and
-    why each fame deed is proposed (King's Champion). The view given is not changed."""
+    ``language`` (English included): the cards waiting to be read (``reading.in_language``), why
+    the game ended (``core.outcome_in``) and why each fame deed is proposed (King's Champion).
+    The view given is not changed."""
     worded = dict(view)
     worded["reading"] = [in_language(prompt, language) for prompt in view.get("reading") or []]
+    worded["outcome"] = outcome_in(view.get("outcome"), language)
     fame = view.get("fame")
     if isinstance(fame, dict) and fame.get("proposals"):
         proposals = [

@@ -12,7 +12,7 @@ from typing import Any
 from deck_tracker.engine import i18n
 from deck_tracker.engine.commands import Arg, Choice, command
 from deck_tracker.engine.content import COLOURS, Pack, UnknownContentError
-from deck_tracker.engine.core import Context, State, Step
+from deck_tracker.engine.core import Context, State, Step, ended
 from deck_tracker.engine.decks import seat_label
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.i18n import Text, msg, render_text
@@ -545,8 +545,7 @@ def wound_general(ctx: Context, args: dict[str, Any]) -> None:
          msg("dotr.rule.war_status_advance")),
     )  # fmt: skip
     if all(g.get("defeated") for g in ctx.state["generals"].values()):
-        reason = "All the Generals are defeated."
-        ctx.set("outcome", {"result": "won", "reason": reason, "rule": render_text(WIN_RULE)})
+        ctx.set("outcome", ended("won", msg("dotr.table.all_generals_defeated"), WIN_RULE))
         record(
             ctx, "game_won", msg("dotr.table.game_won"), {"result": "won"},
             (msg("dotr.table.game_won.step"), WIN_RULE),
