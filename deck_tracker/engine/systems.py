@@ -69,6 +69,9 @@ class System:
     not_in_this_game: NotInThisGame | None = None
     # What the generic deck commands call a card in what players read (its id when None).
     card_name: CardName | None = None
+    # A seat's hero (a character) by the name the seat was given, as a name read in the reader's
+    # language (``i18n.name``); None: the name as given.
+    hero_name: Callable[[str], Any] | None = None
     # What the setup screen offers for this system beyond Defenders of the Realm's own list
     # (``GET /api/v1/scenarios/``): one entry per way to start a game of it.
     offered: Callable[[], list[dict[str, Any]]] | None = None

@@ -29,7 +29,6 @@ from deck_tracker.engine.decks import draw_cards
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.i18n import count as count_of
 from deck_tracker.engine.i18n import msg
-from deck_tracker.engine.words import noun_for
 
 from .board import named_space
 from .common import (
@@ -153,7 +152,7 @@ def tower_draw(ctx: Context, args: dict[str, Any]) -> None:
             character_label=character_ref(ctx.state, seat),
             count=count,
             lord=lord_name(king),
-            noun_for=noun_for(count, "Card"),
+            noun_for=msg("td.inner.card_noun", count=count),
             name=named_space(space.name),
         ),
         data={
@@ -170,7 +169,7 @@ def tower_draw(ctx: Context, args: dict[str, Any]) -> None:
                     "td.inner.draw_encounter_them_no_spell",
                     count=count,
                     lord=lord_name(king),
-                    noun_for=noun_for(count, "Card"),
+                    noun_for=msg("td.inner.card_noun", count=count),
                 ),
                 R_TOWER_DRAW,
             )
