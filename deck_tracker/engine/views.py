@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 from .core import State, outcome_in
-from .i18n import DEFAULT_LANGUAGE, render_text
+from .i18n import DEFAULT_LANGUAGE, render_text, render_value
 from .reading import in_language, seen_by
-from .systems import get_system
+from .systems import System, get_system
 
 RECENT_HISTORY = 10
 
@@ -89,11 +89,12 @@ def view_state(state: State, seat: str | None, language: str = DEFAULT_LANGUAGE)
     """What ``seat`` sees, the game system's words in ``language``."""
     decks = state.get("decks", {})
     history = state.get("history", {})
+    system = get_system(state.get("system", ""))
     done, undone = history.get("done", []), history.get("undone", [])
     view: TableView = {
         "system": state.get("system"),
         "version": state.get("version", 0),
-        "seats": state.get("seats", {}),
+        "seats": _seats(state, system, language),
         "decks": {name: view_deck(deck, seat) for name, deck in decks.items()},
         "hands": {},
         "history": {
@@ -117,10 +118,23 @@ def view_state(state: State, seat: str | None, language: str = DEFAULT_LANGUAGE)
         view["hands"][seat] = [
             card for deck in decks.values() for card in deck["hands"].get(seat, [])
         ]
-    system = get_system(state.get("system", ""))
     if system is not None and system.view is not None:
         return {**view, **system.view(state, seat, language)}
     return dict(view)
+
+
+def _seats(state: State, system: System | None, language: str) -> dict[str, Any]:
+    """The seats; where the game system names its heroes (a Talisman character), each seat's
+    hero also by its name in ``language`` (``hero_name``)."""
+    seats: dict[str, Any] = state.get("seats", {})
+    if system is None or system.hero_name is None:
+        return seats
+    return {
+        key: {**seat, "hero_name": render_value(system.hero_name(str(seat["hero"])), language)}
+        if isinstance(seat, dict) and seat.get("hero")
+        else seat
+        for key, seat in seats.items()
+    }
 
 
 def view_step(step: dict[str, Any], language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:

@@ -65,8 +65,8 @@ def a_whole_game() -> tuple[str, str, str]:
     ok(ann, game_id, "draw_dragon_token", {"token": "cadorus"})
     ok(ann, game_id, "move", {"space": "chapel", "encounter": "scale"})
     card = read(ann, f"/api/v1/games/{game_id}/", "en")["state"]["dragon_cards_out"][0]
-    ok(ann, game_id, "name_dragon_card",
-       {"deck": card["deck"], "card": card["card"], "name": "Wyrmling", "kind": "enemy"})  # fmt: skip
+    read_out = {"deck": card["deck"], "card": card["card"], "name": "Wyrmling", "kind": "enemy"}
+    ok(ann, game_id, "name_dragon_card", read_out)
     ok(ann, game_id, "claim_scale", {"enemy": "Wyrmling"})
     ok(ann, game_id, "set_opponents", {"lords": ["varthrax"]})
     ok(ann, game_id, "next_turn")

@@ -568,13 +568,17 @@ def walk_every_tab(page: Any, name: str, shot: Any) -> dict[str, str]:
 OTHER_SYSTEMS = [
     ("battlefields", {"system": "battlefields", "host": {"name": "Anna"},
                       "options": {"mode": "skirmish"}}),
-    ("talisman-dragon", {"system": "talisman-dragon", "host": {"name": "Anna", "hero": "Conjurer"},
-                         "options": {"inner_region": "dragon-tower", "lord_lives": {"varthrax": 3}}}),
+    ("talisman-dragon", {"system": "talisman-dragon",
+                         "host": {"name": "Anna", "hero": "Conjurer"},
+                         "options": {"inner_region": "dragon-tower",
+                                     "lord_lives": {"varthrax": 3}}}),
 ]  # fmt: skip
 TALISMAN_PLAY = (
+    ("draw_dragon_token", {"token": "strike"}),
     ("move", {"space": "chapel", "encounter": "space"}),
     ("draw_dragon_token", {"token": "varthrax"}),
     ("draw_dragon_token", {"token": "varthrax"}),
+    ("next_turn", {}),
     ("draw_dragon_token", {"token": "varthrax"}),
     ("move", {"space": "chapel", "encounter": "scale"}),
     ("set_opponents", {"lords": ["varthrax"]}),
@@ -582,9 +586,8 @@ TALISMAN_PLAY = (
 
 
 def a_talisman_turn(base: str, game: dict[str, Any]) -> None:
-    """Anna's Conjurer on the Chapel crowns Varthrax (three scales: the last lands on her
-    space), then encounters the King's scale there: a Dragon Card waits to be read out."""
-    act(base, game, "draw_dragon_token", {"token": "strike"})
+    """Anna's Conjurer on the Chapel crowns Varthrax (his third scale lands on her space), then
+    encounters the King's scale there: a Dragon Card waits to be read out; she fights him."""
     for name, args in TALISMAN_PLAY:
         act(base, game, name, args)
 
