@@ -129,12 +129,18 @@ def _seats(state: State, system: System | None, language: str) -> dict[str, Any]
     seats: dict[str, Any] = state.get("seats", {})
     if system is None or system.hero_name is None:
         return seats
-    return {
-        key: {**seat, "hero_name": render_value(system.hero_name(str(seat["hero"])), language)}
-        if isinstance(seat, dict) and seat.get("hero")
-        else seat
-        for key, seat in seats.items()
-    }
+    named = {}
+    for key, seat in seats.items():
+        hero = (
+            system.hero_name(str(seat["hero"]))
+            if isinstance(seat, dict) and seat.get("hero")
+            else None
+        )
+        # Only a name the catalogues know: a hero the table built keeps the client's naming.
+        named[key] = (
+            {**seat, "hero_name": render_value(hero, language)} if isinstance(hero, dict) else seat
+        )
+    return named
 
 
 def view_step(step: dict[str, Any], language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
