@@ -195,4 +195,5 @@ def claim_battlefield(ctx: Context, args: dict[str, Any]) -> None:
         raise RuleViolation(
             msg("error.bf.victory.answer_what_table_asked_first"), code="not_available"
         )
-    win_battle(ctx, args["battlefield"], args["side"], f"Declared by the table: {args['reason']}")
+    declared = msg("bf.victory.declared_by_table", reason=args["reason"])
+    win_battle(ctx, args["battlefield"], args["side"], declared)
