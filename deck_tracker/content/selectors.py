@@ -7,6 +7,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
+from django.utils import translation
+
 from deck_tracker.awards import selectors as award_selectors
 from deck_tracker.engine import (
     DOTR_TABLE_DECKS,
@@ -18,6 +20,7 @@ from deck_tracker.engine import (
     describe_setup_options,
     game_entry_in,
     offered_games,
+    render_text,
     scenario_title,
     setting_words,
     setup_asks,
@@ -27,6 +30,7 @@ from deck_tracker.engine.content import (
     Pack,
     card_schema,
     default_packs,
+    described,
     entered_value,
     shipped_with_overlay,
     value_schema,
@@ -498,10 +502,17 @@ def _entry_forms(pack_id: str) -> tuple[dict[str, Any], dict[str, Any]]:
     )
 
 
+def content_problem(pack: Pack, error: ContentError) -> str:
+    """A content problem in the words of the active language: the item by its name, the field
+    by what it holds, what is wrong; never a file, a path nor an id (``content.described``)."""
+    return render_text(described(error, pack), translation.get_language() or "en")
+
+
 def overlay_error_fields(pack: Pack, data: Any, error: ContentError) -> dict[str, list[str]]:
     """Where an overlay's problem is, as the API's ``fields``: ``values.<field id>`` for an
-    entered value, ``cards.<deck>.<card id>.<field>`` for an added card."""
-    message = str(error)
+    entered value, ``cards.<deck>.<card id>.<field>`` for an added card; the problem in the
+    words of the active language."""
+    message = content_problem(pack, error)
     if error.field and error.field.split(".")[0] in ("values", "cards", "pack", "overlay"):
         return {error.field: [message]}
     item, fld = error.item, error.field or "overlay"

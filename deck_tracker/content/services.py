@@ -21,12 +21,14 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from deck_tracker.content.selectors import (
     ENTRIES_FORMAT,
     ENTRIES_FORMAT_VERSION,
     Owner,
+    content_problem,
     entries_overlay,
     entry_label,
     entry_shown,
@@ -90,7 +92,9 @@ def content_overlay_import(*, pack_id: str, data: Any, expected_version: int) ->
     try:
         apply_overlay(pack, data)
     except ContentError as error:
-        raise OverlayInvalid(str(error), overlay_error_fields(pack, data, error)) from None
+        raise OverlayInvalid(
+            content_problem(pack, error), overlay_error_fields(pack, data, error)
+        ) from None
     clean = _normalised(pack, data)
     with transaction.atomic():
         row = ContentOverlay.objects.select_for_update().filter(pack_id=pack.id).first()
@@ -154,7 +158,7 @@ def _checked(pack: Pack, owner: Owner, changes: dict[tuple[str, str, str], Any])
     owned = entries_overlay(kept).get(pack.id)
     # The changes alone, for naming the field of a problem (``overlay_error_fields``).
     new_cards: dict[str, list[Any]] = {}
-    for (kind, deck, _), value in changes.items():
+    for (kind, deck, _key), value in changes.items():
         if kind == "card" and value is not None:
             new_cards.setdefault(deck, []).append(value)
     new = {
@@ -166,7 +170,9 @@ def _checked(pack: Pack, owner: Owner, changes: dict[tuple[str, str, str], Any])
     try:
         apply_overlay(pack, data)
     except ContentError as error:
-        raise OverlayInvalid(str(error), overlay_error_fields(pack, new, error)) from None
+        raise OverlayInvalid(
+            content_problem(pack, error), overlay_error_fields(pack, new, error)
+        ) from None
 
 
 def _entry_key(pack: Pack, kind: str, deck: str, key: str) -> tuple[str, str, str]:
@@ -228,8 +234,8 @@ def remember_entries(
             changes[_entry_key(pack, "value", "", key)] = value
         except UnknownEntry as unknown:
             raise OverlayInvalid(
-                f"{pack_id}: {unknown}: not a fillable field of this pack",
-                {str(unknown): ["Not a fillable field of this pack."]},
+                _("The app asks for nothing at that place."),
+                {str(unknown): [_("The app asks for nothing at that place.")]},
             ) from None
     for deck, entries in (cards or {}).items():
         for card in entries:
@@ -238,8 +244,8 @@ def remember_entries(
                 changes[_entry_key(pack, "card", deck, card_id)] = card
             except UnknownEntry:
                 raise OverlayInvalid(
-                    f"{pack_id}: cards.{deck}: players add no cards to this deck",
-                    {f"cards.{deck}": ["Players add no cards to this deck."]},
+                    _("Players add no cards to this deck."),
+                    {f"cards.{deck}": [_("Players add no cards to this deck.")]},
                 ) from None
     if not changes:
         return 0
@@ -296,8 +302,8 @@ def correct_entry(
         and (not isinstance(value, dict) or value.get("id") != where_key[2])
     ):
         raise OverlayInvalid(
-            f"{pack_id}: {path}: the card's id must be {where_key[2]!r}",
-            {f"{path}.id": [f"The card's id must be {where_key[2]!r}."]},
+            _("This entry is about another card."),
+            {f"{path}.id": [_("This entry is about another card.")]},
         )
     kind, deck, key = where_key
     with transaction.atomic():
@@ -352,17 +358,18 @@ def _file(document: Any) -> _EntriesFile:
     try:
         parsed = _EntriesFile.model_validate(document)
     except ValidationError as error:
+        # Where in the file (the API's ``fields`` keys), what is wrong in the reader's words.
+        unreadable = _("This part of the file is not what a file of entries holds.")
         fields: dict[str, list[str]] = {}
         for problem in error.errors():
             where = ".".join(str(part) for part in problem["loc"]) or "file"
-            fields.setdefault(where, []).append(problem["msg"])
-        first = next(iter(fields.items()))
-        raise EntriesFileInvalid(f"{first[0]}: {first[1][0]}", fields) from None
-    if parsed.format != ENTRIES_FORMAT or parsed.format_version != ENTRIES_FORMAT_VERSION:
+            fields.setdefault(where, []).append(unreadable)
         raise EntriesFileInvalid(
-            f"Not a file of entries (format {ENTRIES_FORMAT!r}, version {ENTRIES_FORMAT_VERSION}).",
-            {"format": [f"Expected {ENTRIES_FORMAT!r} version {ENTRIES_FORMAT_VERSION}."]},
-        )
+            _("This is not a file of entries the app can read."), fields
+        ) from None
+    if parsed.format != ENTRIES_FORMAT or parsed.format_version != ENTRIES_FORMAT_VERSION:
+        other = _("This is not a file of entries of this version of the app.")
+        raise EntriesFileInvalid(other, {"format": [other]})
     return parsed
 
 
@@ -381,9 +388,8 @@ def import_entries(
     for pack_id, entries in parsed.packs.items():
         pack = packs.get(pack_id)
         if pack is None:
-            raise EntriesFileInvalid(
-                f"packs.{pack_id}: no such content pack", {f"packs.{pack_id}": ["No such pack."]}
-            )
+            unknown = _("The file holds entries of a game this app does not know.")
+            raise EntriesFileInvalid(unknown, {f"packs.{pack_id}": [unknown]})
         data = {"pack": pack_id, "values": entries.values, "cards": entries.cards}
         try:
             apply_overlay(pack, merged_overlay(pack_id, shipped_overlays().get(pack_id), data))
@@ -392,7 +398,7 @@ def import_entries(
                 f"packs.{pack_id}.{where}": problems
                 for where, problems in overlay_error_fields(pack, data, error).items()
             }
-            raise EntriesFileInvalid(str(error), fields) from None
+            raise EntriesFileInvalid(content_problem(pack, error), fields) from None
         ours = {(r.kind, r.deck, r.key): r for r in owner.rows().filter(pack_id=pack_id)}
         theirs: dict[tuple[str, str, str], Any] = {
             ("value", "", key): value for key, value in entries.values.items()

@@ -100,6 +100,36 @@ class Event:
         )
 
 
+def ended(result: str, reason: Text, rule: Text, **extra: Any) -> dict[str, Any]:
+    """A game's ``outcome`` as the state keeps it: its ``reason`` and ``rule`` in English (for
+    readers that know no messages), each with its message (``reason_msg``, ``rule_msg``) when it
+    is one, rendered in the reader's language when read (``views.words_in``). A reason the table
+    typed (a plain string) is kept as typed; so is an outcome stored before messages."""
+    outcome: dict[str, Any] = {
+        "result": result,
+        "reason": render_text(reason),
+        "rule": render_text(rule),
+        **extra,
+    }
+    if is_message(reason):
+        outcome["reason_msg"] = reason
+    if is_message(rule):
+        outcome["rule_msg"] = rule
+    return outcome
+
+
+def outcome_in(outcome: Any, language: str) -> Any:
+    """An ``outcome`` (:func:`ended`) with its reason and rule read in ``language``; an outcome
+    stored before messages, or a reason the table typed, is shown as stored."""
+    if not isinstance(outcome, dict):
+        return outcome
+    worded = dict(outcome)
+    for key in ("reason", "rule"):
+        if is_message(outcome.get(f"{key}_msg")):
+            worded[key] = render_text(outcome[f"{key}_msg"], language)
+    return worded
+
+
 def snapshot(value: Any) -> Any:
     """A copy of JSON-like data, so that a recorded change never shares objects with the state.
 

@@ -122,7 +122,10 @@ def seat_label(state: State, seat: str | None) -> Text:
     hero = ((state.get("seats") or {}).get(seat) or {}).get("hero")
     if not hero:
         return name
-    if isinstance(name, str):
+    system = get_system(state.get("system", ""))
+    if system is not None and system.hero_name is not None:
+        hero = system.hero_name(str(hero))
+    if isinstance(name, str) and isinstance(hero, str):
         return f"{name} ({hero})"
     return msg("core.seat.with_hero", player=name, hero=hero)
 

@@ -20,7 +20,7 @@ from . import closing as _closing  # noqa: F401  (registers close_game)
 from . import decks as _decks  # noqa: F401  (registers the deck commands)
 from . import undo as _undo  # noqa: F401  (registers undo and redo)
 from .commands import Arg, Outcome, Reason, command, reason_text, run, spec_for, validate_args
-from .core import Context, Event, Replayed, State, Step, fold
+from .core import Context, Event, Replayed, State, Step, ended, fold
 from .decks import new_deck, seat_label
 from .errors import InvalidArguments, RuleViolation
 from .i18n import Message
@@ -280,14 +280,15 @@ def _game_already_over(state: State, actor: str | None) -> Reason | None:
 )
 def end_game(ctx: Context, args: dict[str, Any]) -> None:
     """The table declares the game over (won, lost or abandoned), e.g. when it stops early."""
-    outcome = {"result": args["result"], "reason": args["reason"], "rule": "Declared by the table"}
+    # The reason is the table's own words, kept as typed; the rule is the app's.
+    outcome = ended(args["result"], args["reason"], msg("core.game.declared_by_table"))
     ctx.set("outcome", outcome)
     ctx.emit(
         "game_ended",
         msg(
             "core.game.ended_game",
             player=seat_label(ctx.state, ctx.actor),
-            result=args["result"],
+            result=msg(f"core.game.result.{args['result']}"),
             reason=args["reason"],
         ),
         data={"outcome": outcome},

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 from .commands import run
 from .core import Brings, Context, Event, Replayed, State, fold
 from .game import replay_target_version, start_game
+from .i18n import DEFAULT_LANGUAGE
 from .merge import changed_paths, rebase
 from .rng import rng_for
 from .simulate import run_night
@@ -128,9 +129,10 @@ def replay(events: Iterable[Event]) -> State:
     return fold(events)
 
 
-def view(state: State, seat: str | None) -> dict[str, Any]:
-    """What ``seat`` sees of the game (None: a spectator)."""
-    return view_state(state, seat)
+def view(state: State, seat: str | None, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+    """What ``seat`` sees of the game (None: a spectator), the game system's words (names,
+    places) in ``language``."""
+    return view_state(state, seat, language)
 
 
 def simulate(

@@ -36,8 +36,9 @@ __all__ = [
 SetupHandler = Callable[[Context, dict[str, Any]], None]
 # What happens when a player takes a seat (after the seat exists).
 SeatHook = Callable[[Context, str], None]
-# What a seat sees of the system's own state, merged into the generic view.
-SystemView = Callable[[State, "str | None"], dict[str, Any]]
+# What a seat sees of the system's own state, merged into the generic view, its words in the
+# reader's language (the third argument).
+SystemView = Callable[[State, "str | None", str], dict[str, Any]]
 # Why a command cannot apply to this game at all (an expansion not in play).
 NotInThisGame = Callable[[State, CommandSpec], "Message | None"]
 # The name printed on a card of the game, from its id (None when the system does not know it).
@@ -68,6 +69,9 @@ class System:
     not_in_this_game: NotInThisGame | None = None
     # What the generic deck commands call a card in what players read (its id when None).
     card_name: CardName | None = None
+    # A seat's hero (a character) by the name the seat was given, as a name read in the reader's
+    # language (``i18n.name``); None: the name as given.
+    hero_name: Callable[[str], Any] | None = None
     # What the setup screen offers for this system beyond Defenders of the Realm's own list
     # (``GET /api/v1/scenarios/``): one entry per way to start a game of it.
     offered: Callable[[], list[dict[str, Any]]] | None = None

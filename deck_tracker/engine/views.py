@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
-from .core import State
-from .i18n import DEFAULT_LANGUAGE, render_text
+from .core import State, outcome_in
+from .i18n import DEFAULT_LANGUAGE, render_text, render_value
 from .reading import in_language, seen_by
-from .systems import get_system
+from .systems import System, get_system
 
 RECENT_HISTORY = 10
 
@@ -85,14 +85,16 @@ def view_deck(deck: dict[str, Any], seat: str | None) -> DeckView:
     }
 
 
-def view_state(state: State, seat: str | None) -> dict[str, Any]:
+def view_state(state: State, seat: str | None, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+    """What ``seat`` sees, the game system's words in ``language``."""
     decks = state.get("decks", {})
     history = state.get("history", {})
+    system = get_system(state.get("system", ""))
     done, undone = history.get("done", []), history.get("undone", [])
     view: TableView = {
         "system": state.get("system"),
         "version": state.get("version", 0),
-        "seats": state.get("seats", {}),
+        "seats": _seats(state, system, language),
         "decks": {name: view_deck(deck, seat) for name, deck in decks.items()},
         "hands": {},
         "history": {
@@ -116,10 +118,29 @@ def view_state(state: State, seat: str | None) -> dict[str, Any]:
         view["hands"][seat] = [
             card for deck in decks.values() for card in deck["hands"].get(seat, [])
         ]
-    system = get_system(state.get("system", ""))
     if system is not None and system.view is not None:
-        return {**view, **system.view(state, seat)}
+        return {**view, **system.view(state, seat, language)}
     return dict(view)
+
+
+def _seats(state: State, system: System | None, language: str) -> dict[str, Any]:
+    """The seats; where the game system names its heroes (a Talisman character), each seat's
+    hero also by its name in ``language`` (``hero_name``)."""
+    seats: dict[str, Any] = state.get("seats", {})
+    if system is None or system.hero_name is None:
+        return seats
+    named = {}
+    for key, seat in seats.items():
+        hero = (
+            system.hero_name(str(seat["hero"]))
+            if isinstance(seat, dict) and seat.get("hero")
+            else None
+        )
+        # Only a name the catalogues know: a hero the table built keeps the client's naming.
+        named[key] = (
+            {**seat, "hero_name": render_value(hero, language)} if isinstance(hero, dict) else seat
+        )
+    return named
 
 
 def view_step(step: dict[str, Any], language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
@@ -178,8 +199,9 @@ def view_event(
 
 def words_in(view: dict[str, Any], language: str) -> dict[str, Any]:
     """A seat's view (:func:`view_state`) with the words the state keeps as message ids read in
-    ``language`` (English included): the cards waiting to be read (``reading.in_language``) and
-    why each fame deed is proposed (King's Champion). The view given is not changed."""
+    ``language`` (English included): the cards waiting to be read (``reading.in_language``), why
+    the game ended (``core.outcome_in``) and why each fame deed is proposed (King's Champion).
+    The view given is not changed."""
     worded = dict(view)
     worded["reading"] = [in_language(prompt, language) for prompt in view.get("reading") or []]
     names = view.get("card_names")
@@ -187,6 +209,7 @@ def words_in(view: dict[str, Any], language: str) -> dict[str, Any]:
         # A card known by what it is rather than a printed name ("Treasure Room (Exploration
         # Goal 6)"): read in the reader's language.
         worded["card_names"] = {card: render_text(name, language) for card, name in names.items()}
+    worded["outcome"] = outcome_in(view.get("outcome"), language)
     fame = view.get("fame")
     if isinstance(fame, dict) and fame.get("proposals"):
         proposals = [

@@ -152,8 +152,8 @@ def game_view(
 def seat_state(*, game: Game, seat_key: str | None, language: str | None = None) -> dict[str, Any]:
     """The state as ``seat_key`` (None: the table's screen) sees it, its undo and redo labels
     and the cards waiting to be read in the reader's language."""
-    seen = view(game.state, seat_key)
     language = languages.choose(language) if language else languages.active()
+    seen = view(game.state, seat_key, language)
     # Prompts and fame proposals keep message ids: rendered for every reader, English included.
     seen = words_in(seen, language)
     if language != languages.DEFAULT:

@@ -106,7 +106,8 @@ def test_an_invalid_staff_import_is_refused_with_the_field_and_changes_nothing(c
     with pytest.raises(content_services.OverlayInvalid) as refused:
         staff({"values": {LIFE: 0}}, 0)
     assert f"values.{LIFE}" in refused.value.fields
-    assert "overlay" in refused.value.detail and "brimstone" in refused.value.detail
+    # The General by his name, the field by what it holds, what is wrong: no path, no id.
+    assert refused.value.detail == "Brimstone, life: at least 1"
     bad_card = {**BRIMSTONE_CARD, "data": {**BRIMSTONE_CARD["data"], "general_to": "nowhere"}}
     with pytest.raises(content_services.OverlayInvalid) as refused:
         staff({"cards": {"darkness_spreads": [bad_card]}}, 0)

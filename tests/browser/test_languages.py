@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +19,8 @@ import pytest
 from deck_tracker.engine.i18n import catalogue
 from deck_tracker.engine.rules.dotr.base.settings import SETTINGS
 from deck_tracker.models import Game
+from tests.english import english_left as find_english
+from tests.english import english_names, english_sentences
 
 from .conftest import CHROMIUM, settle, track_requests
 from .live_api import (
@@ -273,52 +275,6 @@ def test_a_german_phone_reads_the_card_to_read_in_german_and_the_night_goes_on(
 
 
 ROOT = Path(__file__).resolve().parents[2]
-CATALOGUES = (
-    ROOT / "deck_tracker" / "engine" / "locale",
-    ROOT / "frontend" / "static" / "frontend" / "locale",
-)
-
-
-def flat(node: Any, key: str = "") -> dict[str, str]:
-    """A catalogue's words by key path (plural forms and nested groups flattened)."""
-    if isinstance(node, str):
-        return {key: node}
-    if isinstance(node, dict):
-        return {k: v for sub, child in node.items() for k, v in flat(child, f"{key}/{sub}").items()}
-    return {}
-
-
-def english_sentences() -> set[str]:
-    """Every run of at least 3 words of an English catalogue value (between its placeholders, a
-    sentence at a time) whose German differs and does not hold it: words a German reader
-    should never meet."""
-    found: set[str] = set()
-    for root in CATALOGUES:
-        for path in sorted((root / "en").glob("*.json")):
-            english = flat(json.loads(path.read_text()))
-            german_path = root / "de" / path.name
-            german = flat(json.loads(german_path.read_text())) if german_path.exists() else {}
-            for key, value in english.items():
-                if key.rsplit("/", 1)[-1].startswith("_") or german.get(key, value) == value:
-                    continue
-                for part in re.split(r"\{[^}]*\}|<[^>]*>|\n|[.;:!?](?:\s|$)", value):
-                    part = part.strip(" .,;:·()\u2013\u2014-\"'\u201c\u201d")
-                    if len(part.split()) >= 3 and part not in german[key]:
-                        found.add(part)
-    return found
-
-
-# Common English words that German never writes, whole words, case kept as printed.
-ENGLISH_WORDS = re.compile(r"\b(?:[Tt]he|[Aa]nd|[Ww]ith|[Dd]raw|[Pp]lace|[Cc]ards?)\b")
-# What a German reader may meet with those words in it, and why:
-ALLOWED = (
-    # The names of the expansions, as the game's boxes print them; German players know the
-    # games by these names (the German editions were never published).
-    "The Hero's Calling",
-    "Companions & Catacombs",
-    "King's Champion",
-    "Defenders of the Realm",
-)
 
 
 PACKS = ROOT / "deck_tracker" / "content" / "packs"
@@ -360,26 +316,19 @@ def printed_texts() -> list[str]:
 PRINTED = printed_texts()
 
 
-def assert_no_english(seen: dict[str, str]) -> None:
-    """No screen of ``seen`` (a name -> its text, as a German reader saw it) shows English."""
+def assert_no_english(seen: dict[str, str], names: Iterable[str] = ()) -> None:
+    """No screen of ``seen`` (a name -> its text, as a German reader saw it) shows English
+    (nor one of ``names``, English names German names otherwise)."""
     sentences = english_sentences()
-    problems = {screen: english_left(text, sentences) for screen, text in seen.items()}
+    problems = {screen: english_left(text, sentences, names) for screen, text in seen.items()}
     problems = {screen: found for screen, found in problems.items() if found}
     assert not problems, json.dumps(problems, indent=1, ensure_ascii=False)
 
 
-def english_left(text: str, sentences: set[str]) -> list[str]:
-    """The English sentences and words in ``text``, a German reader's screen: one finding a line."""
-    found = []
-    for line in text.splitlines():
-        plain = line
-        for name in (*ALLOWED, *PRINTED):
-            plain = plain.replace(name, "")
-        hit = next((s for s in sentences if s in plain), None)
-        words = ENGLISH_WORDS.search(plain)
-        if hit or words:
-            found.append(f"{(hit or words.group(0))!r} in {line.strip()[:140]!r}")
-    return found
+def english_left(text: str, sentences: set[str], names: Iterable[str] = ()) -> list[str]:
+    """The English sentences and words in ``text``, a German reader's screen, the printed card
+    texts aside (``tests/english.py``): one finding a line."""
+    return find_english(text, sentences, PRINTED, names)
 
 
 def test_the_english_finder_catches_english_and_spares_german() -> None:
@@ -613,28 +562,54 @@ def walk_every_tab(page: Any, name: str, shot: Any) -> dict[str, str]:
     return seen
 
 
-# Every game system's tabs: the Defenders of the Realm games above, Battlefields here.
-# Talisman: The Dragon is not yet walked: its board view names its spaces, scales and Lords in
-# English (the view has no reader's language yet) and some refusal reasons are still English.
+# Every game system's tabs: the Defenders of the Realm games above, the others here. Talisman:
+# The Dragon's names (its spaces, Regions, tokens and characters) have German names: one left in
+# English is found too.
 OTHER_SYSTEMS = [
     ("battlefields", {"system": "battlefields", "host": {"name": "Anna"},
                       "options": {"mode": "skirmish"}}),
+    ("talisman-dragon", {"system": "talisman-dragon",
+                         "host": {"name": "Anna", "hero": "Conjurer"},
+                         "options": {"inner_region": "dragon-tower",
+                                     "lord_lives": {"varthrax": 3}}}),
 ]  # fmt: skip
+TALISMAN_PLAY = (
+    ("draw_dragon_token", {"token": "strike"}),
+    ("move", {"space": "chapel", "encounter": "space"}),
+    ("draw_dragon_token", {"token": "varthrax"}),
+    ("draw_dragon_token", {"token": "varthrax"}),
+    ("next_turn", {}),
+    ("draw_dragon_token", {"token": "varthrax"}),
+    ("move", {"space": "chapel", "encounter": "scale"}),
+    ("set_opponents", {"lords": ["varthrax"]}),
+)
+
+
+def a_talisman_turn(base: str, game: dict[str, Any]) -> None:
+    """Anna's Conjurer on the Chapel crowns Varthrax (his third scale lands on her space), then
+    encounters the King's scale there: a Dragon Card waits to be read out; she fights him."""
+    for name, args in TALISMAN_PLAY:
+        act(base, game, name, args)
 
 
 @pytest.mark.parametrize("name,setup", OTHER_SYSTEMS)
 def test_a_german_phone_walks_every_tab_of_every_other_game_system_without_english(
     two_languages: tuple[Any, Any], live_server: Any, shot: Any, name: str, setup: dict[str, Any]
 ) -> None:
-    """Another game system on a German phone: every tab its game offers shows no English."""
+    """Another game system on a German phone: every tab its game offers shows no English
+    (Talisman: The Dragon after a turn that crowns a Dragon King and draws a Dragon Card)."""
     german, _ = two_languages
     base = live_server.url
     game = call(base, "games/", setup)
+    names: set[str] = set()
+    if name == "talisman-dragon":
+        a_talisman_turn(base, game)
+        names = english_names("names_td.json")
     open_game(german, base, game, "1", game["token"], "Anna")
     german.locator("nav.tabbar [data-tab]").first.wait_for()
     seen = walk_every_tab(german, name, shot)
     assert len(seen) >= 3
-    assert_no_english(seen)
+    assert_no_english(seen, names)
     assert german.errors == []  # type: ignore[attr-defined]
 
 

@@ -22,7 +22,7 @@ from .entry import (
     FillSpec,
     OpenDeck,
 )
-from .errors import ContentError, UnknownContentError
+from .errors import ContentError, UnknownContentError, described
 from .items import Card, General, Hero, Location, MinionType, Road
 from .loading import DEFAULT_PACKS_DIR, default_packs, load_pack, load_packs
 from .overlay import (
@@ -78,6 +78,7 @@ __all__ = [
     "apply_overlay",
     "card_schema",
     "default_packs",
+    "described",
     "empty_overlay",
     "entered_value",
     "load_pack",

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from deck_tracker.engine.commands import Arg, Reason, command
-from deck_tracker.engine.core import Context, State, Step
+from deck_tracker.engine.core import Context, State, Step, ended
 from deck_tracker.engine.errors import RuleViolation
 from deck_tracker.engine.i18n import Text, msg, render_text
 
@@ -112,12 +112,7 @@ def win_battle(ctx: Context, tile_id: str, side: str, rule: Text) -> None:
             if score["best_colour"] > 1
             else "",
         )
-        outcome = {
-            "result": "won",
-            "side": side,
-            "reason": render_text(won),
-            "rule": render_text(R_WAR),
-        }
+        outcome = ended("won", won, R_WAR, side=side)
         ctx.set("outcome", outcome)
         ctx.set("pending", None)
         ctx.emit(
@@ -200,4 +195,5 @@ def claim_battlefield(ctx: Context, args: dict[str, Any]) -> None:
         raise RuleViolation(
             msg("error.bf.victory.answer_what_table_asked_first"), code="not_available"
         )
-    win_battle(ctx, args["battlefield"], args["side"], f"Declared by the table: {args['reason']}")
+    declared = msg("bf.victory.declared_by_table", reason=args["reason"])
+    win_battle(ctx, args["battlefield"], args["side"], declared)

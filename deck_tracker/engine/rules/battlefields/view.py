@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from deck_tracker.engine.core import State
+from deck_tracker.engine.i18n import DEFAULT_LANGUAGE, msg, render
 
 from .conditions import allowed_numbers
 from .hands import player_of, position_label
@@ -22,10 +23,14 @@ __all__ = ["view_battlefields"]
 PUBLIC_KEYS = ("mode", "order", "turn", "pending", "dice", "library", "tiles")
 
 
-def next_plays(state: State, tile: TileRules, cards: list[dict[str, Any]]) -> dict[str, Any]:
-    """What a side may play next on ``tile`` (a card identical to one in play aside)."""
+def next_plays(
+    state: State, tile: TileRules, cards: list[dict[str, Any]], language: str = DEFAULT_LANGUAGE
+) -> dict[str, Any]:
+    """What a side may play next on ``tile`` (a card identical to one in play aside); why
+    nothing yet in the words of ``language``."""
     if not tile.taught:
-        return {"numbers": [], "colours": [], "chameleons": False, "note": "Read this tile first."}
+        note = render(msg("bf.view.read_tile_first"), language)
+        return {"numbers": [], "colours": [], "chameleons": False, "note": note}
     numbers = list(range(1, 11))
     if tile.descending and not tile.final_total:
         numbers = allowed_numbers(cards, second_loop=state["settings"]["second_loop"])
@@ -35,18 +40,23 @@ def next_plays(state: State, tile: TileRules, cards: list[dict[str, Any]]) -> di
     return {"numbers": numbers, "colours": colours, "chameleons": not tile.no_chameleons}
 
 
-def _battlefield(state: State, tile_id: str) -> dict[str, Any]:
+def _battlefield(state: State, tile_id: str, language: str) -> dict[str, Any]:
     battle = state["battlefields"][tile_id]
     tile = tile_rules(state, tile_id)
     return {
         "tile": tile.as_dict(),
         "cards": battle["cards"],
         "generals": battle["generals"],
-        "next": {side: next_plays(state, tile, battle["cards"][side]) for side in battle["cards"]},
+        "next": {
+            side: next_plays(state, tile, battle["cards"][side], language)
+            for side in battle["cards"]
+        },
     }
 
 
-def view_battlefields(state: State, seat: str | None) -> dict[str, Any]:
+def view_battlefields(
+    state: State, seat: str | None, language: str = DEFAULT_LANGUAGE
+) -> dict[str, Any]:
     mode = MODES[state["settings"]["mode"]]
     players = {
         position: {**player, "label": position_label(state, position)}
@@ -70,7 +80,7 @@ def view_battlefields(state: State, seat: str | None) -> dict[str, Any]:
         "players": players,
         "sides": sides,
         "goal": mode.as_dict(),
-        "field": [_battlefield(state, tile_id) for tile_id in state["field_order"]],
+        "field": [_battlefield(state, tile_id, language) for tile_id in state["field_order"]],
         "tile_pile": pile,
         "you": player_of(state, seat),
     }

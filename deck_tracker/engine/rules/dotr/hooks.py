@@ -313,6 +313,7 @@ def load() -> System:
         observers_in_play=registry.observers_in_play,
         not_in_this_game=availability.not_in_this_game,
         card_name=base_packs.card_name,
+        hero_name=base_table.seat_hero_name,
         simulate_night=base_array_night.array_night,
         brought=kc_grand_ball.brought,
     )

@@ -35,7 +35,7 @@ from . import inner as _inner  # noqa: F401
 from . import teach as _teach  # noqa: F401
 from . import tokens as _tokens  # noqa: F401
 from . import turns as _turns  # noqa: F401
-from .common import SYSTEM
+from .common import SYSTEM, character_name
 from .settings import scenario_entry
 from .setup import seat_joined, setup_talisman
 from .view import view_talisman
@@ -48,5 +48,6 @@ def load() -> System:
         setup=setup_talisman,
         seat_hook=seat_joined,
         view=view_talisman,
+        hero_name=character_name,
         offered=lambda: [scenario_entry()],
     )

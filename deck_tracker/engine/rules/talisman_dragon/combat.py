@@ -28,7 +28,8 @@ from deck_tracker.engine.i18n import msg
 from .common import (
     SYSTEMS,
     character,
-    character_label,
+    character_name,
+    character_ref,
     check_lord,
     lord_choices,
     lord_name,
@@ -74,7 +75,7 @@ def set_opponents(ctx: Context, args: dict[str, Any]) -> None:
     lords = [check_lord(lord) for lord in args["lords"]]
     ctx.set("characters", seat, "opponents", lords)
     bonus = bonus_of(ctx.state, seat)
-    who = character_label(ctx.state, seat)
+    who = character_ref(ctx.state, seat)
     faced = ", ".join(lord_name(lord) for lord in lords) or "no Dragon Enemy"
     ctx.emit(
         "opponents_set",
@@ -114,7 +115,7 @@ def cancel_dragon_rage(ctx: Context, args: dict[str, Any]) -> None:
         raise RuleViolation(
             msg(
                 "error.td.combat.holds_no_scale",
-                character_label=character_label(ctx.state, seat),
+                character_label=character_ref(ctx.state, seat),
                 lord=lord_name(lord),
             ),
             code="no_matching_scale",
@@ -124,7 +125,7 @@ def cancel_dragon_rage(ctx: Context, args: dict[str, Any]) -> None:
         del held[lord]
     ctx.set("characters", seat, "scales", held)
     discard_scales(ctx, lord, 1)
-    who = character_label(ctx.state, seat)
+    who = character_ref(ctx.state, seat)
     ctx.emit(
         "dragon_rage_cancelled",
         msg("td.combat.discards_scale_cancel_his_dragon", who=who, lord=lord_name(lord)),
@@ -144,7 +145,7 @@ def new_character(ctx: Context, args: dict[str, Any]) -> None:
     """A killed character's player takes a new character, who inherits the claimed scales."""
     seat = own_seat(ctx, args["seat"])
     old = character(ctx.state, seat)
-    before = character_label(ctx.state, seat)
+    before = character_ref(ctx.state, seat)
     scales = dict(old.get("scales") or {})
     ctx.set(
         "characters",
@@ -158,7 +159,7 @@ def new_character(ctx: Context, args: dict[str, Any]) -> None:
         msg(
             "td.combat.gone_inherits",
             before=before,
-            name=args["name"],
+            name=character_name(args["name"]),
             count=count_of(count, "word:dragon-scale", "dragon scale", "dragon scales"),
         ),
         data={"seat": seat, "name": args["name"], "scales": scales},

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from deck_tracker.engine.commands import Choice, Reason, Unavailable
 from deck_tracker.engine.core import Context, State
 from deck_tracker.engine.errors import RuleViolation
-from deck_tracker.engine.i18n import Text, msg, name
+from deck_tracker.engine.i18n import DEFAULT_LANGUAGE, Text, msg, name, render_text
 
 from .content import CROWN, Side, default_pack
 
@@ -32,11 +33,26 @@ def lord_name(lord: str | None) -> str:
     return found.name if found else lord
 
 
-def character_label(state: State, seat: str) -> str:
+def character_name(printed: str) -> dict[str, Any]:
+    """A character by the name printed on its card ("Dragon Hunter"), read in the reader's
+    language; a name the table typed that no catalogue knows reads as typed."""
+    return name("td-character:" + "-".join(re.findall(r"[a-z0-9]+", printed.lower())), printed)
+
+
+def character_ref(state: State, seat: str) -> Text:
+    """A seat's character as the events and the view name it: "Ann's Conjurer" (English),
+    "Ann (Beschwörer)" (German); the player alone before a character is chosen."""
     character = state.get("characters", {}).get(seat, {})
-    player = state.get("seats", {}).get(seat, {}).get("name") or "A player"
-    name = character.get("name")
-    return f"{player}'s {name}" if name else player
+    player = state.get("seats", {}).get(seat, {}).get("name") or msg("td.common.a_player")
+    printed = character.get("name")
+    if not printed:
+        return player
+    return msg("td.common.character_of", player=player, character=character_name(printed))
+
+
+def character_label(state: State, seat: str, language: str = DEFAULT_LANGUAGE) -> str:
+    """:func:`character_ref` in the words of ``language``."""
+    return render_text(character_ref(state, seat), language)
 
 
 def active_seat(state: State) -> str | None:

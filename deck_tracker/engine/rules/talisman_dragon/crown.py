@@ -16,15 +16,15 @@ from __future__ import annotations
 from typing import Any
 
 from deck_tracker.engine.commands import Arg, Reason, command
-from deck_tracker.engine.core import Context, State, Step
+from deck_tracker.engine.core import Context, State, Step, ended
 from deck_tracker.engine.errors import RuleViolation
-from deck_tracker.engine.i18n import msg, render_text
+from deck_tracker.engine.i18n import msg
 
 from .combat import bonus_of
 from .common import (
     SYSTEMS,
     acting_seat,
-    character_label,
+    character_ref,
     check_lord,
     in_play,
     lord_choices,
@@ -97,7 +97,7 @@ def attack_king(ctx: Context, args: dict[str, Any]) -> None:
             msg("error.td.crown.enter_lives_printed_card_first", lord=lord_name(king)),
             code="lives_unknown",
         )
-    who = character_label(ctx.state, seat)
+    who = character_ref(ctx.state, seat)
     bonus = bonus_of(ctx.state, seat)
     if args["result"] == "won":
         _wound(ctx, seat, king, int(lives), bonus)
@@ -132,14 +132,10 @@ def attack_king(ctx: Context, args: dict[str, Any]) -> None:
 def _wound(ctx: Context, seat: str, king: str, lives: int, bonus: int) -> None:
     wounds = int(ctx.get("lords", king, "wounds", default=0)) + 1
     ctx.set("lords", king, "wounds", wounds)
-    who = character_label(ctx.state, seat)
+    who = character_ref(ctx.state, seat)
     if wounds >= lives:
-        outcome = {
-            "result": "won",
-            "reason": f"{who} removed the last life of {lord_name(king)}.",
-            "rule": render_text(R_WIN),
-            "winner": seat,
-        }
+        reason = msg("td.crown.outcome.won", who=who, lord=lord_name(king))
+        outcome = ended("won", reason, R_WIN, winner=seat)
         ctx.set("outcome", outcome)
         ctx.emit(
             "king_slain",
@@ -163,7 +159,7 @@ def _wound(ctx: Context, seat: str, king: str, lives: int, bonus: int) -> None:
 
 
 def _killed(ctx: Context, seat: str, king: str) -> None:
-    who = character_label(ctx.state, seat)
+    who = character_ref(ctx.state, seat)
     ctx.set("characters", seat, "inner", None)
     ctx.set("characters", seat, "space", None)
     alone = not on_crown(ctx.state)

@@ -24,7 +24,7 @@ from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.i18n import msg
 
 from .board import check_known_space, crossing_closed, region_of, space_ref, space_title
-from .common import SYSTEMS, acting_seat, character, character_label, in_play, lord_name
+from .common import SYSTEMS, acting_seat, character, character_ref, in_play, lord_name
 from .content import default_pack
 
 R_CHOICE = msg("td.rule.choice")
@@ -110,7 +110,7 @@ def move(ctx: Context, args: dict[str, Any]) -> None:
         )
     ctx.set("characters", seat, "space", space)
     ctx.set("characters", seat, "opponents", [])
-    who, where = character_label(ctx.state, seat), space_ref(ctx.state, space)
+    who, where = character_ref(ctx.state, seat), space_ref(ctx.state, space)
     steps = [Step(msg("td.encounters.move", who=who, where=where), msg("td.encounters.movement"))]
     if scale is not None:
         rule = R_KINGS_SCALE if scale == ctx.get("king") else R_CHOICE
@@ -142,7 +142,7 @@ def encounter_scale(
         "dragon_card_drawn",
         msg(
             "td.encounters.draws_card",
-            character_label=character_label(ctx.state, seat),
+            character_label=character_ref(ctx.state, seat),
             lord=lord_name(lord),
             where=where,
         ),
@@ -187,7 +187,7 @@ def claim_scale(ctx: Context, args: dict[str, Any]) -> None:
     ctx.set("characters", seat, "scales", held)
     ctx.set("turn", "kills", int(ctx.get("turn", "kills", default=0)) + 1)
     ctx.set("encounter", None)
-    who = character_label(ctx.state, seat)
+    who = character_ref(ctx.state, seat)
     ctx.emit(
         "scale_claimed",
         msg(

@@ -29,14 +29,13 @@ from deck_tracker.engine.decks import draw_cards
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.i18n import count as count_of
 from deck_tracker.engine.i18n import msg
-from deck_tracker.engine.words import noun_for
 
 from .board import named_space
 from .common import (
     SYSTEMS,
     acting_seat,
     character,
-    character_label,
+    character_ref,
     in_play,
     lord_name,
     side_ref,
@@ -101,7 +100,7 @@ def enter_inner_region(ctx: Context, args: dict[str, Any]) -> None:
         )
     check_crossing(ctx.state, "middle", "inner")
     set_place(ctx, seat, 0, turned_back=False)
-    who = character_label(ctx.state, seat)
+    who = character_ref(ctx.state, seat)
     ctx.emit(
         "inner_region_entered",
         msg("td.inner.enters_plain_peril", who=who, name=side_ref(side_of(ctx.state))),
@@ -150,10 +149,10 @@ def tower_draw(ctx: Context, args: dict[str, Any]) -> None:
         "tower_cards_drawn",
         msg(
             "td.inner.draws",
-            character_label=character_label(ctx.state, seat),
+            character_label=character_ref(ctx.state, seat),
             count=count,
             lord=lord_name(king),
-            noun_for=noun_for(count, "Card"),
+            noun_for=msg("td.inner.card_noun", count=count),
             name=named_space(space.name),
         ),
         data={
@@ -170,7 +169,7 @@ def tower_draw(ctx: Context, args: dict[str, Any]) -> None:
                     "td.inner.draw_encounter_them_no_spell",
                     count=count,
                     lord=lord_name(king),
-                    noun_for=noun_for(count, "Card"),
+                    noun_for=msg("td.inner.card_noun", count=count),
                 ),
                 R_TOWER_DRAW,
             )
@@ -232,7 +231,7 @@ def tower_result(ctx: Context, args: dict[str, Any]) -> None:
         )
     set_place(ctx, seat, target, turned_back=False)
     ctx.set("turn", "inner_moved", True)
-    who, there = character_label(ctx.state, seat), named_space(side.track[target].name)
+    who, there = character_ref(ctx.state, seat), named_space(side.track[target].name)
     steps = [Step(msg("td.inner.move", who=who, there=there), R_TOWER_MOVE)]
     if side.track[target].id == CROWN:
         steps.append(Step(msg("td.inner.attacks_dragon_king_now", who=who), R_CROWN))
@@ -264,7 +263,7 @@ def inner_step(ctx: Context, args: dict[str, Any]) -> None:
         raise RuleViolation(msg("error.td.inner.crown_command_character_does_not"), code="on_crown")
     set_place(ctx, seat, target, turned_back=back and target > 0)
     ctx.set("turn", "inner_moved", True)
-    who, there = character_label(ctx.state, seat), named_space(side.track[target].name)
+    who, there = character_ref(ctx.state, seat), named_space(side.track[target].name)
     steps = [
         Step(
             msg("td.inner.move_ignoring", who=who, there=there)
@@ -298,7 +297,7 @@ def turn_back(ctx: Context, args: dict[str, Any]) -> None:
     if inner["turned_back"] or inner["index"] == 0:
         raise RuleViolation(msg("error.td.inner.nothing_turn_back_from_here"), code="already_back")
     set_place(ctx, seat, inner["index"], turned_back=True)
-    who = character_label(ctx.state, seat)
+    who = character_ref(ctx.state, seat)
     ctx.emit(
         "turned_back",
         msg("td.inner.turns_back_towards_plain_peril", who=who),
@@ -315,7 +314,7 @@ def leave_inner_region(ctx: Context, args: dict[str, Any]) -> None:
         raise RuleViolation(msg("error.td.inner.only_plain_peril_leads_out"), code="not_on_plain")
     ctx.set("characters", seat, "inner", None)
     ctx.set("characters", seat, "space", "portal-of-power")
-    who = character_label(ctx.state, seat)
+    who = character_ref(ctx.state, seat)
     ctx.emit(
         "inner_region_left",
         msg("td.inner.leaves_inner_region_portal_power", who=who),

@@ -20,7 +20,7 @@ from deck_tracker.engine.errors import RuleViolation
 from deck_tracker.engine.i18n import msg
 
 from .board import free_space_from, region_of, space_ref
-from .common import character, character_label, lord_name, on_crown
+from .common import character, character_ref, lord_name, on_crown
 
 R_SCALE_ON_LORD = msg("td.rule.scale_on_lord")
 R_CROWNING = msg("td.rule.crowning")
@@ -81,7 +81,7 @@ def crown(ctx: Context, lord: str, seat: str) -> None:
 
 def _place_one(ctx: Context, lord: str, seat: str) -> None:
     info = character(ctx.state, seat)
-    who = character_label(ctx.state, seat)
+    who = character_ref(ctx.state, seat)
     space = info.get("space")
     region = region_of(space)
     if space is None:

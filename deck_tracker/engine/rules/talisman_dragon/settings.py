@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from deck_tracker.engine.errors import InvalidArguments
-from deck_tracker.engine.i18n import msg
+from deck_tracker.engine.i18n import DEFAULT_LANGUAGE, msg
 from deck_tracker.engine.settings import Setting
 
 from .content import default_pack
@@ -73,8 +73,9 @@ SETTINGS: tuple[Setting, ...] = (
 BY_NAME = {setting.name: setting for setting in SETTINGS}
 
 
-def describe_settings() -> list[dict[str, Any]]:
-    return [setting.as_dict() for setting in SETTINGS]
+def describe_settings(language: str = DEFAULT_LANGUAGE) -> list[dict[str, Any]]:
+    """The settings as the setup screen lists them, their words in ``language``."""
+    return [setting.as_dict(language) for setting in SETTINGS]
 
 
 def _counts(name: str, value: Any, keys: set[str]) -> dict[str, int] | None:

@@ -60,7 +60,12 @@ def name_dragon_card(ctx: Context, args: dict[str, Any]) -> None:
     ctx.set("taught", args["card"], {"name": args["name"], "kind": args["kind"]})
     ctx.emit(
         "dragon_card_named",
-        msg("td.teach.card", title=args["deck"].title(), name=args["name"], kind=args["kind"]),
+        msg(
+            "td.teach.card",
+            title=args["deck"].title(),
+            name=args["name"],
+            kind=msg(f"td.kind.{args['kind']}"),
+        ),
         data={
             **{k: args[k] for k in ("deck", "card", "name", "kind")},
             "overlay_values": card_values(args["deck"], args["card"], args["name"], args["kind"]),

@@ -22,7 +22,7 @@ from deck_tracker.engine.errors import InvalidArguments
 from deck_tracker.engine.i18n import Text, msg
 
 from .board import check_known_space
-from .common import SYSTEMS, acting_seat, character_label, in_play, lord_name, token_ref
+from .common import SYSTEMS, acting_seat, character_ref, in_play, lord_name, token_ref
 from .content import default_pack
 from .scales import scale_on_lord
 
@@ -74,7 +74,7 @@ def draw_dragon_token(ctx: Context, args: dict[str, Any]) -> None:
         ctx.set("characters", seat, "space", args["space"])
     kind = _drawn_kind(ctx, args["token"])
     ctx.set("turn", "tokens_owed", int(ctx.get("turn", "tokens_owed")) - 1)
-    who = character_label(ctx.state, seat)
+    who = character_ref(ctx.state, seat)
     name = default_pack().token_kinds[kind].name
     ctx.emit(
         "dragon_token_drawn",
@@ -105,7 +105,7 @@ def draw_dragon_token(ctx: Context, args: dict[str, Any]) -> None:
 
 
 def rage(ctx: Context, seat: str, lord: str | None, *, rule: Text) -> None:
-    who = character_label(ctx.state, seat)
+    who = character_ref(ctx.state, seat)
     if lord is None:
         ctx.emit(
             "dragon_rage",

@@ -12,7 +12,7 @@ from deck_tracker.engine.commands import Reason, command
 from deck_tracker.engine.core import Context, State, Step
 from deck_tracker.engine.i18n import msg
 
-from .common import SYSTEMS, acting_seat, character_label, in_play
+from .common import SYSTEMS, acting_seat, character_ref, in_play
 from .inner import clear_tower
 from .tokens import R_DRAW
 
@@ -42,7 +42,7 @@ def next_turn(ctx: Context, args: dict[str, Any]) -> None:
     following = next_seat(ctx.state, seat)
     number = int(ctx.get("turn", "number", default=1)) + 1
     ctx.set("turn", {"seat": following, "number": number, "tokens_owed": 1, "kills": 0})
-    who = character_label(ctx.state, following)
+    who = character_ref(ctx.state, following)
     ctx.emit(
         "turn_started",
         msg("td.turns.s_turn", who=who),

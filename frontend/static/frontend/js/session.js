@@ -554,7 +554,8 @@ export class GameSession {
     // A hero by its name, never its id: a printed one, or the base hero a Hero's Calling
     // hero was built from ("dwarf" is the Dwarf).
     const content = this.content;
-    const hero = seat.hero && content && content.heroes && content.heroes[seat.hero] ? content.heroes[seat.hero].name : seat.hero;
+    // A game system that names its heroes itself (a Talisman character) gives the name.
+    const hero = seat.hero_name || (seat.hero && content && content.heroes && content.heroes[seat.hero] ? content.heroes[seat.hero].name : seat.hero);
     return hero ? `${seat.name} (${hero})` : seat.name;
   }
 

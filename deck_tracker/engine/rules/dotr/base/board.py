@@ -45,7 +45,7 @@ from typing import Any, NamedTuple
 
 from deck_tracker.engine import i18n
 from deck_tracker.engine.content import COLOURS, Card, Pack, default_packs
-from deck_tracker.engine.core import Context, Keyed, State, Step
+from deck_tracker.engine.core import Context, Keyed, State, Step, ended
 from deck_tracker.engine.i18n import Text, listing, msg, render_text
 from deck_tracker.engine.rules.dotr.base.packs import content_key, game_pack
 from deck_tracker.engine.rules.dotr.base.settings import default_settings
@@ -203,8 +203,8 @@ class Loss(NamedTuple):
 
 
 def outcome_of(loss: Loss) -> dict[str, Any]:
-    """The game's outcome for ``loss`` (the state keeps the English words)."""
-    return {"result": "lost", "reason": render_text(loss.reason), "rule": render_text(loss.rule)}
+    """The game's outcome for ``loss``: its words as messages, read in the reader's language."""
+    return ended("lost", loss.reason, loss.rule)
 
 
 def loss_minions_needed(data: BoardData, colour: str, count: int, where: Text, left: int) -> Loss:
@@ -448,7 +448,8 @@ class Realm:
     def lose(self, reason: Text, rule: Text, cause: str = OTHER_LOSS) -> None:
         """Set the outcome (once) and stop the resolution; ``cause``: one of ``LOSS_CAUSES``.
 
-        The outcome in the state keeps the English words; the step is read in each language.
+        The outcome keeps the words as messages; the outcome and the step are read in each
+        reader's language.
         """
         english = render_text(reason)
         if self.ctx.get("outcome") is None:

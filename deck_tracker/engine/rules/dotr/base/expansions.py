@@ -26,7 +26,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from deck_tracker.engine.content import ContentError, Hero, apply_overlay, default_packs
+from deck_tracker.engine.content import (
+    ContentError,
+    Hero,
+    apply_overlay,
+    default_packs,
+    described,
+)
 from deck_tracker.engine.core import Context, State
 from deck_tracker.engine.errors import InvalidArguments
 from deck_tracker.engine.i18n import DEFAULT_LANGUAGE, Message, listing, msg, render
@@ -367,7 +373,7 @@ def with_entries(setup: Mapping[str, Any]) -> dict[str, Any]:
                     "error.dotr.setup.entry_content",
                     card=card,
                     field=field["label"],
-                    error=str(error),
+                    error=error.problem or described(error, default_packs()[pack_id]),
                 )
             ]
             continue

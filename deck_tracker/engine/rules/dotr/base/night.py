@@ -550,7 +550,14 @@ def _lost(ctx: Context) -> None:
     outcome = ctx.get("outcome")
     ctx.emit(
         "game_lost",
-        msg("dotr.board.realm_fallen", reason=outcome["reason"]),
+        msg("dotr.board.realm_fallen", reason=outcome.get("reason_msg") or outcome["reason"]),
         data={"outcome": outcome},
-        steps=[Step(msg("dotr.night.heroes_lose", reason=outcome["reason"]), outcome["rule"])],
+        steps=[
+            Step(
+                msg(
+                    "dotr.night.heroes_lose", reason=outcome.get("reason_msg") or outcome["reason"]
+                ),
+                outcome.get("rule_msg") or outcome["rule"],
+            )
+        ],
     )

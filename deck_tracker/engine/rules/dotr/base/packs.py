@@ -25,6 +25,7 @@ from deck_tracker.engine.content import (
     ContentError,
     Pack,
     default_packs,
+    described,
     overlay_hash,
     shipped_with_overlay,
 )
@@ -139,12 +140,13 @@ def keep_overlays(ctx: Context, setup: Mapping[str, Any], pack_ids: list[str]) -
         try:
             shipped_with_overlay(pack_id, data)
         except ContentError as error:
+            words = described(error, default_packs()[pack_id])
             raise InvalidArguments(
-                {f"overlays.{pack_id}": [msg("error.content.problem", error=str(error))]},
+                {f"overlays.{pack_id}": [msg("error.content.problem", error=words)]},
                 msg(
                     "error.dotr.base.packs.content_entered_no_longer_fits",
-                    pack_id=pack_id,
-                    error=error,
+                    pack_id=i18n.name(f"pack:{pack_id}", default_packs()[pack_id].name),
+                    error=words,
                 ),
             ) from None
         kept[pack_id] = {"hash": overlay_hash(data), "data": snapshot(data)}

@@ -435,7 +435,10 @@ def setup_dotr(ctx: Context, setup: dict[str, Any]) -> None:
     except GameOver:
         ctx.emit(
             "game_lost",
-            msg("dotr.setup.fell", reason=ctx.get("outcome", "reason")),
+            msg(
+                "dotr.setup.fell",
+                reason=ctx.get("outcome", "reason_msg") or ctx.get("outcome", "reason"),
+            ),
             data={"outcome": ctx.get("outcome")},
             steps=realm.take_steps(),
         )

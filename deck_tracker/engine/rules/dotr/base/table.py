@@ -11,8 +11,8 @@ from typing import Any
 
 from deck_tracker.engine import i18n
 from deck_tracker.engine.commands import Arg, Choice, command
-from deck_tracker.engine.content import COLOURS, Pack, UnknownContentError
-from deck_tracker.engine.core import Context, State, Step
+from deck_tracker.engine.content import COLOURS, Pack, UnknownContentError, default_packs
+from deck_tracker.engine.core import Context, State, Step, ended
 from deck_tracker.engine.decks import seat_label
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.i18n import Text, msg, render_text
@@ -189,6 +189,18 @@ def hero_ref(state: State, seat: str) -> Text:
     if named and content_item(state, "heroes", named):
         return i18n.name(f"hero:{named}", english)
     return english
+
+
+def seat_hero_name(hero: str) -> Text:
+    """A seat's hero as the seat was given it ("Wizard", "wizard"): a printed hero of the
+    shipped packs by its name in the reader's language; any other (a hero built at the table)
+    as given."""
+    wanted = hero.strip().lower()
+    for pack in default_packs().values():
+        for hero_id, found in pack.heroes.items():
+            if wanted in (hero_id, str(found.name).lower()):
+                return i18n.name(f"hero:{hero_id}", str(found.name))
+    return hero
 
 
 def location_ref(state: State, location: str) -> Text:
@@ -545,8 +557,7 @@ def wound_general(ctx: Context, args: dict[str, Any]) -> None:
          msg("dotr.rule.war_status_advance")),
     )  # fmt: skip
     if all(g.get("defeated") for g in ctx.state["generals"].values()):
-        reason = "All the Generals are defeated."
-        ctx.set("outcome", {"result": "won", "reason": reason, "rule": render_text(WIN_RULE)})
+        ctx.set("outcome", ended("won", msg("dotr.table.all_generals_defeated"), WIN_RULE))
         record(
             ctx, "game_won", msg("dotr.table.game_won"), {"result": "won"},
             (msg("dotr.table.game_won.step"), WIN_RULE),

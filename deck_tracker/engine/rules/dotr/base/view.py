@@ -7,7 +7,7 @@ from typing import Any
 
 from deck_tracker.engine.content import Card, default_packs
 from deck_tracker.engine.core import State
-from deck_tracker.engine.i18n import msg, render_text
+from deck_tracker.engine.i18n import DEFAULT_LANGUAGE, msg, render_text
 from deck_tracker.engine.rules.dotr.base.packs import game_cards
 from deck_tracker.engine.rules.dotr.base.pending import pending_first
 
@@ -44,16 +44,17 @@ PUBLIC_KEYS = (
 )
 
 
-def view_dotr(state: State, seat: str | None) -> dict[str, Any]:
+def view_dotr(state: State, seat: str | None, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
     """The board keys, the same for every seat (hands stay in the generic deck view), and the
     names of the cards this seat sees that no shipped pack names (``card_names``: a dragon's
     Hero Card counted by colour, a card the table read). Each pending choice says, in player
-    words, what the table does first (``says``)."""
+    words of ``language``, what the table does first (``says``)."""
     view = {key: state.get(key) for key in PUBLIC_KEYS} | {"card_names": _names(state, seat)}
     pending = view["pending"]
     if isinstance(pending, list) and pending:
         view["pending"] = [
-            {**entry, "says": render_text(pending_first(state, entry))} for entry in pending
+            {**entry, "says": render_text(pending_first(state, entry), language)}
+            for entry in pending
         ]
     return view
 

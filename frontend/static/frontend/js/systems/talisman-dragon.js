@@ -56,7 +56,7 @@ function lords(state) {
       h("strong", { class: "grow", text: `${lord.king ? "♛ " : ""}${lord.name}` }),
       h("span", { class: "wound-track", role: "img", "aria-label": t("td.scales_of", { count: lord.scales }), "data-testid": `scales-${lord.name}` },
         [0, 1, 2].map((i) => h("span", { class: i < lord.scales ? "pip hit" : "pip" }))),
-      h("small", { class: "muted", text: lord.lives ? ` ${lord.lives_left} of ${lord.lives} lives` : "" })))));
+      h("small", { class: "muted", text: lord.lives ? ` ${t("td.lives_left", { left: lord.lives_left, count: lord.lives })}` : "" })))));
 }
 
 function turn(ctx) {
@@ -66,7 +66,7 @@ function turn(ctx) {
   const tableBag = state.settings.token_draw === "table";
   const space = h("select", { name: "space", "aria-label": t("td.space_landed") },
     state.board_scales_by_region.map((region) => h("optgroup", { label: region.name },
-      region.spaces.map((s) => h("option", { value: s.id, text: s.scale ? `${spaceTitle(region, s, state.board_scales_by_region)} (${s.scale} scale)` : spaceTitle(region, s, state.board_scales_by_region) })))));
+      region.spaces.map((s) => h("option", { value: s.id, text: s.scale ? t("td.with_scale", { space: spaceTitle(region, s, state.board_scales_by_region), lord: s.scale }) : spaceTitle(region, s, state.board_scales_by_region) })))));
   const encounter = h("select", { name: "encounter", "aria-label": t("td.encounter") },
     Object.entries(ENCOUNTER).map(([value, text]) => h("option", { value, text: t("td.encounter.what", { what: text }) })));
   return h("section", { class: "card", "data-testid": "turn" },
@@ -128,7 +128,7 @@ function dragonCards(ctx) {
   return h("section", { class: "card", "data-testid": "dragon-cards" },
     h("h2", { text: t("td.cards_out") }),
     h("ul", { class: "list" }, out.map((card) => h("li", { class: "list-row" },
-      h("span", { class: "grow", text: card.kind ? `${card.name} (${card.kind})` : card.name }),
+      h("span", { class: "grow", text: card.kind ? `${card.name} (${t(`td.kind.${card.kind}`)})` : card.name }),
       card.kind ? null : h("button", { type: "button", text: t("td.read_out"), onclick: () => nameCard(ctx, card) })))));
 }
 

@@ -25,7 +25,9 @@ export function seatMoves(ctx) {
   wrap.append(
     h("h3", { text: t("seats.move") }),
     seats.length ? h("ul", { class: "list" }, seats.map((seat) => {
-      const label = seat.hero ? `${seat.name} (${heroName(ctx.content, seat.hero)})` : seat.name;
+      const named = ((session.state && session.state.seats) || {})[seat.id];
+      const hero = (named && named.hero_name) || (seat.hero && heroName(ctx.content, seat.hero));
+      const label = hero ? `${seat.name} (${hero})` : seat.name;
       const button = h("button", { type: "button", class: "ghost", "data-testid": "reissue", "data-seat": seat.id, text: t("seats.new_token") });
       const row = h("li", { class: "list-row" }, h("span", { class: "grow", text: label }), button);
       button.addEventListener("click", () => {

@@ -89,8 +89,18 @@ function settingWordsOf(ctx) {
   return typeof settingWords === "object" ? settingWords : {};
 }
 
+// A game system that lists its own settings in its view (Talisman: The Dragon's `options`, in
+// the reader's language) names them itself.
+function ownSettingWords(state) {
+  return Object.fromEntries((state.options || []).map((option) => [option.name, {
+    title: option.title,
+    labels: Object.fromEntries((option.choices || []).map((c) => [typeof c.value === "string" ? c.value : JSON.stringify(c.value), c.label])),
+  }]));
+}
+
 function settingFacts(ctx, settings) {
-  const known = settingWordsOf(ctx);
+  const own = ownSettingWords(ctx.session.state || {});
+  const known = { ...settingWordsOf(ctx), ...own };
   return Object.entries(settings).flatMap(([name, value]) => {
     const shown = known[name] || {};
     const label = (shown.labels || {})[typeof value === "string" ? value : JSON.stringify(value)];
