@@ -215,7 +215,7 @@ def test_every_tab_of_a_german_phone_shows_words_not_keys(
         german.wait_for_function(
             f"() => document.getElementById('table-main')?.dataset.view === '{tab}'"
         )
-        settle(german)
+        read_to_the_end(german)
         seen[tab] = german.evaluate(KEY_SHOWN)
         shot(german, f"61-de-{tab}", full_page=True)
     german.goto(f"{base}/game/{game['id']}#board")
@@ -346,6 +346,16 @@ def test_the_english_finder_catches_english_and_spares_german() -> None:
         assert not english_left(text, sentences), english_left(text, sentences)
 
 
+def read_to_the_end(page: Any) -> None:
+    """Scroll the tab down to its end, as a reader does (the Board's Hero's Calling panel comes
+    when the Board is scrolled), and wait until it has drawn what that brought."""
+    settle(page)
+    page.evaluate("() => { const main = document.getElementById('table-main');"
+                  " main.scrollTop = main.scrollHeight; }")  # fmt: skip
+    page.wait_for_function("() => !document.querySelector('[data-testid=hc-pending]')")
+    settle(page)
+
+
 OPEN_ALL = "() => document.querySelectorAll('details').forEach((d) => { d.open = true; })"
 
 
@@ -388,7 +398,7 @@ def test_a_german_phone_at_a_game_with_every_expansion_shows_no_english(
             f"() => document.getElementById('table-main').dataset.view === '{tab}'"
             " && !document.querySelector('#table-main .boot')"
         )
-        settle(german)
+        read_to_the_end(german)
         german.evaluate(OPEN_ALL)
         seen[tab] = german.inner_text("body")
         shot(german, f"62-de-all-{tab}", full_page=True)
@@ -495,7 +505,7 @@ def test_a_german_phone_runs_a_dungeon_without_english(
             f"() => document.getElementById('table-main').dataset.view === '{tab}'"
             " && !document.querySelector('#table-main .boot')"
         )
-        settle(german)
+        read_to_the_end(german)
         german.evaluate(OPEN_ALL)
         seen[tab] = german.inner_text("body")
     assert "Erkundung 2 von 2" in seen["log"]

@@ -3,7 +3,7 @@ typed, only the words a player reads off a card (an ability card's name and text
 
 * The Hero's Calling: the table enters its ability cards (their names and texts are not
   published), builds a hero from one Combat, one Control and one Movement card, and the Board
-  shows the War Status card and the abilities;
+  shows the War Status card (once scrolled down to) and the abilities;
 * Companions & Catacombs: a Dungeon run, its Treasure Room read from the card drawn, its rooms,
   Minions escaping to the places tapped, and the Treasure Room's Relic chosen by name;
 * the Dragon expansion: a Special played onto the Winds of War board up to the third card, and
@@ -70,11 +70,19 @@ def test_building_a_heros_calling_hero(phone: Any, live_server: Any, shot: Any) 
     base = live_server.url
     game = call(base, "games/", {"host": {"name": "Ada", "hero": "Aria"},
                                  "expansions": ["heros_calling"]})  # fmt: skip
+    asked: list[str] = []
+    phone.on("request", lambda request: asked.append(request.url))
     sit_at(
         phone, base, game["id"], game["join_code"], {"1": {"token": game["token"], "name": "Ada"}}
     )
 
-    # The Board shows The Hero's Calling's War Status card, not the base track.
+    # The Board shows The Hero's Calling's War Status card, not the base track. It lies below
+    # the map, out of the first screen: it comes when the player scrolls down to it.
+    waiting = phone.get_by_test_id("hc-pending")
+    waiting.wait_for()
+    assert not [url for url in asked if "/tabs/heros-calling" in url]
+    assert phone.get_by_test_id("hc-war-status").count() == 0
+    waiting.scroll_into_view_if_needed()
     card = phone.get_by_test_id("hc-war-status")
     card.wait_for()
     assert "Early War · Level I" in card.inner_text()

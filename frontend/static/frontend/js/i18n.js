@@ -30,7 +30,7 @@ export const asset = (name) => dir.static + (hashed[name] || name);
 const load = (name, then) => fetch(asset(name)).then(then);
 
 // Parts whose screens app.css styles in full: their words come without more.css (the Hero's
-// Calling panel is on the Board's first screen, the table's panel on the Board after a night,
+// Calling panel on the Board once scrolled to, the table's panel on the Board after a night,
 // the sheet of a card to read on the first screen of most deals with every expansion; the table's
 // screen brings display.css).
 const WORDS_ONLY = new Set(["core", "heros-calling", "panel", "read", "display"]);

@@ -1,9 +1,9 @@
 // Board tab: the map, then the War Status, the Generals, the supply, the decks and what the
 // expansions add (Global Effect, Winds of War) when they are in play.
 
-import { h, s, sheet } from "../dom.js";
+import { h, sheet } from "../dom.js";
 import { COLOURS, FACTIONS, cardName, deckLabel, generalName, locationName, needTexts } from "../content.js";
-import { boardTokens, drawToken, factionBadge, labelsReady, prepareLabels, renderMap } from "../map.js";
+import { factionBadge, labelsReady, prepareLabels, renderMap } from "../map.js";
 import { need, t } from "../i18n.js";
 
 // A location's sheet (and the forms it opens) and Talisman's board come on demand: the first
@@ -11,7 +11,6 @@ import { need, t } from "../i18n.js";
 const openLocation = (ctx, id) => Promise.all([import("./common.js"), ctx.ensureActions()])
   .then(([module]) => module.openLocation(ctx, id));
 let talisman = null;
-let hc;
 // The forecast (tabs/forecast.js) loads the first time the table asks for one.
 let forecast = null;
 function forecastButton(ctx) {
@@ -51,7 +50,7 @@ export function render(ctx) {
     parts.push(h("section", { class: `map-wrap${view.zoom ? " zoomed" : ""}`, "data-testid": "map", "data-version": String(session.version) }, map),
       h("div", { class: "row map-tools" },
         h("button", { type: "button", class: "ghost", "aria-pressed": String(view.zoom), onclick: () => { view.zoom = !view.zoom; ctx.rerender(); }, text: t(view.zoom ? "map.fit" : "map.zoom") }),
-        h("button", { type: "button", class: "ghost", onclick: () => need("table").then(() => legend(ctx)), text: t("map.key") }),
+        h("button", { type: "button", class: "ghost", onclick: () => Promise.all([import("./legend.js"), need("table")]).then(([module]) => module.legend(ctx)), text: t("map.key") }),
         forecastButton(ctx)),
       locationList(ctx, (id) => { view.selected = id; openLocation(ctx, id); }),
       forecast ? forecast.section(ctx) : null);
@@ -62,10 +61,39 @@ export function render(ctx) {
       setTimeout(() => ctx.rerender(), 0);
       return h("div", { class: "tab-body board-tab" }, parts);
     }
-    parts.push(state.heros_calling ? hc ? hc.parts(ctx) : import("./heros-calling.js").then((m) => { hc = m; ctx.rerender(); }) && null : warStatus(state), generals(ctx), supply(state));
+    parts.push(state.heros_calling ? herosCalling(ctx) : warStatus(state), generals(ctx), supply(state));
   }
   parts.push(decks(ctx), expansions(ctx));
   return h("div", { class: "tab-body board-tab" }, parts);
+}
+
+// The Hero's Calling panel (tabs/heros-calling.js and its words) lies below the map, out of a
+// phone's first screen: it loads when the Board is first scrolled or its place comes into view
+// (at once on a screen tall enough to show it). Until then its place holds the War Status
+// heading and the room of the card, so that nothing moves when it comes.
+let hc = null;
+const hcWait = { place: null, ctx: null, loading: false, seen: null };
+function herosCalling(ctx) {
+  if (hc) return hc.parts(ctx);
+  const place = h("section", { class: "card hc-pending", "data-testid": "hc-pending", "aria-busy": "true" }, h("h2", { text: t("war.status") }));
+  Object.assign(hcWait, { place, ctx });
+  if (hcWait.loading) return place;
+  if (!hcWait.seen) {
+    const scrolled = (event) => { if (event.target.contains && event.target.contains(hcWait.place)) load(); };
+    const load = () => {
+      if (hcWait.loading) return;
+      hcWait.loading = true;
+      hcWait.seen.disconnect();
+      removeEventListener("scroll", scrolled, true);
+      import("./heros-calling.js").then((module) => { hc = module; hcWait.ctx.rerender(); },
+        () => { Object.assign(hcWait, { loading: false, seen: null }); });
+    };
+    hcWait.seen = new IntersectionObserver((entries) => { if (entries.some((entry) => entry.isIntersecting)) load(); });
+    addEventListener("scroll", scrolled, { capture: true, passive: true });
+  }
+  hcWait.seen.disconnect(); // the place the previous draw showed
+  hcWait.seen.observe(place);
+  return place;
 }
 
 // The map as a list, for a keyboard or a screen reader (tabs/location-list.js, loaded when the
@@ -79,26 +107,6 @@ function locationList(ctx, select) {
   if (ctx.view.locationsOpen) { details.open = true; fill(); }
   details.addEventListener("toggle", () => { ctx.view.locationsOpen = details.open; });
   return details;
-}
-
-function legend(ctx) {
-  // The marks of this game's heroes, Generals and the Agent, with their names.
-  const named = Object.values(boardTokens(ctx.content, ctx.session.state)).flat()
-    .filter((t) => ["hero", "general", "agent", "sterling"].includes(t.kind));
-  sheet(t("legend.title"), (body) => body.append(
-    ...(named.length ? [h("h3", { text: t("legend.now") }), h("ul", { class: "token-list", "data-testid": "legend-marks" }, named.map((token) => h("li", {},
-      s("svg", { class: "token-svg", width: 32, height: 32, viewBox: "-26 -30 52 60", "aria-hidden": "true" }, drawToken(token, 0, 0)),
-      h("span", { text: token.name }))))] : []),
-    h("ul", { class: "list legend" },
-      COLOURS.map((c) => h("li", {}, factionBadge(c, FACTIONS[c].letter, 30), ` ${t("legend.faction", { name: FACTIONS[c].name, colour: t(`colour.${c}`), shape: t(`shape.${FACTIONS[c].shape}`), letter: FACTIONS[c].letter })}`)),
-      h("li", {}, h("span", { class: "key key-crystal" }), ` ${t("legend.crystal")}`),
-      h("li", {}, h("span", { class: "key key-gate" }), ` ${t("legend.gate")}`),
-      h("li", {}, h("span", { class: "key key-danger" }), ` ${t("legend.danger")}`),
-      h("li", {}, h("span", { class: "key key-general" }), ` ${t("legend.general")}`),
-      h("li", {}, h("span", { class: "key key-hero" }), ` ${t("legend.hero")}`),
-      [["T", "square-troll", "troll"], ["S", "square-spider", "spider"], ["W", "square-warlord", "warlord"], ["Dg", "square-dungeon", "dungeon"], ["F", "square-fire", "fire"]]
-        .map(([mark, cls, name]) => h("li", {}, h("span", { class: `key key-square ${cls}`, text: mark }), ` ${t(mark.length === 1 && mark !== "F" ? "legend.square.many" : "legend.square", { name: t(`legend.${name}`), mark })}`)),
-      h("li", {}, t("legend.names")))));
 }
 
 function warStatus(state) {
