@@ -151,10 +151,11 @@ class _Tally:
     lost: int = 0
     unknown: int = 0
     loss_by: dict[str, int] = field(default_factory=lambda: dict.fromkeys(LOSS_KINDS, 0))
-    tainted: dict[str, int] = field(default_factory=dict)
+    # Per location, in the order of the forecast's locations (``_Start.locations``).
+    tainted: list[int] = field(default_factory=list)
+    added: list[int] = field(default_factory=list)
+    added_sq: list[int] = field(default_factory=list)
     overrun: dict[str, int] = field(default_factory=dict)
-    added: dict[str, float] = field(default_factory=dict)
-    added_sq: dict[str, float] = field(default_factory=dict)
     advanced: dict[str, int] = field(default_factory=dict)
     reached: dict[str, int] = field(default_factory=dict)
 
@@ -245,7 +246,10 @@ def forecast(
     }
     start = _Start(known["board"], start_taint, start_count, generals)
     decks: dict[str, dict[str, Any]] = known.get("decks", {})
-    tallies = [_Tally() for _ in range(horizon)]
+    zeros = [0] * len(locations)
+    tallies = [
+        _Tally(tainted=list(zeros), added=list(zeros), added_sq=list(zeros)) for _ in range(horizon)
+    ]
     started = clock()
     done = 0
     for index in range(samples):
@@ -353,15 +357,17 @@ def _note(
     if board is not start.board:
         # Only the spaces the nights wrote are new objects: found in one pass in C.
         tainted, added_to, added_sq = tally.tainted, tally.added, tally.added_sq
+        rows = start.rows
         written = map(is_not, map(board.__getitem__, start.locations), start.spaces)
-        for loc, _was, crystals, minions in compress(start.rows, written):
+        for k in compress(range(len(rows)), written):
+            loc, _was, crystals, minions = rows[k]
             space = board[loc]
             if space["taint"] > crystals:
-                tainted[loc] = tainted.get(loc, 0) + 1
+                tainted[k] += 1
             added = sum(space["minions"].values()) - minions
             if added:
-                added_to[loc] = added_to.get(loc, 0) + added
-                added_sq[loc] = added_sq.get(loc, 0) + added * added
+                added_to[k] += added
+                added_sq[k] += added * added
     for loc in overrun:
         tally.overrun[loc] = tally.overrun.get(loc, 0) + 1
     generals = sample["generals"]
@@ -391,11 +397,11 @@ def _figures(
         "locations": {
             loc: {
                 "name": data.names[loc],
-                "taint": wilson(tally.tainted.get(loc, 0), n),
+                "taint": wilson(tally.tainted[k], n),
                 "overrun": wilson(tally.overrun.get(loc, 0), n),
-                "minions_added": _mean(tally.added.get(loc, 0), tally.added_sq.get(loc, 0), n),
+                "minions_added": _mean(tally.added[k], tally.added_sq[k], n),
             }
-            for loc in locations
+            for k, loc in enumerate(locations)
         },
         "generals": {
             general: {
