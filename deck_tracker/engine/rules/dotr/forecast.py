@@ -47,8 +47,8 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from itertools import compress, repeat
-from operator import is_not
+from itertools import compress, pairwise, repeat
+from operator import add, is_not
 from typing import Any
 
 from deck_tracker.engine.commands import run
@@ -151,7 +151,8 @@ class _Tally:
     lost: int = 0
     unknown: int = 0
     loss_by: dict[str, int] = field(default_factory=lambda: dict.fromkeys(LOSS_KINDS, 0))
-    # Per location, in the order of the forecast's locations (``_Start.locations``).
+    # Per location, in the order of the forecast's locations (``_Start.locations``): while the
+    # samples run, what this night alone changed; then, summed, what the first N nights did.
     tainted: list[int] = field(default_factory=list)
     added: list[int] = field(default_factory=list)
     added_sq: list[int] = field(default_factory=list)
@@ -265,6 +266,7 @@ def forecast(
         }
         overrun: set[str] = set()
         lost_by: str | None = None
+        before = start.board
         for night in range(horizon):
             # Once lost nothing more happens; once a card the app does not know came up (the
             # night waits for it to be read) the sample ends there.
@@ -273,10 +275,20 @@ def forecast(
                 sample = resolve(sample, rng, counted)
                 overrun.update(loc for loc in counted.overruns if loc in start_taint)
                 lost_by = counted.lost_by
-            _note(tallies[night], sample, data, overrun, start, lost_by)
+            _note(tallies[night], sample, data, overrun, start, lost_by, before)
+            before = sample["board"]
         done += 1
         if on_progress is not None and done % PROGRESS_EVERY == 0:
             on_progress(done, samples)
+    # Each night noted what its own night changed on the board: within N nights is the sum of
+    # the first N.
+    for earlier, tally in pairwise(tallies):
+        for mine, theirs in (
+            (tally.tainted, earlier.tainted),
+            (tally.added, earlier.added),
+            (tally.added_sq, earlier.added_sq),
+        ):
+            mine[:] = map(add, mine, theirs)
     elapsed = clock() - started
     if on_progress is not None:
         on_progress(done, samples)
@@ -331,11 +343,6 @@ class _Start:
         """The locations of :attr:`rows`, in the same order."""
         return tuple(self.taint)
 
-    @functools.cached_property
-    def spaces(self) -> tuple[Any, ...]:
-        """The space of each location of :attr:`rows` at the start, in the same order."""
-        return tuple(self.board[loc] for loc in self.taint)
-
 
 def _note(
     tally: _Tally,
@@ -344,9 +351,13 @@ def _note(
     overrun: set[str],
     start: _Start,
     lost_by: str | None,
+    before: dict[str, Any],
 ) -> None:
-    """What the sample shows after this many nights. A location or General the nights never
-    wrote is still the very object of the start (copy on write): nothing changed there."""
+    """What the sample shows after this many nights; of the board, only what this night changed
+    from ``before`` (the board after the night before, the start's for the first): the figures
+    of a location within N nights are the sum of these changes over the first N (the caller
+    adds them up). A location or General the nights never wrote is still the very object it
+    was (copy on write): nothing changed there."""
     outcome = sample.get("outcome")
     if outcome and outcome.get("result") == "lost":
         tally.lost += 1
@@ -354,20 +365,20 @@ def _note(
     if sample.get("reading"):
         tally.unknown += 1
     board = sample["board"]
-    if board is not start.board:
-        # Only the spaces the nights wrote are new objects: found in one pass in C.
+    if board is not before:
+        # Only the spaces this night wrote are new objects: found in one pass in C.
         tainted, added_to, added_sq = tally.tainted, tally.added, tally.added_sq
-        rows = start.rows
-        written = map(is_not, map(board.__getitem__, start.locations), start.spaces)
+        rows, locations = start.rows, start.locations
+        written = map(is_not, map(board.__getitem__, locations), map(before.__getitem__, locations))
         for k in compress(range(len(rows)), written):
             loc, _was, crystals, minions = rows[k]
-            space = board[loc]
-            if space["taint"] > crystals:
-                tainted[k] += 1
+            space, old = board[loc], before[loc]
+            tainted[k] += (space["taint"] > crystals) - (old["taint"] > crystals)
             added = sum(space["minions"].values()) - minions
-            if added:
-                added_to[k] += added
-                added_sq[k] += added * added
+            was_added = sum(old["minions"].values()) - minions
+            if added != was_added:
+                added_to[k] += added - was_added
+                added_sq[k] += added * added - was_added * was_added
     for loc in overrun:
         tally.overrun[loc] = tally.overrun.get(loc, 0) + 1
     generals = sample["generals"]

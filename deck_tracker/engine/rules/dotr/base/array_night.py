@@ -97,7 +97,7 @@ class _Fallen(Exception):
         self.loss = loss
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _Compiled:
     kind: int
     placements: tuple[tuple[int, int, int], ...]  # (colour, count, location)
@@ -314,7 +314,10 @@ class _Night:
         layout = self.layout
         known = layout.cards
         for general_only in plan:
-            card_id = self.take()
+            if self.top == 0:
+                self.reshuffle()
+            self.top -= 1
+            card_id = self.draw[self.top]
             card = known.get(card_id, False)
             if card is False:
                 # A card met for the first time on this board (compiled once by its id).
@@ -343,20 +346,18 @@ class _Night:
                 break
         return self.result()
 
-    def take(self) -> str:
-        if self.top == 0:
-            deck = self.state["decks"][DS]
-            pile = list(deck["discard"]) if self.discard is None else self.discard
-            if not deck["auto_reshuffle"] or not pile:
-                raise _Handback
-            if self.saved is None:
-                self.saved = self.rng.getstate()
-            self.rng.shuffle(pile)
-            self.discard = []
-            self.draw = pile
-            self.top = len(pile)
-        self.top -= 1
-        return self.draw[self.top]
+    def reshuffle(self) -> None:
+        """The draw pile is empty: the discard pile shuffled becomes the draw pile."""
+        deck = self.state["decks"][DS]
+        pile = list(deck["discard"]) if self.discard is None else self.discard
+        if not deck["auto_reshuffle"] or not pile:
+            raise _Handback
+        if self.saved is None:
+            self.saved = self.rng.getstate()
+        self.rng.shuffle(pile)
+        self.discard = []
+        self.draw = pile
+        self.top = len(pile)
 
     def resolve(self, card: _Compiled) -> None:
         kind = card.kind
