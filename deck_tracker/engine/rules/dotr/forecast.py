@@ -273,7 +273,8 @@ def forecast(
             if not sample.get("outcome") and not sample.get("reading"):
                 counted = Tally()
                 sample = resolve(sample, rng, counted)
-                overrun.update(loc for loc in counted.overruns if loc in start_taint)
+                if counted.overruns:
+                    overrun.update(loc for loc in counted.overruns if loc in start_taint)
                 lost_by = counted.lost_by
             _note(tallies[night], sample, data, overrun, start, lost_by, before)
             before = sample["board"]
