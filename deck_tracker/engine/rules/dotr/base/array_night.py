@@ -28,6 +28,7 @@ Hypothesis), and shares with the input what the night did not change (copy on wr
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -285,7 +286,7 @@ class _Night:
             ]
         return row
 
-    def minions_read(self, loc: str) -> Any:
+    def minions_read(self, loc: str) -> Sequence[int]:
         """A location's minions, read without keeping a row (the cards that look over the
         board: Orc Patrols, Orc War Party): its row once read, else its counts as stored."""
         row = self.rows.get(self.layout.index[loc])
@@ -318,8 +319,9 @@ class _Night:
                 self.reshuffle()
             self.top -= 1
             card_id = self.draw[self.top]
-            card = known.get(card_id, False)
-            if card is False:
+            if card_id in known:
+                card = known[card_id]
+            else:
                 # A card met for the first time on this board (compiled once by its id).
                 card = layout.compiled(game_cards(state)[card_id])
             if card is None:
