@@ -47,6 +47,8 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import compress, pairwise, repeat
+from operator import add, is_not
 from typing import Any
 
 from deck_tracker.engine.commands import run
@@ -75,6 +77,7 @@ MAX_SAMPLES = 100_000
 MAX_BUDGET_SECONDS = 60.0
 Z95 = 1.959963984540054
 PROGRESS_EVERY = 50
+_RANDOM = random.Random.random
 
 # Ways to lose, in the order the phone lists them (the rules name the one that ended a game).
 LOSS_KINDS = LOSS_CAUSES
@@ -117,9 +120,8 @@ def card_counter_state(state: State) -> State:
 def _shuffled(pile: list[str], rng: random.Random) -> list[str]:
     """The pile in a uniformly random order: sorted by independent uniform keys (a random
     permutation, as ``rng.shuffle`` gives, several times faster on long piles)."""
-    draw = rng.random
-    keys = [draw() for _ in pile]
-    return [pile[i] for i in sorted(range(len(pile)), key=keys.__getitem__)]
+    keys = list(map(_RANDOM, repeat(rng, len(pile))))
+    return list(map(pile.__getitem__, sorted(range(len(pile)), key=keys.__getitem__)))
 
 
 def _quiet_night(state: State, rng: random.Random, tally: Tally) -> State:
@@ -149,10 +151,12 @@ class _Tally:
     lost: int = 0
     unknown: int = 0
     loss_by: dict[str, int] = field(default_factory=lambda: dict.fromkeys(LOSS_KINDS, 0))
-    tainted: dict[str, int] = field(default_factory=dict)
+    # Per location, in the order of the forecast's locations (``_Start.locations``): while the
+    # samples run, what this night alone changed; then, summed, what the first N nights did.
+    tainted: list[int] = field(default_factory=list)
+    added: list[int] = field(default_factory=list)
+    added_sq: list[int] = field(default_factory=list)
     overrun: dict[str, int] = field(default_factory=dict)
-    added: dict[str, float] = field(default_factory=dict)
-    added_sq: dict[str, float] = field(default_factory=dict)
     advanced: dict[str, int] = field(default_factory=dict)
     reached: dict[str, int] = field(default_factory=dict)
 
@@ -243,7 +247,10 @@ def forecast(
     }
     start = _Start(known["board"], start_taint, start_count, generals)
     decks: dict[str, dict[str, Any]] = known.get("decks", {})
-    tallies = [_Tally() for _ in range(horizon)]
+    zeros = [0] * len(locations)
+    tallies = [
+        _Tally(tainted=list(zeros), added=list(zeros), added_sq=list(zeros)) for _ in range(horizon)
+    ]
     started = clock()
     done = 0
     for index in range(samples):
@@ -259,18 +266,30 @@ def forecast(
         }
         overrun: set[str] = set()
         lost_by: str | None = None
+        before = start.board
         for night in range(horizon):
             # Once lost nothing more happens; once a card the app does not know came up (the
             # night waits for it to be read) the sample ends there.
             if not sample.get("outcome") and not sample.get("reading"):
                 counted = Tally()
                 sample = resolve(sample, rng, counted)
-                overrun.update(loc for loc in counted.overruns if loc in start_taint)
+                if counted.overruns:
+                    overrun.update(loc for loc in counted.overruns if loc in start_taint)
                 lost_by = counted.lost_by
-            _note(tallies[night], sample, data, overrun, start, lost_by)
+            _note(tallies[night], sample, data, overrun, start, lost_by, before)
+            before = sample["board"]
         done += 1
         if on_progress is not None and done % PROGRESS_EVERY == 0:
             on_progress(done, samples)
+    # Each night noted what its own night changed on the board: within N nights is the sum of
+    # the first N.
+    for earlier, tally in pairwise(tallies):
+        for mine, theirs in (
+            (tally.tainted, earlier.tainted),
+            (tally.added, earlier.added),
+            (tally.added_sq, earlier.added_sq),
+        ):
+            mine[:] = map(add, mine, theirs)
     elapsed = clock() - started
     if on_progress is not None:
         on_progress(done, samples)
@@ -320,6 +339,11 @@ class _Start:
             for loc, crystals in self.taint.items()
         )
 
+    @functools.cached_property
+    def locations(self) -> tuple[str, ...]:
+        """The locations of :attr:`rows`, in the same order."""
+        return tuple(self.taint)
+
 
 def _note(
     tally: _Tally,
@@ -328,9 +352,13 @@ def _note(
     overrun: set[str],
     start: _Start,
     lost_by: str | None,
+    before: dict[str, Any],
 ) -> None:
-    """What the sample shows after this many nights. A location or General the nights never
-    wrote is still the very object of the start (copy on write): nothing changed there."""
+    """What the sample shows after this many nights; of the board, only what this night changed
+    from ``before`` (the board after the night before, the start's for the first): the figures
+    of a location within N nights are the sum of these changes over the first N (the caller
+    adds them up). A location or General the nights never wrote is still the very object it
+    was (copy on write): nothing changed there."""
     outcome = sample.get("outcome")
     if outcome and outcome.get("result") == "lost":
         tally.lost += 1
@@ -338,21 +366,20 @@ def _note(
     if sample.get("reading"):
         tally.unknown += 1
     board = sample["board"]
-    if board is start.board:
-        rows: tuple[tuple[str, Any, int, int], ...] = ()
-    else:
-        rows = start.rows
-    count = start.count
-    for loc, was, crystals, _minions in rows:
-        space = board[loc]
-        if space is was:
-            continue
-        if space["taint"] > crystals:
-            tally.tainted[loc] = tally.tainted.get(loc, 0) + 1
-        added = sum(space["minions"].values()) - count[loc]
-        if added:
-            tally.added[loc] = tally.added.get(loc, 0) + added
-            tally.added_sq[loc] = tally.added_sq.get(loc, 0) + added * added
+    if board is not before:
+        # Only the spaces this night wrote are new objects: found in one pass in C.
+        tainted, added_to, added_sq = tally.tainted, tally.added, tally.added_sq
+        rows, locations = start.rows, start.locations
+        written = map(is_not, map(board.__getitem__, locations), map(before.__getitem__, locations))
+        for k in compress(range(len(rows)), written):
+            loc, _was, crystals, minions = rows[k]
+            space, old = board[loc], before[loc]
+            tainted[k] += (space["taint"] > crystals) - (old["taint"] > crystals)
+            added = sum(space["minions"].values()) - minions
+            was_added = sum(old["minions"].values()) - minions
+            if added != was_added:
+                added_to[k] += added - was_added
+                added_sq[k] += added * added - was_added * was_added
     for loc in overrun:
         tally.overrun[loc] = tally.overrun.get(loc, 0) + 1
     generals = sample["generals"]
@@ -382,11 +409,11 @@ def _figures(
         "locations": {
             loc: {
                 "name": data.names[loc],
-                "taint": wilson(tally.tainted.get(loc, 0), n),
+                "taint": wilson(tally.tainted[k], n),
                 "overrun": wilson(tally.overrun.get(loc, 0), n),
-                "minions_added": _mean(tally.added.get(loc, 0), tally.added_sq.get(loc, 0), n),
+                "minions_added": _mean(tally.added[k], tally.added_sq[k], n),
             }
-            for loc in locations
+            for k, loc in enumerate(locations)
         },
         "generals": {
             general: {

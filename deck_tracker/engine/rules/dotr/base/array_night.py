@@ -28,6 +28,7 @@ Hypothesis), and shares with the input what the night did not change (copy on wr
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -97,7 +98,7 @@ class _Fallen(Exception):
         self.loss = loss
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _Compiled:
     kind: int
     placements: tuple[tuple[int, int, int], ...]  # (colour, count, location)
@@ -121,7 +122,11 @@ class _Layout:
             for loc in self.locs
         )
         self.taints_at = tuple(data.taints_at[c] for c in COLOURS)
-        self.general_colour = {g: COLOURS.index(c) for g, c in data.general_colours.items()}
+        # Each General: its path, its life, its Major Wound mark and its minions' colour.
+        self.generals = {
+            g: (data.paths[g], data.general_life[g], data.major_wound[g], COLOURS.index(c))
+            for g, c in data.general_colours.items()
+        }
         self.cards: dict[str, _Compiled | None] = {}
 
     def compiled(self, card: Card) -> _Compiled | None:
@@ -194,9 +199,9 @@ def array_night(state: State, rng: random.Random, tally: Tally | None) -> State 
     if deck.get("owner") == "table":
         return None
     if not _DEFAULTS:
-        _DEFAULTS.update(default_settings())
-    given = state.get("settings") or {}
-    settings = {name: given.get(name, _DEFAULTS[name]) for name in USED}
+        _DEFAULTS.update({name: default_settings()[name] for name in USED})
+    given = state.get("settings")
+    settings = {name: given.get(name, _DEFAULTS[name]) for name in USED} if given else _DEFAULTS
     night = _Night(state, settings, rng)
     try:
         result = night.run()
@@ -281,11 +286,24 @@ class _Night:
             ]
         return row
 
+    def minions_read(self, loc: str) -> Sequence[int]:
+        """A location's minions, read without keeping a row (the cards that look over the
+        board: Orc Patrols, Orc War Party): its row once read, else its counts as stored."""
+        row = self.rows.get(self.layout.index[loc])
+        if row is not None:
+            return row
+        space = self.board[loc]
+        if len(space) != len(SPACE_KEYS):
+            raise _Handback  # tokens or marks of an expansion
+        minions = space["minions"]
+        return (minions["green"], minions["black"], minions["red"], minions["blue"])
+
     def count_at(self, loc: str) -> int:
-        return sum(self.row(self.layout.index[loc]))
+        row = self.minions_read(loc)
+        return row[0] + row[1] + row[2] + row[3]
 
     def green_at(self, loc: str) -> int:
-        return self.row(self.layout.index[loc])[GREEN]
+        return self.minions_read(loc)[GREEN]
 
     def present_at(self, loc: str) -> list[str]:
         return [c for c, n in zip(COLOURS, self.row(self.layout.index[loc]), strict=True) if n]
@@ -294,15 +312,27 @@ class _Night:
     def run(self) -> State:
         state = self.state
         plan = general_only_plan(self.settings, war_status(state), int(state.get("war_level") or 0))
-        cards = game_cards(state)
         layout = self.layout
+        known = layout.cards
         for general_only in plan:
-            card_id = self.take()
-            card = layout.compiled(cards[card_id])
+            if self.top == 0:
+                self.reshuffle()
+            self.top -= 1
+            card_id = self.draw[self.top]
+            if card_id in known:
+                card = known[card_id]
+            else:
+                # A card met for the first time on this board (compiled once by its id).
+                card = layout.compiled(game_cards(state)[card_id])
             if card is None:
                 raise _Handback
             try:
-                if not general_only:
+                if general_only:
+                    pass
+                elif card.kind == STANDARD:
+                    for colour, count, loc in card.placements:
+                        self.place(colour, count, loc)
+                else:
                     self.resolve(card)
                 if card.general is not None:
                     self.advance_general(card.general, card.general_to, card.general_minions)
@@ -318,20 +348,18 @@ class _Night:
                 break
         return self.result()
 
-    def take(self) -> str:
-        if self.top == 0:
-            deck = self.state["decks"][DS]
-            pile = list(deck["discard"]) if self.discard is None else self.discard
-            if not deck["auto_reshuffle"] or not pile:
-                raise _Handback
-            if self.saved is None:
-                self.saved = self.rng.getstate()
-            self.rng.shuffle(pile)
-            self.discard = []
-            self.draw = pile
-            self.top = len(pile)
-        self.top -= 1
-        return self.draw[self.top]
+    def reshuffle(self) -> None:
+        """The draw pile is empty: the discard pile shuffled becomes the draw pile."""
+        deck = self.state["decks"][DS]
+        pile = list(deck["discard"]) if self.discard is None else self.discard
+        if not deck["auto_reshuffle"] or not pile:
+            raise _Handback
+        if self.saved is None:
+            self.saved = self.rng.getstate()
+        self.rng.shuffle(pile)
+        self.discard = []
+        self.draw = pile
+        self.top = len(pile)
 
     def resolve(self, card: _Compiled) -> None:
         kind = card.kind
@@ -363,24 +391,24 @@ class _Night:
         layout = self.layout
         if layout.inn[i]:
             return
-        if count > self.supply[colour]:
+        supply = self.supply
+        if count > supply[colour]:
             data = self.data
             loc = layout.locs[i]
-            raise _Fallen(
-                loss_minions_needed(
-                    data, COLOURS[colour], count, data.place_ref(loc), self.supply[colour]
-                )
-            )
-        row = self.row(i)
+            where = data.place_ref(loc)
+            raise _Fallen(loss_minions_needed(data, COLOURS[colour], count, where, supply[colour]))
+        row = self.rows.get(i)
+        if row is None:
+            row = self.row(i)
         if i == layout.city:
             self.into_city(row, colour, count)
             return
-        fits = placed_fits(sum(row), count)
+        fits = placed_fits(row[0] + row[1] + row[2] + row[3], count)
         if fits:
             self.changed.add(i)
             before = row[colour]
             row[colour] = before + fits
-            self.supply[colour] -= fits
+            supply[colour] -= fits
             if placed_taints(before, before + fits, layout.taints_at[colour]):
                 self.taint_at(i)
         if fits < count:
@@ -392,19 +420,23 @@ class _Night:
         self.overruns[loc] = self.overruns.get(loc, 0) + 1
         layout = self.layout
         supply = self.supply
+        rows, changed = self.rows, self.changed
+        taints_at = layout.taints_at[colour]
         for target in layout.spread[i]:
             if supply[colour] <= 0:
                 if self.settings["overrun_short_supply"] == "loss":
                     raise _Fallen(loss_overrun_short(self.data, loc, COLOURS[colour]))
                 continue
-            row = self.row(target)
+            row = rows.get(target)
+            if row is None:
+                row = self.row(target)
             if target == layout.city:
                 self.into_city(row, colour, 1)
                 continue
             row[colour] += 1
             supply[colour] -= 1
-            self.changed.add(target)
-            if spread_taints(sum(row), row[colour], layout.taints_at[colour]):
+            changed.add(target)
+            if spread_taints(row[0] + row[1] + row[2] + row[3], row[colour], taints_at):
                 self.taint_at(target)
 
     def into_city(self, row: list[int], colour: int, count: int) -> None:
@@ -436,21 +468,20 @@ class _Night:
             raise _Fallen(loss_last_crystal())
 
     def advance_general(self, general: str, target: str | None, minions: int) -> None:
-        data = self.data
         entry = self.generals.get(general) or self.state["generals"][general]
         if entry["defeated"]:
             return
-        path = data.paths[general]
+        path, life, mark, colour = self.layout.generals[general]
         index: int = entry["path_index"]
         following = general_next(path, index, target)
         if following is None:
             return
-        life = data.general_life[general] - int(entry.get("wounds", 0))
-        colour = self.layout.general_colour[general]
-        if general_halted(self.settings, life, data.major_wound[general]):
+        life -= int(entry.get("wounds", 0))
+        if general_halted(self.settings, life, mark):
             self.place(colour, minions, self.layout.index[path[index]])
             return
         self.generals[general] = {**entry, "location": following, "path_index": index + 1}
+        data = self.data
         if following == data.city:
             raise _Fallen(loss_general_entered(data, general, following))
         if minions:
@@ -467,10 +498,12 @@ class _Night:
             for i in self.changed:
                 loc = locs[i]
                 row = rows[i]
+                space = board[loc]
+                taint = taints.get(i)
                 board[loc] = {
-                    **board[loc],
+                    **space,
                     "minions": {"green": row[0], "black": row[1], "red": row[2], "blue": row[3]},
-                    "taint": taints.get(i, board[loc]["taint"]),
+                    "taint": space["taint"] if taint is None else taint,
                 }
             out["board"] = board
             supply = self.supply

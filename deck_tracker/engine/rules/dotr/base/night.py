@@ -471,7 +471,7 @@ def continue_night(
 def turn_after_night(state: State) -> tuple[dict[str, Any], str | None, int]:
     """The turn once the night is over: the next hero's (``seat``, round ``number``), with the
     night just run noted (``last_night``)."""
-    ended = turn_of(state)
+    ended = state.get("turn") or {"number": 1, "active_seat": None}  # read, not written
     seat, number = next_turn_of(state)
     last_night = {"number": int(ended.get("number") or 1), "seat": ended.get("active_seat")}
     turn = {**ended, "number": number, "active_seat": seat, "phase": ACTIONS}
