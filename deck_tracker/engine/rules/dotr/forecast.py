@@ -400,28 +400,28 @@ class _ArrayNotes:
         overrun: set[str] = set()
         tainted_before: set[int] = set()
         added_before: dict[int, int] = {}
-        rows, taint, place, count = nights.rows, nights.taint, self.place, self.count
+        rows, place, count = nights.rows, self.place, self.count
         for night, tally in enumerate(tallies):
             if nights.lost is None:
                 if not nights.night():
                     return night
                 if nights.overruns:
                     overrun.update(loc for loc in nights.overruns if loc in self.taint)
-                # Only the locations this night changed: what changed since the night before.
-                # A crystal is never taken off during the nights: once more than at the start,
-                # a location stays tainted.
-                for i in nights.changed:
-                    if i in taint and i not in tainted_before:
+                # Only what this night changed, as the change since the night before. A crystal
+                # is never taken off during the nights: a location given one stays tainted.
+                tainted, added_to, added_sq = tally.tainted, tally.added, tally.added_sq
+                for i in nights.tainted:
+                    if i not in tainted_before:
                         tainted_before.add(i)
-                        tally.tainted[place[i]] += 1
-                    row = rows[i]
-                    added = row[0] + row[1] + row[2] + row[3] - count[i]
+                        tainted[place[i]] += 1
+                for i in nights.changed:
+                    added = sum(rows[i]) - count[i]
                     was = added_before.get(i, 0)
                     if added != was:
                         added_before[i] = added
                         k = place[i]
-                        tally.added[k] += added - was
-                        tally.added_sq[k] += added * added - was * was
+                        added_to[k] += added - was
+                        added_sq[k] += added * added - was * was
             lost = nights.lost
             if lost is not None:
                 tally.lost += 1

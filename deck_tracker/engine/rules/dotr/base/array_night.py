@@ -457,7 +457,7 @@ class ArrayNights:
             raise _Fallen(loss_minions_needed(data, COLOURS[colour], count, where, supply[colour]))
         row = self.rows.get(i)
         if row is None:
-            row = self.row(i)
+            row = self.rows[i] = list(self.position.minions(i))
         if i == layout.city:
             self.into_city(row, colour, count)
             return
@@ -487,7 +487,7 @@ class ArrayNights:
                 continue
             row = rows.get(target)
             if row is None:
-                row = self.row(target)
+                row = rows[target] = list(self.position.minions(target))
             if target == layout.city:
                 self.into_city(row, colour, 1)
                 continue
