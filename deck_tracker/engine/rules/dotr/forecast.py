@@ -3,7 +3,9 @@
 A Monte Carlo over the engine's own night (``base/night.py`` and every expansion rule its hooks
 run): each sample shuffles what is left of the draw piles, resolves 1 to 3 nights back to back
 (the heroes' turns in between are left aside: no Hero Card, no move, no fight) and notes what
-happened. The figures are the share of samples, each with its 95 % Wilson interval.
+happened. The figures are the share of samples, each with its 95 % Wilson interval. A base
+game's sample keeps the board as arrays from its first night to its last (``ArrayNights``) and
+notes each night from them; any other game's, night by night on the state (``run_night``).
 
 What it reads, and why every seat gets the same forecast:
 

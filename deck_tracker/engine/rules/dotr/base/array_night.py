@@ -23,6 +23,13 @@ so the result is the same either way.
 What comes out equals, key for key, the state the command leaves but for ``version`` and
 ``history`` (``tests/engine/dotr/test_array_night.py`` checks it on random boards, with
 Hypothesis), and shares with the input what the night did not change (copy on write).
+
+Several nights in a row (a forecast's sample): :class:`ArrayPosition` reads a position once
+(settings, layout, the plan of a night, each location's minions when first wanted) for every
+sample; :class:`ArrayNights` resolves night after night on the same arrays, never writing a state
+between them, and the caller reads what each night did from the arrays (``changed``,
+``tainted``, ``rows``, ``taint``, ``generals``, ``overruns``, ``lost``). A night it hands back
+leaves the arrays of no further use: the caller starts that sample again on the state.
 """
 
 from __future__ import annotations
