@@ -390,7 +390,7 @@ class _ArrayNotes:
         arrays cover (an expansion, an overlay...), or a location the forecast does not list."""
         if not covered(known):
             return None
-        position = ArrayPosition(known)
+        position = ArrayPosition(known, kept=True)
         if not set(position.layout.locs) <= set(start.taint):
             return None
         return cls(position, start)

@@ -35,7 +35,7 @@ leaves the arrays of no further use: the caller starts that sample again on the 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -226,11 +226,13 @@ class ArrayPosition:
     """A position as the nights on arrays read it, read once for every night that starts from
     it (one night, or each sample of a forecast): its settings, board layout, the plan of a
     night (which cards only move their General) and each location's minions as they stand
-    (read when first wanted, then kept). ``state`` must be :func:`covered`."""
+    (:attr:`minions`). ``state`` must be :func:`covered`."""
 
-    __slots__ = ("board", "data", "layout", "plan", "settings", "start", "state")
+    __slots__ = ("board", "data", "layout", "minions", "plan", "row", "settings", "start", "state")
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, *, kept: bool = False) -> None:
+        """``kept``: each location's minions, once read, are kept for the next night started
+        from this position (many samples); else read from the state each time (one night)."""
         if not _DEFAULTS:
             _DEFAULTS.update({name: default_settings()[name] for name in USED})
         given = state.get("settings")
@@ -243,22 +245,36 @@ class ArrayPosition:
         # The war does not change during a night of the base game: one plan for every night.
         self.plan = general_only_plan(settings, war_status(state), int(state.get("war_level") or 0))
         self.start: dict[int, tuple[int, int, int, int]] = {}
+        # The minions of location ``i`` in the position (in the order of ``COLOURS``), and the
+        # same as a new list (a night's row).
+        self.minions: Callable[[int], Sequence[int]] = self._kept if kept else self._read
+        self.row: Callable[[int], list[int]] = self._kept_row if kept else self._read_row
 
-    def minions(self, i: int) -> tuple[int, int, int, int]:
-        """The minions of location ``i`` in the position (in the order of ``COLOURS``)."""
+    def _read(self, i: int) -> tuple[int, int, int, int]:
+        space = self.board[self.layout.locs[i]]
+        if len(space) != len(SPACE_KEYS):
+            raise _Handback  # tokens or marks of an expansion
+        minions = space["minions"]
+        return (minions["green"], minions["black"], minions["red"], minions["blue"])
+
+    def _read_row(self, i: int) -> list[int]:
+        space = self.board[self.layout.locs[i]]
+        if len(space) != len(SPACE_KEYS):
+            raise _Handback  # tokens or marks of an expansion
+        minions = space["minions"]
+        return [minions["green"], minions["black"], minions["red"], minions["blue"]]
+
+    def _kept(self, i: int) -> tuple[int, int, int, int]:
         found = self.start.get(i)
         if found is None:
-            space = self.board[self.layout.locs[i]]
-            if len(space) != len(SPACE_KEYS):
-                raise _Handback  # tokens or marks of an expansion
-            minions = space["minions"]
-            found = self.start[i] = (
-                minions["green"],
-                minions["black"],
-                minions["red"],
-                minions["blue"],
-            )
+            found = self.start[i] = self._read(i)
         return found
+
+    def _kept_row(self, i: int) -> list[int]:
+        found = self.start.get(i)
+        if found is None:
+            found = self.start[i] = self._read(i)
+        return list(found)
 
 
 class ArrayNights:
@@ -279,6 +295,8 @@ class ArrayNights:
         "generals",
         "layout",
         "lost",
+        "minions",
+        "new_row",
         "overruns",
         "position",
         "restore",
@@ -306,6 +324,8 @@ class ArrayNights:
         (else the random source is left as the night left it, and the caller starts again)."""
         state = self.state = position.state
         self.position = position
+        self.minions = position.minions
+        self.new_row = position.row
         self.settings = position.settings
         self.rng = rng
         self.restore = restore
@@ -316,14 +336,9 @@ class ArrayNights:
         # Minions of each location read (a list of 4), its crystals: read when first touched.
         self.rows: dict[int, list[int]] = {}
         self.taint: dict[int, int] = {}
-        # The locations given a crystal this night (one a night at most), the locations whose
-        # minions or crystals this night changed (each read into ``rows``), its overruns.
-        self.tainted: set[int] = set()
-        self.changed: set[int] = set()
-        self.overruns: dict[str, int] = {}
         supply = state["supply"]
         minions = supply["minions"]
-        self.supply = [minions[c] for c in COLOURS]
+        self.supply = [minions["green"], minions["black"], minions["red"], minions["blue"]]
         self.crystals: int = supply["taint"]
         self.draw: list[str] = state["decks"][DS]["draw"] if draw is None else draw
         self.top = len(self.draw)
@@ -336,7 +351,7 @@ class ArrayNights:
     def row(self, i: int) -> list[int]:
         row = self.rows.get(i)
         if row is None:
-            row = self.rows[i] = list(self.position.minions(i))
+            row = self.rows[i] = self.new_row(i)
         return row
 
     def minions_read(self, loc: str) -> Sequence[int]:
@@ -346,7 +361,7 @@ class ArrayNights:
         row = self.rows.get(i)
         if row is not None:
             return row
-        return self.position.minions(i)
+        return self.minions(i)
 
     def count_at(self, loc: str) -> int:
         row = self.minions_read(loc)
@@ -362,9 +377,11 @@ class ArrayNights:
     def night(self) -> bool:
         """Resolve the next night on the arrays; False when it is left to the command path
         (the arrays are then of no further use)."""
-        self.tainted = set()
-        self.changed = set()
-        self.overruns = {}
+        # The locations given a crystal this night (one a night at most), the locations whose
+        # minions or crystals this night changed (each read into ``rows``), its overruns.
+        self.tainted: set[int] = set()
+        self.changed: set[int] = set()
+        self.overruns: dict[str, int] = {}
         self.saved = None
         try:
             self.draw_and_resolve()
@@ -464,7 +481,7 @@ class ArrayNights:
             raise _Fallen(loss_minions_needed(data, COLOURS[colour], count, where, supply[colour]))
         row = self.rows.get(i)
         if row is None:
-            row = self.rows[i] = list(self.position.minions(i))
+            row = self.rows[i] = self.new_row(i)
         if i == layout.city:
             self.into_city(row, colour, count)
             return
@@ -494,7 +511,7 @@ class ArrayNights:
                 continue
             row = rows.get(target)
             if row is None:
-                row = rows[target] = list(self.position.minions(target))
+                row = rows[target] = self.new_row(target)
             if target == layout.city:
                 self.into_city(row, colour, 1)
                 continue
