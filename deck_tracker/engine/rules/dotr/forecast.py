@@ -240,8 +240,9 @@ def forecast(
 
     Sample ``i`` depends only on the state as a card counter knows it, ``seed`` and ``i``: the
     same call gives the same figures, and a shorter run gives the first samples of a longer one.
-    Each night runs through the engine's night for simulation (``run_night``); ``full_path``
-    runs it through the full command path instead, for the same figures (a check, slower).
+    A base game's sample runs its nights on arrays (``ArrayNights``), any other night by night
+    through the engine's night for simulation (``run_night``); ``full_path`` runs every night
+    through the full command path instead, for the same figures (a check, slower).
     """
     check_forecast(state, horizon, samples, budget_seconds)
     known = card_counter_state(state)
