@@ -5,7 +5,9 @@ command path calls. Hypothesis draws boards the seeded games rarely reach (crowd
 a supply run low, crystals nearly gone, Generals a step from Monarch City, a draw pile about to
 be reshuffled, every setting of the base rules the night reads) and the simulated night must
 leave the state, the tally and the random source exactly as the real command does, but for the
-command's ``version`` and undo ``history``.
+command's ``version`` and undo ``history``. A forecast keeps the board as arrays from one night
+to the next: on the same random boards, its figures over several nights are those of the same
+forecast with every night through the command path.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import copy
 import pickle
 import random
 from typing import Any
+from unittest import mock
 
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
@@ -22,8 +25,9 @@ from deck_tracker.engine.commands import run
 from deck_tracker.engine.content import COLOURS
 from deck_tracker.engine.core import Context
 from deck_tracker.engine.game import start_game
-from deck_tracker.engine.rules.dotr.base.array_night import array_night
+from deck_tracker.engine.rules.dotr.base.array_night import ArrayNights, array_night
 from deck_tracker.engine.rules.dotr.base.board import Tally, board_for
+from deck_tracker.engine.rules.dotr.forecast import forecast
 from deck_tracker.engine.simulate import run_night
 
 DS = "darkness_spreads"
@@ -111,3 +115,44 @@ def test_a_game_with_an_expansion_is_left_to_the_command_path() -> None:
     before = rng.getstate()
     assert array_night(state, rng, Tally()) is None
     assert rng.getstate() == before
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    board=boards(),
+    seed=st.text("abc", max_size=4),
+    horizon=st.integers(2, 3),
+    marked=st.none() | st.integers(0, 100),
+    roomy=st.booleans(),
+)
+def test_a_forecast_of_several_nights_on_arrays_is_the_forecast_of_the_command_path(
+    board: dict[str, Any], seed: str, horizon: int, marked: int | None, roomy: bool
+) -> None:
+    """A forecast's samples keep the board as arrays from one night to the next; the same
+    forecast with every night through the full command path gives every figure the same. A
+    location holding a mark the arrays do not know (``marked``) leaves the night that touches
+    it, and the rest of that sample, to the command path. ``roomy``: supply and crystals enough
+    for most samples to see every night."""
+    if roomy:
+        board["supply"]["minions"] = dict.fromkeys(COLOURS, 25)
+        board["supply"]["taint"] = 12
+    if marked is not None:
+        locations = sorted(board["board"])
+        board["board"][locations[marked % len(locations)]]["mark"] = 1
+    resolved: list[bool] = []
+    resolve = ArrayNights.night
+
+    def night(nights: ArrayNights) -> bool:
+        resolved.append(resolve(nights))
+        return resolved[-1]
+
+    with mock.patch.object(ArrayNights, "night", night):
+        fast = forecast(board, seed=seed, horizon=horizon, samples=6).as_dict()
+    assert resolved, "the samples ran on arrays"
+    full = forecast(board, seed=seed, horizon=horizon, samples=6, full_path=True).as_dict()
+    for result in (fast, full):
+        result.pop("elapsed_seconds")
+    assert fast == full
+    event(f"lost tonight: {fast['nights'][0]['loss']['p'] > 0}")
+    event(f"a sample not lost within {horizon} nights: {fast['nights'][-1]['loss']['p'] < 1}")
+    event(f"a night left to the command path: {not all(resolved)}")

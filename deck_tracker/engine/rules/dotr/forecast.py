@@ -3,7 +3,9 @@
 A Monte Carlo over the engine's own night (``base/night.py`` and every expansion rule its hooks
 run): each sample shuffles what is left of the draw piles, resolves 1 to 3 nights back to back
 (the heroes' turns in between are left aside: no Hero Card, no move, no fight) and notes what
-happened. The figures are the share of samples, each with its 95 % Wilson interval.
+happened. The figures are the share of samples, each with its 95 % Wilson interval. A base
+game's sample keeps the board as arrays from its first night to its last (``ArrayNights``) and
+notes each night from them; any other game's, night by night on the state (``run_night``).
 
 What it reads, and why every seat gets the same forecast:
 
@@ -45,6 +47,7 @@ import math
 import pickle
 import random
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import compress, pairwise, repeat
@@ -56,7 +59,9 @@ from deck_tracker.engine.content import COLOURS
 from deck_tracker.engine.core import Context, State
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.i18n import Message, msg
+from deck_tracker.engine.rules.dotr.base.array_night import ArrayNights, ArrayPosition, covered
 from deck_tracker.engine.rules.dotr.base.board import LOSS_CAUSES, BoardData, Tally, board_for
+from deck_tracker.engine.rules.dotr.base.night import DS
 from deck_tracker.engine.rules.dotr.base.settings import default_settings
 from deck_tracker.engine.rules.dotr.dragon.dangers import leave_dangers_aside
 from deck_tracker.engine.simulate import run_night
@@ -122,6 +127,12 @@ def _shuffled(pile: list[str], rng: random.Random) -> list[str]:
     permutation, as ``rng.shuffle`` gives, several times faster on long piles)."""
     keys = list(map(_RANDOM, repeat(rng, len(pile))))
     return list(map(pile.__getitem__, sorted(range(len(pile)), key=keys.__getitem__)))
+
+
+def _shuffled_aside(pile: list[str], rng: random.Random) -> None:
+    """What :func:`_shuffled` draws from ``rng`` for ``pile``, drawn, the order left aside (a
+    pile the nights never read: the random source goes on as after the shuffle)."""
+    deque(map(_RANDOM, repeat(rng, len(pile))), maxlen=0)
 
 
 def _quiet_night(state: State, rng: random.Random, tally: Tally) -> State:
@@ -229,8 +240,9 @@ def forecast(
 
     Sample ``i`` depends only on the state as a card counter knows it, ``seed`` and ``i``: the
     same call gives the same figures, and a shorter run gives the first samples of a longer one.
-    Each night runs through the engine's night for simulation (``run_night``); ``full_path``
-    runs it through the full command path instead, for the same figures (a check, slower).
+    A base game's sample runs its nights on arrays (``ArrayNights``), any other night by night
+    through the engine's night for simulation (``run_night``); ``full_path`` runs every night
+    through the full command path instead, for the same figures (a check, slower).
     """
     check_forecast(state, horizon, samples, budget_seconds)
     known = card_counter_state(state)
@@ -251,33 +263,38 @@ def forecast(
     tallies = [
         _Tally(tainted=list(zeros), added=list(zeros), added_sq=list(zeros)) for _ in range(horizon)
     ]
+    # A base game's samples run on arrays from the first night to the last (the board never
+    # written back to a state between nights); any other runs night by night on the state.
+    arrays = _ArrayNotes.of(known, start) if not full_path else None
     started = clock()
     done = 0
     for index in range(samples):
         if clock() - started >= budget_seconds:
             break
         rng = random.Random(f"{seed}:{index}")
-        # Every draw pile shuffled (a new list: the known state is shared by every sample).
-        sample: State = {
-            **known,
-            "decks": {
-                name: {**deck, "draw": _shuffled(deck["draw"], rng)} for name, deck in decks.items()
-            },
-        }
-        overrun: set[str] = set()
-        lost_by: str | None = None
-        before = start.board
-        for night in range(horizon):
-            # Once lost nothing more happens; once a card the app does not know came up (the
-            # night waits for it to be read) the sample ends there.
-            if not sample.get("outcome") and not sample.get("reading"):
-                counted = Tally()
-                sample = resolve(sample, rng, counted)
-                if counted.overruns:
-                    overrun.update(loc for loc in counted.overruns if loc in start_taint)
-                lost_by = counted.lost_by
-            _note(tallies[night], sample, data, overrun, start, lost_by, before)
-            before = sample["board"]
+        on_arrays = 0
+        if arrays is not None:
+            draw: list[str] = []
+            for name, deck in decks.items():
+                if name == DS:
+                    draw = _shuffled(deck["draw"], rng)
+                else:
+                    _shuffled_aside(deck["draw"], rng)
+            on_arrays = arrays.sample(ArrayNights(arrays.position, rng, draw), tallies)
+            if on_arrays < horizon:
+                # A night the arrays leave to the command path: the sample again from its
+                # start, on the state, noted from that night on.
+                rng = random.Random(f"{seed}:{index}")
+        if on_arrays < horizon:
+            # Every draw pile shuffled (a new list: the known state is shared by every sample).
+            sample: State = {
+                **known,
+                "decks": {
+                    name: {**deck, "draw": _shuffled(deck["draw"], rng)}
+                    for name, deck in decks.items()
+                },
+            }
+            _state_sample(sample, rng, resolve, tallies, data, start, noted_from=on_arrays)
         done += 1
         if on_progress is not None and done % PROGRESS_EVERY == 0:
             on_progress(done, samples)
@@ -320,6 +337,111 @@ def loss_labels(data: BoardData) -> dict[str, str]:
         "fire": "Fire",
         "other": "Another way",
     }
+
+
+def _state_sample(
+    sample: State,
+    rng: random.Random,
+    resolve: Callable[[State, random.Random, Tally], State],
+    tallies: list[_Tally],
+    data: BoardData,
+    start: _Start,
+    *,
+    noted_from: int = 0,
+) -> None:
+    """One sample's nights on the state, each through ``resolve``; the nights from
+    ``noted_from`` on are noted (the earlier ones were noted on arrays)."""
+    overrun: set[str] = set()
+    lost_by: str | None = None
+    before = start.board
+    for night, tally in enumerate(tallies):
+        # Once lost nothing more happens; once a card the app does not know came up (the night
+        # waits for it to be read) the sample ends there.
+        if not sample.get("outcome") and not sample.get("reading"):
+            counted = Tally()
+            sample = resolve(sample, rng, counted)
+            if counted.overruns:
+                overrun.update(loc for loc in counted.overruns if loc in start.taint)
+            lost_by = counted.lost_by
+        if night >= noted_from:
+            _note(tally, sample, data, overrun, start, lost_by, before)
+        before = sample["board"]
+
+
+class _ArrayNotes:
+    """What a sample on arrays needs to note its nights as :func:`_note` notes them from the
+    state: the position read once, and each location of the arrays (by its index there) with
+    its place in the forecast's locations and its minions at the start."""
+
+    __slots__ = ("city", "count", "generals", "place", "position", "taint")
+
+    def __init__(self, position: ArrayPosition, start: _Start) -> None:
+        self.position = position
+        locs = position.layout.locs
+        where = {loc: k for k, loc in enumerate(start.locations)}
+        self.place = [where[loc] for loc in locs]
+        self.count = [start.count[loc] for loc in locs]
+        self.taint = start.taint
+        self.generals = start.generals
+        self.city = position.data.city
+
+    @classmethod
+    def of(cls, known: State, start: _Start) -> _ArrayNotes | None:
+        """The notes for samples of ``known`` on arrays, or None: not a position the nights on
+        arrays cover (an expansion, an overlay...), or a location the forecast does not list."""
+        if not covered(known):
+            return None
+        position = ArrayPosition(known, kept=True)
+        if not set(position.layout.locs) <= set(start.taint):
+            return None
+        return cls(position, start)
+
+    def sample(self, nights: ArrayNights, tallies: list[_Tally]) -> int:
+        """The sample's nights, one after another on the same arrays, each noted in its tally;
+        the number of nights noted (fewer than the horizon when a night is left to the command
+        path: that night and the later ones are the caller's)."""
+        overrun: set[str] = set()
+        tainted_before: set[int] = set()
+        added_before: dict[int, int] = {}
+        rows, place, count = nights.rows, self.place, self.count
+        for night, tally in enumerate(tallies):
+            if nights.lost is None:
+                if not nights.night():
+                    return night
+                if nights.overruns:
+                    overrun.update(loc for loc in nights.overruns if loc in self.taint)
+                # Only what this night changed, as the change since the night before. A crystal
+                # is never taken off during the nights: a location given one stays tainted.
+                tainted, added_to, added_sq = tally.tainted, tally.added, tally.added_sq
+                for i in nights.tainted:
+                    if i not in tainted_before:
+                        tainted_before.add(i)
+                        tainted[place[i]] += 1
+                for i in nights.changed:
+                    added = sum(rows[i]) - count[i]
+                    was = added_before.get(i, 0)
+                    if added != was:
+                        added_before[i] = added
+                        k = place[i]
+                        added_to[k] += added - was
+                        added_sq[k] += added * added - was * was
+            lost = nights.lost
+            if lost is not None:
+                tally.lost += 1
+                loss_by = tally.loss_by
+                loss_by[lost.cause if lost.cause in loss_by else "other"] += 1
+            for loc in overrun:
+                tally.overrun[loc] = tally.overrun.get(loc, 0) + 1
+            if nights.generals:
+                for general, now in nights.generals.items():
+                    was_at = self.generals.get(general)
+                    if was_at is None:
+                        continue
+                    if now.get("location") != was_at.get("location"):
+                        tally.advanced[general] = tally.advanced.get(general, 0) + 1
+                    if now.get("location") == self.city:
+                        tally.reached[general] = tally.reached.get(general, 0) + 1
+        return len(tallies)
 
 
 @dataclass(frozen=True)

@@ -23,12 +23,19 @@ so the result is the same either way.
 What comes out equals, key for key, the state the command leaves but for ``version`` and
 ``history`` (``tests/engine/dotr/test_array_night.py`` checks it on random boards, with
 Hypothesis), and shares with the input what the night did not change (copy on write).
+
+Several nights in a row (a forecast's sample): :class:`ArrayPosition` reads a position once
+(settings, layout, the plan of a night, each location's minions when first wanted) for every
+sample; :class:`ArrayNights` resolves night after night on the same arrays, never writing a state
+between them, and the caller reads what each night did from the arrays (``changed``,
+``tainted``, ``rows``, ``taint``, ``generals``, ``overruns``, ``lost``). A night it hands back
+leaves the arrays of no further use: the caller starts that sample again on the state.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -69,7 +76,7 @@ from deck_tracker.engine.rules.dotr.base.packs import game_cards, unread
 from deck_tracker.engine.rules.dotr.base.settings import default_settings, general_only_plan
 from deck_tracker.engine.rules.dotr.registry import UNCOUNTED
 
-__all__ = ["array_night"]
+__all__ = ["ArrayNights", "ArrayPosition", "array_night", "covered"]
 
 GREEN = COLOURS.index("green")
 assert COLOURS == ("green", "black", "red", "blue"), "array_night reads the colours in this order"
@@ -182,10 +189,10 @@ USED = (
 )
 
 
-def array_night(state: State, rng: random.Random, tally: Tally | None) -> State | None:
-    """The state after the ``night`` command from ``state``, or None: the command path is to
-    resolve this night (the random source as it was handed in, the tally untouched)."""
-    if (
+def covered(state: State) -> bool:
+    """Whether the night on arrays may resolve a night from ``state``: a base game, no choice
+    pending, no card being read, not over, its Darkness Spreads deck held by the app."""
+    return not (
         state.get("system") != "dotr"
         or state.get("expansions")
         or state.get("overlays")
@@ -193,21 +200,17 @@ def array_night(state: State, rng: random.Random, tally: Tally | None) -> State 
         or state.get("closed")
         or state.get("pending")
         or state.get("reading")
-    ):
+        or state["decks"][DS].get("owner") == "table"
+    )
+
+
+def array_night(state: State, rng: random.Random, tally: Tally | None) -> State | None:
+    """The state after the ``night`` command from ``state``, or None: the command path is to
+    resolve this night (the random source as it was handed in, the tally untouched)."""
+    if not covered(state):
         return None
-    deck = state["decks"][DS]
-    if deck.get("owner") == "table":
-        return None
-    if not _DEFAULTS:
-        _DEFAULTS.update({name: default_settings()[name] for name in USED})
-    given = state.get("settings")
-    settings = {name: given.get(name, _DEFAULTS[name]) for name in USED} if given else _DEFAULTS
-    night = _Night(state, settings, rng)
-    try:
-        result = night.run()
-    except _Handback:
-        if night.saved is not None:
-            rng.setstate(night.saved)
+    night = ArrayNights(ArrayPosition(state), rng, restore=True)
+    if not night.night():
         return None
     if tally is not None:
         counted = tally.overruns
@@ -216,10 +219,71 @@ def array_night(state: State, rng: random.Random, tally: Tally | None) -> State 
         tally.cards += night.cards
         if night.lost is not None:
             tally.lost_by = night.lost.cause
-    return result
+    return night.result()
 
 
-class _Night:
+class ArrayPosition:
+    """A position as the nights on arrays read it, read once for every night that starts from
+    it (one night, or each sample of a forecast): its settings, board layout, the plan of a
+    night (which cards only move their General) and each location's minions as they stand
+    (:attr:`minions`). ``state`` must be :func:`covered`."""
+
+    __slots__ = ("board", "data", "layout", "minions", "plan", "row", "settings", "start", "state")
+
+    def __init__(self, state: State, *, kept: bool = False) -> None:
+        """``kept``: each location's minions, once read, are kept for the next night started
+        from this position (many samples); else read from the state each time (one night)."""
+        if not _DEFAULTS:
+            _DEFAULTS.update({name: default_settings()[name] for name in USED})
+        given = state.get("settings")
+        settings = {name: given.get(name, _DEFAULTS[name]) for name in USED} if given else _DEFAULTS
+        self.state = state
+        self.settings = settings
+        self.data = board_for(state, bool(settings["disputed_roads"]))
+        self.layout = _layout(self.data)
+        self.board: dict[str, Any] = state["board"]
+        # The war does not change during a night of the base game: one plan for every night.
+        self.plan = general_only_plan(settings, war_status(state), int(state.get("war_level") or 0))
+        self.start: dict[int, tuple[int, int, int, int]] = {}
+        # The minions of location ``i`` in the position (in the order of ``COLOURS``), and the
+        # same as a new list (a night's row).
+        self.minions: Callable[[int], Sequence[int]] = self._kept if kept else self._read
+        self.row: Callable[[int], list[int]] = self._kept_row if kept else self._read_row
+
+    def _read(self, i: int) -> tuple[int, int, int, int]:
+        space = self.board[self.layout.locs[i]]
+        if len(space) != len(SPACE_KEYS):
+            raise _Handback  # tokens or marks of an expansion
+        minions = space["minions"]
+        return (minions["green"], minions["black"], minions["red"], minions["blue"])
+
+    def _read_row(self, i: int) -> list[int]:
+        space = self.board[self.layout.locs[i]]
+        if len(space) != len(SPACE_KEYS):
+            raise _Handback  # tokens or marks of an expansion
+        minions = space["minions"]
+        return [minions["green"], minions["black"], minions["red"], minions["blue"]]
+
+    def _kept(self, i: int) -> tuple[int, int, int, int]:
+        found = self.start.get(i)
+        if found is None:
+            found = self.start[i] = self._read(i)
+        return found
+
+    def _kept_row(self, i: int) -> list[int]:
+        found = self.start.get(i)
+        if found is None:
+            found = self.start[i] = self._read(i)
+        return list(found)
+
+
+class ArrayNights:
+    """Nights one after another from an :class:`ArrayPosition`, on arrays that stay arrays from
+    one night to the next: each location's minions (a list of 4) and crystals, the supply, the
+    Darkness Spreads piles, the Generals moved. :meth:`night` resolves the next night; what it
+    did is read from the arrays (``changed``, ``rows``, ``taint``, ``generals``, ``overruns``,
+    ``lost``) and :meth:`result` writes the state out (copy on write)."""
+
     __slots__ = (
         "board",
         "cards",
@@ -231,7 +295,11 @@ class _Night:
         "generals",
         "layout",
         "lost",
+        "minions",
+        "new_row",
         "overruns",
+        "position",
+        "restore",
         "rng",
         "rows",
         "saved",
@@ -243,30 +311,39 @@ class _Night:
         "top",
     )
 
-    def __init__(self, state: State, settings: dict[str, Any], rng: random.Random) -> None:
-        self.state = state
-        self.settings = settings
+    def __init__(
+        self,
+        position: ArrayPosition,
+        rng: random.Random,
+        draw: list[str] | None = None,
+        *,
+        restore: bool = False,
+    ) -> None:
+        """``draw``: the Darkness Spreads draw pile to draw from (the position's if None).
+        ``restore``: a night handed back restores the random source as it was before the night
+        (else the random source is left as the night left it, and the caller starts again)."""
+        state = self.state = position.state
+        self.position = position
+        self.minions = position.minions
+        self.new_row = position.row
+        self.settings = position.settings
         self.rng = rng
+        self.restore = restore
         self.saved: Any = None
-        self.data = board_for(state, bool(settings["disputed_roads"]))
-        self.layout = _layout(self.data)
-        self.board: dict[str, Any] = state["board"]
-        # Minions of each location read (a list of 4), its taint: read when first touched.
+        self.data = position.data
+        self.layout = position.layout
+        self.board = position.board
+        # Minions of each location read (a list of 4), its crystals: read when first touched.
         self.rows: dict[int, list[int]] = {}
         self.taint: dict[int, int] = {}
-        self.tainted: set[int] = set()
-        # The locations whose minions or taint the night changed (each read into ``rows``).
-        self.changed: set[int] = set()
         supply = state["supply"]
         minions = supply["minions"]
-        self.supply = [minions[c] for c in COLOURS]
+        self.supply = [minions["green"], minions["black"], minions["red"], minions["blue"]]
         self.crystals: int = supply["taint"]
-        deck = state["decks"][DS]
-        self.draw: list[str] = deck["draw"]
+        self.draw: list[str] = state["decks"][DS]["draw"] if draw is None else draw
         self.top = len(self.draw)
         self.discard: list[str] | None = None  # a new discard pile once a card goes there
         self.generals: dict[str, dict[str, Any]] = {}
-        self.overruns: dict[str, int] = {}
         self.cards = 0
         self.lost: Loss | None = None
 
@@ -274,29 +351,17 @@ class _Night:
     def row(self, i: int) -> list[int]:
         row = self.rows.get(i)
         if row is None:
-            space = self.board[self.layout.locs[i]]
-            if len(space) != len(SPACE_KEYS):
-                raise _Handback  # tokens or marks of an expansion
-            minions = space["minions"]
-            row = self.rows[i] = [
-                minions["green"],
-                minions["black"],
-                minions["red"],
-                minions["blue"],
-            ]
+            row = self.rows[i] = self.new_row(i)
         return row
 
     def minions_read(self, loc: str) -> Sequence[int]:
         """A location's minions, read without keeping a row (the cards that look over the
-        board: Orc Patrols, Orc War Party): its row once read, else its counts as stored."""
-        row = self.rows.get(self.layout.index[loc])
+        board: Orc Patrols, Orc War Party): its row once read, else its counts as they stand."""
+        i = self.layout.index[loc]
+        row = self.rows.get(i)
         if row is not None:
             return row
-        space = self.board[loc]
-        if len(space) != len(SPACE_KEYS):
-            raise _Handback  # tokens or marks of an expansion
-        minions = space["minions"]
-        return (minions["green"], minions["black"], minions["red"], minions["blue"])
+        return self.minions(i)
 
     def count_at(self, loc: str) -> int:
         row = self.minions_read(loc)
@@ -309,12 +374,30 @@ class _Night:
         return [c for c, n in zip(COLOURS, self.row(self.layout.index[loc]), strict=True) if n]
 
     # ---- the night -------------------------------------------------------------------------
-    def run(self) -> State:
+    def night(self) -> bool:
+        """Resolve the next night on the arrays; False when it is left to the command path
+        (the arrays are then of no further use)."""
+        # The locations given a crystal this night (one a night at most), the locations whose
+        # minions or crystals this night changed (each read into ``rows``), its overruns.
+        self.tainted: set[int] = set()
+        self.changed: set[int] = set()
+        self.overruns: dict[str, int] = {}
+        self.saved = None
+        try:
+            self.draw_and_resolve()
+        except _Handback:
+            if self.restore and self.saved is not None:
+                self.rng.setstate(self.saved)
+            return False
+        return True
+
+    def draw_and_resolve(self) -> None:
+        """The night's cards, drawn and resolved one by one, until the plan is done or the
+        Realm falls."""
         state = self.state
-        plan = general_only_plan(self.settings, war_status(state), int(state.get("war_level") or 0))
         layout = self.layout
         known = layout.cards
-        for general_only in plan:
+        for general_only in self.position.plan:
             if self.top == 0:
                 self.reshuffle()
             self.top -= 1
@@ -346,7 +429,6 @@ class _Night:
             self.cards += 1
             if self.lost is not None:
                 break
-        return self.result()
 
     def reshuffle(self) -> None:
         """The draw pile is empty: the discard pile shuffled becomes the draw pile."""
@@ -354,7 +436,7 @@ class _Night:
         pile = list(deck["discard"]) if self.discard is None else self.discard
         if not deck["auto_reshuffle"] or not pile:
             raise _Handback
-        if self.saved is None:
+        if self.restore and self.saved is None:
             self.saved = self.rng.getstate()
         self.rng.shuffle(pile)
         self.discard = []
@@ -399,7 +481,7 @@ class _Night:
             raise _Fallen(loss_minions_needed(data, COLOURS[colour], count, where, supply[colour]))
         row = self.rows.get(i)
         if row is None:
-            row = self.row(i)
+            row = self.rows[i] = self.new_row(i)
         if i == layout.city:
             self.into_city(row, colour, count)
             return
@@ -429,7 +511,7 @@ class _Night:
                 continue
             row = rows.get(target)
             if row is None:
-                row = self.row(target)
+                row = rows[target] = self.new_row(target)
             if target == layout.city:
                 self.into_city(row, colour, 1)
                 continue
