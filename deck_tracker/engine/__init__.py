@@ -17,7 +17,7 @@ from .commands import command_forms, describe_commands
 from .core import Event
 from .errors import EngineError, InvalidArguments, RuleViolation, UnknownCommand
 from .game import INTERNAL_COMMANDS
-from .i18n import catalogue, msg, normalise_language, render_text
+from .i18n import catalogue, is_message, msg, normalise_language, render_text
 from .play import (
     Applied,
     Brings,
@@ -87,6 +87,7 @@ __all__ = [
     "forecast",
     "game_entry_in",
     "in_language",
+    "is_message",
     "load_systems",
     "msg",
     "new_seed",
