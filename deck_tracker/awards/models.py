@@ -149,6 +149,9 @@ class GameRecord(models.Model):
     minions = models.JSONField(default=list)  # ["DK", "U", ...]
     result = models.CharField(max_length=1, choices=[("W", "Won"), ("L", "Lost")])
     reason = models.TextField(blank=True, default="")
+    # The engine's message for why the game ended (``outcome["reason_msg"]``), read in the
+    # reader's language; null for a reason the table typed, an import or an older record.
+    reason_msg = models.JSONField(null=True, blank=True, default=None)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

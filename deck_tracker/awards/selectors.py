@@ -15,6 +15,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Q, QuerySet
 from django.http import Http404
 
+from deck_tracker.engine import catalogue, is_message, normalise_language, render_text
 from deck_tracker.engine.content import default_packs
 
 from .codes import GENERAL_NAMES
@@ -112,7 +113,11 @@ def player_for(*, user: Any, player_id: Any) -> Player:
     return player
 
 
-def hero_name(hero_id: str) -> str:
+def hero_name(hero_id: str, language: str = "en") -> str:
+    """A hero by name, in ``language`` where the catalogues name it (``hero:<id>``)."""
+    named = catalogue(normalise_language(language))["names"].get(f"hero:{hero_id}")
+    if language != "en" and isinstance(named, str):
+        return named
     for pack in default_packs().values():
         hero = pack.heroes.get(hero_id)
         if hero is not None:
@@ -120,7 +125,25 @@ def hero_name(hero_id: str) -> str:
     return hero_id
 
 
-def player_view(player: Player, *, with_stats: bool = False) -> dict[str, Any]:
+def reward_name(card: str, language: str = "en") -> str:
+    """A King's Champion reward card by name, in ``language`` (``reward:<card>``)."""
+    named = catalogue(normalise_language(language))["names"].get(f"reward:{card}")
+    if language != "en" and isinstance(named, str):
+        return named
+    return str(CARD_NAMES.get(card, card))
+
+
+def record_reason(record: GameRecord, language: str = "en") -> str:
+    """Why the game ended: the engine's message in ``language`` when the record kept it, else
+    the reason as stored (typed by the table, imported, or recorded before messages)."""
+    if is_message(record.reason_msg):
+        return render_text(record.reason_msg, normalise_language(language))
+    return record.reason
+
+
+def player_view(
+    player: Player, *, with_stats: bool = False, language: str = "en"
+) -> dict[str, Any]:
     view: dict[str, Any] = {
         "id": player.pk,
         "name": player.name,
@@ -129,12 +152,21 @@ def player_view(player: Player, *, with_stats: bool = False) -> dict[str, Any]:
     }
     if with_stats:
         stats = PlayerStats.objects.filter(player=player).first()
-        view["stats"] = stats_view(stats)
+        view["stats"] = stats_view(stats, language)
         view["heroes"] = sorted((stats.by_hero if stats else {}).keys())
     return view
 
 
-def stats_view(stats: PlayerStats | None) -> dict[str, Any]:
+def general_name(code: str, language: str = "en") -> str:
+    """A General by the sheet's code, named in ``language`` where the catalogues name it."""
+    english = GENERAL_NAMES.get(code, code)
+    named = catalogue(normalise_language(language))["names"].get(
+        "general:" + english.lower().replace(" ", "-")
+    )
+    return named if language != "en" and isinstance(named, str) else english
+
+
+def stats_view(stats: PlayerStats | None, language: str = "en") -> dict[str, Any]:
     if stats is None:
         return {
             "games": 0,
@@ -158,12 +190,14 @@ def stats_view(stats: PlayerStats | None) -> dict[str, Any]:
         },
         # Each row with the name a player reads (the records keep codes and ids).
         "by_general": {
-            code: {**row, "name": GENERAL_NAMES.get(code, code)}
+            code: {**row, "name": general_name(code, language)}
             for code, row in stats.by_general.items()
         },
-        "by_hero": {hero: {**row, "name": hero_name(hero)} for hero, row in stats.by_hero.items()},
+        "by_hero": {
+            hero: {**row, "name": hero_name(hero, language)} for hero, row in stats.by_hero.items()
+        },
         "rewards": stats.rewards,
-        "reward_names": {card: REWARD_NAMES.get(card, card) for card in stats.rewards},
+        "reward_names": {card: reward_name(card, language) for card in stats.rewards},
         "computed_at": stats.computed_at.isoformat().replace("+00:00", "Z"),
     }
 
@@ -230,7 +264,8 @@ def records(*, group: PlayerGroup | None = None, groups: Any = None) -> QuerySet
     return qs.prefetch_related("heroes", "rewards").order_by("played_on", "created_at", "id")
 
 
-def record_view(record: GameRecord) -> dict[str, Any]:
+def record_view(record: GameRecord, language: str = "en") -> dict[str, Any]:
+    """A finished game as the history shows it, its reason and names in ``language``."""
     return {
         "uid": str(record.uid),
         "group": record.group_id,
@@ -240,13 +275,13 @@ def record_view(record: GameRecord) -> dict[str, Any]:
         "generals": list(record.generals),
         "minions": list(record.minions),
         "result": record.result,
-        "reason": record.reason,
+        "reason": record_reason(record, language),
         "heroes": [
             {
                 "player": h.player_id,
                 "player_name": h.player_name,
                 "hero": h.hero,
-                "hero_name": hero_name(h.hero),
+                "hero_name": hero_name(h.hero, language),
                 "seat": h.seat,
                 "minor_fame": h.minor_fame,
                 "major_fame": h.major_fame,
@@ -256,9 +291,9 @@ def record_view(record: GameRecord) -> dict[str, Any]:
         "rewards": [
             {
                 "card": r.card,
-                "name": CARD_NAMES.get(r.card, r.card),
+                "name": reward_name(r.card, language),
                 "hero": r.hero,
-                "hero_name": hero_name(r.hero),
+                "hero_name": hero_name(r.hero, language),
                 "player": r.player_id,
                 "player_name": r.player_name,
             }

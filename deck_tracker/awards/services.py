@@ -19,7 +19,7 @@ from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from deck_tracker.engine import fame_totals
+from deck_tracker.engine import fame_totals, is_message
 from deck_tracker.models import Game
 
 from .auth import hash_key, new_account_key
@@ -385,7 +385,9 @@ def game_record_sync(*, game_id: Any) -> list[int]:
             },
         )
         record.generals, record.minions, record.result = generals, minions, result
-        record.reason = str((state.get("outcome") or {}).get("reason", ""))
+        outcome = state.get("outcome") or {}
+        record.reason = str(outcome.get("reason", ""))
+        record.reason_msg = outcome["reason_msg"] if is_message(outcome.get("reason_msg")) else None
         record.scenario = scenario
         record.save()
 

@@ -12,6 +12,7 @@ from django.utils import translation
 from deck_tracker.awards import selectors as award_selectors
 from deck_tracker.engine import (
     DOTR_TABLE_DECKS,
+    catalogue,
     deck_name,
     default_scenarios,
     describe_fame_actions,
@@ -19,8 +20,12 @@ from deck_tracker.engine import (
     describe_scenario,
     describe_setup_options,
     game_entry_in,
+    msg,
+    name_of,
+    normalise_language,
     offered_games,
     render_text,
+    render_value,
     scenario_title,
     setting_words,
     setup_asks,
@@ -328,54 +333,85 @@ def merged_overlay(pack_id: str, *layers: Mapping[str, Any] | None) -> dict[str,
     }
 
 
-def entry_label(pack: Pack, kind: str, deck: str, key: str, value: Any = None) -> dict[str, str]:
-    """An entry in player words: the card (or General, tile...) it is about, and what of it."""
+def pack_name(pack: Pack, language: str | None = None) -> str:
+    """A pack by its name in the reader's language (``pack:<id>``), else as printed."""
+    return render_value(name_of(f"pack:{pack.id}", str(pack.name)), _language(language))
+
+
+def _language(language: str | None) -> str:
+    """The reader's language: ``language``, else the request's (the active one)."""
+    return normalise_language(language or translation.get_language() or "en")
+
+
+def entry_label(
+    pack: Pack, kind: str, deck: str, key: str, value: Any = None, language: str | None = None
+) -> dict[str, str]:
+    """An entry in player words, in the reader's language: the card (or General, tile...) it is
+    about, and what of it."""
+    language = _language(language)
     if kind == "card":
         name = value.get("name") if isinstance(value, dict) else None
-        return {"item": str(name or _item_names(pack.id).get(key) or "A card"), "field": "card"}
+        item = name or _item_name(pack.id, key) or msg("content.item.a_card")
+        return {
+            "item": render_value(item, language),
+            "field": render_value(msg("content.field.id"), language),
+        }
     spec = pack.fillables.get(key)
     if spec is None:
-        return {"item": "An entry this version no longer asks for", "field": ""}
-    item = _item_names(pack.id).get(spec.item) or spec.description
-    return {"item": item, "field": _field_words(spec.field)}
+        return {"item": render_value(msg("content.item.not_asked"), language), "field": ""}
+    item = _item_name(pack.id, spec.item) or spec.description
+    return {
+        "item": render_value(item, language),
+        "field": render_value(_field_words(spec.field), language),
+    }
 
 
-def entry_shown(pack: Pack, kind: str, key: str, value: Any) -> str:
-    """A value in player words: a card by its name, a place or General by its name, yes/no."""
+def entry_shown(pack: Pack, kind: str, key: str, value: Any, language: str | None = None) -> str:
+    """A value in player words, in the reader's language: a card by its name, a place or
+    General by its name, yes/no."""
+    language = _language(language)
     if value is None:
-        return "not entered"
+        return render_value(msg("content.value.not_entered"), language)
     if kind == "card":
         name = value.get("name") if isinstance(value, dict) else None
-        return str(name or "a card")
+        return render_value(name or msg("content.value.a_card"), language)
     spec = pack.fillables.get(key)
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return render_value(msg("words.yes" if value else "words.no"), language)
     if spec is not None and spec.type in ("location", "general") and isinstance(value, str):
-        return _item_names(pack.id).get(value, value.replace("-", " ").title())
+        named = _item_name(pack.id, value) or name_of(
+            f"{spec.type}:{value}", value.replace("-", " ").title()
+        )
+        return render_value(named, language)
     if spec is not None and spec.type == "choice" and isinstance(value, str):
-        return _choice_words(pack.id, value)
+        return _choice_words(pack.id, value, language)
     return str(value)
 
 
-def _choice_words(pack_id: str, choice: str) -> str:
+def _choice_words(pack_id: str, choice: str, language: str = "en") -> str:
     """A choice in player words: the card (or place...) it names, else its words (never its id:
-    ``at_location`` is "At location")."""
-    named = _item_names(pack_id).get(choice)
+    ``at_location`` is "At location"), in ``language``."""
+    named = _item_name(pack_id, choice)
     if named:
-        return named
+        return render_value(named, language)
+    key = f"content.choice.{choice.replace('-', '_')}"
+    if key in catalogue("en"):
+        return render_value(msg(key), language)
     words = choice.replace("_", " ").replace("-", " ").strip()
     return words[:1].upper() + words[1:]
 
 
-def _titled_choices(pack_id: str, schema: dict[str, Any]) -> dict[str, Any]:
+def _titled_choices(pack_id: str, schema: dict[str, Any], language: str = "en") -> dict[str, Any]:
     """A pick among choices offered in player words (the engine titles them by their ids)."""
     if "anyOf" in schema:  # a value or null (not entered yet)
-        return schema | {"anyOf": [_titled_choices(pack_id, part) for part in schema["anyOf"]]}
+        return schema | {
+            "anyOf": [_titled_choices(pack_id, part, language) for part in schema["anyOf"]]
+        }
     options = schema.get("oneOf")
     if not options:
         return schema
     titled = [
-        option | {"title": _choice_words(pack_id, str(option["const"]))}
+        option | {"title": _choice_words(pack_id, str(option["const"]), language)}
         if "const" in option
         else option
         for option in options
@@ -383,57 +419,86 @@ def _titled_choices(pack_id: str, schema: dict[str, Any]) -> dict[str, Any]:
     return schema | {"oneOf": titled}
 
 
-def _field_words(field: str) -> str:
+def _field_words(field: str) -> Any:
+    """What of an item a value is, as a message (``content.field.<words>``): "life", "cost
+    (colour)"; a numbered part of it (``levels.0``) with its number, from 1."""
     parts = [part for part in field.split(".") if part != "data"]
-    words = []
-    for part in parts:
-        if part.isdigit():
-            words.append(f"({int(part) + 1})")
-        else:
-            words.append(part.replace("_", " "))
-    return " ".join(words)
+    words = "_".join(part for part in parts if not part.isdigit())
+    numbers = [int(part) + 1 for part in parts if part.isdigit()]
+    key = f"content.field.{words}"
+    said = msg(key) if key in catalogue("en") else msg("content.field.value")
+    for n in numbers:
+        said = msg("content.field.numbered", field=said, n=n)
+    return said
+
+
+# The catalogue's kind of name for each group of a pack's items.
+_NAME_KINDS = (
+    ("locations", "location"),
+    ("generals", "general"),
+    ("minion_types", "minion-types"),
+    ("heroes", "hero"),
+)
 
 
 @functools.cache
-def _item_names(pack_id: str) -> dict[str, str]:
+def _item_names(pack_id: str) -> dict[str, dict[str, Any]]:
+    """A pack's items by id, each a name (its catalogue key, its English as printed)."""
     pack = default_packs()[pack_id]
-    names: dict[str, str] = {}
-    for group in (pack.locations, pack.generals, pack.minion_types, pack.heroes):
-        names |= {item_id: str(getattr(item, "name", item_id)) for item_id, item in group.items()}
+    names: dict[str, dict[str, Any]] = {}
+    for group, kind in _NAME_KINDS:
+        names |= {
+            item_id: name_of(f"{kind}:{item_id}", str(getattr(item, "name", item_id)))
+            for item_id, item in getattr(pack, group).items()
+        }
     for deck in pack.decks.values():
-        names |= {card.id: str(card.name) for card in deck.cards}
+        names |= {card.id: name_of(f"card:{card.id}", str(card.name)) for card in deck.cards}
     return names
 
 
-def known_entries(owner: Owner) -> list[dict[str, Any]]:
-    """What this table's owner entered, by pack, in player words (the "Cards we know" screen)."""
+def _item_name(pack_id: str, item_id: str) -> dict[str, Any] | None:
+    return _item_names(pack_id).get(item_id)
+
+
+def known_entries(owner: Owner, language: str | None = None) -> list[dict[str, Any]]:
+    """What this table's owner entered, by pack, in player words in the reader's language (the
+    "Cards we know" screen)."""
+    language = _language(language)
     packs = default_packs()
     shown: dict[str, dict[str, Any]] = {}
     for row in owner.rows().order_by("pack_id", "kind", "deck", "created_at", "id"):
         pack = packs.get(row.pack_id)
         if pack is None:
             continue
-        entry = shown.setdefault(row.pack_id, {"pack": pack.id, "name": pack.name, "entries": []})
-        entry["entries"].append(entry_view(pack, row))
+        entry = shown.setdefault(
+            row.pack_id, {"pack": pack.id, "name": pack_name(pack, language), "entries": []}
+        )
+        entry["entries"].append(entry_view(pack, row, language))
     return list(shown.values())
 
 
-def entry_view(pack: Pack, row: ContentEntry) -> dict[str, Any]:
-    label = entry_label(pack, row.kind, row.deck, row.key, row.value)
+def entry_view(pack: Pack, row: ContentEntry, language: str | None = None) -> dict[str, Any]:
+    language = _language(language)
+    label = entry_label(pack, row.kind, row.deck, row.key, row.value, language)
     view: dict[str, Any] = {
         "path": row.path,
         "kind": row.kind,
         "item": label["item"],
         "field": label["field"],
         "value": row.value,
-        "shown": entry_shown(pack, row.kind, row.key, row.value),
+        "shown": entry_shown(pack, row.kind, row.key, row.value, language),
         "version": row.version,
         "updated_at": _iso(row.updated_at),
     }
     if row.kind == "value":
         spec = pack.fillables.get(row.key)
         if spec is not None:
-            view["schema"] = _entry_forms(pack.id)[0][spec.id]
+            schema = _entry_forms(pack.id)[0][spec.id]
+            view["schema"] = (
+                _titled_choices(pack.id, schema, language)
+                if spec.type in ("choice", "location", "general")
+                else schema
+            )
     else:
         view["deck"] = row.deck
     return view

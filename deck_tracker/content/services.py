@@ -35,6 +35,7 @@ from deck_tracker.content.selectors import (
     merged_overlay,
     overlay_error_fields,
     owner_for_writes,
+    pack_name,
     parse_path,
     shipped_overlays,
 )
@@ -410,7 +411,13 @@ def import_entries(
             row = ours.get(where)
             label = entry_label(pack, *where, value)
             path = f"values.{where[2]}" if where[0] == "value" else f"cards.{where[1]}.{where[2]}"
-            shown = {"pack": pack_id, "pack_name": pack.name, "path": path, **label}
+            shown = {
+                "pack": pack_id,
+                "pack_name": pack_name(pack),
+                "path": path,
+                "kind": where[0],
+                **label,
+            }
             theirs_shown = entry_shown(pack, where[0], where[2], value)
             if row is None:
                 plan[where] = value

@@ -17,7 +17,8 @@ from .commands import command_forms, describe_commands
 from .core import Event
 from .errors import EngineError, InvalidArguments, RuleViolation, UnknownCommand
 from .game import INTERNAL_COMMANDS
-from .i18n import catalogue, msg, normalise_language, render_text
+from .i18n import catalogue, is_message, msg, normalise_language, render_text, render_value
+from .i18n import name as name_of
 from .play import (
     Applied,
     Brings,
@@ -87,12 +88,15 @@ __all__ = [
     "forecast",
     "game_entry_in",
     "in_language",
+    "is_message",
     "load_systems",
     "msg",
+    "name_of",
     "new_seed",
     "normalise_language",
     "offered_games",
     "render_text",
+    "render_value",
     "replay",
     "scenario_title",
     "seed_commitment",

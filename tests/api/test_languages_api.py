@@ -21,7 +21,7 @@ from tests.conftest import Table, create_table
 NIGHT_EN = "Night after Anna's turn: the Darkness Spreads (Early War, 1 card)."
 NIGHT_DE = "Nacht nach dem Zug von Anna: Die Dunkelheit breitet sich aus (früher Krieg, 1 Karte)."
 DRAW_EN = "Draw 1 Darkness Spreads card, resolving each in turn."
-DRAW_DE = "Ziehe 1 Karte von Die Dunkelheit breitet sich aus und handle sie ab."
+DRAW_DE = "Ziehe 1 Karte „Die Dunkelheit breitet sich aus“ und handle sie ab."
 
 
 @pytest.fixture
@@ -59,7 +59,7 @@ def test_the_same_night_reads_in_german_and_in_english(night: Table):
         (e["seq"], e["type"], e["data"]) for e in german
     ]
     card = by_type(german, "darkness_spreads_card")
-    assert card["summary"].startswith("Die Dunkelheit breitet sich aus 1/1: ")
+    assert card["summary"].startswith("„Die Dunkelheit breitet sich aus“ 1/1: ")
     assert all("msg" not in step and "rule_msg" not in step for step in card["steps"])
 
 

@@ -239,7 +239,7 @@ def test_a_treasure_room_is_read_when_drawn_and_known_to_the_next_game() -> None
     assert known["owner"] == "group"
     entries = [e for pack in known["packs"] for e in pack["entries"]]
     read = {e["field"]: e["shown"] for e in entries if e["item"] == "Treasure Room 2"}
-    assert read == {"title": "Crypt of the Bone King", "exploration goal": "3"}
+    assert read == {"title": "Crypt of the Bone King", "Exploration Goal": "3"}
     export = host.get(f"/api/v1/groups/{group}/content/export/").json()
     values = export["packs"]["dotr-companions-catacombs"]["values"]
     assert values["decks/treasure_room/treasure-room-02/data.exploration_goal"] == 3

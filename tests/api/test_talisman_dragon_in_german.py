@@ -125,7 +125,7 @@ def test_a_german_phone_reads_a_whole_talisman_game_without_english() -> None:
     ann_view, bea_view = state["characters_view"]
     assert (ann_view["label"], ann_view["where"]) == (
         "Ann (Feuermagier)",
-        "noch nicht auf dem Brett",
+        "noch nicht auf dem Spielplan",
     )
     assert bea_view["where"] == "auf dem Feld Krone der Macht"
     assert english["state"]["characters_view"][1]["where"] == "on the Crown of Command"

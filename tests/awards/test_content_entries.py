@@ -52,15 +52,15 @@ def test_the_owner_imports_a_friends_file_and_the_groups_next_game_knows_it(pers
     # A Quest's location rule reads in words, never as the value kept ("none").
     assert (quest["item"], quest["field"], quest["shown"]) == (
         "Dragon expansion Quest 1",
-        "location rule",
-        "None",
+        "where it is done",
+        "Anywhere (no location)",
     )
     offered = quest["schema"]["anyOf"][0]["oneOf"]
     assert [o["title"] for o in offered] == [
-        "At location",
-        "Any of colour",
-        "General location",
-        "None",
+        "At one location",
+        "At any location of one colour",
+        "Where a General stands",
+        "Anywhere (no location)",
     ]
     exported = personas.bob.client.get(url(personas, "export/")).json()
     assert exported["packs"]["dotr-dragon"]["values"] == ENTERED["values"]

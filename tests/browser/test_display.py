@@ -176,7 +176,7 @@ def test_a_german_screen_reads_the_night_in_german_and_says_once_when_it_has_no_
     end_the_turn(base, game, tv)
     act(base, game, "night", {"seat": "1", "round": 1})
     steps = night_steps(game["id"], "de")
-    assert steps[0] == "Ziehe 1 Karte von Die Dunkelheit breitet sich aus und handle sie ab."
+    assert steps[0] == "Ziehe 1 Karte „Die Dunkelheit breitet sich aus“ und handle sie ab."
     tv.wait_for_function("n => window.spoken.length >= n", arg=len(steps), timeout=LIVE_MS * 3)
     spoken = tv.evaluate("window.spoken")
     assert [line["text"] for line in spoken] == [said(text) for text in steps]

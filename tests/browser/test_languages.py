@@ -39,7 +39,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 390, "height": 844}
 TABS = {
-    "de": ["Brett", "Nacht", "Ich", "Ruhm", "Eintragen", "Verlauf"],
+    "de": ["Spielplan", "Nacht", "Ich", "Ruhm", "Eintragen", "Verlauf"],
     "en": ["Board", "Night", "Me", "Fame", "Enter", "Log"],
 }
 # A step of the night as the rulebook's Darkness Spreads card has it read: the minions placed,
@@ -119,7 +119,7 @@ def play_a_night(german: Any, english: Any, live_server: Any) -> tuple[list[str]
     skip.wait_for()
     assert skip.inner_text() == "Ziehen überspringen, Nacht ausführen"
     skip.click()
-    german.get_by_role("button", name="✓ Das Brett stimmt").wait_for()
+    german.get_by_role("button", name="✓ Der Spielplan stimmt").wait_for()
     # The English phone sees the same night without a reload, in its own words.
     english.get_by_role("button", name="✓ The board matches").wait_for()
     return night_steps(german), night_steps(english)
@@ -157,7 +157,7 @@ def test_each_phone_reads_the_table_in_its_own_language(
     # The Board in German: its panels and the minions beside the board.
     german.click("[data-tab=board]")
     german.get_by_role("heading", name="Kriegsstand").wait_for()
-    german.get_by_role("heading", name="Neben dem Brett").wait_for()
+    german.get_by_role("heading", name="Neben dem Spielplan").wait_for()
     assert german.locator(".supply small").first.inner_text() == "Orks"
 
     # The picker on the Me tab: the English phone reads German, then English again.
@@ -463,7 +463,7 @@ def test_a_german_phone_runs_a_dungeon_without_english(
     sit_at(german, base, game, "1", game["token"], "Anna")
     seen: dict[str, str] = {}
 
-    sheet = open_action(german, "Dungeon betreten")
+    sheet = open_action(german, "Verlies betreten")
     seen["enter"] = sheet.inner_text()
     sheet.locator("button[type=submit]").click()
     sheet = german.locator("dialog[data-testid=read-card]")
@@ -474,14 +474,14 @@ def test_a_german_phone_runs_a_dungeon_without_english(
     sheet.get_by_label("mehr Erkundungsziel").click()
     sheet.get_by_test_id("read-card-submit").click()
     sheet.wait_for(state="detached")
-    sheet = open_action(german, "Dungeonraum aufdecken")
+    sheet = open_action(german, "Verliesraum aufdecken")
     seen["reveal"] = sheet.inner_text()
     tap_choice(sheet, "reveal_dungeon_room-card", "Dungeon Room 10")
     sheet.get_by_label("mehr Erkundung").click()
     sheet.get_by_label("mehr Erkundung").click()
     submit(sheet)
     # Completed, but an Orc and a Demon escape, each to a place named as the German map names it.
-    sheet = open_action(german, "Dungeonraum abhandeln")
+    sheet = open_action(german, "Verliesraum abhandeln")
     sheet.get_by_label("mehr Orks").click()
     sheet.get_by_label("mehr Dämonen").click()
     places = sheet.locator("select[name=resolve_dungeon_room-escape_to]")

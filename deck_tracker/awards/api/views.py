@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
+from django.utils.translation import get_language
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.authentication import SessionAuthentication
@@ -209,14 +210,19 @@ class PlayerListView(AccountView):
         player = services.player_create(
             group=group, name=data["name"], account=data.get("account") or None
         )
-        return Response(selectors.player_view(player, with_stats=True), status=201)
+        return Response(
+            selectors.player_view(player, with_stats=True, language=get_language() or "en"),
+            status=201,
+        )
 
 
 class PlayerDetailView(AccountView):
     @extend_schema(responses={200: s.PlayerOutSerializer})
     def get(self, request: Request, player_id: int) -> Response:
         player = selectors.player_for(user=request.user, player_id=player_id)
-        return Response(selectors.player_view(player, with_stats=True))
+        return Response(
+            selectors.player_view(player, with_stats=True, language=get_language() or "en")
+        )
 
     @extend_schema(request=s.PlayerInSerializer, responses={200: s.PlayerOutSerializer})
     def patch(self, request: Request, player_id: int) -> Response:
@@ -227,7 +233,9 @@ class PlayerDetailView(AccountView):
         data = form.validated_data
         account = data["account"] or None if "account" in data else ...
         services.player_update(player=player, name=data.get("name"), account=account)
-        return Response(selectors.player_view(player, with_stats=True))
+        return Response(
+            selectors.player_view(player, with_stats=True, language=get_language() or "en")
+        )
 
     @extend_schema(responses={204: None})
     def delete(self, request: Request, player_id: int) -> Response:
@@ -254,11 +262,14 @@ class HistoryView(AccountView):
                 user=request.user, player_id=request.query_params["player"]
             )
             found = found.filter(heroes__player=player).distinct()
-            body["player"] = selectors.player_view(player, with_stats=True)
+            body["player"] = selectors.player_view(
+                player, with_stats=True, language=get_language() or "en"
+            )
         if request.query_params.get("order") == "newest":
             found = found.reverse()
         page = selectors.paginate(found, page=request.query_params.get("page"), size=HISTORY_PAGE)
-        body["records"] = [selectors.record_view(record) for record in page.items]
+        language = get_language() or "en"
+        body["records"] = [selectors.record_view(record, language) for record in page.items]
         body |= {"count": page.count, "page": page.page, "pages": page.pages, "next": page.next}
         return Response(body)
 
@@ -270,7 +281,7 @@ class HistoryDetailView(AccountView):
         record = selectors.records(groups=visible).filter(uid=uid).first()
         if record is None:
             raise NotFound("No such game in your history.")
-        return Response(selectors.record_view(record))
+        return Response(selectors.record_view(record, get_language() or "en"))
 
 
 class HistoryBgStatsView(AccountView):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from deck_tracker.engine.core import State
-from deck_tracker.engine.i18n import DEFAULT_LANGUAGE, msg, render
+from deck_tracker.engine.i18n import DEFAULT_LANGUAGE, msg, name, render, render_value
 
 from .conditions import allowed_numbers
 from .hands import player_of, position_label
@@ -40,11 +40,21 @@ def next_plays(
     return {"numbers": numbers, "colours": colours, "chameleons": not tile.no_chameleons}
 
 
+def tile_in(tile: TileRules, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+    """A tile's rules, a tile nobody has read yet named in ``language`` by its ``card:<id>``
+    name ("Red battlefield 1", „Rotes Schlachtfeld 1“); a title the table read stays as read."""
+    shown = tile.as_dict()
+    if tile.title is None and tile.pack_name:
+        named = render_value(name(f"card:{tile.id}", tile.pack_name), language)
+        shown["name"] = shown["pack_name"] = named
+    return shown
+
+
 def _battlefield(state: State, tile_id: str, language: str) -> dict[str, Any]:
     battle = state["battlefields"][tile_id]
     tile = tile_rules(state, tile_id)
     return {
-        "tile": tile.as_dict(),
+        "tile": tile_in(tile, language),
         "cards": battle["cards"],
         "generals": battle["generals"],
         "next": {
@@ -66,12 +76,12 @@ def view_battlefields(
         side: {
             **info,
             "score": war_score(state, side),
-            "won_names": [tile_rules(state, t).name for t in info["won"]],
+            "won_names": [tile_in(tile_rules(state, t), language)["name"] for t in info["won"]],
         }
         for side, info in state["sides"].items()
     }
     pile = [
-        tile_rules(state, tile_id).as_dict()
+        tile_in(tile_rules(state, tile_id), language)
         for tile_id, where in state["tiles"].items()
         if where in ("pile", "offered")
     ]

@@ -160,7 +160,7 @@ def test_wounding_a_general_proposes_minor_fame_per_wound_to_the_active_hero() -
     assert step["text"].endswith(": confirm it or dismiss it on the Fame tab.")
     assert "confirm_fame" not in step["text"] and "1)" not in step["text"]
     german = render_text(step["msg"], "de")
-    assert german.endswith(": bestätige ihn oder verwirf ihn im Ruhm-Tab.")
+    assert german.endswith(": bestätige oder verwirf ihn im Reiter Ruhm.")
     assert "confirm_fame" not in german
     assert "Wound a General" in step["rule"]
 

@@ -74,6 +74,9 @@ R_DISCARD = msg("dotr.cc.rule.discard")
 R_SHUFFLE = msg("dotr.cc.rule.shuffle")
 R_INSIDE = msg("dotr.cc.rule.inside")
 
+# The cost colours said in words of their own (``error.dotr.cc.recruit.cost_colour.*``).
+COST_COLOUR_WORDS = ("green", "black", "red", "blue", "yellow", "purple")
+
 
 @command(
     "recruit",
@@ -399,10 +402,11 @@ def _split_payment(
             cost = matching[:need]
             return cost, [card for card in paid if card not in cost]
     kind = "yellow" if wild else colour
+    # "2 Hero Cards green": a colour said as the cost's (German: "in Grün").
     what = (
         msg(f"error.dotr.cc.recruit.cost_colour.{kind}")
-        if kind in ("yellow", "purple")
-        else (i18n.name(f"colour:{colour}", colour))
+        if kind in COST_COLOUR_WORDS
+        else i18n.name(f"colour:{colour}", colour)
     )
     raise RuleViolation(
         msg(

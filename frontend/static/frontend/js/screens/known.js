@@ -204,7 +204,7 @@ export function show(app, gameId) {
       h("div", { class: "grow" },
         h("strong", { text: changed ? t("known.taken", { count: changed }) : t("known.nothing_new") }),
         report.unchanged ? h("p", { text: t("known.same", { count: report.unchanged }) }) : null,
-        report.added.length ? h("ul", {}, report.added.map((a) => h("li", { text: a.field === "card" ? t("known.added_card", { item: a.item }) : `${a.item}: ${a.field} ${a.shown}` }))) : null,
+        report.added.length ? h("ul", {}, report.added.map((a) => h("li", { text: a.kind === "card" ? t("known.added_card", { item: a.item }) : `${a.item}: ${a.field} ${a.shown}` }))) : null,
         report.replaced.length ? h("ul", {}, report.replaced.map((r) => h("li", { text: t("known.replaced", { item: r.item, field: r.field, now: r.theirs_shown, was: r.ours_shown }) }))) : null,
         report.conflicts.length ? h("div", { "data-testid": "import-conflicts" },
           h("p", { text: t("known.differ", { count: report.conflicts.length }) }),
