@@ -171,6 +171,13 @@ class _Tally:
     advanced: dict[str, int] = field(default_factory=dict)
     reached: dict[str, int] = field(default_factory=dict)
 
+    def general(self, general: str, was: dict[str, Any], now: dict[str, Any], city: str) -> None:
+        """A General's place before and after: did it advance, did it reach Monarch City."""
+        if now.get("location") != was.get("location"):
+            self.advanced[general] = self.advanced.get(general, 0) + 1
+        if now.get("location") == city:
+            self.reached[general] = self.reached.get(general, 0) + 1
+
 
 @dataclass
 class Forecast:
@@ -435,12 +442,8 @@ class _ArrayNotes:
             if nights.generals:
                 for general, now in nights.generals.items():
                     was_at = self.generals.get(general)
-                    if was_at is None:
-                        continue
-                    if now.get("location") != was_at.get("location"):
-                        tally.advanced[general] = tally.advanced.get(general, 0) + 1
-                    if now.get("location") == self.city:
-                        tally.reached[general] = tally.reached.get(general, 0) + 1
+                    if was_at is not None:
+                        tally.general(general, was_at, now, self.city)
         return len(tallies)
 
 
@@ -507,12 +510,8 @@ def _note(
     generals = sample["generals"]
     for general, was in start.generals.items():
         now = generals[general]
-        if now is was:
-            continue
-        if now.get("location") != was.get("location"):
-            tally.advanced[general] = tally.advanced.get(general, 0) + 1
-        if now.get("location") == data.city:
-            tally.reached[general] = tally.reached.get(general, 0) + 1
+        if now is not was:
+            tally.general(general, was, now, data.city)
 
 
 def _figures(
