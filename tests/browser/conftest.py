@@ -33,7 +33,9 @@ RETRY_ON = [r"^TimeoutError: "]  # matched against "TypeName: message"
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not config.pluginmanager.hasplugin("rerunfailures"):  # `-p no:rerunfailures`: no retry
+        return
     here = Path(__file__).parent
     for item in items:
         if here in item.path.parents and item.get_closest_marker("flaky") is None:

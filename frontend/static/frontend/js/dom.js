@@ -29,8 +29,10 @@ function setProps(el, props) {
     else if (key === "text") el.textContent = value;
     else if (key === "style") el.style.cssText = value;
     else if (key === "dataset") Object.assign(el.dataset, value);
-    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
-    else if (key in el && typeof value !== "string") el[key] = value;
+    else if (key.startsWith("on")) {
+      el.addEventListener(key.slice(2), value);
+      if (key === "onchange" || key === "oninput") acts.add(el);
+    } else if (key in el && typeof value !== "string") el[key] = value;
     else el.setAttribute(key, value === true ? "" : value);
   }
 }
@@ -50,10 +52,54 @@ document.addEventListener("focusin", () => {
   import("./focus.js").then((module) => { keeper = module; });
 }, { once: true });
 
+// What a player is still choosing or typing survives a redraw too: a list or box they changed,
+// and did not act on yet (a tap on a button beside it, or its form sent), gives its value to the
+// new control of the same name (the same among namesakes) when that one can hold it. Ticks and
+// radio buttons are not kept: they show what the game says; nor is a control whose change is
+// itself an act (it has its own handler, and the screen redraws it from what that kept).
+const choosing = new Set();
+const acts = new WeakSet();
+const KEPT = "select[name], textarea[name], input[name]:not([type]), input[name][type=text], input[name][type=number], input[name][type=search]";
+const chose = (event) => { if (event.target.matches?.(KEPT) && !acts.has(event.target)) choosing.add(event.target); };
+document.addEventListener("change", chose, true);
+document.addEventListener("input", chose, true);
+const acted = (scope) => { for (const el of [...choosing]) if (!el.isConnected || (scope && scope.contains(el))) choosing.delete(el); };
+document.addEventListener("click", (event) => { const button = event.target.closest?.("button"); if (button) acted(button.form || button.parentElement); }, true);
+document.addEventListener("submit", (event) => acted(event.target), true);
+
+function named(target) {
+  const found = new Map();
+  const seen = {};
+  for (const el of target.querySelectorAll(KEPT)) {
+    seen[el.name] = (seen[el.name] || 0) + 1;
+    found.set(`${el.name}#${seen[el.name]}`, el);
+  }
+  return found;
+}
+
+function keepChoices(target) {
+  const before = [...named(target)].filter(([, el]) => choosing.has(el));
+  return before.length ? before.map(([key, el]) => [key, el, el.value]) : null;
+}
+
+function giveChoices(target, before) {
+  const now = named(target);
+  for (const [key, old, value] of before) {
+    choosing.delete(old);
+    const el = now.get(key);
+    if (!el || el === old || el.tagName !== old.tagName || el.type !== old.type) continue;
+    if (el.tagName === "SELECT" && ![...el.options].some((o) => o.value === value && !o.disabled)) continue;
+    el.value = value;
+    choosing.add(el);
+  }
+}
+
 export function mount(target, ...children) {
   const kept = keeper ? keeper.before(target) : null;
+  const choices = choosing.size ? keepChoices(target) : null;
   target.replaceChildren();
   append(target, children);
+  if (choices) giveChoices(target, choices);
   if (kept) keeper.after(target, kept);
   return target;
 }
