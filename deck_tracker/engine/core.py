@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .i18n import Message, Text, as_message, is_message, render_text
+from .i18n import Message, Text, as_message, is_message, render, render_text
 
 State = dict[str, Any]
 Path = tuple[str, ...]
@@ -42,12 +42,23 @@ class Step:
     rule: Text
 
     def as_dict(self) -> dict[str, Any]:
-        record: dict[str, Any] = {"text": render_text(self.text), "rule": render_text(self.rule)}
-        if is_message(self.text):
-            record["msg"] = self.text
-        if is_message(self.rule):
-            record["rule_msg"] = self.rule
+        # ``render_text`` inlined: each text asked once whether it is a message.
+        text, rule = self.text, self.rule
+        text_is_message, rule_is_message = is_message(text), is_message(rule)
+        record: dict[str, Any] = {
+            "text": render(text) if text_is_message else _plain(text),  # type: ignore[arg-type]
+            "rule": render(rule) if rule_is_message else _plain(rule),  # type: ignore[arg-type]
+        }
+        if text_is_message:
+            record["msg"] = text
+        if rule_is_message:
+            record["rule_msg"] = rule
         return record
+
+
+def _plain(value: Any) -> str:
+    """A text that is no message, as ``render_text`` shows it."""
+    return "" if value is None else str(value)
 
 
 class Event:
