@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .i18n import Message, Text, as_message, is_message, render_text
+from .i18n import Message, Text, as_message, is_message, render, render_text
 
 State = dict[str, Any]
 Path = tuple[str, ...]
@@ -42,33 +42,154 @@ class Step:
     rule: Text
 
     def as_dict(self) -> dict[str, Any]:
-        record: dict[str, Any] = {"text": render_text(self.text), "rule": render_text(self.rule)}
-        if is_message(self.text):
-            record["msg"] = self.text
-        if is_message(self.rule):
-            record["rule_msg"] = self.rule
+        # ``render_text`` inlined: each text asked once whether it is a message.
+        text, rule = self.text, self.rule
+        text_is_message, rule_is_message = is_message(text), is_message(rule)
+        record: dict[str, Any] = {
+            "text": render(text) if text_is_message else _plain(text),  # type: ignore[arg-type]
+            "rule": render(rule) if rule_is_message else _plain(rule),  # type: ignore[arg-type]
+        }
+        if text_is_message:
+            record["msg"] = text
+        if rule_is_message:
+            record["rule_msg"] = rule
         return record
 
 
-@dataclass
+def _plain(value: Any) -> str:
+    """A text that is no message, as ``render_text`` shows it."""
+    return "" if value is None else str(value)
+
+
 class Event:
     """Something that happened. ``changes`` rebuild the state; the rest describes it.
 
     ``data`` is public, ``private`` maps a seat to what only that seat may see (a drawn hand, a
     peek), and ``hidden`` is seen by nobody while the game runs (a shuffled order). ``changes``
     are never shown to a client: they contain the draw piles.
+
+    ``summary`` (the English of ``summary_msg``) and ``steps`` (each step's English with its
+    messages) are rendered when first read, not when the rules emit the event: most events of a
+    simulation or a benchmark are never read, and an event stored or sent is read once. What
+    they render to is the same either way (the messages and the catalogues do not change in
+    between: a value the state holds is never mutated, and a step is data).
     """
 
-    type: str
-    summary: str = ""
-    data: dict[str, Any] = field(default_factory=dict)
-    steps: list[dict[str, str]] = field(default_factory=list)
-    private: dict[str, Any] = field(default_factory=dict)
-    hidden: dict[str, Any] = field(default_factory=dict)
-    changes: list[Change] = field(default_factory=list)
-    actor: str | None = None
-    # The summary as a message (rendered in the reader's language); ``summary`` is its English.
-    summary_msg: Message | None = None
+    __slots__ = (
+        "_said",
+        "_steps",
+        "_summary",
+        "_told",
+        "actor",
+        "changes",
+        "data",
+        "hidden",
+        "private",
+        "summary_msg",
+        "type",
+    )
+
+    def __init__(
+        self,
+        type: str,
+        summary: str = "",
+        data: dict[str, Any] | None = None,
+        steps: list[dict[str, Any]] | None = None,
+        private: dict[str, Any] | None = None,
+        hidden: dict[str, Any] | None = None,
+        changes: list[Change] | None = None,
+        actor: str | None = None,
+        # The summary as a message (rendered in the reader's language); ``summary`` its English.
+        summary_msg: Message | None = None,
+    ) -> None:
+        self.type = type
+        self._summary: str | None = summary
+        self._said: Text = ""
+        self.data = {} if data is None else data
+        self._steps: list[dict[str, Any]] | None = [] if steps is None else steps
+        self._told: Sequence[Step] = ()
+        self.private = {} if private is None else private
+        self.hidden = {} if hidden is None else hidden
+        self.changes = [] if changes is None else changes
+        self.actor = actor
+        self.summary_msg = summary_msg
+
+    @classmethod
+    def told(
+        cls,
+        type: str,
+        summary: Text,
+        steps: Sequence[Step],
+        data: dict[str, Any],
+        private: dict[str, Any],
+        hidden: dict[str, Any],
+        changes: list[Change],
+        actor: str | None,
+    ) -> Event:
+        """An event as the rules emit it: its summary and steps rendered when first read."""
+        event = cls.__new__(cls)
+        event.type = type
+        event._summary = None
+        event._said = summary
+        event.data = data
+        event._steps = None
+        event._told = steps
+        event.private = private
+        event.hidden = hidden
+        event.changes = changes
+        event.actor = actor
+        # ``as_message`` inlined (a message is a plain dict): one call less per event.
+        event.summary_msg = (
+            summary  # type: ignore[assignment]
+            if isinstance(summary, dict)
+            and isinstance(summary.get("id"), str)
+            and "params" in summary
+            else None
+        )
+        return event
+
+    @property
+    def summary(self) -> str:
+        text = self._summary
+        if text is None:
+            text = self._summary = render_text(self._said)
+            self._said = ""
+        return text
+
+    @summary.setter
+    def summary(self, value: str) -> None:
+        self._summary = value
+        self._said = ""
+
+    @property
+    def steps(self) -> list[dict[str, Any]]:
+        steps = self._steps
+        if steps is None:
+            steps = self._steps = [step.as_dict() for step in self._told]
+            self._told = ()
+        return steps
+
+    @steps.setter
+    def steps(self, value: list[dict[str, Any]]) -> None:
+        self._steps = value
+        self._told = ()
+
+    _COMPARED = ("type", "summary", "data", "steps", "private", "hidden", "changes", "actor")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return all(
+            getattr(self, name) == getattr(other, name) for name in (*self._COMPARED, "summary_msg")
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        fields = ", ".join(
+            f"{name}={getattr(self, name)!r}" for name in (*self._COMPARED, "summary_msg")
+        )
+        return f"Event({fields})"
 
     def as_record(self) -> dict[str, Any]:
         record = {
@@ -281,11 +402,17 @@ class Context:
         return get_in(self.state, path, default)
 
     def set(self, *path_and_value: Any) -> None:
-        # The hot path of every rule: one traversal, one shared (never mutated) path list.
+        # The hot path of every rule: one traversal (``_parent`` inlined), one shared (never
+        # mutated) path list.
         path = list(path_and_value[:-1])
         value = path_and_value[-1]
-        parent = _parent(self.state, path)
-        key = path[-1]
+        parent = self.state
+        for key in path_and_value[:-2]:
+            child = parent.get(key)
+            if child is None:
+                child = parent[key] = {}
+            parent = child
+        key = path_and_value[-2]
         self._journal.append(["set", path, parent[key]] if key in parent else ["del", path])
         parent[key] = value
         self._pending.append(
@@ -296,9 +423,18 @@ class Context:
         """Add a number to a count: ``adjust(*path, key, delta)`` adds ``delta`` to the number at
         ``key`` of the dict at ``path``. Written as a changed copy of that dict (one ``set``);
         returns the dict as it is now, to be read at once (a simulation writes on into it)."""
-        counts = dict(get_in(self.state, path_and_delta[:-2]))
+        # ``set(*path, counts)`` with one traversal: the dict at ``path`` exists (it is read).
+        parent = self.state
+        for key in path_and_delta[:-3]:
+            parent = parent[key]
+        key = path_and_delta[-3]
+        old = parent[key]
+        counts = dict(old)
         counts[path_and_delta[-2]] += path_and_delta[-1]
-        self.set(*path_and_delta[:-2], counts)
+        path = list(path_and_delta[:-2])
+        self._journal.append(["set", path, old])
+        parent[key] = counts
+        self._pending.append(["set", path, snapshot(counts)])
         return counts
 
     def delete(self, *path: str) -> None:
@@ -348,16 +484,16 @@ class Context:
         private: dict[str, Any] | None = None,
         hidden: dict[str, Any] | None = None,
     ) -> Event:
-        event = Event(
-            type=type,
-            summary=render_text(summary),
-            summary_msg=as_message(summary),
-            data=data or {},
-            steps=[step.as_dict() for step in steps],
-            private=private or {},
-            hidden=hidden or {},
-            changes=self._pending,
-            actor=self.actor,
+        # The texts are rendered when the event is first read (stored, sent), not here.
+        event = Event.told(
+            type,
+            summary,
+            tuple(steps),
+            data or {},
+            private or {},
+            hidden or {},
+            self._pending,
+            self.actor,
         )
         self._pending = []
         self.events.append(event)

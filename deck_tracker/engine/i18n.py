@@ -144,14 +144,17 @@ def _pick(template: Any, params: Mapping[str, Any], language: str) -> str | None
 
 def render(message: Message, language: str = DEFAULT_LANGUAGE) -> str:
     """``message`` in ``language``; the English catalogue where ``language`` lacks it."""
-    language = normalise_language(language)
+    if language not in LANGUAGES:
+        language = normalise_language(language)
     params = message.get("params") or {}
-    template = _pick(catalogue(language).get(message["id"]), params, language)
-    if template is None and language != DEFAULT_LANGUAGE:
-        language = DEFAULT_LANGUAGE
-        template = _pick(catalogue(language).get(message["id"]), params, language)
-    if template is None:
-        return str(message["id"])  # a message nobody wrote: caught by scripts/check_i18n.py
+    template: Any = catalogue(language).get(message["id"])
+    if type(template) is not str:  # plural forms (or none): picked by the count
+        template = _pick(template, params, language)
+        if template is None and language != DEFAULT_LANGUAGE:
+            language = DEFAULT_LANGUAGE
+            template = _pick(catalogue(language).get(message["id"]), params, language)
+        if template is None:
+            return str(message["id"])  # a message nobody wrote: caught by scripts/check_i18n.py
     parts = _plain_fields(template)
     try:
         if parts is None:
@@ -160,7 +163,17 @@ def render(message: Message, language: str = DEFAULT_LANGUAGE) -> str:
         for literal, field, spec in parts:
             out.append(literal)
             if field is not None:
-                out.append(format(render_value(params[field], language), spec))
+                # ``render_value`` of a plain word or number inlined (the same text); a spec
+                # formats the text as before.
+                value = params[field]
+                kind = type(value)
+                if kind is str:
+                    text = value
+                elif kind is int:
+                    text = str(value)
+                else:
+                    text = render_value(value, language)
+                out.append(format(text, spec) if spec else text)
         return "".join(out)
     except (KeyError, IndexError, ValueError):
         return str(template)
