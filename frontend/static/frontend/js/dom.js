@@ -67,6 +67,29 @@ const acted = (scope) => { for (const el of [...choosing]) if (!el.isConnected |
 document.addEventListener("click", (event) => { const button = event.target.closest?.("button"); if (button) acted(button.form || button.parentElement); }, true);
 document.addEventListener("submit", (event) => acted(event.target), true);
 
+// A tap that began on a button which a redraw then replaced (another phone's change between the
+// finger going down and coming up) lands on its replacement: the browser gives no click to a
+// press whose element left the page. The replacement is the control under the finger that is
+// the same one (same kind, test id, action, tab, name, label and words).
+const TAPPABLE = "button, a[href], [role=tab], summary";
+let pressed = null;
+let clicked = null;
+const sameControl = (a, b) => ["data-testid", "data-action", "data-tab", "name", "aria-label"]
+  .every((attr) => a.getAttribute(attr) === b.getAttribute(attr))
+  && a.tagName === b.tagName && a.textContent.trim() === b.textContent.trim();
+document.addEventListener("pointerdown", (event) => { pressed = event.target.closest?.(TAPPABLE) || null; }, true);
+document.addEventListener("click", (event) => { clicked = event.target.closest?.(TAPPABLE) || null; }, true);
+document.addEventListener("pointerup", (event) => {
+  const was = pressed;
+  pressed = null;
+  if (!was || was.isConnected) return;
+  const now = event.target.closest?.(TAPPABLE);
+  if (!now || now.disabled || !sameControl(was, now)) return;
+  clicked = null;
+  // After the browser's own click, if any: a control that got one is not clicked twice.
+  setTimeout(() => { if (clicked !== now && now.isConnected && !now.disabled) now.click(); }, 0);
+}, true);
+
 function named(target) {
   const found = new Map();
   const seen = {};
