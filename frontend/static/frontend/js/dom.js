@@ -46,11 +46,22 @@ function append(el, children) {
 
 // Redraws `target` whole. The element that had focus inside it is found again in the new
 // content (focus.js, loaded once a control first takes focus), so a keyboard or screen-reader
-// player keeps their place when another phone's change redraws.
+// player keeps their place when another phone's change redraws. A redraw in the moment before
+// focus.js has come notes the place here, and focus.js finds it again when it comes (unless the
+// player has focused something else meanwhile).
 let keeper = null;
+let keeping = null;
 document.addEventListener("focusin", () => {
-  import("./focus.js").then((module) => { keeper = module; });
+  keeping = import("./focus.js").then((module) => { keeper = module; return module; });
 }, { once: true });
+
+function focusedIn(target) {
+  const had = document.activeElement;
+  if (!had || had === document.body || !target.contains(had)) return null;
+  const place = [];
+  for (let node = had; node !== target; node = node.parentElement) place.unshift([...node.parentElement.children].indexOf(node));
+  return { had, place };
+}
 
 // What a player is still choosing or typing survives a redraw too: a list or box they changed,
 // and did not act on yet (a tap on a button beside it, or its form sent), gives its value to the
@@ -118,12 +129,18 @@ function giveChoices(target, before) {
 }
 
 export function mount(target, ...children) {
-  const kept = keeper ? keeper.before(target) : null;
+  const focused = keeping ? focusedIn(target) : null;
   const choices = choosing.size ? keepChoices(target) : null;
   target.replaceChildren();
   append(target, children);
   if (choices) giveChoices(target, choices);
-  if (kept) keeper.after(target, kept);
+  if (focused && keeper) keeper.after(target, focused);
+  else if (focused) {
+    keeping.then((module) => {
+      const now = document.activeElement;
+      if (!now || now === document.body) module.after(target, focused);
+    });
+  }
   return target;
 }
 

@@ -2,15 +2,15 @@
 // is found again in the new content, by what it is (its id, test id, tab, name, label and
 // words), else by its place, and focused without scrolling.
 
-export function before(target) {
-  const active = document.activeElement;
-  if (!active || active === document.body || !target.contains(active)) return null;
-  return { had: active, key: focusKey(active), place: placeOf(target, active) };
-}
-
-export function after(target, { had, key, place }) {
-  if (target.contains(had)) return;
-  const again = findByKey(target, had.tagName, key) || findByPlace(target, place);
+// `had` (the element that had focus, maybe no longer on the page: its attributes and words are
+// still there) and `place` (its path of child indexes from `target`) come from dom.mount().
+export function after(target, { had, place }) {
+  // The same element put back (a box kept across redraws) lost focus as it left: given back.
+  if (target.contains(had)) {
+    if (document.activeElement !== had) had.focus({ preventScroll: true });
+    return;
+  }
+  const again = findByKey(target, had.tagName, focusKey(had)) || findByPlace(target, place);
   if (again && typeof again.focus === "function") again.focus({ preventScroll: true });
 }
 
@@ -24,14 +24,6 @@ function focusKey(el) {
 function findByKey(root, tag, key) {
   for (const el of root.getElementsByTagName(tag)) if (focusKey(el) === key) return el;
   return null;
-}
-
-function placeOf(root, el) {
-  const place = [];
-  for (let node = el; node && node !== root; node = node.parentElement) {
-    place.unshift([...node.parentElement.children].indexOf(node));
-  }
-  return place;
 }
 
 function findByPlace(root, place) {
