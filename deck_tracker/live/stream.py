@@ -42,7 +42,7 @@ from deck_tracker.models import Game, GameEvent, Seat, TableDisplay
 RETRY = b"retry: 1000\n\n"
 KEEP_ALIVE = b": keep-alive\n\n"
 REVOKED = b'event: revoked\ndata: {"code": "token_reissued"}\n\n'
-MAX_EVENTS_PER_READ = 1000
+MAX_EVENTS_PER_READ = selectors.STREAM_EVENTS_MAX
 TICKET_SALT = "dotr.stream-ticket"
 
 
@@ -128,15 +128,17 @@ class SeatStream:
             release_connection()
 
     def _read(self) -> tuple[list[bytes], bool]:
-        token_hash, seen, seat_language = Seat.objects.filter(pk=self.seat.pk).values_list(
-            "token_hash", "game__last_seq", "language"
-        ).first() or (None, None, "")
+        token_hash, seen, seat_language = selectors.seat_stream_read(self.seat.pk) or (
+            None,
+            None,
+            "",
+        )
         if token_hash != self.token_hash:
             return [REVOKED], False
         self.seat.language = seat_language
         if seen is not None and seen <= self.after and self.view is not None:
             return [], True  # nothing new, and the base for the next patch is known
-        game = Game.objects.get(pk=self.game_id)
+        game = selectors.game_by_id(self.game_id)
         if game.last_seq <= self.after:
             language = self.language()
             self.view = selectors.game_view(game=game, seat=self.seat, language=language)
@@ -144,9 +146,7 @@ class SeatStream:
                 selectors.actions_on_offer(game=game, seat=self.seat, language=language)
             )
             return [], True
-        rows = GameEvent.objects.filter(
-            game_id=game.pk, seq__gt=self.after, seq__lte=game.last_seq
-        ).order_by("seq")[:MAX_EVENTS_PER_READ]
+        rows = selectors.events_between(game_id=game.pk, after=self.after, last=game.last_seq)
         messages = []
         language = self.language()
         for event in selectors.events_view(events=rows, seat=self.seat, language=language):
