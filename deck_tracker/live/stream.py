@@ -24,6 +24,7 @@ on the event loop's shared thread pool and whose waits cost no thread).
 
 from __future__ import annotations
 
+import inspect
 import json
 import time
 from collections.abc import AsyncIterator, Iterator
@@ -60,6 +61,51 @@ def poll_seconds() -> float:
     if settings.STREAM_POLL_SECONDS is not None:
         return float(settings.STREAM_POLL_SECONDS)
     return 60.0 if settings.REDIS_URL else 2.0
+
+
+def _same_json(src: Any, dst: Any) -> bool:
+    """Whether two parts of a view are the same JSON (``==`` alone takes 1 for True)."""
+    return bool(src == dst) and json.dumps(src) == json.dumps(dst)
+
+
+class _Diff(jsonpatch.DiffBuilder):
+    """jsonpatch's diff, which walks every member of both documents (two ``json.dumps`` per
+    value) even where nothing changed: here an object or array that is the same JSON on both
+    sides is passed over whole. The patch is the one jsonpatch makes: such a part gives it no
+    operation."""
+
+    def _compare_dicts(self, path: Any, src: Any, dst: Any) -> None:
+        if not _same_json(src, dst):
+            super()._compare_dicts(path, src, dst)  # type: ignore[misc]
+
+    def _compare_lists(self, path: Any, src: Any, dst: Any) -> None:
+        if not _same_json(src, dst):
+            super()._compare_lists(path, src, dst)  # type: ignore[misc]
+
+
+def _builds_like_148() -> bool:
+    """Whether the installed jsonpatch builds its diff as ``_Diff`` expects (1.48's
+    ``JsonPatch.from_diff``); any other keeps ``jsonpatch.make_patch`` itself."""
+    try:
+        parameters = inspect.signature(jsonpatch.DiffBuilder.__init__).parameters
+    except (TypeError, ValueError):
+        return False
+    return hasattr(jsonpatch, "_json_copy") and "generate_test_ops" in parameters
+
+
+PRUNED_DIFF = _builds_like_148()
+
+
+def make_patch(src: Any, dst: Any) -> list[dict[str, Any]]:
+    """RFC 6902 operations from ``src`` to ``dst``: ``jsonpatch.make_patch(src, dst).patch``,
+    with the parts that did not change passed over whole (``_Diff``)."""
+    if not PRUNED_DIFF:
+        return list(jsonpatch.make_patch(src, dst).patch)
+    # jsonpatch 1.48's JsonPatch.from_diff, with _Diff for its DiffBuilder.
+    builder = _Diff(src, dst, jsonpatch.JsonPatch.json_dumper, pointer_cls=jsonpatch.JsonPointer)
+    builder._compare_values((), None, src, dst)  # type: ignore[attr-defined]
+    ops = jsonpatch._json_copy(list(builder.execute()))  # type: ignore[attr-defined]
+    return list(jsonpatch.JsonPatch(ops, pointer_cls=jsonpatch.JsonPointer).patch)
 
 
 def _message(kind: str, payload: dict[str, Any], *, event_id: int | None = None) -> bytes:
@@ -171,7 +217,7 @@ class SeatStream:
         head: dict[str, Any] = {"actions_tag": self.actions_tag}
         if base is not None and base_tag != self.actions_tag:
             head["actions_base"] = base_tag
-            head["actions_patch"] = jsonpatch.make_patch(base, actions).patch
+            head["actions_patch"] = make_patch(base, actions)
         return head
 
     def language(self) -> str:
@@ -191,7 +237,7 @@ class SeatStream:
         head = {"version": view["version"], "last_seq": view["last_seq"], **actions}
         if base is None:
             return _message("state", head | {"game": view})
-        patch = jsonpatch.make_patch(base, view).patch
+        patch = make_patch(base, view)
         return _message("state", head | {"base_version": base["version"], "patch": patch})
 
     def blocking(self) -> Iterator[bytes]:
