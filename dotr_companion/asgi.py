@@ -1,9 +1,32 @@
 import os
 
-from django.core.asgi import get_asgi_application
-
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "dotr_companion.settings")
-django_application = get_asgi_application()
+
+import django
+from asgiref.sync import sync_to_async
+from django.core.handlers.asgi import ASGIHandler
+
+
+class OneThreadASGIHandler(ASGIHandler):
+    """Django's ASGI handler, with the middleware and the view on one thread per request.
+
+    The project's middleware and views are synchronous. Django's own handler ends its chain
+    with an asynchronous view caller, so each request went from the event loop to a thread (the
+    middleware), back to the event loop (the view caller) and to the thread again (the view),
+    and back twice: every crossing a future, a wake-up of the other side and a copy of the
+    context. Here the chain is built as under WSGI (the view called directly) and entered once
+    from the event loop, as Django enters a synchronous chain (``sync_to_async``, thread
+    sensitive: one thread per request, Django's ``ThreadSensitiveContext``).
+    """
+
+    def load_middleware(self, is_async: bool = False) -> None:
+        super().load_middleware(is_async=False)
+        chain = sync_to_async(self._middleware_chain, thread_sensitive=True)  # type: ignore[has-type]
+        self._middleware_chain = chain
+
+
+django.setup(set_prefix=False)
+django_application = OneThreadASGIHandler()
 
 # Imported once Django is set up: they read models and settings.
 from api.asgi import BodyTimeout, LiveStreamRouter  # noqa: E402
