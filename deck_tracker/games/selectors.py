@@ -13,6 +13,7 @@ from typing import Any, Generic, TypeVar
 
 from django.db import connections, router
 from django.db.models import Model, OuterRef, QuerySet, Subquery
+from django.db.transaction import TransactionManagementError
 
 from deck_tracker.engine import (
     INTERNAL_COMMANDS,
@@ -204,6 +205,24 @@ _GAME_BY_ID = PreparedQuery(
 def game_by_id(game_id: Any) -> Game:
     """The game (``Game.objects.get(pk=...)``, its query compiled once)."""
     game = _GAME_BY_ID.first(game_id)
+    if game is None:
+        raise Game.DoesNotExist("Game matching query does not exist.")
+    return game
+
+
+_GAME_LOCKED = PreparedQuery(
+    Game, ("id",), (_GAME_MARKER,), lambda pk: Game.objects.select_for_update().filter(pk=pk)
+)
+
+
+def game_locked(game_id: Any) -> Game:
+    """The game, its row locked to the end of the transaction the caller holds
+    (``Game.objects.select_for_update().get(pk=...)``, its query compiled once)."""
+    if not connections[router.db_for_write(Game)].in_atomic_block:
+        raise TransactionManagementError(
+            "select_for_update cannot be used outside of a transaction."
+        )
+    game = _GAME_LOCKED.first(game_id)
     if game is None:
         raise Game.DoesNotExist("Game matching query does not exist.")
     return game
