@@ -7,6 +7,7 @@ the actions applied since setup. Only ``deck_tracker.games.services`` writes the
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from django.db import models
 
@@ -109,6 +110,25 @@ class GameAction(models.Model):
         return f"{self.type} (v{self.version})"
 
 
+class RowJSONField(models.JSONField):
+    """A JSON column that keeps a many-row insert as rows of values.
+
+    Django 5.2's ``bulk_create`` on PostgreSQL sends each column of a many-row insert as one
+    array (``UNNEST``), and psycopg writes an array of JSON documents as text, escaping each
+    double quote of each document with a regular expression: for the events of a Late War
+    night, about 4 ms of CPU (more than the night's rules). Django keeps the rows of values
+    when a field has ``get_placeholder``; each document then goes as it is. Migrations know it
+    as Django's ``JSONField`` (the column is the same).
+    """
+
+    def get_placeholder(self, value: Any, compiler: Any, connection: Any) -> str:
+        return "%s"
+
+    def deconstruct(self) -> Any:
+        name, _path, args, kwargs = super().deconstruct()
+        return name, "django.db.models.JSONField", args, kwargs
+
+
 class GameEvent(models.Model):
     """Append-only; ``seq`` is contiguous from 1 in each game."""
 
@@ -122,7 +142,8 @@ class GameEvent(models.Model):
     # The summary as a message (engine/i18n.py), rendered in each reader's language; ``summary``
     # keeps its English. None for events written before messages existed.
     summary_msg = models.JSONField(null=True, blank=True)
-    steps = models.JSONField(default=list, blank=True)
+    # A RowJSONField: the events of a command are written as rows of values (see there).
+    steps = RowJSONField(default=list, blank=True)
     data = models.JSONField(default=dict, blank=True)
     private = models.JSONField(default=dict, blank=True)
     hidden = models.JSONField(default=dict, blank=True)

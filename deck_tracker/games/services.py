@@ -44,6 +44,7 @@ from deck_tracker.games.idempotency import new_token
 from deck_tracker.games.selectors import (
     events_since_version,
     events_view,
+    game_locked,
     normalise_join_code,
     seat_state,
 )
@@ -308,7 +309,7 @@ def game_act(
     if action in INTERNAL_COMMANDS:
         raise UnknownCommand(msg("error.core.commands.unknown_action", name=action))
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
+        game = game_locked(game_id)
         if guard is not None:
             guard(game, seat, action)
         applied = _apply(

@@ -24,6 +24,7 @@ on the event loop's shared thread pool and whose waits cost no thread).
 
 from __future__ import annotations
 
+import inspect
 import json
 import time
 from collections.abc import AsyncIterator, Iterator
@@ -42,7 +43,7 @@ from deck_tracker.models import Game, GameEvent, Seat, TableDisplay
 RETRY = b"retry: 1000\n\n"
 KEEP_ALIVE = b": keep-alive\n\n"
 REVOKED = b'event: revoked\ndata: {"code": "token_reissued"}\n\n'
-MAX_EVENTS_PER_READ = 1000
+MAX_EVENTS_PER_READ = selectors.STREAM_EVENTS_MAX
 TICKET_SALT = "dotr.stream-ticket"
 
 
@@ -60,6 +61,51 @@ def poll_seconds() -> float:
     if settings.STREAM_POLL_SECONDS is not None:
         return float(settings.STREAM_POLL_SECONDS)
     return 60.0 if settings.REDIS_URL else 2.0
+
+
+def _same_json(src: Any, dst: Any) -> bool:
+    """Whether two parts of a view are the same JSON (``==`` alone takes 1 for True)."""
+    return bool(src == dst) and json.dumps(src) == json.dumps(dst)
+
+
+class _Diff(jsonpatch.DiffBuilder):
+    """jsonpatch's diff, which walks every member of both documents (two ``json.dumps`` per
+    value) even where nothing changed: here an object or array that is the same JSON on both
+    sides is passed over whole. The patch is the one jsonpatch makes: such a part gives it no
+    operation."""
+
+    def _compare_dicts(self, path: Any, src: Any, dst: Any) -> None:
+        if not _same_json(src, dst):
+            super()._compare_dicts(path, src, dst)  # type: ignore[misc]
+
+    def _compare_lists(self, path: Any, src: Any, dst: Any) -> None:
+        if not _same_json(src, dst):
+            super()._compare_lists(path, src, dst)  # type: ignore[misc]
+
+
+def _builds_like_148() -> bool:
+    """Whether the installed jsonpatch builds its diff as ``_Diff`` expects (1.48's
+    ``JsonPatch.from_diff``); any other keeps ``jsonpatch.make_patch`` itself."""
+    try:
+        parameters = inspect.signature(jsonpatch.DiffBuilder.__init__).parameters
+    except (TypeError, ValueError):
+        return False
+    return hasattr(jsonpatch, "_json_copy") and "generate_test_ops" in parameters
+
+
+PRUNED_DIFF = _builds_like_148()
+
+
+def make_patch(src: Any, dst: Any) -> list[dict[str, Any]]:
+    """RFC 6902 operations from ``src`` to ``dst``: ``jsonpatch.make_patch(src, dst).patch``,
+    with the parts that did not change passed over whole (``_Diff``)."""
+    if not PRUNED_DIFF:
+        return list(jsonpatch.make_patch(src, dst).patch)
+    # jsonpatch 1.48's JsonPatch.from_diff, with _Diff for its DiffBuilder.
+    builder = _Diff(src, dst, jsonpatch.JsonPatch.json_dumper, pointer_cls=jsonpatch.JsonPointer)
+    builder._compare_values((), None, src, dst)  # type: ignore[attr-defined]
+    ops = jsonpatch._json_copy(list(builder.execute()))  # type: ignore[attr-defined]
+    return list(jsonpatch.JsonPatch(ops, pointer_cls=jsonpatch.JsonPointer).patch)
 
 
 def _message(kind: str, payload: dict[str, Any], *, event_id: int | None = None) -> bytes:
@@ -128,15 +174,17 @@ class SeatStream:
             release_connection()
 
     def _read(self) -> tuple[list[bytes], bool]:
-        token_hash, seen, seat_language = Seat.objects.filter(pk=self.seat.pk).values_list(
-            "token_hash", "game__last_seq", "language"
-        ).first() or (None, None, "")
+        token_hash, seen, seat_language = selectors.seat_stream_read(self.seat.pk) or (
+            None,
+            None,
+            "",
+        )
         if token_hash != self.token_hash:
             return [REVOKED], False
         self.seat.language = seat_language
         if seen is not None and seen <= self.after and self.view is not None:
             return [], True  # nothing new, and the base for the next patch is known
-        game = Game.objects.get(pk=self.game_id)
+        game = selectors.game_by_id(self.game_id)
         if game.last_seq <= self.after:
             language = self.language()
             self.view = selectors.game_view(game=game, seat=self.seat, language=language)
@@ -144,9 +192,7 @@ class SeatStream:
                 selectors.actions_on_offer(game=game, seat=self.seat, language=language)
             )
             return [], True
-        rows = GameEvent.objects.filter(
-            game_id=game.pk, seq__gt=self.after, seq__lte=game.last_seq
-        ).order_by("seq")[:MAX_EVENTS_PER_READ]
+        rows = selectors.events_between(game_id=game.pk, after=self.after, last=game.last_seq)
         messages = []
         language = self.language()
         for event in selectors.events_view(events=rows, seat=self.seat, language=language):
@@ -171,7 +217,7 @@ class SeatStream:
         head: dict[str, Any] = {"actions_tag": self.actions_tag}
         if base is not None and base_tag != self.actions_tag:
             head["actions_base"] = base_tag
-            head["actions_patch"] = jsonpatch.make_patch(base, actions).patch
+            head["actions_patch"] = make_patch(base, actions)
         return head
 
     def language(self) -> str:
@@ -191,7 +237,7 @@ class SeatStream:
         head = {"version": view["version"], "last_seq": view["last_seq"], **actions}
         if base is None:
             return _message("state", head | {"game": view})
-        patch = jsonpatch.make_patch(base, view).patch
+        patch = make_patch(base, view)
         return _message("state", head | {"base_version": base["version"], "patch": patch})
 
     def blocking(self) -> Iterator[bytes]:
