@@ -15,6 +15,8 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
+from tests.browser.talisman import start, table_of_two
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 LIVE_MS = 4000
@@ -32,27 +34,7 @@ def end_turn(page: Any) -> None:
 def test_two_phones_crown_a_dragon_king_and_undo_it(
     phones: tuple[Any, Any], live_server: Any, shot: Any
 ) -> None:
-    host, guest = phones
-    base = live_server.url
-
-    host.goto(base + "/")
-    host.get_by_role("link", name="Start Talisman: The Dragon").click()
-    host.fill("input[name=host-name]", "Ann")
-    host.select_option("select[name=host-character]", "Conjurer")
-    host.get_by_role("button", name="Create the game").click()
-    host.locator("[data-testid=checklist] li").first.wait_for()
-    code = host.inner_text("[data-testid=join-code]").strip()
-
-    guest.goto(f"{base}/join/{code}")
-    guest.fill("input[name=name]", "Bea")
-    guest.get_by_role("button", name="Take a seat").click()
-    guest.locator("[data-testid=choose-character]").wait_for()
-    guest.select_option("select[name=character]", "Dragon Hunter")
-    guest.get_by_role("button", name="Take this character").click()
-    guest.locator('[data-character="Bea\'s Dragon Hunter"]').wait_for()
-
-    host.click("[data-tab=board]")
-    host.locator("[data-testid=talisman]").wait_for()
+    host, guest = table_of_two(phones, live_server.url)
     host.select_option("select[name=space]", "chapel")
     host.get_by_role("button", name="Land").click()
     host.get_by_text("on the Chapel").wait_for()
@@ -92,13 +74,7 @@ def test_a_dragon_card_read_out_on_the_phone_is_listed_in_cards_we_know(
     phones: tuple[Any, Any], live_server: Any
 ) -> None:
     host, _ = phones
-    base = live_server.url
-    host.goto(base + "/")
-    host.get_by_role("link", name="Start Talisman: The Dragon").click()
-    host.fill("input[name=host-name]", "Ann")
-    host.select_option("select[name=host-character]", "Conjurer")
-    host.get_by_role("button", name="Create the game").click()
-    host.locator("[data-testid=checklist] li").first.wait_for()
+    start(host, live_server.url)
     host.click("[data-tab=board]")
     host.locator("[data-testid=talisman]").wait_for()
     host.select_option("select[name=space]", "village")
