@@ -47,7 +47,9 @@ def guesses_in_two_processes(env: dict[str, str]) -> tuple[list[int], list[int]]
 
 
 def base_env(tmp_path: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    # Not an xdist worker: the processes use the Redis database they are given, not shifted.
+    left_out = ("DATABASE_URL", "REDIS_URL", "PYTEST_XDIST_WORKER")
+    env = {k: v for k, v in os.environ.items() if k not in left_out}
     return env | {
         "DJANGO_SETTINGS_MODULE": "dotr_companion.settings",
         "DATABASE_URL": f"sqlite:///{tmp_path / 'shared.sqlite3'}",
@@ -64,7 +66,11 @@ def test_join_guesses_are_counted_across_two_processes_without_redis(tmp_path: P
 
 @pytest.mark.redis
 def test_join_guesses_are_counted_across_two_processes_with_redis(tmp_path: Path):
-    redis_url = os.environ.get("REDIS_URL", "")
+    from django.conf import settings
+
+    # This test worker's own database (settings shift REDIS_URL's per xdist worker): emptied
+    # here, it holds no other worker's throttle counts.
+    redis_url = settings.REDIS_URL
     if not redis_url:
         pytest.skip("REDIS_URL is not set: no Redis to share the throttle counts")
     import redis
