@@ -25,7 +25,7 @@ from deck_tracker.engine.i18n import (
 
 from .core import Context, Event, State
 from .errors import InvalidArguments, RuleViolation, UnknownCommand
-from .reading import alphabetical, refuse_while_unread, unread_message
+from .reading import READING, alphabetical, refuse_while_unread, unread_message
 
 ArgType = str  # "str" | "int" | "bool" | "list[str]" | "dict[str,int]" | "list[int]" | "object"
 
@@ -433,9 +433,10 @@ def run(
     """
     spec = spec_for(state, name)
     args = validate_args(spec, raw_args)
-    if closed_reason(state):
+    if state.get("closed"):  # closed_reason(state)
         raise RuleViolation(CLOSED, code="game_closed")
-    refuse_while_unread(state, name, spec.undoable)
+    if state.get(READING):
+        refuse_while_unread(state, name, spec.undoable)
     if spec.unavailable is not None:
         reason = spec.unavailable(state, context.actor)
         if reason:
@@ -456,7 +457,7 @@ def run(
         for observer, memo in zip(observers, memos, strict=True):
             observer.after(context, name, args, memo)
         if bookkeeping:
-            version = int(context.get("version", default=0)) + 1
+            version = int(context.state.get("version", 0)) + 1
             context.set("version", version)
             if spec.undoable:
                 _push_history(context, name, version)
@@ -477,7 +478,7 @@ _BOOKKEEPING = frozenset({HISTORY_ROOT, "version"})
 
 
 def _push_history(context: Context, name: str, version: int) -> None:
-    history = context.get(HISTORY_ROOT, default={}) or {}
+    history = context.state.get(HISTORY_ROOT) or {}
     entry = {
         "version": version,
         "type": name,

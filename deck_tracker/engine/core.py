@@ -259,19 +259,24 @@ def snapshot(value: Any) -> Any:
     """
     kind = type(value)
     if kind is dict:
-        # A C-level copy, then only the nested containers copied in turn (most dicts the rules
-        # write, a location's minions, a General, hold none).
+        # A C-level copy; most dicts the rules write (a location's minions, a General) hold no
+        # container, which one C-level pass over their values' types tells.
         copy = value.copy()
+        if _CONTAINER_TYPES.isdisjoint(map(type, copy.values())):
+            return copy
         for key, item in copy.items():
             if type(item) in _CONTAINERS:
                 copy[key] = snapshot(item)
         return copy
     if kind is list:
+        if _CONTAINER_TYPES.isdisjoint(map(type, value)):
+            return value.copy()
         return [snapshot(item) if type(item) in _CONTAINERS else item for item in value]
     return value
 
 
 _CONTAINERS = (dict, list)
+_CONTAINER_TYPES = frozenset(_CONTAINERS)
 
 
 def get_in(state: State, path: Sequence[str], default: Any = None) -> Any:
@@ -437,6 +442,36 @@ class Context:
         self._pending.append(["set", path, snapshot(counts)])
         return counts
 
+    def shift(self, key: str, count: int, into: Path, out_of: Path) -> dict[str, Any]:
+        """Move ``count`` from one count to another: ``adjust(*into, key, count)`` then
+        ``adjust(*out_of, key, -count)`` (minions from the supply onto a location) in one call,
+        the same two writes recorded. Both dicts hold numbers only (counts), so the copy
+        recorded for each change is a plain copy. Returns the dict at ``into`` as it is now."""
+        journal, pending = self._journal, self._pending
+        parent = self.state
+        for step in into[:-1]:
+            parent = parent[step]
+        last = into[-1]
+        old = parent[last]
+        counts: dict[str, Any] = old.copy()
+        counts[key] += count
+        path = list(into)
+        journal.append(["set", path, old])
+        parent[last] = counts
+        pending.append(["set", path, counts.copy()])
+        parent = self.state
+        for step in out_of[:-1]:
+            parent = parent[step]
+        last = out_of[-1]
+        old = parent[last]
+        left = old.copy()
+        left[key] -= count
+        path = list(out_of)
+        journal.append(["set", path, old])
+        parent[last] = left
+        pending.append(["set", path, left.copy()])
+        return counts
+
     def delete(self, *path: str) -> None:
         parent = _parent(self.state, path)
         if path[-1] not in parent:
@@ -447,31 +482,44 @@ class Context:
 
     def put(self, *path_and_items: Any) -> None:
         """Append items to the list at path (onto the top of a pile)."""
-        *keys, items = path_and_items
+        items = path_and_items[-1]
         if not items:
             return
-        path: Path = tuple(keys)
-        parent = _parent(self.state, path)
-        key = path[-1]
+        # ``_parent`` inlined: one traversal.
+        parent = self.state
+        for step in path_and_items[:-2]:
+            child = parent.get(step)
+            if child is None:
+                child = parent[step] = {}
+            parent = child
+        key = path_and_items[-2]
         if key not in parent:
-            self.set(*path, list(items))
+            self.set(*path_and_items[:-1], list(items))
             return
-        self._journal.append(["take", list(path), len(items)])
+        path = list(path_and_items[:-1])
+        self._journal.append(["take", path, len(items)])
         parent[key] = [*parent[key], *items]
-        self._pending.append(["put", list(path), snapshot(list(items))])
+        self._pending.append(["put", path, snapshot(items if type(items) is list else list(items))])
 
     def take(self, *path_and_count: Any) -> list[Any]:
         """Remove and return the last ``count`` items of the list at path (the top of a pile)."""
-        *keys, count = path_and_count
-        path: Path = tuple(keys)
-        parent = _parent(self.state, path)
-        pile = parent[path[-1]]
+        count = path_and_count[-1]
+        parent = self.state
+        for step in path_and_count[:-2]:
+            child = parent.get(step)
+            if child is None:
+                child = parent[step] = {}
+            parent = child
+        key = path_and_count[-2]
+        pile = parent[key]
         if count <= 0:
             return []
-        taken = list(pile[len(pile) - count :])
-        self._journal.append(["put", list(path), taken])
-        parent[path[-1]] = pile[: len(pile) - count]
-        self._pending.append(["take", list(path), count])
+        cut = len(pile) - count
+        taken = list(pile[cut:])
+        path = list(path_and_count[:-1])
+        self._journal.append(["put", path, taken])
+        parent[key] = pile[:cut]
+        self._pending.append(["take", path, count])
         return taken
 
     def emit(
@@ -616,6 +664,11 @@ class QuietContext(Context):
                 own[id(child)] = child
             counts = child
         counts[path_and_delta[-2]] += path_and_delta[-1]
+        return counts
+
+    def shift(self, key: str, count: int, into: Path, out_of: Path) -> dict[str, Any]:
+        counts = self.adjust(*into, key, count)
+        self.adjust(*out_of, key, -count)
         return counts
 
     def delete(self, *path: str) -> None:

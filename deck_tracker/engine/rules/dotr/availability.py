@@ -42,10 +42,18 @@ SCENARIO_COMMANDS = {"douse_fire": "the-burning-land", "keep_quest": "onslaught"
 SCENARIO_NAMES = {"the-burning-land": "The Burning Land", "onslaught": "Onslaught"}
 
 
+# The expansions each command needs, found once per command (its name and handler).
+_NEEDED: dict[tuple[str, object], tuple[str, ...] | None] = {}
+
+
 def not_in_this_game(state: State, spec: CommandSpec) -> Message | None:
-    needed = COMMAND_EXPANSIONS.get(spec.name) or MODULE_EXPANSIONS.get(
-        spec.handler.__module__.removeprefix(_PREFIX)
-    )
+    key = (spec.name, spec.handler)
+    try:
+        needed = _NEEDED[key]
+    except KeyError:
+        needed = _NEEDED[key] = COMMAND_EXPANSIONS.get(spec.name) or MODULE_EXPANSIONS.get(
+            spec.handler.__module__.removeprefix(_PREFIX)
+        )
     if needed and not set(needed) & set(state.get("expansions") or ()):
         names = [named(f"expansion-needed:{name}", NAMES[name]) for name in needed]
         return msg(

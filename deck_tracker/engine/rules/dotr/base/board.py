@@ -375,6 +375,9 @@ def _board(pack: Pack, disputed_roads: bool) -> BoardData:
     )
 
 
+_SUPPLY_MINIONS = ("supply", "minions")
+
+
 class Realm:
     """The board of one game, for one resolution (a night or the setup)."""
 
@@ -440,9 +443,9 @@ class Realm:
     def _add(self, loc: str, colour: str, count: int) -> dict[str, int]:
         """``count`` minions of ``colour`` from the supply onto ``loc``; the location's minions
         now (read them at once: a simulation goes on writing into the same dict)."""
-        ctx = self.ctx
-        minions: dict[str, int] = ctx.adjust("board", loc, "minions", colour, count)
-        ctx.adjust("supply", "minions", colour, -count)
+        minions: dict[str, int] = self.ctx.shift(
+            colour, count, ("board", loc, "minions"), _SUPPLY_MINIONS
+        )
         return minions
 
     def lose(self, reason: Text, rule: Text, cause: str = OTHER_LOSS) -> None:
@@ -501,12 +504,16 @@ class Realm:
             return
         if self.placement_blocks and self.blocked(loc, by_general):
             return
-        if count > self.ctx.state["supply"]["minions"][colour]:
+        state = self.ctx.state
+        if count > state["supply"]["minions"][colour]:
             self.require_minions(colour, count, data.place_ref(loc))
         if loc == data.city:
             self._into_city(colour, count, rule)
             return
-        present = self.count_at(loc)
+        # ``count_at`` inlined: the location's minions are read again below.
+        space = state["board"][loc]
+        minions: dict[str, int] = space["minions"]
+        present = sum(minions.values()) + int(space.get("trolls", 0)) + int(space.get("spiders", 0))
         if not self.effects:
             fits = count
             if self.settings["setup_crowding"] == "cap_at_three":
@@ -539,9 +546,19 @@ class Realm:
             self._overrun(loc, colour)
             return
         fits = placed_fits(present, count)
-        before = self.ctx.state["board"][loc]["minions"][colour]
-        after = self._add(loc, colour, fits)[colour]
-        self._placed_step(colour, fits, loc, rule)
+        before = minions[colour]
+        after = self.ctx.shift(colour, fits, ("board", loc, "minions"), _SUPPLY_MINIONS)[colour]
+        if self.narrate:
+            self.steps.append(
+                Step(
+                    msg(
+                        "dotr.place.minions",
+                        minions=data.minions_ref(colour, fits),
+                        location=data.place_ref(loc),
+                    ),
+                    rule,
+                )
+            )
         taints_at = data.taints_at[colour]
         if placed_taints(before, after, taints_at):
             self.step(
@@ -639,7 +656,7 @@ class Realm:
         if loc == data.city:
             self._into_city(colour, 1, R_OVERRUN)
             return
-        after = self._add(loc, colour, 1)
+        after = self.ctx.shift(colour, 1, ("board", loc, "minions"), _SUPPLY_MINIONS)
         space = self.ctx.state["board"][loc]
         total = sum(after.values()) + int(space.get("trolls", 0)) + int(space.get("spiders", 0))
         if spread_taints(total, after[colour], data.taints_at[colour]):

@@ -48,7 +48,7 @@ from deck_tracker.engine.decks import (
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.i18n import count as count_of
 from deck_tracker.engine.i18n import msg, render_text
-from deck_tracker.engine.reading import carry_on, last_read_id, reading_now
+from deck_tracker.engine.reading import READING, carry_on, last_read_id
 from deck_tracker.engine.rules.dotr.base.board import BoardData, GameOver, Realm, card_ref
 from deck_tracker.engine.rules.dotr.base.offers import card_title
 from deck_tracker.engine.rules.dotr.base.packs import game_cards, game_pack, unread
@@ -56,7 +56,7 @@ from deck_tracker.engine.rules.dotr.base.pending import night_waits
 from deck_tracker.engine.rules.dotr.base.reading import ask_to_read
 from deck_tracker.engine.rules.dotr.base.settings import general_only_plan
 from deck_tracker.engine.rules.dotr.base.table import seat_choices
-from deck_tracker.engine.rules.dotr.base.turn import ACTIONS, evening_drawn, player_name, turn_of
+from deck_tracker.engine.rules.dotr.base.turn import ACTIONS, evening_drawn, player_name
 from deck_tracker.engine.rules.dotr.registry import UNCOUNTED
 
 __all__ = [
@@ -306,17 +306,47 @@ def _distinct_unread(state: State, named: list[str]) -> list[str]:
 )
 def night(ctx: Context, args: dict[str, Any]) -> None:
     """Resolve the night: the Darkness Spreads cards the War Status asks for."""
-    if ctx.state.get("outcome"):
+    state = ctx.state
+    if state.get("outcome"):
         raise RuleViolation(msg("error.dotr.base.night.game_over"), code="game_over")
     skipped = _check_turn(ctx, args)
-    # The night names whose evening precedes it.
-    ending = turn_of(ctx.state).get("active_seat")
-    status = war_status(ctx.state)
-    level = int(ctx.state.get("war_level") or 0)
-    plan = general_only_plan(ctx.state.get("settings") or {}, status, level)
+    # The night names whose evening precedes it (the turn read, not copied: nothing writes it).
+    turn = state.get("turn") or _NO_TURN
+    ending = turn.get("active_seat")
+    status = war_status(state)
+    level = int(state.get("war_level") or 0)
+    plan = general_only_plan(state.get("settings") or {}, status, level)
     count = len(plan)
-    table_owned = get_deck(ctx.state, DS)["owner"] == "table"
+    table_owned = get_deck(state, DS)["owner"] == "table"
     named: list[str] = list(args.get("cards") or [])
+    if named or table_owned:
+        named = _named_cards(ctx, named, table_owned, status, count)
+    war = WAR_WORDS[status]
+    ctx.emit(
+        "night_began",
+        msg("dotr.night.began.after", player=player_name(state, ending), war=war, count=count)
+        if ending
+        else msg("dotr.night.began", war=war, count=count),
+        data={
+            "war_status": status,
+            "count": count,
+            "general_only": list(plan),
+            "after_turn_of": ending,
+            "round": int(turn.get("number") or 1),
+            "evening_skipped": skipped,
+        },
+        steps=[Step(msg("dotr.night.draw", count=count), R_NIGHT)] if ctx.narrate else (),
+    )
+    continue_night(ctx, list(plan), 0, named)
+
+
+_NO_TURN: dict[str, Any] = {"number": 1, "active_seat": None}
+
+
+def _named_cards(
+    ctx: Context, named: list[str], table_owned: bool, status: str, count: int
+) -> list[str]:
+    """The cards a table-owned deck's night names, checked (none for an app-owned deck)."""
     if table_owned and named:
         named = _distinct_unread(ctx.state, named)
     cards = game_cards(ctx.state) if named else {}
@@ -347,23 +377,7 @@ def night(ctx: Context, args: dict[str, Any]) -> None:
             ),
             code="unknown_card",
         )
-    war = WAR_WORDS[status]
-    ctx.emit(
-        "night_began",
-        msg("dotr.night.began.after", player=player_name(ctx.state, ending), war=war, count=count)
-        if ending
-        else msg("dotr.night.began", war=war, count=count),
-        data={
-            "war_status": status,
-            "count": count,
-            "general_only": list(plan),
-            "after_turn_of": ending,
-            "round": int(turn_of(ctx.state).get("number") or 1),
-            "evening_skipped": skipped,
-        },
-        steps=[Step(msg("dotr.night.draw", count=count), R_NIGHT)] if ctx.narrate else (),
-    )
-    continue_night(ctx, list(plan), 0, list(named))
+    return named
 
 
 def continue_night(
@@ -373,15 +387,18 @@ def continue_night(
     the table), then pass the turn. A card nobody has entered stops the night: the table is
     asked to read it (``reading.py``) and its answer continues the night here."""
     realm = Realm(ctx)
+    state = ctx.state  # written in place by the context: the same dict throughout
     count = len(plan)
+    narrate = realm.narrate
+    card_resolved = realm.card_resolved
     for index in range(start, count):
         general_only = plan[index]
-        cards = game_cards(ctx.state)
+        cards = game_cards(state)
         if drawn is not None:
             card, drawn = cards[drawn], None
         else:
             while True:
-                card = cards[_draw_one(ctx, get_deck(ctx.state, DS)["owner"] == "table", queue)]
+                card = cards[_draw_one(ctx, state["decks"][DS]["owner"] == "table", queue)]
                 extra = UNCOUNTED.get(card.kind)
                 if extra is None:
                     break
@@ -409,7 +426,7 @@ def continue_night(
                 return
         card_id = card.id
         lost = False
-        since = last_read_id(ctx.state)
+        since = last_read_id(state)
         overruns, crystals = realm.overruns, realm.crystals
         try:
             resolve_card(realm, card, general_only=general_only)
@@ -417,19 +434,22 @@ def continue_night(
             lost = True
         kept = False
         if not lost:
-            for keep in realm.card_resolved:
+            for keep in card_resolved:
                 if keep(realm, card):
                     kept = True
                     break
         if not kept:
             ctx.put("decks", DS, "discard", [card_id])
-            if realm.narrate:
-                realm.step(msg("dotr.night.discard", card=card_ref(card)), R_DISCARD)
+            if narrate:
+                realm.steps.append(Step(msg("dotr.night.discard", card=card_ref(card)), R_DISCARD))
         ctx.emit(
             "darkness_spreads_card",
-            msg("dotr.night.card.general_only", index=index + 1, of=count, card=card_ref(card))
-            if general_only
-            else msg("dotr.night.card", index=index + 1, of=count, card=card_ref(card)),
+            msg(
+                "dotr.night.card.general_only" if general_only else "dotr.night.card",
+                index=index + 1,
+                of=count,
+                card=card_ref(card),
+            ),
             data={
                 "card": card_id,
                 "name": card.name,
@@ -449,15 +469,15 @@ def continue_night(
             return
         # A card the resolved one brought up is to be read first (a Winds of War card turned
         # by a Quiet Night): the night goes on with its next card once it is.
-        if reading_now(ctx.state) and carry_on(ctx, since, _night_from(plan, index + 1, queue)):
+        if state.get(READING) and carry_on(ctx, since, _night_from(plan, index + 1, queue)):
             return
-    turn, seat, number = turn_after_night(ctx.state)
+    turn, seat, number = turn_after_night(state)
     ctx.set("turn", turn)
-    name = player_name(ctx.state, seat)
+    name = player_name(state, seat)
     # A simulated night (``ctx.narrate`` False) builds no step for the table.
     steps = (
         [Step(msg("dotr.turn.next", player=name) if seat else msg("dotr.turn.wait"), R_TURN)]
-        if ctx.narrate
+        if narrate
         else []
     )
     ctx.emit(
@@ -487,7 +507,7 @@ def _night_from(plan: list[bool], index: int, queue: list[str]) -> dict[str, Any
 def _check_turn(ctx: Context, args: dict[str, Any]) -> bool:
     """The night follows the active hero's evening; True when the table skips that evening."""
     state = ctx.state
-    turn = turn_of(state)
+    turn = state.get("turn") or _NO_TURN  # read, not written
     active = turn.get("active_seat")
     number = int(turn.get("number") or 1)
     named, shown_round = args.get("seat"), args.get("round")

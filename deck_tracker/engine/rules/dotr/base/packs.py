@@ -111,7 +111,19 @@ def card_name(state: State, card_id: str) -> str | None:
 
 def game_cards(state: State) -> Mapping[str, Card]:
     """Every card of the game by id: the composed decks first, then every pack's decks."""
-    return _game_cards(Keyed(content_key(state), state))
+    key = content_key(state)
+    # Found by its key alone first (a night asks once per card): no ``Keyed`` made, no call of
+    # the LRU cache's wrapper; the LRU cache stays the one that builds and bounds them.
+    found = _CARDS_BY_KEY.get(key)
+    if found is None:
+        found = _game_cards(Keyed(key, state))
+        if len(_CARDS_BY_KEY) >= _CACHE_SIZE:
+            _CARDS_BY_KEY.clear()
+        _CARDS_BY_KEY[key] = found
+    return found
+
+
+_CARDS_BY_KEY: dict[Any, Mapping[str, Card]] = {}
 
 
 @functools.lru_cache(maxsize=_CACHE_SIZE)

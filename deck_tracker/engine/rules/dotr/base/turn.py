@@ -33,11 +33,17 @@ def turn_of(state: State) -> dict[str, Any]:
 
 def evening_drawn(state: State) -> bool:
     """Whether the active hero has had this turn's evening (the 2 Hero Cards)."""
-    turn = turn_of(state)
-    evening = state.get("evening") or {}
+    evening: dict[str, Any] | None = state.get("evening")
+    if not evening:
+        # ``{}.get("turn")`` is None, never a round number: no evening drawn.
+        return False
+    turn: dict[str, Any] = state.get("turn") or _NO_TURN  # read, not copied
     return evening.get("turn") == int(turn.get("number") or 0) and evening.get("seat") == turn.get(
         "active_seat"
     )
+
+
+_NO_TURN: dict[str, Any] = {"number": 1, "active_seat": None}
 
 
 def phase(state: State) -> str:

@@ -219,8 +219,12 @@ def turn_end_dangers(ctx: Context, args: dict[str, Any]) -> None:
 # The evening waits for the dangers (an observer that refuses end_turn until they are done), and
 # so does a night whose table skips the evening: skipping the Hero Cards skips no wound.
 def _before(state: State, name: str, args: dict[str, Any]) -> Any:
-    waits = name == "end_turn" or (name == "night" and not evening_drawn(state))
-    if waits and state.get("system") == "dotr" and state.get("expansions"):
+    # A base game (no expansion) never waits: asked first, before the evening is looked at.
+    if (
+        state.get("expansions")
+        and (name == "end_turn" or (name == "night" and not evening_drawn(state)))
+        and state.get("system") == "dotr"
+    ):
         seat = (state.get("turn") or {}).get("active_seat")
         hero = (state.get("heroes") or {}).get(seat)
         done = state.get("dangers_done") == _turn_key(state)
