@@ -52,7 +52,8 @@ Text = str | dict[str, Any]
 # ---- building messages -------------------------------------------------------------------------
 def msg(id: str, /, **params: Any) -> Message:
     """A message: ``id`` in the catalogues, rendered with ``params`` when read."""
-    return Message({"id": id, "params": params})
+    # ``Message(...)`` is a call that returns its argument: a message is the plain dict.
+    return {"id": id, "params": params}  # type: ignore[return-value]
 
 
 def as_message(value: Any) -> Message | None:

@@ -45,7 +45,7 @@ from typing import Any, NamedTuple
 
 from deck_tracker.engine import i18n
 from deck_tracker.engine.content import COLOURS, Card, Pack, default_packs
-from deck_tracker.engine.core import Context, Keyed, State, Step, ended
+from deck_tracker.engine.core import Context, Keyed, LazyStep, State, Step, ended
 from deck_tracker.engine.i18n import Text, listing, msg, render_text
 from deck_tracker.engine.rules.dotr.base.packs import content_key, game_pack
 from deck_tracker.engine.rules.dotr.base.settings import default_settings
@@ -425,7 +425,11 @@ class Realm:
         """The minions on ``loc`` for overruns and taint, Trolls and Giant Spiders included."""
         space = self.ctx.state["board"][loc]
         minions: dict[str, int] = space["minions"]
-        return sum(minions.values()) + int(space.get("trolls", 0)) + int(space.get("spiders", 0))
+        if "trolls" in space or "spiders" in space:
+            return (
+                sum(minions.values()) + int(space.get("trolls", 0)) + int(space.get("spiders", 0))
+            )
+        return sum(minions.values())
 
     def supply_of(self, colour: str) -> int:
         count: int = self.ctx.state["supply"]["minions"][colour]
@@ -485,9 +489,7 @@ class Realm:
         self.ctx.set("board", loc, "taint", self.ctx.state["board"][loc]["taint"] + 1)
         self.ctx.set("supply", "taint", left - 1)
         if self.narrate:
-            self.step(
-                msg("dotr.board.taint", location=self.data.place_ref(loc), left=left - 1), rule
-            )
+            self.steps.append(LazyStep(rule, _taint_text, self.data, loc, left - 1))
         if last_crystal_loses(self.settings, left):
             self.lose(*loss_last_crystal())
 
@@ -513,7 +515,9 @@ class Realm:
         # ``count_at`` inlined: the location's minions are read again below.
         space = state["board"][loc]
         minions: dict[str, int] = space["minions"]
-        present = sum(minions.values()) + int(space.get("trolls", 0)) + int(space.get("spiders", 0))
+        present = sum(minions.values())
+        if "trolls" in space or "spiders" in space:
+            present += int(space.get("trolls", 0)) + int(space.get("spiders", 0))
         if not self.effects:
             fits = count
             if self.settings["setup_crowding"] == "cap_at_three":
@@ -533,14 +537,10 @@ class Realm:
             return
         if present >= OVERRUN_AT - 1:
             if self.narrate:
-                self.step(
-                    msg(
-                        "dotr.board.three_present",
-                        location=data.place_ref(loc),
-                        count=present,
-                        minions=data.minions_ref(colour, count),
-                    ),
-                    R_THREE_PRESENT,
+                self.steps.append(
+                    LazyStep(
+                        R_THREE_PRESENT, _three_present_text, data, loc, present, colour, count
+                    )
                 )
             self.taint(loc, R_THREE_PRESENT)
             self._overrun(loc, colour)
@@ -549,16 +549,7 @@ class Realm:
         before = minions[colour]
         after = self.ctx.shift(colour, fits, ("board", loc, "minions"), _SUPPLY_MINIONS)[colour]
         if self.narrate:
-            self.steps.append(
-                Step(
-                    msg(
-                        "dotr.place.minions",
-                        minions=data.minions_ref(colour, fits),
-                        location=data.place_ref(loc),
-                    ),
-                    rule,
-                )
-            )
+            self.steps.append(LazyStep(rule, _placed_text, data, colour, fits, loc))
         taints_at = data.taints_at[colour]
         if placed_taints(before, after, taints_at):
             self.step(
@@ -574,29 +565,14 @@ class Realm:
             after_placed(self, loc, colour, fits, "general" if by_general else "card")
         if fits < count:
             if self.narrate:
-                self.step(
-                    msg(
-                        "dotr.board.fourth",
-                        minion=data.minion_ref(colour),
-                        location=data.place_ref(loc),
-                    ),
-                    R_OVERRUN,
-                )
+                self.steps.append(LazyStep(R_OVERRUN, _fourth_text, data, colour, loc))
             self.taint(loc, R_OVERRUN)
             self._overrun(loc, colour)
 
     def _placed_step(self, colour: str, count: int, loc: str, rule: Text) -> None:
         """The table's step for ``count`` minions of ``colour`` placed on ``loc``."""
         if self.narrate:
-            data = self.data
-            self.step(
-                msg(
-                    "dotr.place.minions",
-                    minions=data.minions_ref(colour, count),
-                    location=data.place_ref(loc),
-                ),
-                rule,
-            )
+            self.steps.append(LazyStep(rule, _placed_text, self.data, colour, count, loc))
 
     def _overrun(self, loc: str, colour: str) -> None:
         """1 minion of ``colour`` on every adjacent location (not Inns); never chains."""
@@ -609,15 +585,7 @@ class Realm:
         if self.narrate:
             if len(targets) < len(data.adjacency[loc]):
                 self.step(msg("dotr.board.inn_next", location=data.place_ref(loc)), R_INN)
-            self.step(
-                msg(
-                    "dotr.board.overrun",
-                    location=data.place_ref(loc),
-                    minion=data.minion_ref(colour),
-                    targets=listing([data.place_ref(n) for n in targets], conjunction=False),
-                ),
-                R_OVERRUN,
-            )
+            self.steps.append(LazyStep(R_OVERRUN, _overrun_text, data, loc, colour, tuple(targets)))
         for target in targets:
             self._arrive(colour, target, loc)
 
@@ -658,7 +626,9 @@ class Realm:
             return
         after = self.ctx.shift(colour, 1, ("board", loc, "minions"), _SUPPLY_MINIONS)
         space = self.ctx.state["board"][loc]
-        total = sum(after.values()) + int(space.get("trolls", 0)) + int(space.get("spiders", 0))
+        total = sum(after.values())
+        if "trolls" in space or "spiders" in space:
+            total += int(space.get("trolls", 0)) + int(space.get("spiders", 0))
         if spread_taints(total, after[colour], data.taints_at[colour]):
             if self.narrate:
                 cause = (
@@ -701,9 +671,10 @@ class Realm:
         """The card's General advances if ``target`` is the next space of its path."""
         data = self.data
         state = self.ctx.state["generals"][general]
-        name = data.general_ref(general)
         if state["defeated"]:
-            self.step(msg("dotr.board.general.defeated", general=name), R_GENERAL)
+            self.step(
+                msg("dotr.board.general.defeated", general=data.general_ref(general)), R_GENERAL
+            )
             return
         for mover in self.general_movers:
             if mover(self, general, target, minions):
@@ -714,41 +685,24 @@ class Realm:
         following = general_next(path, index, target)
         if following is None:
             if self.narrate:
-                named = (
-                    msg("dotr.board.general.the_next_space")
-                    if target == "next"
-                    else data.place_ref(target or here)
-                )
-                self.step(
-                    msg(
-                        "dotr.board.general.stays",
-                        general=name,
-                        location=data.place_ref(here),
-                        target=named,
-                    ),
-                    R_GENERAL,
-                )
+                self.steps.append(LazyStep(R_GENERAL, _stays_text, data, general, here, target))
             return
         life = data.general_life[general] - int(state.get("wounds", 0))
         mark = data.major_wound[general]
         if general_halted(self.settings, life, mark):
             self.step(
-                msg("dotr.board.general.major_wound", general=name, location=data.place_ref(here)),
+                msg(
+                    "dotr.board.general.major_wound",
+                    general=data.general_ref(general),
+                    location=data.place_ref(here),
+                ),
                 R_MAJOR_WOUND,
             )
             self.place(data.general_colours[general], minions, here)
             return
         self.ctx.set("generals", general, {**state, "location": following, "path_index": index + 1})
         if self.narrate:
-            self.step(
-                msg(
-                    "dotr.board.general.moves",
-                    general=name,
-                    origin=data.place_ref(here),
-                    location=data.place_ref(following),
-                ),
-                R_GENERAL,
-            )
+            self.steps.append(LazyStep(R_GENERAL, _moves_text, data, general, here, following))
         if following == data.city:
             self.lose(*loss_general_entered(data, general, following))
         self.general_moved(general)
@@ -764,6 +718,63 @@ class Realm:
     def general_moved(self, general: str) -> None:
         for moved in self.general_moved_rules:
             moved(self, general)
+
+
+# The texts of the night's most frequent steps, made when an event's steps are first read
+# (``core.LazyStep``): the same messages the steps held when built at once.
+def _placed_text(data: BoardData, colour: str, count: int, loc: str) -> Text:
+    return msg(
+        "dotr.place.minions", minions=data.minions_ref(colour, count), location=data.place_ref(loc)
+    )
+
+
+def _taint_text(data: BoardData, loc: str, left: int) -> Text:
+    return msg("dotr.board.taint", location=data.place_ref(loc), left=left)
+
+
+def _overrun_text(data: BoardData, loc: str, colour: str, targets: tuple[str, ...]) -> Text:
+    return msg(
+        "dotr.board.overrun",
+        location=data.place_ref(loc),
+        minion=data.minion_ref(colour),
+        targets=listing([data.place_ref(n) for n in targets], conjunction=False),
+    )
+
+
+def _three_present_text(data: BoardData, loc: str, present: int, colour: str, count: int) -> Text:
+    return msg(
+        "dotr.board.three_present",
+        location=data.place_ref(loc),
+        count=present,
+        minions=data.minions_ref(colour, count),
+    )
+
+
+def _fourth_text(data: BoardData, colour: str, loc: str) -> Text:
+    return msg("dotr.board.fourth", minion=data.minion_ref(colour), location=data.place_ref(loc))
+
+
+def _stays_text(data: BoardData, general: str, here: str, target: str | None) -> Text:
+    named = (
+        msg("dotr.board.general.the_next_space")
+        if target == "next"
+        else data.place_ref(target or here)
+    )
+    return msg(
+        "dotr.board.general.stays",
+        general=data.general_ref(general),
+        location=data.place_ref(here),
+        target=named,
+    )
+
+
+def _moves_text(data: BoardData, general: str, here: str, following: str) -> Text:
+    return msg(
+        "dotr.board.general.moves",
+        general=data.general_ref(general),
+        origin=data.place_ref(here),
+        location=data.place_ref(following),
+    )
 
 
 @functools.cache

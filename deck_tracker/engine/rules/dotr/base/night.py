@@ -38,7 +38,7 @@ from typing import Any
 
 from deck_tracker.engine.commands import Arg, Choice, command
 from deck_tracker.engine.content import Card
-from deck_tracker.engine.core import Context, State, Step
+from deck_tracker.engine.core import Context, LazyStep, State, Step
 from deck_tracker.engine.decks import (
     all_cards,
     get_deck,
@@ -46,8 +46,8 @@ from deck_tracker.engine.decks import (
     take_named_from_draw,
 )
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
+from deck_tracker.engine.i18n import Text, msg, render_text
 from deck_tracker.engine.i18n import count as count_of
-from deck_tracker.engine.i18n import msg, render_text
 from deck_tracker.engine.reading import READING, carry_on, last_read_id
 from deck_tracker.engine.rules.dotr.base.board import BoardData, GameOver, Realm, card_ref
 from deck_tracker.engine.rules.dotr.base.offers import card_title
@@ -215,13 +215,16 @@ def next_turn_of(state: State) -> tuple[str | None, int]:
     """:func:`next_turn` read from a state."""
     turn = state.get("turn") or {"number": 1, "active_seat": None}
     number = int(turn.get("number") or 1)
-    seats = sorted((state.get("heroes") or {}), key=int)
-    active = turn.get("active_seat")
-    if not seats:
+    heroes = state.get("heroes")
+    if not heroes:
         return None, number + 1
-    later = [s for s in seats if active is not None and int(s) > int(active)]
-    if later:
-        return later[0], number
+    seats = sorted(heroes, key=int)
+    active = turn.get("active_seat")
+    if active is not None:
+        after = int(active)
+        for seat in seats:
+            if int(seat) > after:
+                return seat, number
     return seats[0], number + 1
 
 
@@ -441,7 +444,7 @@ def continue_night(
         if not kept:
             ctx.put("decks", DS, "discard", [card_id])
             if narrate:
-                realm.steps.append(Step(msg("dotr.night.discard", card=card_ref(card)), R_DISCARD))
+                realm.steps.append(LazyStep(R_DISCARD, _discard_text, card))
         ctx.emit(
             "darkness_spreads_card",
             msg(
@@ -486,6 +489,10 @@ def continue_night(
         data={"active_seat": seat, "number": number},
         steps=steps,
     )
+
+
+def _discard_text(card: Card) -> Text:
+    return msg("dotr.night.discard", card=card_ref(card))
 
 
 def turn_after_night(state: State) -> tuple[dict[str, Any], str | None, int]:
