@@ -394,9 +394,20 @@ def continue_night(
     count = len(plan)
     narrate = realm.narrate
     card_resolved = realm.card_resolved
+    # The game's cards, read again before each card where an expansion's rule ran since the
+    # last read (only the table's reading or an expansion changes what a game's content is).
+    hooked = bool(
+        realm.placement_blocks
+        or realm.after_placed
+        or realm.general_movers
+        or realm.general_moved_rules
+        or card_resolved
+    )
+    cards = None
     for index in range(start, count):
         general_only = plan[index]
-        cards = game_cards(state)
+        if cards is None or hooked:
+            cards = game_cards(state)
         if drawn is not None:
             card, drawn = cards[drawn], None
         else:
@@ -405,6 +416,7 @@ def continue_night(
                 extra = UNCOUNTED.get(card.kind)
                 if extra is None:
                     break
+                hooked = True
                 since = last_read_id(ctx.state)
                 try:
                     waits = extra(realm, card)
@@ -544,11 +556,12 @@ def _check_turn(ctx: Context, args: dict[str, Any]) -> bool:
     if active is None or active not in (state.get("heroes") or {}) or evening_drawn(state):
         return False
     if args.get("skip_evening"):
+        player = player_name(state, active)
         ctx.emit(
             "evening_skipped",
-            msg("dotr.turn.evening_skipped", player=player_name(state, active)),
+            msg("dotr.turn.evening_skipped", player=player),
             data={"seat": active, "turn": number},
-            steps=[Step(msg("dotr.turn.no_evening", player=player_name(state, active)), R_SEQUENCE)]
+            steps=[Step(msg("dotr.turn.no_evening", player=player), R_SEQUENCE)]
             if ctx.narrate
             else [],
         )

@@ -140,7 +140,7 @@ def replace_unachievable_quests(ctx: Context, seat: str, quests: list[str]) -> N
 
 def _defeated(state: State) -> frozenset[str]:
     return frozenset(
-        [g for g, entry in (state.get("generals") or {}).items() if entry.get("defeated")]
+        g for g, entry in (state.get("generals") or {}).items() if entry.get("defeated")
     )
 
 
