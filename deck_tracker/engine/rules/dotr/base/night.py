@@ -316,8 +316,8 @@ def night(ctx: Context, args: dict[str, Any]) -> None:
     # The night names whose evening precedes it (the turn read, not copied: nothing writes it).
     turn = state.get("turn") or _NO_TURN
     ending = turn.get("active_seat")
-    status = war_status(state)
     level = int(state.get("war_level") or 0)
+    status = WAR_STATUS[max(0, min(level, len(WAR_STATUS) - 1))]  # war_status(state)
     plan = general_only_plan(state.get("settings") or {}, status, level)
     count = len(plan)
     table_owned = get_deck(state, DS)["owner"] == "table"
@@ -412,7 +412,7 @@ def continue_night(
             card, drawn = cards[drawn], None
         else:
             while True:
-                card = cards[_draw_one(ctx, state["decks"][DS]["owner"] == "table", queue)]
+                card = cards[_draw_one(ctx, get_deck(state, DS)["owner"] == "table", queue)]
                 extra = UNCOUNTED.get(card.kind)
                 if extra is None:
                     break
@@ -574,6 +574,10 @@ def _check_turn(ctx: Context, args: dict[str, Any]) -> bool:
 
 def _draw_one(ctx: Context, table_owned: bool, queue: list[str]) -> str:
     if not table_owned:
+        if ctx.state["decks"][DS]["draw"]:
+            # ``take_from_draw``'s common case: the top card, no reshuffle needed.
+            top: str = ctx.take("decks", DS, "draw", 1)[0]
+            return top
         return take_from_draw(ctx, DS, 1, rule="Darkness Spreads: reshuffle when empty")[0]
     card_id = queue.pop(0)
     pile = get_deck(ctx.state, DS)["draw"]
