@@ -293,16 +293,15 @@ def snapshot(value: Any) -> Any:
     """
     kind = type(value)
     if kind is dict:
-        # A C-level copy; most dicts the rules write (a location's minions, a General) hold no
-        # container, which one C-level pass over their values' types tells.
+        # A C-level copy, then only the nested containers copied in turn (most dicts the rules
+        # write, a location's minions, a General, hold none).
         copy = value.copy()
-        if _CONTAINER_TYPES.isdisjoint(map(type, copy.values())):
-            return copy
         for key, item in copy.items():
             if type(item) in _CONTAINERS:
                 copy[key] = snapshot(item)
         return copy
     if kind is list:
+        # Most lists the rules write (a card put on a pile) hold no container: told in C.
         if _CONTAINER_TYPES.isdisjoint(map(type, value)):
             return value.copy()
         return [snapshot(item) if type(item) in _CONTAINERS else item for item in value]
