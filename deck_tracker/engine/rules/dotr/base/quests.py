@@ -139,9 +139,15 @@ def replace_unachievable_quests(ctx: Context, seat: str, quests: list[str]) -> N
 
 
 def _defeated(state: State) -> frozenset[str]:
-    return frozenset(
-        g for g, entry in (state.get("generals") or {}).items() if entry.get("defeated")
-    )
+    generals = state.get("generals") or {}
+    # Asked after every command: most games have no General defeated, told without a set built.
+    for entry in generals.values():
+        if entry.get("defeated"):
+            return frozenset([g for g, entry in generals.items() if entry.get("defeated")])
+    return _NONE_DEFEATED
+
+
+_NONE_DEFEATED: frozenset[str] = frozenset()
 
 
 def _before(state: State, name: str, args: dict[str, Any]) -> Any:
