@@ -92,33 +92,49 @@ class KeptConnection:
         self, method: str, path: str, body: Any = None, token: str | None = None
     ) -> tuple[int, Any]:
         async with self.lock:
-            if self.reader is None or self.reader.at_eof() or self.writer.is_closing():  # type: ignore[union-attr]
-                self.close()
-                self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
-                self.opened += 1
-            assert self.writer is not None
-            self.requests += 1
+            reused = not self._stale()
             try:
-                self.writer.write(_request_bytes(self.host, method, path, body, token, close=False))
-                await self.writer.drain()
-                header = await self.reader.readuntil(b"\r\n\r\n")
-                lower = header.lower()
-                if b"transfer-encoding: chunked" in lower:
-                    content = await self._chunks()
-                elif header.split()[1] in (b"204", b"304"):
-                    content = b""
-                elif b"content-length:" in lower:
-                    length = int(lower.split(b"content-length:", 1)[1].split(b"\r\n", 1)[0])
-                    content = await self.reader.readexactly(length)
-                else:
-                    content = await self.reader.read()
-                if b"connection: close" in lower:
-                    self.close()
-            except BaseException:
+                return await self._exchange(method, path, body, token)
+            except (ConnectionError, asyncio.IncompleteReadError):
+                if not reused:
+                    raise
+            # The server closed the idle connection as the request left: a browser sends it
+            # again on a new connection (nothing of an answer had come).
+            return await self._exchange(method, path, body, token)
+
+    def _stale(self) -> bool:
+        return self.reader is None or self.reader.at_eof() or self.writer.is_closing()  # type: ignore[union-attr]
+
+    async def _exchange(
+        self, method: str, path: str, body: Any, token: str | None
+    ) -> tuple[int, Any]:
+        if self._stale():
+            self.close()
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+            self.opened += 1
+        assert self.reader is not None and self.writer is not None
+        self.requests += 1
+        try:
+            self.writer.write(_request_bytes(self.host, method, path, body, token, close=False))
+            await self.writer.drain()
+            header = await self.reader.readuntil(b"\r\n\r\n")
+            lower = header.lower()
+            if b"transfer-encoding: chunked" in lower:
+                content = await self._chunks()
+            elif header.split()[1] in (b"204", b"304"):
+                content = b""
+            elif b"content-length:" in lower:
+                length = int(lower.split(b"content-length:", 1)[1].split(b"\r\n", 1)[0])
+                content = await self.reader.readexactly(length)
+            else:
+                content = await self.reader.read()
+            if b"connection: close" in lower:
                 self.close()
-                raise
-            status = int(header.split()[1])
-            return status, json.loads(content) if content.strip() else None
+        except BaseException:
+            self.close()
+            raise
+        status = int(header.split()[1])
+        return status, json.loads(content) if content.strip() else None
 
     async def _chunks(self) -> bytes:
         assert self.reader is not None
@@ -320,14 +336,6 @@ async def round_of(
     pid: int | None,
     keep_alive: bool,
 ) -> None:
-    # Each host's phone reads its game (its screen opening) on the connection it then acts on:
-    # kept open (keep-alive, as a browser does) or one per request (``Connection: close``).
-    hosts = [(KeptConnection if keep_alive else OneShot)(host, port) for _ in tables]
-    for table, phone in zip(tables, hosts, strict=True):
-        status, _game = await phone.request(
-            "GET", f"/api/v1/games/{table['id']}/", None, table["host"]
-        )
-        assert status == 200, status
     phones = []
     for table in tables:
         _status, game = await http(
@@ -338,6 +346,17 @@ async def round_of(
     opened_at = time.monotonic()
     await asyncio.wait_for(asyncio.gather(*(p.opened.wait() for p in phones)), 120)
     open_seconds = time.monotonic() - opened_at
+    # Each host's phone reads its game (its screen opening) on the connection it then acts on:
+    # kept open (keep-alive, as a browser does) or one per request (``Connection: close``).
+    hosts = [(KeptConnection if keep_alive else OneShot)(host, port) for _ in tables]
+    opened = await gather_limited(
+        16,
+        [
+            phone.request("GET", f"/api/v1/games/{table['id']}/", None, table["host"])
+            for table, phone in zip(tables, hosts, strict=True)
+        ],
+    )
+    assert all(status == 200 for status, _game in opened)
     cpu_before = server_cpu_seconds(pid)
     # The tables act at `rate` actions per second in all (0: all at once).
     opened_before = sum(phone.opened for phone in hosts)
