@@ -5,6 +5,8 @@ the player's phone holds the live stream open; once every stream is open, each h
 action (paced at ``--rate`` actions per second over all tables, 50 by default: as if each of
 500 tables acted every 10 s; ``--rate 0`` sends them all at once), and the script times each
 action from its POST to its event on the player's stream.
+``--healthz N`` first measures the server CPU of N ``GET /healthz`` (one database query) each
+way: the HTTP side of any request (uvicorn, the ASGI layers, Django's handler and middleware).
 Each size runs once per way the host phones connect (``--connections``): ``keep-alive``, the
 phone's connection kept between its requests as a browser keeps it (HTTP/1.1; uvicorn closes it
 after ``timeout_keep_alive`` idle seconds, then the phone opens a new one), and ``close``, a new
@@ -399,9 +401,43 @@ async def round_of(
     )
 
 
+async def http_side(host: str, port: int, pid: int | None, count: int, keep_alive: bool) -> None:
+    """Server CPU per request of ``GET /healthz`` (one database query): the HTTP side of every
+    request (uvicorn, the ASGI layers, Django's handler and middleware), 16 phones at once."""
+    phones = [(KeptConnection if keep_alive else OneShot)(host, port) for _ in range(16)]
+
+    async def ask(phone: Any, times: int) -> None:
+        for _ in range(times):
+            status, _answer = await phone.request("GET", "/healthz")
+            assert status == 200, status
+
+    await asyncio.gather(*(ask(phone, 10) for phone in phones))
+    each = max(1, count // len(phones))
+    cpu_before = server_cpu_seconds(pid)
+    await asyncio.gather(*(ask(phone, each) for phone in phones))
+    cpu = (server_cpu_seconds(pid) - cpu_before) / (each * len(phones))
+    for phone in phones:
+        if isinstance(phone, KeptConnection):
+            phone.close()
+    how = "keep-alive" if keep_alive else "close     "
+    print(
+        f"GET /healthz, {how}: server CPU per request {cpu * 1e6:.0f} µs "
+        f"({each * len(phones)} requests); load average {os.getloadavg()[0]:.1f}",
+        flush=True,
+    )
+
+
 async def bench(
-    host: str, port: int, sizes: list[int], rate: float, pid: int | None, modes: list[bool]
+    host: str,
+    port: int,
+    sizes: list[int],
+    rate: float,
+    pid: int | None,
+    modes: list[bool],
+    healthz: int = 0,
 ) -> None:
+    for keep_alive in modes if healthz else []:
+        await http_side(host, port, pid, healthz, keep_alive)
     async with ConnectionSampler(os.environ.get("DATABASE_URL")) as sampler:
         tables = await gather_limited(16, [make_table(host, port) for _ in range(max(sizes))])
         # Not measured: the server's first actions and streams (what it loads and prepares once).
@@ -457,10 +493,17 @@ def main() -> None:
         "kept between a phone's requests, as a browser does), close (a new one per request)",
     )
     parser.add_argument("--close", action="store_true", help="only --connections close")
+    parser.add_argument(
+        "--healthz",
+        type=int,
+        default=0,
+        metavar="N",
+        help="first, the server CPU of N GET /healthz (the HTTP side of a request), each way",
+    )
     parser.add_argument("--quick", action="store_true", help="small sizes, a few seconds (CI)")
     args = parser.parse_args()
     if args.quick:
-        args.tables, args.rate, args.workers = "3", 0.0, 1
+        args.tables, args.rate, args.workers, args.healthz = "3", 0.0, 1, 32
     sizes = [int(n) for n in args.tables.split(",")]
     if args.close:
         args.connections = "close"
@@ -478,7 +521,11 @@ def main() -> None:
         print(f"uvicorn, {args.workers} workers, on {host}:{port}", flush=True)
     try:
         print(f"actions paced at {args.rate:g} per second over all tables", flush=True)
-        asyncio.run(bench(host, port, sizes, args.rate, process.pid if process else None, modes))
+        asyncio.run(
+            bench(
+                host, port, sizes, args.rate, process.pid if process else None, modes, args.healthz
+            )
+        )
     finally:
         if process is not None:
             process.terminate()
