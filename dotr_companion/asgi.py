@@ -2,6 +2,8 @@ import os
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "dotr_companion.settings")
 
+import asyncio
+import contextlib
 import inspect
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -9,7 +11,11 @@ from typing import Any
 
 import django
 from asgiref.sync import ThreadSensitiveContext, sync_to_async
-from django.core.handlers.asgi import ASGIHandler
+from django.core import signals
+from django.core.exceptions import RequestAborted
+from django.core.handlers.asgi import ASGIHandler, get_script_prefix
+from django.http import FileResponse, HttpResponseBase
+from django.urls import set_script_prefix
 
 # asgiref 3.10 and later let a thread-sensitive context run on an executor its caller owns.
 CONTEXT_TAKES_EXECUTOR = "executor" in inspect.signature(ThreadSensitiveContext).parameters
@@ -38,16 +44,21 @@ class RequestThreads:
 
 
 class OneThreadASGIHandler(ASGIHandler):
-    """Django's ASGI handler, with the middleware and the view on one thread per request.
+    """Django's ASGI handler, with all of a request's synchronous work in one call on one
+    thread.
 
-    The project's middleware and views are synchronous. Django's own handler ends its chain
-    with an asynchronous view caller, so each request went from the event loop to a thread (the
-    middleware), back to the event loop (the view caller) and to the thread again (the view),
-    and back twice: every crossing a future, a wake-up of the other side and a copy of the
-    context. Here the chain is built as under WSGI (the view called directly) and entered once
-    from the event loop, as Django enters a synchronous chain (``sync_to_async``, thread
-    sensitive: one thread per request, Django's ``ThreadSensitiveContext``), on a thread kept
-    for the requests after it (``RequestThreads``).
+    The project's middleware and views are synchronous. Django's own handler crosses from the
+    event loop to a thread and back for each synchronous step of a request: the
+    ``request_started`` signal's receivers, the middleware chain (whose end, an asynchronous
+    view caller, crossed back to the loop and to the thread again for the view), and the
+    response's ``close`` (the ``request_finished`` receivers): every crossing a future, a
+    wake-up of the other side and a copy of the context. Here the chain is built as under WSGI
+    (the view called directly), and the signal, the request's making, the chain and, for an
+    answer already whole (not streamed), its ``close`` run in one call on the request's thread
+    (``sync_to_async``, thread sensitive, as Django enters a synchronous chain), on a thread kept
+    for the requests after it (``RequestThreads``). The answer then leaves from the event loop,
+    as before; a streamed answer is closed after it, as Django does. Django's watch for the
+    client's disconnect is kept.
     """
 
     threads = RequestThreads()
@@ -65,8 +76,66 @@ class OneThreadASGIHandler(ASGIHandler):
 
     def load_middleware(self, is_async: bool = False) -> None:
         super().load_middleware(is_async=False)
-        chain = sync_to_async(self._middleware_chain, thread_sensitive=True)  # type: ignore[has-type]
-        self._middleware_chain = chain
+        self._respond_on_thread = sync_to_async(self._respond, thread_sensitive=True)
+
+    def _respond(self, scope: Any, body_file: Any) -> tuple[HttpResponseBase, bool]:
+        """On the request's thread: the answer, and whether it was closed already."""
+        signals.request_started.send(sender=self.__class__, scope=scope)
+        request, error_response = self.create_request(scope, body_file)
+        response: HttpResponseBase
+        if request is None:
+            assert error_response is not None
+            response = error_response
+        else:
+            response = self.get_response(request)  # the chain, as under WSGI
+            response._handler_class = self.__class__  # type: ignore[attr-defined]
+            if isinstance(response, FileResponse):
+                response.block_size = self.chunk_size
+        if response.streaming:
+            return response, False
+        response.close()  # its body is whole: what closing frees, it no longer needs
+        return response, True
+
+    async def handle(self, scope: Any, receive: Any, send: Any) -> None:
+        try:
+            body_file = await self.read_body(receive)
+        except RequestAborted:
+            return
+        set_script_prefix(get_script_prefix(scope))
+        answered: list[tuple[HttpResponseBase, bool]] = []
+
+        async def process_request() -> None:
+            answered.append(await self._respond_on_thread(scope, body_file))
+            with contextlib.suppress(asyncio.CancelledError):  # the client left
+                await self.send_response(answered[0][0], send)
+
+        # As Django: the request ends early if the client disconnects while it is made.
+        tasks = [
+            asyncio.create_task(self.listen_for_disconnect(receive)),
+            asyncio.create_task(process_request()),
+        ]
+        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        for task in tasks:
+            if task.done():
+                try:
+                    task.result()
+                except RequestAborted:
+                    pass
+                except AssertionError:
+                    body_file.close()
+                    raise
+            else:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        if not answered:
+            # Left before its answer was made: the request ends as Django ends it (the thread,
+            # which runs on, closes that answer when it has it: the receivers, which free the
+            # request's connection, are safe to run twice).
+            await signals.request_finished.asend(sender=self.__class__)
+        elif not answered[0][1]:
+            await sync_to_async(answered[0][0].close)()
+        body_file.close()
 
 
 django.setup(set_prefix=False)

@@ -156,7 +156,8 @@ MIDDLEWARE = [
     "deck_tracker.awards.sessions.SignedOutEverywhereMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "csp.middleware.CSPMiddleware",
+    # django-csp's, its policy built once (dotr_companion/content_policy.py).
+    "dotr_companion.content_policy.CSPMiddleware",
     # Last: it wraps a write and its stored answer in one transaction.
     "api.idempotency.IdempotencyMiddleware",
 ]

@@ -5,6 +5,12 @@ the player's phone holds the live stream open; once every stream is open, each h
 action (paced at ``--rate`` actions per second over all tables, 50 by default: as if each of
 500 tables acted every 10 s; ``--rate 0`` sends them all at once), and the script times each
 action from its POST to its event on the player's stream.
+``--healthz N`` first measures the server CPU of N ``GET /healthz`` (one database query) each
+way: the HTTP side of any request (uvicorn, the ASGI layers, Django's handler and middleware).
+Each size runs once per way the host phones connect (``--connections``): ``keep-alive``, the
+phone's connection kept between its requests as a browser keeps it (HTTP/1.1; uvicorn closes it
+after ``timeout_keep_alive`` idle seconds, then the phone opens a new one), and ``close``, a new
+connection per request (``--close`` runs only that one).
 Prints the median and p95 of that delay, the errors, and the most PostgreSQL connections seen
 (sampled from pg_stat_activity) against ``SHOW max_connections``.
 
@@ -40,17 +46,26 @@ SETUP = {"system": "generic", "host": {"name": "Ada"}, "decks": {"d": {"cards": 
 # ---- a small HTTP/1.1 client on asyncio streams (no dependency) ---------------------------
 
 
+def _request_bytes(
+    host: str, method: str, path: str, body: Any, token: str | None, *, close: bool
+) -> bytes:
+    payload = json.dumps(body).encode() if body is not None else b""
+    head = [f"{method} {path} HTTP/1.1", f"Host: {host}"]
+    if close:
+        head.append("Connection: close")
+    head += ["Content-Type: application/json", f"Content-Length: {len(payload)}"]
+    if token:
+        head.append(f"Authorization: Bearer {token}")
+    return ("\r\n".join(head) + "\r\n\r\n").encode() + payload
+
+
 async def http(
     host: str, port: int, method: str, path: str, body: Any = None, token: str | None = None
 ) -> tuple[int, Any]:
+    """One request on a connection of its own (``Connection: close``)."""
     reader, writer = await asyncio.open_connection(host, port)
     try:
-        payload = json.dumps(body).encode() if body is not None else b""
-        head = [f"{method} {path} HTTP/1.1", f"Host: {host}", "Connection: close"]
-        head += ["Content-Type: application/json", f"Content-Length: {len(payload)}"]
-        if token:
-            head.append(f"Authorization: Bearer {token}")
-        writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + payload)
+        writer.write(_request_bytes(host, method, path, body, token, close=True))
         await writer.drain()
         raw = await reader.read()
     finally:
@@ -60,6 +75,98 @@ async def http(
     if b"transfer-encoding: chunked" in header.lower():
         content = _unchunk(content)
     return status, json.loads(content) if content.strip() else None
+
+
+class KeptConnection:
+    """A phone's connection kept open between its requests, as a browser keeps it (HTTP/1.1
+    keep-alive): one request at a time; a new connection when the server has closed the idle
+    one (uvicorn's ``timeout_keep_alive``) or answered ``Connection: close``."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host, self.port = host, port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+        self.opened = 0  # connections opened
+        self.requests = 0
+        self.lock = asyncio.Lock()
+
+    async def request(
+        self, method: str, path: str, body: Any = None, token: str | None = None
+    ) -> tuple[int, Any]:
+        async with self.lock:
+            reused = not self._stale()
+            try:
+                return await self._exchange(method, path, body, token)
+            except (ConnectionError, asyncio.IncompleteReadError):
+                if not reused:
+                    raise
+            # The server closed the idle connection as the request left: a browser sends it
+            # again on a new connection (nothing of an answer had come).
+            return await self._exchange(method, path, body, token)
+
+    def _stale(self) -> bool:
+        return self.reader is None or self.reader.at_eof() or self.writer.is_closing()  # type: ignore[union-attr]
+
+    async def _exchange(
+        self, method: str, path: str, body: Any, token: str | None
+    ) -> tuple[int, Any]:
+        if self._stale():
+            self.close()
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+            self.opened += 1
+        assert self.reader is not None and self.writer is not None
+        self.requests += 1
+        try:
+            self.writer.write(_request_bytes(self.host, method, path, body, token, close=False))
+            await self.writer.drain()
+            header = await self.reader.readuntil(b"\r\n\r\n")
+            lower = header.lower()
+            if b"transfer-encoding: chunked" in lower:
+                content = await self._chunks()
+            elif header.split()[1] in (b"204", b"304"):
+                content = b""
+            elif b"content-length:" in lower:
+                length = int(lower.split(b"content-length:", 1)[1].split(b"\r\n", 1)[0])
+                content = await self.reader.readexactly(length)
+            else:
+                content = await self.reader.read()
+            if b"connection: close" in lower:
+                self.close()
+        except BaseException:
+            self.close()
+            raise
+        status = int(header.split()[1])
+        return status, json.loads(content) if content.strip() else None
+
+    async def _chunks(self) -> bytes:
+        assert self.reader is not None
+        out = b""
+        while True:
+            size = int((await self.reader.readline()).strip(), 16)
+            data = await self.reader.readexactly(size + 2)
+            if size == 0:
+                return out
+            out += data[:-2]
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+
+class OneShot:
+    """A request per connection (``Connection: close``): how this script measured before."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host, self.port = host, port
+        self.opened = self.requests = 0
+
+    async def request(
+        self, method: str, path: str, body: Any = None, token: str | None = None
+    ) -> tuple[int, Any]:
+        self.opened += 1
+        self.requests += 1
+        return await http(self.host, self.port, method, path, body, token)
 
 
 def _unchunk(data: bytes) -> bytes:
@@ -177,14 +284,10 @@ async def make_table(host: str, port: int, setup: dict[str, Any] = SETUP) -> dic
     return {"id": game["id"], "host": game["token"], "player": joined["token"], "version": 1}
 
 
-async def shuffle(
-    host: str, port: int, table: dict[str, Any], delay: float
-) -> tuple[float, int, float]:
+async def shuffle(phone: Any, table: dict[str, Any], delay: float) -> tuple[float, int, float]:
     await asyncio.sleep(delay)
     started = time.monotonic()
-    status, answer = await http(
-        host,
-        port,
+    status, answer = await phone.request(
         "POST",
         f"/api/v1/games/{table['id']}/actions/",
         {"type": "shuffle", "args": {"deck": "d"}, "expected_version": table["version"]},
@@ -227,7 +330,13 @@ class ConnectionSampler:
 
 
 async def round_of(
-    host: str, port: int, tables: list[dict[str, Any]], sampler: Any, rate: float, pid: int | None
+    host: str,
+    port: int,
+    tables: list[dict[str, Any]],
+    sampler: Any,
+    rate: float,
+    pid: int | None,
+    keep_alive: bool,
 ) -> None:
     phones = []
     for table in tables:
@@ -239,11 +348,27 @@ async def round_of(
     opened_at = time.monotonic()
     await asyncio.wait_for(asyncio.gather(*(p.opened.wait() for p in phones)), 120)
     open_seconds = time.monotonic() - opened_at
+    # Each host's phone reads its game (its screen opening) on the connection it then acts on:
+    # kept open (keep-alive, as a browser does) or one per request (``Connection: close``).
+    hosts = [(KeptConnection if keep_alive else OneShot)(host, port) for _ in tables]
+    opened = await gather_limited(
+        16,
+        [
+            phone.request("GET", f"/api/v1/games/{table['id']}/", None, table["host"])
+            for table, phone in zip(tables, hosts, strict=True)
+        ],
+    )
+    assert all(status == 200 for status, _game in opened)
     cpu_before = server_cpu_seconds(pid)
     # The tables act at `rate` actions per second in all (0: all at once).
+    opened_before = sum(phone.opened for phone in hosts)
     posts = await asyncio.gather(
-        *(shuffle(host, port, table, n / rate if rate else 0) for n, table in enumerate(tables))
+        *(
+            shuffle(phone, table, n / rate if rate else 0)
+            for n, (table, phone) in enumerate(zip(tables, hosts, strict=True))
+        )
     )
+    new_connections = sum(phone.opened for phone in hosts) - opened_before
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(asyncio.gather(*(p.seen.wait() for p in phones)), 30)
     delays = sorted(
@@ -255,28 +380,75 @@ async def round_of(
     for listener in listeners:
         listener.cancel()
     await asyncio.gather(*listeners, return_exceptions=True)
+    for phone in hosts:
+        if isinstance(phone, KeptConnection):
+            phone.close()
     failed_posts = sum(1 for _started, status, _answered in posts if status != 200)
     answers = sorted(answered for _started, _status, answered in posts)
     missing = len(phones) - len(delays)
     p95 = delays[max(0, int(len(delays) * 0.95) - 1)] if delays else float("nan")
+    how = "keep-alive" if keep_alive else "close     "
     print(
-        f"{len(tables):>4} tables: median {statistics.median(delays):.3f} s, p95 {p95:.3f} s, "
+        f"{len(tables):>4} tables, {how}: {new_connections} POSTs on a new connection; "
+        f"median {statistics.median(delays):.3f} s, p95 {p95:.3f} s, "
         f"max {delays[-1]:.3f} s (POST answered: median {statistics.median(answers):.3f} s); "
         f"{missing} not arrived, {failed_posts} POSTs not 200, "
         f"{sum(p.errors for p in phones)} stream reconnect errors; streams opened in "
         f"{open_seconds:.1f} s; most PostgreSQL connections so far {sampler.most} "
         f"(max_connections {sampler.limit}); server CPU per action, its stream message "
-        f"included: {cpu_per_action * 1000:.0f} ms; load average {os.getloadavg()[0]:.1f}",
+        f"included: {cpu_per_action * 1000:.1f} ms; load average {os.getloadavg()[0]:.1f}",
         flush=True,
     )
 
 
-async def bench(host: str, port: int, sizes: list[int], rate: float, pid: int | None) -> None:
+async def http_side(host: str, port: int, pid: int | None, count: int, keep_alive: bool) -> None:
+    """Server CPU per request of ``GET /healthz`` (one database query): the HTTP side of every
+    request (uvicorn, the ASGI layers, Django's handler and middleware), 16 phones at once."""
+    phones = [(KeptConnection if keep_alive else OneShot)(host, port) for _ in range(16)]
+
+    async def ask(phone: Any, times: int) -> None:
+        for _ in range(times):
+            status, _answer = await phone.request("GET", "/healthz")
+            assert status == 200, status
+
+    await asyncio.gather(*(ask(phone, 10) for phone in phones))
+    each = max(1, count // len(phones))
+    cpu_before = server_cpu_seconds(pid)
+    await asyncio.gather(*(ask(phone, each) for phone in phones))
+    cpu = (server_cpu_seconds(pid) - cpu_before) / (each * len(phones))
+    for phone in phones:
+        if isinstance(phone, KeptConnection):
+            phone.close()
+    how = "keep-alive" if keep_alive else "close     "
+    print(
+        f"GET /healthz, {how}: server CPU per request {cpu * 1e6:.0f} µs "
+        f"({each * len(phones)} requests); load average {os.getloadavg()[0]:.1f}",
+        flush=True,
+    )
+
+
+async def bench(
+    host: str,
+    port: int,
+    sizes: list[int],
+    rate: float,
+    pid: int | None,
+    modes: list[bool],
+    healthz: int = 0,
+) -> None:
+    for keep_alive in modes if healthz else []:
+        await http_side(host, port, pid, healthz, keep_alive)
     async with ConnectionSampler(os.environ.get("DATABASE_URL")) as sampler:
         tables = await gather_limited(16, [make_table(host, port) for _ in range(max(sizes))])
+        # Not measured: the server's first actions and streams (what it loads and prepares once).
+        warm = [KeptConnection(host, port) for _ in tables[:5]]
+        for phone, table in zip(warm, tables, strict=False):
+            await shuffle(phone, table, 0)
+            phone.close()
         for size in sizes:
-            await round_of(host, port, tables[:size], sampler, rate, pid)
-            await asyncio.sleep(2)
+            for keep_alive in modes:
+                await round_of(host, port, tables[:size], sampler, rate, pid, keep_alive)
+                await asyncio.sleep(2)
 
 
 def start_server(workers: int) -> tuple[subprocess.Popen[bytes], int]:
@@ -314,11 +486,31 @@ def main() -> None:
         help="actions per second over all tables (50: each of 500 tables acts every 10 s)",
     )
     parser.add_argument("--workers", type=int, default=int(os.environ.get("WEB_CONCURRENCY", 2)))
+    parser.add_argument(
+        "--connections",
+        default="keep-alive,close",
+        help="each size is run once per way the host phones connect: keep-alive (a connection "
+        "kept between a phone's requests, as a browser does), close (a new one per request)",
+    )
+    parser.add_argument("--close", action="store_true", help="only --connections close")
+    parser.add_argument(
+        "--healthz",
+        type=int,
+        default=0,
+        metavar="N",
+        help="first, the server CPU of N GET /healthz (the HTTP side of a request), each way",
+    )
     parser.add_argument("--quick", action="store_true", help="small sizes, a few seconds (CI)")
     args = parser.parse_args()
     if args.quick:
-        args.tables, args.rate, args.workers = "3", 0.0, 1
+        args.tables, args.rate, args.workers, args.healthz = "3", 0.0, 1, 32
     sizes = [int(n) for n in args.tables.split(",")]
+    if args.close:
+        args.connections = "close"
+    ways = [way.strip() for way in args.connections.split(",")]
+    if not set(ways) <= {"keep-alive", "close"}:
+        parser.error("--connections takes keep-alive, close or both")
+    modes = [way == "keep-alive" for way in ways]
     process = None
     if args.url:
         parts = urlsplit(args.url)
@@ -329,7 +521,11 @@ def main() -> None:
         print(f"uvicorn, {args.workers} workers, on {host}:{port}", flush=True)
     try:
         print(f"actions paced at {args.rate:g} per second over all tables", flush=True)
-        asyncio.run(bench(host, port, sizes, args.rate, process.pid if process else None))
+        asyncio.run(
+            bench(
+                host, port, sizes, args.rate, process.pid if process else None, modes, args.healthz
+            )
+        )
     finally:
         if process is not None:
             process.terminate()

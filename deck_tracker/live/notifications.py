@@ -18,8 +18,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import threading
 import time
+import uuid
 import weakref
 from typing import Any
 
@@ -27,7 +29,7 @@ from django.conf import settings
 from django.db import transaction
 
 logger = logging.getLogger(__name__)
-CHANNEL_PREFIX = "dotr:game:"
+CHANNEL_PREFIX = "dotr:game:"  # then the database number's part (channel_prefix)
 RELAY_READY_SECONDS = 2.0
 
 _condition = threading.Condition()
@@ -48,7 +50,7 @@ def publish(*, game_id: str, last_seq: int) -> None:
     notify_local(game_id)
     if settings.REDIS_URL:
         try:
-            _redis().publish(CHANNEL_PREFIX + game_id, str(last_seq))
+            _redis().publish(channel_prefix() + game_id, f"{last_seq} {origin()}")
         except Exception:  # the stream's polling still delivers the change
             logger.warning(
                 "could not publish game %s seq %s to Redis", game_id, last_seq, exc_info=True
@@ -123,9 +125,47 @@ def _redis() -> Any:
     return _client
 
 
+_prefix: tuple[str, str] | None = None
+
+
+def channel_prefix() -> str:
+    """The channels' prefix for REDIS_URL's database: ``dotr:game:<db>:``."""
+    global _prefix
+    if _prefix is None or _prefix[0] != settings.REDIS_URL:
+        import redis
+
+        kwargs = redis.ConnectionPool.from_url(settings.REDIS_URL).connection_kwargs
+        _prefix = (settings.REDIS_URL, f"{CHANNEL_PREFIX}{int(kwargs.get('db') or 0)}:")
+    return _prefix[1]
+
+
+_origin: tuple[int, str] | None = None
+
+
+def origin() -> str:
+    """This process's mark on what it publishes (a new one in a forked child)."""
+    global _origin
+    pid = os.getpid()
+    if _origin is None or _origin[0] != pid:
+        _origin = (pid, uuid.uuid4().hex)
+    return _origin[1]
+
+
+def relay(message: dict[str, Any]) -> None:
+    """Wake this process's streams for an announcement heard from Redis, unless this process
+    made it (it woke them as it published)."""
+    if message.get("type") != "pmessage":
+        return
+    data = message.get("data")
+    text = data.decode(errors="replace") if isinstance(data, bytes) else str(data or "")
+    if text.partition(" ")[2] == origin():
+        return
+    notify_local(_game_of(message["channel"]))
+
+
 def _game_of(channel: bytes | str) -> str:
     name = channel.decode() if isinstance(channel, bytes) else channel
-    return name.removeprefix(CHANNEL_PREFIX)
+    return name.removeprefix(channel_prefix())
 
 
 class _ThreadRelay:
@@ -150,13 +190,12 @@ class _ThreadRelay:
             try:
                 client: Any = redis.Redis.from_url(settings.REDIS_URL, socket_keepalive=True)
                 pubsub = client.pubsub(ignore_subscribe_messages=True)
-                pubsub.psubscribe(CHANNEL_PREFIX + "*")
+                pubsub.psubscribe(channel_prefix() + "*")
                 pubsub.get_message(timeout=RELAY_READY_SECONDS)  # the confirmation
                 self._ready.set()
                 notify_local(None)  # anything announced while the relay was down
                 for message in pubsub.listen():
-                    if message.get("type") == "pmessage":
-                        notify_local(_game_of(message["channel"]))
+                    relay(message)
             except Exception:
                 logger.warning("Redis relay lost; reconnecting", exc_info=True)
                 time.sleep(1.0)
@@ -194,14 +233,13 @@ async def _async_relay(ready: asyncio.Future[None]) -> None:
         client = aioredis.Redis.from_url(settings.REDIS_URL, socket_keepalive=True)
         try:
             pubsub = client.pubsub(ignore_subscribe_messages=True)
-            await pubsub.psubscribe(CHANNEL_PREFIX + "*")
+            await pubsub.psubscribe(channel_prefix() + "*")
             await pubsub.get_message(timeout=RELAY_READY_SECONDS)  # the confirmation
             if not ready.done():
                 ready.set_result(None)
             notify_local(None)
             async for message in pubsub.listen():
-                if message.get("type") == "pmessage":
-                    notify_local(_game_of(message["channel"]))
+                relay(message)
         except asyncio.CancelledError:
             raise
         except Exception:
