@@ -34,6 +34,7 @@ leaves the arrays of no further use: the caller starts that sample again on the 
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -72,7 +73,7 @@ from deck_tracker.engine.rules.dotr.base.night import (
     war_party_targets,
     war_status,
 )
-from deck_tracker.engine.rules.dotr.base.packs import game_cards, unread
+from deck_tracker.engine.rules.dotr.base.packs import BASE_PACK, game_cards, unread
 from deck_tracker.engine.rules.dotr.base.settings import default_settings, general_only_plan
 from deck_tracker.engine.rules.dotr.registry import UNCOUNTED
 
@@ -189,17 +190,65 @@ USED = (
 )
 
 
+# The settings a night reads, in the order of ``USED`` (a KeyError: one of them is not set).
+_USED_OF = operator.itemgetter(*USED)
+# The pack of a game that names none (``board_for``'s own default).
+_NO_PACKS = (BASE_PACK,)
+_Fixed = tuple[dict[str, Any], BoardData, _Layout, tuple[bool, ...]]
+# What a night reads that depends only on the game's pack, the settings it uses and the war
+# level: (the settings used, the board, its layout, the plan of a night), by those values.
+_FIXED: dict[tuple[Any, ...], _Fixed] = {}
+
+
+def _fixed(state: State) -> _Fixed:
+    """The settings used, the board, its layout and the plan of a night of ``state`` (a base
+    game: :func:`covered`), computed once per pack, settings used and war level: what
+    ``board_for``, ``war_status`` and ``general_only_plan`` read of it."""
+    given: dict[str, Any] | None = state.get("settings")
+    if not given:
+        used = _defaults()
+    else:
+        try:
+            used = _USED_OF(given)
+        except KeyError:  # a setting not given: its default
+            used = tuple(map(given.get, USED, _defaults()))
+    key = ((state.get("packs") or _NO_PACKS)[0], state.get("war_level"), used)
+    try:
+        return _FIXED[key]
+    except KeyError:
+        pass
+    except TypeError:  # a value that is no key (never a setting's choice)
+        return _fixed_of(state, used)
+    found = _FIXED[key] = _fixed_of(state, used)
+    if len(_FIXED) > 256:
+        _FIXED.pop(next(iter(_FIXED)))
+    return found
+
+
+def _defaults() -> tuple[Any, ...]:
+    if not _DEFAULTS:
+        _DEFAULTS.update({name: default_settings()[name] for name in USED})
+    return tuple(_DEFAULTS.values())
+
+
+def _fixed_of(state: State, used: tuple[Any, ...]) -> _Fixed:
+    settings = dict(zip(USED, used, strict=True))
+    data = board_for(state, bool(settings["disputed_roads"]))
+    # The war does not change during a night of the base game: one plan for every night.
+    plan = general_only_plan(settings, war_status(state), int(state.get("war_level") or 0))
+    return settings, data, _layout(data), plan
+
+
+# What a state holds (when not empty) that the night on arrays leaves to the command path.
+_NOT_COVERED = ("expansions", "overlays", "outcome", "closed", "pending", "reading")
+
+
 def covered(state: State) -> bool:
     """Whether the night on arrays may resolve a night from ``state``: a base game, no choice
     pending, no card being read, not over, its Darkness Spreads deck held by the app."""
     return not (
         state.get("system") != "dotr"
-        or state.get("expansions")
-        or state.get("overlays")
-        or state.get("outcome")
-        or state.get("closed")
-        or state.get("pending")
-        or state.get("reading")
+        or any(map(state.get, _NOT_COVERED))
         or state["decks"][DS].get("owner") == "table"
     )
 
@@ -233,17 +282,9 @@ class ArrayPosition:
     def __init__(self, state: State, *, kept: bool = False) -> None:
         """``kept``: each location's minions, once read, are kept for the next night started
         from this position (many samples); else read from the state each time (one night)."""
-        if not _DEFAULTS:
-            _DEFAULTS.update({name: default_settings()[name] for name in USED})
-        given = state.get("settings")
-        settings = {name: given.get(name, _DEFAULTS[name]) for name in USED} if given else _DEFAULTS
         self.state = state
-        self.settings = settings
-        self.data = board_for(state, bool(settings["disputed_roads"]))
-        self.layout = _layout(self.data)
+        self.settings, self.data, self.layout, self.plan = _fixed(state)
         self.board: dict[str, Any] = state["board"]
-        # The war does not change during a night of the base game: one plan for every night.
-        self.plan = general_only_plan(settings, war_status(state), int(state.get("war_level") or 0))
         self.start: dict[int, tuple[int, int, int, int]] = {}
         # The minions of location ``i`` in the position (in the order of ``COLOURS``), and the
         # same as a new list (a night's row).
