@@ -83,6 +83,9 @@ GREEN = COLOURS.index("green")
 assert COLOURS == ("green", "black", "red", "blue"), "array_night reads the colours in this order"
 # What a location of a base game holds (anything more: an expansion's tokens or marks).
 SPACE_KEYS = frozenset({"minions", "taint", "gate"})
+_SPACE_SIZE = len(SPACE_KEYS)
+# A location's (or the supply's) minions in the order of ``COLOURS``.
+_COUNTS = operator.itemgetter(*COLOURS)
 # What a compiled card does.
 STANDARD, QUIET, PATROLS, WAR_PARTY, CITY_CARD = range(5)
 KINDS = {
@@ -239,16 +242,17 @@ def _fixed_of(state: State, used: tuple[Any, ...]) -> _Fixed:
     return settings, data, _layout(data), plan
 
 
-# What a state holds (when not empty) that the night on arrays leaves to the command path.
-_NOT_COVERED = ("expansions", "overlays", "outcome", "closed", "pending", "reading")
-
-
 def covered(state: State) -> bool:
     """Whether the night on arrays may resolve a night from ``state``: a base game, no choice
     pending, no card being read, not over, its Darkness Spreads deck held by the app."""
     return not (
         state.get("system") != "dotr"
-        or any(map(state.get, _NOT_COVERED))
+        or state.get("expansions")
+        or state.get("overlays")
+        or state.get("outcome")
+        or state.get("closed")
+        or state.get("pending")
+        or state.get("reading")
         or state["decks"][DS].get("owner") == "table"
     )
 
@@ -293,14 +297,13 @@ class ArrayPosition:
 
     def _read(self, i: int) -> tuple[int, int, int, int]:
         space = self.board[self.layout.locs[i]]
-        if len(space) != len(SPACE_KEYS):
+        if len(space) != _SPACE_SIZE:
             raise _Handback  # tokens or marks of an expansion
-        minions = space["minions"]
-        return (minions["green"], minions["black"], minions["red"], minions["blue"])
+        return _COUNTS(space["minions"])  # type: ignore[no-any-return]
 
     def _read_row(self, i: int) -> list[int]:
         space = self.board[self.layout.locs[i]]
-        if len(space) != len(SPACE_KEYS):
+        if len(space) != _SPACE_SIZE:
             raise _Handback  # tokens or marks of an expansion
         minions = space["minions"]
         return [minions["green"], minions["black"], minions["red"], minions["blue"]]
@@ -336,7 +339,6 @@ class ArrayNights:
         "generals",
         "layout",
         "lost",
-        "minions",
         "new_row",
         "overruns",
         "position",
@@ -365,7 +367,6 @@ class ArrayNights:
         (else the random source is left as the night left it, and the caller starts again)."""
         state = self.state = position.state
         self.position = position
-        self.minions = position.minions
         self.new_row = position.row
         self.settings = position.settings
         self.rng = rng
@@ -378,11 +379,12 @@ class ArrayNights:
         self.rows: dict[int, list[int]] = {}
         self.taint: dict[int, int] = {}
         supply = state["supply"]
-        minions = supply["minions"]
-        self.supply = [minions["green"], minions["black"], minions["red"], minions["blue"]]
+        self.supply = list(_COUNTS(supply["minions"]))
         self.crystals: int = supply["taint"]
-        self.draw: list[str] = state["decks"][DS]["draw"] if draw is None else draw
-        self.top = len(self.draw)
+        if draw is None:
+            draw = state["decks"][DS]["draw"]
+        self.draw: list[str] = draw
+        self.top = len(draw)
         self.discard: list[str] | None = None  # a new discard pile once a card goes there
         self.generals: dict[str, dict[str, Any]] = {}
         self.cards = 0
@@ -402,7 +404,7 @@ class ArrayNights:
         row = self.rows.get(i)
         if row is not None:
             return row
-        return self.minions(i)
+        return self.position.minions(i)
 
     def count_at(self, loc: str) -> int:
         row = self.minions_read(loc)
@@ -438,6 +440,7 @@ class ArrayNights:
         state = self.state
         layout = self.layout
         known = layout.cards
+        place = self.place
         for general_only in self.position.plan:
             if self.top == 0:
                 self.reshuffle()
@@ -455,7 +458,7 @@ class ArrayNights:
                     pass
                 elif card.kind == STANDARD:
                     for colour, count, loc in card.placements:
-                        self.place(colour, count, loc)
+                        place(colour, count, loc)
                 else:
                     self.resolve(card)
                 if card.general is not None:
@@ -464,9 +467,10 @@ class ArrayNights:
                 # The card that lost the game is discarded; nothing more resolves, and the
                 # turn does not pass (night.py).
                 self.lost = fallen.loss
-            if self.discard is None:
-                self.discard = list(state["decks"][DS]["discard"])
-            self.discard.append(card_id)
+            discard = self.discard
+            if discard is None:
+                discard = self.discard = list(state["decks"][DS]["discard"])
+            discard.append(card_id)
             self.cards += 1
             if self.lost is not None:
                 break
