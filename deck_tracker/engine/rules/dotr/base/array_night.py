@@ -407,11 +407,13 @@ class ArrayNights:
         return self.position.minions(i)
 
     def count_at(self, loc: str) -> int:
-        row = self.minions_read(loc)
+        i = self.layout.index[loc]
+        row = self.rows.get(i) or self.position.minions(i)  # a row is never empty
         return row[0] + row[1] + row[2] + row[3]
 
     def green_at(self, loc: str) -> int:
-        return self.minions_read(loc)[GREEN]
+        i = self.layout.index[loc]
+        return (self.rows.get(i) or self.position.minions(i))[GREEN]
 
     def present_at(self, loc: str) -> list[str]:
         return [c for c, n in zip(COLOURS, self.row(self.layout.index[loc]), strict=True) if n]
