@@ -397,15 +397,8 @@ class ArrayNights:
             row = self.rows[i] = self.new_row(i)
         return row
 
-    def minions_read(self, loc: str) -> Sequence[int]:
-        """A location's minions, read without keeping a row (the cards that look over the
-        board: Orc Patrols, Orc War Party): its row once read, else its counts as they stand."""
-        i = self.layout.index[loc]
-        row = self.rows.get(i)
-        if row is not None:
-            return row
-        return self.position.minions(i)
-
+    # The cards that look over the board (Orc Patrols, Orc War Party) read a location's minions
+    # without keeping a row for it: its row once read, else its counts as they stand.
     def count_at(self, loc: str) -> int:
         i = self.layout.index[loc]
         row = self.rows.get(i) or self.position.minions(i)  # a row is never empty
