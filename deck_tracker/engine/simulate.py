@@ -22,6 +22,7 @@ pending) raises the command's own :class:`~deck_tracker.engine.errors.RuleViolat
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from .commands import run
@@ -52,13 +53,26 @@ def run_night(
     the same state, or hands the night back to the command path.
     """
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-    system = get_system(str(state.get("system") or ""))
-    if system is not None and system.simulate_night is not None:
+    name = state.get("system")
+    faster = _FASTER[name] if isinstance(name, str) and name in _FASTER else _faster_night(name)
+    if faster is not None:
         # The game system's night on arrays, where it covers this night (the same state out).
-        found = system.simulate_night(state, rng, tally)
+        found = faster(state, rng, tally)
         if found is not None:
             return found
     return night_events(state, rng, actor=actor, tally=tally)[0]
+
+
+# Each game system's faster night (``System.simulate_night``) by the system's name, or None.
+_FASTER: dict[str, Callable[[State, Any, Any], State | None] | None] = {}
+
+
+def _faster_night(name: Any) -> Callable[[State, Any, Any], State | None] | None:
+    system = get_system(str(name or ""))
+    faster = system.simulate_night if system is not None else None
+    if isinstance(name, str) and system is not None:
+        _FASTER[name] = faster  # a system, once loaded, stays as it is
+    return faster
 
 
 def night_events(

@@ -34,6 +34,7 @@ leaves the arrays of no further use: the caller starts that sample again on the 
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -72,7 +73,7 @@ from deck_tracker.engine.rules.dotr.base.night import (
     war_party_targets,
     war_status,
 )
-from deck_tracker.engine.rules.dotr.base.packs import game_cards, unread
+from deck_tracker.engine.rules.dotr.base.packs import BASE_PACK, game_cards, unread
 from deck_tracker.engine.rules.dotr.base.settings import default_settings, general_only_plan
 from deck_tracker.engine.rules.dotr.registry import UNCOUNTED
 
@@ -82,6 +83,9 @@ GREEN = COLOURS.index("green")
 assert COLOURS == ("green", "black", "red", "blue"), "array_night reads the colours in this order"
 # What a location of a base game holds (anything more: an expansion's tokens or marks).
 SPACE_KEYS = frozenset({"minions", "taint", "gate"})
+_SPACE_SIZE = len(SPACE_KEYS)
+# A location's (or the supply's) minions in the order of ``COLOURS``.
+_COUNTS = operator.itemgetter(*COLOURS)
 # What a compiled card does.
 STANDARD, QUIET, PATROLS, WAR_PARTY, CITY_CARD = range(5)
 KINDS = {
@@ -189,6 +193,55 @@ USED = (
 )
 
 
+# The settings a night reads, in the order of ``USED`` (a KeyError: one of them is not set).
+_USED_OF = operator.itemgetter(*USED)
+# The pack of a game that names none (``board_for``'s own default).
+_NO_PACKS = (BASE_PACK,)
+_Fixed = tuple[dict[str, Any], BoardData, _Layout, tuple[bool, ...]]
+# What a night reads that depends only on the game's pack, the settings it uses and the war
+# level: (the settings used, the board, its layout, the plan of a night), by those values.
+_FIXED: dict[tuple[Any, ...], _Fixed] = {}
+
+
+def _fixed(state: State) -> _Fixed:
+    """The settings used, the board, its layout and the plan of a night of ``state`` (a base
+    game: :func:`covered`), computed once per pack, settings used and war level: what
+    ``board_for``, ``war_status`` and ``general_only_plan`` read of it."""
+    given: dict[str, Any] | None = state.get("settings")
+    if not given:
+        used = _defaults()
+    else:
+        try:
+            used = _USED_OF(given)
+        except KeyError:  # a setting not given: its default
+            used = tuple(map(given.get, USED, _defaults()))
+    key = ((state.get("packs") or _NO_PACKS)[0], state.get("war_level"), used)
+    try:
+        return _FIXED[key]
+    except KeyError:
+        pass
+    except TypeError:  # a value that is no key (never a setting's choice)
+        return _fixed_of(state, used)
+    found = _FIXED[key] = _fixed_of(state, used)
+    if len(_FIXED) > 256:
+        _FIXED.pop(next(iter(_FIXED)))
+    return found
+
+
+def _defaults() -> tuple[Any, ...]:
+    if not _DEFAULTS:
+        _DEFAULTS.update({name: default_settings()[name] for name in USED})
+    return tuple(_DEFAULTS.values())
+
+
+def _fixed_of(state: State, used: tuple[Any, ...]) -> _Fixed:
+    settings = dict(zip(USED, used, strict=True))
+    data = board_for(state, bool(settings["disputed_roads"]))
+    # The war does not change during a night of the base game: one plan for every night.
+    plan = general_only_plan(settings, war_status(state), int(state.get("war_level") or 0))
+    return settings, data, _layout(data), plan
+
+
 def covered(state: State) -> bool:
     """Whether the night on arrays may resolve a night from ``state``: a base game, no choice
     pending, no card being read, not over, its Darkness Spreads deck held by the app."""
@@ -233,17 +286,9 @@ class ArrayPosition:
     def __init__(self, state: State, *, kept: bool = False) -> None:
         """``kept``: each location's minions, once read, are kept for the next night started
         from this position (many samples); else read from the state each time (one night)."""
-        if not _DEFAULTS:
-            _DEFAULTS.update({name: default_settings()[name] for name in USED})
-        given = state.get("settings")
-        settings = {name: given.get(name, _DEFAULTS[name]) for name in USED} if given else _DEFAULTS
         self.state = state
-        self.settings = settings
-        self.data = board_for(state, bool(settings["disputed_roads"]))
-        self.layout = _layout(self.data)
+        self.settings, self.data, self.layout, self.plan = _fixed(state)
         self.board: dict[str, Any] = state["board"]
-        # The war does not change during a night of the base game: one plan for every night.
-        self.plan = general_only_plan(settings, war_status(state), int(state.get("war_level") or 0))
         self.start: dict[int, tuple[int, int, int, int]] = {}
         # The minions of location ``i`` in the position (in the order of ``COLOURS``), and the
         # same as a new list (a night's row).
@@ -252,14 +297,13 @@ class ArrayPosition:
 
     def _read(self, i: int) -> tuple[int, int, int, int]:
         space = self.board[self.layout.locs[i]]
-        if len(space) != len(SPACE_KEYS):
+        if len(space) != _SPACE_SIZE:
             raise _Handback  # tokens or marks of an expansion
-        minions = space["minions"]
-        return (minions["green"], minions["black"], minions["red"], minions["blue"])
+        return _COUNTS(space["minions"])  # type: ignore[no-any-return]
 
     def _read_row(self, i: int) -> list[int]:
         space = self.board[self.layout.locs[i]]
-        if len(space) != len(SPACE_KEYS):
+        if len(space) != _SPACE_SIZE:
             raise _Handback  # tokens or marks of an expansion
         minions = space["minions"]
         return [minions["green"], minions["black"], minions["red"], minions["blue"]]
@@ -295,7 +339,6 @@ class ArrayNights:
         "generals",
         "layout",
         "lost",
-        "minions",
         "new_row",
         "overruns",
         "position",
@@ -324,7 +367,6 @@ class ArrayNights:
         (else the random source is left as the night left it, and the caller starts again)."""
         state = self.state = position.state
         self.position = position
-        self.minions = position.minions
         self.new_row = position.row
         self.settings = position.settings
         self.rng = rng
@@ -337,11 +379,12 @@ class ArrayNights:
         self.rows: dict[int, list[int]] = {}
         self.taint: dict[int, int] = {}
         supply = state["supply"]
-        minions = supply["minions"]
-        self.supply = [minions["green"], minions["black"], minions["red"], minions["blue"]]
+        self.supply = list(_COUNTS(supply["minions"]))
         self.crystals: int = supply["taint"]
-        self.draw: list[str] = state["decks"][DS]["draw"] if draw is None else draw
-        self.top = len(self.draw)
+        if draw is None:
+            draw = state["decks"][DS]["draw"]
+        self.draw: list[str] = draw
+        self.top = len(draw)
         self.discard: list[str] | None = None  # a new discard pile once a card goes there
         self.generals: dict[str, dict[str, Any]] = {}
         self.cards = 0
@@ -354,21 +397,16 @@ class ArrayNights:
             row = self.rows[i] = self.new_row(i)
         return row
 
-    def minions_read(self, loc: str) -> Sequence[int]:
-        """A location's minions, read without keeping a row (the cards that look over the
-        board: Orc Patrols, Orc War Party): its row once read, else its counts as they stand."""
-        i = self.layout.index[loc]
-        row = self.rows.get(i)
-        if row is not None:
-            return row
-        return self.minions(i)
-
+    # The cards that look over the board (Orc Patrols, Orc War Party) read a location's minions
+    # without keeping a row for it: its row once read, else its counts as they stand.
     def count_at(self, loc: str) -> int:
-        row = self.minions_read(loc)
+        i = self.layout.index[loc]
+        row = self.rows.get(i) or self.position.minions(i)  # a row is never empty
         return row[0] + row[1] + row[2] + row[3]
 
     def green_at(self, loc: str) -> int:
-        return self.minions_read(loc)[GREEN]
+        i = self.layout.index[loc]
+        return (self.rows.get(i) or self.position.minions(i))[GREEN]
 
     def present_at(self, loc: str) -> list[str]:
         return [c for c, n in zip(COLOURS, self.row(self.layout.index[loc]), strict=True) if n]
@@ -397,6 +435,7 @@ class ArrayNights:
         state = self.state
         layout = self.layout
         known = layout.cards
+        place = self.place
         for general_only in self.position.plan:
             if self.top == 0:
                 self.reshuffle()
@@ -414,7 +453,7 @@ class ArrayNights:
                     pass
                 elif card.kind == STANDARD:
                     for colour, count, loc in card.placements:
-                        self.place(colour, count, loc)
+                        place(colour, count, loc)
                 else:
                     self.resolve(card)
                 if card.general is not None:
@@ -423,9 +462,10 @@ class ArrayNights:
                 # The card that lost the game is discarded; nothing more resolves, and the
                 # turn does not pass (night.py).
                 self.lost = fallen.loss
-            if self.discard is None:
-                self.discard = list(state["decks"][DS]["discard"])
-            self.discard.append(card_id)
+            discard = self.discard
+            if discard is None:
+                discard = self.discard = list(state["decks"][DS]["discard"])
+            discard.append(card_id)
             self.cards += 1
             if self.lost is not None:
                 break
