@@ -413,12 +413,26 @@ class Observer:
 
     before: Callable[[State, str, dict[str, Any]], Any]
     after: Callable[[Context, str, dict[str, Any], Any], None]
+    # The commands it follows (None: every command) and those it never acts after: the
+    # dispatcher calls it for no other (``follows``), so that a night pays only for its own.
+    commands: frozenset[str] | None = None
+    ignores: frozenset[str] = frozenset()
+
+    def follows(self, name: str) -> bool:
+        """Whether it is called after the command ``name``."""
+        return (self.commands is None or name in self.commands) and name not in self.ignores
 
 
 OBSERVERS: list[Observer] = []
-# Per game system: the observers that act in one game of it (its expansions' and its own, in the
-# order of ``OBSERVERS``); a system not listed runs every observer after every command.
-OBSERVERS_IN_PLAY: dict[str, Callable[[State], Sequence[Observer]]] = {}
+# Per game system: the observers that follow the command ``name`` in one game of it (its
+# expansions' and its own that follow ``name``, in the order of ``OBSERVERS``); a system not
+# listed runs every observer that follows ``name``.
+OBSERVERS_IN_PLAY: dict[str, Callable[[State, str], Sequence[Observer]]] = {}
+
+
+def observers_for(name: str, observers: Sequence[Observer]) -> tuple[Observer, ...]:
+    """Those of ``observers`` that follow the command ``name``, in their order."""
+    return tuple(observer for observer in observers if observer.follows(name))
 
 
 def run(
@@ -448,7 +462,7 @@ def run(
     if not_here:
         raise RuleViolation(reason_text(not_here), code="no_expansion")
     select = OBSERVERS_IN_PLAY.get(state.get("system") or "")
-    observers = OBSERVERS if select is None else select(state)
+    observers = observers_for(name, OBSERVERS) if select is None else select(state, name)
     try:
         memos = [observer.before(state, name, args) for observer in observers]
         spec.handler(context, args)
