@@ -506,8 +506,10 @@ def _push_history(context: Context, name: str, version: int) -> None:
         context.append(HISTORY_ROOT, "done", entry)
     else:
         if done:
-            # Trimmed in batches so that most commands append one small entry to the log.
-            context.set(HISTORY_ROOT, "done", done[-UNDO_DEPTH:])
+            # Trimmed in batches so that most commands append one small entry to the log. An
+            # entry holds no container (version, type, actor, label): each copied in C.
+            kept = done[-UNDO_DEPTH:]
+            context.set_copied(HISTORY_ROOT, "done", kept, [entry.copy() for entry in kept])
         context.put(HISTORY_ROOT, "done", [entry])
     if history.get("undone"):
         context.set(HISTORY_ROOT, "undone", [])

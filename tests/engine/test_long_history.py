@@ -1,6 +1,7 @@
 """The undo history of a long game: each command appends its entry in place (``Context.append``)
-with the same change and undo entry as ``put``, trimmed in batches as before; undo and redo read
-it as they always did."""
+with the same change and undo entry as ``put``, trimmed in batches as before (the entries kept
+recorded as copies made in C, ``Context.set_copied``); undo and redo read it as they always
+did."""
 
 from __future__ import annotations
 
@@ -49,7 +50,11 @@ def test_a_long_history_is_written_and_undone_as_put_would(
     def put_one(self: Context, *path_and_item: Any) -> None:
         self.put(*path_and_item[:-1], [path_and_item[-1]])
 
+    def set_snapshot(self: Context, *path_value_and_copy: Any) -> None:
+        self.set(*path_value_and_copy[:-1])
+
     monkeypatch.setattr(Context, "append", put_one)
+    monkeypatch.setattr(Context, "set_copied", set_snapshot)
     assert _digest(_long_game()) == in_place
 
 
