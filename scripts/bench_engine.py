@@ -5,6 +5,9 @@ taint and General moves are part of every resolved card. The figures:
 
 * ``engine``: the rules alone, the ``night`` command run through the command dispatcher on a
   live state (what the Django service does inside its transaction, without the database);
+* ``long game``: the same, the first half of each game's nights, late in a long game: its undo
+  history first filled with 240 commands (shuffles of the Quest deck, not timed), so that each
+  night writes to a long history and some trim it at 250 entries;
 * ``simulation``: the same games through ``run_night`` (the same rules without the event log,
   the undo history and the table's texts: what a forecast samples; target 100,000 cards/s);
 * ``nights``: 10,000 nights of one Late War board through ``run_night``, each from the same
@@ -50,6 +53,9 @@ from deck_tracker.engine.simulate import run_night
 
 SETUP: dict[str, Any] = {"host": {"name": "Bench", "hero": "wizard"}}
 DS = "darkness_spreads"
+SHUFFLE = {"deck": "quest"}
+# The undo history of a long game: UNDO_DEPTH + UNDO_TRIM (250) entries at most, kept per game.
+LONG_GAME_HISTORY = 240
 FORECAST_SAMPLES = 10_000
 
 
@@ -61,15 +67,19 @@ OVERRUNS = [0]
 
 
 def bench_engine(
-    games: int, nights: int, profiler: cProfile.Profile | None = None
+    games: int, nights: int, profiler: cProfile.Profile | None = None, *, history: int = 0
 ) -> tuple[int, int, float]:
     """(cards, nights, seconds) through the dispatcher on a live state (``profiler``: enabled
-    around each command only, not the setups)."""
+    around each command only, not the setups). ``history``: each game's undo history first
+    filled with that many commands (shuffles of a deck, not timed), as late in a long game."""
     cards = played = 0
     elapsed = 0.0
     for game in range(games):
         state, _ = start_game(SETUP, seed=f"bench-{game}")
         seq = 100
+        for _ in range(history):
+            seq += 1
+            run(state, Context(state, rng=rng_for("bench", seq), actor="1"), "shuffle", SHUFFLE)
         for night in range(nights):
             if state.get("outcome"):
                 break
@@ -220,6 +230,17 @@ def main() -> None:
         f"{seconds:.2f} s -> {cards / seconds:,.0f} cards/s ({nights / seconds:,.0f} nights/s)"
     )
     print(f"            {OVERRUNS[0] // options.repeat} overruns resolved within those cards")
+    cards, nights, seconds = _best(
+        [
+            bench_engine(options.games, options.nights // 2, history=LONG_GAME_HISTORY)
+            for _ in repeat
+        ]
+    )
+    print(
+        f"long game:  the same, late in a long game (an undo history of {LONG_GAME_HISTORY} "
+        f"commands first, through the trim at 250), {cards} cards in {nights} nights, "
+        f"{seconds:.2f} s -> {cards / seconds:,.0f} cards/s"
+    )
     cards, nights, seconds = _best(
         [bench_simulation(options.games, options.nights) for _ in repeat]
     )

@@ -413,12 +413,26 @@ class Observer:
 
     before: Callable[[State, str, dict[str, Any]], Any]
     after: Callable[[Context, str, dict[str, Any], Any], None]
+    # The commands it follows (None: every command) and those it never acts after: the
+    # dispatcher calls it for no other (``follows``), so that a night pays only for its own.
+    commands: frozenset[str] | None = None
+    ignores: frozenset[str] = frozenset()
+
+    def follows(self, name: str) -> bool:
+        """Whether it is called after the command ``name``."""
+        return (self.commands is None or name in self.commands) and name not in self.ignores
 
 
 OBSERVERS: list[Observer] = []
-# Per game system: the observers that act in one game of it (its expansions' and its own, in the
-# order of ``OBSERVERS``); a system not listed runs every observer after every command.
-OBSERVERS_IN_PLAY: dict[str, Callable[[State], Sequence[Observer]]] = {}
+# Per game system: the observers that follow the command ``name`` in one game of it (its
+# expansions' and its own that follow ``name``, in the order of ``OBSERVERS``); a system not
+# listed runs every observer that follows ``name``.
+OBSERVERS_IN_PLAY: dict[str, Callable[[State, str], Sequence[Observer]]] = {}
+
+
+def observers_for(name: str, observers: Sequence[Observer]) -> tuple[Observer, ...]:
+    """Those of ``observers`` that follow the command ``name``, in their order."""
+    return tuple(observer for observer in observers if observer.follows(name))
 
 
 def run(
@@ -448,7 +462,7 @@ def run(
     if not_here:
         raise RuleViolation(reason_text(not_here), code="no_expansion")
     select = OBSERVERS_IN_PLAY.get(state.get("system") or "")
-    observers = OBSERVERS if select is None else select(state)
+    observers = observers_for(name, OBSERVERS) if select is None else select(state, name)
     try:
         memos = [observer.before(state, name, args) for observer in observers]
         spec.handler(context, args)
@@ -485,11 +499,18 @@ def _push_history(context: Context, name: str, version: int) -> None:
         "actor": context.actor,
         "label": context.events[0].summary,
     }
-    done = history.get("done", [])
-    if len(done) >= UNDO_DEPTH + UNDO_TRIM:
-        # Trimmed in batches so that most commands append one small entry to the log.
-        context.set(HISTORY_ROOT, "done", done[-UNDO_DEPTH:])
-    context.put(HISTORY_ROOT, "done", [entry])
+    done = history.get("done")
+    if done is not None and len(done) < UNDO_DEPTH + UNDO_TRIM:
+        # In place: the state's own list (every write of it makes a new one, and a stored state
+        # is read afresh), so that a command pays for one entry, not for a copy of them all.
+        context.append(HISTORY_ROOT, "done", entry)
+    else:
+        if done:
+            # Trimmed in batches so that most commands append one small entry to the log. An
+            # entry holds no container (version, type, actor, label): each copied in C.
+            kept = done[-UNDO_DEPTH:]
+            context.set_copied(HISTORY_ROOT, "done", kept, [entry.copy() for entry in kept])
+        context.put(HISTORY_ROOT, "done", [entry])
     if history.get("undone"):
         context.set(HISTORY_ROOT, "undone", [])
 

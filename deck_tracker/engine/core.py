@@ -459,6 +459,18 @@ class Context:
             ["set", path, snapshot(value) if type(value) in _CONTAINERS else value]
         )
 
+    def set_copied(self, *path_value_and_copy: Any) -> None:
+        """``set(*path, value)``, with ``copy`` (the caller's copy of ``value``, sharing nothing
+        with it) recorded as the value written instead of ``snapshot(value)``: for a long list
+        of flat dicts, copied in C rather than walked item by item (the undo history's trim)."""
+        path = list(path_value_and_copy[:-2])
+        value = path_value_and_copy[-2]
+        parent = _parent(self.state, path)
+        key = path[-1]
+        self._journal.append(["set", path, parent[key]] if key in parent else ["del", path])
+        parent[key] = value
+        self._pending.append(["set", path, path_value_and_copy[-1]])
+
     def adjust(self, *path_and_delta: Any) -> dict[str, Any]:
         """Add a number to a count: ``adjust(*path, key, delta)`` adds ``delta`` to the number at
         ``key`` of the dict at ``path``. Written as a changed copy of that dict (one ``set``);
@@ -535,6 +547,19 @@ class Context:
         self._journal.append(["take", path, len(items)])
         parent[key] = [*parent[key], *items]
         self._pending.append(["put", path, snapshot(items if type(items) is list else list(items))])
+
+    def append(self, *path_and_item: Any) -> None:
+        """``put(*path, [item])`` onto a list that exists, in place: the same change and undo
+        entry, without the copy of the list ``put`` makes. Only for a list that no other object
+        holds (the undo history: a long game's is 250 entries, written by every command)."""
+        parent = self.state
+        for step in path_and_item[:-2]:
+            parent = parent[step]
+        item = path_and_item[-1]
+        path = list(path_and_item[:-1])
+        self._journal.append(["take", path, 1])
+        parent[path_and_item[-2]].append(item)
+        self._pending.append(["put", path, [snapshot(item)]])
 
     def take(self, *path_and_count: Any) -> list[Any]:
         """Remove and return the last ``count`` items of the list at path (the top of a pile)."""
@@ -725,6 +750,12 @@ class QuietContext(Context):
         parent = self._writable_parent(path_and_items[:-1])
         key = path_and_items[-2]
         parent[key] = [*parent.get(key, ()), *items]
+
+    def append(self, *path_and_item: Any) -> None:
+        self.put(*path_and_item[:-1], [path_and_item[-1]])
+
+    def set_copied(self, *path_value_and_copy: Any) -> None:
+        self.set(*path_value_and_copy[:-1])
 
     def take(self, *path_and_count: Any) -> list[Any]:
         count = path_and_count[-1]

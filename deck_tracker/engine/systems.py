@@ -63,9 +63,9 @@ class System:
     view: SystemView | None = None
     # Rules that follow every command of a game of this system, in the order they run.
     observers: tuple[Observer, ...] = field(default_factory=tuple)
-    # The observers that act in one game (those of its expansions, in the same order); None:
-    # every observer follows every command.
-    observers_in_play: Callable[[State], tuple[Observer, ...]] | None = None
+    # The observers that act in one game after a command (those of its expansions that follow
+    # it, in the same order); None: every observer follows every command it declares.
+    observers_in_play: Callable[[State, str], tuple[Observer, ...]] | None = None
     not_in_this_game: NotInThisGame | None = None
     # What the generic deck commands call a card in what players read (its id when None).
     card_name: CardName | None = None

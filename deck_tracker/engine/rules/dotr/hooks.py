@@ -227,7 +227,8 @@ SETTING_TABLES: tuple[tuple[Sequence[Setting], tuple[str, ...]], ...] = (
     (dragon_settings.DRAGON_SETTINGS, ("dragon",)),
     (sc_settings.SCENARIO_SETTINGS, ("scenario",)),
 )
-# Rules that follow every command (``commands.Observer``), in the order they run.
+# Rules that follow commands (``commands.Observer``; each declares the commands it follows, the
+# dispatcher calls it after no other), in the order they run.
 OBSERVERS: tuple[Observer, ...] = (
     cc_fallen.OBSERVER,
     cc_trolls_and_spiders.OBSERVER,
@@ -304,6 +305,7 @@ def load() -> System:
     registry.ACTS_IN.clear()
     registry.ACTS_IN.update(ACTS_IN)
     registry.IN_PLAY.clear()
+    registry.OBSERVERS_AFTER.clear()
     return System(
         "dotr",
         setup=base_setup.setup_dotr,

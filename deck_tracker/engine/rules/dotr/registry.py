@@ -18,7 +18,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from deck_tracker.engine.commands import Observer
+from deck_tracker.engine.commands import Observer, observers_for
 from deck_tracker.engine.core import Context, State
 from deck_tracker.engine.i18n import Text
 
@@ -251,9 +251,18 @@ def _select(expansions: frozenset[str]) -> InPlay:
     )
 
 
-def observers_in_play(state: State) -> tuple[Observer, ...]:
-    """The observers that follow a command of this game (``commands.run``)."""
-    return in_play(state).observers
+def observers_in_play(state: State, name: str) -> tuple[Observer, ...]:
+    """The observers that follow the command ``name`` in this game (``commands.run``): those in
+    play that follow it (``Observer.follows``), cached per expansion set and command."""
+    key = (tuple(state.get("expansions") or ()), name)
+    found = OBSERVERS_AFTER.get(key)
+    if found is None:
+        found = OBSERVERS_AFTER[key] = observers_for(name, in_play(state).observers)
+    return found
+
+
+# The observers in play per set of expansions and command (emptied by ``hooks.load``).
+OBSERVERS_AFTER: dict[tuple[tuple[str, ...], str], tuple[Observer, ...]] = {}
 
 
 def expand_setup(setup: dict[str, Any]) -> dict[str, Any]:

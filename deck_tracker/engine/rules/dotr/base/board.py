@@ -48,7 +48,7 @@ from deck_tracker.engine.content import COLOURS, Card, Pack, default_packs
 from deck_tracker.engine.core import Context, Keyed, LazyStep, State, Step, ended
 from deck_tracker.engine.i18n import Text, listing, msg, render_text
 from deck_tracker.engine.rules.dotr.base.packs import content_key, game_pack
-from deck_tracker.engine.rules.dotr.base.settings import default_settings
+from deck_tracker.engine.rules.dotr.base.settings import merged_settings
 from deck_tracker.engine.rules.dotr.registry import in_play
 
 __all__ = [
@@ -383,8 +383,8 @@ class Realm:
 
     def __init__(self, ctx: Context, *, setup: bool = False) -> None:
         self.ctx = ctx
-        self.settings: dict[str, Any] = default_settings()
-        self.settings.update(ctx.state.get("settings") or {})
+        # Read only (shared by the Realms of one game's nights).
+        self.settings: Mapping[str, Any] = merged_settings(ctx.state.get("settings"))
         self.data = board_for(ctx.state, bool(self.settings["disputed_roads"]))
         self.setup = setup
         # Overruns and taint: always in play, during setup only in the harder variant.

@@ -140,7 +140,8 @@ def replace_unachievable_quests(ctx: Context, seat: str, quests: list[str]) -> N
 
 def _defeated(state: State) -> frozenset[str]:
     generals = state.get("generals") or {}
-    # Asked after every command: most games have no General defeated, told without a set built.
+    # Asked after every command but a night: most games have no General defeated, told without
+    # a set built.
     for entry in generals.values():
         if entry.get("defeated"):
             return frozenset([g for g, entry in generals.items() if entry.get("defeated")])
@@ -176,4 +177,6 @@ def _after(ctx: Context, name: str, args: dict[str, Any], memo: Any) -> None:
             replace_unachievable_quests(ctx, seat, naming)
 
 
-OBSERVER = Observer(before=_before, after=_after)
+# A night draws no Quest and slays no General (only ``table.wound_general`` does, a command of
+# its own or a card read that resumes it): the observer never acts after one.
+OBSERVER = Observer(before=_before, after=_after, ignores=frozenset({"night"}))

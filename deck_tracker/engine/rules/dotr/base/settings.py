@@ -252,6 +252,32 @@ def default_settings() -> dict[str, Any]:
     return dict(_defaults())
 
 
+def merged_settings(given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Every setting's default with a game's ``given`` settings over it, to be read only: kept
+    per settings dict (a ``Realm`` is made per night), found again while ``given`` still holds
+    what it held when merged."""
+    if not given:
+        return _defaults_read_only()
+    found = _MERGED.get(id(given))
+    if found is not None and found[0] is given and found[1] == given:
+        return found[2]
+    merged = default_settings()
+    merged.update(given)
+    if len(_MERGED) >= 64:  # a process serves a few games at once: bounded, oldest first out
+        del _MERGED[next(iter(_MERGED))]
+    _MERGED[id(given)] = (given, dict(given), merged)
+    return merged
+
+
+# id(settings) -> (the settings, a copy of them as merged, the merged settings).
+_MERGED: dict[int, tuple[Mapping[str, Any], dict[str, Any], dict[str, Any]]] = {}
+
+
+@functools.cache
+def _defaults_read_only() -> dict[str, Any]:
+    return default_settings()
+
+
 @functools.cache
 def _defaults() -> Mapping[str, Any]:
     return {setting.name: setting.default for setting in SETTINGS.values()}

@@ -15,6 +15,8 @@ is refused (``night_already_run``) rather than run again for the next hero.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import Any
 
 from deck_tracker.engine.core import State
@@ -50,6 +52,8 @@ def phase(state: State) -> str:
     return NIGHT if evening_drawn(state) else ACTIONS
 
 
-def player_name(state: State, seat: str | None) -> Text:
-    """The name the player gave at the table; "The table" when no seat, or no name, is known."""
-    return named(state, seat, fallback="core.seat.the_table")
+# ``player_name(state, seat)``: the name the player gave at the table; "The table" when no seat,
+# or no name, is known. A partial (called in C), not a function: named up to five times a night.
+player_name: Callable[[State, str | None], Text] = functools.partial(
+    named, fallback="core.seat.the_table"
+)

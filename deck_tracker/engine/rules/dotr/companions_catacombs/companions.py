@@ -282,4 +282,5 @@ def _after(ctx: Context, name: str, args: dict[str, Any], memo: Any) -> None:
         ctx.delete("heroes", str(seat), "recruit_visit")
 
 
-OBSERVER = Observer(before=_before, after=_after)
+# A recruit visit ends when the hero moves on: it follows a move only.
+OBSERVER = Observer(before=_before, after=_after, commands=frozenset({"move_hero"}))

@@ -514,4 +514,5 @@ def _after(ctx: Context, name: str, args: dict[str, Any], memo: Any) -> None:
     )
 
 
-OBSERVER = Observer(before=_before, after=_after)
+# The webs hold a hero who moves onto Giant Spiders: it follows a move only.
+OBSERVER = Observer(before=_before, after=_after, commands=frozenset({"move_hero"}))

@@ -269,7 +269,11 @@ def _after(ctx: Context, name: str, args: dict[str, Any], memo: Any) -> None:
     )  # fmt: skip
 
 
-OBSERVER = Observer(before=_before, after=_after)
+# It refuses the end of a turn (or a night that skips the evening) while dangers wait, and
+# slays Imps after a move: it follows no other command.
+OBSERVER = Observer(
+    before=_before, after=_after, commands=frozenset({"end_turn", "night", "move_hero"})
+)
 
 
 @command(

@@ -203,7 +203,8 @@ def _after_move(ctx: Context, name: str, args: dict[str, Any], memo: Any) -> Non
     )  # fmt: skip
 
 
-OBSERVER = Observer(before=_before_move, after=_after_move)
+# A hero who moves into a fire is burned: it follows a move only.
+OBSERVER = Observer(before=_before_move, after=_after_move, commands=frozenset({"move_hero"}))
 
 
 # --------------------------------------------------------------------------------------------

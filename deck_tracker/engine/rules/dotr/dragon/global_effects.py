@@ -284,4 +284,5 @@ def _after(ctx: Context, name: str, args: dict[str, Any], memo: Any) -> None:
     )  # fmt: skip
 
 
-OBSERVER = Observer(before=_before, after=_after)
+# The Inns closed refuse Rumors and healing there: it follows those two commands only.
+OBSERVER = Observer(before=_before, after=_after, commands=frozenset({"rumors", "heal_hero"}))

@@ -113,7 +113,8 @@ def _after(ctx: Context, name: str, args: dict[str, Any], memo: Any) -> None:
     )
 
 
-OBSERVER = Observer(before=_before, after=_after)
+# Hero levels follow the War Status after a General's wound: it follows that command only.
+OBSERVER = Observer(before=_before, after=_after, commands=frozenset({"wound_general"}))
 
 
 def level_entry(level: int) -> dict[str, Any]:

@@ -35,8 +35,7 @@ Proposal = tuple[str, int, Text]  # (action id, count, because)
 
 
 def _before(state: State, name: str, args: dict[str, Any]) -> Any:
-    # Heroes earn fame by what they do; the enemy's night earns none.
-    if state.get("system") != "dotr" or name in ("undo", "redo", "night"):
+    if state.get("system") != "dotr":
         return None
     if not state.get("settings", {}).get("fame_proposals", True):
         return None
@@ -166,4 +165,5 @@ def _line(state: State, proposal: dict[str, Any], because: Text) -> Message:
     )
 
 
-OBSERVER = Observer(before=_before, after=_after)
+# Heroes earn fame by what they do; the enemy's night earns none, nor an undo or a redo.
+OBSERVER = Observer(before=_before, after=_after, ignores=frozenset({"undo", "redo", "night"}))
