@@ -499,18 +499,13 @@ def _push_history(context: Context, name: str, version: int) -> None:
         "actor": context.actor,
         "label": context.events[0].summary,
     }
-    done = history.get("done")
-    if done is not None and len(done) < UNDO_DEPTH + UNDO_TRIM:
-        # In place: the state's own list (every write of it makes a new one, and a stored state
-        # is read afresh), so that a command pays for one entry, not for a copy of them all.
-        context.append(HISTORY_ROOT, "done", entry)
-    else:
-        if done:
-            # Trimmed in batches so that most commands append one small entry to the log. An
-            # entry holds no container (version, type, actor, label): each copied in C.
-            kept = done[-UNDO_DEPTH:]
-            context.set_copied(HISTORY_ROOT, "done", kept, [entry.copy() for entry in kept])
-        context.put(HISTORY_ROOT, "done", [entry])
+    done = history.get("done", [])
+    if len(done) >= UNDO_DEPTH + UNDO_TRIM:
+        # Trimmed in batches so that most commands append one small entry to the log. An
+        # entry holds no container (version, type, actor, label): each copied in C.
+        kept = done[-UNDO_DEPTH:]
+        context.set_copied(HISTORY_ROOT, "done", kept, [entry.copy() for entry in kept])
+    context.put(HISTORY_ROOT, "done", [entry])
     if history.get("undone"):
         context.set(HISTORY_ROOT, "undone", [])
 

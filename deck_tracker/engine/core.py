@@ -548,19 +548,6 @@ class Context:
         parent[key] = [*parent[key], *items]
         self._pending.append(["put", path, snapshot(items if type(items) is list else list(items))])
 
-    def append(self, *path_and_item: Any) -> None:
-        """``put(*path, [item])`` onto a list that exists, in place: the same change and undo
-        entry, without the copy of the list ``put`` makes. Only for a list that no other object
-        holds (the undo history: a long game's is 250 entries, written by every command)."""
-        parent = self.state
-        for step in path_and_item[:-2]:
-            parent = parent[step]
-        item = path_and_item[-1]
-        path = list(path_and_item[:-1])
-        self._journal.append(["take", path, 1])
-        parent[path_and_item[-2]].append(item)
-        self._pending.append(["put", path, [snapshot(item)]])
-
     def take(self, *path_and_count: Any) -> list[Any]:
         """Remove and return the last ``count`` items of the list at path (the top of a pile)."""
         count = path_and_count[-1]
@@ -750,9 +737,6 @@ class QuietContext(Context):
         parent = self._writable_parent(path_and_items[:-1])
         key = path_and_items[-2]
         parent[key] = [*parent.get(key, ()), *items]
-
-    def append(self, *path_and_item: Any) -> None:
-        self.put(*path_and_item[:-1], [path_and_item[-1]])
 
     def set_copied(self, *path_value_and_copy: Any) -> None:
         self.set(*path_value_and_copy[:-1])

@@ -1,7 +1,6 @@
-"""The undo history of a long game: each command appends its entry in place (``Context.append``)
-with the same change and undo entry as ``put``, trimmed in batches as before (the entries kept
-recorded as copies made in C, ``Context.set_copied``); undo and redo read it as they always
-did."""
+"""The undo history of a long game: each command puts its entry on a new list (a stored list is
+never changed in place), trimmed in batches as before (the entries kept recorded as copies made
+in C, ``Context.set_copied``); undo and redo read it as they always did."""
 
 from __future__ import annotations
 
@@ -45,17 +44,25 @@ def test_a_long_history_is_written_and_undone_as_put_would(
     versions = [entry["version"] for entry in done]
     assert versions == sorted(set(versions))  # one entry per command, oldest first
     assert game.replay() == game.state  # the stored changes rebuild the history
-    in_place = _digest(game)
-
-    def put_one(self: Context, *path_and_item: Any) -> None:
-        self.put(*path_and_item[:-1], [path_and_item[-1]])
+    copied_in_c = _digest(game)
 
     def set_snapshot(self: Context, *path_value_and_copy: Any) -> None:
         self.set(*path_value_and_copy[:-1])
 
-    monkeypatch.setattr(Context, "append", put_one)
     monkeypatch.setattr(Context, "set_copied", set_snapshot)
-    assert _digest(_long_game()) == in_place
+    assert _digest(_long_game()) == copied_in_c
+
+
+def test_a_command_leaves_a_history_held_from_before_as_it_was() -> None:
+    """The history list of the state before a command is not the one the command writes to:
+    whatever still holds it (a rebase, an undo entry, a cache) reads it unchanged."""
+    game = GameLog.start(SETUP, seed="long-history")
+    game.execute("shuffle", {"deck": "darkness_spreads"}, actor="1")
+    held = game.state["history"]["done"]
+    before = json.loads(json.dumps(held))
+    game.execute("shuffle", {"deck": "darkness_spreads"}, actor="1")
+    assert held == before
+    assert len(game.state["history"]["done"]) == len(before) + 1
 
 
 def test_a_failed_command_leaves_the_history_as_it_was() -> None:
@@ -63,6 +70,6 @@ def test_a_failed_command_leaves_the_history_as_it_was() -> None:
     game.execute("shuffle", {"deck": "darkness_spreads"}, actor="1")
     before = json.loads(json.dumps(game.state))
     context = Context(game.state, rng=random.Random(1), actor="1")
-    context.append("history", "done", {"version": 99})
+    context.put("history", "done", [{"version": 99}])
     context.rollback()
     assert game.state == before
