@@ -9,7 +9,7 @@ import pytest
 from deck_tracker.engine.content import default_packs
 from deck_tracker.engine.game import GameLog
 from deck_tracker.engine.i18n import render_text
-from tests.helpers import set_war_level
+from tests.helpers import read_all, set_war_level
 
 from . import hc_game
 
@@ -82,3 +82,29 @@ def test_a_hero_of_the_heros_calling_is_called_by_its_name_never_its_id() -> Non
     summaries = [render_text(e.summary) for e in game.events[before:]]
     assert any("Dwarf" in s for s in summaries), summaries
     assert not any("dwarf" in s for s in summaries)
+
+
+def test_a_general_defeated_with_the_life_read_at_the_table_advances_the_heroes_too() -> None:
+    """'Advance 1 space for each General defeated': a dragon General's life is printed on his
+    placard and read at the table at his first wound (DX); the wound dealt then, through the
+    card read, defeats him all the same, and the heroes slide their card as for any other."""
+    game = GameLog.start(
+        {
+            "host": {"name": "Ada", "hero": "Aria"},
+            "expansions": ["dragon", "heros_calling"],
+            "generals": {"black": "onyx"},
+            "options": {"dragon_darkness_spreads": "entered_only"},
+            "overlays": {"dotr-dragon": {"values": {}, "cards": {}}},
+        },
+        seed="hc-dragon",
+    )
+    read_all(game)
+    game.execute("wound_general", {"general": "onyx", "wounds": 6})
+    assert game.state["reading"], "Onyx's life is asked first"
+    before = len(game.events)
+    game.execute("read_card", {"face": {"life": 6}})
+    assert game.state["generals"]["onyx"].get("defeated")
+    assert game.state["war_level"] == 1
+    assert game.state["heros_calling"]["war_status_name"] == "Early Mid War"
+    [event] = [e for e in game.events[before:] if e.type == "hero_level"]
+    assert "Level II" in " ".join(render_text(step["text"]) for step in event.steps)

@@ -64,12 +64,17 @@ def hero_level(state: State) -> str:
 
 
 # ------------------------------------------------------------------------------------------
-# Hero levels follow the War Status card (an observer of wound_general)
+# Hero levels follow the War Status card (an observer of a General's wound)
 # ------------------------------------------------------------------------------------------
 
 
+# A General's wound: dealt by ``wound_general``, or by the card read that gives a General's life
+# the app did not know (``read_card`` resumes the wound, base/read_card.py).
+_FOLLOWS = frozenset({"wound_general", "read_card"})
+
+
 def _before(state: State, name: str, args: dict[str, Any]) -> Any:
-    if name != "wound_general" or not has_expansion(state, EXPANSION):
+    if name not in _FOLLOWS or not has_expansion(state, EXPANSION):
         return None
     return int(state.get("war_level") or 0)
 
@@ -113,8 +118,8 @@ def _after(ctx: Context, name: str, args: dict[str, Any], memo: Any) -> None:
     )
 
 
-# Hero levels follow the War Status after a General's wound: it follows that command only.
-OBSERVER = Observer(before=_before, after=_after, commands=frozenset({"wound_general"}))
+# Hero levels follow the War Status after a General's wound, however it was dealt.
+OBSERVER = Observer(before=_before, after=_after, commands=_FOLLOWS)
 
 
 def level_entry(level: int) -> dict[str, Any]:
