@@ -13,13 +13,14 @@ around all this, in the same transaction (``deck_tracker.games.idempotency``).
 from __future__ import annotations
 
 import hashlib
+import json
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connections, router, transaction
 from django.dispatch import Signal
 from django.utils import timezone
 
@@ -123,25 +124,109 @@ def _new_seat(
 
 def _store_events(game: Game, events: list[Event], *, first_seq: int, version: int) -> list[Any]:
     """Write the events; the rows stay in memory (``at`` is set on them by the insert)."""
+    now = _now()
+    row_of: Any = GameEvent  # positional, in the model's field order (its ``__init__``'s fast path)
     rows = [
-        GameEvent(
-            game=game,
-            seq=first_seq + index,
-            version=version,
-            type=event.type,
-            actor=event.actor or "",
-            summary=event.summary,
-            summary_msg=event.summary_msg,
-            steps=event.steps,
-            data=event.data,
-            private=event.private,
-            hidden=event.hidden,
-            changes=event.changes,
+        row_of(
+            None,
+            game.pk,
+            first_seq + index,
+            version,
+            event.type,
+            event.actor or "",
+            now,
+            event.summary,
+            event.summary_msg,
+            event.steps,
+            event.data,
+            event.private,
+            event.hidden,
+            event.changes,
         )
         for index, event in enumerate(events)
     ]
-    GameEvent.objects.bulk_create(rows)
+    connection = connections[router.db_for_write(GameEvent)]
+    if connection.vendor != "postgresql" or not rows:
+        GameEvent.objects.bulk_create(rows)
+    else:
+        _insert_events_pg(connection, game.pk, version, now, rows)
+    for row in rows:
+        row._state.fields_cache["game"] = game
     return rows
+
+
+# The columns of an event sent as one JSON document (the rest are the command's own).
+_EVENT_JSON_COLUMNS = (
+    "seq",
+    "type",
+    "actor",
+    "summary",
+    "summary_msg",
+    "steps",
+    "data",
+    "private",
+    "hidden",
+    "changes",
+)
+_event_insert_sql: dict[str, str] = {}
+
+
+def _insert_events_pg(
+    connection: Any, game_id: Any, version: int, at: Any, rows: list[Any]
+) -> None:
+    """A command's events in one statement with one JSON parameter (``jsonb_to_recordset``).
+
+    ``bulk_create`` sends every value of every row as a parameter of its own: psycopg quotes
+    each into the statement in Python (a JSON document dumped and escaped per column and row),
+    and the statement, new for each number of rows, is parsed again each time. Here the rows go
+    as one document, dumped once, and the statement is the same for any number of rows; the
+    columns' types are the model's. The new ids come back with each row's ``seq``.
+    """
+    sql = _event_insert_sql.get(connection.alias)
+    if sql is None:
+        meta: Any = GameEvent._meta
+        quote = connection.ops.quote_name
+
+        def column(name: str) -> str:
+            return str(quote(meta.get_field(name).column))
+
+        record = ", ".join(
+            f"{quote(name)} {meta.get_field(name).db_type(connection)}"
+            for name in _EVENT_JSON_COLUMNS
+        )
+        columns = ["game", "version", "at", *_EVENT_JSON_COLUMNS]
+        values = ["%s", "%s", "%s", *(f"x.{quote(name)}" for name in _EVENT_JSON_COLUMNS)]
+        sql = _event_insert_sql[connection.alias] = (
+            f"INSERT INTO {quote(meta.db_table)} ({', '.join(column(c) for c in columns)}) "
+            f"SELECT {', '.join(values)} "
+            f"FROM jsonb_to_recordset(%s::jsonb) AS x({record}) "
+            f"ORDER BY x.{quote('seq')} RETURNING {column('id')}, {column('seq')}"
+        )
+    document = json.dumps(
+        [
+            {
+                "seq": row.seq,
+                "type": row.type,
+                "actor": row.actor,
+                "summary": row.summary,
+                "summary_msg": row.summary_msg,
+                "steps": row.steps,
+                "data": row.data,
+                "private": row.private,
+                "hidden": row.hidden,
+                "changes": row.changes,
+            }
+            for row in rows
+        ],
+        separators=(",", ":"),
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [game_id, version, at, document])
+        ids = dict((seq, pk) for pk, seq in cursor.fetchall())
+    for row in rows:
+        row.id = ids[row.seq]
+        row._state.adding = False
+        row._state.db = connection.alias
 
 
 @dataclass
@@ -363,6 +448,7 @@ def _apply(
     ended_before = bool(state.get("outcome"))
     closed_before = bool(state.get("closed"))
     first_seq = game.last_seq + 1
+    seed_before = game.seed
     outcome = apply(
         state,
         name,
@@ -387,25 +473,25 @@ def _apply(
     if state.get("closed") and not closed_before:
         _reveal_seed(game, until_seq=last_seq)
     # The compare-and-swap comes first: a writer that lost the race writes nothing else.
-    updated = Game.objects.filter(pk=game.pk, version=game.version).update(
-        state=state,
-        version=new_version,
-        last_seq=last_seq,
-        seed=game.seed,
-        setup=game.setup,
-        updated_at=_now(),
-    )
+    changed = {"state": state, "version": new_version, "last_seq": last_seq}
+    if game.seed != seed_before:  # the seed revealed: a new one, and the setup that says so
+        changed |= {"seed": game.seed, "setup": game.setup}
+    updated = _update_row(Game, game.pk, changed | {"updated_at": _now()}, version=game.version)
     if updated != 1:  # another writer got there first (the row lock makes this rare)
         raise _stale(Game.objects.get(pk=game.pk), version=game.version, seat=actor)
     rows = _store_events(game, outcome.events, first_seq=first_seq, version=new_version)
-    GameAction.objects.create(
-        game=game,
-        version=new_version,
-        type=name,
-        args=args if isinstance(args, dict) else {},
-        actor=actor,
-        backward=outcome.undo.backward,
-        forward=outcome.undo.forward,
+    _insert_row(
+        GameAction,
+        {
+            "game": game.pk,
+            "version": new_version,
+            "type": name,
+            "args": args if isinstance(args, dict) else {},
+            "actor": actor.pk if actor else None,
+            "backward": outcome.undo.backward,
+            "forward": outcome.undo.forward,
+            "created_at": _now(),
+        },
     )
     game.state, game.version, game.last_seq = state, new_version, last_seq
     notifications.publish_after_commit(game_id=str(game.pk), last_seq=last_seq)
@@ -414,6 +500,56 @@ def _apply(
         # tracker listens (it enqueues its task on commit).
         game_result_changed.send(sender=Game, game_id=str(game.pk))
     return Stored(game=game, events=rows, missed=missed or [])
+
+
+# The SQL of the writes of a command, by model, columns and database (built once): the ORM's
+# ``update()`` and ``create()`` compile the statement anew at each call, which costs more CPU
+# than the database takes to run it. The values are prepared by the model's fields, as the ORM
+# prepares them.
+_write_sql: dict[tuple[Any, ...], str] = {}
+
+
+def _update_row(model: Any, pk: Any, values: dict[str, Any], *, version: int) -> int:
+    """``model.objects.filter(pk=pk, version=version).update(**values)``: the rows updated."""
+    connection = connections[router.db_for_write(model)]
+    key = ("update", model, tuple(values), connection.alias)
+    meta = model._meta
+    sql = _write_sql.get(key)
+    if sql is None:
+        quote = connection.ops.quote_name
+        sets = ", ".join(f"{quote(meta.get_field(name).column)} = %s" for name in values)
+        sql = _write_sql[key] = (
+            f"UPDATE {quote(meta.db_table)} SET {sets} "
+            f"WHERE {quote(meta.pk.column)} = %s AND {quote(meta.get_field('version').column)} = %s"
+        )
+    params = [
+        meta.get_field(name).get_db_prep_save(value, connection) for name, value in values.items()
+    ]
+    params += [
+        meta.pk.get_db_prep_value(pk, connection),
+        meta.get_field("version").get_db_prep_value(version, connection),
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return int(cursor.rowcount)
+
+
+def _insert_row(model: Any, values: dict[str, Any]) -> None:
+    """``model.objects.create(**values)`` (the instance is not needed; no signal listens)."""
+    connection = connections[router.db_for_write(model)]
+    key = ("insert", model, tuple(values), connection.alias)
+    meta = model._meta
+    sql = _write_sql.get(key)
+    if sql is None:
+        quote = connection.ops.quote_name
+        columns = ", ".join(quote(meta.get_field(name).column) for name in values)
+        places = ", ".join(["%s"] * len(values))
+        sql = _write_sql[key] = f"INSERT INTO {quote(meta.db_table)} ({columns}) VALUES ({places})"
+    params = [
+        meta.get_field(name).get_db_prep_save(value, connection) for name, value in values.items()
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
 
 
 def _stored_command(game: Game, version: int) -> StoredCommand:
