@@ -226,6 +226,52 @@ class ActionResultOutSerializer(serializers.Serializer[Any]):
     state = serializers.DictField()
 
 
+def _text(value: Any) -> str | None:
+    """A ``CharField``'s output: the value as a string, None as null."""
+    return None if value is None else str(value)
+
+
+def _number(value: Any) -> int | None:
+    """An ``IntegerField``'s output."""
+    return None if value is None else int(value)
+
+
+def _members(value: Any) -> dict[str, Any] | None:
+    """A ``DictField``'s output (its values as they are)."""
+    return None if value is None else {str(key): item for key, item in value.items()}
+
+
+def event_out(event: Any) -> dict[str, Any]:
+    """``EventOutSerializer(event).data`` as a plain function (the same members, in the same
+    order): the served schema is the serializer's, the work is a dict per event and step."""
+    at = event["at"]
+    if at and not isinstance(at, str):  # a datetime: formatted as the serializer's field does
+        at = serializers.DateTimeField().to_representation(at)
+    return {
+        "seq": _number(event["seq"]),
+        "version": _number(event["version"]),
+        "type": _text(event["type"]),
+        "actor": _text(event["actor"]),
+        "at": at or None,  # the ISO text the serializer passes through (none: null)
+        "summary": _text(event["summary"]),
+        "steps": [
+            {"text": _text(step["text"]), "rule": _text(step["rule"])} for step in event["steps"]
+        ],
+        "data": _members(event["data"]),
+    }
+
+
+def action_result_out(body: dict[str, Any]) -> dict[str, Any]:
+    """``ActionResultOutSerializer(body).data``, built as plain dicts (``event_out``): an
+    action's answer, the hot path of every phone."""
+    return {
+        "version": _number(body["version"]),
+        "last_seq": _number(body["last_seq"]),
+        "events": [event_out(event) for event in body["events"]],
+        "state": _members(body["state"]),
+    }
+
+
 class ActionSpecOutSerializer(serializers.Serializer[Any]):
     type = serializers.CharField()
     description = serializers.CharField()

@@ -295,7 +295,7 @@ class GameActionsView(APIView):
             expected_version=data["expected_version"],
             guard=seating.recorded_ending_guard,
         )
-        return Response(s.ActionResultOutSerializer(body).data)
+        return Response(s.action_result_out(body))
 
 
 class GameEventsView(APIView):
