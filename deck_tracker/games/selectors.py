@@ -127,6 +127,7 @@ class PreparedQuery(Generic[M]):
         self.markers = markers
         self.build = build
         self._compiled: dict[str, tuple[str, list[Any], list[int]]] = {}
+        self._plans: dict[str, _Plan] = {}
 
     def _prepare(self, alias: str) -> tuple[str, list[Any], list[int]]:
         compiled = self._compiled.get(alias)
@@ -144,18 +145,30 @@ class PreparedQuery(Generic[M]):
         return compiled
 
     def first(self, *values: Any) -> M | None:
-        return next(iter(self._raw(router.db_for_read(self.model), values)), None)
+        found = self._rows(router.db_for_read(self.model), values)
+        return found[0] if found else None
 
     def all(self, *values: Any) -> list[M]:
-        return list(self._raw(router.db_for_read(self.model), values))
+        return self._rows(router.db_for_read(self.model), values)
 
-    def _raw(self, alias: str, values: tuple[Any, ...]) -> Any:
+    def _rows(self, alias: str, values: tuple[Any, ...]) -> list[M]:
+        """The instances ``Model.objects.raw(sql, params)`` gives, made as its iterator makes
+        them (``from_db``, the fields' converters, the annotations set), with what it works
+        out from the columns at every call (which field each is, their converters) kept from
+        the first call (``_Plan``)."""
         sql, params, places = self._prepare(alias)
         connection = connections[alias]
         params = list(params)
         for field, place, value in zip(self.fields, places, values, strict=True):
             params[place] = field.get_db_prep_value(value, connection)
-        return self.model._default_manager.db_manager(alias).raw(sql, params)
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            rows = cursor.fetchall()
+            plan = self._plans.get(alias)
+            if plan is None:
+                columns = [column[0] for column in cursor.description]
+                plan = self._plans[alias] = _Plan(self.model, alias, sql, params, columns)
+        return [plan.instance(row) for row in rows]
 
     def row(self, *values: Any) -> tuple[Any, ...] | None:
         """The first row of a ``values_list`` queryset, as the database gives it: for plain
@@ -170,6 +183,54 @@ class PreparedQuery(Generic[M]):
             cursor.execute(sql, params)
             found = cursor.fetchone()
         return None if found is None else tuple(found)
+
+
+class _Plan:
+    """How a prepared query's rows become instances on one database: what ``RawQuerySet``'s
+    iterator works out from the columns (``resolve_model_init_order``, the converters of each
+    field's column), once."""
+
+    def __init__(
+        self, model: type[Model], alias: str, sql: str, params: list[Any], columns: list[str]
+    ) -> None:
+        connection = connections[alias]
+        raw = model._default_manager.db_manager(alias).raw(sql, params)
+        converter: Any = connection.introspection.identifier_converter
+        meta: Any = model._meta
+        columns = [converter(column) for column in columns]
+        by_column = {converter(f.column): f for f in meta.fields}  # ``raw.model_fields``
+        init_fields = [f for f in meta.fields if converter(f.column) in columns]
+        self.model = model
+        self.alias = alias
+        self.names = [f.attname for f in init_fields]
+        self.positions = [columns.index(converter(f.column)) for f in init_fields]
+        self.annotations = [
+            (column, pos) for pos, column in enumerate(columns) if column not in by_column
+        ]
+        if meta.pk.attname not in self.names:
+            raise ValueError("a prepared query must read the primary key")
+        fields = [by_column.get(column) for column in columns]
+        cols: Any = [f.get_col(f.model._meta.db_table) if f else None for f in fields]
+        compiler: Any = connection.ops.compiler("SQLCompiler")(raw.query, connection, alias)  # type: ignore[arg-type]
+        self.converters = [
+            (pos, functions, expression)
+            for pos, (functions, expression) in compiler.get_converters(cols).items()
+        ]
+        self.connection = connection
+
+    def instance(self, row: tuple[Any, ...]) -> Any:
+        values = list(row)
+        for pos, functions, expression in self.converters:
+            value = values[pos]
+            for function in functions:
+                value = function(value, expression, self.connection)
+            values[pos] = value
+        instance = self.model.from_db(
+            self.alias, self.names, [values[pos] for pos in self.positions]
+        )
+        for column, pos in self.annotations:
+            setattr(instance, column, values[pos])
+        return instance
 
 
 def _seat_by_token_hash(token_hash: str) -> QuerySet[Seat]:
