@@ -480,12 +480,27 @@ def _words(event: GameEvent, language: str) -> tuple[str, list[dict[str, Any]]]:
 def events_view(*, events: Any, seat: Seat, language: str | None = None) -> list[EventView]:
     """The events as ``seat`` may see them, in ``language`` (by default the request's)."""
     language = languages.choose(language) if language else languages.active()
-    viewed = []
+    viewed: list[EventView] = []
+    key = seat.key
     for event in events:
-        record = event_record(event)
-        record["summary"], record["steps"] = _words(event, language)
-        record["summary_msg"] = None
-        viewed.append(view_event(record, seat.key, language))
+        summary, steps = _words(event, language)
+        # ``view_event`` of the record with its words already rendered (``_words``: what
+        # rendering them again would give, plain text) for ``seat``: its private part added.
+        data = dict(event.data or {})
+        if key is not None:
+            data.update((event.private or {}).get(key, {}))
+        viewed.append(
+            {
+                "seq": event.seq,
+                "version": event.version,
+                "type": event.type,
+                "actor": event.actor or None,
+                "at": event.at.isoformat().replace("+00:00", "Z") if event.at else None,
+                "summary": summary,
+                "steps": [dict(step) for step in steps],
+                "data": data,
+            }
+        )
     return viewed
 
 
