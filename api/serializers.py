@@ -142,6 +142,32 @@ class ActionSerializer(serializers.Serializer[Any]):
     expected_version = serializers.IntegerField(min_value=0)
 
 
+def action_in(data: Any) -> dict[str, Any] | None:
+    """``ActionSerializer(data=data).validated_data`` for the body a phone sends (a plain
+    ``type``, ``args`` an object or left out, ``expected_version`` a whole number), checked
+    without DRF's field machinery; None for any other body, which the serializer then checks
+    (and refuses with its own words)."""
+    if not isinstance(data, dict):
+        return None
+    kind, args, version = data.get("type"), data.get("args", {}), data.get("expected_version")
+    if not (
+        type(kind) is str
+        and 0 < len(kind) <= 40
+        and kind.isascii()  # no surrogate to refuse
+        and "\x00" not in kind
+        and kind == kind.strip()
+        and type(args) is dict
+        and type(version) is int
+        and version >= 0
+    ):
+        return None
+    return {
+        "type": kind,
+        "args": {str(key): value for key, value in args.items()},
+        "expected_version": version,
+    }
+
+
 class SeatOutSerializer(serializers.Serializer[Any]):
     id = serializers.CharField()
     name = serializers.CharField()

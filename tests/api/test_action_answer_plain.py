@@ -100,3 +100,71 @@ def test_odd_values_are_shaped_as_the_serializer_shapes_them():
             "state": {},
         }
     )
+
+
+def test_the_events_view_is_view_event_of_each_record():
+    """``selectors.events_view`` builds each event as ``view_event`` would from the record with
+    its words rendered (private parts for the seat, in each language)."""
+    from deck_tracker.engine import view_event
+    from deck_tracker.games import selectors
+    from deck_tracker.models import GameEvent, Seat
+
+    created = client_for().post(
+        "/api/v1/games/", {"host": {"name": "Ada", "hero": "Paladin"}}, format="json"
+    )
+    game = created.json()
+    host = client_for(game["token"])
+    version = game["version"]
+    for kind, args in [
+        ("wound_general", {"general": "gorgutt", "wounds": 6}),
+        ("night", {"skip_evening": True}),
+    ]:
+        response = host.post(
+            f"/api/v1/games/{game['id']}/actions/",
+            {"type": kind, "args": args, "expected_version": version},
+            format="json",
+        )
+        assert response.status_code == 200, response.content
+        version = response.json()["version"]
+    events = list(GameEvent.objects.filter(game_id=game["id"]).order_by("seq"))
+    assert any(event.private for event in events) and any(event.steps for event in events)
+    for seat in Seat.objects.filter(game_id=game["id"]):
+        for language in ("en", "de"):
+            expected = []
+            for event in events:
+                record = selectors.event_record(event)
+                record["summary"], record["steps"] = selectors._words(event, language)
+                record["summary_msg"] = None
+                expected.append(view_event(record, seat.key, language))
+            assert selectors.events_view(events=events, seat=seat, language=language) == expected
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"type": "draw", "args": {"deck": "test", 1: 2}, "expected_version": 3},
+        {"type": "draw", "expected_version": 0},
+        {"type": "x" * 40, "args": {}, "expected_version": 10**20},
+        {"type": " draw", "args": {}, "expected_version": 1},
+        {"type": "", "args": {}, "expected_version": 1},
+        {"type": "x" * 41, "args": {}, "expected_version": 1},
+        {"type": "dr\x00aw", "args": {}, "expected_version": 1},
+        {"type": "drâw", "args": {}, "expected_version": 1},
+        {"type": 5, "args": {}, "expected_version": 1},
+        {"type": "draw", "args": None, "expected_version": 1},
+        {"type": "draw", "args": [], "expected_version": 1},
+        {"type": "draw", "args": {}, "expected_version": True},
+        {"type": "draw", "args": {}, "expected_version": -1},
+        {"type": "draw", "args": {}, "expected_version": "2"},
+        {"type": "draw", "args": {}, "expected_version": 2.0},
+        {"type": "draw", "args": {}},
+        ["draw"],
+    ],
+)
+def test_an_action_read_plainly_is_what_its_serializer_reads(body):
+    """``action_in`` gives the serializer's ``validated_data``, or None (the serializer then
+    answers); it never takes a body the serializer refuses."""
+    plain = s.action_in(body)
+    form = s.ActionSerializer(data=body)
+    if plain is not None:
+        assert form.is_valid() and plain == dict(form.validated_data)
