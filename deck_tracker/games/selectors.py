@@ -11,7 +11,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
-from django.db import connections, router
+from django.db import connections, router, transaction
 from django.db.models import Model, OuterRef, QuerySet, Subquery
 from django.db.transaction import TransactionManagementError
 
@@ -452,6 +452,10 @@ _rendered_lock = threading.Lock()
 
 def _words(event: GameEvent, language: str) -> tuple[str, list[dict[str, Any]]]:
     """The summary and steps of ``event`` in ``language`` (cached by event and language)."""
+    if language == languages.DEFAULT:
+        written: tuple[str, list[dict[str, Any]]] | None = getattr(event, _ENGLISH_WORDS, None)
+        if written is not None:
+            return written
     key = (event.game_id, event.seq, language) if event.pk is not None else None
     if key is not None:
         with _rendered_lock:
@@ -475,6 +479,40 @@ def _words(event: GameEvent, language: str) -> tuple[str, list[dict[str, Any]]]:
             while len(_rendered) > RENDERED_MAX:
                 _rendered.popitem(last=False)
     return words
+
+
+# The attribute of an event row written by this request that holds its English words.
+_ENGLISH_WORDS = "_english_words"
+
+
+def keep_english_words(events: list[GameEvent]) -> None:
+    """Keep, as ``_words`` would render them for an English reader, the words of events this
+    request has just written: their stored summary and steps are the engine's English rendering
+    of the same messages with the same catalogues (``Event.summary``, ``Step.as_dict``), so
+    the answer need not render them again; once the transaction commits, this process's
+    streams find them too (the cache of ``_words``). An event read back later is rendered
+    from its messages: the catalogues may have changed since it was stored."""
+    kept = []
+    for event in events:
+        words = (
+            event.summary,
+            [
+                {k: v for k, v in step.items() if k not in ("msg", "rule_msg")}
+                for step in event.steps or []
+            ],
+        )
+        setattr(event, _ENGLISH_WORDS, words)
+        if event.pk is not None:
+            kept.append(((event.game_id, event.seq, languages.DEFAULT), words))
+    if kept:
+        transaction.on_commit(lambda: _keep_rendered(kept), using=router.db_for_write(GameEvent))
+
+
+def _keep_rendered(kept: list[tuple[tuple[Any, int, str], tuple[str, list[Any]]]]) -> None:
+    with _rendered_lock:
+        _rendered.update(kept)
+        while len(_rendered) > RENDERED_MAX:
+            _rendered.popitem(last=False)
 
 
 def events_view(*, events: Any, seat: Seat, language: str | None = None) -> list[EventView]:

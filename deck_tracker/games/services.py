@@ -46,6 +46,7 @@ from deck_tracker.games.selectors import (
     events_since_version,
     events_view,
     game_locked,
+    keep_english_words,
     normalise_join_code,
     seat_state,
 )
@@ -152,6 +153,7 @@ def _store_events(game: Game, events: list[Event], *, first_seq: int, version: i
         _insert_events_pg(connection, game.pk, version, now, rows)
     for row in rows:
         row._state.fields_cache["game"] = game
+    keep_english_words(rows)
     return rows
 
 

@@ -168,3 +168,39 @@ def test_an_action_read_plainly_is_what_its_serializer_reads(body):
     form = s.ActionSerializer(data=body)
     if plain is not None:
         assert form.is_valid() and plain == dict(form.validated_data)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_answers_events_are_the_events_read_back(answers, language):
+    """The events of an answer (their English words taken from what was just written, for an
+    English reader) are the events as read back from the database and rendered from their
+    messages."""
+    from deck_tracker.games import selectors
+    from deck_tracker.models import GameEvent, Seat
+
+    created = client_for().post(
+        "/api/v1/games/", {"host": {"name": "Ada", "hero": "Paladin"}}, format="json"
+    )
+    game = created.json()
+    host = client_for(game["token"])
+    version = game["version"]
+    for kind, args in [
+        ("wound_general", {"general": "gorgutt", "wounds": 6}),
+        ("night", {"skip_evening": True}),
+        ("undo", {}),
+        ("night", {"skip_evening": True}),
+    ]:
+        response = host.post(
+            f"/api/v1/games/{game['id']}/actions/",
+            {"type": kind, "args": args, "expected_version": version},
+            format="json",
+            HTTP_ACCEPT_LANGUAGE=language,
+        )
+        assert response.status_code == 200, response.content
+        version = response.json()["version"]
+    seat = Seat.objects.get(game_id=game["id"], number=1)
+    selectors._rendered.clear()
+    for body in answers:
+        seqs = [event["seq"] for event in body["events"]]
+        rows = list(GameEvent.objects.filter(game_id=game["id"], seq__in=seqs).order_by("seq"))
+        assert body["events"] == selectors.events_view(events=rows, seat=seat, language=language)
