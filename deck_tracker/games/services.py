@@ -50,6 +50,7 @@ from deck_tracker.games.selectors import (
     normalise_join_code,
     seat_state,
 )
+from deck_tracker.games.statements import insert_row, update_row
 from deck_tracker.live import notifications
 from deck_tracker.models import Game, GameAction, GameEvent, Seat, TableDisplay
 
@@ -478,11 +479,13 @@ def _apply(
     changed = {"state": state, "version": new_version, "last_seq": last_seq}
     if game.seed != seed_before:  # the seed revealed: a new one, and the setup that says so
         changed |= {"seed": game.seed, "setup": game.setup}
-    updated = _update_row(Game, game.pk, changed | {"updated_at": _now()}, version=game.version)
+    updated = update_row(
+        Game, {"id": game.pk, "version": game.version}, changed | {"updated_at": _now()}
+    )
     if updated != 1:  # another writer got there first (the row lock makes this rare)
         raise _stale(Game.objects.get(pk=game.pk), version=game.version, seat=actor)
     rows = _store_events(game, outcome.events, first_seq=first_seq, version=new_version)
-    _insert_row(
+    insert_row(
         GameAction,
         {
             "game": game.pk,
@@ -502,56 +505,6 @@ def _apply(
         # tracker listens (it enqueues its task on commit).
         game_result_changed.send(sender=Game, game_id=str(game.pk))
     return Stored(game=game, events=rows, missed=missed or [])
-
-
-# The SQL of the writes of a command, by model, columns and database (built once): the ORM's
-# ``update()`` and ``create()`` compile the statement anew at each call, which costs more CPU
-# than the database takes to run it. The values are prepared by the model's fields, as the ORM
-# prepares them.
-_write_sql: dict[tuple[Any, ...], str] = {}
-
-
-def _update_row(model: Any, pk: Any, values: dict[str, Any], *, version: int) -> int:
-    """``model.objects.filter(pk=pk, version=version).update(**values)``: the rows updated."""
-    connection = connections[router.db_for_write(model)]
-    key = ("update", model, tuple(values), connection.alias)
-    meta = model._meta
-    sql = _write_sql.get(key)
-    if sql is None:
-        quote = connection.ops.quote_name
-        sets = ", ".join(f"{quote(meta.get_field(name).column)} = %s" for name in values)
-        sql = _write_sql[key] = (
-            f"UPDATE {quote(meta.db_table)} SET {sets} "
-            f"WHERE {quote(meta.pk.column)} = %s AND {quote(meta.get_field('version').column)} = %s"
-        )
-    params = [
-        meta.get_field(name).get_db_prep_save(value, connection) for name, value in values.items()
-    ]
-    params += [
-        meta.pk.get_db_prep_value(pk, connection),
-        meta.get_field("version").get_db_prep_value(version, connection),
-    ]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return int(cursor.rowcount)
-
-
-def _insert_row(model: Any, values: dict[str, Any]) -> None:
-    """``model.objects.create(**values)`` (the instance is not needed; no signal listens)."""
-    connection = connections[router.db_for_write(model)]
-    key = ("insert", model, tuple(values), connection.alias)
-    meta = model._meta
-    sql = _write_sql.get(key)
-    if sql is None:
-        quote = connection.ops.quote_name
-        columns = ", ".join(quote(meta.get_field(name).column) for name in values)
-        places = ", ".join(["%s"] * len(values))
-        sql = _write_sql[key] = f"INSERT INTO {quote(meta.db_table)} ({columns}) VALUES ({places})"
-    params = [
-        meta.get_field(name).get_db_prep_save(value, connection) for name, value in values.items()
-    ]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
 
 
 def _stored_command(game: Game, version: int) -> StoredCommand:
