@@ -127,6 +127,27 @@ def _new_seat(
 def _store_events(game: Game, events: list[Event], *, first_seq: int, version: int) -> list[Any]:
     """Write the events; the rows stay in memory (``at`` is set on them by the insert)."""
     now = _now()
+    rows = _event_rows(game, events, first_seq=first_seq, version=version, at=now)
+    connection = connections[router.db_for_write(GameEvent)]
+    if connection.vendor != "postgresql" or not rows:
+        GameEvent.objects.bulk_create(rows)
+    else:
+        _insert_events_pg(connection, game.pk, version, now, rows)
+    return _written(game, rows)
+
+
+def _written(game: Game, rows: list[Any]) -> list[Any]:
+    for row in rows:
+        row._state.fields_cache["game"] = game
+    keep_english_words(rows)
+    return rows
+
+
+def _event_rows(
+    game: Game, events: list[Event], *, first_seq: int, version: int, at: Any
+) -> list[Any]:
+    """The rows of ``events`` (not yet written)."""
+    now = at
     row_of: Any = GameEvent  # positional, in the model's field order (its ``__init__``'s fast path)
     rows = [
         row_of(
@@ -147,14 +168,6 @@ def _store_events(game: Game, events: list[Event], *, first_seq: int, version: i
         )
         for index, event in enumerate(events)
     ]
-    connection = connections[router.db_for_write(GameEvent)]
-    if connection.vendor != "postgresql" or not rows:
-        GameEvent.objects.bulk_create(rows)
-    else:
-        _insert_events_pg(connection, game.pk, version, now, rows)
-    for row in rows:
-        row._state.fields_cache["game"] = game
-    keep_english_words(rows)
     return rows
 
 
@@ -171,12 +184,18 @@ _EVENT_JSON_COLUMNS = (
     "hidden",
     "changes",
 )
-_event_insert_sql: dict[str, str] = {}
+_event_insert_sql: dict[tuple[str, str], str] = {}
 
 
 def _insert_events_pg(
-    connection: Any, game_id: Any, version: int, at: Any, rows: list[Any]
-) -> None:
+    connection: Any,
+    game_id: Any,
+    version: int,
+    at: Any,
+    rows: list[Any],
+    *,
+    before: tuple[str, list[Any]] | None = None,
+) -> bool:
     """A command's events in one statement with one JSON parameter (``jsonb_to_recordset``).
 
     ``bulk_create`` sends every value of every row as a parameter of its own: psycopg quotes
@@ -184,8 +203,12 @@ def _insert_events_pg(
     and the statement, new for each number of rows, is parsed again each time. Here the rows go
     as one document, dumped once, and the statement is the same for any number of rows; the
     columns' types are the model's. The new ids come back with each row's ``seq``.
+
+    ``before``: the statements of a ``WITH`` whose first, ``g``, decides whether the events
+    are written (one row) or not (none); False when they were not.
     """
-    sql = _event_insert_sql.get(connection.alias)
+    prefix, prefix_params = before or ("", [])
+    sql = _event_insert_sql.get((connection.alias, prefix))
     if sql is None:
         meta: Any = GameEvent._meta
         quote = connection.ops.quote_name
@@ -199,10 +222,11 @@ def _insert_events_pg(
         )
         columns = ["game", "version", "at", *_EVENT_JSON_COLUMNS]
         values = ["%s", "%s", "%s", *(f"x.{quote(name)}" for name in _EVENT_JSON_COLUMNS)]
-        sql = _event_insert_sql[connection.alias] = (
-            f"INSERT INTO {quote(meta.db_table)} ({', '.join(column(c) for c in columns)}) "
+        sql = _event_insert_sql[(connection.alias, prefix)] = (
+            f"{prefix}INSERT INTO {quote(meta.db_table)} "
+            f"({', '.join(column(c) for c in columns)}) "
             f"SELECT {', '.join(values)} "
-            f"FROM jsonb_to_recordset(%s::jsonb) AS x({record}) "
+            f"FROM {'g CROSS JOIN ' if prefix else ''}jsonb_to_recordset(%s::jsonb) AS x({record}) "
             f"ORDER BY x.{quote('seq')} RETURNING {column('id')}, {column('seq')}"
         )
     document = json.dumps(
@@ -224,12 +248,77 @@ def _insert_events_pg(
         separators=(",", ":"),
     )
     with connection.cursor() as cursor:
-        cursor.execute(sql, [game_id, version, at, document])
+        cursor.execute(sql, [*prefix_params, game_id, version, at, document])
         ids = dict((seq, pk) for pk, seq in cursor.fetchall())
+    if not ids:
+        return False
     for row in rows:
         row.id = ids[row.seq]
         row._state.adding = False
         row._state.db = connection.alias
+    return True
+
+
+_command_sql: dict[tuple[Any, ...], str] = {}
+
+
+def _write_command(
+    game: Game,
+    *,
+    where_version: int,
+    changed: dict[str, Any],
+    action: dict[str, Any],
+    events: list[Event],
+    first_seq: int,
+    version: int,
+) -> list[Any] | None:
+    """The game row's compare-and-swap (``changed`` where the row is at ``where_version``),
+    then the events and the action; None, with nothing written, when the swap found another
+    version.
+
+    On PostgreSQL a command with events is one statement (the update, then the action and
+    the events inserted only if it updated the row: ``WITH g AS (UPDATE ... RETURNING)``),
+    one round trip where there were three.
+    """
+    connection = connections[router.db_for_write(Game)]
+    if connection.vendor != "postgresql" or not events:
+        if update_row(Game, {"id": game.pk, "version": where_version}, changed) != 1:
+            return None
+        rows = _store_events(game, events, first_seq=first_seq, version=version)
+        insert_row(GameAction, action)
+        return rows
+    key = (tuple(changed), tuple(action), connection.alias)
+    prefix = _command_sql.get(key)
+    if prefix is None:
+        quote = connection.ops.quote_name
+        game_meta: Any = Game._meta
+        action_meta: Any = GameAction._meta
+
+        def column(meta: Any, name: str) -> str:
+            return str(quote(meta.get_field(name).column))
+
+        sets = ", ".join(f"{column(game_meta, name)} = %s" for name in changed)
+        prefix = _command_sql[key] = (
+            f"WITH g AS (UPDATE {quote(game_meta.db_table)} SET {sets} "
+            f"WHERE {column(game_meta, 'id')} = %s AND {column(game_meta, 'version')} = %s "
+            f"RETURNING 1 AS one), "
+            f"a AS (INSERT INTO {quote(action_meta.db_table)} "
+            f"({', '.join(column(action_meta, name) for name in action)}) "
+            f"SELECT {', '.join(['%s'] * len(action))} FROM g) "
+        )
+    game_fields: Any = Game._meta
+    action_fields: Any = GameAction._meta
+    params = [
+        *(game_fields.get_field(k).get_db_prep_save(v, connection) for k, v in changed.items()),
+        game_fields.pk.get_db_prep_value(game.pk, connection),
+        where_version,
+        *(action_fields.get_field(k).get_db_prep_save(v, connection) for k, v in action.items()),
+    ]
+    at = _now()
+    rows = _event_rows(game, events, first_seq=first_seq, version=version, at=at)
+    if not _insert_events_pg(connection, game.pk, version, at, rows, before=(prefix, params)):
+        return None
+    return _written(game, rows)
 
 
 @dataclass
@@ -479,15 +568,11 @@ def _apply(
     changed = {"state": state, "version": new_version, "last_seq": last_seq}
     if game.seed != seed_before:  # the seed revealed: a new one, and the setup that says so
         changed |= {"seed": game.seed, "setup": game.setup}
-    updated = update_row(
-        Game, {"id": game.pk, "version": game.version}, changed | {"updated_at": _now()}
-    )
-    if updated != 1:  # another writer got there first (the row lock makes this rare)
-        raise _stale(Game.objects.get(pk=game.pk), version=game.version, seat=actor)
-    rows = _store_events(game, outcome.events, first_seq=first_seq, version=new_version)
-    insert_row(
-        GameAction,
-        {
+    rows = _write_command(
+        game,
+        where_version=game.version,
+        changed=changed | {"updated_at": _now()},
+        action={
             "game": game.pk,
             "version": new_version,
             "type": name,
@@ -497,7 +582,12 @@ def _apply(
             "forward": outcome.undo.forward,
             "created_at": _now(),
         },
+        events=outcome.events,
+        first_seq=first_seq,
+        version=new_version,
     )
+    if rows is None:  # another writer got there first (the row lock makes this rare)
+        raise _stale(Game.objects.get(pk=game.pk), version=game.version, seat=actor)
     game.state, game.version, game.last_seq = state, new_version, last_seq
     notifications.publish_after_commit(game_id=str(game.pk), last_seq=last_seq)
     if ended_before or state.get("outcome"):
