@@ -129,11 +129,67 @@ def _store_events(game: Game, events: list[Event], *, first_seq: int, version: i
     now = _now()
     rows = _event_rows(game, events, first_seq=first_seq, version=version, at=now)
     connection = connections[router.db_for_write(GameEvent)]
-    if connection.vendor != "postgresql" or not rows:
-        GameEvent.objects.bulk_create(rows)
-    else:
+    if not rows:
+        pass
+    elif connection.vendor == "postgresql":
         _insert_events_pg(connection, game.pk, version, now, rows)
+    elif connection.vendor == "sqlite" and len(rows) <= _ROWS_PER_INSERT:
+        _insert_events_sqlite(connection, rows)
+    else:
+        GameEvent.objects.bulk_create(rows)
     return _written(game, rows)
+
+
+# SQLite: at most this many events in one statement (13 values each, well under its limit of
+# 32,766 values); a longer command (a setup) goes through ``bulk_create``.
+_ROWS_PER_INSERT = 200
+_EVENT_COLUMNS = (
+    "game",
+    "seq",
+    "version",
+    "type",
+    "actor",
+    "at",
+    "summary",
+    "summary_msg",
+    "steps",
+    "data",
+    "private",
+    "hidden",
+    "changes",
+)
+_sqlite_insert_sql: dict[tuple[str, int], str] = {}
+
+
+def _insert_events_sqlite(connection: Any, rows: list[Any]) -> None:
+    """The events as ``bulk_create`` writes them on SQLite (one ``INSERT ... VALUES (...),
+    (...) RETURNING``), the statement built once per number of rows, the values prepared by
+    the fields."""
+    key = (connection.alias, len(rows))
+    sql = _sqlite_insert_sql.get(key)
+    meta: Any = GameEvent._meta
+    fields = [meta.get_field(name) for name in _EVENT_COLUMNS]
+    if sql is None:
+        quote = connection.ops.quote_name
+        columns = ", ".join(quote(field.column) for field in fields)
+        row = "(" + ", ".join(["%s"] * len(fields)) + ")"
+        sql = _sqlite_insert_sql[key] = (
+            f"INSERT INTO {quote(meta.db_table)} ({columns}) VALUES "
+            f"{', '.join([row] * len(rows))} "
+            f"RETURNING {quote(meta.pk.column)}, {quote(meta.get_field('seq').column)}"
+        )
+    params = [
+        field.get_db_prep_save(getattr(row, field.attname), connection)
+        for row in rows
+        for field in fields
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        ids = {seq: pk for pk, seq in cursor.fetchall()}
+    for row in rows:
+        row.id = ids[row.seq]
+        row._state.adding = False
+        row._state.db = connection.alias
 
 
 def _written(game: Game, rows: list[Any]) -> list[Any]:
