@@ -142,6 +142,32 @@ class ActionSerializer(serializers.Serializer[Any]):
     expected_version = serializers.IntegerField(min_value=0)
 
 
+def action_in(data: Any) -> dict[str, Any] | None:
+    """``ActionSerializer(data=data).validated_data`` for the body a phone sends (a plain
+    ``type``, ``args`` an object or left out, ``expected_version`` a whole number), checked
+    without DRF's field machinery; None for any other body, which the serializer then checks
+    (and refuses with its own words)."""
+    if not isinstance(data, dict):
+        return None
+    kind, args, version = data.get("type"), data.get("args", {}), data.get("expected_version")
+    if not (
+        type(kind) is str
+        and 0 < len(kind) <= 40
+        and kind.isascii()  # no surrogate to refuse
+        and "\x00" not in kind
+        and kind == kind.strip()
+        and type(args) is dict
+        and type(version) is int
+        and version >= 0
+    ):
+        return None
+    return {
+        "type": kind,
+        "args": {str(key): value for key, value in args.items()},
+        "expected_version": version,
+    }
+
+
 class SeatOutSerializer(serializers.Serializer[Any]):
     id = serializers.CharField()
     name = serializers.CharField()
@@ -224,6 +250,52 @@ class ActionResultOutSerializer(serializers.Serializer[Any]):
     last_seq = serializers.IntegerField()
     events = EventOutSerializer(many=True)
     state = serializers.DictField()
+
+
+def _text(value: Any) -> str | None:
+    """A ``CharField``'s output: the value as a string, None as null."""
+    return None if value is None else str(value)
+
+
+def _number(value: Any) -> int | None:
+    """An ``IntegerField``'s output."""
+    return None if value is None else int(value)
+
+
+def _members(value: Any) -> dict[str, Any] | None:
+    """A ``DictField``'s output (its values as they are)."""
+    return None if value is None else {str(key): item for key, item in value.items()}
+
+
+def event_out(event: Any) -> dict[str, Any]:
+    """``EventOutSerializer(event).data`` as a plain function (the same members, in the same
+    order): the served schema is the serializer's, the work is a dict per event and step."""
+    at = event["at"]
+    if at and not isinstance(at, str):  # a datetime: formatted as the serializer's field does
+        at = serializers.DateTimeField().to_representation(at)
+    return {
+        "seq": _number(event["seq"]),
+        "version": _number(event["version"]),
+        "type": _text(event["type"]),
+        "actor": _text(event["actor"]),
+        "at": at or None,  # the ISO text the serializer passes through (none: null)
+        "summary": _text(event["summary"]),
+        "steps": [
+            {"text": _text(step["text"]), "rule": _text(step["rule"])} for step in event["steps"]
+        ],
+        "data": _members(event["data"]),
+    }
+
+
+def action_result_out(body: dict[str, Any]) -> dict[str, Any]:
+    """``ActionResultOutSerializer(body).data``, built as plain dicts (``event_out``): an
+    action's answer, the hot path of every phone."""
+    return {
+        "version": _number(body["version"]),
+        "last_seq": _number(body["last_seq"]),
+        "events": [event_out(event) for event in body["events"]],
+        "state": _members(body["state"]),
+    }
 
 
 class ActionSpecOutSerializer(serializers.Serializer[Any]):

@@ -284,9 +284,11 @@ class GameActionsView(APIView):
     )
     def post(self, request: Request, game_id: Any) -> Response:
         seat = seat_of(request)
-        form = s.ActionSerializer(data=request.data)
-        form.is_valid(raise_exception=True)
-        data = form.validated_data
+        data = s.action_in(request.data)
+        if data is None:
+            form = s.ActionSerializer(data=request.data)
+            form.is_valid(raise_exception=True)
+            data = form.validated_data
         body = services.game_act(
             game_id=seat.game_id,
             seat=seat,
@@ -295,7 +297,7 @@ class GameActionsView(APIView):
             expected_version=data["expected_version"],
             guard=seating.recorded_ending_guard,
         )
-        return Response(s.ActionResultOutSerializer(body).data)
+        return Response(s.action_result_out(body))
 
 
 class GameEventsView(APIView):

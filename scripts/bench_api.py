@@ -2,7 +2,9 @@
 
 Prints the median time of one `draw` and of one state GET on a game with about 10 and about
 1,000 events (reading the state must not grow with the log), the time to replay a
-1,000-event log, and the server time of a Late War night. Runs in a throw-away test database.
+1,000-event log, the server time of a Late War night, and the CPU of an action with the
+player's stream message (a `shuffle` with an Idempotency-Key, then `SeatStream.read`). Runs in
+a throw-away test database.
 Usage: `python scripts/bench_api.py [--quick]` (--quick: 3 samples, a log of about 60 events).
 """
 
@@ -118,6 +120,7 @@ def run() -> None:
         )
 
     late_war_night()
+    action_with_stream()
 
     game = Game.objects.get(pk=created["id"])
     start = time.perf_counter()
@@ -134,6 +137,50 @@ def run() -> None:
         f"({(loaded - start) * 1000:.1f} ms reading, {(done - loaded) * 1000:.1f} ms folding)"
     )
     assert len(rows) < game.last_seq or state == game.state
+
+
+def action_with_stream() -> None:
+    """An action as a phone sends it (with an ``Idempotency-Key``) and the message the
+    player's open stream then sends (``SeatStream.read``, in process: no ASGI server): the
+    CPU of this process for the pair, the in-process part of "server CPU per action"."""
+    from deck_tracker.games import selectors
+    from deck_tracker.games.services import hash_token
+    from deck_tracker.live.stream import SeatStream
+
+    cards = [f"card-{n:02d}" for n in range(60)]
+    created = (
+        APIClient()
+        .post(
+            "/api/v1/games/",
+            {"system": "generic", "decks": {"big": {"cards": cards}}},
+            format="json",
+        )
+        .json()
+    )
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {created['token']}")
+    url = f"/api/v1/games/{created['id']}/actions/"
+    seat = selectors.seat_for_token_hash(token_hash=hash_token(created["token"]))
+    stream = SeatStream(game_id=created["id"], seat=seat, after=0)
+    stream.read()
+    version = created["version"]
+    cpu: list[float] = []
+    for n in range(SAMPLES * 3):
+        start = time.process_time()
+        response = client.post(
+            url,
+            {"type": "shuffle", "args": {"deck": "big"}, "expected_version": version},
+            format="json",
+            HTTP_IDEMPOTENCY_KEY=f"bench-{n}",
+        )
+        messages, allowed = stream.read()
+        cpu.append(time.process_time() - start)
+        assert response.status_code == 200 and allowed and messages, response.content[:300]
+        version = response.json()["version"]
+    print(
+        f"shuffle with its Idempotency-Key + the player's stream message: median "
+        f"{statistics.median(cpu) * 1000:.2f} ms CPU (best {min(cpu) * 1000:.2f} ms)"
+    )
 
 
 def late_war_night() -> None:

@@ -26,8 +26,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import router
+from django.utils import timezone
 
+from deck_tracker.games.statements import insert_row, update_row
 from deck_tracker.models import IdempotencyRecord
 
 MAX_KEY_LENGTH = 200
@@ -77,20 +79,26 @@ def reserve(*, caller: str, key: str, request_hash: str) -> Reservation:
     Must run inside ``transaction.atomic``: the reservation lives and dies with the work.
     """
     hashed = key_hash(key)
-    try:
-        with transaction.atomic():  # a savepoint: a taken key leaves the transaction usable
-            record = IdempotencyRecord.objects.create(
-                scope=caller,
-                key=hashed,
-                request_hash=request_hash,
-                salt=secrets.token_hex(16),
-                status=0,
-                body=None,
-            )
+    values = {
+        "scope": caller,
+        "key": hashed,
+        "request_hash": request_hash,
+        "salt": secrets.token_hex(16),
+        "status": 0,
+        "body": None,
+        "token_paths": [],
+        "created_at": timezone.now(),
+    }
+    # A key taken is no error (no savepoint to take and release around the insert): the
+    # insert waited for the request holding it to commit, then wrote nothing.
+    pk = insert_row(IdempotencyRecord, values, conflict_returns_none=True)
+    if pk is not None:
+        record = IdempotencyRecord(id=pk, **values)
+        record._state.adding = False
+        record._state.db = router.db_for_write(IdempotencyRecord)
         return Reservation(record=record, raw_key=key)
-    except IntegrityError:
-        # Another request holds or held this key: the insert waited for it to commit.
-        record = IdempotencyRecord.objects.get(scope=caller, key=hashed)
+    # Another request holds or held this key.
+    record = IdempotencyRecord.objects.get(scope=caller, key=hashed)
     if record.request_hash != request_hash:
         raise IdempotencyKeyReused(key)
     reservation = Reservation(record=record, raw_key=key)
@@ -116,7 +124,12 @@ def complete(reservation: Reservation, *, status: int, body: Any) -> bool:
         return False
     record = reservation.record
     record.status, record.body, record.token_paths = status, stripped, paths
-    record.save(update_fields=["status", "body", "token_paths"])
+    # ``record.save(update_fields=["status", "body", "token_paths"])``, compiled once.
+    update_row(
+        IdempotencyRecord,
+        {"id": record.pk},
+        {"status": status, "body": stripped, "token_paths": paths},
+    )
     return True
 
 

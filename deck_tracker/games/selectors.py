@@ -11,7 +11,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
-from django.db import connections, router
+from django.db import connections, router, transaction
 from django.db.models import Model, OuterRef, QuerySet, Subquery
 from django.db.transaction import TransactionManagementError
 
@@ -127,6 +127,7 @@ class PreparedQuery(Generic[M]):
         self.markers = markers
         self.build = build
         self._compiled: dict[str, tuple[str, list[Any], list[int]]] = {}
+        self._plans: dict[str, _Plan] = {}
 
     def _prepare(self, alias: str) -> tuple[str, list[Any], list[int]]:
         compiled = self._compiled.get(alias)
@@ -144,18 +145,30 @@ class PreparedQuery(Generic[M]):
         return compiled
 
     def first(self, *values: Any) -> M | None:
-        return next(iter(self._raw(router.db_for_read(self.model), values)), None)
+        found = self._rows(router.db_for_read(self.model), values)
+        return found[0] if found else None
 
     def all(self, *values: Any) -> list[M]:
-        return list(self._raw(router.db_for_read(self.model), values))
+        return self._rows(router.db_for_read(self.model), values)
 
-    def _raw(self, alias: str, values: tuple[Any, ...]) -> Any:
+    def _rows(self, alias: str, values: tuple[Any, ...]) -> list[M]:
+        """The instances ``Model.objects.raw(sql, params)`` gives, made as its iterator makes
+        them (``from_db``, the fields' converters, the annotations set), with what it works
+        out from the columns at every call (which field each is, their converters) kept from
+        the first call (``_Plan``)."""
         sql, params, places = self._prepare(alias)
         connection = connections[alias]
         params = list(params)
         for field, place, value in zip(self.fields, places, values, strict=True):
             params[place] = field.get_db_prep_value(value, connection)
-        return self.model._default_manager.db_manager(alias).raw(sql, params)
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            rows = cursor.fetchall()
+            plan = self._plans.get(alias)
+            if plan is None:
+                columns = [column[0] for column in cursor.description]
+                plan = self._plans[alias] = _Plan(self.model, alias, sql, params, columns)
+        return [plan.instance(row) for row in rows]
 
     def row(self, *values: Any) -> tuple[Any, ...] | None:
         """The first row of a ``values_list`` queryset, as the database gives it: for plain
@@ -170,6 +183,54 @@ class PreparedQuery(Generic[M]):
             cursor.execute(sql, params)
             found = cursor.fetchone()
         return None if found is None else tuple(found)
+
+
+class _Plan:
+    """How a prepared query's rows become instances on one database: what ``RawQuerySet``'s
+    iterator works out from the columns (``resolve_model_init_order``, the converters of each
+    field's column), once."""
+
+    def __init__(
+        self, model: type[Model], alias: str, sql: str, params: list[Any], columns: list[str]
+    ) -> None:
+        connection = connections[alias]
+        raw = model._default_manager.db_manager(alias).raw(sql, params)
+        converter: Any = connection.introspection.identifier_converter
+        meta: Any = model._meta
+        columns = [converter(column) for column in columns]
+        by_column = {converter(f.column): f for f in meta.fields}  # ``raw.model_fields``
+        init_fields = [f for f in meta.fields if converter(f.column) in columns]
+        self.model = model
+        self.alias = alias
+        self.names = [f.attname for f in init_fields]
+        self.positions = [columns.index(converter(f.column)) for f in init_fields]
+        self.annotations = [
+            (column, pos) for pos, column in enumerate(columns) if column not in by_column
+        ]
+        if meta.pk.attname not in self.names:
+            raise ValueError("a prepared query must read the primary key")
+        fields = [by_column.get(column) for column in columns]
+        cols: Any = [f.get_col(f.model._meta.db_table) if f else None for f in fields]
+        compiler: Any = connection.ops.compiler("SQLCompiler")(raw.query, connection, alias)  # type: ignore[arg-type]
+        self.converters = [
+            (pos, functions, expression)
+            for pos, (functions, expression) in compiler.get_converters(cols).items()
+        ]
+        self.connection = connection
+
+    def instance(self, row: tuple[Any, ...]) -> Any:
+        values = list(row)
+        for pos, functions, expression in self.converters:
+            value = values[pos]
+            for function in functions:
+                value = function(value, expression, self.connection)
+            values[pos] = value
+        instance = self.model.from_db(
+            self.alias, self.names, [values[pos] for pos in self.positions]
+        )
+        for column, pos in self.annotations:
+            setattr(instance, column, values[pos])
+        return instance
 
 
 def _seat_by_token_hash(token_hash: str) -> QuerySet[Seat]:
@@ -391,6 +452,10 @@ _rendered_lock = threading.Lock()
 
 def _words(event: GameEvent, language: str) -> tuple[str, list[dict[str, Any]]]:
     """The summary and steps of ``event`` in ``language`` (cached by event and language)."""
+    if language == languages.DEFAULT:
+        written: tuple[str, list[dict[str, Any]]] | None = getattr(event, _ENGLISH_WORDS, None)
+        if written is not None:
+            return written
     key = (event.game_id, event.seq, language) if event.pk is not None else None
     if key is not None:
         with _rendered_lock:
@@ -416,15 +481,64 @@ def _words(event: GameEvent, language: str) -> tuple[str, list[dict[str, Any]]]:
     return words
 
 
+# The attribute of an event row written by this request that holds its English words.
+_ENGLISH_WORDS = "_english_words"
+
+
+def keep_english_words(events: list[GameEvent]) -> None:
+    """Keep, as ``_words`` would render them for an English reader, the words of events this
+    request has just written: their stored summary and steps are the engine's English rendering
+    of the same messages with the same catalogues (``Event.summary``, ``Step.as_dict``), so
+    the answer need not render them again; once the transaction commits, this process's
+    streams find them too (the cache of ``_words``). An event read back later is rendered
+    from its messages: the catalogues may have changed since it was stored."""
+    kept = []
+    for event in events:
+        words = (
+            event.summary,
+            [
+                {k: v for k, v in step.items() if k not in ("msg", "rule_msg")}
+                for step in event.steps or []
+            ],
+        )
+        setattr(event, _ENGLISH_WORDS, words)
+        if event.pk is not None:
+            kept.append(((event.game_id, event.seq, languages.DEFAULT), words))
+    if kept:
+        transaction.on_commit(lambda: _keep_rendered(kept), using=router.db_for_write(GameEvent))
+
+
+def _keep_rendered(kept: list[tuple[tuple[Any, int, str], tuple[str, list[Any]]]]) -> None:
+    with _rendered_lock:
+        _rendered.update(kept)
+        while len(_rendered) > RENDERED_MAX:
+            _rendered.popitem(last=False)
+
+
 def events_view(*, events: Any, seat: Seat, language: str | None = None) -> list[EventView]:
     """The events as ``seat`` may see them, in ``language`` (by default the request's)."""
     language = languages.choose(language) if language else languages.active()
-    viewed = []
+    viewed: list[EventView] = []
+    key = seat.key
     for event in events:
-        record = event_record(event)
-        record["summary"], record["steps"] = _words(event, language)
-        record["summary_msg"] = None
-        viewed.append(view_event(record, seat.key, language))
+        summary, steps = _words(event, language)
+        # ``view_event`` of the record with its words already rendered (``_words``: what
+        # rendering them again would give, plain text) for ``seat``: its private part added.
+        data = dict(event.data or {})
+        if key is not None:
+            data.update((event.private or {}).get(key, {}))
+        viewed.append(
+            {
+                "seq": event.seq,
+                "version": event.version,
+                "type": event.type,
+                "actor": event.actor or None,
+                "at": event.at.isoformat().replace("+00:00", "Z") if event.at else None,
+                "summary": summary,
+                "steps": [dict(step) for step in steps],
+                "data": data,
+            }
+        )
     return viewed
 
 

@@ -13,13 +13,14 @@ around all this, in the same transaction (``deck_tracker.games.idempotency``).
 from __future__ import annotations
 
 import hashlib
+import json
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connections, router, transaction
 from django.dispatch import Signal
 from django.utils import timezone
 
@@ -45,9 +46,11 @@ from deck_tracker.games.selectors import (
     events_since_version,
     events_view,
     game_locked,
+    keep_english_words,
     normalise_join_code,
     seat_state,
 )
+from deck_tracker.games.statements import insert_row, update_row
 from deck_tracker.live import notifications
 from deck_tracker.models import Game, GameAction, GameEvent, Seat, TableDisplay
 
@@ -123,25 +126,255 @@ def _new_seat(
 
 def _store_events(game: Game, events: list[Event], *, first_seq: int, version: int) -> list[Any]:
     """Write the events; the rows stay in memory (``at`` is set on them by the insert)."""
+    now = _now()
+    rows = _event_rows(game, events, first_seq=first_seq, version=version, at=now)
+    connection = connections[router.db_for_write(GameEvent)]
+    if not rows:
+        pass
+    elif connection.vendor == "postgresql":
+        _insert_events_pg(connection, game.pk, version, now, rows)
+    elif connection.vendor == "sqlite" and len(rows) <= _ROWS_PER_INSERT:
+        _insert_events_sqlite(connection, rows)
+    else:
+        GameEvent.objects.bulk_create(rows)
+    return _written(game, rows)
+
+
+# SQLite: at most this many events in one statement (13 values each, well under its limit of
+# 32,766 values); a longer command (a setup) goes through ``bulk_create``.
+_ROWS_PER_INSERT = 200
+_EVENT_COLUMNS = (
+    "game",
+    "seq",
+    "version",
+    "type",
+    "actor",
+    "at",
+    "summary",
+    "summary_msg",
+    "steps",
+    "data",
+    "private",
+    "hidden",
+    "changes",
+)
+_sqlite_insert_sql: dict[tuple[str, int], str] = {}
+
+
+def _insert_events_sqlite(connection: Any, rows: list[Any]) -> None:
+    """The events as ``bulk_create`` writes them on SQLite (one ``INSERT ... VALUES (...),
+    (...) RETURNING``), the statement built once per number of rows, the values prepared by
+    the fields."""
+    key = (connection.alias, len(rows))
+    sql = _sqlite_insert_sql.get(key)
+    meta: Any = GameEvent._meta
+    fields = [meta.get_field(name) for name in _EVENT_COLUMNS]
+    if sql is None:
+        quote = connection.ops.quote_name
+        columns = ", ".join(quote(field.column) for field in fields)
+        row = "(" + ", ".join(["%s"] * len(fields)) + ")"
+        sql = _sqlite_insert_sql[key] = (
+            f"INSERT INTO {quote(meta.db_table)} ({columns}) VALUES "
+            f"{', '.join([row] * len(rows))} "
+            f"RETURNING {quote(meta.pk.column)}, {quote(meta.get_field('seq').column)}"
+        )
+    params = [
+        field.get_db_prep_save(getattr(row, field.attname), connection)
+        for row in rows
+        for field in fields
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        ids = {seq: pk for pk, seq in cursor.fetchall()}
+    for row in rows:
+        row.id = ids[row.seq]
+        row._state.adding = False
+        row._state.db = connection.alias
+
+
+def _written(game: Game, rows: list[Any]) -> list[Any]:
+    for row in rows:
+        row._state.fields_cache["game"] = game
+    keep_english_words(rows)
+    return rows
+
+
+def _event_rows(
+    game: Game, events: list[Event], *, first_seq: int, version: int, at: Any
+) -> list[Any]:
+    """The rows of ``events`` (not yet written)."""
+    now = at
+    row_of: Any = GameEvent  # positional, in the model's field order (its ``__init__``'s fast path)
     rows = [
-        GameEvent(
-            game=game,
-            seq=first_seq + index,
-            version=version,
-            type=event.type,
-            actor=event.actor or "",
-            summary=event.summary,
-            summary_msg=event.summary_msg,
-            steps=event.steps,
-            data=event.data,
-            private=event.private,
-            hidden=event.hidden,
-            changes=event.changes,
+        row_of(
+            None,
+            game.pk,
+            first_seq + index,
+            version,
+            event.type,
+            event.actor or "",
+            now,
+            event.summary,
+            event.summary_msg,
+            event.steps,
+            event.data,
+            event.private,
+            event.hidden,
+            event.changes,
         )
         for index, event in enumerate(events)
     ]
-    GameEvent.objects.bulk_create(rows)
     return rows
+
+
+# The columns of an event sent as one JSON document (the rest are the command's own).
+_EVENT_JSON_COLUMNS = (
+    "seq",
+    "type",
+    "actor",
+    "summary",
+    "summary_msg",
+    "steps",
+    "data",
+    "private",
+    "hidden",
+    "changes",
+)
+_event_insert_sql: dict[tuple[str, str], str] = {}
+
+
+def _insert_events_pg(
+    connection: Any,
+    game_id: Any,
+    version: int,
+    at: Any,
+    rows: list[Any],
+    *,
+    before: tuple[str, list[Any]] | None = None,
+) -> bool:
+    """A command's events in one statement with one JSON parameter (``jsonb_to_recordset``).
+
+    ``bulk_create`` sends every value of every row as a parameter of its own: psycopg quotes
+    each into the statement in Python (a JSON document dumped and escaped per column and row),
+    and the statement, new for each number of rows, is parsed again each time. Here the rows go
+    as one document, dumped once, and the statement is the same for any number of rows; the
+    columns' types are the model's. The new ids come back with each row's ``seq``.
+
+    ``before``: the statements of a ``WITH`` whose first, ``g``, decides whether the events
+    are written (one row) or not (none); False when they were not.
+    """
+    prefix, prefix_params = before or ("", [])
+    sql = _event_insert_sql.get((connection.alias, prefix))
+    if sql is None:
+        meta: Any = GameEvent._meta
+        quote = connection.ops.quote_name
+
+        def column(name: str) -> str:
+            return str(quote(meta.get_field(name).column))
+
+        record = ", ".join(
+            f"{quote(name)} {meta.get_field(name).db_type(connection)}"
+            for name in _EVENT_JSON_COLUMNS
+        )
+        columns = ["game", "version", "at", *_EVENT_JSON_COLUMNS]
+        values = ["%s", "%s", "%s", *(f"x.{quote(name)}" for name in _EVENT_JSON_COLUMNS)]
+        sql = _event_insert_sql[(connection.alias, prefix)] = (
+            f"{prefix}INSERT INTO {quote(meta.db_table)} "
+            f"({', '.join(column(c) for c in columns)}) "
+            f"SELECT {', '.join(values)} "
+            f"FROM {'g CROSS JOIN ' if prefix else ''}jsonb_to_recordset(%s::jsonb) AS x({record}) "
+            f"ORDER BY x.{quote('seq')} RETURNING {column('id')}, {column('seq')}"
+        )
+    document = json.dumps(
+        [
+            {
+                "seq": row.seq,
+                "type": row.type,
+                "actor": row.actor,
+                "summary": row.summary,
+                "summary_msg": row.summary_msg,
+                "steps": row.steps,
+                "data": row.data,
+                "private": row.private,
+                "hidden": row.hidden,
+                "changes": row.changes,
+            }
+            for row in rows
+        ],
+        separators=(",", ":"),
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*prefix_params, game_id, version, at, document])
+        ids = dict((seq, pk) for pk, seq in cursor.fetchall())
+    if not ids:
+        return False
+    for row in rows:
+        row.id = ids[row.seq]
+        row._state.adding = False
+        row._state.db = connection.alias
+    return True
+
+
+_command_sql: dict[tuple[Any, ...], str] = {}
+
+
+def _write_command(
+    game: Game,
+    *,
+    where_version: int,
+    changed: dict[str, Any],
+    action: dict[str, Any],
+    events: list[Event],
+    first_seq: int,
+    version: int,
+) -> list[Any] | None:
+    """The game row's compare-and-swap (``changed`` where the row is at ``where_version``),
+    then the events and the action; None, with nothing written, when the swap found another
+    version.
+
+    On PostgreSQL a command with events is one statement (the update, then the action and
+    the events inserted only if it updated the row: ``WITH g AS (UPDATE ... RETURNING)``),
+    one round trip where there were three.
+    """
+    connection = connections[router.db_for_write(Game)]
+    if connection.vendor != "postgresql" or not events:
+        if update_row(Game, {"id": game.pk, "version": where_version}, changed) != 1:
+            return None
+        rows = _store_events(game, events, first_seq=first_seq, version=version)
+        insert_row(GameAction, action)
+        return rows
+    key = (tuple(changed), tuple(action), connection.alias)
+    prefix = _command_sql.get(key)
+    if prefix is None:
+        quote = connection.ops.quote_name
+        game_meta: Any = Game._meta
+        action_meta: Any = GameAction._meta
+
+        def column(meta: Any, name: str) -> str:
+            return str(quote(meta.get_field(name).column))
+
+        sets = ", ".join(f"{column(game_meta, name)} = %s" for name in changed)
+        prefix = _command_sql[key] = (
+            f"WITH g AS (UPDATE {quote(game_meta.db_table)} SET {sets} "
+            f"WHERE {column(game_meta, 'id')} = %s AND {column(game_meta, 'version')} = %s "
+            f"RETURNING 1 AS one), "
+            f"a AS (INSERT INTO {quote(action_meta.db_table)} "
+            f"({', '.join(column(action_meta, name) for name in action)}) "
+            f"SELECT {', '.join(['%s'] * len(action))} FROM g) "
+        )
+    game_fields: Any = Game._meta
+    action_fields: Any = GameAction._meta
+    params = [
+        *(game_fields.get_field(k).get_db_prep_save(v, connection) for k, v in changed.items()),
+        game_fields.pk.get_db_prep_value(game.pk, connection),
+        where_version,
+        *(action_fields.get_field(k).get_db_prep_save(v, connection) for k, v in action.items()),
+    ]
+    at = _now()
+    rows = _event_rows(game, events, first_seq=first_seq, version=version, at=at)
+    if not _insert_events_pg(connection, game.pk, version, at, rows, before=(prefix, params)):
+        return None
+    return _written(game, rows)
 
 
 @dataclass
@@ -363,6 +596,7 @@ def _apply(
     ended_before = bool(state.get("outcome"))
     closed_before = bool(state.get("closed"))
     first_seq = game.last_seq + 1
+    seed_before = game.seed
     outcome = apply(
         state,
         name,
@@ -387,26 +621,29 @@ def _apply(
     if state.get("closed") and not closed_before:
         _reveal_seed(game, until_seq=last_seq)
     # The compare-and-swap comes first: a writer that lost the race writes nothing else.
-    updated = Game.objects.filter(pk=game.pk, version=game.version).update(
-        state=state,
+    changed = {"state": state, "version": new_version, "last_seq": last_seq}
+    if game.seed != seed_before:  # the seed revealed: a new one, and the setup that says so
+        changed |= {"seed": game.seed, "setup": game.setup}
+    rows = _write_command(
+        game,
+        where_version=game.version,
+        changed=changed | {"updated_at": _now()},
+        action={
+            "game": game.pk,
+            "version": new_version,
+            "type": name,
+            "args": args if isinstance(args, dict) else {},
+            "actor": actor.pk if actor else None,
+            "backward": outcome.undo.backward,
+            "forward": outcome.undo.forward,
+            "created_at": _now(),
+        },
+        events=outcome.events,
+        first_seq=first_seq,
         version=new_version,
-        last_seq=last_seq,
-        seed=game.seed,
-        setup=game.setup,
-        updated_at=_now(),
     )
-    if updated != 1:  # another writer got there first (the row lock makes this rare)
+    if rows is None:  # another writer got there first (the row lock makes this rare)
         raise _stale(Game.objects.get(pk=game.pk), version=game.version, seat=actor)
-    rows = _store_events(game, outcome.events, first_seq=first_seq, version=new_version)
-    GameAction.objects.create(
-        game=game,
-        version=new_version,
-        type=name,
-        args=args if isinstance(args, dict) else {},
-        actor=actor,
-        backward=outcome.undo.backward,
-        forward=outcome.undo.forward,
-    )
     game.state, game.version, game.last_seq = state, new_version, last_seq
     notifications.publish_after_commit(game_id=str(game.pk), last_seq=last_seq)
     if ended_before or state.get("outcome"):
