@@ -102,8 +102,8 @@ def bench_engine(
 @contextlib.contextmanager
 def _prepared_frozen() -> Iterator[None]:
     """The objects made before the clock (setups, random sources, positions: many thousands)
-    left out of the garbage collector's passes while it runs (``gc.freeze``), as they were when
-    each was made between two timed nights: the collector then scans what the nights make."""
+    left out of the garbage collector's passes while it runs (``gc.freeze``): the per-night
+    timing never had so many alive at once; the collector still scans what the nights make."""
     gc.collect()
     gc.freeze()
     try:
