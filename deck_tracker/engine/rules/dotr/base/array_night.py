@@ -247,14 +247,13 @@ def covered(state: State) -> bool:
     pending, no card being read, not over, its Darkness Spreads deck held by the app."""
     return not (
         state.get("system") != "dotr"
-        or state.get("expansions")
-        or state.get("overlays")
-        or state.get("outcome")
-        or state.get("closed")
-        or state.get("pending")
-        or state.get("reading")
+        or any(map(state.get, _UNCOVERED))  # in C, in this order, as a chain of ``or``
         or state["decks"][DS].get("owner") == "table"
     )
+
+
+# What a base game's night on arrays does not resolve, any of them set: :func:`covered`.
+_UNCOVERED = ("expansions", "overlays", "outcome", "closed", "pending", "reading")
 
 
 def array_night(state: State, rng: random.Random, tally: Tally | None) -> State | None:

@@ -212,20 +212,36 @@ def next_turn(ctx: Context) -> tuple[str | None, int]:
 
 
 def next_turn_of(state: State) -> tuple[str | None, int]:
-    """:func:`next_turn` read from a state."""
-    turn = state.get("turn") or {"number": 1, "active_seat": None}
+    """:func:`next_turn` read from a state: the seat after the active one in seat order (the
+    seats' numbers), else the first seat in a new round. One pass over the heroes, no list: of
+    seats with the same number the first one listed, as a stable sort of them would give."""
+    turn = state.get("turn") or _NO_TURN  # read, not written
     number = int(turn.get("number") or 1)
     heroes = state.get("heroes")
     if not heroes:
         return None, number + 1
-    seats = sorted(heroes, key=int)
     active = turn.get("active_seat")
+    after: int | None = None
     if active is not None:
-        after = int(active)
-        for seat in seats:
-            if int(seat) > after:
-                return seat, number
-    return seats[0], number + 1
+        try:
+            after = int(active)
+        except (TypeError, ValueError):
+            for seat in heroes:  # a seat that is no number is the error, as sorting them said
+                int(seat)
+            raise
+    first: Any = None
+    first_at: int | None = None
+    following: Any = None
+    following_at: int | None = None
+    for seat in heroes:
+        at = int(seat)
+        if first_at is None or at < first_at:
+            first, first_at = seat, at
+        if after is not None and at > after and (following_at is None or at < following_at):
+            following, following_at = seat, at
+    if following_at is not None:
+        return following, number
+    return first, number + 1
 
 
 def _unread_title(state: State, card: Card) -> str:
@@ -510,7 +526,7 @@ def _discard_text(card: Card) -> Text:
 def turn_after_night(state: State) -> tuple[dict[str, Any], str | None, int]:
     """The turn once the night is over: the next hero's (``seat``, round ``number``), with the
     night just run noted (``last_night``)."""
-    ended = state.get("turn") or {"number": 1, "active_seat": None}  # read, not written
+    ended = state.get("turn") or _NO_TURN  # read, not written
     seat, number = next_turn_of(state)
     last_night = {"number": int(ended.get("number") or 1), "seat": ended.get("active_seat")}
     turn = {**ended, "number": number, "active_seat": seat, "phase": ACTIONS}
