@@ -42,6 +42,12 @@ class RequestThreads:
         with self._lock:
             self._idle.append(executor)
 
+    def give_back_when_free(self, executor: ThreadPoolExecutor) -> None:
+        """For a request that ended while its thread may still run its work (its task cancelled,
+        or an error out of the handler): the thread puts itself back once that work is done (a
+        call queued behind it on its only worker), so no request queues behind another's view."""
+        executor.submit(self.give_back, executor)
+
 
 class OneThreadASGIHandler(ASGIHandler):
     """Django's ASGI handler, with all of a request's synchronous work in one call on one
@@ -71,8 +77,12 @@ class OneThreadASGIHandler(ASGIHandler):
         try:
             async with ThreadSensitiveContext(executor=executor):  # type: ignore[call-arg,unused-ignore]
                 await self.handle(scope, receive, send)
-        finally:
-            self.threads.give_back(executor)
+        except BaseException:
+            self.threads.give_back_when_free(executor)
+            raise
+        # Ended normally, the handler has awaited all it sent to the thread: a client that left
+        # while its view ran is answered by ``request_finished``, queued behind that view.
+        self.threads.give_back(executor)
 
     def load_middleware(self, is_async: bool = False) -> None:
         super().load_middleware(is_async=False)
@@ -114,7 +124,12 @@ class OneThreadASGIHandler(ASGIHandler):
             asyncio.create_task(self.listen_for_disconnect(receive)),
             asyncio.create_task(process_request()),
         ]
-        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        try:
+            await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        except BaseException:  # this request's task cancelled: its own tasks end with it
+            for task in tasks:
+                task.cancel()
+            raise
         for task in tasks:
             if task.done():
                 try:

@@ -5,12 +5,16 @@ the player's phone holds the live stream open; once every stream is open, each h
 action (paced at ``--rate`` actions per second over all tables, 50 by default: as if each of
 500 tables acted every 10 s; ``--rate 0`` sends them all at once), and the script times each
 action from its POST to its event on the player's stream.
+The phones send a browser's ``Accept-Encoding: gzip, deflate, br``, so answers and stream
+messages above RESPONSE_COMPRESSION_MIN_BYTES leave compressed as for a real table
+(``--no-compression``: none sent); the script decodes them and prints what it received.
 ``--healthz N`` first measures the server CPU of N ``GET /healthz`` (one database query) each
 way: the HTTP side of any request (uvicorn, the ASGI layers, Django's handler and middleware).
 Each size runs once per way the host phones connect (``--connections``): ``keep-alive``, the
 phone's connection kept between its requests as a browser keeps it (HTTP/1.1; uvicorn closes it
 after ``timeout_keep_alive`` idle seconds, then the phone opens a new one), and ``close``, a new
-connection per request (``--close`` runs only that one).
+connection per request (``--close`` runs only that one); from one size to the next the two ways
+alternate which runs first (the first as given).
 Prints the median and p95 of that delay, the errors, and the most PostgreSQL connections seen
 (sampled from pg_stat_activity) against ``SHOW max_connections``.
 
@@ -26,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import contextlib
 import json
 import os
@@ -33,12 +38,19 @@ import statistics
 import subprocess
 import sys
 import time
+import zlib
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+# What a phone's browser sends (``--accept-encoding``): answers and stream messages above
+# RESPONSE_COMPRESSION_MIN_BYTES then leave compressed, as they do for a real table.
+BROWSER_ACCEPT_ENCODING = "gzip, deflate, br"
+ACCEPT_ENCODING = BROWSER_ACCEPT_ENCODING  # "" sends none (set from the command line)
+ENCODINGS_SEEN: collections.Counter[str] = collections.Counter()  # answers and streams, by coding
 
 SETUP = {"system": "generic", "host": {"name": "Ada"}, "decks": {"d": {"cards": ["a", "b", "c"]}}}
 
@@ -56,6 +68,8 @@ def _request_bytes(
     head += ["Content-Type: application/json", f"Content-Length: {len(payload)}"]
     if token:
         head.append(f"Authorization: Bearer {token}")
+    if ACCEPT_ENCODING:
+        head.append(f"Accept-Encoding: {ACCEPT_ENCODING}")
     return ("\r\n".join(head) + "\r\n\r\n").encode() + payload
 
 
@@ -74,6 +88,7 @@ async def http(
     status = int(header.split()[1])
     if b"transfer-encoding: chunked" in header.lower():
         content = _unchunk(content)
+    content = _decoder(header)(content)
     return status, json.loads(content) if content.strip() else None
 
 
@@ -132,6 +147,7 @@ class KeptConnection:
                 content = await self.reader.read()
             if b"connection: close" in lower:
                 self.close()
+            content = _decoder(header)(content)
         except BaseException:
             self.close()
             raise
@@ -167,6 +183,30 @@ class OneShot:
         self.opened += 1
         self.requests += 1
         return await http(self.host, self.port, method, path, body, token)
+
+
+def _header_value(header: bytes, name: bytes) -> bytes:
+    """A header's value ("" when absent) in a response's head, lower-cased."""
+    for line in header.lower().split(b"\r\n")[1:]:
+        key, _, value = line.partition(b":")
+        if key.strip() == name:
+            return value.strip()
+    return b""
+
+
+def _decoder(header: bytes) -> Any:
+    """What undoes the answer's Content-Encoding, part after part (a stream's messages)."""
+    encoding = _header_value(header, b"content-encoding")
+    ENCODINGS_SEEN[encoding.decode() or "identity"] += 1
+    if encoding == b"br":
+        import brotli
+
+        return brotli.Decompressor().process
+    if encoding in (b"gzip", b"deflate"):
+        return zlib.decompressobj(31 if encoding == b"gzip" else 15).decompress
+    if encoding:
+        raise ValueError(f"unexpected Content-Encoding {encoding!r}")
+    return bytes
 
 
 def _unchunk(data: bytes) -> bytes:
@@ -206,28 +246,41 @@ class Phone:
                 (
                     f"GET /api/v1/games/{self.game_id}/stream/ HTTP/1.1\r\nHost: {self.host}\r\n"
                     f"Authorization: Bearer {self.token}\r\nLast-Event-ID: {self.after}\r\n"
-                    "Accept: text/event-stream\r\n\r\n"
+                    + (f"Accept-Encoding: {ACCEPT_ENCODING}\r\n" if ACCEPT_ENCODING else "")
+                    + "Accept: text/event-stream\r\n\r\n"
                 ).encode()
             )
             await writer.drain()
-            status = (await reader.readline()).split()[1]
+            header = await reader.readuntil(b"\r\n\r\n")
+            status = header.split()[1]
             if status != b"200":
                 raise ValueError(f"stream answered {status!r}")
-            while (await reader.readline()) not in (b"\r\n", b""):
-                pass
+            chunked = _header_value(header, b"transfer-encoding") == b"chunked"
+            decode = _decoder(header)
             self.opened.set()
-            event, data = "", ""
-            while line := await reader.readline():
-                text = line.decode().rstrip("\r\n")
-                if text.startswith("event: "):
-                    event = text[7:]
-                elif text.startswith("data: "):
-                    data = text[6:]
-                elif text.startswith("id: "):
-                    self.after = int(text[4:])
-                elif text == "" and event:
-                    self._message(event, data)
-                    event, data = "", ""
+            event, data, pending = "", "", b""
+            while True:
+                if chunked:
+                    size = int((await reader.readline()).strip(), 16)
+                    if size == 0:
+                        return
+                    part = (await reader.readexactly(size + 2))[:-2]
+                else:
+                    part = await reader.read(65536)
+                    if not part:
+                        return
+                *lines, pending = (pending + decode(part)).split(b"\n")
+                for line in lines:
+                    text = line.decode().rstrip("\r")
+                    if text.startswith("event: "):
+                        event = text[7:]
+                    elif text.startswith("data: "):
+                        data = text[6:]
+                    elif text.startswith("id: "):
+                        self.after = int(text[4:])
+                    elif text == "" and event:
+                        self._message(event, data)
+                        event, data = "", ""
         finally:
             writer.close()
 
@@ -445,10 +498,14 @@ async def bench(
         for phone, table in zip(warm, tables, strict=False):
             await shuffle(phone, table, 0)
             phone.close()
-        for size in sizes:
-            for keep_alive in modes:
+        # The ways alternate their order from one size to the next (the first as given), so
+        # neither always runs on a server just warmed, or just loaded, by the other.
+        for number, size in enumerate(sizes):
+            for keep_alive in modes if number % 2 == 0 else modes[::-1]:
                 await round_of(host, port, tables[:size], sampler, rate, pid, keep_alive)
                 await asyncio.sleep(2)
+    seen = ", ".join(f"{coding} {count}" for coding, count in sorted(ENCODINGS_SEEN.items()))
+    print(f"answers and streams received, by Content-Encoding: {seen}", flush=True)
 
 
 def start_server(workers: int) -> tuple[subprocess.Popen[bytes], int]:
@@ -500,6 +557,15 @@ def main() -> None:
         metavar="N",
         help="first, the server CPU of N GET /healthz (the HTTP side of a request), each way",
     )
+    parser.add_argument(
+        "--accept-encoding",
+        default=BROWSER_ACCEPT_ENCODING,
+        help="what the phones send as Accept-Encoding (a browser's by default; '' for none, "
+        "the answers then leave uncompressed)",
+    )
+    parser.add_argument(
+        "--no-compression", action="store_true", help="the same as --accept-encoding ''"
+    )
     parser.add_argument("--quick", action="store_true", help="small sizes, a few seconds (CI)")
     args = parser.parse_args()
     if args.quick:
@@ -511,6 +577,8 @@ def main() -> None:
     if not set(ways) <= {"keep-alive", "close"}:
         parser.error("--connections takes keep-alive, close or both")
     modes = [way == "keep-alive" for way in ways]
+    global ACCEPT_ENCODING
+    ACCEPT_ENCODING = "" if args.no_compression else args.accept_encoding.strip()
     process = None
     if args.url:
         parts = urlsplit(args.url)
@@ -521,6 +589,12 @@ def main() -> None:
         print(f"uvicorn, {args.workers} workers, on {host}:{port}", flush=True)
     try:
         print(f"actions paced at {args.rate:g} per second over all tables", flush=True)
+        print(
+            f"phones send Accept-Encoding: {ACCEPT_ENCODING}"
+            if ACCEPT_ENCODING
+            else "phones send no Accept-Encoding (answers and stream messages uncompressed)",
+            flush=True,
+        )
         asyncio.run(
             bench(
                 host, port, sizes, args.rate, process.pid if process else None, modes, args.healthz
