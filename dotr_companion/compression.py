@@ -48,6 +48,12 @@ COMPRESSIBLE = (
 # Dynamic answers are compressed as they are made: fast levels, nearly the best size for JSON.
 GZIP_LEVEL = 6
 BROTLI_QUALITY = 5
+# An answer of known length up to 64 KB is compressed with a 64 KB window (brotli's lgwin 16):
+# the window holds the whole answer, so nothing is lost (the same size within a few bytes), and
+# the encoder then sets up tables of a quarter of the size: about 150 µs of CPU instead of 470
+# to 570 µs for a 4 KB answer when the memory comes fresh from the system, as in the server.
+# A stream keeps the default window (its messages refer to earlier ones; set up once).
+BROTLI_SMALL_WINDOW_BITS = 16
 
 
 def chosen_encoding(accept_encoding: str) -> str | None:
@@ -69,10 +75,12 @@ def chosen_encoding(accept_encoding: str) -> str | None:
 
 
 class _Compressor:
-    def __init__(self, encoding: str) -> None:
+    def __init__(self, encoding: str, length: int | None = None) -> None:
         self.encoding = encoding
         if encoding == "br":
-            self._brotli = brotli.Compressor(quality=BROTLI_QUALITY)
+            small = length is not None and length <= 1 << BROTLI_SMALL_WINDOW_BITS
+            window = {"lgwin": BROTLI_SMALL_WINDOW_BITS} if small else {}
+            self._brotli = brotli.Compressor(quality=BROTLI_QUALITY, **window)
         else:
             self._gzip = zlib.compressobj(GZIP_LEVEL, zlib.DEFLATED, 31)  # 31: a gzip wrapper
 
@@ -170,7 +178,8 @@ class _Response:
             await self._send({**message, "headers": headers})
             return
         self._mode = mode
-        self._compressor = _Compressor(self._encoding)
+        length = _header(headers, b"content-length")
+        self._compressor = _Compressor(self._encoding, int(length) if length else None)
         headers = _without(headers, b"content-length")
         headers.append((b"content-encoding", self._encoding.encode()))
         etag = _header(headers, b"etag")
