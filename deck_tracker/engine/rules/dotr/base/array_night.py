@@ -609,40 +609,41 @@ class ArrayNights:
             self.place(colour, minions, self.layout.index[following])
 
     # ---- the state out ---------------------------------------------------------------------
+    # Each dict written out is a copy of the one it replaces with some of its keys set again:
+    # the same keys in the same order as ``{**old, key: value}``, at about half the cost (a
+    # copy of a small dict is one block copied; unpacking it inserts key by key).
     def result(self) -> State:
         state = self.state
-        out = dict(state)
+        out = state.copy()
         if self.changed:
-            board = dict(self.board)
+            board = self.board.copy()
             locs = self.layout.locs
             rows, taints = self.rows, self.taint
             for i in self.changed:
                 loc = locs[i]
                 row = rows[i]
-                space = board[loc]
+                space = board[loc].copy()
+                space["minions"] = {"green": row[0], "black": row[1], "red": row[2], "blue": row[3]}
                 taint = taints.get(i)
-                board[loc] = {
-                    **space,
-                    "minions": {"green": row[0], "black": row[1], "red": row[2], "blue": row[3]},
-                    "taint": space["taint"] if taint is None else taint,
-                }
+                if taint is not None:
+                    space["taint"] = taint
+                board[loc] = space
             out["board"] = board
             supply = self.supply
-            out["supply"] = {
-                **state["supply"],
-                "minions": {
-                    "green": supply[0],
-                    "black": supply[1],
-                    "red": supply[2],
-                    "blue": supply[3],
-                },
-                "taint": self.crystals,
+            written = out["supply"] = state["supply"].copy()
+            written["minions"] = {
+                "green": supply[0],
+                "black": supply[1],
+                "red": supply[2],
+                "blue": supply[3],
             }
+            written["taint"] = self.crystals
         if self.generals:
             out["generals"] = {**state["generals"], **self.generals}
-        decks = dict(state["decks"])
-        decks[DS] = {**decks[DS], "draw": self.draw[: self.top], "discard": self.discard}
-        out["decks"] = decks
+        decks = out["decks"] = state["decks"].copy()
+        deck = decks[DS] = decks[DS].copy()
+        deck["draw"] = self.draw[: self.top]
+        deck["discard"] = self.discard
         if self.lost is not None:
             out["outcome"] = outcome_of(self.lost)
         else:
