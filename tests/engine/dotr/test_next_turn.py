@@ -102,3 +102,38 @@ def test_the_turn_after_a_night_passes_to_the_next_seat() -> None:
     }
     state["turn"]["active_seat"] = "3"
     assert turn_after_night(state)[1:] == ("1", 5)
+
+
+def reference_turn_after_night(state: dict[str, Any]) -> tuple[dict[str, Any], str | None, int]:
+    ended = state.get("turn") or {"number": 1, "active_seat": None}
+    seat, number = reference_next_turn_of(state)
+    last_night = {"number": int(ended.get("number") or 1), "seat": ended.get("active_seat")}
+    turn = {**ended, "number": number, "active_seat": seat, "phase": "actions"}
+    turn["last_night"] = last_night
+    return turn, seat, number
+
+
+ended_turns = st.one_of(
+    turns,
+    st.fixed_dictionaries(  # a turn as a game keeps it, its keys in any order
+        {"number": st.integers(min_value=1, max_value=40), "active_seat": seat_numbers.map(str)},
+        optional={
+            "phase": st.sampled_from(["night", "actions"]),
+            "last_night": st.just({"number": 1, "seat": "1"}),
+            "evening": st.just(True),
+        },
+    ).flatmap(lambda turn: st.permutations(list(turn.items())).map(dict)),
+)
+
+
+@given(heroes=heroes, turn=ended_turns)
+def test_the_turn_after_a_night_equals_the_former_one_key_for_key(heroes: Any, turn: Any) -> None:
+    state: dict[str, Any] = {}
+    if heroes is not None:
+        state["heroes"] = heroes
+    if turn is not None:
+        state["turn"] = turn
+    got, expected = _outcome(turn_after_night, state), _outcome(reference_turn_after_night, state)
+    assert got == expected
+    if isinstance(expected, tuple) and isinstance(expected[0], dict):
+        assert list(got[0]) == list(expected[0])  # the same keys in the same order

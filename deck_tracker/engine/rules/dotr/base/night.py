@@ -529,7 +529,12 @@ def turn_after_night(state: State) -> tuple[dict[str, Any], str | None, int]:
     ended = state.get("turn") or _NO_TURN  # read, not written
     seat, number = next_turn_of(state)
     last_night = {"number": int(ended.get("number") or 1), "seat": ended.get("active_seat")}
-    turn = {**ended, "number": number, "active_seat": seat, "phase": ACTIONS}
+    # A copy with its keys set again: the same keys in the same order as ``{**ended, ...}``, at
+    # about two thirds of the cost (a simulated night passes the turn every time).
+    turn = ended.copy()
+    turn["number"] = number
+    turn["active_seat"] = seat
+    turn["phase"] = ACTIONS
     turn["last_night"] = last_night
     return turn, seat, number
 
