@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import marshal
 import time
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
@@ -64,8 +65,21 @@ def poll_seconds() -> float:
 
 
 def _same_json(src: Any, dst: Any) -> bool:
-    """Whether two parts of a view are the same JSON (``==`` alone takes 1 for True)."""
-    return bool(src == dst) and json.dumps(src) == json.dumps(dst)
+    """Whether two parts of a view are the same JSON (``==`` alone takes 1 for True).
+
+    ``marshal`` (version 2: no shared references) writes each value with its exact type, so
+    equal bytes are the same values of the same types, the same JSON; it is several times
+    faster than two ``json.dumps``. Members in another order only make the bytes differ (the
+    part is then walked, as before); a value marshal cannot write is compared as JSON."""
+    if src != dst:
+        return False
+    try:
+        return marshal.dumps(src, 2) == marshal.dumps(dst, 2)
+    except ValueError:
+        return json.dumps(src) == json.dumps(dst)
+
+
+_SCALARS = frozenset({str, int, bool, type(None)})
 
 
 class _Diff(jsonpatch.DiffBuilder):
@@ -73,6 +87,14 @@ class _Diff(jsonpatch.DiffBuilder):
     value) even where nothing changed: here an object or array that is the same JSON on both
     sides is passed over whole. The patch is the one jsonpatch makes: such a part gives it no
     operation."""
+
+    def _compare_values(self, path: Any, key: Any, src: Any, dst: Any) -> None:
+        # A string, integer, boolean or null equal to one of its own type is the same JSON:
+        # no operation, and no two ``json.dumps`` to find it.
+        kind = type(src)
+        if kind is type(dst) and kind in _SCALARS and src == dst:
+            return
+        super()._compare_values(path, key, src, dst)  # type: ignore[misc]
 
     def _compare_dicts(self, path: Any, src: Any, dst: Any) -> None:
         if not _same_json(src, dst):
@@ -103,7 +125,7 @@ def make_patch(src: Any, dst: Any) -> list[dict[str, Any]]:
         return list(jsonpatch.make_patch(src, dst).patch)
     # jsonpatch 1.48's JsonPatch.from_diff, with _Diff for its DiffBuilder.
     builder = _Diff(src, dst, jsonpatch.JsonPatch.json_dumper, pointer_cls=jsonpatch.JsonPointer)
-    builder._compare_values((), None, src, dst)  # type: ignore[attr-defined]
+    builder._compare_values((), None, src, dst)
     ops = jsonpatch._json_copy(list(builder.execute()))  # type: ignore[attr-defined]
     return list(jsonpatch.JsonPatch(ops, pointer_cls=jsonpatch.JsonPointer).patch)
 
@@ -206,8 +228,12 @@ class SeatStream:
         return messages, True
 
     def _note_actions(self, actions: list[dict[str, Any]]) -> str:
-        base_tag = self.actions_tag
-        self.actions, self.actions_tag = actions, selectors.actions_tag(actions)
+        base, base_tag = self.actions, self.actions_tag
+        # Most changes leave a seat's actions as they were: a list that is the same JSON as the
+        # last one has its tag, without dumping and hashing it again.
+        same = base is not None and base_tag is not None and _same_json(base, actions)
+        self.actions = actions
+        self.actions_tag = base_tag if same else selectors.actions_tag(actions)
         return base_tag or ""
 
     def _actions_head(self, actions: list[dict[str, Any]]) -> dict[str, Any]:

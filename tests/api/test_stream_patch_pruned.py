@@ -42,3 +42,36 @@ def test_true_and_one_are_not_the_same() -> None:
 
 def test_the_pruned_diff_is_used_here() -> None:
     assert stream.PRUNED_DIFF
+
+
+def test_parts_the_same_json_only_with_their_types() -> None:
+    # Equal in Python, not the same JSON: each gives jsonpatch an operation, and the stream too.
+    for before, after in (
+        ({"a": [0.0]}, {"a": [-0.0]}),
+        ({"a": [1]}, {"a": [1.0]}),
+        ({"a": {"b": 1}}, {"a": {"b": True}}),
+        ({"a": [{"b": 0}]}, {"a": [{"b": False}]}),
+    ):
+        assert not stream._same_json(before, after)
+        assert stream.make_patch(before, after) == jsonpatch.make_patch(before, after).patch
+        assert stream.make_patch(before, after)
+    # The same JSON written otherwise (a tuple, members in another order): no operation.
+    assert stream.make_patch({"a": (1, 2)}, {"a": [1, 2]}) == []
+    assert stream.make_patch({"a": {"b": 1, "c": 2}}, {"a": {"c": 2, "b": 1}}) == []
+    assert stream._same_json({"a": [1, "x", None, 1.5]}, {"a": [1, "x", None, 1.5]})
+
+
+def test_an_unchanged_actions_list_keeps_its_tag() -> None:
+    from deck_tracker.games import selectors
+
+    seat_stream = stream.SeatStream.__new__(stream.SeatStream)
+    seat_stream.actions, seat_stream.actions_tag = None, None
+    first = [{"type": "draw", "args": {"count": 1}}]
+    seat_stream._note_actions(first)
+    assert seat_stream.actions_tag == selectors.actions_tag(first)
+    again = [{"type": "draw", "args": {"count": 1}}]
+    assert seat_stream._note_actions(again) == selectors.actions_tag(first)
+    assert seat_stream.actions_tag == selectors.actions_tag(again)
+    changed = [{"type": "draw", "args": {"count": True}}]
+    seat_stream._note_actions(changed)
+    assert seat_stream.actions_tag == selectors.actions_tag(changed) != selectors.actions_tag(first)
