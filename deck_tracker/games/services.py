@@ -143,6 +143,8 @@ def _store_events(game: Game, events: list[Event], *, first_seq: int, version: i
 # SQLite: at most this many events in one statement (13 values each, well under its limit of
 # 32,766 values); a longer command (a setup) goes through ``bulk_create``.
 _ROWS_PER_INSERT = 200
+# Every column of an event but its id, in the model's field order (the rows are built
+# positionally, ``_event_rows``); tests/api/test_prepared_queries.py holds it to the model.
 _EVENT_COLUMNS = (
     "game",
     "seq",
@@ -228,17 +230,8 @@ def _event_rows(
 
 
 # The columns of an event sent as one JSON document (the rest are the command's own).
-_EVENT_JSON_COLUMNS = (
-    "seq",
-    "type",
-    "actor",
-    "summary",
-    "summary_msg",
-    "steps",
-    "data",
-    "private",
-    "hidden",
-    "changes",
+_EVENT_JSON_COLUMNS = tuple(
+    name for name in _EVENT_COLUMNS if name not in ("game", "version", "at")
 )
 _event_insert_sql: dict[tuple[str, str], str] = {}
 
