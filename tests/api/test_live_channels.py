@@ -27,3 +27,66 @@ def test_a_process_does_not_wake_its_streams_again_for_its_own_announcement(sett
     assert notifications.pulse("a-game") == before + 2
     notifications.relay({"type": "psubscribe", "channel": channel, "data": 1})
     assert notifications.pulse("a-game") == before + 2
+
+
+class _SlowRedis:
+    """Records what is published, each publish held until the test lets it through."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self.sent: list[tuple[str, str]] = []
+        self.through = threading.Event()
+
+    def publish(self, channel: str, message: str) -> None:
+        self.through.wait(5)
+        self.sent.append((channel, message))
+
+
+def test_an_announcement_leaves_for_redis_without_holding_the_request(settings, monkeypatch):
+    import time
+
+    settings.REDIS_URL = "redis://127.0.0.1:6379/14"
+    redis = _SlowRedis()
+    monkeypatch.setattr(notifications, "_redis", lambda: redis)
+    before = notifications.pulse("a-game")
+    for seq in (3, 4, 5):
+        notifications.publish(game_id="a-game", last_seq=seq)  # Redis does not answer yet
+    assert notifications.pulse("a-game") == before + 3  # this process's streams are woken
+    assert redis.sent == []
+    redis.through.set()
+    deadline = time.monotonic() + 5
+    while len(redis.sent) < 3 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    mark = notifications.origin()
+    channel = f"{notifications.channel_prefix()}a-game"
+    assert redis.sent == [(channel, f"{seq} {mark}") for seq in (3, 4, 5)]  # in order
+
+
+def test_what_waits_is_sent_when_the_process_ends(monkeypatch) -> None:
+    redis = _SlowRedis()
+    redis.through.set()
+    monkeypatch.setattr(notifications, "_redis", lambda: redis)
+    sender = notifications._Sender()
+    sender._waiting.put(("dotr:game:14:a-game", "1 x"))
+    sender._waiting.put(("dotr:game:14:a-game", "2 x"))
+    sender.flush()
+    assert redis.sent == [("dotr:game:14:a-game", "1 x"), ("dotr:game:14:a-game", "2 x")]
+
+
+def test_a_lost_announcement_is_logged_and_the_next_still_leaves(monkeypatch, caplog) -> None:
+    class Down(_SlowRedis):
+        def publish(self, channel: str, message: str) -> None:
+            if message.startswith("1 "):
+                raise ConnectionError("Redis is restarting")
+            super().publish(channel, message)
+
+    redis = Down()
+    redis.through.set()
+    monkeypatch.setattr(notifications, "_redis", lambda: redis)
+    sender = notifications._Sender()
+    sender._waiting.put(("dotr:game:14:a-game", "1 x"))
+    sender._waiting.put(("dotr:game:14:a-game", "2 x"))
+    sender.flush()
+    assert redis.sent == [("dotr:game:14:a-game", "2 x")]
+    assert "could not publish" in caplog.text
