@@ -59,8 +59,9 @@ def publish(*, game_id: str, last_seq: int) -> None:
 
 class _Sender:
     """Sends this process's announcements to Redis from a thread of its own, one after another
-    in the order made. A fork starts its own thread (the parent's does not run in the child);
-    at exit, what is still waiting is sent before the process ends."""
+    in the order made; at exit, what is still waiting is sent before the process ends. A forked
+    child starts with a sender of its own (the parent's thread does not run there, and may have
+    held the lock as it forked)."""
 
     def __init__(self) -> None:
         self._waiting: queue.SimpleQueue[tuple[str, str]] = queue.SimpleQueue()
@@ -108,7 +109,19 @@ def _send(channel: str, message: str) -> None:
 
 
 _sender = _Sender()
-atexit.register(_sender.flush)
+
+
+def _new_sender_after_fork() -> None:
+    global _sender
+    _sender = _Sender()
+
+
+def _flush_at_exit() -> None:
+    _sender.flush()
+
+
+os.register_at_fork(after_in_child=_new_sender_after_fork)
+atexit.register(_flush_at_exit)
 
 
 def pulse(game_id: str) -> int:

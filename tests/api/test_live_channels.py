@@ -90,3 +90,19 @@ def test_a_lost_announcement_is_logged_and_the_next_still_leaves(monkeypatch, ca
     sender.flush()
     assert redis.sent == [("dotr:game:14:a-game", "2 x")]
     assert "could not publish" in caplog.text
+
+
+def test_a_forked_child_has_a_sender_of_its_own() -> None:
+    import os
+
+    parent = notifications._sender
+    parent._lock.acquire()  # as if its thread were sending when the process forked
+    try:
+        child = os.fork()
+        if child == 0:  # the child: a sender of its own, its lock free
+            ok = notifications._sender is not parent and notifications._sender._lock.acquire(False)
+            os._exit(0 if ok else 1)
+        _, status = os.waitpid(child, 0)
+    finally:
+        parent._lock.release()
+    assert os.waitstatus_to_exitcode(status) == 0
