@@ -87,11 +87,13 @@ class _Sender:
                 _send(channel, message)
 
     def flush(self, timeout: float = 2.0) -> None:
-        """Send what is still waiting, here (the process is ending)."""
+        """Send what is still waiting, here (the process is ending), for at most about
+        ``timeout`` seconds (a Redis that does not answer must not hold the exit)."""
+        deadline = time.monotonic() + timeout
         if not self._lock.acquire(timeout=timeout):
             return
         try:
-            while True:
+            while time.monotonic() < deadline:
                 try:
                     channel, message = self._waiting.get_nowait()
                 except queue.Empty:

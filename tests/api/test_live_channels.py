@@ -106,3 +106,19 @@ def test_a_forked_child_has_a_sender_of_its_own() -> None:
     finally:
         parent._lock.release()
     assert os.waitstatus_to_exitcode(status) == 0
+
+
+def test_a_redis_that_does_not_answer_does_not_hold_the_exit(monkeypatch) -> None:
+    import time
+
+    class Stuck(_SlowRedis):
+        def publish(self, channel: str, message: str) -> None:
+            time.sleep(0.2)  # as a publish that waits for its socket's timeout
+
+    monkeypatch.setattr(notifications, "_redis", lambda: Stuck())
+    sender = notifications._Sender()
+    for seq in range(20):
+        sender._waiting.put(("dotr:game:14:a-game", f"{seq} x"))
+    started = time.monotonic()
+    sender.flush(timeout=0.3)
+    assert time.monotonic() - started < 1.0
