@@ -10,15 +10,19 @@ Where ``REDIS_URL`` is set, announcements also cross processes through Redis pub
 process holds *one* subscription (a pattern over every game) that relays what it hears to its
 local waiters, a thread for blocking streams and a task on ``redis.asyncio`` for each event
 loop. Streams still re-read the database at a longer interval, so a message lost while Redis
-reconnects delays an update, never loses it.
+reconnects delays an update, never loses it. A process sends its announcements to Redis from a
+thread of its own, in the order made: the request that made one answers its phone without
+waiting for Redis (a round trip), and what is still to send when the process exits is sent then.
 """
 
 from __future__ import annotations
 
 import asyncio
+import atexit
 import contextlib
 import logging
 import os
+import queue
 import threading
 import time
 import uuid
@@ -46,15 +50,80 @@ def publish_after_commit(*, game_id: str, last_seq: int) -> None:
 
 
 def publish(*, game_id: str, last_seq: int) -> None:
-    """Wake this game's streams here and, through Redis, in every other process."""
+    """Wake this game's streams here and, through Redis, in every other process (sent by this
+    process's sender: ``_sender``)."""
     notify_local(game_id)
     if settings.REDIS_URL:
+        _sender.send(channel_prefix() + game_id, f"{last_seq} {origin()}")
+
+
+class _Sender:
+    """Sends this process's announcements to Redis from a thread of its own, one after another
+    in the order made; at exit, what is still waiting is sent before the process ends. A forked
+    child starts with a sender of its own (the parent's thread does not run there, and may have
+    held the lock as it forked)."""
+
+    def __init__(self) -> None:
+        self._waiting: queue.SimpleQueue[tuple[str, str]] = queue.SimpleQueue()
+        self._lock = threading.Lock()  # held while one is sent, and to start the thread
+        self._thread: threading.Thread | None = None
+
+    def send(self, channel: str, message: str) -> None:
+        self._waiting.put((channel, message))
+        thread = self._thread
+        if thread is None or not thread.is_alive():
+            self._start()
+
+    def _start(self) -> None:
+        with self._lock:
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="dotr-publish", daemon=True)
+                self._thread.start()
+
+    def _run(self) -> None:
+        while True:
+            channel, message = self._waiting.get()
+            with self._lock:
+                _send(channel, message)
+
+    def flush(self, timeout: float = 2.0) -> None:
+        """Send what is still waiting, here (the process is ending), for at most about
+        ``timeout`` seconds (a Redis that does not answer must not hold the exit)."""
+        deadline = time.monotonic() + timeout
+        if not self._lock.acquire(timeout=timeout):
+            return
         try:
-            _redis().publish(channel_prefix() + game_id, f"{last_seq} {origin()}")
-        except Exception:  # the stream's polling still delivers the change
-            logger.warning(
-                "could not publish game %s seq %s to Redis", game_id, last_seq, exc_info=True
-            )
+            while time.monotonic() < deadline:
+                try:
+                    channel, message = self._waiting.get_nowait()
+                except queue.Empty:
+                    return
+                _send(channel, message)
+        finally:
+            self._lock.release()
+
+
+def _send(channel: str, message: str) -> None:
+    try:
+        _redis().publish(channel, message)
+    except Exception:  # the stream's polling still delivers the change
+        logger.warning("could not publish %s on %s to Redis", message, channel, exc_info=True)
+
+
+_sender = _Sender()
+
+
+def _new_sender_after_fork() -> None:
+    global _sender
+    _sender = _Sender()
+
+
+def _flush_at_exit() -> None:
+    _sender.flush()
+
+
+os.register_at_fork(after_in_child=_new_sender_after_fork)
+atexit.register(_flush_at_exit)
 
 
 def pulse(game_id: str) -> int:

@@ -104,6 +104,40 @@ class _Diff(jsonpatch.DiffBuilder):
         if not _same_json(src, dst):
             super()._compare_lists(path, src, dst)  # type: ignore[misc]
 
+    def _differing_runs(self, src: Any, dst: Any) -> Any:
+        # jsonpatch matches two lists item by item, each item dumped with its members sorted
+        # (a walk of the whole list, in Python). When the lists are as long and only one item
+        # differs (an action that became available: one entry of the actions list), its runs
+        # are that item alone, replaced in place; found here without dumping the others.
+        changed = _one_item_changed(self, src, dst)
+        if changed is not None:
+            return [(changed, changed + 1, changed, changed + 1)]
+        return super()._differing_runs(src, dst)  # type: ignore[misc]
+
+
+def _one_item_changed(builder: Any, src: Any, dst: Any) -> int | None:
+    """The index of the only item two lists of one length differ in, as jsonpatch's diff
+    compares items (the same JSON, members in any order), or None (none, several, other
+    lengths, or an item jsonpatch cannot dump)."""
+    if len(src) != len(dst):
+        return None
+    changed = None
+    try:
+        for index, (old, new) in enumerate(zip(src, dst, strict=True)):
+            if _same_json(old, new) or _json_key(builder, old) == _json_key(builder, new):
+                continue
+            if changed is not None:
+                return None
+            changed = index
+    except (TypeError, ValueError, RecursionError):
+        return None
+    return changed
+
+
+def _json_key(builder: Any, item: Any) -> str:
+    """An item as jsonpatch's list matching sees it: dumped with its members sorted."""
+    return builder.dumps(jsonpatch._sorted_members(item))  # type: ignore[attr-defined,no-any-return]
+
 
 def _builds_like_148() -> bool:
     """Whether the installed jsonpatch builds its diff as ``_Diff`` expects (1.48's

@@ -75,3 +75,51 @@ def test_an_unchanged_actions_list_keeps_its_tag() -> None:
     changed = [{"type": "draw", "args": {"count": True}}]
     seat_stream._note_actions(changed)
     assert seat_stream.actions_tag == selectors.actions_tag(changed) != selectors.actions_tag(first)
+
+
+# Lists of one length that differ in a few items, some only in their members' order (the same
+# JSON), some holding tuples: what the stream's list matching meets, where it finds the only
+# changed item without dumping the others.
+items = st.one_of(
+    documents,
+    st.dictionaries(st.sampled_from("abcde"), leaves, max_size=4),
+    st.tuples(leaves, leaves),
+)
+
+
+def _reordered(item):
+    if isinstance(item, dict):
+        return {key: _reordered(item[key]) for key in reversed(list(item))}
+    if isinstance(item, list):
+        return [_reordered(part) for part in item]
+    return item
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(items, min_size=1, max_size=8),
+    st.lists(st.tuples(st.integers(0, 7), items), max_size=3),
+    st.booleans(),
+)
+def test_one_changed_item_the_same_patch_as_jsonpatch(src, changes, reorder) -> None:
+    dst = [_reordered(item) if reorder else item for item in src]
+    for index, item in changes:
+        dst[index % len(dst)] = item
+    for before, after in ((src, dst), ({"list": src, "n": 1}, {"list": dst, "n": 2})):
+        assert stream.make_patch(before, after) == jsonpatch.make_patch(before, after).patch
+
+
+def test_one_changed_item_found_as_jsonpatch_matches() -> None:
+    builder = stream._Diff(
+        [], [], jsonpatch.JsonPatch.json_dumper, pointer_cls=jsonpatch.JsonPointer
+    )
+    actions = [{"type": "draw", "available": True}, {"type": "undo", "available": False}]
+    offered = [{"available": True, "type": "draw"}, {"type": "undo", "available": True}]
+    assert stream._one_item_changed(builder, actions, offered) == 1
+    assert stream._one_item_changed(builder, actions, actions) is None
+    assert stream._one_item_changed(builder, actions, actions[:1]) is None
+    assert stream._one_item_changed(builder, actions, offered[::-1]) is None
+    assert stream._one_item_changed(builder, [1, 2], [True, 2]) == 0
+    assert stream.make_patch(actions, offered) == [
+        {"op": "replace", "path": "/1/available", "value": True}
+    ]
