@@ -1,6 +1,6 @@
 """A game's state compressed with LZ4 on PostgreSQL.
 
-A Dungeons of the Realm state is about 14 KB of JSON: PostgreSQL compresses it at every write
+A Late War game's state is about 14 KB of JSON: PostgreSQL compresses it at every write
 (every action writes it) and stores it out of line. LZ4 compresses it several times faster
 than PostgreSQL's default (pglz), for about 10 % more bytes, and decompresses it faster too.
 Each state keeps the compression it was written with until it is next written. Nothing changes
