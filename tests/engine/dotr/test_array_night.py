@@ -25,8 +25,14 @@ from deck_tracker.engine.commands import run
 from deck_tracker.engine.content import COLOURS
 from deck_tracker.engine.core import Context
 from deck_tracker.engine.game import start_game
-from deck_tracker.engine.rules.dotr.base.array_night import ArrayNights, array_night
+from deck_tracker.engine.rules.dotr.base.array_night import (
+    ArrayNights,
+    ArrayPosition,
+    array_night,
+)
 from deck_tracker.engine.rules.dotr.base.board import Tally, board_for
+from deck_tracker.engine.rules.dotr.base.night import war_status
+from deck_tracker.engine.rules.dotr.base.settings import default_settings, general_only_plan
 from deck_tracker.engine.rules.dotr.forecast import forecast
 from deck_tracker.engine.simulate import run_night
 
@@ -105,6 +111,20 @@ def test_the_night_on_arrays_is_the_night_the_command_resolves(
     event(f"reshuffled: {real_rng.getstate() != random.Random(seed).getstate()}")
     # The door's run_night takes the same road.
     assert run_night(board, seed) == run_night(board, random.Random(seed)) == simulated
+
+
+def test_a_position_reads_the_settings_as_they_are_now() -> None:
+    """What a night reads of the settings and the war level is kept by their values, never by
+    the settings' dict: the engine's own context changes a live state in place, so the same
+    dict may hold another choice at the next night."""
+    state = copy.deepcopy(SETUPS[0])
+    for level, choice in [(3, "j"), (3, "all_full"), (3, "all_full"), (2, "all_full"), (2, "jm")]:
+        state["war_level"] = level
+        state["settings"]["extra_cards_general_only"] = choice
+        position = ArrayPosition(state)
+        settings = {**default_settings(), **state["settings"]}
+        assert position.plan == general_only_plan(settings, war_status(state), level)
+        assert position.settings["extra_cards_general_only"] == choice
 
 
 def test_a_game_with_an_expansion_is_left_to_the_command_path() -> None:

@@ -59,7 +59,12 @@ from deck_tracker.engine.content import COLOURS
 from deck_tracker.engine.core import Context, State
 from deck_tracker.engine.errors import InvalidArguments, RuleViolation
 from deck_tracker.engine.i18n import Message, msg
-from deck_tracker.engine.rules.dotr.base.array_night import ArrayNights, ArrayPosition, covered
+from deck_tracker.engine.rules.dotr.base.array_night import (
+    ArrayNights,
+    ArrayPosition,
+    KeptPosition,
+    covered,
+)
 from deck_tracker.engine.rules.dotr.base.board import LOSS_CAUSES, BoardData, Tally, board_for
 from deck_tracker.engine.rules.dotr.base.night import DS
 from deck_tracker.engine.rules.dotr.base.settings import default_settings
@@ -398,7 +403,7 @@ class _ArrayNotes:
         arrays cover (an expansion, an overlay...), or a location the forecast does not list."""
         if not covered(known):
             return None
-        position = ArrayPosition(known, kept=True)
+        position = KeptPosition(known)
         if not set(position.layout.locs) <= set(start.taint):
             return None
         return cls(position, start)

@@ -24,9 +24,10 @@ What comes out equals, key for key, the state the command leaves but for ``versi
 ``history`` (``tests/engine/dotr/test_array_night.py`` checks it on random boards, with
 Hypothesis), and shares with the input what the night did not change (copy on write).
 
-Several nights in a row (a forecast's sample): :class:`ArrayPosition` reads a position once
+Several nights in a row (a forecast's sample): :class:`KeptPosition` reads a position once
 (settings, layout, the plan of a night, each location's minions when first wanted) for every
-sample; :class:`ArrayNights` resolves night after night on the same arrays, never writing a state
+sample (:class:`ArrayPosition`, for one night, reads the minions from the state each time);
+:class:`ArrayNights` resolves night after night on the same arrays, never writing a state
 between them, and the caller reads what each night did from the arrays (``changed``,
 ``tainted``, ``rows``, ``taint``, ``generals``, ``overruns``, ``lost``). A night it hands back
 leaves the arrays of no further use: the caller starts that sample again on the state.
@@ -36,7 +37,6 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -77,7 +77,7 @@ from deck_tracker.engine.rules.dotr.base.packs import BASE_PACK, game_cards, unr
 from deck_tracker.engine.rules.dotr.base.settings import default_settings, general_only_plan
 from deck_tracker.engine.rules.dotr.registry import UNCOUNTED
 
-__all__ = ["ArrayNights", "ArrayPosition", "array_night", "covered"]
+__all__ = ["ArrayNights", "ArrayPosition", "KeptPosition", "array_night", "covered"]
 
 GREEN = COLOURS.index("green")
 assert COLOURS == ("green", "black", "red", "blue"), "array_night reads the colours in this order"
@@ -201,6 +201,8 @@ _Fixed = tuple[dict[str, Any], BoardData, _Layout, tuple[bool, ...]]
 # What a night reads that depends only on the game's pack, the settings it uses and the war
 # level: (the settings used, the board, its layout, the plan of a night), by those values.
 _FIXED: dict[tuple[Any, ...], _Fixed] = {}
+# The last key found in ``_FIXED`` with what it found: the nights of a game mostly ask again.
+_LAST: list[tuple[Any, Any]] = [(None, None)]
 
 
 def _fixed(state: State) -> _Fixed:
@@ -216,8 +218,13 @@ def _fixed(state: State) -> _Fixed:
         except KeyError:  # a setting not given: its default
             used = tuple(map(given.get, USED, _defaults()))
     key = ((state.get("packs") or _NO_PACKS)[0], state.get("war_level"), used)
+    last = _LAST[0]
+    if key == last[0]:  # the same as the night before (no hash of the key)
+        return last[1]  # type: ignore[no-any-return]
     try:
-        return _FIXED[key]
+        found = _FIXED[key]
+        _LAST[0] = (key, found)  # one write: another thread reads both or neither
+        return found
     except KeyError:
         pass
     except TypeError:  # a value that is no key (never a setting's choice)
@@ -245,15 +252,17 @@ def _fixed_of(state: State, used: tuple[Any, ...]) -> _Fixed:
 def covered(state: State) -> bool:
     """Whether the night on arrays may resolve a night from ``state``: a base game, no choice
     pending, no card being read, not over, its Darkness Spreads deck held by the app."""
+    get = state.get  # a chain of ``or``: the cheapest reading of these keys, most absent
     return not (
-        state.get("system") != "dotr"
-        or any(map(state.get, _UNCOVERED))  # in C, in this order, as a chain of ``or``
+        get("system") != "dotr"
+        or get("expansions")
+        or get("overlays")
+        or get("outcome")
+        or get("closed")
+        or get("pending")
+        or get("reading")
         or state["decks"][DS].get("owner") == "table"
     )
-
-
-# What a base game's night on arrays does not resolve, any of them set: :func:`covered`.
-_UNCOVERED = ("expansions", "overlays", "outcome", "closed", "pending", "reading")
 
 
 def array_night(state: State, rng: random.Random, tally: Tally | None) -> State | None:
@@ -261,13 +270,16 @@ def array_night(state: State, rng: random.Random, tally: Tally | None) -> State 
     resolve this night (the random source as it was handed in, the tally untouched)."""
     if not covered(state):
         return None
-    night = ArrayNights(ArrayPosition(state), rng, restore=True)
+    # The position's draw pile; a night handed back restores the random source (as positional
+    # arguments: a class called with a keyword pays for a dict of them).
+    night = ArrayNights(ArrayPosition(state), rng, None, True)
     if not night.night():
         return None
     if tally is not None:
-        counted = tally.overruns
-        for loc, n in night.overruns.items():
-            counted[loc] = counted.get(loc, 0) + n
+        if night.overruns:
+            counted = tally.overruns
+            for loc, n in night.overruns.items():
+                counted[loc] = counted.get(loc, 0) + n
         tally.cards += night.cards
         if night.lost is not None:
             tally.lost_by = night.lost.cause
@@ -276,47 +288,48 @@ def array_night(state: State, rng: random.Random, tally: Tally | None) -> State 
 
 class ArrayPosition:
     """A position as the nights on arrays read it, read once for every night that starts from
-    it (one night, or each sample of a forecast): its settings, board layout, the plan of a
-    night (which cards only move their General) and each location's minions as they stand
-    (:attr:`minions`). ``state`` must be :func:`covered`."""
+    it: its settings, board layout and the plan of a night (which cards only move their
+    General). Each location's minions are read from the state when wanted (:meth:`row`): one
+    night; :class:`KeptPosition` keeps them for the next night started from the position (each
+    sample of a forecast). ``state`` must be :func:`covered`."""
 
-    __slots__ = ("board", "data", "layout", "minions", "plan", "row", "settings", "start", "state")
+    __slots__ = ("board", "data", "layout", "plan", "settings", "state")
 
-    def __init__(self, state: State, *, kept: bool = False) -> None:
-        """``kept``: each location's minions, once read, are kept for the next night started
-        from this position (many samples); else read from the state each time (one night)."""
+    def __init__(self, state: State) -> None:
         self.state = state
         self.settings, self.data, self.layout, self.plan = _fixed(state)
         self.board: dict[str, Any] = state["board"]
-        self.start: dict[int, tuple[int, int, int, int]] = {}
-        # The minions of location ``i`` in the position (in the order of ``COLOURS``), and the
-        # same as a new list (a night's row).
-        self.minions: Callable[[int], Sequence[int]] = self._kept if kept else self._read
-        self.row: Callable[[int], list[int]] = self._kept_row if kept else self._read_row
 
-    def _read(self, i: int) -> tuple[int, int, int, int]:
+    def minions(self, i: int) -> tuple[int, int, int, int]:
+        """The minions of location ``i`` in the position (in the order of ``COLOURS``)."""
         space = self.board[self.layout.locs[i]]
         if len(space) != _SPACE_SIZE:
             raise _Handback  # tokens or marks of an expansion
         return _COUNTS(space["minions"])  # type: ignore[no-any-return]
 
-    def _read_row(self, i: int) -> list[int]:
+    def row(self, i: int) -> list[int]:
+        """:meth:`minions` as a new list (a night's row)."""
         space = self.board[self.layout.locs[i]]
         if len(space) != _SPACE_SIZE:
             raise _Handback  # tokens or marks of an expansion
         minions = space["minions"]
         return [minions["green"], minions["black"], minions["red"], minions["blue"]]
 
-    def _kept(self, i: int) -> tuple[int, int, int, int]:
-        found = self.start.get(i)
-        if found is None:
-            found = self.start[i] = self._read(i)
-        return found
 
-    def _kept_row(self, i: int) -> list[int]:
+class KeptPosition(ArrayPosition):
+    """An :class:`ArrayPosition` that keeps each location's minions, once read, for the next
+    night started from it (many samples)."""
+
+    __slots__ = ("start",)
+
+    def __init__(self, state: State) -> None:
+        super().__init__(state)
+        self.start: dict[int, tuple[int, int, int, int]] = {}
+
+    def row(self, i: int) -> list[int]:
         found = self.start.get(i)
         if found is None:
-            found = self.start[i] = self._read(i)
+            found = self.start[i] = ArrayPosition.minions(self, i)
         return list(found)
 
 
@@ -358,7 +371,6 @@ class ArrayNights:
         position: ArrayPosition,
         rng: random.Random,
         draw: list[str] | None = None,
-        *,
         restore: bool = False,
     ) -> None:
         """``draw``: the Darkness Spreads draw pile to draw from (the position's if None).
@@ -378,7 +390,8 @@ class ArrayNights:
         self.rows: dict[int, list[int]] = {}
         self.taint: dict[int, int] = {}
         supply = state["supply"]
-        self.supply = list(_COUNTS(supply["minions"]))
+        minions = supply["minions"]
+        self.supply = [minions["green"], minions["black"], minions["red"], minions["blue"]]
         self.crystals: int = supply["taint"]
         if draw is None:
             draw = state["decks"][DS]["draw"]
@@ -397,15 +410,26 @@ class ArrayNights:
         return row
 
     # The cards that look over the board (Orc Patrols, Orc War Party) read a location's minions
-    # without keeping a row for it: its row once read, else its counts as they stand.
+    # without keeping a row for it: its row once read, else its minions as they stand in the
+    # position, read here from the state as :meth:`ArrayPosition.minions` does (the same
+    # numbers as the kept ones: a position never changes), one call less per location.
     def count_at(self, loc: str) -> int:
-        i = self.layout.index[loc]
-        row = self.rows.get(i) or self.position.minions(i)  # a row is never empty
-        return row[0] + row[1] + row[2] + row[3]
+        row = self.rows.get(self.layout.index[loc])
+        if row is not None:
+            return row[0] + row[1] + row[2] + row[3]
+        space = self.board[loc]
+        if len(space) != _SPACE_SIZE:
+            raise _Handback  # tokens or marks of an expansion
+        return sum(space["minions"].values())
 
     def green_at(self, loc: str) -> int:
-        i = self.layout.index[loc]
-        return (self.rows.get(i) or self.position.minions(i))[GREEN]
+        row = self.rows.get(self.layout.index[loc])
+        if row is not None:
+            return row[GREEN]
+        space = self.board[loc]
+        if len(space) != _SPACE_SIZE:
+            raise _Handback  # tokens or marks of an expansion
+        return space["minions"]["green"]  # type: ignore[no-any-return]
 
     def present_at(self, loc: str) -> list[str]:
         return [c for c, n in zip(COLOURS, self.row(self.layout.index[loc]), strict=True) if n]
@@ -518,9 +542,11 @@ class ArrayNights:
             loc = layout.locs[i]
             where = data.place_ref(loc)
             raise _Fallen(loss_minions_needed(data, COLOURS[colour], count, where, supply[colour]))
-        row = self.rows.get(i)
-        if row is None:
-            row = self.rows[i] = self.new_row(i)
+        rows = self.rows
+        if i in rows:  # (cheaper than ``get`` here: a call less, and mostly not there yet)
+            row = rows[i]
+        else:
+            row = rows[i] = self.new_row(i)
         if i == layout.city:
             self.into_city(row, colour, count)
             return
@@ -548,8 +574,9 @@ class ArrayNights:
                 if self.settings["overrun_short_supply"] == "loss":
                     raise _Fallen(loss_overrun_short(self.data, loc, COLOURS[colour]))
                 continue
-            row = rows.get(target)
-            if row is None:
+            if target in rows:
+                row = rows[target]
+            else:
                 row = rows[target] = self.new_row(target)
             if target == layout.city:
                 self.into_city(row, colour, 1)
@@ -601,7 +628,9 @@ class ArrayNights:
         if general_halted(self.settings, life, mark):
             self.place(colour, minions, self.layout.index[path[index]])
             return
-        self.generals[general] = {**entry, "location": following, "path_index": index + 1}
+        moved = self.generals[general] = entry.copy()  # as ``{**entry, ...}`` (result)
+        moved["location"] = following
+        moved["path_index"] = index + 1
         data = self.data
         if following == data.city:
             raise _Fallen(loss_general_entered(data, general, following))
@@ -639,7 +668,8 @@ class ArrayNights:
             }
             written["taint"] = self.crystals
         if self.generals:
-            out["generals"] = {**state["generals"], **self.generals}
+            generals = out["generals"] = state["generals"].copy()
+            generals.update(self.generals)
         decks = out["decks"] = state["decks"].copy()
         deck = decks[DS] = decks[DS].copy()
         deck["draw"] = self.draw[: self.top]

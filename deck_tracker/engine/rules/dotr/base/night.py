@@ -213,28 +213,36 @@ def next_turn(ctx: Context) -> tuple[str | None, int]:
 
 def next_turn_of(state: State) -> tuple[str | None, int]:
     """:func:`next_turn` read from a state: the seat after the active one in seat order (the
-    seats' numbers), else the first seat in a new round. One pass over the heroes, no list: of
-    seats with the same number the first one listed, as a stable sort of them would give."""
+    seats' numbers), else the first seat in a new round."""
     turn = state.get("turn") or _NO_TURN  # read, not written
-    number = int(turn.get("number") or 1)
-    heroes = state.get("heroes")
+    return _turn_after(turn.get("active_seat"), int(turn.get("number") or 1), state.get("heroes"))
+
+
+def _turn_after(active: Any, number: int, heroes: Any) -> tuple[str | None, int]:
+    """:func:`next_turn_of` from the active seat, the round ``number`` and the heroes. One pass
+    over the heroes, no list: of seats with the same number the first one listed, as a stable
+    sort of them would give."""
     if not heroes:
         return None, number + 1
-    active = turn.get("active_seat")
+    numbers = _SEAT_NUMBERS
     after: int | None = None
     if active is not None:
-        try:
-            after = int(active)
-        except (TypeError, ValueError):
-            for seat in heroes:  # a seat that is no number is the error, as sorting them said
-                int(seat)
-            raise
+        after = numbers.get(active) if type(active) is str else None
+        if after is None:
+            try:
+                after = _seat_number(active)
+            except (TypeError, ValueError):
+                for seat in heroes:  # a seat that is no number is the error, as sorting them said
+                    int(seat)
+                raise
     first: Any = None
     first_at: int | None = None
     following: Any = None
     following_at: int | None = None
     for seat in heroes:
-        at = int(seat)
+        at = numbers.get(seat)
+        if at is None:
+            at = _seat_number(seat)
         if first_at is None or at < first_at:
             first, first_at = seat, at
         if after is not None and at > after and (following_at is None or at < following_at):
@@ -242,6 +250,19 @@ def next_turn_of(state: State) -> tuple[str | None, int]:
     if following_at is not None:
         return following, number
     return first, number + 1
+
+
+# Each seat's number as read (``int(seat)``), kept for the next night: a simulated night passes
+# the turn every time. Seats are written as text; a handful per table.
+_SEAT_NUMBERS: dict[str, int] = {}
+
+
+def _seat_number(seat: Any) -> int:
+    """``int(seat)``, kept in :data:`_SEAT_NUMBERS` for a seat written as text."""
+    number = int(seat)
+    if type(seat) is str and len(_SEAT_NUMBERS) < 256:
+        _SEAT_NUMBERS[seat] = number
+    return number
 
 
 def _unread_title(state: State, card: Card) -> str:
@@ -527,8 +548,10 @@ def turn_after_night(state: State) -> tuple[dict[str, Any], str | None, int]:
     """The turn once the night is over: the next hero's (``seat``, round ``number``), with the
     night just run noted (``last_night``)."""
     ended = state.get("turn") or _NO_TURN  # read, not written
-    seat, number = next_turn_of(state)
-    last_night = {"number": int(ended.get("number") or 1), "seat": ended.get("active_seat")}
+    ended_number = int(ended.get("number") or 1)
+    ended_seat = ended.get("active_seat")
+    seat, number = _turn_after(ended_seat, ended_number, state.get("heroes"))
+    last_night = {"number": ended_number, "seat": ended_seat}
     # A copy with its keys set again: the same keys in the same order as ``{**ended, ...}``, at
     # about two thirds of the cost (a simulated night passes the turn every time).
     turn = ended.copy()
