@@ -548,6 +548,28 @@ class Context:
         parent[key] = [*parent[key], *items]
         self._pending.append(["put", path, snapshot(items if type(items) is list else list(items))])
 
+    def put_copied(self, *path_items_and_copy: Any) -> None:
+        """``put(*path, items)``, with ``copy`` (the caller's copy of the list ``items``, sharing
+        nothing that anything writes into) recorded as the items put instead of
+        ``snapshot(items)``: for items the caller has just made (the undo history's entry)."""
+        items = path_items_and_copy[-2]
+        if not items:
+            return
+        parent = self.state
+        for step in path_items_and_copy[:-3]:
+            child = parent.get(step)
+            if child is None:
+                child = parent[step] = {}
+            parent = child
+        key = path_items_and_copy[-3]
+        if key not in parent:
+            self.set_copied(*path_items_and_copy[:-2], list(items), path_items_and_copy[-1])
+            return
+        path = list(path_items_and_copy[:-2])
+        self._journal.append(["take", path, len(items)])
+        parent[key] = [*parent[key], *items]
+        self._pending.append(["put", path, path_items_and_copy[-1]])
+
     def take(self, *path_and_count: Any) -> list[Any]:
         """Remove and return the last ``count`` items of the list at path (the top of a pile)."""
         count = path_and_count[-1]
@@ -740,6 +762,9 @@ class QuietContext(Context):
 
     def set_copied(self, *path_value_and_copy: Any) -> None:
         self.set(*path_value_and_copy[:-1])
+
+    def put_copied(self, *path_items_and_copy: Any) -> None:
+        self.put(*path_items_and_copy[:-1])
 
     def take(self, *path_and_count: Any) -> list[Any]:
         count = path_and_count[-1]

@@ -387,8 +387,9 @@ def seat_state(*, game: Game, seat_key: str | None, language: str | None = None)
 
 
 def _history_in(game: Game, history: dict[str, Any], language: str) -> dict[str, Any]:
-    """The history's labels (kept in English in the state) rendered from the summary of each
-    action's first event; an action whose words are not a message keeps its English."""
+    """The history's labels rendered from the summary of each action's first event (the state
+    keeps it as that message, read in the reader's language by ``view``; a history stored
+    before kept it in English); an action whose words are not a message keeps its English."""
     entries = [history["undo"], history["redo"], *history["recent"]]
     versions = {entry["version"] for entry in entries if entry}
     if not versions:

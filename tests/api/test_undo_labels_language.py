@@ -1,5 +1,5 @@
 """The undo and redo labels, and the log's undo entries, in the reader's language: the state
-keeps each action's label in English, the phone set to German reads it in German."""
+keeps each action's label as a message, the phone set to German reads it in German."""
 
 from __future__ import annotations
 
