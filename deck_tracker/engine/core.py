@@ -29,7 +29,7 @@ Path = tuple[str, ...]
 Change = list[Any]
 
 
-@dataclass
+@dataclass(slots=True)
 class Step:
     """One instruction for the physical table, with the rule it applies.
 
@@ -61,11 +61,13 @@ class LazyStep(Step):
     immutable values, a board's names and counts), so that an event nobody reads (a benchmark,
     an undo replayed) never builds it. Read, it is the step ``Step(make(*args), rule)``."""
 
+    # No dict per step (a night makes several); ``_text`` is set when the text is made.
+    __slots__ = ("_args", "_make", "_text")
+
     def __init__(self, rule: Text, make: Callable[..., Text], *args: Any) -> None:
         self.rule = rule
         self._make: Callable[..., Text] | None = make
         self._args = args
-        self._text: Text = ""
 
     @property
     def text(self) -> Text:
