@@ -493,23 +493,19 @@ _BOOKKEEPING = frozenset({HISTORY_ROOT, "version"})
 
 def _push_history(context: Context, name: str, version: int) -> None:
     history = context.state.get(HISTORY_ROOT) or {}
-    first = context.events[0]
     entry = {
         "version": version,
         "type": name,
         "actor": context.actor,
-        # The first event's summary as its message, read in the reader's language when the
-        # history is shown (``views.history_entry_in``); a summary that is no message, as it
-        # reads. Never rendered here: most entries are never shown.
-        "label": first.summary_msg or first.summary,
+        "label": context.events[0].summary,
     }
     done = history.get("done", [])
     if len(done) >= UNDO_DEPTH + UNDO_TRIM:
         # Trimmed in batches so that most commands append one small entry to the log. An
-        # entry holds no container that anything writes into (version, type, actor, and the
-        # label, words or a message, never changed once made): each copied in C.
+        # entry holds no container (version, type, actor, label): each copied in C.
         kept = done[-UNDO_DEPTH:]
         context.set_copied(HISTORY_ROOT, "done", kept, [entry.copy() for entry in kept])
+    # The new entry, made here, recorded as a plain copy (not walked by ``snapshot``).
     context.put_copied(HISTORY_ROOT, "done", [entry], [entry.copy()])
     if history.get("undone"):
         context.set(HISTORY_ROOT, "undone", [])

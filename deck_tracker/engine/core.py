@@ -570,8 +570,8 @@ class Context:
 
     def put_copied(self, *path_items_and_copy: Any) -> None:
         """``put(*path, items)``, with ``copy`` (the caller's copy of the list ``items``, sharing
-        nothing that anything writes into) recorded as the items put instead of
-        ``snapshot(items)``: for items the caller has just made (the undo history's entry)."""
+        nothing with them) recorded as the items put instead of ``snapshot(items)``: for flat
+        items the caller has just made (the undo history's entry, copied in C)."""
         items = path_items_and_copy[-2]
         if not items:
             return

@@ -13,7 +13,7 @@ from typing import Any
 from .commands import HISTORY_ROOT, Reason, command
 from .core import Change, Context, Replayed, State
 from .decks import seat_label
-from .i18n import Text, is_message, msg, render_text
+from .i18n import Text, msg
 
 
 def undo_target(state: State) -> dict[str, Any] | None:
@@ -40,16 +40,9 @@ def _replay(ctx: Context, changes: list[Change]) -> None:
 
 def _label(ctx: Context, target: dict[str, Any]) -> Text:
     """The replayed action in the reader's language: the message of its first event's summary,
-    given with its changes (``label_msg``), else the history's ``label`` (that message, or its
-    English in a history stored before labels were kept as messages)."""
+    given with its changes (``label_msg``); the history keeps only its English (``label``)."""
     label = ctx.replayed.label_msg if ctx.replayed else None
-    stored = target["label"]
-    return label or (stored if is_message(stored) else str(stored))
-
-
-def _english(target: dict[str, Any]) -> str:
-    """The history entry's label in English, as the event's data keeps it."""
-    return render_text(target["label"])
+    return label or str(target["label"])
 
 
 def _replayed(ctx: Context) -> Replayed:
@@ -77,7 +70,7 @@ def undo(ctx: Context, args: dict[str, Any]) -> None:
     ctx.emit(
         "action_undone",
         msg("core.undo.undid", player=seat_label(ctx.state, ctx.actor), action=_label(ctx, target)),
-        data={"undoes": target["version"], "type": target["type"], "label": _english(target)},
+        data={"undoes": target["version"], "type": target["type"], "label": target["label"]},
     )
 
 
@@ -92,5 +85,5 @@ def redo(ctx: Context, args: dict[str, Any]) -> None:
     ctx.emit(
         "action_redone",
         msg("core.undo.redid", player=seat_label(ctx.state, ctx.actor), action=_label(ctx, target)),
-        data={"redoes": target["version"], "type": target["type"], "label": _english(target)},
+        data={"redoes": target["version"], "type": target["type"], "label": target["label"]},
     )

@@ -98,9 +98,9 @@ def view_state(state: State, seat: str | None, language: str = DEFAULT_LANGUAGE)
         "decks": {name: view_deck(deck, seat) for name, deck in decks.items()},
         "hands": {},
         "history": {
-            "undo": history_entry_in(done[-1], language) if done else None,
-            "redo": history_entry_in(undone[-1], language) if undone else None,
-            "recent": [history_entry_in(entry, language) for entry in done[-RECENT_HISTORY:]],
+            "undo": done[-1] if done else None,
+            "redo": undone[-1] if undone else None,
+            "recent": done[-RECENT_HISTORY:],
             "undo_depth": len(done),
             "redo_depth": len(undone),
         },
@@ -121,17 +121,6 @@ def view_state(state: State, seat: str | None, language: str = DEFAULT_LANGUAGE)
     if system is not None and system.view is not None:
         return {**view, **system.view(state, seat, language)}
     return dict(view)
-
-
-def history_entry_in(entry: dict[str, Any], language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
-    """An entry of the undo history as a seat reads it: its ``label`` (the summary of the
-    action's first event, kept as its message) in ``language``; an entry stored with the label
-    in English (before it was kept as a message), or an action whose words are no message,
-    keeps the words it holds."""
-    label = entry.get("label")
-    if type(label) is str:
-        return entry
-    return {**entry, "label": render_text(label, language)}
 
 
 def _seats(state: State, system: System | None, language: str) -> dict[str, Any]:

@@ -387,14 +387,10 @@ def seat_state(*, game: Game, seat_key: str | None, language: str | None = None)
 
 
 def _history_in(game: Game, history: dict[str, Any], language: str) -> dict[str, Any]:
-    """The history's labels rendered from the summary of each action's first event (the state
-    keeps it as that message, read in the reader's language by ``view``; a history stored
-    before kept it in English); an action whose words are not a message keeps its English."""
-    # Only the entries stored with an English label are looked up (the view read the others).
-    stored = game.state.get("history") or {}
-    done, undone = stored.get("done") or [], stored.get("undone") or []
-    shown = [*(done[-len(history["recent"]) :] if history["recent"] else ()), *undone[-1:]]
-    versions = {entry["version"] for entry in shown if type(entry.get("label")) is str}
+    """The history's labels (kept in English in the state) rendered from the summary of each
+    action's first event; an action whose words are not a message keeps its English."""
+    entries = [history["undo"], history["redo"], *history["recent"]]
+    versions = {entry["version"] for entry in entries if entry}
     if not versions:
         return history
     rows = GameEvent.objects.filter(game=game, version__in=versions).order_by("seq")
@@ -403,7 +399,7 @@ def _history_in(game: Game, history: dict[str, Any], language: str) -> dict[str,
         summaries.setdefault(version, summary_msg)
 
     def worded(entry: dict[str, Any] | None) -> dict[str, Any] | None:
-        found = summaries.get(entry["version"]) if entry and entry["version"] in versions else None
+        found = summaries.get(entry["version"]) if entry else None
         return {**entry, "label": render_text(found, language)} if entry and found else entry
 
     return {

@@ -105,21 +105,31 @@ def after(context_type: type[Context], state: dict[str, Any], writes: Any) -> An
 @settings(max_examples=300, deadline=None)
 @given(
     st.lists(
-        st.tuples(st.sampled_from(PILES + MISSING), st.booleans(), st.integers(0, 3)), max_size=8
+        st.tuples(
+            st.sampled_from(PILES + MISSING),
+            st.sampled_from(["put", "put_copied", "take"]),
+            st.integers(0, 3),
+        ),
+        max_size=8,
     )
 )
 def test_put_and_take_write_as_the_path_read_key_by_key(
-    steps: list[tuple[tuple[str, ...], bool, int]],
+    steps: list[tuple[tuple[str, ...], str, int]],
 ) -> None:
+    """``put_copied`` with a copy of the items as ``put`` (the reference's walked ``put``)."""
     state = nested(PILES, ["x", "y", "z"])
 
-    def write(path: tuple[str, ...], putting: bool, n: int) -> Any:
-        if putting:
-            return lambda ctx: ctx.put(*path, [f"card-{n}"] * n)
+    def write(path: tuple[str, ...], how: str, n: int, reference: bool) -> Any:
+        items = [f"card-{n}"] * n
+        if how == "put_copied" and not reference:
+            return lambda ctx: ctx.put_copied(*path, items, list(items))
+        if how in ("put", "put_copied"):
+            return lambda ctx: ctx.put(*path, list(items))
         return lambda ctx: ctx.take(*path, n)
 
-    writes = [write(*step) for step in steps]
-    assert after(Context, state, writes) == after(Walked, state, writes)
+    writes = [write(*step, reference=False) for step in steps]
+    walked = [write(*step, reference=True) for step in steps]
+    assert after(Context, state, writes) == after(Walked, state, walked)
 
 
 @settings(max_examples=300, deadline=None)
