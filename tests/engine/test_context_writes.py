@@ -1,7 +1,8 @@
 """The context's writes read their path without a loop where it has a known depth (a location's
-minions and the supply's for ``shift``, a deck's pile for ``put`` and ``take``): held here to
-the same writes through the path read one key at a time, for any depth and any state, missing
-dicts included (the state after, the changes recorded, the rollback)."""
+minions and the supply's for ``shift``, a deck's pile for ``put`` and ``take``) and ``set`` by
+index: held here to the same writes through the path sliced and read one key at a time, for any
+depth and any state, missing dicts included (the state after, the changes recorded, the
+rollback)."""
 
 from __future__ import annotations
 
@@ -30,6 +31,20 @@ COUNTS += [("counts",), ("a", "b", "c", "d"), ("a", "x", "y")]
 
 class Walked(Context):
     """The writes as they were: the path read one key at a time."""
+
+    def set(self, *path_and_value: Any) -> None:
+        path = list(path_and_value[:-1])
+        value = path_and_value[-1]
+        parent = self.state
+        for key in path_and_value[:-2]:
+            child = parent.get(key)
+            if child is None:
+                child = parent[key] = {}
+            parent = child
+        key = path_and_value[-2]
+        self._journal.append(["set", path, parent[key]] if key in parent else ["del", path])
+        parent[key] = value
+        self._pending.append(["set", path, snapshot(value)])
 
     def put(self, *path_and_items: Any) -> None:
         items = path_and_items[-1]
@@ -93,7 +108,8 @@ def after(context_type: type[Context], state: dict[str, Any], writes: Any) -> An
     for write in writes:
         try:
             results.append(write(ctx))
-        except KeyError as error:  # a pile not there: refused the same way, nothing written
+        except (KeyError, AttributeError) as error:
+            # A pile not there, a path through a pile: refused the same way, nothing written.
             results.append(repr(error))
     changes: list[Change] = copy.deepcopy(ctx._pending)
     journal = copy.deepcopy(ctx._journal)
@@ -146,6 +162,28 @@ def test_shift_writes_as_two_adjusts(
 
     def write(into: tuple[str, ...], out_of: tuple[str, ...], n: int) -> Any:
         return lambda ctx: ctx.shift("red", n, into, out_of)
+
+    writes = [write(*step) for step in steps]
+    assert after(Context, state, writes) == after(Walked, state, writes)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(PILES + MISSING + COUNTS),
+            st.one_of(st.integers(0, 3), st.just({"red": 1}), st.just(["x", ["y"]])),
+        ),
+        max_size=8,
+    )
+)
+def test_set_writes_as_the_path_sliced_and_read_key_by_key(
+    steps: list[tuple[tuple[str, ...], Any]],
+) -> None:
+    state = nested(PILES, ["x", "y", "z"])
+
+    def write(path: tuple[str, ...], value: Any) -> Any:
+        return lambda ctx: ctx.set(*path, copy.deepcopy(value))
 
     writes = [write(*step) for step in steps]
     assert after(Context, state, writes) == after(Walked, state, writes)
