@@ -505,7 +505,8 @@ def _push_history(context: Context, name: str, version: int) -> None:
         # entry holds no container (version, type, actor, label): each copied in C.
         kept = done[-UNDO_DEPTH:]
         context.set_copied(HISTORY_ROOT, "done", kept, [entry.copy() for entry in kept])
-    context.put(HISTORY_ROOT, "done", [entry])
+    # The new entry, made here, recorded as a plain copy (not walked by ``snapshot``).
+    context.put_copied(HISTORY_ROOT, "done", [entry], [entry.copy()])
     if history.get("undone"):
         context.set(HISTORY_ROOT, "undone", [])
 

@@ -29,7 +29,7 @@ Path = tuple[str, ...]
 Change = list[Any]
 
 
-@dataclass
+@dataclass(slots=True)
 class Step:
     """One instruction for the physical table, with the rule it applies.
 
@@ -61,11 +61,13 @@ class LazyStep(Step):
     immutable values, a board's names and counts), so that an event nobody reads (a benchmark,
     an undo replayed) never builds it. Read, it is the step ``Step(make(*args), rule)``."""
 
+    # No dict per step (a night makes several); ``_text`` is set when the text is made.
+    __slots__ = ("_args", "_make", "_text")
+
     def __init__(self, rule: Text, make: Callable[..., Text], *args: Any) -> None:
         self.rule = rule
         self._make: Callable[..., Text] | None = make
         self._args = args
-        self._text: Text = ""
 
     @property
     def text(self) -> Text:
@@ -444,15 +446,18 @@ class Context:
     def set(self, *path_and_value: Any) -> None:
         # The hot path of every rule: one traversal (``_parent`` inlined), one shared (never
         # mutated) path list.
-        path = list(path_and_value[:-1])
-        value = path_and_value[-1]
+        path = [*path_and_value]
+        value = path.pop()
         parent = self.state
-        for key in path_and_value[:-2]:
+        # The path read by index: no slice of it made (each would be one more container for the
+        # garbage collector to count).
+        for index in range(len(path) - 1):
+            key = path[index]
             child = parent.get(key)
             if child is None:
                 child = parent[key] = {}
             parent = child
-        key = path_and_value[-2]
+        key = path[-1]
         self._journal.append(["set", path, parent[key]] if key in parent else ["del", path])
         parent[key] = value
         self._pending.append(
@@ -495,9 +500,13 @@ class Context:
         the same two writes recorded. Both dicts hold numbers only (counts), so the copy
         recorded for each change is a plain copy. Returns the dict at ``into`` as it is now."""
         journal, pending = self._journal, self._pending
-        parent = self.state
-        for step in into[:-1]:
-            parent = parent[step]
+        state = self.state
+        if len(into) == 3:  # a location's minions: the path read without a loop
+            parent = state[into[0]][into[1]]
+        else:
+            parent = state
+            for step in into[:-1]:
+                parent = parent[step]
         last = into[-1]
         old = parent[last]
         counts: dict[str, Any] = old.copy()
@@ -506,9 +515,12 @@ class Context:
         journal.append(["set", path, old])
         parent[last] = counts
         pending.append(["set", path, counts.copy()])
-        parent = self.state
-        for step in out_of[:-1]:
-            parent = parent[step]
+        if len(out_of) == 2:  # the supply's minions
+            parent = state[out_of[0]]
+        else:
+            parent = state
+            for step in out_of[:-1]:
+                parent = parent[step]
         last = out_of[-1]
         old = parent[last]
         left = old.copy()
@@ -532,38 +544,76 @@ class Context:
         items = path_and_items[-1]
         if not items:
             return
-        # ``_parent`` inlined: one traversal.
+        # ``_parent`` inlined: one traversal; a deck's pile (two dicts deep) without a loop.
         parent = self.state
-        for step in path_and_items[:-2]:
-            child = parent.get(step)
-            if child is None:
-                child = parent[step] = {}
-            parent = child
+        if (
+            len(path_and_items) == 4
+            and (node := parent.get(path_and_items[0])) is not None
+            and (node := node.get(path_and_items[1])) is not None
+        ):
+            parent = node
+        else:
+            for step in path_and_items[:-2]:
+                child = parent.get(step)
+                if child is None:
+                    child = parent[step] = {}
+                parent = child
         key = path_and_items[-2]
         if key not in parent:
             self.set(*path_and_items[:-1], list(items))
             return
-        path = list(path_and_items[:-1])
+        path = [*path_and_items]
+        path.pop()
         self._journal.append(["take", path, len(items)])
         parent[key] = [*parent[key], *items]
         self._pending.append(["put", path, snapshot(items if type(items) is list else list(items))])
+
+    def put_copied(self, *path_items_and_copy: Any) -> None:
+        """``put(*path, items)``, with ``copy`` (the caller's copy of the list ``items``, sharing
+        nothing with them) recorded as the items put instead of ``snapshot(items)``: for flat
+        items the caller has just made (the undo history's entry, copied in C)."""
+        items = path_items_and_copy[-2]
+        if not items:
+            return
+        parent = self.state
+        for step in path_items_and_copy[:-3]:
+            child = parent.get(step)
+            if child is None:
+                child = parent[step] = {}
+            parent = child
+        key = path_items_and_copy[-3]
+        if key not in parent:
+            self.set_copied(*path_items_and_copy[:-2], list(items), path_items_and_copy[-1])
+            return
+        path = list(path_items_and_copy[:-2])
+        self._journal.append(["take", path, len(items)])
+        parent[key] = [*parent[key], *items]
+        self._pending.append(["put", path, path_items_and_copy[-1]])
 
     def take(self, *path_and_count: Any) -> list[Any]:
         """Remove and return the last ``count`` items of the list at path (the top of a pile)."""
         count = path_and_count[-1]
         parent = self.state
-        for step in path_and_count[:-2]:
-            child = parent.get(step)
-            if child is None:
-                child = parent[step] = {}
-            parent = child
+        if (  # a deck's pile (two dicts deep) without a loop
+            len(path_and_count) == 4
+            and (node := parent.get(path_and_count[0])) is not None
+            and (node := node.get(path_and_count[1])) is not None
+        ):
+            parent = node
+        else:
+            for step in path_and_count[:-2]:
+                child = parent.get(step)
+                if child is None:
+                    child = parent[step] = {}
+                parent = child
         key = path_and_count[-2]
         pile = parent[key]
         if count <= 0:
             return []
         cut = len(pile) - count
-        taken = list(pile[cut:])
-        path = list(path_and_count[:-1])
+        taken = pile[cut:] if type(pile) is list else list(pile[cut:])
+        path = [*path_and_count]
+        path.pop()
         self._journal.append(["put", path, taken])
         parent[key] = pile[:cut]
         self._pending.append(["take", path, count])
@@ -740,6 +790,9 @@ class QuietContext(Context):
 
     def set_copied(self, *path_value_and_copy: Any) -> None:
         self.set(*path_value_and_copy[:-1])
+
+    def put_copied(self, *path_items_and_copy: Any) -> None:
+        self.put(*path_items_and_copy[:-1])
 
     def take(self, *path_and_count: Any) -> list[Any]:
         count = path_and_count[-1]
