@@ -160,6 +160,7 @@ django_application = OneThreadASGIHandler()
 from api.asgi import BodyTimeout, LiveStreamRouter  # noqa: E402
 from api.body_limit import RequestBodyLimit  # noqa: E402
 from dotr_companion.compression import CompressedResponses  # noqa: E402
+from dotr_companion.memory import freeze_startup_objects  # noqa: E402
 
 application = BodyTimeout(LiveStreamRouter(django_application))
 # Every answer and each live-stream message leaves compressed as the phone accepts
@@ -167,3 +168,5 @@ application = BodyTimeout(LiveStreamRouter(django_application))
 application = CompressedResponses(application)  # type: ignore[assignment]
 # Outermost: a body over MAX_REQUEST_BYTES is refused before a byte past the limit is read.
 application = RequestBodyLimit(application)  # type: ignore[assignment]
+# What the process holds from here on is set aside from the collector's full passes.
+freeze_startup_objects()

@@ -457,8 +457,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_fla
         "max_size": env.int("DATABASE_POOL_MAX_SIZE", default=16),
         "timeout": env.float("DATABASE_POOL_TIMEOUT", default=10.0),
     }
-# How often a waiting stream re-reads the game anyway (unset: 15 s with Redis, else 2 s).
+# How often a waiting stream re-reads the game anyway (unset: 60 s with Redis, else 2 s).
 STREAM_POLL_SECONDS = env.float("STREAM_POLL_SECONDS", default=None)
+# A server process (ASGI or WSGI), once loaded, freezes what it holds out of the garbage
+# collector's full passes (dotr_companion/memory.py); off: every full pass walks it all.
+SERVER_GC_FREEZE = env.bool("SERVER_GC_FREEZE", default=True)
 # How long a stream ticket (for EventSource, which cannot send the token in a header) opens
 # streams; reconnects after that fetch a new ticket.
 STREAM_TICKET_SECONDS = env.int("STREAM_TICKET_SECONDS", default=120)
