@@ -326,6 +326,13 @@ def get_in(state: State, path: Sequence[str], default: Any = None) -> Any:
 
 
 def _parent(state: State, path: Sequence[str]) -> dict[str, Any]:
+    """The dict holding ``path``'s last key, the dicts on the way made where missing."""
+    if (  # a deck's pile (two dicts deep), the most frequent, without a loop
+        len(path) == 3
+        and (node := state.get(path[0])) is not None
+        and (node := node.get(path[1])) is not None
+    ):
+        return node  # type: ignore[no-any-return]
     node = state
     for key in path[:-1]:
         child = node.get(key)
@@ -544,20 +551,7 @@ class Context:
         items = path_and_items[-1]
         if not items:
             return
-        # ``_parent`` inlined: one traversal; a deck's pile (two dicts deep) without a loop.
-        parent = self.state
-        if (
-            len(path_and_items) == 4
-            and (node := parent.get(path_and_items[0])) is not None
-            and (node := node.get(path_and_items[1])) is not None
-        ):
-            parent = node
-        else:
-            for step in path_and_items[:-2]:
-                child = parent.get(step)
-                if child is None:
-                    child = parent[step] = {}
-                parent = child
+        parent = _parent(self.state, path_and_items[:-1])
         key = path_and_items[-2]
         if key not in parent:
             self.set(*path_and_items[:-1], list(items))
@@ -575,12 +569,7 @@ class Context:
         items = path_items_and_copy[-2]
         if not items:
             return
-        parent = self.state
-        for step in path_items_and_copy[:-3]:
-            child = parent.get(step)
-            if child is None:
-                child = parent[step] = {}
-            parent = child
+        parent = _parent(self.state, path_items_and_copy[:-2])
         key = path_items_and_copy[-3]
         if key not in parent:
             self.set_copied(*path_items_and_copy[:-2], list(items), path_items_and_copy[-1])
@@ -593,19 +582,7 @@ class Context:
     def take(self, *path_and_count: Any) -> list[Any]:
         """Remove and return the last ``count`` items of the list at path (the top of a pile)."""
         count = path_and_count[-1]
-        parent = self.state
-        if (  # a deck's pile (two dicts deep) without a loop
-            len(path_and_count) == 4
-            and (node := parent.get(path_and_count[0])) is not None
-            and (node := node.get(path_and_count[1])) is not None
-        ):
-            parent = node
-        else:
-            for step in path_and_count[:-2]:
-                child = parent.get(step)
-                if child is None:
-                    child = parent[step] = {}
-                parent = child
+        parent = _parent(self.state, path_and_count[:-1])
         key = path_and_count[-2]
         pile = parent[key]
         if count <= 0:
