@@ -132,13 +132,20 @@ class OneThreadASGIHandler(ASGIHandler):
             raise
         for task in tasks:
             if task.done():
-                try:
-                    task.result()
-                except RequestAborted:
-                    pass
-                except AssertionError:
+                # The outcome read without raising it here: an exception raised in this frame
+                # would hold the frame in its traceback, and the frame the tasks, which hold
+                # the exception: a cycle that kept the whole request (its request, answer,
+                # serializers) for the garbage collector instead of freeing it at once.
+                # Every keep-alive request ends that way (the disconnect watch ends with
+                # ``RequestAborted`` once the answer is sent).
+                if task.cancelled():
+                    task.result()  # raises CancelledError, as Django's handler does
+                error = task.exception()
+                if error is None or isinstance(error, RequestAborted):
+                    continue
+                if isinstance(error, AssertionError):
                     body_file.close()
-                    raise
+                raise error
             else:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):

@@ -18,8 +18,15 @@ alternate which runs first (the first as given).
 Prints the median and p95 of that delay, the errors, and the most PostgreSQL connections seen
 (sampled from pg_stat_activity) against ``SHOW max_connections``.
 
+The server CPU per action moves by a few ms from one run of the same code to the next, so one
+round cannot tell a 1 ms change: ``--rounds K`` runs each size and way K times on the same
+tables (new streams each time) and prints each round's figure and their median and range. Each
+round waits first for the server to be idle (the streams' first reads done), and each line
+splits the figure into user and system CPU, counts the PostgreSQL sessions opened during the
+round (``pg_stat_database.sessions``) and gives the client's own CPU (it shares the cores).
+
     DATABASE_URL=postgres://... REDIS_URL=redis://... python scripts/bench_live.py
-    python scripts/bench_live.py --url http://127.0.0.1:8401   # a server already running
+    python scripts/bench_live.py --url http://127.0.0.1:8401 --pid 1234  # a server running
 
 Without ``--url`` it starts the shipped configuration (``dotr_companion.serve``: uvicorn,
 WEB_CONCURRENCY workers, default 2) on a free port in 8401-8499 with the throttles on game
@@ -34,6 +41,7 @@ import collections
 import contextlib
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -297,24 +305,56 @@ class Phone:
 
 def server_cpu_seconds(pid: int | None) -> float:
     """CPU time used so far by the server and its worker processes (Linux /proc)."""
+    user, system = server_cpu_times(pid)
+    return user + system
+
+
+def server_cpu_times(pid: int | None) -> tuple[float, float]:
+    """User and system CPU time used so far by the server and its worker processes."""
     if pid is None:
-        return float("nan")
+        return float("nan"), float("nan")
     ticks = os.sysconf("SC_CLK_TCK")
     parents: dict[int, int] = {}
-    times: dict[int, float] = {}
+    times: dict[int, tuple[float, float]] = {}
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
         with contextlib.suppress(OSError):
             fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
             parents[int(entry.name)] = int(fields[1])
-            times[int(entry.name)] = (int(fields[11]) + int(fields[12])) / ticks
+            times[int(entry.name)] = (int(fields[11]) / ticks, int(fields[12]) / ticks)
     family, grew = {pid}, True
     while grew:
         more = {child for child, parent in parents.items() if parent in family} - family
         family |= more
         grew = bool(more)
-    return sum(times.get(member, 0.0) for member in family)
+    own = [times.get(member, (0.0, 0.0)) for member in family]
+    return sum(user for user, _system in own), sum(system for _user, system in own)
+
+
+def client_cpu_seconds() -> float:
+    """This script's own CPU time (its phones share the machine's cores with the server)."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+async def settle(
+    pid: int | None, *, step: float = 0.2, idle: float = 0.01, most: float = 5.0
+) -> float:
+    """Wait until the server is idle (under ``idle`` of a core over ``step`` seconds; at most
+    ``most`` seconds): what it still does for the streams just opened (each one's first read,
+    its whole view) is not the round's. Returns the seconds waited."""
+    if pid is None:
+        return 0.0
+    started = time.monotonic()
+    before = server_cpu_seconds(pid)
+    while time.monotonic() - started < most:
+        await asyncio.sleep(step)
+        now = server_cpu_seconds(pid)
+        if now - before < idle * step:
+            break
+        before = now
+    return time.monotonic() - started
 
 
 async def gather_limited(limit: int, coroutines: list[Any]) -> list[Any]:
@@ -355,14 +395,32 @@ class ConnectionSampler:
     def __init__(self, database_url: str | None) -> None:
         self.url, self.most, self.limit = database_url, 0, "?"
         self.task: asyncio.Task[None] | None = None
+        self.stats: Any = None
 
     async def __aenter__(self) -> ConnectionSampler:
         if self.url and self.url.startswith(("postgres://", "postgresql://")):
+            import psycopg
+
             self.task = asyncio.create_task(asyncio.to_thread(self._sample_forever))
+            self.stats = psycopg.connect(str(self.url), autocommit=True)
         return self
 
     async def __aexit__(self, *_: Any) -> None:
         self.stop = True
+        if self.stats is not None:
+            self.stats.close()
+
+    def sessions(self) -> int | None:
+        """Sessions ever opened on the database (``pg_stat_database``): a server's pool that
+        opens connections during a round pays for each (the connection, its settings)."""
+        if self.stats is None:
+            return None
+        self.stats.execute("SELECT pg_stat_clear_snapshot()")
+        row = self.stats.execute(
+            "SELECT sessions FROM pg_stat_database WHERE datname = %s",
+            [urlsplit(self.url).path.lstrip("/")],
+        ).fetchone()
+        return int(row[0]) if row else None
 
     stop = False
 
@@ -390,7 +448,7 @@ async def round_of(
     rate: float,
     pid: int | None,
     keep_alive: bool,
-) -> None:
+) -> float:
     phones = []
     for table in tables:
         _status, game = await http(
@@ -412,7 +470,11 @@ async def round_of(
         ],
     )
     assert all(status == 200 for status, _game in opened)
-    cpu_before = server_cpu_seconds(pid)
+    settled = await settle(pid)
+    sessions_before = sampler.sessions()
+    client_before = client_cpu_seconds()
+    user_before, system_before = server_cpu_times(pid)
+    window_start = time.time()
     # The tables act at `rate` actions per second in all (0: all at once).
     opened_before = sum(phone.opened for phone in hosts)
     posts = await asyncio.gather(
@@ -429,7 +491,15 @@ async def round_of(
         for phone, (started, _status, _answered) in zip(phones, posts, strict=True)
         if "deck_shuffled" in phone.arrivals
     )
-    cpu_per_action = (server_cpu_seconds(pid) - cpu_before) / len(tables)
+    user_after, system_after = server_cpu_times(pid)
+    window_end = time.time()
+    client = (client_cpu_seconds() - client_before) / len(tables)
+    sessions_after = sampler.sessions()
+    user, system = (
+        (user_after - user_before) / len(tables),
+        (system_after - system_before) / len(tables),
+    )
+    cpu_per_action = user + system
     for listener in listeners:
         listener.cancel()
     await asyncio.gather(*listeners, return_exceptions=True)
@@ -452,6 +522,19 @@ async def round_of(
         f"included: {cpu_per_action * 1000:.1f} ms; load average {os.getloadavg()[0]:.1f}",
         flush=True,
     )
+    opened_sessions = (
+        "?"
+        if sessions_before is None or sessions_after is None
+        else sessions_after - sessions_before
+    )
+    print(
+        f"      (user {user * 1000:.1f} + system {system * 1000:.1f} ms; the server idle after "
+        f"{settled:.1f} s; PostgreSQL sessions opened in the round: {opened_sessions}; the "
+        f"client's CPU per action {client * 1000:.1f} ms; measured from {window_start:.2f} to "
+        f"{window_end:.2f}, Unix time, for a profiler's samples)",
+        flush=True,
+    )
+    return cpu_per_action
 
 
 async def http_side(host: str, port: int, pid: int | None, count: int, keep_alive: bool) -> None:
@@ -488,6 +571,7 @@ async def bench(
     pid: int | None,
     modes: list[bool],
     healthz: int = 0,
+    rounds: int = 1,
 ) -> None:
     for keep_alive in modes if healthz else []:
         await http_side(host, port, pid, healthz, keep_alive)
@@ -500,12 +584,25 @@ async def bench(
             phone.close()
         # The ways alternate their order from one size to the next (the first as given), so
         # neither always runs on a server just warmed, or just loaded, by the other.
+        figures: dict[tuple[int, bool], list[float]] = {}
         for number, size in enumerate(sizes):
             for keep_alive in modes if number % 2 == 0 else modes[::-1]:
-                await round_of(host, port, tables[:size], sampler, rate, pid, keep_alive)
-                await asyncio.sleep(2)
+                for _round in range(rounds):
+                    cpu = await round_of(host, port, tables[:size], sampler, rate, pid, keep_alive)
+                    figures.setdefault((size, keep_alive), []).append(cpu)
+                    await asyncio.sleep(2)
     seen = ", ".join(f"{coding} {count}" for coding, count in sorted(ENCODINGS_SEEN.items()))
     print(f"answers and streams received, by Content-Encoding: {seen}", flush=True)
+    if rounds > 1:
+        for (size, keep_alive), each in figures.items():
+            how = "keep-alive" if keep_alive else "close"
+            print(
+                f"{size:>4} tables, {how}, {len(each)} rounds: server CPU per action "
+                f"{', '.join(f'{cpu * 1000:.1f}' for cpu in each)} ms; median "
+                f"{statistics.median(each) * 1000:.2f} ms (range {min(each) * 1000:.1f}-"
+                f"{max(each) * 1000:.1f})",
+                flush=True,
+            )
 
 
 def start_server(workers: int) -> tuple[subprocess.Popen[bytes], int]:
@@ -536,6 +633,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", default="100,300,500")
     parser.add_argument("--url", help="a running server (loopback) instead of starting one")
+    parser.add_argument(
+        "--pid", type=int, help="with --url: the server's process, for its CPU per action"
+    )
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        help="rounds per size and way on the same tables (each round's figure, then the median)",
+    )
     parser.add_argument(
         "--rate",
         type=float,
@@ -597,7 +703,14 @@ def main() -> None:
         )
         asyncio.run(
             bench(
-                host, port, sizes, args.rate, process.pid if process else None, modes, args.healthz
+                host,
+                port,
+                sizes,
+                args.rate,
+                process.pid if process else args.pid,
+                modes,
+                args.healthz,
+                args.rounds,
             )
         )
     finally:

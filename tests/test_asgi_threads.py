@@ -4,10 +4,13 @@ free, so a request never queues behind another one's view."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import threading
+import types
 from typing import Any
 
 import pytest
+from django.core.exceptions import RequestAborted
 from django.http import HttpRequest, HttpResponse
 from django.urls import path
 
@@ -135,3 +138,45 @@ def test_a_request_cancelled_while_its_view_runs_gives_its_thread_back_only_when
         assert len(handler.threads._idle) == 2
 
     asyncio.run(scenario())
+
+
+def test_a_request_answered_on_a_kept_connection_is_freed_without_the_garbage_collector(handler):
+    """After the answer, uvicorn tells the disconnect watch ``http.disconnect`` (the watch ends
+    with ``RequestAborted``), as on every kept connection. Reading that outcome must not tie the
+    handler's frame, its tasks and the exception into a cycle, which held the whole request for
+    the cyclic garbage collector."""
+
+    async def one_request() -> None:
+        answered = asyncio.Event()
+        body_read = False
+
+        async def receive() -> dict[str, Any]:
+            nonlocal body_read
+            if not body_read:
+                body_read = True
+                return {"type": "http.request", "body": b"", "more_body": False}
+            await answered.wait()
+            return {"type": "http.disconnect"}
+
+        async def send(message: dict[str, Any]) -> None:
+            if not message.get("more_body") and message["type"] == "http.response.body":
+                answered.set()
+                for _ in range(3):  # the watch hears it before the answer's task ends
+                    await asyncio.sleep(0)
+
+        await handler(scope_of("/fast"), receive, send)
+
+    gc.collect()
+    gc.disable()
+    try:
+        asyncio.run(one_request())
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        gc.collect()
+        garbage = list(gc.garbage)
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.enable()
+    assert not [item for item in garbage if type(item) is RequestAborted]
+    frames = [item for item in garbage if type(item) is types.FrameType]
+    assert not [frame for frame in frames if frame.f_code.co_name == "handle"]
