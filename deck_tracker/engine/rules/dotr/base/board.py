@@ -381,6 +381,27 @@ _SUPPLY_MINIONS = ("supply", "minions")
 class Realm:
     """The board of one game, for one resolution (a night or the setup)."""
 
+    # One is made per night: no attribute dict to make, fill and free each time.
+    __slots__ = (
+        "after_placed",
+        "card_resolved",
+        "crystals",
+        "ctx",
+        "data",
+        "effects",
+        "general_moved_rules",
+        "general_movers",
+        "memo",
+        "narrate",
+        "overruns",
+        "placement_blocks",
+        "settings",
+        "setup",
+        "steps",
+        "tainted",
+        "tally",
+    )
+
     def __init__(self, ctx: Context, *, setup: bool = False) -> None:
         self.ctx = ctx
         # Read only (shared by the Realms of one game's nights).
