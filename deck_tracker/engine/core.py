@@ -188,7 +188,7 @@ class Event:
     def summary(self) -> str:
         text = self._summary
         if text is None:
-            text = self._summary = render_text(self._said)
+            text = self._summary = _english(self._said)
             self._said = ""
         return text
 
@@ -255,6 +255,37 @@ class Event:
             actor=record.get("actor"),
             summary_msg=record.get("summary_msg"),
         )
+
+
+def _english(said: Text) -> str:
+    """``render_text(said)``: a summary in English. A message whose parameters are plain words
+    and numbers (a player's name, a count) reads alike each time (the catalogues do not change
+    while the process runs): its English is kept by what it is made of (the first event of a
+    command is read at once, for the undo history's label, and most often is such a message)."""
+    if type(said) is dict:
+        params = said.get("params")
+        if (
+            type(params) is dict
+            and type(said.get("id")) is str
+            and _PLAIN.issuperset(map(type, params.values()))
+        ):
+            key = (said.get("id"), *params.items())
+            text = _SUMMARIES.get(key)
+            if text is None:
+                text = render_text(said)
+                if len(_SUMMARIES) >= _SUMMARIES_KEPT:
+                    _SUMMARIES.clear()
+                _SUMMARIES[key] = text
+            return text
+    return render_text(said)
+
+
+# The kinds of parameter a summary's English is kept for: their text is the value's own (not
+# ``bool``, read as "yes"/"no", nor a name or a count, read from a catalogue).
+_PLAIN = frozenset({str, int})
+# (message id, *parameters) -> the English; a few hundred at most.
+_SUMMARIES: dict[tuple[Any, ...], str] = {}
+_SUMMARIES_KEPT = 512
 
 
 def ended(result: str, reason: Text, rule: Text, **extra: Any) -> dict[str, Any]:
