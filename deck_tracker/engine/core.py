@@ -600,15 +600,21 @@ class Context:
         items = path_items_and_copy[-2]
         if not items:
             return
-        parent = _parent(self.state, path_items_and_copy[:-2])
-        key = path_items_and_copy[-3]
-        if key not in parent:
-            self.set_copied(*path_items_and_copy[:-2], list(items), path_items_and_copy[-1])
-            return
-        path = list(path_items_and_copy[:-2])
+        # The path made once (no slices of the arguments); a list two keys deep (the undo
+        # history's) reached without a loop.
+        path = [*path_items_and_copy]
+        copy = path.pop()
+        path.pop()
+        key = path[-1]
+        parent = self.state.get(path[0]) if len(path) == 2 else None
+        if parent is None or key not in parent:
+            parent = _parent(self.state, path)
+            if key not in parent:
+                self.set_copied(*path, list(items), copy)
+                return
         self._journal.append(["take", path, len(items)])
         parent[key] = [*parent[key], *items]
-        self._pending.append(["put", path, path_items_and_copy[-1]])
+        self._pending.append(["put", path, copy])
 
     def take(self, *path_and_count: Any) -> list[Any]:
         """Remove and return the last ``count`` items of the list at path (the top of a pile)."""
