@@ -472,6 +472,10 @@ def run(
         if observers:
             for observer, memo in zip(observers, memos, strict=True):
                 observer.after(context, name, args, memo)
+        # The undo entry, taken before the bookkeeping below writes (left out of it anyway).
+        keep = spec.undoable and bookkeeping
+        backward = context.backward_changes(skip_roots=_BOOKKEEPING) if keep else []
+        forward = context.forward_changes(skip_roots=_BOOKKEEPING) if keep else []
         if bookkeeping:
             version = int(context.state.get("version", 0)) + 1
             context.set("version", version)
@@ -481,12 +485,8 @@ def run(
     except BaseException:
         context.rollback()
         raise
-    keep = spec.undoable and bookkeeping
     return Outcome(
-        events=context.events,
-        undoable=spec.undoable,
-        backward=context.backward_changes(skip_roots=_BOOKKEEPING) if keep else [],
-        forward=context.forward_changes(skip_roots=_BOOKKEEPING) if keep else [],
+        events=context.events, undoable=spec.undoable, backward=backward, forward=forward
     )
 
 

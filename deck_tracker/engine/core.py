@@ -477,6 +477,9 @@ class Context:
         self._pending: list[Change] = []
         # The inverse of every write, oldest first: replayed newest first, they undo the command.
         self._journal: list[Change] = []
+        # The roots of the state written (keys only): the undo entry leaves out no write when
+        # none is under the roots it skips.
+        self._roots: dict[str, None] = {}
 
     def get(self, *path: str, default: Any = None) -> Any:
         return get_in(self.state, path, default)
@@ -497,6 +500,7 @@ class Context:
             parent = child
         key = path[-1]
         self._journal.append(["set", path, parent[key]] if key in parent else ["del", path])
+        self._roots[path[0]] = None
         parent[key] = value
         self._pending.append(
             ["set", path, snapshot(value) if type(value) in _CONTAINERS else value]
@@ -511,6 +515,7 @@ class Context:
         parent = _parent(self.state, path)
         key = path[-1]
         self._journal.append(["set", path, parent[key]] if key in parent else ["del", path])
+        self._roots[path[0]] = None
         parent[key] = value
         self._pending.append(["set", path, path_value_and_copy[-1]])
 
@@ -528,6 +533,7 @@ class Context:
         counts[path_and_delta[-2]] += path_and_delta[-1]
         path = list(path_and_delta[:-2])
         self._journal.append(["set", path, old])
+        self._roots[path[0]] = None
         parent[key] = counts
         self._pending.append(["set", path, snapshot(counts)])
         return counts
@@ -539,6 +545,8 @@ class Context:
         recorded for each change is a plain copy. Returns the dict at ``into`` as it is now."""
         journal, pending = self._journal, self._pending
         state = self.state
+        roots = self._roots
+        roots[into[0]] = roots[out_of[0]] = None
         if len(into) == 3:  # a location's minions: the path read without a loop
             parent = state[into[0]][into[1]]
         else:
@@ -574,6 +582,7 @@ class Context:
         if path[-1] not in parent:
             return
         self._journal.append(["set", list(path), parent[path[-1]]])
+        self._roots[path[0]] = None
         del parent[path[-1]]
         self._pending.append(["del", list(path)])
 
@@ -590,6 +599,7 @@ class Context:
         path = [*path_and_items]
         path.pop()
         self._journal.append(["take", path, len(items)])
+        self._roots[path[0]] = None
         parent[key] = [*parent[key], *items]
         self._pending.append(["put", path, snapshot(items if type(items) is list else list(items))])
 
@@ -613,6 +623,7 @@ class Context:
                 self.set_copied(*path, list(items), copy)
                 return
         self._journal.append(["take", path, len(items)])
+        self._roots[path[0]] = None
         parent[key] = [*parent[key], *items]
         self._pending.append(["put", path, copy])
 
@@ -629,6 +640,7 @@ class Context:
         path = [*path_and_count]
         path.pop()
         self._journal.append(["put", path, taken])
+        self._roots[path[0]] = None
         parent[key] = pile[:cut]
         self._pending.append(["take", path, count])
         return taken
@@ -680,20 +692,27 @@ class Context:
         for change in reversed(self._journal):
             apply_change(self.state, change)
         self._journal.clear()
+        self._roots.clear()
         self._pending.clear()
         self.events.clear()
 
     def backward_changes(self, *, skip_roots: frozenset[str] = frozenset()) -> list[Change]:
-        """The changes that take the state back to before this command (newest write first)."""
+        """The changes that take the state back to before this command (newest write first),
+        those under ``skip_roots`` left out."""
+        if skip_roots.isdisjoint(self._roots):  # no write under them: the journal, reversed
+            return self._journal[::-1]
         return [change for change in reversed(self._journal) if change[1][0] not in skip_roots]
 
     def forward_changes(self, *, skip_roots: frozenset[str] = frozenset()) -> list[Change]:
-        return [
-            change
-            for event in self.events
-            for change in event.changes
-            if change[1][0] not in skip_roots
-        ]
+        """This command's changes in the order written (its events', then those written since
+        its last event), those under ``skip_roots`` left out."""
+        changes: list[Change] = []
+        for event in self.events:
+            changes += event.changes
+        changes += self._pending
+        if skip_roots.isdisjoint(self._roots):
+            return changes
+        return [change for change in changes if change[1][0] not in skip_roots]
 
 
 class QuietContext(Context):
