@@ -94,9 +94,7 @@ _PLAIN_VALUES = st.one_of(
     st.integers(min_value=-5, max_value=5),
     st.booleans(),
     st.floats(min_value=0, max_value=3, allow_nan=False),
-    st.sampled_from(
-        [name("location:orc-valley", "Orc Valley"), msg("core.seat.a_player"), None]
-    ),
+    st.sampled_from([name("location:orc-valley", "Orc Valley"), msg("core.seat.a_player"), None]),
 )
 _IDS = st.sampled_from(
     ["dotr.turn.evening_skipped", "dotr.turn.round", "dotr.board.taint", "no.such.message"]
