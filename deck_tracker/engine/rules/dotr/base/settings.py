@@ -274,7 +274,7 @@ class GameSettings(dict[str, Any]):
     def __missing__(self, key: str) -> Any:
         return _defaults()[key]
 
-    def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]
+    def get(self, key: str, default: Any = None) -> Any:
         value = dict.get(self, key, _ABSENT)
         if value is _ABSENT:
             return _defaults().get(key, default)
