@@ -404,7 +404,7 @@ class Realm:
 
     def __init__(self, ctx: Context, *, setup: bool = False) -> None:
         self.ctx = ctx
-        # Read only (shared by the Realms of one game's nights).
+        # Read only: the game's settings as they are now, each one it lacks its default.
         self.settings: Mapping[str, Any] = merged_settings(ctx.state.get("settings"))
         self.data = board_for(ctx.state, bool(self.settings["disputed_roads"]))
         self.setup = setup
