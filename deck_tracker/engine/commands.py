@@ -464,12 +464,18 @@ def run(
     select = OBSERVERS_IN_PLAY.get(state.get("system") or "")
     observers = observers_for(name, OBSERVERS) if select is None else select(state, name)
     try:
-        memos = [observer.before(state, name, args) for observer in observers]
+        # A command no observer follows in this game (a base game's night) skips both loops.
+        memos = [observer.before(state, name, args) for observer in observers] if observers else ()
         spec.handler(context, args)
         if not context.events:
             raise RuntimeError(f"command {name!r} emitted no event")
-        for observer, memo in zip(observers, memos, strict=True):
-            observer.after(context, name, args, memo)
+        if observers:
+            for observer, memo in zip(observers, memos, strict=True):
+                observer.after(context, name, args, memo)
+        # The undo entry, taken before the bookkeeping below writes (left out of it anyway).
+        keep = spec.undoable and bookkeeping
+        backward = context.backward_changes(skip_roots=_BOOKKEEPING) if keep else []
+        forward = context.forward_changes(skip_roots=_BOOKKEEPING) if keep else []
         if bookkeeping:
             version = int(context.state.get("version", 0)) + 1
             context.set("version", version)
@@ -479,12 +485,8 @@ def run(
     except BaseException:
         context.rollback()
         raise
-    keep = spec.undoable and bookkeeping
     return Outcome(
-        events=context.events,
-        undoable=spec.undoable,
-        backward=context.backward_changes(skip_roots=_BOOKKEEPING) if keep else [],
-        forward=context.forward_changes(skip_roots=_BOOKKEEPING) if keep else [],
+        events=context.events, undoable=spec.undoable, backward=backward, forward=forward
     )
 
 

@@ -188,7 +188,7 @@ class Event:
     def summary(self) -> str:
         text = self._summary
         if text is None:
-            text = self._summary = render_text(self._said)
+            text = self._summary = _english(self._said)
             self._said = ""
         return text
 
@@ -255,6 +255,37 @@ class Event:
             actor=record.get("actor"),
             summary_msg=record.get("summary_msg"),
         )
+
+
+def _english(said: Text) -> str:
+    """``render_text(said)``: a summary in English. A message whose parameters are plain words
+    and numbers (a player's name, a count) reads alike each time (the catalogues do not change
+    while the process runs): its English is kept by what it is made of (the first event of a
+    command is read at once, for the undo history's label, and most often is such a message)."""
+    if type(said) is dict:
+        params = said.get("params")
+        if (
+            type(params) is dict
+            and type(said.get("id")) is str
+            and _PLAIN.issuperset(map(type, params.values()))
+        ):
+            key = (said.get("id"), *params.items())
+            text = _SUMMARIES.get(key)
+            if text is None:
+                text = render_text(said)
+                if len(_SUMMARIES) >= _SUMMARIES_KEPT:
+                    _SUMMARIES.clear()
+                _SUMMARIES[key] = text
+            return text
+    return render_text(said)
+
+
+# The kinds of parameter a summary's English is kept for: their text is the value's own (not
+# ``bool``, read as "yes"/"no", nor a name or a count, read from a catalogue).
+_PLAIN = frozenset({str, int})
+# (message id, *parameters) -> the English; a few hundred at most.
+_SUMMARIES: dict[tuple[Any, ...], str] = {}
+_SUMMARIES_KEPT = 512
 
 
 def ended(result: str, reason: Text, rule: Text, **extra: Any) -> dict[str, Any]:
@@ -446,6 +477,9 @@ class Context:
         self._pending: list[Change] = []
         # The inverse of every write, oldest first: replayed newest first, they undo the command.
         self._journal: list[Change] = []
+        # The roots of the state written (keys only): the undo entry leaves out no write when
+        # none is under the roots it skips.
+        self._roots: dict[str, None] = {}
 
     def get(self, *path: str, default: Any = None) -> Any:
         return get_in(self.state, path, default)
@@ -466,6 +500,7 @@ class Context:
             parent = child
         key = path[-1]
         self._journal.append(["set", path, parent[key]] if key in parent else ["del", path])
+        self._roots[path[0]] = None
         parent[key] = value
         self._pending.append(
             ["set", path, snapshot(value) if type(value) in _CONTAINERS else value]
@@ -480,6 +515,7 @@ class Context:
         parent = _parent(self.state, path)
         key = path[-1]
         self._journal.append(["set", path, parent[key]] if key in parent else ["del", path])
+        self._roots[path[0]] = None
         parent[key] = value
         self._pending.append(["set", path, path_value_and_copy[-1]])
 
@@ -497,6 +533,7 @@ class Context:
         counts[path_and_delta[-2]] += path_and_delta[-1]
         path = list(path_and_delta[:-2])
         self._journal.append(["set", path, old])
+        self._roots[path[0]] = None
         parent[key] = counts
         self._pending.append(["set", path, snapshot(counts)])
         return counts
@@ -508,6 +545,8 @@ class Context:
         recorded for each change is a plain copy. Returns the dict at ``into`` as it is now."""
         journal, pending = self._journal, self._pending
         state = self.state
+        roots = self._roots
+        roots[into[0]] = roots[out_of[0]] = None
         if len(into) == 3:  # a location's minions: the path read without a loop
             parent = state[into[0]][into[1]]
         else:
@@ -543,6 +582,7 @@ class Context:
         if path[-1] not in parent:
             return
         self._journal.append(["set", list(path), parent[path[-1]]])
+        self._roots[path[0]] = None
         del parent[path[-1]]
         self._pending.append(["del", list(path)])
 
@@ -559,6 +599,7 @@ class Context:
         path = [*path_and_items]
         path.pop()
         self._journal.append(["take", path, len(items)])
+        self._roots[path[0]] = None
         parent[key] = [*parent[key], *items]
         self._pending.append(["put", path, snapshot(items if type(items) is list else list(items))])
 
@@ -569,15 +610,22 @@ class Context:
         items = path_items_and_copy[-2]
         if not items:
             return
-        parent = _parent(self.state, path_items_and_copy[:-2])
-        key = path_items_and_copy[-3]
-        if key not in parent:
-            self.set_copied(*path_items_and_copy[:-2], list(items), path_items_and_copy[-1])
-            return
-        path = list(path_items_and_copy[:-2])
+        # The path made once (no slices of the arguments); a list two keys deep (the undo
+        # history's) reached without a loop.
+        path = [*path_items_and_copy]
+        copy = path.pop()
+        path.pop()
+        key = path[-1]
+        parent = self.state.get(path[0]) if len(path) == 2 else None
+        if parent is None or key not in parent:
+            parent = _parent(self.state, path)
+            if key not in parent:
+                self.set_copied(*path, list(items), copy)
+                return
         self._journal.append(["take", path, len(items)])
+        self._roots[path[0]] = None
         parent[key] = [*parent[key], *items]
-        self._pending.append(["put", path, path_items_and_copy[-1]])
+        self._pending.append(["put", path, copy])
 
     def take(self, *path_and_count: Any) -> list[Any]:
         """Remove and return the last ``count`` items of the list at path (the top of a pile)."""
@@ -592,6 +640,7 @@ class Context:
         path = [*path_and_count]
         path.pop()
         self._journal.append(["put", path, taken])
+        self._roots[path[0]] = None
         parent[key] = pile[:cut]
         self._pending.append(["take", path, count])
         return taken
@@ -643,20 +692,27 @@ class Context:
         for change in reversed(self._journal):
             apply_change(self.state, change)
         self._journal.clear()
+        self._roots.clear()
         self._pending.clear()
         self.events.clear()
 
     def backward_changes(self, *, skip_roots: frozenset[str] = frozenset()) -> list[Change]:
-        """The changes that take the state back to before this command (newest write first)."""
+        """The changes that take the state back to before this command (newest write first),
+        those under ``skip_roots`` left out."""
+        if skip_roots.isdisjoint(self._roots):  # no write under them: the journal, reversed
+            return self._journal[::-1]
         return [change for change in reversed(self._journal) if change[1][0] not in skip_roots]
 
     def forward_changes(self, *, skip_roots: frozenset[str] = frozenset()) -> list[Change]:
-        return [
-            change
-            for event in self.events
-            for change in event.changes
-            if change[1][0] not in skip_roots
-        ]
+        """This command's changes in the order written (its events', then those written since
+        its last event), those under ``skip_roots`` left out."""
+        changes: list[Change] = []
+        for event in self.events:
+            changes += event.changes
+        changes += self._pending
+        if skip_roots.isdisjoint(self._roots):
+            return changes
+        return [change for change in changes if change[1][0] not in skip_roots]
 
 
 class QuietContext(Context):

@@ -187,3 +187,54 @@ def test_set_writes_as_the_path_sliced_and_read_key_by_key(
 
     writes = [write(*step) for step in steps]
     assert after(Context, state, writes) == after(Walked, state, writes)
+
+
+SKIPPED = frozenset({"version", "history"})
+# Writes at roots the undo entry keeps and at those it skips (the dispatcher's bookkeeping).
+WRITES = st.lists(
+    st.tuples(
+        st.sampled_from(["set", "put", "take", "delete", "shift", "adjust", "emit"]),
+        st.sampled_from(["board", "version", "history", "decks"]),
+        st.integers(min_value=0, max_value=3),
+    ),
+    max_size=14,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(writes=WRITES)
+def test_the_undo_entry_leaves_out_the_writes_under_the_skipped_roots(
+    writes: list[tuple[str, str, int]],
+) -> None:
+    """``backward_changes``/``forward_changes`` (the journal reversed, the events' changes and
+    those since, as they are when no write is under ``skip_roots``) equal the changes filtered
+    one by one, whichever roots were written."""
+    state: dict[str, Any] = {
+        root: {"x": {"n": 1, "m": 2}, "pile": ["a", "b", "c"]}
+        for root in ("board", "version", "history", "decks")
+    }
+    state["supply"] = {"n": 9, "m": 9}
+    ctx = Context(state, rng=random.Random(1), actor="1")
+    for op, root, number in writes:
+        if op == "set":
+            ctx.set(root, "x", "n", number)
+        elif op == "put":
+            ctx.put(root, "pile", [str(number)])
+        elif op == "take" and state[root].get("pile"):
+            ctx.take(root, "pile", 1)
+        elif op == "delete":
+            ctx.delete(root, "gone" if number % 2 else "pile")
+        elif op == "shift":
+            ctx.shift("n", 1, (root, "x"), ("supply",))
+        elif op == "adjust":
+            ctx.adjust(root, "x", "m", number)
+        elif op == "emit":
+            ctx.emit("x", "Plain English")
+    for skip in (SKIPPED, frozenset(), frozenset({"board"})):
+        expected_backward = [c for c in reversed(ctx._journal) if c[1][0] not in skip]
+        expected_forward = [
+            c for changes in [*(e.changes for e in ctx.events), ctx._pending] for c in changes
+        ]
+        expected_forward = [c for c in expected_forward if c[1][0] not in skip]
+        assert ctx.backward_changes(skip_roots=skip) == expected_backward
+        assert ctx.forward_changes(skip_roots=skip) == expected_forward

@@ -9,6 +9,8 @@ from collections.abc import Iterable
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from deck_tracker.engine import core
 from deck_tracker.engine.core import Context, Event, Step
@@ -83,3 +85,44 @@ def test_an_event_reads_its_texts_once_and_keeps_what_is_set() -> None:
     assert again == event and again.as_record() == event.as_record()
     plain = ctx.emit("y", "Plain English")
     assert (plain.summary, plain.summary_msg, plain.steps) == ("Plain English", None, [])
+
+
+# Plain parameters (words, numbers) and the values a kept English must never be confused with:
+# a bool reads "yes"/"no", a name or a count from the catalogue.
+_PLAIN_VALUES = st.one_of(
+    st.text(max_size=12),
+    st.integers(min_value=-5, max_value=5),
+    st.booleans(),
+    st.floats(min_value=0, max_value=3, allow_nan=False),
+    st.sampled_from([name("location:orc-valley", "Orc Valley"), msg("core.seat.a_player"), None]),
+)
+_IDS = st.sampled_from(
+    ["dotr.turn.evening_skipped", "dotr.turn.round", "dotr.board.taint", "no.such.message"]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    events=st.lists(
+        st.tuples(
+            _IDS,
+            st.dictionaries(
+                st.sampled_from(["player", "number", "location", "left", "count"]),
+                _PLAIN_VALUES,
+                max_size=3,
+            ),
+        ),
+        min_size=1,
+        max_size=6,
+    )
+)
+def test_a_summary_read_again_alike_is_the_one_rendered(
+    events: list[tuple[str, dict[str, Any]]],
+) -> None:
+    """A summary's English kept by what its message is made of (``core._english``) is the text
+    rendering it gives, however often alike messages are read, whatever their parameters."""
+    ctx = Context({}, rng=__import__("random").Random(1), actor="1")
+    for _ in range(2):  # the second time, the kept English where there is one
+        for id, params in events:
+            said = msg(id, **params)
+            assert ctx.emit("x", said).summary == render_text(said)

@@ -46,8 +46,30 @@ def test_the_night_is_followed_by_the_observers_that_act_after_it() -> None:
     base: State = {"system": "dotr", "expansions": []}
     from deck_tracker.engine.rules.dotr.dragon import dangers
 
-    # The base game: the Dragon's dangers (asked first whether a game has an expansion) only.
-    assert registry.observers_in_play(base, "night") == (dangers.OBSERVER,)
+    # The base game: none (the Dragon's dangers act only in a game with an expansion); a game
+    # of any one expansion: the dangers.
+    assert registry.observers_in_play(base, "night") == ()
+    for expansion in (e.name for e in hooks.EXPANSIONS):
+        game: State = {"system": "dotr", "expansions": [expansion]}
+        assert dangers.OBSERVER in registry.observers_in_play(game, "night"), expansion
+
+
+def test_a_base_game_is_the_same_with_the_dangers_observer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The dangers observer, left out of a game without expansions, could not have acted
+    there: the base game's seeded games give the same events and state with it."""
+    load_systems()
+    from deck_tracker.engine.rules.dotr.dragon import dangers
+
+    declared = [digest(play(SETUPS["base"], f"dangers-base-{n}", 30)) for n in range(3)]
+
+    def with_dangers(state: State, command: str) -> Sequence[Observer]:
+        observers = registry.observers_in_play(state, command)
+        if dangers.OBSERVER.follows(command) and dangers.OBSERVER not in observers:
+            return (*observers, dangers.OBSERVER)
+        return observers
+
+    monkeypatch.setitem(commands.OBSERVERS_IN_PLAY, "dotr", with_dangers)
+    assert [digest(play(SETUPS["base"], f"dangers-base-{n}", 30)) for n in range(3)] == declared
 
 
 @pytest.mark.parametrize("name", sorted(SETUPS))

@@ -265,6 +265,8 @@ ACTS_IN: dict[object, tuple[str, ...]] = {
     hc_war_status.OBSERVER: ("heros_calling",),
     sc_special_rules.OBSERVER: ("scenario",),
     cc_warlords.OBSERVER: ("companions_catacombs",),
+    # The dangers wait, and Imps are slain, only in a game with an expansion (its own check).
+    dragon_dangers.OBSERVER: tuple(expansion.name for expansion in EXPANSIONS),
 }
 
 

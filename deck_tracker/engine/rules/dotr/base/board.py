@@ -381,9 +381,30 @@ _SUPPLY_MINIONS = ("supply", "minions")
 class Realm:
     """The board of one game, for one resolution (a night or the setup)."""
 
+    # One is made per night: no attribute dict to make, fill and free each time.
+    __slots__ = (
+        "after_placed",
+        "card_resolved",
+        "crystals",
+        "ctx",
+        "data",
+        "effects",
+        "general_moved_rules",
+        "general_movers",
+        "memo",
+        "narrate",
+        "overruns",
+        "placement_blocks",
+        "settings",
+        "setup",
+        "steps",
+        "tainted",
+        "tally",
+    )
+
     def __init__(self, ctx: Context, *, setup: bool = False) -> None:
         self.ctx = ctx
-        # Read only (shared by the Realms of one game's nights).
+        # Read only: the game's settings as they are now, each one it lacks its default.
         self.settings: Mapping[str, Any] = merged_settings(ctx.state.get("settings"))
         self.data = board_for(ctx.state, bool(self.settings["disputed_roads"]))
         self.setup = setup

@@ -349,7 +349,7 @@ def night(ctx: Context, args: dict[str, Any]) -> None:
     state = ctx.state
     if state.get("outcome"):
         raise RuleViolation(msg("error.dotr.base.night.game_over"), code="game_over")
-    skipped = _check_turn(ctx, args)
+    skipper = _check_turn(ctx, args)
     # The night names whose evening precedes it (the turn read, not copied: nothing writes it).
     turn = state.get("turn") or _NO_TURN
     ending = turn.get("active_seat")
@@ -364,7 +364,13 @@ def night(ctx: Context, args: dict[str, Any]) -> None:
     war = WAR_WORDS[status]
     ctx.emit(
         "night_began",
-        msg("dotr.night.began.after", player=player_name(state, ending), war=war, count=count)
+        msg(
+            "dotr.night.began.after",
+            # The player whose evening was skipped is the one whose turn the night ends.
+            player=skipper if skipper is not None else player_name(state, ending),
+            war=war,
+            count=count,
+        )
         if ending
         else msg("dotr.night.began", war=war, count=count),
         data={
@@ -373,7 +379,7 @@ def night(ctx: Context, args: dict[str, Any]) -> None:
             "general_only": list(plan),
             "after_turn_of": ending,
             "round": int(turn.get("number") or 1),
-            "evening_skipped": skipped,
+            "evening_skipped": skipper is not None,
         },
         steps=[Step(msg("dotr.night.draw", count=count), R_NIGHT)] if ctx.narrate else (),
     )
@@ -567,8 +573,9 @@ def _night_from(plan: list[bool], index: int, queue: list[str]) -> dict[str, Any
     return {"rule": "night", "plan": list(plan), "index": index, "queue": list(queue)}
 
 
-def _check_turn(ctx: Context, args: dict[str, Any]) -> bool:
-    """The night follows the active hero's evening; True when the table skips that evening."""
+def _check_turn(ctx: Context, args: dict[str, Any]) -> Text | None:
+    """The night follows the active hero's evening; when the table skips that evening, the name
+    of its player (``player_name``), else None."""
     state = ctx.state
     turn = state.get("turn") or _NO_TURN  # read, not written
     active = turn.get("active_seat")
@@ -598,7 +605,7 @@ def _check_turn(ctx: Context, args: dict[str, Any]) -> bool:
             code="not_this_turn",
         )
     if active is None or active not in (state.get("heroes") or {}) or evening_drawn(state):
-        return False
+        return None
     if args.get("skip_evening"):
         player = player_name(state, active)
         ctx.emit(
@@ -609,7 +616,7 @@ def _check_turn(ctx: Context, args: dict[str, Any]) -> bool:
             if ctx.narrate
             else [],
         )
-        return True
+        return player
     raise RuleViolation(
         msg("error.dotr.base.night.has_not_drawn_evening_s", player=player_name(state, active)),
         code="evening_not_drawn",

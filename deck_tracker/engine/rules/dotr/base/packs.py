@@ -74,6 +74,16 @@ def content_key(state: State) -> Any:
     """What the game's content depends on: its packs, their overlays, its composition."""
     overlays = state.get("overlays")
     packs = state.get("packs") or [BASE_PACK]
+    if not overlays and not state.get("expansions"):
+        # A game of the shipped packs alone (a base game): its key found by its packs, once
+        # made (a night asks at least once).
+        plain = tuple(packs)
+        key = _PLAIN_KEYS.get(plain)
+        if key is None:
+            if len(_PLAIN_KEYS) >= _CACHE_SIZE:
+                _PLAIN_KEYS.clear()
+            key = _PLAIN_KEYS[plain] = (tuple([(p, None) for p in packs]), ())
+        return key
     if overlays:
         hashes = tuple([(p, (overlays.get(p) or {}).get("hash")) for p in packs])
     else:
@@ -85,6 +95,10 @@ def content_key(state: State) -> Any:
         [(name, COMPOSERS[name][0](state)) for name in expansions if name in COMPOSERS]
     )
     return hashes, composed
+
+
+# The content key of a game of the shipped packs alone, by its packs.
+_PLAIN_KEYS: dict[tuple[str, ...], Any] = {}
 
 
 def game_pack(state: State) -> Pack:

@@ -252,25 +252,36 @@ def default_settings() -> dict[str, Any]:
     return dict(_defaults())
 
 
-def merged_settings(given: Mapping[str, Any] | None) -> dict[str, Any]:
-    """Every setting's default with a game's ``given`` settings over it, to be read only: kept
-    per settings dict (a ``Realm`` is made per night), found again while ``given`` still holds
-    what it held when merged."""
+def merged_settings(given: Mapping[str, Any] | None) -> Mapping[str, Any]:
+    """Every setting's default with a game's ``given`` settings over it, to be read only, as
+    they are now: a :class:`GameSettings` copy of ``given`` (a ``Realm`` is made per night)."""
     if not given:
         return _defaults_read_only()
-    found = _MERGED.get(id(given))
-    if found is not None and found[0] is given and found[1] == given:
-        return found[2]
-    merged = default_settings()
-    merged.update(given)
-    if len(_MERGED) >= 64:  # a process serves a few games at once: bounded, oldest first out
-        del _MERGED[next(iter(_MERGED))]
-    _MERGED[id(given)] = (given, dict(given), merged)
-    return merged
+    return GameSettings(given)
 
 
-# id(settings) -> (the settings, a copy of them as merged, the merged settings).
-_MERGED: dict[int, tuple[Mapping[str, Any], dict[str, Any], dict[str, Any]]] = {}
+class GameSettings(dict[str, Any]):
+    """A game's settings as one resolution (a night, the setup) reads them: a copy of the
+    game's own, made in C, each setting the game does not hold read as its default (by ``[]``
+    and by ``get``, as the defaults merged under them would give).
+
+    Nothing is kept from one resolution to the next: a live context writes a game's settings in
+    place, so a copy found again would have to be compared with them, setting by setting (most
+    games hold all of them), at a greater cost than copying them."""
+
+    __slots__ = ()
+
+    def __missing__(self, key: str) -> Any:
+        return _defaults()[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        value = dict.get(self, key, _ABSENT)
+        if value is _ABSENT:
+            return _defaults().get(key, default)
+        return value
+
+
+_ABSENT = object()
 
 
 @functools.cache
