@@ -417,19 +417,24 @@ class ArrayNights:
     # without keeping a row for it: its row once read, else its minions as they stand in the
     # position, read here from the state as :meth:`ArrayPosition.minions` does (the same
     # numbers as the kept ones: a position never changes), one call less per location.
+    # No row read yet (the night's first card, mostly): no location's index looked up.
     def count_at(self, loc: str) -> int:
-        row = self.rows.get(self.layout.index[loc])
-        if row is not None:
-            return row[0] + row[1] + row[2] + row[3]
+        rows = self.rows
+        if rows:
+            row = rows.get(self.layout.index[loc])
+            if row is not None:
+                return row[0] + row[1] + row[2] + row[3]
         space = self.board[loc]
         if len(space) != _SPACE_SIZE:
             raise _Handback  # tokens or marks of an expansion
         return sum(space["minions"].values())
 
     def green_at(self, loc: str) -> int:
-        row = self.rows.get(self.layout.index[loc])
-        if row is not None:
-            return row[GREEN]
+        rows = self.rows
+        if rows:
+            row = rows.get(self.layout.index[loc])
+            if row is not None:
+                return row[GREEN]
         space = self.board[loc]
         if len(space) != _SPACE_SIZE:
             raise _Handback  # tokens or marks of an expansion
