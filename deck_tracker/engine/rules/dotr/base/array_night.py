@@ -625,7 +625,8 @@ class ArrayNights:
             raise _Fallen(loss_last_crystal())
 
     def advance_general(self, general: str, target: str | None, minions: int) -> None:
-        entry = self.generals.get(general) or self.state["generals"][general]
+        generals = self.generals  # (mostly none yet: ``in`` is cheaper than a ``get`` here)
+        entry = generals[general] if general in generals else self.state["generals"][general]
         if entry["defeated"]:
             return
         path, life, mark, colour = self.layout.generals[general]
@@ -662,9 +663,8 @@ class ArrayNights:
                 row = rows[i]
                 space = board[loc].copy()
                 space["minions"] = {"green": row[0], "black": row[1], "red": row[2], "blue": row[3]}
-                taint = taints.get(i)
-                if taint is not None:
-                    space["taint"] = taint
+                if i in taints:  # (mostly not: ``in`` is cheaper than a ``get`` here)
+                    space["taint"] = taints[i]
                 board[loc] = space
             out["board"] = board
             supply = self.supply
