@@ -53,8 +53,11 @@ def run_night(
     the same state, or hands the night back to the command path.
     """
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-    name = state.get("system")
-    faster = _FASTER[name] if isinstance(name, str) and name in _FASTER else _faster_night(name)
+    name: Any = state.get("system")
+    try:  # only names (text) are kept: any other value is looked up each time
+        faster = _FASTER[name]
+    except (KeyError, TypeError):
+        faster = _faster_night(name)
     if faster is not None:
         # The game system's night on arrays, where it covers this night (the same state out).
         found = faster(state, rng, tally)

@@ -106,6 +106,12 @@ def reserve(*, caller: str, key: str, request_hash: str) -> Reservation:
     return reservation
 
 
+def reserving() -> bool:
+    """Whether a reservation is active: the request runs in the reservation's transaction,
+    which the middleware rolls back whole for any answer but a 2xx."""
+    return _active.get() is not None
+
+
 @contextlib.contextmanager
 def active(reservation: Reservation) -> Iterator[None]:
     """Tokens made inside are derived from ``reservation``."""

@@ -210,3 +210,35 @@ def test_two_actions_with_one_key_at_once_apply_once():
     hands = table.state()["hands"]
     assert len(hands["1"]) == len(table.state(table.player)["hands"]["2"]) == ROUNDS
     assert GameAction.objects.filter(game_id=table.game_id, type="draw").count() == ROUNDS * 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_refusal_with_a_key_answers_as_without_one_and_keeps_nothing():
+    """In a reservation the command takes no savepoint: each refusal still answers as it does
+    without a key (its changes, its words in the reader's language), nothing is kept, and the
+    connection serves the next request."""
+    table = create_table(GENERIC_SETUP)
+    version = table.version()
+    cases = [
+        ("draw", {"deck": "test"}, version + 5, {}),  # stale: from the future
+        ("draw", {"deck": "nowhere"}, version, {}),  # the engine refuses
+        ("draw", {"deck": "nowhere"}, version, {"HTTP_ACCEPT_LANGUAGE": "de"}),
+        ("no_such_action", {}, version, {}),
+    ]
+    for type_, args, expected, headers in cases:
+        plain = table.act(table.host, type_, args, expected_version=expected, **headers)
+        keyed = table.act(table.host, type_, args, expected_version=expected,
+                          HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()), **headers)  # fmt: skip
+        assert plain.status_code >= 400
+        assert (keyed.status_code, keyed.json()) == (plain.status_code, plain.json())
+    assert IdempotencyRecord.objects.count() == 0
+    assert table.version() == version
+    seen = table.version(table.player)
+    table.act(table.host, "draw", {"deck": "test", "to": "table"})
+    stale = table.act(table.player, "draw", {"deck": "test"}, expected_version=seen,
+                      HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()))  # fmt: skip
+    assert stale.status_code == 409
+    assert [e["type"] for e in stale.json()["changes"]] == ["cards_drawn"]
+    done = draw(table, table.host, str(uuid.uuid4()), table.version())
+    assert done.status_code == 200
+    assert IdempotencyRecord.objects.count() == 1

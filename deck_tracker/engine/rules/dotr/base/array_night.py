@@ -270,10 +270,12 @@ def array_night(state: State, rng: random.Random, tally: Tally | None) -> State 
     resolve this night (the random source as it was handed in, the tally untouched)."""
     if not covered(state):
         return None
-    # The position's draw pile; a night handed back restores the random source (as positional
-    # arguments: a class called with a keyword pays for a dict of them).
-    night = ArrayNights(ArrayPosition(state), rng, None, True)
-    if not night.night():
+    night = _OneNight(state, rng)
+    try:
+        night.draw_and_resolve()
+    except _Handback:  # as ``ArrayNights.night``: the random source as it was handed in
+        if night.saved is not None:
+            rng.setstate(night.saved)
         return None
     if tally is not None:
         if night.overruns:
@@ -353,6 +355,7 @@ class ArrayNights:
         "lost",
         "new_row",
         "overruns",
+        "plan",
         "position",
         "restore",
         "rng",
@@ -378,6 +381,7 @@ class ArrayNights:
         (else the random source is left as the night left it, and the caller starts again)."""
         state = self.state = position.state
         self.position = position
+        self.plan = position.plan
         self.new_row = position.row
         self.settings = position.settings
         self.rng = rng
@@ -413,19 +417,24 @@ class ArrayNights:
     # without keeping a row for it: its row once read, else its minions as they stand in the
     # position, read here from the state as :meth:`ArrayPosition.minions` does (the same
     # numbers as the kept ones: a position never changes), one call less per location.
+    # No row read yet (the night's first card, mostly): no location's index looked up.
     def count_at(self, loc: str) -> int:
-        row = self.rows.get(self.layout.index[loc])
-        if row is not None:
-            return row[0] + row[1] + row[2] + row[3]
+        rows = self.rows
+        if rows:
+            row = rows.get(self.layout.index[loc])
+            if row is not None:
+                return row[0] + row[1] + row[2] + row[3]
         space = self.board[loc]
         if len(space) != _SPACE_SIZE:
             raise _Handback  # tokens or marks of an expansion
         return sum(space["minions"].values())
 
     def green_at(self, loc: str) -> int:
-        row = self.rows.get(self.layout.index[loc])
-        if row is not None:
-            return row[GREEN]
+        rows = self.rows
+        if rows:
+            row = rows.get(self.layout.index[loc])
+            if row is not None:
+                return row[GREEN]
         space = self.board[loc]
         if len(space) != _SPACE_SIZE:
             raise _Handback  # tokens or marks of an expansion
@@ -459,7 +468,7 @@ class ArrayNights:
         layout = self.layout
         known = layout.cards
         place = self.place
-        for general_only in self.position.plan:
+        for general_only in self.plan:
             if self.top == 0:
                 self.reshuffle()
             self.top -= 1
@@ -616,7 +625,8 @@ class ArrayNights:
             raise _Fallen(loss_last_crystal())
 
     def advance_general(self, general: str, target: str | None, minions: int) -> None:
-        entry = self.generals.get(general) or self.state["generals"][general]
+        generals = self.generals  # (mostly none yet: ``in`` is cheaper than a ``get`` here)
+        entry = generals[general] if general in generals else self.state["generals"][general]
         if entry["defeated"]:
             return
         path, life, mark, colour = self.layout.generals[general]
@@ -653,9 +663,8 @@ class ArrayNights:
                 row = rows[i]
                 space = board[loc].copy()
                 space["minions"] = {"green": row[0], "black": row[1], "red": row[2], "blue": row[3]}
-                taint = taints.get(i)
-                if taint is not None:
-                    space["taint"] = taint
+                if i in taints:  # (mostly not: ``in`` is cheaper than a ``get`` here)
+                    space["taint"] = taints[i]
                 board[loc] = space
             out["board"] = board
             supply = self.supply
@@ -679,3 +688,49 @@ class ArrayNights:
         else:
             out["turn"] = turn_after_night(state)[0]
         return out
+
+
+class _OneNight(ArrayNights):
+    """The night of :func:`array_night`: one night from ``state``, which it reads as
+    :class:`ArrayPosition` reads a position (the same :func:`_fixed`, each location's minions
+    read from the state when first wanted) without a position object of its own, from the
+    state's Darkness Spreads draw pile; a night handed back restores the random source.
+
+    A simulated night is mostly one card: setting up a position and the nights for it was
+    about a tenth of such a night.
+    """
+
+    __slots__ = ()
+
+    def __init__(self, state: State, rng: random.Random) -> None:
+        self.state = state
+        self.settings, self.data, self.layout, self.plan = _fixed(state)
+        self.board = state["board"]
+        self.rng = rng
+        self.restore = True
+        self.saved = None
+        self.rows = {}
+        self.taint = {}
+        supply = state["supply"]
+        minions = supply["minions"]
+        self.supply = [minions["green"], minions["black"], minions["red"], minions["blue"]]
+        self.crystals = supply["taint"]
+        draw = self.draw = state["decks"][DS]["draw"]
+        self.top = len(draw)
+        self.discard = None
+        self.generals = {}
+        self.cards = 0
+        self.lost = None
+        # What ``ArrayNights.night`` sets before a night (here the only one).
+        self.tainted = set()
+        self.changed = set()
+        self.overruns = {}
+
+    def new_row(self, i: int) -> list[int]:
+        """:meth:`ArrayPosition.row` of the state (a method here, where :class:`ArrayNights`
+        keeps its position's bound method)."""
+        space = self.board[self.layout.locs[i]]
+        if len(space) != _SPACE_SIZE:
+            raise _Handback  # tokens or marks of an expansion
+        minions = space["minions"]
+        return [minions["green"], minions["black"], minions["red"], minions["blue"]]
