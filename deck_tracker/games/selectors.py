@@ -27,7 +27,7 @@ from deck_tracker.engine import (
     view_event,
     words_in,
 )
-from deck_tracker.games import languages, statements
+from deck_tracker.games import languages
 from deck_tracker.models import Game, GameEvent, Seat, TableDisplay
 
 EVENTS_PAGE_SIZE = 100
@@ -162,7 +162,7 @@ class PreparedQuery(Generic[M]):
         for field, place, value in zip(self.fields, places, values, strict=True):
             params[place] = field.get_db_prep_value(value, connection)
         with connection.cursor() as cursor:
-            statements.execute(connection, cursor, sql, params)
+            cursor.execute(sql, params)
             rows = cursor.fetchall()
             plan = self._plans.get(alias)
             if plan is None:

@@ -12,44 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import connections, router
-from psycopg import pq
 
-_IDLE = pq.TransactionStatus.IDLE
 _sql: dict[tuple[Any, ...], str] = {}
-
-
-def execute(connection: Any, cursor: Any, sql: str, params: list[Any]) -> None:
-    """``cursor.execute(sql, params)``; on PostgreSQL, a statement that opens the transaction
-    carries its ``BEGIN`` in the same round trip.
-
-    Inside ``atomic`` psycopg sends the ``BEGIN`` of a new transaction on its own before the
-    first statement and waits for its answer (in pipeline mode too): a round trip of its own in
-    every write's wall time. Here the first statement goes as ``BEGIN; <statement>`` in one
-    simple query (the protocol psycopg's client-side binding uses), and the cursor is left on
-    the statement's result. The transaction is the same: opened by the same ``BEGIN`` with the
-    connection's default isolation, before the statement, in the same session; it ends as any
-    other, by the commit or rollback of ``atomic`` (psycopg's ``commit`` and ``rollback`` act
-    on the session's transaction status). psycopg's own ``BEGIN`` is held off by switching its
-    autocommit flag on while the session is idle (no statement is sent for that); it stays on
-    for the rest of the transaction, where it only means that psycopg sends no further
-    ``BEGIN``, and ``atomic`` sets it on anyway when the transaction ends. Any other statement,
-    or a connection with an isolation level, read-only or deferrable setting of its own, is sent
-    as before.
-    """
-    raw = connection.connection if connection.vendor == "postgresql" else None
-    if (
-        raw is None
-        or raw.autocommit
-        or raw.pgconn.transaction_status != _IDLE
-        or raw.isolation_level is not None
-        or raw.read_only is not None
-        or raw.deferrable is not None
-    ):
-        cursor.execute(sql, params)
-        return
-    raw.autocommit = True
-    cursor.execute("BEGIN; " + sql, params)
-    cursor.nextset()
 
 
 def _prepared(model: Any, values: dict[str, Any], connection: Any) -> list[Any]:
@@ -80,7 +44,7 @@ def insert_row(model: Any, values: dict[str, Any], *, conflict_returns_none: boo
             f"RETURNING {quote(meta.pk.column)}"
         )
     with connection.cursor() as cursor:
-        execute(connection, cursor, sql, _prepared(model, values, connection))
+        cursor.execute(sql, _prepared(model, values, connection))
         found = cursor.fetchone()
     return None if found is None else model._meta.pk.to_python(found[0])
 
