@@ -7,6 +7,7 @@ import asyncio
 import gc
 import threading
 import types
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -63,9 +64,10 @@ def handler(settings: Any) -> OneThreadASGIHandler:
     return handler
 
 
-async def ask_fast(handler: OneThreadASGIHandler) -> int:
-    """A second phone's request: the thread that ran its view."""
-    sent: list[dict[str, Any]] = []
+def receiver(
+    then: Callable[[], Awaitable[dict[str, Any]]],
+) -> Callable[[], Awaitable[dict[str, Any]]]:
+    """An ASGI ``receive``: the request's empty body first, then what ``then`` gives."""
     body_read = False
 
     async def receive() -> dict[str, Any]:
@@ -73,8 +75,20 @@ async def ask_fast(handler: OneThreadASGIHandler) -> int:
         if not body_read:
             body_read = True
             return {"type": "http.request", "body": b"", "more_body": False}
+        return await then()
+
+    return receive
+
+
+async def ask_fast(handler: OneThreadASGIHandler) -> int:
+    """A second phone's request: the thread that ran its view."""
+    sent: list[dict[str, Any]] = []
+
+    async def stays() -> dict[str, Any]:
         await asyncio.Event().wait()  # this client stays
         raise AssertionError
+
+    receive = receiver(stays)
 
     async def send(message: dict[str, Any]) -> None:
         sent.append(message)
@@ -87,16 +101,13 @@ async def ask_fast(handler: OneThreadASGIHandler) -> int:
 
 async def slow_request(handler: OneThreadASGIHandler, disconnect: bool) -> asyncio.Task[None]:
     """A request whose view is still running when this returns (its client gone if asked)."""
-    body_read = False
 
-    async def receive() -> dict[str, Any]:
-        nonlocal body_read
-        if not body_read:
-            body_read = True
-            return {"type": "http.request", "body": b"", "more_body": False}
+    async def leaves() -> dict[str, Any]:
         while not (disconnect and slow_started.is_set()):
             await asyncio.sleep(0.005)
         return {"type": "http.disconnect"}
+
+    receive = receiver(leaves)
 
     async def send(message: dict[str, Any]) -> None:
         pass
@@ -148,15 +159,12 @@ def test_a_request_answered_on_a_kept_connection_is_freed_without_the_garbage_co
 
     async def one_request() -> None:
         answered = asyncio.Event()
-        body_read = False
 
-        async def receive() -> dict[str, Any]:
-            nonlocal body_read
-            if not body_read:
-                body_read = True
-                return {"type": "http.request", "body": b"", "more_body": False}
+        async def hears_the_answer() -> dict[str, Any]:
             await answered.wait()
             return {"type": "http.disconnect"}
+
+        receive = receiver(hears_the_answer)
 
         async def send(message: dict[str, Any]) -> None:
             if not message.get("more_body") and message["type"] == "http.response.body":
