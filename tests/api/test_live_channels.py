@@ -63,14 +63,19 @@ def test_an_announcement_leaves_for_redis_without_holding_the_request(settings, 
     assert redis.sent == [(channel, f"{seq} {mark}") for seq in (3, 4, 5)]  # in order
 
 
-def test_what_waits_is_sent_when_the_process_ends(monkeypatch) -> None:
-    redis = _SlowRedis()
+def _flush_two_waiting(monkeypatch, redis: _SlowRedis) -> None:
+    """A sender of its own with two announcements waiting, flushed as at the process's end."""
     redis.through.set()
     monkeypatch.setattr(notifications, "_redis", lambda: redis)
     sender = notifications._Sender()
     sender._waiting.put(("dotr:game:14:a-game", "1 x"))
     sender._waiting.put(("dotr:game:14:a-game", "2 x"))
     sender.flush()
+
+
+def test_what_waits_is_sent_when_the_process_ends(monkeypatch) -> None:
+    redis = _SlowRedis()
+    _flush_two_waiting(monkeypatch, redis)
     assert redis.sent == [("dotr:game:14:a-game", "1 x"), ("dotr:game:14:a-game", "2 x")]
 
 
@@ -82,12 +87,7 @@ def test_a_lost_announcement_is_logged_and_the_next_still_leaves(monkeypatch, ca
             super().publish(channel, message)
 
     redis = Down()
-    redis.through.set()
-    monkeypatch.setattr(notifications, "_redis", lambda: redis)
-    sender = notifications._Sender()
-    sender._waiting.put(("dotr:game:14:a-game", "1 x"))
-    sender._waiting.put(("dotr:game:14:a-game", "2 x"))
-    sender.flush()
+    _flush_two_waiting(monkeypatch, redis)
     assert redis.sent == [("dotr:game:14:a-game", "2 x")]
     assert "could not publish" in caplog.text
 
