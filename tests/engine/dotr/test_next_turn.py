@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -102,6 +103,18 @@ def test_the_turn_after_a_night_passes_to_the_next_seat() -> None:
     }
     state["turn"]["active_seat"] = "3"
     assert turn_after_night(state)[1:] == ("1", 5)
+
+
+@pytest.mark.parametrize("stored", [None, 0, 4, "4", " 4", True, 4.0])
+def test_the_ended_round_is_read_as_int_reads_it(stored: Any) -> None:
+    """The round read without ``int()`` where it is an int already: every stored form gives
+    what ``int(stored or 1)`` gave, the round noted in ``last_night`` included."""
+    state = {"heroes": {"1": {}}, "turn": {"number": stored, "active_seat": "1"}}
+    turn, seat, number = turn_after_night(state)
+    ended = int(stored or 1)
+    assert (seat, number) == ("1", ended + 1)
+    assert turn["last_night"] == {"number": ended, "seat": "1"}
+    assert type(turn["last_night"]["number"]) is int
 
 
 def reference_turn_after_night(state: dict[str, Any]) -> tuple[dict[str, Any], str | None, int]:

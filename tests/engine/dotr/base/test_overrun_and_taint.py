@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from deck_tracker.engine.core import State
-from deck_tracker.engine.rules.dotr.base.board import GameOver, board_data
+from deck_tracker.engine.rules.dotr.base.board import OVERRUN_AT, GameOver, board_data, placed_fits
 from tests.helpers import (
     check_conservation,
     clear_board,
@@ -326,3 +326,11 @@ def test_every_step_names_its_rule() -> None:
     assert any(
         step.as_dict()["rule"].startswith("Overrun: a 4th minion taints") for step in r.steps
     )
+
+
+def test_placed_fits_is_the_rule_as_written_with_max() -> None:
+    """``placed_fits`` compares where it called ``max(room, 0)``: the same for every count."""
+    for present in range(-2, 12):
+        for count in range(-2, 8):
+            room = OVERRUN_AT - 1 - present
+            assert placed_fits(present, count) == (count if count < room else max(room, 0))

@@ -155,7 +155,8 @@ def placed_fits(present: int, count: int) -> int:
     location holds at most 3 from placement. Fewer than ``count``: the next one is the 4th (or 3
     or more already stood there): one crystal and one overrun."""
     room = OVERRUN_AT - 1 - present
-    return count if count < room else max(room, 0)
+    # ``max(room, 0)`` as a comparison: a call to ``max`` costs more than the rest of the rule.
+    return count if count < room else (room if room > 0 else 0)
 
 
 def placed_taints(before: int, after: int, taints_at: int) -> bool:

@@ -554,7 +554,9 @@ def turn_after_night(state: State) -> tuple[dict[str, Any], str | None, int]:
     """The turn once the night is over: the next hero's (``seat``, round ``number``), with the
     night just run noted (``last_night``)."""
     ended = state.get("turn") or _NO_TURN  # read, not written
-    ended_number = int(ended.get("number") or 1)
+    ended_number = ended.get("number") or 1
+    if ended_number.__class__ is not int:  # ``int()`` only for what is no int (a round as text)
+        ended_number = int(ended_number)
     ended_seat = ended.get("active_seat")
     seat, number = _turn_after(ended_seat, ended_number, state.get("heroes"))
     last_night = {"number": ended_number, "seat": ended_seat}
