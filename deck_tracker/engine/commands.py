@@ -508,7 +508,7 @@ def _push_history(context: Context, name: str, version: int) -> None:
         kept = done[-UNDO_DEPTH:]
         context.set_copied(HISTORY_ROOT, "done", kept, [entry.copy() for entry in kept])
     # The new entry, made here, recorded as a plain copy (not walked by ``snapshot``).
-    context.put_copied(HISTORY_ROOT, "done", [entry], [entry.copy()])
+    context.append_copied(HISTORY_ROOT, "done", entry, entry.copy())
     if history.get("undone"):
         context.set(HISTORY_ROOT, "undone", [])
 

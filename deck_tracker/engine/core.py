@@ -264,12 +264,14 @@ def _english(said: Text) -> str:
     command is read at once, for the undo history's label, and most often is such a message)."""
     if type(said) is dict:
         params = said.get("params")
-        if (
-            type(params) is dict
-            and type(said.get("id")) is str
-            and _PLAIN.issuperset(map(type, params.values()))
-        ):
-            key = (said.get("id"), *params.items())
+        ident = said.get("id")
+        if type(params) is dict and type(ident) is str:
+            # Each parameter's type asked in the loop (a summary has one to three): cheaper
+            # than ``map`` and a set's ``issuperset`` on this interpreter.
+            for value in params.values():
+                if type(value) not in _PLAIN:
+                    return render_text(said)
+            key = (ident, *params.items())
             text = _SUMMARIES.get(key)
             if text is None:
                 text = render_text(said)
@@ -601,6 +603,10 @@ class Context:
         self._journal.append(["take", path, len(items)])
         self._roots[path[0]] = None
         parent[key] = [*parent[key], *items]
+        if type(items) is list and len(items) == 1 and type(items[0]) not in _CONTAINERS:
+            # One card put on a pile (a discard), copied without ``snapshot``'s walk.
+            self._pending.append(["put", path, items.copy()])
+            return
         self._pending.append(["put", path, snapshot(items if type(items) is list else list(items))])
 
     def put_copied(self, *path_items_and_copy: Any) -> None:
@@ -626,6 +632,20 @@ class Context:
         self._roots[path[0]] = None
         parent[key] = [*parent[key], *items]
         self._pending.append(["put", path, copy])
+
+    def append_copied(self, root: str, key: str, item: Any, copy: Any) -> None:
+        """``put_copied(root, key, [item], [copy])``: one item the caller has just made (with
+        its copy) put on the list two keys deep, the undo history's entry at every command,
+        without the arguments' tuple and the path made from it."""
+        parent = self.state.get(root)
+        if parent is None or key not in parent:
+            self.put_copied(root, key, [item], [copy])
+            return
+        path = [root, key]
+        self._journal.append(["take", path, 1])
+        self._roots[root] = None
+        parent[key] = [*parent[key], item]
+        self._pending.append(["put", path, [copy]])
 
     def take(self, *path_and_count: Any) -> list[Any]:
         """Remove and return the last ``count`` items of the list at path (the top of a pile)."""
@@ -826,6 +846,9 @@ class QuietContext(Context):
 
     def put_copied(self, *path_items_and_copy: Any) -> None:
         self.put(*path_items_and_copy[:-1])
+
+    def append_copied(self, root: str, key: str, item: Any, copy: Any) -> None:
+        self.put(root, key, [item])
 
     def take(self, *path_and_count: Any) -> list[Any]:
         count = path_and_count[-1]

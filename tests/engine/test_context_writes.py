@@ -13,7 +13,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deck_tracker.engine.core import Change, Context, snapshot
+from deck_tracker.engine.core import Change, Context, QuietContext, snapshot
 
 # Piles and counts at depths 1 to 4, and paths through dicts not there yet.
 PILES = [
@@ -238,3 +238,81 @@ def test_the_undo_entry_leaves_out_the_writes_under_the_skipped_roots(
         expected_forward = [c for c in expected_forward if c[1][0] not in skip]
         assert ctx.backward_changes(skip_roots=skip) == expected_backward
         assert ctx.forward_changes(skip_roots=skip) == expected_forward
+
+
+# What a pile may be given: cards, and values that are containers (copied, never shared).
+ITEMS = st.lists(
+    st.one_of(
+        st.text(max_size=3),
+        st.integers(),
+        st.none(),
+        st.lists(st.text(max_size=2), max_size=2),
+        st.dictionaries(st.text(max_size=2), st.integers(), max_size=2),
+    ),
+    min_size=1,
+    max_size=3,
+)
+
+
+def shares_a_container(recorded: Any, given: Any) -> bool:
+    """Whether ``recorded`` is, or holds, one of the containers of ``given``."""
+    ids = set()
+    stack = [given]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict | list):
+            ids.add(id(value))
+            stack.extend(value.values() if isinstance(value, dict) else value)
+    stack = [recorded]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict | list):
+            if id(value) in ids:
+                return True
+            stack.extend(value.values() if isinstance(value, dict) else value)
+    return False
+
+
+@settings(max_examples=300, deadline=None)
+@given(path=st.sampled_from(PILES + MISSING), items=ITEMS)
+def test_a_single_item_put_records_a_copy_as_snapshot_did(
+    path: tuple[str, ...], items: list[Any]
+) -> None:
+    """``put`` of one item (a discard) copies it without ``snapshot``'s walk: the same state,
+    changes and journal as the walked ``put``, and the change shares no container with the
+    items given (a later write into them must not reach the record)."""
+    state = nested(PILES, ["x", "y", "z"])
+    assert after(Context, state, [lambda ctx: ctx.put(*path, items)]) == after(
+        Walked, state, [lambda ctx: ctx.put(*path, list(items))]
+    )
+    ctx = Context(copy.deepcopy(state), rng=random.Random(1), actor="1")
+    ctx.put(*path, items)
+    assert not shares_a_container(ctx._pending, items)
+
+
+# Two keys deep: the undo history's list, a list not there yet, a root not there yet, a dict.
+TWO_DEEP = [("history", "done"), ("a", "b"), ("history", "undone"), ("fresh", "x"), ("decks", "ds")]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(TWO_DEEP), st.integers(0, 9)),
+        max_size=6,
+    )
+)
+def test_append_copied_writes_as_put_copied(steps: list[tuple[tuple[str, str], int]]) -> None:
+    """``append_copied`` (the undo history's entry) writes, records and rolls back exactly as
+    ``put_copied`` with the one item and its copy, in a live and in a quiet context."""
+    state = nested(PILES, ["x", "y", "z"])
+    state["history"] = {"done": [{"version": 1}]}
+
+    def entry(n: int) -> dict[str, Any]:
+        return {"version": n, "type": "night", "actor": "1", "label": f"night {n}"}
+
+    appended = [
+        lambda ctx, p=path, n=n: ctx.append_copied(*p, entry(n), entry(n)) for path, n in steps
+    ]
+    put = [lambda ctx, p=path, n=n: ctx.put_copied(*p, [entry(n)], [entry(n)]) for path, n in steps]
+    assert after(Context, state, appended) == after(Context, state, put)
+    assert after(QuietContext, state, appended) == after(QuietContext, state, put)

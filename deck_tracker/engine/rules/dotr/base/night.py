@@ -38,7 +38,7 @@ from typing import Any
 
 from deck_tracker.engine.commands import Arg, Choice, command
 from deck_tracker.engine.content import Card
-from deck_tracker.engine.core import Context, LazyStep, State, Step
+from deck_tracker.engine.core import Context, LazyStep, State, Step, snapshot
 from deck_tracker.engine.decks import (
     all_cards,
     get_deck,
@@ -67,6 +67,7 @@ __all__ = [
     "next_turn_of",
     "night",
     "patrol_targets",
+    "recorded_turn",
     "resolve_card",
     "turn_after_night",
     "war_party_targets",
@@ -455,7 +456,12 @@ def continue_night(
             card, drawn = cards[drawn], None
         else:
             while True:
-                card = cards[_draw_one(ctx, get_deck(state, DS)["owner"] == "table", queue)]
+                deck = get_deck(state, DS)
+                if deck["owner"] != "table" and deck["draw"]:
+                    # ``_draw_one``'s common case without its call: the app's top card.
+                    card = cards[ctx.take("decks", DS, "draw", 1)[0]]
+                else:
+                    card = cards[_draw_one(ctx, deck["owner"] == "table", queue)]
                 extra = UNCOUNTED.get(card.kind)
                 if extra is None:
                     break
@@ -484,7 +490,7 @@ def continue_night(
                 return
         card_id = card.id
         lost = False
-        since = last_read_id(state)
+        since = last_read_id(state) if state.get(READING) else 0
         overruns, crystals = realm.overruns, realm.crystals
         try:
             resolve_card(realm, card, general_only=general_only)
@@ -530,7 +536,7 @@ def continue_night(
         if state.get(READING) and carry_on(ctx, since, _night_from(plan, index + 1, queue)):
             return
     turn, seat, number = turn_after_night(state)
-    ctx.set("turn", turn)
+    ctx.set_copied("turn", turn, recorded_turn(turn))
     name = player_name(state, seat)
     # A simulated night (``ctx.narrate`` False) builds no step for the table.
     steps = (
@@ -568,6 +574,22 @@ def turn_after_night(state: State) -> tuple[dict[str, Any], str | None, int]:
     turn["phase"] = ACTIONS
     turn["last_night"] = last_night
     return turn, seat, number
+
+
+def recorded_turn(turn: dict[str, Any]) -> dict[str, Any]:
+    """``snapshot(turn)`` of a turn made by :func:`turn_after_night`, for the change that
+    records it: when it holds only the four keys that function sets (the round, the seat and
+    the phase plain values, ``last_night`` a flat dict of two), two plain copies, without
+    walking it; any other turn is walked by ``snapshot``."""
+    last = turn["last_night"]
+    if len(turn) == 4 and len(last) == 2 and type(last["seat"]) not in _CONTAINERS:
+        copy = turn.copy()
+        copy["last_night"] = last.copy()
+        return copy
+    return snapshot(turn)  # type: ignore[no-any-return]
+
+
+_CONTAINERS = (dict, list)
 
 
 def _night_from(plan: list[bool], index: int, queue: list[str]) -> dict[str, Any]:
