@@ -458,7 +458,8 @@ def continue_night(
             while True:
                 deck = get_deck(state, DS)
                 if deck["owner"] != "table" and deck["draw"]:
-                    # ``_draw_one``'s common case without its call: the app's top card.
+                    # The common case, without a call: the app's own pile, its top card (no
+                    # reshuffle needed).
                     card = cards[ctx.take("decks", DS, "draw", 1)[0]]
                 else:
                     card = cards[_draw_one(ctx, deck["owner"] == "table", queue)]
@@ -561,7 +562,7 @@ def turn_after_night(state: State) -> tuple[dict[str, Any], str | None, int]:
     night just run noted (``last_night``)."""
     ended = state.get("turn") or _NO_TURN  # read, not written
     ended_number = ended.get("number") or 1
-    if ended_number.__class__ is not int:  # ``int()`` only for what is no int (a round as text)
+    if type(ended_number) is not int:  # ``int()`` only for what is no int (a round as text)
         ended_number = int(ended_number)
     ended_seat = ended.get("active_seat")
     seat, number = _turn_after(ended_seat, ended_number, state.get("heroes"))
@@ -648,11 +649,9 @@ def _check_turn(ctx: Context, args: dict[str, Any]) -> Text | None:
 
 
 def _draw_one(ctx: Context, table_owned: bool, queue: list[str]) -> str:
+    """A card drawn other than from the top of the app's own pile (``continue_night`` takes
+    that itself): the app's pile run out (reshuffled), or the card the table names."""
     if not table_owned:
-        if ctx.state["decks"][DS]["draw"]:
-            # ``take_from_draw``'s common case: the top card, no reshuffle needed.
-            top: str = ctx.take("decks", DS, "draw", 1)[0]
-            return top
         return take_from_draw(ctx, DS, 1, rule="Darkness Spreads: reshuffle when empty")[0]
     card_id = queue.pop(0)
     pile = get_deck(ctx.state, DS)["draw"]

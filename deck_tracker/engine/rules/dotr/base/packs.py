@@ -187,8 +187,7 @@ def entered(card: Card) -> bool:
 
 def unread(card: Card) -> bool:
     """A card whose face nobody has entered yet: the table reads it when it comes up."""
-    data = card.data  # ``not entered(card)`` inlined: asked of every card drawn
-    return bool(data.get("unread")) or ("title" in data and data.get("title") is None)
+    return bool(card.data.get("unread")) or not entered(card)
 
 
 UNENTERED = " (not yet entered: read the physical card)"
