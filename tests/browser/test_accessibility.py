@@ -35,7 +35,7 @@ OTHER_SYSTEMS = {
 TABS = ("board", "night", "me", "fame", "enter", "log", "setup")
 
 
-def _phone(browser: Any, language: str) -> Any:
+def _phone(browser: Any, language: str, **options: Any) -> Any:
     context = browser.new_context(
         viewport=PHONE,
         device_scale_factor=2,
@@ -43,6 +43,7 @@ def _phone(browser: Any, language: str) -> Any:
         has_touch=True,
         color_scheme="dark",
         locale=LOCALES[language],
+        **options,
     )
     context.set_default_timeout(20_000)
     page = context.new_page()
@@ -166,37 +167,31 @@ def test_the_invitations_qr_box_is_readable_while_drawing_and_when_it_fails(
     """A slow phone reads "Drawing the QR code…" in the white QR box on the Setup tab, and a phone
     whose encoder does not load reads that the code could not be drawn: both in dark ink on
     the white box, as axe-core requires (the dark theme's muted grey is 2.6:1 on white)."""
-    context = browser.new_context(
-        viewport=PHONE,
-        is_mobile=True,
-        has_touch=True,
-        color_scheme="dark",
-        locale="en-GB",
-        service_workers="block",
-    )
-    context.set_default_timeout(20_000)
-    page = context.new_page()
+    # Service workers blocked: the route below sees the encoder's request.
+    page = _phone(browser, "en", service_workers="block")
     held: list[Any] = []
-    # The encoder's request is held unanswered (the phone keeps drawing) or refused.
-    page.route(
-        "**/vendor/qrcode-generator*.js",
-        (lambda route: held.append(route))
-        if encoder == "drawing"
-        else (lambda route: route.abort()),
-    )
-    base = live_server.url
-    game = call(base, "games/", {"host": {"name": "Anna", "hero": "Wizard"}})
-    read_every_card(base, game)
-    open_game(page, base, game, "1", game["token"], "Anna", tab="setup")
-    _tab_shown(page, "setup")
-    words = {"drawing": "Drawing the QR code", "failed": "could not be drawn"}[encoder]
-    box = page.locator(".qr").first
-    box.get_by_text(words).wait_for()
-    assert box.locator("svg").count() == 0
-    assert [line for line in violations(page) if "color-contrast" in line] == []
-    for route in held:
-        route.abort()
-    context.close()
+    try:
+        # The encoder's request is held unanswered (the phone keeps drawing) or refused.
+        page.route(
+            "**/vendor/qrcode-generator*.js",
+            (lambda route: held.append(route))
+            if encoder == "drawing"
+            else (lambda route: route.abort()),
+        )
+        base = live_server.url
+        game = call(base, "games/", {"host": {"name": "Anna", "hero": "Wizard"}})
+        read_every_card(base, game)
+        open_game(page, base, game, "1", game["token"], "Anna", tab="setup")
+        _tab_shown(page, "setup")
+        words = {"drawing": "Drawing the QR code", "failed": "could not be drawn"}[encoder]
+        box = page.locator(".qr").first
+        box.get_by_text(words).wait_for()
+        assert box.locator("svg").count() == 0
+        assert [line for line in violations(page) if "color-contrast" in line] == []
+    finally:
+        for route in held:
+            route.abort()
+        page.context.close()
 
 
 def test_focus_stays_put_when_another_phone_changes_the_game(
